@@ -1,0 +1,74 @@
+// Shared helpers for the project's Node scripts: offline, telemetry-free wrangler,
+// all state and caches kept inside the project.
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+export function toolEnv(extra = {}) {
+  return {
+    ...process.env,
+    WRANGLER_SEND_METRICS: "false",
+    WRANGLER_SEND_ERROR_REPORTS: "false",
+    DO_NOT_TRACK: "1",
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    XDG_CONFIG_HOME: path.join(root, ".config"),
+    XDG_CACHE_HOME: path.join(root, ".cache"),
+    WRANGLER_LOG_PATH: path.join(root, ".wrangler", "logs"),
+    // Node 22 from the `node` devDependency comes first on PATH for every child.
+    PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH}`,
+    ...extra,
+  };
+}
+
+/** Runs a command to completion; rejects on a non-zero exit. */
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: "inherit", env: toolEnv(opts.env), ...opts, });
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code ?? signal}`)),
+    );
+    child.on("error", reject);
+  });
+}
+
+/** Starts a long-running command in its own process group so the whole tree can be stopped. */
+export function startGroup(cmd, args, opts = {}) {
+  const child = spawn(cmd, args, { cwd: root, env: toolEnv(opts.env), detached: true, stdio: opts.stdio ?? "inherit" });
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  };
+  return { child, stop };
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export async function waitForHttp(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = new Error(`status ${res.status}`);
+    } catch (e) {
+      last = e;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} not ready: ${last?.message}`);
+}

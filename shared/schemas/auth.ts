@@ -1,0 +1,68 @@
+// Auth and account contracts: the forms' rules (spec 1 §5) and the public account calls.
+import { z } from "zod";
+import { AUTH_LIMITS } from "../constants";
+import { VALIDATION } from "../messages";
+
+export const emailSchema = z.string().trim().max(254, "Email is too long").pipe(z.email(VALIDATION.invalidEmail));
+
+export const loginFormSchema = z.object({
+  email: z.email(VALIDATION.invalidEmail),
+  password: z.string().min(AUTH_LIMITS.minPassword, VALIDATION.passwordMin),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+export const registerFormSchema = z
+  .object({
+    email: z.email(VALIDATION.invalidEmail),
+    username: z.string().min(AUTH_LIMITS.minUsername, VALIDATION.usernameMin),
+    companyName: z.string().min(AUTH_LIMITS.minCompany, VALIDATION.companyRequired),
+    password: z.string().min(AUTH_LIMITS.minPassword, VALIDATION.passwordMin),
+    confirmPassword: z.string().min(AUTH_LIMITS.minPassword, VALIDATION.passwordMin),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: VALIDATION.passwordsMismatch, path: ["confirmPassword"] });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+export const planEmailSchema = z.object({ email: z.email(VALIDATION.invalidEmail) });
+
+/** POST /api/admin/public/user-exists */
+export const userExistsBody = z.object({ email: emailSchema });
+export type UserExistsResponse = { success: boolean; exists: boolean };
+
+/** POST /api/admin/public/update-user-profile */
+export const updateUserProfileBody = z.object({
+  email: emailSchema,
+  username: z.string().trim().min(1, "Nick name is required").max(100, "Nick name is too long"),
+  company: z.string().trim().max(200, "Company name is too long").optional(),
+  newEmail: emailSchema.optional(),
+});
+export type UpdateUserProfileBody = z.infer<typeof updateUserProfileBody>;
+
+/** The current user as the client sees it (spec 1 §3); flags come from server-side state. */
+export type CurrentUserView = {
+  id: string;
+  email: string;
+  username: string | null;
+  company: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  is_admin: boolean;
+  shopwindows_info: boolean;
+  call_app: boolean;
+};
+
+/** Local identity service request bodies (GoTrue-compatible subset). */
+export const signupBody = z.object({
+  email: emailSchema,
+  password: z.string().min(AUTH_LIMITS.minPassword, VALIDATION.passwordMin).max(128, "Password is too long"),
+  data: z.record(z.string(), z.unknown()).optional().default({}),
+});
+export const passwordGrantBody = z.object({
+  email: emailSchema,
+  password: z.string().min(1, "Password is required").max(128, "Password is too long"),
+});
+export const refreshGrantBody = z.object({ refresh_token: z.string().min(10, "refresh_token is required").max(200) });
+export const resendBody = z.object({ type: z.enum(["signup"]), email: emailSchema });
+export const updateUserBody = z.object({
+  password: z.string().min(AUTH_LIMITS.minPassword, VALIDATION.passwordMin).max(128).optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});

@@ -1,0 +1,30 @@
+import path from "node:path";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import tailwindcss from "@tailwindcss/vite";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  root: path.join(root, "web"),
+  publicDir: path.join(root, "web/public"),
+  envDir: root,
+  resolve: {
+    alias: { "@shared": path.join(root, "shared"), "@web": path.join(root, "web/src") },
+  },
+  plugins: [
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: path.join(root, "web/src/routes"),
+      generatedRouteTree: path.join(root, "web/src/route-tree.gen.ts"),
+    }),
+    react(),
+    tailwindcss(),
+    cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: { path: path.join(root, ".wrangler/state") } }),
+  ],
+  build: { outDir: path.join(root, "dist/client"), emptyOutDir: true, sourcemap: false },
+  server: { host: "127.0.0.1", port: 5173 },
+});

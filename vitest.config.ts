@@ -1,0 +1,44 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+const root = import.meta.dirname;
+const alias = { "@shared": path.join(root, "shared"), "@web": path.join(root, "web/src") };
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(root, "migrations"));
+  return {
+    test: {
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: { APP_ENV: "test", TEST_MIGRATIONS: migrations },
+              },
+            }),
+          ],
+          resolve: { alias },
+          ssr: { optimizeDeps: { include: ["stripe"] } },
+          test: {
+            name: "worker",
+            include: ["worker/**/*.test.ts", "shared/**/*.test.ts"],
+            setupFiles: ["./worker/test/setup.ts"],
+          },
+        },
+        {
+          plugins: [react()],
+          resolve: { alias },
+          test: {
+            name: "web",
+            include: ["web/**/*.test.{ts,tsx}"],
+            environment: "happy-dom",
+            setupFiles: ["./web/src/test/setup.ts"],
+          },
+        },
+      ],
+    },
+  };
+});

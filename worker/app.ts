@@ -1,0 +1,73 @@
+// Routes mounted in one place; AppType exported for the typed client.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import type { AppEnv } from "./env";
+import { ApiError } from "./lib/errors";
+import { authenticate } from "./middleware/auth";
+import { requestContext } from "./middleware/context";
+import { notFoundHandler, onError } from "./middleware/errors";
+import { log } from "./lib/log";
+import { healthRoutes } from "./routes/health";
+import { configRoutes } from "./routes/config";
+import { localAuthRoutes } from "./routes/auth-v1";
+import { publicAccountRoutes } from "./routes/public-account";
+import { localMailboxRoutes } from "./routes/local-mailbox";
+import { profileRoutes } from "./routes/profile";
+
+const api = new Hono<AppEnv>()
+  .route("/health", healthRoutes)
+  .route("/config", configRoutes)
+  .route("/admin/public", publicAccountRoutes)
+  .route("/local", localMailboxRoutes)
+  .route("/profile", profileRoutes);
+
+export const app = new Hono<AppEnv>();
+
+app.use("*", requestContext);
+app.use("*", async (c, next) => {
+  const started = Date.now();
+  await next();
+  if (c.var.config?.APP_ENV !== "test" && (c.req.path.startsWith("/api") || c.req.path.startsWith("/auth"))) {
+    log(c, "info", "request", { method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started });
+  }
+});
+app.use(
+  "*",
+  secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:"],
+      fontSrc: ["'self'", "data:"],
+      connectSrc: ["'self'"],
+      frameAncestors: ["'none'"],
+      mediaSrc: ["'self'", "https:"],
+    },
+  }),
+);
+const limit = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError(413, "Request body too large", "payload_too_large", "body");
+    },
+  });
+app.use("/api/webhooks/*", limit(2 * 1024 * 1024));
+app.use("/api/*", async (c, next) => (c.req.path.startsWith("/api/webhooks/") ? next() : limit(256 * 1024)(c, next)));
+app.use("/auth/*", limit(64 * 1024));
+app.use("/api/*", authenticate);
+
+export const routes = app.route("/api", api).route("/auth/v1", localAuthRoutes);
+
+app.all("/api/*", notFoundHandler);
+app.all("/auth/*", notFoundHandler);
+app.notFound((c) => {
+  // Everything that is not API is the SPA (assets answer first in deployment).
+  if (c.env.ASSETS) return c.env.ASSETS.fetch(c.req.raw);
+  return notFoundHandler(c);
+});
+app.onError(onError);
+
+export type AppType = typeof routes;

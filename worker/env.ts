@@ -1,0 +1,68 @@
+// Environment: parsed with zod at the start of every fetch and scheduled run.
+import { z } from "zod";
+import type { Database } from "./db/client";
+import type { Providers } from "./providers";
+import type { CurrentUser } from "./middleware/auth";
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+export const envSchema = z.object({
+  APP_ENV: z.enum(["development", "test", "production"]).default("development"),
+  /** Signs local-mode access tokens. A fixed development value is used when unset outside production. */
+  LOCAL_AUTH_SECRET: optional,
+  SUPABASE_URL: optional,
+  SUPABASE_ANON_KEY: optional,
+  SUPABASE_SERVICE_ROLE_KEY: optional,
+  SUPABASE_JWT_SECRET: optional,
+  VAPI_PRIVATE_KEY: optional,
+  VAPI_BASE_URL: optional,
+  VAPI_WEBHOOK_SECRET: optional,
+  VAPI_PHONE_NUMBER_ID: optional,
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_BASE_URL: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  AIRCALL_API_ID: optional,
+  AIRCALL_API_TOKEN: optional,
+  AIRCALL_WEBHOOK_TOKEN: optional,
+  /** Shown in the mail sent by the local identity service when requests have no usable origin. */
+  PUBLIC_URL: optional,
+});
+
+export type AppConfig = z.infer<typeof envSchema>;
+
+export type Bindings = {
+  DB: D1Database;
+  ASSETS?: Fetcher;
+  AI?: unknown;
+} & Record<string, unknown>;
+
+export type AppEnv = {
+  Bindings: Bindings;
+  Variables: {
+    requestId: string;
+    config: AppConfig;
+    db: Database;
+    providers: Providers;
+    user: CurrentUser | null;
+    authError: string | null;
+  };
+};
+
+export function parseConfig(env: Record<string, unknown>): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid environment: ${issue.path.join(".")}: ${issue.message}`);
+  }
+  const config = parsed.data;
+  if (config.APP_ENV === "production" && !config.SUPABASE_URL && !config.LOCAL_AUTH_SECRET) {
+    throw new Error("Invalid environment: LOCAL_AUTH_SECRET is required in production without Supabase");
+  }
+  return config;
+}

@@ -1,0 +1,30 @@
+// scheduled() only dispatches: each cron expression maps to plain job functions.
+import type { Database } from "../db/client";
+import type { AppConfig } from "../env";
+
+export type JobContext = { db: Database; config: AppConfig; now: Date };
+export type Job = { name: string; run: (ctx: JobContext) => Promise<unknown> };
+
+export const DAILY_CRON = "15 5 * * *";
+export const FREQUENT_CRON = "*/10 * * * *";
+
+/** Jobs per cron expression; later features register their roll-up, report and sync jobs here. */
+export const jobsByCron: Record<string, Job[]> = {
+  [DAILY_CRON]: [],
+  [FREQUENT_CRON]: [],
+};
+
+export async function runJobs(cron: string, ctx: JobContext) {
+  const jobs = jobsByCron[cron] ?? [];
+  const results: { name: string; ok: boolean; error?: string }[] = [];
+  for (const job of jobs) {
+    try {
+      await job.run(ctx);
+      results.push({ name: job.name, ok: true });
+    } catch (e) {
+      results.push({ name: job.name, ok: false, error: (e as Error).message });
+      console.error(JSON.stringify({ level: "error", message: "job failed", job: job.name, error: (e as Error).message }));
+    }
+  }
+  return results;
+}

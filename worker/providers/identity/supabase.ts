@@ -1,0 +1,105 @@
+// Supabase identity adapter: verifies Supabase access tokens and calls the Auth admin API.
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import { providerError, unauthorized } from "../../lib/errors";
+import type { IdentityPort, VerifiedIdentity } from "./port";
+
+export type SupabaseSettings = {
+  url: string;
+  anonKey?: string;
+  serviceRoleKey?: string;
+  jwtSecret?: string;
+  fetch?: typeof fetch;
+};
+
+// Key sets are cached per isolate so JWKS is fetched once, not per request.
+const jwksCache = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+export class SupabaseIdentity implements IdentityPort {
+  readonly kind = "supabase" as const;
+  private readonly base: string;
+  private readonly issuer: string;
+
+  constructor(private settings: SupabaseSettings) {
+    this.base = settings.url.replace(/\/+$/, "");
+    this.issuer = `${this.base}/auth/v1`;
+  }
+
+  private jwks() {
+    let set = jwksCache.get(this.issuer);
+    if (!set) {
+      set = createRemoteJWKSet(new URL(`${this.issuer}/.well-known/jwks.json`), { cacheMaxAge: 10 * 60_000 });
+      jwksCache.set(this.issuer, set);
+    }
+    return set;
+  }
+
+  async verifyAccessToken(token: string): Promise<VerifiedIdentity> {
+    let payload: JWTPayload;
+    try {
+      const { alg } = decodeProtectedHeader(token);
+      const options = { issuer: this.issuer, audience: "authenticated", requiredClaims: ["sub", "exp", "role"] };
+      if (alg === "HS256") {
+        if (!this.settings.jwtSecret) throw new Error("HS256 tokens need SUPABASE_JWT_SECRET");
+        ({ payload } = await jwtVerify(token, new TextEncoder().encode(this.settings.jwtSecret), { ...options, algorithms: ["HS256"] }));
+      } else if (alg === "ES256" || alg === "RS256") {
+        ({ payload } = await jwtVerify(token, this.jwks(), { ...options, algorithms: [alg] }));
+      } else {
+        throw new Error("algorithm not accepted");
+      }
+    } catch {
+      throw unauthorized("Invalid or expired access token");
+    }
+    // The anon and service-role keys are JWTs of the same project: only user tokens pass.
+    if (payload.role !== "authenticated" || typeof payload.sub !== "string" || !payload.sub) {
+      throw unauthorized("Invalid or expired access token");
+    }
+    return {
+      id: payload.sub,
+      email: String(payload.email ?? ""),
+      appMetadata: (payload.app_metadata as Record<string, unknown>) ?? {},
+      userMetadata: (payload.user_metadata as Record<string, unknown>) ?? {},
+    };
+  }
+
+  private async admin(path: string, init: RequestInit = {}) {
+    const key = this.settings.serviceRoleKey;
+    if (!key) throw providerError("Supabase", "SUPABASE_SERVICE_ROLE_KEY is not set");
+    const res = await (this.settings.fetch ?? fetch)(`${this.issuer}${path}`, {
+      ...init,
+      headers: { apikey: key, authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers },
+    });
+    if (!res.ok) throw providerError("Supabase", `${res.status} ${await res.text()}`);
+    return res.status === 204 ? null : res.json();
+  }
+
+  async userExists(email: string) {
+    // The admin API has no lookup by email; the product's profiles mirror every account, so check both pages cheaply.
+    const wanted = email.toLowerCase();
+    for (let page = 1; page <= 50; page++) {
+      const body = (await this.admin(`/admin/users?page=${page}&per_page=1000`)) as { users?: { email?: string }[] };
+      const users = body?.users ?? [];
+      if (users.some((u) => u.email?.toLowerCase() === wanted)) return true;
+      if (users.length < 1000) return false;
+    }
+    return false;
+  }
+
+  async resendSignupConfirmation(email: string, redirectTo: string | undefined) {
+    const key = this.settings.anonKey;
+    if (!key) throw providerError("Supabase", "SUPABASE_ANON_KEY is not set");
+    const qs = redirectTo ? `?redirect_to=${encodeURIComponent(redirectTo)}` : "";
+    const res = await (this.settings.fetch ?? fetch)(`${this.issuer}/resend${qs}`, {
+      method: "POST",
+      headers: { apikey: key, "content-type": "application/json" },
+      body: JSON.stringify({ type: "signup", email }),
+    });
+    if (!res.ok) throw providerError("Supabase", `${res.status} ${await res.text()}`);
+  }
+
+  async updateEmail(userId: string, newEmail: string) {
+    await this.admin(`/admin/users/${encodeURIComponent(userId)}`, {
+      method: "PUT",
+      body: JSON.stringify({ email: newEmail, email_confirm: true }),
+    });
+  }
+}

@@ -1,0 +1,133 @@
+// Local identity service at /auth/v1, shaped like Supabase Auth so the SPA's supabase-js
+// works unchanged. Served only when no Supabase project is configured.
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { jwtVerify } from "jose";
+import { passwordGrantBody, refreshGrantBody, resendBody, signupBody, updateUserBody } from "@shared/schemas/auth";
+import type { AppEnv } from "../env";
+import { notFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../middleware/rate-limit";
+import { localAuthSecret, usesSupabase } from "../providers";
+import {
+  authError,
+  logout,
+  passwordGrant,
+  refreshGrant,
+  safeRedirect,
+  signUp,
+  updateUser,
+  userJson,
+  verifySignupToken,
+} from "../services/local-auth";
+import { LOCAL_AUDIENCE, LOCAL_ISSUER } from "../providers/identity/local";
+
+const SIGN_IN_LIMIT = { name: "auth-token", limit: 10, windowSeconds: 60 };
+
+const localOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (usesSupabase(c.var.config)) throw notFound("The local identity service is off: Supabase is configured");
+  c.header("X-Supabase-Api-Version", "2024-01-01");
+  await next();
+});
+
+async function bearerUser(c: { req: { header(n: string): string | undefined }; var: AppEnv["Variables"] }) {
+  const header = c.req.header("authorization") ?? "";
+  const token = header.toLowerCase().startsWith("bearer ") ? header.slice(7).trim() : "";
+  if (!token) throw authError(401, "no_authorization", "This endpoint requires a Bearer token");
+  const who = await c.var.providers.identity.verifyAccessToken(token).catch(() => {
+    throw authError(401, "bad_jwt", "invalid JWT: unable to parse or verify signature");
+  });
+  return { who, token };
+}
+
+async function sessionIdOf(token: string, secret: string) {
+  const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+    algorithms: ["HS256"],
+    issuer: LOCAL_ISSUER,
+    audience: LOCAL_AUDIENCE,
+  });
+  return typeof payload.session_id === "string" ? payload.session_id : null;
+}
+
+export const localAuthRoutes = new Hono<AppEnv>()
+  .use("*", localOnly)
+  .get("/settings", (c) =>
+    c.json({ external: { email: true }, disable_signup: false, mailer_autoconfirm: false, phone_autoconfirm: false }),
+  )
+  .get("/.well-known/jwks.json", (c) => c.json({ keys: [] }))
+  .post("/signup", validate("json", signupBody), async (c) => {
+    const body = c.req.valid("json");
+    const origin = new URL(c.req.url).origin;
+    await enforce(c, [
+      [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, body.email.toLowerCase()],
+    ]);
+    const redirectTo = c.req.query("redirect_to");
+    const user = await signUp(c.var.db, origin, body, redirectTo ? safeRedirect(origin, redirectTo, "/auth") : undefined);
+    // Email confirmation is required: a bare user, no session.
+    return c.json(userJson(user));
+  })
+  .post("/token", async (c) => {
+    const grant = c.req.query("grant_type");
+    const json = await c.req.json().catch(() => {
+      throw authError(400, "validation_failed", "Malformed JSON body");
+    });
+    if (grant === "password") {
+      const parsed = passwordGrantBody.safeParse(json);
+      if (!parsed.success) throw authError(400, "validation_failed", parsed.error.issues[0].message);
+      await enforce(c, [[SIGN_IN_LIMIT, `${clientAddress(c)}:${parsed.data.email.toLowerCase()}`]]);
+      return c.json(await passwordGrant(c.var.db, c.var.config, parsed.data.email, parsed.data.password));
+    }
+    if (grant === "refresh_token") {
+      const parsed = refreshGrantBody.safeParse(json);
+      if (!parsed.success) throw authError(400, "validation_failed", parsed.error.issues[0].message);
+      return c.json(await refreshGrant(c.var.db, c.var.config, parsed.data.refresh_token));
+    }
+    throw authError(400, "unsupported_grant_type", "unsupported grant_type");
+  })
+  .get("/user", async (c) => {
+    const { who } = await bearerUser(c);
+    const user = await c.var.db.query.authUsers.findFirst({ where: (u, { eq }) => eq(u.id, who.id) });
+    if (!user) throw authError(404, "user_not_found", "User not found");
+    return c.json(userJson(user));
+  })
+  .put("/user", validate("json", updateUserBody), async (c) => {
+    const { who } = await bearerUser(c);
+    return c.json(userJson(await updateUser(c.var.db, who.id, c.req.valid("json"))));
+  })
+  .post("/logout", async (c) => {
+    const { who, token } = await bearerUser(c);
+    const scope = (c.req.query("scope") ?? "global") as "global" | "local" | "others";
+    if (!["global", "local", "others"].includes(scope)) throw authError(400, "validation_failed", "scope: invalid");
+    const sessionId = await sessionIdOf(token, localAuthSecret(c.var.config)).catch(() => null);
+    await logout(c.var.db, who.id, sessionId, scope);
+    return c.body(null, 204);
+  })
+  .post("/resend", validate("json", resendBody), async (c) => {
+    const { email } = c.req.valid("json");
+    await enforce(c, [
+      [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, email.toLowerCase()],
+    ]);
+    const origin = new URL(c.req.url).origin;
+    const redirectTo = c.req.query("redirect_to");
+    await c.var.providers.identity.resendSignupConfirmation(email, redirectTo ? safeRedirect(origin, redirectTo, "/auth") : undefined);
+    return c.json({});
+  })
+  .get("/verify", async (c) => {
+    const origin = new URL(c.req.url).origin;
+    const token = c.req.query("token") ?? "";
+    const result = token ? await verifySignupToken(c.var.db, token) : ({ ok: false, reason: "invalid" } as const);
+    if (!result.ok) {
+      const target = new URL("/auth", origin);
+      const code = result.reason === "expired" ? "otp_expired" : "otp_invalid";
+      target.hash = `error=access_denied&error_code=${code}&error_description=${encodeURIComponent(
+        result.reason === "expired" ? "Email link has expired" : "Email link is invalid or has already been used",
+      )}`;
+      return c.redirect(target.toString(), 303);
+    }
+    const target = new URL(safeRedirect(origin, result.redirectTo, "/auth"));
+    target.searchParams.set("confirmed", "1");
+    target.searchParams.set("email", result.user.email);
+    return c.redirect(target.toString(), 303);
+  });

@@ -1,0 +1,265 @@
+// The local identity service behind /auth/v1: a Supabase-Auth-compatible subset
+// (sign-up with email confirmation, password and refresh-token grants, user, logout, resend, verify).
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { SignJWT } from "jose";
+import type { Database } from "../db/client";
+import { authOneTimeTokens, authRefreshTokens, authSessions, authUsers, profiles } from "../db/schema";
+import type { AppConfig } from "../env";
+import { hashPassword, randomToken, sha256, verifyPassword } from "../lib/crypto";
+import { ApiError } from "../lib/errors";
+import { LOCAL_AUDIENCE, LOCAL_ISSUER } from "../providers/identity/local";
+import { localAuthSecret } from "../providers";
+import { LocalMail } from "../providers/mail/local";
+
+export const ACCESS_TOKEN_TTL_SECONDS = 900;
+export const SIGNUP_TOKEN_TTL_HOURS = 24;
+
+type UserRow = typeof authUsers.$inferSelect;
+
+/** GoTrue-style error: supabase-js reads `code` (with the API version header) and `msg`. */
+export const authError = (status: 400 | 401 | 403 | 404 | 422 | 429, code: string, msg: string) =>
+  new ApiError(status, msg, code, undefined, { msg, error_code: code });
+
+export function userJson(u: UserRow) {
+  return {
+    id: u.id,
+    aud: "authenticated",
+    role: "authenticated",
+    email: u.email,
+    email_confirmed_at: u.emailConfirmedAt,
+    confirmed_at: u.emailConfirmedAt,
+    last_sign_in_at: u.lastSignInAt,
+    phone: "",
+    app_metadata: { provider: "email", providers: ["email"], ...u.appMetadata },
+    user_metadata: { ...u.userMetadata, email: u.email, email_verified: Boolean(u.emailConfirmedAt) },
+    identities: [
+      {
+        identity_id: u.id,
+        id: u.id,
+        user_id: u.id,
+        provider: "email",
+        identity_data: { sub: u.id, email: u.email },
+        created_at: u.createdAt,
+        updated_at: u.updatedAt,
+      },
+    ],
+    is_anonymous: false,
+    created_at: u.createdAt,
+    updated_at: u.updatedAt,
+  };
+}
+
+const findByEmail = (db: Database, email: string) =>
+  db.select().from(authUsers).where(sql`lower(${authUsers.email}) = ${email.toLowerCase()}`).get();
+
+function confirmationLink(origin: string, token: string, redirectTo: string | undefined) {
+  const url = new URL("/auth/v1/verify", origin);
+  url.searchParams.set("token", token);
+  url.searchParams.set("type", "signup");
+  if (redirectTo) url.searchParams.set("redirect_to", redirectTo);
+  return url.toString();
+}
+
+/** A redirect target is accepted only on the product's own origin. */
+export function safeRedirect(origin: string, redirectTo: string | null | undefined, fallbackPath: string) {
+  try {
+    if (redirectTo) {
+      const url = new URL(redirectTo, origin);
+      if (url.origin === origin) return url.toString();
+    }
+  } catch {
+    // fall through to the default
+  }
+  return new URL(fallbackPath, origin).toString();
+}
+
+async function confirmationStatements(db: Database, user: { id: string; email: string }, origin: string, redirectTo?: string) {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + SIGNUP_TOKEN_TTL_HOURS * 3600_000).toISOString();
+  const link = confirmationLink(origin, token, redirectTo);
+  return [
+    db.insert(authOneTimeTokens).values({
+      userId: user.id,
+      kind: "signup",
+      tokenHash: await sha256(token),
+      redirectTo: redirectTo ?? null,
+      expiresAt,
+    }),
+    new LocalMail(db).insert({
+      to: user.email,
+      subject: "Confirm your email",
+      text: `Welcome! Confirm your email address to finish creating your account:\n\n${link}\n\nThe link is valid for ${SIGNUP_TOKEN_TTL_HOURS} hours.`,
+      link,
+      kind: "signup",
+    }),
+  ] as const;
+}
+
+export async function signUp(
+  db: Database,
+  origin: string,
+  input: { email: string; password: string; data: Record<string, unknown> },
+  redirectTo?: string,
+) {
+  const email = input.email.toLowerCase();
+  if (await findByEmail(db, email)) throw authError(422, "user_already_exists", "User already registered");
+  const id = crypto.randomUUID();
+  const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim().slice(0, 200) : null);
+  // Only the known sign-up fields are kept in user metadata.
+  const userMetadata = {
+    username: str(input.data.username),
+    name: str(input.data.name) ?? str(input.data.username),
+    company: str(input.data.company),
+  };
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date().toISOString();
+  const [tokenInsert, mailInsert] = await confirmationStatements(db, { id, email }, origin, redirectTo);
+  await db.batch([
+    db.insert(authUsers).values({ id, email, passwordHash, userMetadata, appMetadata: {}, createdAt: now, updatedAt: now }),
+    // Profile insert after sign-up; a failure here is logged by the auth middleware's later repair.
+    db
+      .insert(profiles)
+      .values({ id, email, username: userMetadata.username, company: userMetadata.company, isAdmin: false, createdAt: now })
+      .onConflictDoNothing(),
+    tokenInsert,
+    mailInsert,
+  ]);
+  const user = await db.query.authUsers.findFirst({ where: eq(authUsers.id, id) });
+  return user!;
+}
+
+export async function resendLocalSignup(db: Database, _config: AppConfig, origin: string, email: string, redirectTo?: string) {
+  const user = await findByEmail(db, email);
+  // Same answer whether or not the account exists, or is already confirmed.
+  if (!user || user.emailConfirmedAt) return;
+  const [tokenInsert, mailInsert] = await confirmationStatements(db, user, origin, redirectTo);
+  await db.batch([tokenInsert, mailInsert]);
+}
+
+/** Consumes a sign-up token; returns the confirmed user and where to send the browser. */
+export async function verifySignupToken(db: Database, token: string) {
+  const row = await db.query.authOneTimeTokens.findFirst({
+    where: and(eq(authOneTimeTokens.tokenHash, await sha256(token)), eq(authOneTimeTokens.kind, "signup")),
+  });
+  if (!row || row.usedAt) return { ok: false as const, reason: "invalid" as const };
+  if (row.expiresAt < new Date().toISOString()) return { ok: false as const, reason: "expired" as const };
+  const now = new Date().toISOString();
+  await db.batch([
+    db.update(authOneTimeTokens).set({ usedAt: now }).where(eq(authOneTimeTokens.id, row.id)),
+    db
+      .update(authUsers)
+      .set({ emailConfirmedAt: sql`coalesce(${authUsers.emailConfirmedAt}, ${now})`, updatedAt: now })
+      .where(eq(authUsers.id, row.userId)),
+  ]);
+  const user = await db.query.authUsers.findFirst({ where: eq(authUsers.id, row.userId) });
+  return { ok: true as const, user: user!, redirectTo: row.redirectTo };
+}
+
+async function accessToken(config: AppConfig, user: UserRow, sessionId: string) {
+  const iat = Math.floor(Date.now() / 1000);
+  const token = await new SignJWT({
+    email: user.email,
+    role: "authenticated",
+    aal: "aal1",
+    session_id: sessionId,
+    is_anonymous: false,
+    app_metadata: { provider: "email", providers: ["email"], ...user.appMetadata },
+    user_metadata: user.userMetadata,
+  })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(user.id)
+    .setIssuer(LOCAL_ISSUER)
+    .setAudience(LOCAL_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
+    .sign(new TextEncoder().encode(localAuthSecret(config)));
+  return { token, expiresAt: iat + ACCESS_TOKEN_TTL_SECONDS };
+}
+
+async function sessionJson(config: AppConfig, user: UserRow, sessionId: string, refreshToken: string) {
+  const { token, expiresAt } = await accessToken(config, user, sessionId);
+  return {
+    access_token: token,
+    token_type: "bearer",
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    expires_at: expiresAt,
+    refresh_token: refreshToken,
+    user: userJson(user),
+  };
+}
+
+export async function passwordGrant(db: Database, config: AppConfig, email: string, password: string) {
+  const user = await findByEmail(db, email);
+  const ok = await verifyPassword(password, user?.passwordHash ?? null);
+  if (!user || !ok) throw authError(400, "invalid_credentials", "Invalid login credentials");
+  if (!user.emailConfirmedAt) throw authError(400, "email_not_confirmed", "Email not confirmed");
+  const sessionId = crypto.randomUUID();
+  const refresh = randomToken();
+  const now = new Date().toISOString();
+  await db.batch([
+    db.insert(authSessions).values({ id: sessionId, userId: user.id }),
+    db.insert(authRefreshTokens).values({ tokenHash: await sha256(refresh), sessionId, userId: user.id }),
+    db.update(authUsers).set({ lastSignInAt: now }).where(eq(authUsers.id, user.id)),
+  ]);
+  return sessionJson(config, { ...user, lastSignInAt: now }, sessionId, refresh);
+}
+
+/** Rotates a refresh token. Reusing a rotated token ends the whole session (token theft signal). */
+export async function refreshGrant(db: Database, config: AppConfig, refreshToken: string) {
+  const row = await db.query.authRefreshTokens.findFirst({
+    where: eq(authRefreshTokens.tokenHash, await sha256(refreshToken)),
+  });
+  const invalid = () => authError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+  if (!row) throw invalid();
+  const session = await db.query.authSessions.findFirst({ where: eq(authSessions.id, row.sessionId) });
+  if (!session || session.revokedAt) throw invalid();
+  const now = new Date().toISOString();
+  if (row.revoked) {
+    await db.update(authSessions).set({ revokedAt: now }).where(eq(authSessions.id, session.id));
+    throw authError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
+  }
+  const next = randomToken();
+  // Guarded update: only one of two concurrent refreshes can rotate the same token.
+  const rotated = await db
+    .update(authRefreshTokens)
+    .set({ revoked: true, updatedAt: now })
+    .where(and(eq(authRefreshTokens.id, row.id), eq(authRefreshTokens.revoked, false)))
+    .returning({ id: authRefreshTokens.id });
+  if (!rotated.length) throw authError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
+  await db.batch([
+    db.insert(authRefreshTokens).values({ tokenHash: await sha256(next), sessionId: session.id, userId: row.userId }),
+    db.update(authSessions).set({ updatedAt: now }).where(eq(authSessions.id, session.id)),
+  ]);
+  const user = await db.query.authUsers.findFirst({ where: eq(authUsers.id, row.userId) });
+  if (!user) throw invalid();
+  return sessionJson(config, user, session.id, next);
+}
+
+export async function logout(db: Database, userId: string, sessionId: string | null, scope: "global" | "local" | "others") {
+  const now = new Date().toISOString();
+  const where =
+    scope === "global" || !sessionId
+      ? and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt))
+      : scope === "local"
+        ? eq(authSessions.id, sessionId)
+        : and(eq(authSessions.userId, userId), sql`${authSessions.id} <> ${sessionId}`, isNull(authSessions.revokedAt));
+  await db.update(authSessions).set({ revokedAt: now }).where(where);
+}
+
+export async function updateUser(
+  db: Database,
+  userId: string,
+  patch: { password?: string; data?: Record<string, unknown> },
+) {
+  const user = await db.query.authUsers.findFirst({ where: eq(authUsers.id, userId) });
+  if (!user) throw authError(404, "user_not_found", "User not found");
+  const set: Partial<typeof authUsers.$inferInsert> = { updatedAt: new Date().toISOString() };
+  if (patch.password) set.passwordHash = await hashPassword(patch.password);
+  if (patch.data) {
+    const allowed = ["username", "name", "company", "first_name", "last_name"];
+    const data = Object.fromEntries(Object.entries(patch.data).filter(([k, v]) => allowed.includes(k) && typeof v === "string"));
+    set.userMetadata = { ...user.userMetadata, ...data };
+  }
+  await db.update(authUsers).set(set).where(eq(authUsers.id, userId));
+  return (await db.query.authUsers.findFirst({ where: eq(authUsers.id, userId) }))!;
+}

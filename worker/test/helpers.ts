@@ -1,0 +1,51 @@
+// Test helpers shared by the worker tests: requests against the app with the test bindings,
+// and sign-in through the real local identity service.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { app } from "../app";
+import { createDb } from "../db/client";
+import { authUsers, mailOutbox } from "../db/schema";
+
+export const db = () => createDb(env.DB);
+
+export type Json = Record<string, any>;
+
+export async function call(path: string, init: RequestInit & { json?: unknown; token?: string; ip?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.json !== undefined) headers.set("content-type", "application/json");
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  headers.set("cf-connecting-ip", init.ip ?? `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`);
+  const res = await app.request(
+    `http://localhost${path}`,
+    { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body },
+    env,
+  );
+  const text = await res.text();
+  let body: Json = {};
+  try {
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    body = { text };
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = "user") => `${prefix}.${Date.now()}.${++counter}@example.com`;
+
+/** Registers, confirms through the mailed link, and signs in; returns the session. */
+export async function signUpAndSignIn(opts: { email?: string; password?: string; appMetadata?: Json } = {}) {
+  const email = opts.email ?? uniqueEmail();
+  const password = opts.password ?? "secret123";
+  const signup = await call("/auth/v1/signup", { method: "POST", json: { email, password, data: { username: "tester", company: "Acme" } } });
+  if (signup.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.toEmail, email.toLowerCase()));
+  const verify = await app.request(mail.link!.replace(/^https?:\/\/[^/]+/, "http://localhost"), {}, env);
+  if (verify.status !== 303) throw new Error(`verify failed: ${verify.status}`);
+  if (opts.appMetadata) {
+    await db().update(authUsers).set({ appMetadata: opts.appMetadata }).where(eq(authUsers.id, signup.body.id));
+  }
+  const token = await call("/auth/v1/token?grant_type=password", { method: "POST", json: { email, password } });
+  if (token.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(token.body)}`);
+  return { email, password, userId: signup.body.id as string, accessToken: token.body.access_token as string, refreshToken: token.body.refresh_token as string };
+}

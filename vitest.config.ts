@@ -26,6 +26,7 @@ export default defineConfig(async () => {
             name: "worker",
             include: ["worker/**/*.test.ts", "shared/**/*.test.ts"],
             setupFiles: ["./worker/test/setup.ts"],
+            globalSetup: ["./worker/test/global-setup.ts"],
           },
         },
         {

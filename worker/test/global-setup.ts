@@ -1,0 +1,24 @@
+// Starts every vendor stand-in once for the worker test run; tests read their URLs with inject("standins").
+import type { TestProject } from "vitest/node";
+import { startStandin, type StandinHandler } from "./standins/server";
+
+/** Each stand-in module registers its handler here, keyed by port name (vapi, twilio, stripe, supabase, ...). */
+const standins: Record<string, () => Promise<StandinHandler>> = {
+  echo: async () => (req) => ({ json: { method: req.method, path: req.path, body: req.rawBody } }),
+};
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    standins: Record<string, string>;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const running = await Promise.all(
+    Object.entries(standins).map(async ([name, make]) => [name, await startStandin(await make())] as const),
+  );
+  project.provide("standins", Object.fromEntries(running.map(([name, s]) => [name, s.url])));
+  return async () => {
+    await Promise.all(running.map(([, s]) => s.close()));
+  };
+}

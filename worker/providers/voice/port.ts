@@ -1,0 +1,62 @@
+// Voice platform port (VAPI): shaped by what the product does with voice agents.
+
+export type AssistantSpec = {
+  name: string;
+  prompt: string;
+  voiceId: string;
+  /** Where the platform posts end-of-call reports; set by the service from the request origin. */
+  serverUrl?: string;
+  /** Our own ids, echoed back in webhooks as metadata. */
+  metadata?: Record<string, string>;
+};
+
+export type Assistant = { id: string; name: string; voiceId: string };
+
+export type Voice = { id: string; name: string; provider: string; gender?: string; accent?: string };
+
+export type OutboundCallRequest = {
+  assistantId: string;
+  customerNumber: string;
+  /** The platform's id of the caller number (our imported number, or the configured default). */
+  phoneNumberId?: string;
+  metadata?: Record<string, string>;
+};
+
+/** A call as the platform reports it (VAPI's call object, normalised). */
+export type PlatformCall = {
+  id: string;
+  assistantId: string | null;
+  type: "inboundPhoneCall" | "outboundPhoneCall" | "webCall";
+  status: string;
+  endedReason: string | null;
+  customerNumber: string | null;
+  phoneNumberId: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  createdAt: string;
+  summary: string | null;
+  transcript: string | { role: string; content?: string; text?: string }[] | null;
+  recordingUrl: string | null;
+  cost: number | null;
+  durationSeconds: number | null;
+  metadata?: Record<string, string>;
+};
+
+export type ImportedNumber = { id: string; number: string };
+
+export interface VoicePort {
+  readonly kind: "local" | "vapi";
+  createAssistant(ownerId: string, spec: AssistantSpec): Promise<Assistant>;
+  updateAssistant(ownerId: string, assistantId: string, spec: AssistantSpec): Promise<Assistant>;
+  /** Deleting an assistant that is already gone is not an error. */
+  deleteAssistant(ownerId: string, assistantId: string): Promise<void>;
+  listVoices(): Promise<Voice[]>;
+  /** Starts an outbound call; the end-of-call report arrives later through POST /api/webhooks/vapi. */
+  startOutboundCall(ownerId: string, req: OutboundCallRequest): Promise<PlatformCall>;
+  listCalls(opts: { assistantIds: string[]; limit: number }): Promise<PlatformCall[]>;
+  getCall(callId: string): Promise<PlatformCall | null>;
+  /** Imports a bought Twilio number so the platform can use it for AI calls. */
+  importTwilioNumber(input: { number: string; twilioAccountSid?: string; twilioAuthToken?: string; name?: string; assistantId?: string }): Promise<ImportedNumber>;
+  /** Points an imported number at an assistant (or none). */
+  setNumberAssistant(phoneNumberId: string, assistantId: string | null): Promise<void>;
+}

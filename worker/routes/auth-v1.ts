@@ -6,7 +6,7 @@ import { jwtVerify } from "jose";
 import { passwordGrantBody, refreshGrantBody, resendBody, signupBody, updateUserBody } from "@shared/schemas/auth";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { issuesToError, validate } from "../lib/validate";
 import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../middleware/rate-limit";
 import { localAuthSecret, usesSupabase } from "../providers";
 import {
@@ -49,6 +49,12 @@ async function sessionIdOf(token: string, secret: string) {
   return typeof payload.session_id === "string" ? payload.session_id : null;
 }
 
+/** A grant body that fails its schema: 400 naming the first bad field, in the GoTrue error shape. */
+function invalidBody(issues: Parameters<typeof issuesToError>[0]) {
+  const err = issuesToError(issues);
+  return authError(400, "validation_failed", err.message, err.field);
+}
+
 export const localAuthRoutes = new Hono<AppEnv>()
   .use("*", localOnly)
   .get("/settings", (c) =>
@@ -70,17 +76,17 @@ export const localAuthRoutes = new Hono<AppEnv>()
   .post("/token", async (c) => {
     const grant = c.req.query("grant_type");
     const json = await c.req.json().catch(() => {
-      throw authError(400, "validation_failed", "Malformed JSON body");
+      throw authError(400, "validation_failed", "Malformed JSON body", "body");
     });
     if (grant === "password") {
       const parsed = passwordGrantBody.safeParse(json);
-      if (!parsed.success) throw authError(400, "validation_failed", parsed.error.issues[0].message);
+      if (!parsed.success) throw invalidBody(parsed.error.issues);
       await enforce(c, [[SIGN_IN_LIMIT, `${clientAddress(c)}:${parsed.data.email.toLowerCase()}`]]);
       return c.json(await passwordGrant(c.var.db, c.var.config, parsed.data.email, parsed.data.password));
     }
     if (grant === "refresh_token") {
       const parsed = refreshGrantBody.safeParse(json);
-      if (!parsed.success) throw authError(400, "validation_failed", parsed.error.issues[0].message);
+      if (!parsed.success) throw invalidBody(parsed.error.issues);
       return c.json(await refreshGrant(c.var.db, c.var.config, parsed.data.refresh_token));
     }
     throw authError(400, "unsupported_grant_type", "unsupported grant_type");

@@ -17,8 +17,8 @@ export const SIGNUP_TOKEN_TTL_HOURS = 24;
 type UserRow = typeof authUsers.$inferSelect;
 
 /** GoTrue-style error: supabase-js reads `code` (with the API version header) and `msg`. */
-export const authError = (status: 400 | 401 | 403 | 404 | 422 | 429, code: string, msg: string) =>
-  new ApiError(status, msg, code, undefined, { msg, error_code: code });
+export const authError = (status: 400 | 401 | 403 | 404 | 422 | 429, code: string, msg: string, field?: string) =>
+  new ApiError(status, msg, code, field, { msg, error_code: code });
 
 export function userJson(u: UserRow) {
   return {
@@ -116,7 +116,7 @@ export async function signUp(
   const [tokenInsert, mailInsert] = await confirmationStatements(db, { id, email }, origin, redirectTo);
   await db.batch([
     db.insert(authUsers).values({ id, email, passwordHash, userMetadata, appMetadata: {}, createdAt: now, updatedAt: now }),
-    // Profile insert after sign-up; a failure here is logged by the auth middleware's later repair.
+    // The profile comes with the account; the auth middleware creates it on first sign-in if it is ever missing.
     db
       .insert(profiles)
       .values({ id, email, username: userMetadata.username, company: userMetadata.company, isAdmin: false, createdAt: now })

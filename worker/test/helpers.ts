@@ -10,7 +10,11 @@ export const db = () => createDb(env.DB);
 
 export type Json = Record<string, any>;
 
-export async function call(path: string, init: RequestInit & { json?: unknown; token?: string; ip?: string } = {}) {
+/** `bindings` overrides test bindings for this one request (e.g. SUPABASE_URL to switch to the real identity adapter). */
+export async function call(
+  path: string,
+  init: RequestInit & { json?: unknown; token?: string; ip?: string; bindings?: Record<string, unknown> } = {},
+) {
   const headers = new Headers(init.headers);
   if (init.json !== undefined) headers.set("content-type", "application/json");
   if (init.token) headers.set("authorization", `Bearer ${init.token}`);
@@ -18,7 +22,7 @@ export async function call(path: string, init: RequestInit & { json?: unknown; t
   const res = await app.request(
     `http://localhost${path}`,
     { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body },
-    env,
+    init.bindings ? { ...env, ...init.bindings } : env,
   );
   const text = await res.text();
   let body: Json = {};

@@ -1,5 +1,8 @@
 // Supabase identity adapter: verifies Supabase access tokens and calls the Auth admin API.
+import { sql } from "drizzle-orm";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import type { Database } from "../../db/client";
+import { profiles } from "../../db/schema";
 import { providerError, unauthorized } from "../../lib/errors";
 import type { IdentityPort, VerifiedIdentity } from "./port";
 
@@ -19,7 +22,10 @@ export class SupabaseIdentity implements IdentityPort {
   private readonly base: string;
   private readonly issuer: string;
 
-  constructor(private settings: SupabaseSettings) {
+  constructor(
+    private settings: SupabaseSettings,
+    private db?: Database,
+  ) {
     this.base = settings.url.replace(/\/+$/, "");
     this.issuer = `${this.base}/auth/v1`;
   }
@@ -73,10 +79,23 @@ export class SupabaseIdentity implements IdentityPort {
   }
 
   async userExists(email: string) {
-    // The admin API has no lookup by email; the product's profiles mirror every account, so check both pages cheaply.
     const wanted = email.toLowerCase();
+    // Every account that has signed in has a profile (created by the auth middleware): one indexed lookup.
+    if (this.db) {
+      const row = await this.db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(sql`lower(${profiles.email}) = ${wanted}`)
+        .get();
+      if (row) return true;
+    }
+    // Accounts that never signed in exist only at Supabase. The admin API has no exact lookup by email;
+    // `filter` narrows the list to emails containing the text, and the exact match is checked here.
+    const filter = encodeURIComponent(wanted);
     for (let page = 1; page <= 50; page++) {
-      const body = (await this.admin(`/admin/users?page=${page}&per_page=1000`)) as { users?: { email?: string }[] };
+      const body = (await this.admin(`/admin/users?filter=${filter}&page=${page}&per_page=1000`)) as {
+        users?: { email?: string }[];
+      };
       const users = body?.users ?? [];
       if (users.some((u) => u.email?.toLowerCase() === wanted)) return true;
       if (users.length < 1000) return false;

@@ -1,0 +1,340 @@
+// The real Supabase identity adapter against the Supabase stand-in over HTTP: token verification
+// (JWKS and HS256), the admin calls, and the app switched to it by SUPABASE_URL.
+import { eq } from "drizzle-orm";
+import { SignJWT, UnsecuredJWT, type JWTPayload } from "jose";
+import { describe, expect, inject, it } from "vitest";
+import { profiles } from "../../db/schema";
+import { ApiError } from "../../lib/errors";
+import { SUPABASE_STANDIN } from "../../test/standins/supabase";
+import { call, db, uniqueEmail } from "../../test/helpers";
+import { SupabaseIdentity } from "./supabase";
+
+const standin = inject("standins").supabase;
+let projects = 0;
+
+/** A fresh stand-in project (its own users, counts and JWKS cache entry). */
+function newProject() {
+  const prefix = `/p/${Date.now().toString(36)}-${++projects}`;
+  const url = `${standin}${prefix}`;
+  return {
+    prefix,
+    url,
+    issuer: `${url}/auth/v1`,
+    identity: (extra: { jwtSecret?: string; serviceRoleKey?: string } = {}) =>
+      new SupabaseIdentity(
+        { url, anonKey: SUPABASE_STANDIN.anonKey, serviceRoleKey: SUPABASE_STANDIN.serviceRoleKey, ...extra },
+        db(),
+      ),
+    bindings: {
+      SUPABASE_URL: url,
+      SUPABASE_ANON_KEY: SUPABASE_STANDIN.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: SUPABASE_STANDIN.serviceRoleKey,
+    },
+  };
+}
+type Project = ReturnType<typeof newProject>;
+
+const now = () => Math.floor(Date.now() / 1000);
+
+function userClaims(p: Project, over: JWTPayload = {}): JWTPayload {
+  return {
+    iss: p.issuer,
+    aud: "authenticated",
+    role: "authenticated",
+    sub: crypto.randomUUID(),
+    email: uniqueEmail("sb"),
+    iat: now(),
+    exp: now() + 3600,
+    session_id: crypto.randomUUID(),
+    app_metadata: { provider: "email", providers: ["email"] },
+    user_metadata: {},
+    ...over,
+  };
+}
+
+/** Signs claims with the stand-in's keys (ES256 by default, RS256, or a key in no JWKS). */
+async function standinSign(claims: JWTPayload, opts: { alg?: "ES256" | "RS256"; kid?: string | null; key?: "project" | "stray" } = {}) {
+  const res = await fetch(`${standin}/test/sign`, { method: "POST", body: JSON.stringify({ claims, ...opts }) });
+  return ((await res.json()) as { token: string }).token;
+}
+
+const hs256 = (claims: JWTPayload, secret: string) =>
+  new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(secret));
+
+async function state(p: Project) {
+  const res = await fetch(`${standin}/test/state?project=${encodeURIComponent(p.prefix)}`);
+  return (await res.json()) as {
+    counts: { jwks: number; adminList: number; adminUpdate: number; resend: number };
+    users: { id: string; email: string }[];
+    resends: { email: string; type: string; redirectTo: string | null }[];
+  };
+}
+
+async function seedUsers(p: Project, users: { id?: string; email: string; app_metadata?: Record<string, unknown> }[]) {
+  await fetch(`${standin}/test/users`, { method: "POST", body: JSON.stringify({ project: p.prefix, users }) });
+}
+
+async function expectUnauthorized(promise: Promise<unknown>) {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ApiError);
+  expect((err as ApiError).status).toBe(401);
+}
+
+describe("SupabaseIdentity.verifyAccessToken with the project's JWKS", () => {
+  it("accepts a valid ES256 user token and a valid RS256 one", async () => {
+    const p = newProject();
+    const claims = userClaims(p, { app_metadata: { provider: "email", is_admin: true }, user_metadata: { username: "sb" } });
+    const who = await p.identity().verifyAccessToken(await standinSign(claims));
+    expect(who).toEqual({
+      id: claims.sub,
+      email: claims.email,
+      appMetadata: { provider: "email", is_admin: true },
+      userMetadata: { username: "sb" },
+    });
+    const rs = userClaims(p);
+    expect((await p.identity().verifyAccessToken(await standinSign(rs, { alg: "RS256" }))).id).toBe(rs.sub);
+  });
+
+  it("refuses expired, wrong-issuer, wrong-audience and non-user tokens", async () => {
+    const p = newProject();
+    const other = newProject();
+    const identity = p.identity();
+    const refused: [string, JWTPayload][] = [
+      ["expired", userClaims(p, { iat: now() - 7200, exp: now() - 60 })],
+      ["another project's issuer", userClaims(p, { iss: other.issuer })],
+      ["issuer without /auth/v1", userClaims(p, { iss: p.url })],
+      ["wrong audience", userClaims(p, { aud: "some-other-app" })],
+      ["anon role", userClaims(p, { role: "anon" })],
+      ["service_role role", userClaims(p, { role: "service_role" })],
+      ["no subject", userClaims(p, { sub: undefined })],
+      ["no expiry", userClaims(p, { exp: undefined })],
+    ];
+    for (const [, claims] of refused) await expectUnauthorized(identity.verifyAccessToken(await standinSign(claims)));
+    // Legacy anon/service-role key shape: iss "supabase", no aud, no sub.
+    for (const role of ["anon", "service_role"]) {
+      await expectUnauthorized(identity.verifyAccessToken(await standinSign({ iss: "supabase", ref: "p", role, iat: now(), exp: now() + 3600 })));
+    }
+  });
+
+  it("refuses keys and algorithms the project does not publish", async () => {
+    const p = newProject();
+    const identity = p.identity({ jwtSecret: "project-hs256-secret-with-enough-length-00" });
+    const claims = userClaims(p);
+    // Signed by a key in no JWKS, under the published kid.
+    await expectUnauthorized(identity.verifyAccessToken(await standinSign(claims, { key: "stray", kid: SUPABASE_STANDIN.esKid })));
+    // RS256 header pointing at the EC key.
+    await expectUnauthorized(identity.verifyAccessToken(await standinSign(claims, { alg: "RS256", kid: SUPABASE_STANDIN.esKid })));
+    // Unsigned.
+    await expectUnauthorized(identity.verifyAccessToken(new UnsecuredJWT(claims).encode()));
+    // HS256 keyed with the published public key (algorithm confusion), with and without an HS256 secret configured.
+    const jwks = (await (await fetch(`${p.issuer}/.well-known/jwks.json`)).json()) as { keys: Record<string, string>[] };
+    for (const key of jwks.keys) {
+      const confused = await hs256(claims, JSON.stringify(key));
+      await expectUnauthorized(identity.verifyAccessToken(confused));
+      await expectUnauthorized(p.identity().verifyAccessToken(confused));
+    }
+    await expectUnauthorized(identity.verifyAccessToken("not.a.jwt"));
+  });
+
+  it("fetches the JWKS once and serves later tokens from the cache", async () => {
+    const p = newProject();
+    expect((await state(p)).counts.jwks).toBe(0);
+    await p.identity().verifyAccessToken(await standinSign(userClaims(p)));
+    expect((await state(p)).counts.jwks).toBe(1);
+    // A new adapter per request, as the app builds them: the key set is still shared.
+    // (On Workers jose does not share one in-flight fetch between requests, so this comes after the first.)
+    const tokens = await Promise.all([1, 2, 3].map(() => standinSign(userClaims(p))));
+    await Promise.all(tokens.map((t) => p.identity().verifyAccessToken(t)));
+    await p.identity().verifyAccessToken(await standinSign(userClaims(p), { alg: "RS256" }));
+    expect((await state(p)).counts.jwks).toBe(1);
+    // An unknown kid does not make every request refetch the key set.
+    await expectUnauthorized(p.identity().verifyAccessToken(await standinSign(userClaims(p), { kid: "rotated-away" })));
+    await expectUnauthorized(p.identity().verifyAccessToken(await standinSign(userClaims(p), { kid: "rotated-away-2" })));
+    expect((await state(p)).counts.jwks).toBe(1);
+  });
+});
+
+describe("SupabaseIdentity.verifyAccessToken with SUPABASE_JWT_SECRET (HS256)", () => {
+  const secret = "project-hs256-secret-with-enough-length-01";
+
+  it("accepts a user token signed with the project secret", async () => {
+    const p = newProject();
+    const claims = userClaims(p);
+    expect((await p.identity({ jwtSecret: secret }).verifyAccessToken(await hs256(claims, secret))).id).toBe(claims.sub);
+  });
+
+  it("refuses the anon and service-role keys, another secret, and HS256 when no secret is configured", async () => {
+    const p = newProject();
+    const identity = p.identity({ jwtSecret: secret });
+    for (const role of ["anon", "service_role"]) {
+      await expectUnauthorized(identity.verifyAccessToken(await hs256({ iss: "supabase", ref: "p", role, iat: now(), exp: now() + 3600 }, secret)));
+      await expectUnauthorized(identity.verifyAccessToken(await hs256(userClaims(p, { role }), secret)));
+    }
+    await expectUnauthorized(identity.verifyAccessToken(await hs256(userClaims(p), "another-secret-with-enough-length-0000000")));
+    await expectUnauthorized(identity.verifyAccessToken(await hs256(userClaims(p, { exp: now() - 10 }), secret)));
+    await expectUnauthorized(p.identity().verifyAccessToken(await hs256(userClaims(p), secret)));
+  });
+});
+
+describe("SupabaseIdentity admin calls", () => {
+  it("userExists answers from profiles first, without calling Supabase", async () => {
+    const p = newProject();
+    const email = uniqueEmail("Profiled");
+    await db().insert(profiles).values({ id: crypto.randomUUID(), email: email.toLowerCase() });
+    expect(await p.identity().userExists(email.toUpperCase())).toBe(true);
+    expect((await state(p)).counts.adminList).toBe(0);
+  });
+
+  it("userExists falls back to the admin API for accounts that never signed in, matching exactly", async () => {
+    const p = newProject();
+    const email = uniqueEmail("never");
+    await seedUsers(p, [{ email }, { email: `x.${email}` }]);
+    const identity = p.identity();
+    expect(await identity.userExists(email.toUpperCase())).toBe(true);
+    // Supabase's filter is a substring match: "ann@" must not match "x.ann@".
+    const only = uniqueEmail("ann");
+    await seedUsers(p, [{ email: `x.${only}` }]);
+    expect(await identity.userExists(only)).toBe(false);
+    expect(await identity.userExists(uniqueEmail("nobody"))).toBe(false);
+    expect((await state(p)).counts.adminList).toBe(3);
+  });
+
+  it("raises a provider error (502) when the service-role key is wrong or missing", async () => {
+    const p = newProject();
+    for (const identity of [p.identity({ serviceRoleKey: "wrong-key" }), new SupabaseIdentity({ url: p.url }, db())]) {
+      const err = await identity.userExists(uniqueEmail()).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect((err as ApiError).status).toBe(502);
+      expect((err as ApiError).code).toBe("provider_error");
+    }
+  });
+
+  it("updateEmail changes the sign-in email through the admin API", async () => {
+    const p = newProject();
+    const id = crypto.randomUUID();
+    await seedUsers(p, [{ id, email: uniqueEmail() }]);
+    const next = uniqueEmail("Moved");
+    await p.identity().updateEmail(id, next);
+    expect((await state(p)).users.find((u) => u.id === id)!.email).toBe(next.toLowerCase());
+    const missing = await p.identity().updateEmail(crypto.randomUUID(), uniqueEmail()).catch((e: unknown) => e);
+    expect((missing as ApiError).status).toBe(502);
+  });
+
+  it("resendSignupConfirmation posts to /resend with the anon key", async () => {
+    const p = newProject();
+    const email = uniqueEmail();
+    await p.identity().resendSignupConfirmation(email, "https://app.example/auth");
+    expect((await state(p)).resends).toEqual([{ email, type: "signup", redirectTo: "https://app.example/auth" }]);
+    const noKey = await new SupabaseIdentity({ url: p.url }).resendSignupConfirmation(email, undefined).catch((e: unknown) => e);
+    expect((noKey as ApiError).status).toBe(502);
+  });
+});
+
+describe("the app with SUPABASE_URL set", () => {
+  it("reports the real identity adapter in /api/health", async () => {
+    const p = newProject();
+    const res = await call("/api/health", { bindings: p.bindings });
+    expect(res.status).toBe(200);
+    expect(res.body.providers).toMatchObject({ identity: "real", mail: "real" });
+  });
+
+  it("answers 404 JSON on /auth/v1/*: the local identity service is off", async () => {
+    const p = newProject();
+    for (const [path, method] of [
+      ["/auth/v1/settings", "GET"],
+      ["/auth/v1/signup", "POST"],
+      ["/auth/v1/token?grant_type=password", "POST"],
+      ["/auth/v1/user", "GET"],
+      ["/auth/v1/verify?token=x&type=signup", "GET"],
+    ] as const) {
+      const res = await call(path, { method, bindings: p.bindings, ...(method === "POST" ? { json: { email: uniqueEmail(), password: "secret123" } } : {}) });
+      expect(res.status, path).toBe(404);
+      expect(res.body.code).toBe("not_found");
+    }
+  });
+
+  it("signs in a Supabase user: profile created from the token, flags from app_metadata only", async () => {
+    const p = newProject();
+    const claims = userClaims(p, {
+      app_metadata: { provider: "email", shopwindows_info: true },
+      user_metadata: { username: "sb-user", company: "SB Co", is_admin: true },
+    });
+    const res = await call("/api/profile", { token: await standinSign(claims), bindings: p.bindings });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: claims.sub,
+      email: claims.email,
+      username: "sb-user",
+      company: "SB Co",
+      is_admin: false,
+      shopwindows_info: true,
+      call_app: false,
+    });
+    expect(await db().query.profiles.findFirst({ where: eq(profiles.id, claims.sub!) })).toBeTruthy();
+
+    for (const token of [
+      await standinSign(userClaims(p, { role: "anon" })),
+      await standinSign(userClaims(p, { exp: now() - 5 })),
+      await standinSign(userClaims(p, { aud: "other" })),
+    ]) {
+      const refused = await call("/api/profile", { token, bindings: p.bindings });
+      expect(refused.status).toBe(401);
+      expect(refused.body.code).toBe("unauthorized");
+    }
+  });
+
+  it("answers user-exists from profiles, then from Supabase", async () => {
+    const p = newProject();
+    const signedIn = userClaims(p);
+    await call("/api/profile", { token: await standinSign(signedIn), bindings: p.bindings });
+    const pending = uniqueEmail("pending");
+    await seedUsers(p, [{ email: pending }]);
+
+    const ask = (email: string) => call("/api/admin/public/user-exists", { method: "POST", json: { email }, bindings: p.bindings });
+    expect((await ask(String(signedIn.email))).body).toEqual({ success: true, exists: true });
+    expect((await state(p)).counts.adminList).toBe(0);
+    expect((await ask(pending)).body).toEqual({ success: true, exists: true });
+    expect((await ask(uniqueEmail("ghost"))).body).toEqual({ success: true, exists: false });
+    expect((await state(p)).counts.adminList).toBe(2);
+  });
+
+  it("update-user-profile changes the email at Supabase, and refuses a taken one with 409", async () => {
+    const p = newProject();
+    const claims = userClaims(p);
+    await seedUsers(p, [{ id: claims.sub, email: String(claims.email) }]);
+    const taken = uniqueEmail("taken");
+    await seedUsers(p, [{ email: taken }]);
+    const token = await standinSign(claims);
+    const update = (newEmail: string) =>
+      call("/api/admin/public/update-user-profile", {
+        method: "POST",
+        token,
+        bindings: p.bindings,
+        json: { email: claims.email, username: "renamed", newEmail },
+      });
+
+    const conflict = await update(taken);
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.field).toBe("newEmail");
+
+    const next = uniqueEmail("next");
+    const ok = await update(next);
+    expect(ok.status).toBe(200);
+    expect(ok.body.profile).toMatchObject({ username: "renamed", email: next });
+    expect((await state(p)).users.find((u) => u.id === claims.sub)!.email).toBe(next);
+  });
+
+  it("lets the provider error through when Supabase refuses the admin call", async () => {
+    const p = newProject();
+    const res = await call("/api/admin/public/user-exists", {
+      method: "POST",
+      json: { email: uniqueEmail() },
+      bindings: { ...p.bindings, SUPABASE_SERVICE_ROLE_KEY: "wrong-key" },
+    });
+    expect(res.status).toBe(502);
+    expect(res.body.code).toBe("provider_error");
+  });
+});

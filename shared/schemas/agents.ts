@@ -1,0 +1,223 @@
+// Agent contracts (spec 1 §3-5, spec 2 §3-5; reconciled in docs/decisions/004-agents-reconciled.md):
+// the agent form's rules, the API bodies, the agent JSON every endpoint returns, and the status helpers.
+import { z } from "zod";
+import { AGENT_LIMITS, NEW_AGENT_NAME, STORES } from "../constants";
+import { AGENT_API_TEXT, AGENT_TEXT, VALIDATION } from "../messages";
+
+export const AGENT_FIELD_MAX = {
+  name: 100,
+  text: 5_000,
+  documents: 20_000,
+  prompt: 20_000,
+  voiceId: 100,
+  type: 50,
+} as const;
+
+const tooLong = (max: number) => `Must be at most ${max.toLocaleString("en-US")} characters`;
+
+/** Spec 2 §5: a name is required; an empty one is refused with 'Please enter a name for your agent.' */
+export const agentNameSchema = z
+  .string({ error: AGENT_TEXT.nameRequired })
+  .trim()
+  .min(1, AGENT_TEXT.nameRequired)
+  .max(AGENT_FIELD_MAX.name, tooLong(AGENT_FIELD_MAX.name));
+
+const voiceIdSchema = z.string().trim().min(1, "Choose a voice").max(AGENT_FIELD_MAX.voiceId, tooLong(AGENT_FIELD_MAX.voiceId));
+
+/** The agent form (spec 1 §5): every field mandatory with its minimum; pricing and documents optional. */
+export const agentFormSchema = z.object({
+  name: z.string().trim().min(AGENT_LIMITS.minName, VALIDATION.agentNameMin).max(AGENT_FIELD_MAX.name, tooLong(AGENT_FIELD_MAX.name)),
+  business_description: z
+    .string()
+    .trim()
+    .min(AGENT_LIMITS.minDescription, VALIDATION.businessDescriptionMin)
+    .max(AGENT_FIELD_MAX.text, tooLong(AGENT_FIELD_MAX.text)),
+  services: z
+    .string()
+    .trim()
+    .min(AGENT_LIMITS.minServices, VALIDATION.servicesMin)
+    .max(AGENT_FIELD_MAX.text, tooLong(AGENT_FIELD_MAX.text)),
+  agent_instructions: z
+    .string()
+    .trim()
+    .min(AGENT_LIMITS.minInstructions, VALIDATION.agentInstructionsMin)
+    .max(AGENT_FIELD_MAX.text, tooLong(AGENT_FIELD_MAX.text)),
+  pricing_information: z.string().trim().max(AGENT_FIELD_MAX.text, tooLong(AGENT_FIELD_MAX.text)).optional(),
+  documents: z.string().trim().max(AGENT_FIELD_MAX.documents, tooLong(AGENT_FIELD_MAX.documents)).optional(),
+  voice_id: voiceIdSchema.optional(),
+});
+export type AgentForm = z.infer<typeof agentFormSchema>;
+
+/** A free-text agent field on save: may be short or empty (the card then says the agent is incomplete); null clears it. */
+const savedText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong(max))
+    .nullable()
+    .transform((v) => v ?? "");
+
+const storeSchema = z.enum(STORES, { error: `Store must be one of ${STORES.join(", ")}` }).nullable();
+const typeSchema = z
+  .string()
+  .trim()
+  .max(AGENT_FIELD_MAX.type, tooLong(AGENT_FIELD_MAX.type))
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+/**
+ * POST /api/agents. Server-managed fields (id, prompt, vapi_assistant_id, numbers, timestamps) are
+ * not accepted and are dropped if sent; voice_id is accepted but forced to the default on creation.
+ */
+export const agentCreateBody = z.object({
+  name: agentNameSchema,
+  business_description: savedText(AGENT_FIELD_MAX.text).optional().default(""),
+  services: savedText(AGENT_FIELD_MAX.text).optional().default(""),
+  agent_instructions: savedText(AGENT_FIELD_MAX.text).optional().default(""),
+  pricing_information: savedText(AGENT_FIELD_MAX.text).optional().default(""),
+  documents: savedText(AGENT_FIELD_MAX.documents).optional().default(""),
+  voice_id: z.string().optional(),
+  store: storeSchema.optional().default(null),
+  type: typeSchema.optional().default(null),
+});
+export type AgentCreateBody = z.infer<typeof agentCreateBody>;
+
+/** PUT /api/agents/:id: any subset of the editable fields; absent fields stay as they are. */
+export const agentUpdateBody = z.object({
+  name: agentNameSchema.optional(),
+  business_description: savedText(AGENT_FIELD_MAX.text).optional(),
+  services: savedText(AGENT_FIELD_MAX.text).optional(),
+  agent_instructions: savedText(AGENT_FIELD_MAX.text).optional(),
+  pricing_information: savedText(AGENT_FIELD_MAX.text).optional(),
+  documents: savedText(AGENT_FIELD_MAX.documents).optional(),
+  voice_id: voiceIdSchema.optional(),
+  store: storeSchema.optional(),
+  type: typeSchema.optional(),
+});
+export type AgentUpdateBody = z.infer<typeof agentUpdateBody>;
+
+export const agentIdParam = z.object({
+  id: z.coerce.number({ error: "Agent id must be a number" }).int("Agent id must be a number").positive("Agent id must be a number"),
+});
+
+/** POST /api/generate-prompt: a prompt is only written from a complete agent (spec 1 §5 minimums). */
+export const generatePromptBody = agentFormSchema.pick({
+  name: true,
+  business_description: true,
+  services: true,
+  agent_instructions: true,
+  pricing_information: true,
+  documents: true,
+});
+export type GeneratePromptBody = z.infer<typeof generatePromptBody>;
+export type GeneratePromptResponse = { prompt: string };
+
+/** POST /api/create-vapi-assistant. The assistant is named after the saved agent; prompt, when absent, is written by the server. */
+export const activateAgentBody = z.object({
+  agent_id: z.coerce
+    .number({ error: AGENT_API_TEXT.saveBeforeActivate })
+    .int(AGENT_API_TEXT.saveBeforeActivate)
+    .positive(AGENT_API_TEXT.saveBeforeActivate),
+  name: z.string().trim().max(AGENT_FIELD_MAX.name, tooLong(AGENT_FIELD_MAX.name)).optional(),
+  prompt: z.string().trim().max(AGENT_FIELD_MAX.prompt, tooLong(AGENT_FIELD_MAX.prompt)).optional(),
+  voice_id: voiceIdSchema.optional(),
+});
+export type ActivateAgentBody = z.infer<typeof activateAgentBody>;
+
+/**
+ * A number to dial: E.164 (+ and 8-15 digits) or a US number of 10 digits (or 11 starting with 1),
+ * separators allowed. Returns E.164 (+1XXXXXXXXXX for US numbers) or null when it is not a number.
+ */
+export function normalizeDialNumber(input: string): string | null {
+  const raw = input.trim();
+  if (!/^\+?[\d\s().-]+$/.test(raw)) return null;
+  const digits = raw.replace(/\D/g, "");
+  if (raw.startsWith("+")) {
+    if (!/^[1-9]\d{7,14}$/.test(digits)) return null;
+    if (digits.startsWith("1") && digits.length !== 11) return null;
+    return `+${digits}`;
+  }
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
+  return null;
+}
+
+/** POST /api/trigger-call */
+export const triggerCallBody = z.object({
+  phoneNumber: z
+    .string({ error: AGENT_API_TEXT.invalidPhone })
+    .max(32, AGENT_API_TEXT.invalidPhone)
+    .transform((v, ctx) => {
+      const normalized = normalizeDialNumber(v);
+      if (!normalized) {
+        ctx.addIssue({ code: "custom", message: AGENT_API_TEXT.invalidPhone });
+        return z.NEVER;
+      }
+      return normalized;
+    }),
+  agentId: z.coerce.number({ error: "Agent id must be a number" }).int("Agent id must be a number").positive("Agent id must be a number").optional(),
+});
+export type TriggerCallBody = z.infer<typeof triggerCallBody>;
+export type TriggerCallResponse = { success: true; callId: string };
+
+/** The agent as every endpoint returns it; phone_number is the assigned number (spec 1's field name). */
+export const agentSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  business_description: z.string(),
+  services: z.string(),
+  agent_instructions: z.string(),
+  pricing_information: z.string(),
+  documents: z.string(),
+  prompt: z.string().nullable(),
+  voice_id: z.string(),
+  vapi_assistant_id: z.string().nullable(),
+  store: z.string().nullable(),
+  type: z.string().nullable(),
+  twilio_number_id: z.number().nullable(),
+  assigned_phone_number: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  updated_at: z.string(),
+  created_at: z.string(),
+});
+export type Agent = z.infer<typeof agentSchema>;
+
+export type AgentListResponse = { agents: Agent[] };
+export type AgentResponse = { agent: Agent };
+export type ActivateAgentResponse = { id: string; agent: Agent };
+
+export type UsageStats = {
+  callsThisMonth: number;
+  /** Sum of call durations this month, in minutes, rounded to one decimal. */
+  minutesThisMonth: number;
+  agents: number;
+  /** From the account's plan when one is known; null means no limit applies. */
+  agentLimit: number | null;
+  numbers: number;
+  numberLimit: number;
+};
+
+/** Active when it has an assistant on the voice platform (spec 1 §4). */
+export function isAgentActive(agent: { vapi_assistant_id?: string | null }): boolean {
+  return Boolean(agent.vapi_assistant_id && agent.vapi_assistant_id.trim());
+}
+
+/** Incomplete when business_description, services or agent_instructions is empty (spec 1 §4). */
+export function isAgentIncomplete(agent: {
+  business_description?: string | null;
+  services?: string | null;
+  agent_instructions?: string | null;
+}): boolean {
+  return [agent.business_description, agent.services, agent.agent_instructions].some((v) => !v || !v.trim());
+}
+
+/** 'New Agent', then 'New Agent 2', 'New Agent 3', … : the first not taken, compared case-insensitively (spec 2 §3). */
+export function nextNewAgentName(existingNames: Iterable<string>): string {
+  const taken = new Set<string>();
+  for (const name of existingNames) taken.add(name.trim().toLowerCase());
+  if (!taken.has(NEW_AGENT_NAME.toLowerCase())) return NEW_AGENT_NAME;
+  for (let n = 2; ; n++) {
+    const candidate = `${NEW_AGENT_NAME} ${n}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}

@@ -1,0 +1,103 @@
+// Agents (spec 1 §4, §7; spec 2 §4-5, §7): the account's agents and their life cycle.
+// Handlers are thin: validate, call the agent service, answer. Every route needs a signed-in user,
+// and every service call is scoped by that user's id (another account's agent answers 404).
+import { Hono, type Context } from "hono";
+import {
+  activateAgentBody,
+  agentCreateBody,
+  agentIdParam,
+  agentUpdateBody,
+  generatePromptBody,
+  triggerCallBody,
+} from "@shared/schemas/agents";
+import { TEST_CALL_RATE } from "@shared/constants";
+import type { AppEnv } from "../env";
+import { validate } from "../lib/validate";
+import { currentUser, requireUser } from "../middleware/auth";
+import { enforce, type Limit } from "../middleware/rate-limit";
+import {
+  activateAgent,
+  createAgent,
+  createDefaultAgent,
+  deactivateAgent,
+  deleteAgent,
+  generatePrompt,
+  getAgent,
+  listAgents,
+  recordCallLog,
+  toAgentJson,
+  triggerTestCall,
+  updateAgent,
+  usageStats,
+  type AgentDeps,
+} from "../services/agents";
+
+export const AGENT_RATE_LIMITS = {
+  testCall: { name: "trigger-call:user", ...TEST_CALL_RATE },
+  // Prompt writing may run a model on every request; keep it to what a person editing agents needs.
+  prompt: { name: "generate-prompt:user", limit: 30, windowSeconds: 60 },
+} satisfies Record<string, Limit>;
+
+const deps = (c: Context<AppEnv>): AgentDeps => ({ db: c.var.db, voice: c.var.providers.voice, prompt: c.var.providers.prompt });
+
+/** Where the voice platform posts this deployment's call reports. */
+const webhookUrl = (c: Context<AppEnv>) => `${new URL(c.req.url).origin}/api/webhooks/vapi`;
+
+/** /api/agents */
+export const agentRoutes = new Hono<AppEnv>()
+  .get("/", requireUser, async (c) => {
+    const rows = await listAgents(c.var.db, currentUser(c).id);
+    return c.json({ agents: rows.map(toAgentJson) });
+  })
+  .post("/", requireUser, validate("json", agentCreateBody), async (c) => {
+    const agent = await createAgent(c.var.db, currentUser(c).id, c.req.valid("json"));
+    return c.json({ agent: toAgentJson(agent) }, 201);
+  })
+  .get("/:id", requireUser, validate("param", agentIdParam), async (c) => {
+    const agent = await getAgent(c.var.db, currentUser(c).id, c.req.valid("param").id);
+    return c.json({ agent: toAgentJson(agent) });
+  })
+  .put("/:id", requireUser, validate("param", agentIdParam), validate("json", agentUpdateBody), async (c) => {
+    const agent = await updateAgent(c.var.db, currentUser(c).id, c.req.valid("param").id, c.req.valid("json"));
+    return c.json({ agent: toAgentJson(agent) });
+  })
+  .delete("/:id", requireUser, validate("param", agentIdParam), async (c) => {
+    await deleteAgent(deps(c), currentUser(c).id, c.req.valid("param").id);
+    return c.json({ success: true });
+  })
+  .patch("/:id/deactivate", requireUser, validate("param", agentIdParam), async (c) => {
+    const agent = await deactivateAgent(deps(c), currentUser(c).id, c.req.valid("param").id);
+    return c.json({ success: true, agent: toAgentJson(agent) });
+  });
+
+/** The agent actions the spec names as top-level paths: /api/generate-prompt, /api/create-vapi-assistant, … */
+export const agentActionRoutes = new Hono<AppEnv>()
+  .post("/generate-prompt", requireUser, validate("json", generatePromptBody), async (c) => {
+    const user = currentUser(c);
+    await enforce(c, [[AGENT_RATE_LIMITS.prompt, user.id]]);
+    const prompt = await generatePrompt(c.var.providers.prompt, c.req.valid("json"));
+    return c.json({ prompt });
+  })
+  .post("/create-vapi-assistant", requireUser, validate("json", activateAgentBody), async (c) => {
+    const { assistantId, agent } = await activateAgent(deps(c), currentUser(c).id, c.req.valid("json"), webhookUrl(c));
+    return c.json({ id: assistantId, agent: toAgentJson(agent) });
+  })
+  .post("/create-default-agent", requireUser, async (c) => {
+    const user = currentUser(c);
+    const agent = await createDefaultAgent(c.var.db, user.id, user.company);
+    return c.json({ agent: toAgentJson(agent) }, 201);
+  })
+  .get("/usage-stats", requireUser, async (c) => {
+    return c.json(await usageStats(c.var.db, currentUser(c).id));
+  })
+  .post("/trigger-call", requireUser, validate("json", triggerCallBody), async (c) => {
+    const user = currentUser(c);
+    await enforce(c, [[AGENT_RATE_LIMITS.testCall, user.id]]);
+    const { callId } = await triggerTestCall(
+      { ...deps(c), recordCall: recordCallLog(c.var.db) },
+      user.id,
+      c.req.valid("json"),
+      c.var.config.VAPI_PHONE_NUMBER_ID,
+    );
+    return c.json({ success: true as const, callId });
+  });

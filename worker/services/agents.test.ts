@@ -1,0 +1,316 @@
+// Agent rules tested without HTTP, with stub voice ports that fail at chosen steps.
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client";
+import { agents, customers, phoneNumbers, profiles, subscriptions } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import { LocalPromptWriter } from "../providers/prompt/local";
+import type { Assistant, AssistantSpec, OutboundCallRequest, PlatformCall, VoicePort } from "../providers/voice/port";
+import { db } from "../test/helpers";
+import {
+  activateAgent,
+  agentLimitFor,
+  createAgent,
+  deactivateAgent,
+  deleteAgent,
+  nyMonthRange,
+  planKey,
+  triggerTestCall,
+  type AgentDeps,
+} from "./agents";
+
+const complete = {
+  business_description: "A bicycle shop that repairs and sells city bikes.",
+  services: "Repairs, tune-ups, new and used bikes, rentals.",
+  agent_instructions: "Answer questions and book repair slots politely.",
+  pricing_information: "",
+  documents: "",
+  store: null,
+  type: null,
+};
+
+type Step = "create" | "update" | "delete" | "number" | "call";
+
+/** A voice port that records what it was asked and fails at the steps it is told to. */
+class StubVoice implements VoicePort {
+  readonly kind = "local" as const;
+  log: string[] = [];
+  specs: AssistantSpec[] = [];
+  calls: OutboundCallRequest[] = [];
+  /** Ids of the assistants created, unique across instances (agents_assistant_uq). */
+  ids: string[] = [];
+  constructor(
+    private failAt: Step[] = [],
+    private during: Partial<Record<Step, () => Promise<void>>> = {},
+  ) {}
+  private async step(step: Step, entry: string) {
+    this.log.push(entry);
+    await this.during[step]?.();
+    if (this.failAt.includes(step)) throw new Error(`${step} refused`);
+  }
+  async createAssistant(_owner: string, spec: AssistantSpec): Promise<Assistant> {
+    const id = `stub_${crypto.randomUUID().slice(0, 8)}`;
+    this.ids.push(id);
+    this.specs.push(spec);
+    await this.step("create", `create ${id}`);
+    return { id, name: spec.name, voiceId: spec.voiceId };
+  }
+  async updateAssistant(_owner: string, id: string, spec: AssistantSpec): Promise<Assistant> {
+    this.specs.push(spec);
+    await this.step("update", `update ${id}`);
+    return { id, name: spec.name, voiceId: spec.voiceId };
+  }
+  async deleteAssistant(_owner: string, id: string) {
+    await this.step("delete", `delete ${id}`);
+  }
+  async setNumberAssistant(numberId: string, assistantId: string | null) {
+    await this.step("number", `number ${numberId} -> ${assistantId}`);
+  }
+  async startOutboundCall(_owner: string, req: OutboundCallRequest): Promise<PlatformCall> {
+    this.calls.push(req);
+    await this.step("call", `call ${req.customerNumber}`);
+    return {
+      id: `stub_call_${this.calls.length}`,
+      assistantId: req.assistantId,
+      type: "outboundPhoneCall",
+      status: "queued",
+      endedReason: null,
+      customerNumber: req.customerNumber,
+      phoneNumberId: req.phoneNumberId ?? null,
+      startedAt: null,
+      endedAt: null,
+      createdAt: new Date().toISOString(),
+      summary: null,
+      transcript: null,
+      recordingUrl: null,
+      cost: null,
+      durationSeconds: null,
+    };
+  }
+  async listVoices() {
+    return [];
+  }
+  async listCalls() {
+    return [];
+  }
+  async getCall() {
+    return null;
+  }
+  async importTwilioNumber(input: { number: string }) {
+    return { id: "stub_pn", number: input.number };
+  }
+}
+
+const deps = (voice: VoicePort, database: Database = db()): AgentDeps => ({ db: database, voice, prompt: new LocalPromptWriter() });
+const WEBHOOK = "https://ops.example.com/api/webhooks/vapi";
+
+/** The database, except that every UPDATE fails (as a D1 outage would at that moment). */
+function failingUpdates(database: Database): Database {
+  return new Proxy(database, {
+    get(target, prop) {
+      if (prop === "update") return () => {
+        throw new Error("D1_ERROR: database unavailable");
+      };
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+let userId: string;
+let seq = 0;
+async function newAgent(extra: Partial<typeof agents.$inferInsert> = {}) {
+  const created = await createAgent(db(), userId, { name: `Agent ${++seq}`, ...complete });
+  if (Object.keys(extra).length) await db().update(agents).set(extra).where(eq(agents.id, created.id));
+  return (await db().select().from(agents).where(eq(agents.id, created.id)).get())!;
+}
+const reload = (id: number) => db().select().from(agents).where(eq(agents.id, id)).get();
+
+beforeAll(async () => {
+  userId = crypto.randomUUID();
+  await db().insert(profiles).values({ id: userId, email: `${userId}@example.com` });
+});
+
+describe("activateAgent", () => {
+  it("creates the assistant with our webhook and ids, then stores prompt and id", async () => {
+    const agent = await newAgent();
+    const voice = new StubVoice();
+    const out = await activateAgent(deps(voice), userId, { agent_id: agent.id, prompt: "Be helpful." }, WEBHOOK);
+    expect(out.assistantId).toBe(voice.ids[0]);
+    expect(voice.specs[0]).toEqual({
+      name: agent.name,
+      prompt: "Be helpful.",
+      voiceId: "marissa-11labs",
+      serverUrl: WEBHOOK,
+      metadata: { agentId: String(agent.id), userId },
+    });
+    expect(await reload(agent.id)).toMatchObject({ vapiAssistantId: voice.ids[0], prompt: "Be helpful." });
+  });
+
+  it("updates the existing assistant instead of creating another", async () => {
+    const agent = await newAgent({ vapiAssistantId: `existing_${seq}` });
+    const voice = new StubVoice();
+    const out = await activateAgent(deps(voice), userId, { agent_id: agent.id, voice_id: "sarah-11labs" }, WEBHOOK);
+    expect(out.assistantId).toBe(agent.vapiAssistantId);
+    expect(voice.log).toEqual([`update ${agent.vapiAssistantId}`]);
+    expect(await reload(agent.id)).toMatchObject({ vapiAssistantId: agent.vapiAssistantId, voiceId: "sarah-11labs" });
+  });
+
+  it("turns a platform failure into a provider error and writes nothing", async () => {
+    const agent = await newAgent();
+    const voice = new StubVoice(["create"]);
+    const err = await activateAgent(deps(voice), userId, { agent_id: agent.id }, WEBHOOK).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 502, code: "provider_error" });
+    expect(await reload(agent.id)).toEqual(agent);
+  });
+
+  it("a failed update leaves the stored prompt as it was", async () => {
+    const agent = await newAgent({ vapiAssistantId: `kept_${seq}`, prompt: "Old prompt" });
+    const err = await activateAgent(deps(new StubVoice(["update"])), userId, { agent_id: agent.id, prompt: "New" }, WEBHOOK).catch((e) => e);
+    expect(err).toMatchObject({ status: 502 });
+    expect(await reload(agent.id)).toEqual(agent);
+  });
+
+  it("removes the just-created assistant when the database write fails", async () => {
+    const agent = await newAgent();
+    const voice = new StubVoice();
+    const err = await activateAgent(deps(voice, failingUpdates(db())), userId, { agent_id: agent.id }, WEBHOOK).catch((e) => e);
+    expect(String(err)).toContain("database unavailable");
+    expect(voice.log).toEqual([`create ${voice.ids[0]}`, `delete ${voice.ids[0]}`]);
+    expect(await reload(agent.id)).toEqual(agent);
+  });
+
+  it("removes the just-created assistant when another request activated the agent meanwhile", async () => {
+    const agent = await newAgent();
+    const voice = new StubVoice([], {
+      create: async () => {
+        await db().update(agents).set({ vapiAssistantId: `other_${agent.id}` }).where(eq(agents.id, agent.id));
+      },
+    });
+    const err = await activateAgent(deps(voice), userId, { agent_id: agent.id }, WEBHOOK).catch((e) => e);
+    expect(err).toMatchObject({ status: 409 });
+    expect(voice.log).toEqual([`create ${voice.ids[0]}`, `delete ${voice.ids[0]}`]);
+    expect((await reload(agent.id))!.vapiAssistantId).toBe(`other_${agent.id}`);
+  });
+
+  it("points the agent's imported number at the new assistant, and undoes everything if that fails", async () => {
+    const agent = await newAgent();
+    await db().insert(phoneNumbers).values({ userId, phoneNumber: `+1305555${1000 + seq}`, agentId: agent.id, vapiPhoneNumberId: `pn_${seq}` });
+    const ok = new StubVoice();
+    await activateAgent(deps(ok), userId, { agent_id: agent.id }, WEBHOOK);
+    expect(ok.log).toEqual([`create ${ok.ids[0]}`, `number pn_${seq} -> ${ok.ids[0]}`]);
+
+    const other = await newAgent();
+    await db().insert(phoneNumbers).values({ userId, phoneNumber: `+1305555${1000 + seq}`, agentId: other.id, vapiPhoneNumberId: `pn_${seq}` });
+    const failing = new StubVoice(["number"]);
+    const err = await activateAgent(deps(failing), userId, { agent_id: other.id }, WEBHOOK).catch((e) => e);
+    expect(err).toMatchObject({ status: 502 });
+    const id = failing.ids[0];
+    expect(failing.log).toEqual([`create ${id}`, `number pn_${seq} -> ${id}`, `number pn_${seq} -> null`, `delete ${id}`]);
+    expect(await reload(other.id)).toEqual(other);
+  });
+
+  it("refuses an incomplete agent before touching the platform", async () => {
+    const agent = await newAgent({ services: "Bikes" });
+    const voice = new StubVoice();
+    const err = await activateAgent(deps(voice), userId, { agent_id: agent.id }, WEBHOOK).catch((e) => e);
+    expect(err).toMatchObject({ status: 400, field: "services" });
+    expect(voice.log).toEqual([]);
+  });
+});
+
+describe("deactivateAgent and deleteAgent", () => {
+  it("deactivation deletes the assistant, unpoints the number and clears the id", async () => {
+    const agent = await newAgent({ vapiAssistantId: `deact_${seq}` });
+    await db().insert(phoneNumbers).values({ userId, phoneNumber: `+1305556${1000 + seq}`, agentId: agent.id, vapiPhoneNumberId: `pnd_${seq}` });
+    const voice = new StubVoice();
+    const out = await deactivateAgent(deps(voice), userId, agent.id);
+    expect(voice.log).toEqual([`delete ${agent.vapiAssistantId}`, `number pnd_${seq} -> null`]);
+    expect(out.vapiAssistantId).toBeNull();
+  });
+
+  it("a failed platform delete leaves the agent active", async () => {
+    const agent = await newAgent({ vapiAssistantId: `stay_${seq}` });
+    const err = await deactivateAgent(deps(new StubVoice(["delete"])), userId, agent.id).catch((e) => e);
+    expect(err).toMatchObject({ status: 502, code: "provider_error" });
+    expect(await reload(agent.id)).toEqual(agent);
+  });
+
+  it("another account's agent is not found, for every action", async () => {
+    const agent = await newAgent({ vapiAssistantId: `mine_${seq}` });
+    const voice = new StubVoice();
+    for (const act of [
+      () => deactivateAgent(deps(voice), "someone-else", agent.id),
+      () => deleteAgent(deps(voice), "someone-else", agent.id),
+      () => activateAgent(deps(voice), "someone-else", { agent_id: agent.id }, WEBHOOK),
+    ]) {
+      expect(await act().catch((e) => e)).toMatchObject({ status: 404 });
+    }
+    expect(voice.log).toEqual([]);
+    expect(await reload(agent.id)).toEqual(agent);
+  });
+});
+
+describe("triggerTestCall", () => {
+  it("calls from the agent's imported number, else the configured default, and survives a failed log write", async () => {
+    const s = crypto.randomUUID();
+    await db().insert(profiles).values({ id: s, email: `${s}@example.com` });
+    const plain = await createAgent(db(), s, { name: "Plain", ...complete });
+    await db().update(agents).set({ vapiAssistantId: `call_plain_${s}` }).where(eq(agents.id, plain.id));
+    const numbered = await createAgent(db(), s, { name: "Numbered", ...complete });
+    await db().update(agents).set({ vapiAssistantId: `call_numbered_${s}` }).where(eq(agents.id, numbered.id));
+    await db().insert(phoneNumbers).values({ userId: s, phoneNumber: "+13055557777", agentId: numbered.id, vapiPhoneNumberId: "pn_numbered" });
+
+    const voice = new StubVoice();
+    const recorded: unknown[] = [];
+    const d = { ...deps(voice), recordCall: async (call: PlatformCall, owner: unknown) => void recorded.push({ id: call.id, owner }) };
+    // Default: the first active agent, calling from the configured number.
+    await triggerTestCall(d, s, { phoneNumber: "+15550001111" }, "pn_default");
+    await triggerTestCall(d, s, { phoneNumber: "+15550001111", agentId: numbered.id }, "pn_default");
+    expect(voice.calls.map((c) => [c.assistantId, c.phoneNumberId])).toEqual([
+      [`call_plain_${s}`, "pn_default"],
+      [`call_numbered_${s}`, "pn_numbered"],
+    ]);
+    expect(recorded[0]).toEqual({ id: "stub_call_1", owner: { userId: s, agentId: plain.id, store: null } });
+
+    const failingLog = { ...d, recordCall: async () => Promise.reject(new Error("D1 busy")) };
+    await expect(triggerTestCall(failingLog, s, { phoneNumber: "+15550001111" }, undefined)).resolves.toEqual({ callId: "stub_call_3" });
+  });
+});
+
+describe("nyMonthRange", () => {
+  it.each([
+    // Standard time: the month starts at 05:00 UTC.
+    ["2026-01-15T12:00:00Z", "2026-01-01T05:00:00.000Z", "2026-02-01T05:00:00.000Z"],
+    // March starts in standard time and ends in daylight time.
+    ["2026-03-20T12:00:00Z", "2026-03-01T05:00:00.000Z", "2026-04-01T04:00:00.000Z"],
+    // Still the previous month in New York although already the 1st in UTC.
+    ["2026-07-01T03:30:00Z", "2026-06-01T04:00:00.000Z", "2026-07-01T04:00:00.000Z"],
+    ["2026-12-31T23:59:59Z", "2026-12-01T05:00:00.000Z", "2027-01-01T05:00:00.000Z"],
+  ])("at %s is [%s, %s)", (now, start, end) => {
+    expect(nyMonthRange(new Date(now))).toEqual({ start, end });
+  });
+});
+
+describe("agent limit from the plan", () => {
+  it("reads plan names", () => {
+    expect(planKey("Pro")).toBe("pro");
+    expect(planKey("Basic Plan (annual)")).toBe("basic");
+    expect(planKey("Enterprise")).toBeNull();
+    expect(planKey(null)).toBeNull();
+  });
+
+  it("comes from an active subscription, else the customer's plan, else none", async () => {
+    const [a, b, c] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    for (const id of [a, b, c]) await db().insert(profiles).values({ id, email: `${id}@example.com` });
+    await db().insert(subscriptions).values([
+      { id: `sub_${a}_old`, userId: a, customerId: "cus_a", priceId: "p", productName: "Basic", status: "canceled" },
+      { id: `sub_${a}`, userId: a, customerId: "cus_a", priceId: "p", productName: "Pro", status: "trialing" },
+    ]);
+    await db().insert(customers).values({ userId: b, email: `${b}@example.com`, currentPlan: "basic", subscriptionStatus: "active" });
+    expect(await agentLimitFor(db(), a)).toBe(25);
+    expect(await agentLimitFor(db(), b)).toBe(5);
+    expect(await agentLimitFor(db(), c)).toBeNull();
+  });
+});

@@ -1,0 +1,478 @@
+// Agent business rules (spec 1 §4, spec 2 §4-5; docs/decisions/004-agents-reconciled.md):
+// ownership, unique names, activation on the voice platform, deactivation, deletion, test calls and usage.
+// Every query is scoped by the owner's user id; platform calls come first and the database is written
+// only after they succeed, so a failed step leaves the agent as it was.
+import { TZDate } from "@date-fns/tz";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { DEFAULT_VOICE_ID, DISPLAY_TIME_ZONE, PLAN_AGENT_LIMITS } from "@shared/constants";
+import { AGENT_API_TEXT, AGENT_TEXT } from "@shared/messages";
+import {
+  agentFormSchema,
+  nextNewAgentName,
+  type ActivateAgentBody,
+  type Agent,
+  type AgentCreateBody,
+  type AgentUpdateBody,
+  type GeneratePromptBody,
+  type UsageStats,
+} from "@shared/schemas/agents";
+import type { Database } from "../db/client";
+import { agents, callLogs, customers, phoneNumbers, subscriptions } from "../db/schema";
+import { ApiError, badRequest, notFound, providerError } from "../lib/errors";
+import { log } from "../lib/log";
+import type { PromptWriterPort } from "../providers/prompt/port";
+import type { AssistantSpec, PlatformCall, VoicePort } from "../providers/voice/port";
+import { upsertCallLogFromPlatform, type CallOwner } from "./call-logs";
+import { countPhoneNumbers, getPhoneNumberLimit } from "./phone-numbers";
+
+type AgentRow = typeof agents.$inferSelect;
+type AssignedNumber = { id: number; phoneNumber: string; vapiPhoneNumberId: string | null };
+/** An agent with the number assigned to it (phone_numbers.agent_id is the link of record). */
+export type AgentRecord = AgentRow & { number: AssignedNumber | null };
+
+export type AgentDeps = { db: Database; voice: VoicePort; prompt: PromptWriterPort };
+
+/** Records a just-started call in call_logs (upsertCallLogFromPlatform in production; a stub in tests). */
+export type RecordCall = (call: PlatformCall, owner: CallOwner) => Promise<unknown>;
+
+export const recordCallLog =
+  (db: Database): RecordCall =>
+  async (call, owner) => {
+    const [statement] = upsertCallLogFromPlatform(db, call, owner);
+    await statement;
+  };
+
+const SUBSCRIBED_STATUSES = ["active", "trialing", "past_due"];
+
+const nowIso = () => new Date().toISOString();
+
+export function toAgentJson(a: AgentRecord): Agent {
+  const assigned = a.number?.phoneNumber ?? a.assignedPhoneNumber ?? null;
+  return {
+    id: a.id,
+    name: a.name,
+    business_description: a.businessDescription,
+    services: a.services,
+    agent_instructions: a.agentInstructions,
+    pricing_information: a.pricingInformation,
+    documents: a.documents,
+    prompt: a.prompt,
+    voice_id: a.voiceId,
+    vapi_assistant_id: a.vapiAssistantId,
+    store: a.store,
+    type: a.type,
+    twilio_number_id: a.number?.id ?? a.twilioNumberId ?? null,
+    assigned_phone_number: assigned,
+    phone_number: assigned,
+    updated_at: a.updatedAt,
+    created_at: a.createdAt,
+  };
+}
+
+function selectAgents(db: Database) {
+  return db
+    .select({
+      agent: agents,
+      numberId: phoneNumbers.id,
+      numberValue: phoneNumbers.phoneNumber,
+      vapiPhoneNumberId: phoneNumbers.vapiPhoneNumberId,
+    })
+    .from(agents)
+    .leftJoin(phoneNumbers, eq(phoneNumbers.agentId, agents.id));
+}
+
+type Joined = { agent: AgentRow; numberId: number | null; numberValue: string | null; vapiPhoneNumberId: string | null };
+const toRecord = (r: Joined): AgentRecord => ({
+  ...r.agent,
+  number: r.numberId !== null && r.numberValue !== null ? { id: r.numberId, phoneNumber: r.numberValue, vapiPhoneNumberId: r.vapiPhoneNumberId } : null,
+});
+
+/** The account's agents, oldest first (so "the first agent is auto-selected" is stable). */
+export async function listAgents(db: Database, userId: string): Promise<AgentRecord[]> {
+  const rows = await selectAgents(db).where(eq(agents.userId, userId)).orderBy(asc(agents.id));
+  return rows.map(toRecord);
+}
+
+/** One agent of the account; another account's agent is simply not found. */
+export async function getAgent(db: Database, userId: string, id: number): Promise<AgentRecord> {
+  const row = await selectAgents(db)
+    .where(and(eq(agents.id, id), eq(agents.userId, userId)))
+    .get();
+  if (!row) throw notFound("Agent not found");
+  return toRecord(row);
+}
+
+const duplicateName = () => new ApiError(409, AGENT_TEXT.duplicate, "duplicate_name", "name");
+
+async function assertNameFree(db: Database, userId: string, name: string, exceptId?: number) {
+  const clash = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(and(eq(agents.userId, userId), sql`lower(${agents.name}) = lower(${name})`, exceptId ? ne(agents.id, exceptId) : undefined))
+    .get();
+  if (clash) throw duplicateName();
+}
+
+/** A concurrent insert can still hit the (user_id, lower(name)) unique index; answer it as the same 409. */
+function isNameUniqueViolation(e: unknown): boolean {
+  for (let err: unknown = e, depth = 0; err && depth < 4; err = (err as { cause?: unknown }).cause, depth++) {
+    const msg = err instanceof Error ? err.message : String(err);
+    if (/UNIQUE constraint failed/i.test(msg) && /agents_user_name_uq|agents\.user_id|agents\.name/i.test(msg)) return true;
+  }
+  return false;
+}
+
+/** Plan key from a product or plan name ('Pro', 'Basic Monthly', 'pro'…); null when it names no known plan. */
+export function planKey(name: string | null | undefined): keyof typeof PLAN_AGENT_LIMITS | null {
+  if (!name) return null;
+  if (/\bpro\b/i.test(name)) return "pro";
+  if (/\bbasic\b/i.test(name)) return "basic";
+  return null;
+}
+
+/** Agents the account's plan allows, from its current subscription (or customer record); null when no plan is known. */
+export async function agentLimitFor(db: Database, userId: string): Promise<number | null> {
+  const sub = await db
+    .select({ productName: subscriptions.productName })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, SUBSCRIBED_STATUSES)))
+    .orderBy(desc(subscriptions.updatedAt))
+    .get();
+  let plan = planKey(sub?.productName);
+  if (!plan && !sub) {
+    const customer = await db
+      .select({ currentPlan: customers.currentPlan, status: customers.subscriptionStatus })
+      .from(customers)
+      .where(eq(customers.userId, userId))
+      .get();
+    if (customer && (!customer.status || SUBSCRIBED_STATUSES.includes(customer.status))) plan = planKey(customer.currentPlan);
+  }
+  return plan ? PLAN_AGENT_LIMITS[plan] : null;
+}
+
+async function countAgents(db: Database, userId: string) {
+  const row = await db.select({ n: count() }).from(agents).where(eq(agents.userId, userId)).get();
+  return row?.n ?? 0;
+}
+
+async function assertBelowAgentLimit(db: Database, userId: string) {
+  const limit = await agentLimitFor(db, userId);
+  if (limit === null) return;
+  const current = await countAgents(db, userId);
+  if (current >= limit) {
+    throw new ApiError(403, AGENT_API_TEXT.agentLimitReached(limit), "agent_limit_reached", undefined, {
+      maxAllowed: limit,
+      currentCount: current,
+    });
+  }
+}
+
+async function insertAgent(db: Database, userId: string, values: Omit<typeof agents.$inferInsert, "userId" | "voiceId">) {
+  try {
+    const [row] = await db
+      .insert(agents)
+      // The voice is forced to the default on creation (spec 1 §5); it can be changed afterwards.
+      .values({ ...values, userId, voiceId: DEFAULT_VOICE_ID })
+      .returning({ id: agents.id });
+    return row.id;
+  } catch (e) {
+    if (isNameUniqueViolation(e)) throw duplicateName();
+    throw e;
+  }
+}
+
+/** Saves a new agent. Short or empty fields are allowed (the card then shows it as incomplete); activation checks them. */
+export async function createAgent(db: Database, userId: string, body: AgentCreateBody): Promise<AgentRecord> {
+  await assertNameFree(db, userId, body.name);
+  await assertBelowAgentLimit(db, userId);
+  const id = await insertAgent(db, userId, {
+    name: body.name,
+    businessDescription: body.business_description,
+    services: body.services,
+    agentInstructions: body.agent_instructions,
+    pricingInformation: body.pricing_information,
+    documents: body.documents,
+    store: body.store,
+    type: body.type,
+  });
+  return getAgent(db, userId, id);
+}
+
+export async function updateAgent(db: Database, userId: string, id: number, body: AgentUpdateBody): Promise<AgentRecord> {
+  await getAgent(db, userId, id);
+  if (body.name !== undefined) await assertNameFree(db, userId, body.name, id);
+  const changes: Partial<typeof agents.$inferInsert> = {
+    ...(body.name !== undefined && { name: body.name }),
+    ...(body.business_description !== undefined && { businessDescription: body.business_description }),
+    ...(body.services !== undefined && { services: body.services }),
+    ...(body.agent_instructions !== undefined && { agentInstructions: body.agent_instructions }),
+    ...(body.pricing_information !== undefined && { pricingInformation: body.pricing_information }),
+    ...(body.documents !== undefined && { documents: body.documents }),
+    ...(body.voice_id !== undefined && { voiceId: body.voice_id }),
+    ...(body.store !== undefined && { store: body.store }),
+    ...(body.type !== undefined && { type: body.type }),
+  };
+  try {
+    await db
+      .update(agents)
+      .set({ ...changes, updatedAt: nowIso() })
+      .where(and(eq(agents.id, id), eq(agents.userId, userId)));
+  } catch (e) {
+    if (isNameUniqueViolation(e)) throw duplicateName();
+    throw e;
+  }
+  return getAgent(db, userId, id);
+}
+
+/** Voice-platform failures reach the user as provider errors (never a silent fallback). */
+async function onVoice<T>(step: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    throw providerError("Voice platform", `${step} failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** Best-effort clean-up after a later step failed; the original error is what the user sees. */
+async function quietly(what: string, fn: () => Promise<unknown>) {
+  try {
+    await fn();
+  } catch (e) {
+    log(null, "warn", `${what} failed`, { error: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+/** The fields an assistant is written from must meet the agent form's minimums (spec 1 §5). */
+export function assertComplete(a: Pick<AgentRow, "name" | "businessDescription" | "services" | "agentInstructions">) {
+  const parsed = agentFormSchema.safeParse({
+    name: a.name,
+    business_description: a.businessDescription,
+    services: a.services,
+    agent_instructions: a.agentInstructions,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badRequest(issue.message, issue.path.map(String).join("."));
+  }
+}
+
+export async function generatePrompt(prompt: PromptWriterPort, input: GeneratePromptBody): Promise<string> {
+  const text = await prompt.generate({
+    name: input.name,
+    business_description: input.business_description,
+    services: input.services,
+    agent_instructions: input.agent_instructions,
+    pricing_information: input.pricing_information,
+    documents: input.documents,
+  });
+  return text.trim();
+}
+
+/**
+ * Activation (spec 1 §4): fetch the agent; update its assistant if it has one, otherwise create one;
+ * point its imported number at it; then store prompt and assistant id. Nothing is written unless the
+ * platform calls succeeded, and an assistant created by this call is removed again if the write fails.
+ */
+export async function activateAgent(
+  deps: AgentDeps,
+  userId: string,
+  input: ActivateAgentBody,
+  webhookUrl: string,
+): Promise<{ assistantId: string; agent: AgentRecord }> {
+  const { db, voice } = deps;
+  const agent = await getAgent(db, userId, input.agent_id);
+  assertComplete(agent);
+  const prompt =
+    input.prompt ||
+    (await generatePrompt(deps.prompt, {
+      name: agent.name,
+      business_description: agent.businessDescription,
+      services: agent.services,
+      agent_instructions: agent.agentInstructions,
+      pricing_information: agent.pricingInformation,
+      documents: agent.documents,
+    }));
+  const voiceId = input.voice_id ?? agent.voiceId;
+  const spec: AssistantSpec = {
+    // Named after the saved agent, so the platform and the agent list never disagree.
+    name: agent.name,
+    prompt,
+    voiceId,
+    serverUrl: webhookUrl,
+    metadata: { agentId: String(agent.id), userId },
+  };
+  const previous = agent.vapiAssistantId;
+  const assistant = previous
+    ? await onVoice("Updating the assistant", () => voice.updateAssistant(userId, previous, spec))
+    : await onVoice("Creating the assistant", () => voice.createAssistant(userId, spec));
+  const assistantId = previous ?? assistant.id;
+  const numberId = agent.number?.vapiPhoneNumberId ?? null;
+
+  const undo = async () => {
+    if (previous) return;
+    if (numberId) await quietly("Unpointing the number", () => voice.setNumberAssistant(numberId, null));
+    await quietly("Removing the new assistant", () => voice.deleteAssistant(userId, assistantId));
+  };
+
+  try {
+    if (numberId) await onVoice("Pointing the number at the assistant", () => voice.setNumberAssistant(numberId, assistantId));
+    const written = await db
+      .update(agents)
+      .set({ prompt, vapiAssistantId: assistantId, voiceId, updatedAt: nowIso() })
+      .where(
+        and(
+          eq(agents.id, agent.id),
+          eq(agents.userId, userId),
+          // Only if no other request activated or deactivated it meanwhile.
+          previous ? eq(agents.vapiAssistantId, previous) : isNull(agents.vapiAssistantId),
+        ),
+      )
+      .returning({ id: agents.id });
+    if (written.length === 0) throw new ApiError(409, AGENT_API_TEXT.changedMeanwhile, "conflict");
+  } catch (e) {
+    await undo();
+    throw e;
+  }
+  return { assistantId, agent: await getAgent(db, userId, agent.id) };
+}
+
+async function removeAssistant(deps: AgentDeps, userId: string, agent: AgentRecord) {
+  const assistantId = agent.vapiAssistantId!;
+  await onVoice("Deleting the assistant", () => deps.voice.deleteAssistant(userId, assistantId));
+  const numberId = agent.number?.vapiPhoneNumberId;
+  // The number would otherwise keep pointing at an assistant that no longer exists.
+  if (numberId) await quietly("Unpointing the number", () => deps.voice.setNumberAssistant(numberId, null));
+}
+
+/** Deactivation (spec 1 §4): delete the assistant (an error if there is none or the delete fails), then mark the agent inactive. */
+export async function deactivateAgent(deps: AgentDeps, userId: string, id: number): Promise<AgentRecord> {
+  const agent = await getAgent(deps.db, userId, id);
+  if (!agent.vapiAssistantId) throw badRequest(AGENT_API_TEXT.noAssistant);
+  await removeAssistant(deps, userId, agent);
+  await deps.db
+    .update(agents)
+    .set({ vapiAssistantId: null, updatedAt: nowIso() })
+    .where(and(eq(agents.id, id), eq(agents.userId, userId), eq(agents.vapiAssistantId, agent.vapiAssistantId)));
+  return getAgent(deps.db, userId, id);
+}
+
+/** Deletes an agent; an active one loses its assistant first, and its number is freed with the delete. */
+export async function deleteAgent(deps: AgentDeps, userId: string, id: number): Promise<void> {
+  const { db } = deps;
+  const agent = await getAgent(db, userId, id);
+  if (agent.vapiAssistantId) await removeAssistant(deps, userId, agent);
+  await db.batch([
+    db.update(phoneNumbers).set({ agentId: null, updatedAt: nowIso() }).where(eq(phoneNumbers.agentId, id)),
+    db.delete(agents).where(and(eq(agents.id, id), eq(agents.userId, userId))),
+  ]);
+}
+
+/** A complete, ready-to-activate receptionist named 'New Agent', 'New Agent 2', … */
+export function defaultAgentFields(company?: string | null) {
+  const business = company?.trim() || "Our business";
+  return {
+    businessDescription:
+      `${business} is a local business that serves customers in person and by phone. ` +
+      "Callers reach us to ask questions, book appointments and find out what we offer.",
+    services:
+      "Answering questions about our products and services, booking and rescheduling appointments, " +
+      "sharing opening hours and directions, and taking messages for the team.",
+    agentInstructions:
+      "Greet every caller warmly and introduce yourself as the virtual receptionist. Find out what the caller needs, " +
+      "answer from the information you have, and book an appointment or take a message with the caller's name and " +
+      "phone number. Keep answers short and friendly, and offer a call back from the team when you are unsure.",
+    pricingInformation: "",
+    documents: "",
+  };
+}
+
+export async function createDefaultAgent(db: Database, userId: string, company?: string | null): Promise<AgentRecord> {
+  await assertBelowAgentLimit(db, userId);
+  // Two tries: a concurrent create can take the chosen name between reading and inserting.
+  for (let attempt = 0; ; attempt++) {
+    const names = await db.select({ name: agents.name }).from(agents).where(eq(agents.userId, userId));
+    const name = nextNewAgentName(names.map((n) => n.name));
+    try {
+      const id = await insertAgent(db, userId, { name, ...defaultAgentFields(company) });
+      return getAgent(db, userId, id);
+    } catch (e) {
+      if (attempt === 0 && e instanceof ApiError && e.code === "duplicate_name") continue;
+      throw e;
+    }
+  }
+}
+
+/** The calendar month containing `now` in America/New_York, as UTC ISO bounds [start, end). */
+export function nyMonthRange(now: Date): { start: string; end: string } {
+  const local = new TZDate(now.getTime(), DISPLAY_TIME_ZONE);
+  const start = new TZDate(local.getFullYear(), local.getMonth(), 1, DISPLAY_TIME_ZONE);
+  const end = new TZDate(local.getFullYear(), local.getMonth() + 1, 1, DISPLAY_TIME_ZONE);
+  return { start: new Date(start.getTime()).toISOString(), end: new Date(end.getTime()).toISOString() };
+}
+
+export async function usageStats(db: Database, userId: string, now = new Date()): Promise<UsageStats> {
+  const { start, end } = nyMonthRange(now);
+  const [calls, agentCount, numbers, agentLimit, numberLimit] = await Promise.all([
+    db
+      .select({ n: count(), seconds: sql<number>`coalesce(sum(${callLogs.duration}), 0)` })
+      .from(callLogs)
+      .where(and(eq(callLogs.userId, userId), sql`${callLogs.startTime} >= ${start}`, sql`${callLogs.startTime} < ${end}`))
+      .get(),
+    countAgents(db, userId),
+    // The same count and limit the phone-number purchase checks.
+    countPhoneNumbers(db, userId),
+    agentLimitFor(db, userId),
+    getPhoneNumberLimit(db),
+  ]);
+  return {
+    callsThisMonth: calls?.n ?? 0,
+    minutesThisMonth: Math.round(Number(calls?.seconds ?? 0) / 6) / 10,
+    agents: agentCount,
+    agentLimit,
+    numbers,
+    numberLimit,
+  };
+}
+
+/**
+ * Starts an outbound test call from the chosen agent (default: the account's first active agent)
+ * and records it as queued at once, so it shows in Call Logs before the end-of-call report arrives.
+ */
+export async function triggerTestCall(
+  deps: AgentDeps & { recordCall: RecordCall },
+  userId: string,
+  input: { phoneNumber: string; agentId?: number },
+  defaultPhoneNumberId: string | undefined,
+): Promise<{ callId: string }> {
+  const { db, voice } = deps;
+  let agent: AgentRecord;
+  if (input.agentId !== undefined) {
+    agent = await getAgent(db, userId, input.agentId);
+    if (!agent.vapiAssistantId) throw badRequest(AGENT_API_TEXT.agentNotActive, "agentId");
+  } else {
+    const first = await selectAgents(db)
+      .where(and(eq(agents.userId, userId), isNotNull(agents.vapiAssistantId)))
+      .orderBy(asc(agents.id))
+      .get();
+    if (!first) throw badRequest(AGENT_API_TEXT.activateFirst, "agentId");
+    agent = toRecord(first);
+  }
+  const assistantId = agent.vapiAssistantId!;
+  const call = await onVoice("Starting the call", () =>
+    voice.startOutboundCall(userId, {
+      assistantId,
+      customerNumber: input.phoneNumber,
+      // Call from the agent's own imported number when it has one, else the configured default.
+      phoneNumberId: agent.number?.vapiPhoneNumberId ?? defaultPhoneNumberId,
+      metadata: { agentId: String(agent.id), userId },
+    }),
+  );
+  try {
+    await deps.recordCall(call, { userId, agentId: agent.id, store: agent.store });
+  } catch (e) {
+    // The call is already ringing: answer success; the end-of-call report will still create the log.
+    log(null, "warn", "recording the queued call failed", { callId: call.id, error: e instanceof Error ? e.message : String(e) });
+  }
+  return { callId: call.id };
+}

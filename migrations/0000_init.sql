@@ -23,6 +23,7 @@ CREATE TABLE `agents` (
 CREATE INDEX `agents_user_idx` ON `agents` (`user_id`,`id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `agents_user_name_uq` ON `agents` (`user_id`,lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX `agents_assistant_uq` ON `agents` (`vapi_assistant_id`) WHERE "agents"."vapi_assistant_id" is not null;--> statement-breakpoint
+CREATE INDEX `agents_twilio_number_idx` ON `agents` (`twilio_number_id`);--> statement-breakpoint
 CREATE TABLE `aircall_calls` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`aircall_id` text NOT NULL,

@@ -161,6 +161,8 @@ export const agents = sqliteTable(
     index("agents_user_idx").on(t.userId, t.id),
     uniqueIndex("agents_user_name_uq").on(t.userId, sql`lower(${t.name})`),
     uniqueIndex("agents_assistant_uq").on(t.vapiAssistantId).where(sql`${t.vapiAssistantId} is not null`),
+    // Foreign-key child column: inserting or deleting a phone number looks agents up by it.
+    index("agents_twilio_number_idx").on(t.twilioNumberId),
   ],
 );
 

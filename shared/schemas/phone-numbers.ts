@@ -1,0 +1,130 @@
+// Phone-number contracts (spec 2 §3, §7): owned numbers, the purchase search, buying,
+// assigning numbers to agents, and the per-account phone-number limit.
+import { z } from "zod";
+import { PHONE_LIMIT, PHONE_SEARCH_LIMIT } from "../constants.ts";
+import { PHONE_API_TEXT } from "../messages.ts";
+
+/** Query strings carry booleans as text: "true"/"1" or "false"/"0". */
+const queryBool = z
+  .enum(["true", "false", "1", "0"], { error: "Must be true or false" })
+  .transform((v) => v === "true" || v === "1");
+
+/** GET /api/twilio/available-numbers */
+export const availableNumbersQuery = z.object({
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "Country must be a two-letter ISO code")
+    .default("US"),
+  type: z.enum(["Local"], { error: "Only Local numbers can be searched" }).default("Local"),
+  sms: queryBool.optional(),
+  voice: queryBool.optional(),
+  limit: z.coerce
+    .number({ error: `Limit must be a number from 1 to ${PHONE_SEARCH_LIMIT}` })
+    .int(`Limit must be a number from 1 to ${PHONE_SEARCH_LIMIT}`)
+    .min(1, `Limit must be a number from 1 to ${PHONE_SEARCH_LIMIT}`)
+    .max(PHONE_SEARCH_LIMIT, `Limit must be a number from 1 to ${PHONE_SEARCH_LIMIT}`)
+    .default(PHONE_SEARCH_LIMIT),
+  /** An empty filter means "any area code". */
+  areaCode: z
+    .string()
+    .trim()
+    .regex(/^(\d{3})?$/, PHONE_API_TEXT.areaCodeInvalid)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type AvailableNumbersQuery = z.input<typeof availableNumbersQuery>;
+
+/** E.164, as Twilio lists and buys numbers. */
+export const e164Schema = z.string().trim().regex(/^\+[1-9]\d{6,14}$/, PHONE_API_TEXT.phoneNumberInvalid);
+
+/** POST /api/twilio/buy */
+export const buyNumberBody = z.object({
+  phoneNumber: e164Schema,
+  /** Also import the number into the voice platform so AI agents can answer it. */
+  createInVapi: z.boolean().default(false),
+});
+export type BuyNumberBody = z.input<typeof buyNumberBody>;
+
+const id = (name: string) =>
+  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
+
+/** POST /api/twilio/assign-number */
+export const assignNumberBody = z.object({ phoneNumberId: id("phoneNumberId"), agentId: id("agentId") });
+export type AssignNumberBody = z.input<typeof assignNumberBody>;
+
+/** POST /api/twilio/unassign-number */
+export const unassignNumberBody = z.object({ phoneNumberId: id("phoneNumberId") });
+export type UnassignNumberBody = z.input<typeof unassignNumberBody>;
+
+/** PUT /api/admin/config/phone-limit (GET answers the same shape). */
+export const phoneLimitBody = z.object({
+  phoneNumberLimit: z
+    .number({ error: PHONE_API_TEXT.limitRange })
+    .int(PHONE_API_TEXT.limitRange)
+    .min(PHONE_LIMIT.min, PHONE_API_TEXT.limitRange)
+    .max(PHONE_LIMIT.max, PHONE_API_TEXT.limitRange),
+});
+export type PhoneLimitBody = z.infer<typeof phoneLimitBody>;
+export type PhoneLimitResponse = { phoneNumberLimit: number };
+
+/** GET /api/twilio/health */
+export type TelephonyHealth = { ok: boolean; message: string; provider: "twilio" | "local" };
+
+/** One owned number as GET /api/twilio/my-numbers lists it (spec 2 §3). */
+export type OwnedPhoneNumber = {
+  id: number;
+  phone_number: string;
+  friendly_name: string | null;
+  locality: string | null;
+  region: string | null;
+  iso_country: string;
+  agent_id: number | null;
+  sid: string | null;
+  vapi_phone_number_id: string | null;
+  agents: { name: string } | null;
+};
+export type MyNumbersResponse = { numbers: OwnedPhoneNumber[] };
+
+/** A number offered for purchase (spec 2 §3). */
+export type AvailableNumberView = {
+  phoneNumber: string;
+  friendlyName: string;
+  region: string | null;
+  locality: string | null;
+  isoCountry: string;
+};
+export type AvailableNumbersResponse = { numbers: AvailableNumberView[] };
+
+/**
+ * POST /api/twilio/buy, 200: the number is bought. When the voice-platform copy failed the
+ * purchase still stands: `vapiCreated` is false and `error` says why (the client warns
+ * 'Failed to create for AI calls (check configuration)').
+ *
+ * At the limit the server answers 409 with the usual error body plus the limit fields:
+ * `{ error, code: "phone_limit_reached", limitReached: true, maxAllowed, currentCount }`,
+ * so the client shows 'Phone Number Limit Reached' from `limitReached`, whatever the status.
+ */
+export type BuyNumberResponse = {
+  sid: string;
+  phoneNumber: string;
+  phoneNumberId: number;
+  vapiCreated: boolean;
+  vapiPhoneNumberId: string | null;
+  limitReached: false;
+  maxAllowed: number;
+  currentCount: number;
+  error?: string;
+};
+export type BuyLimitReachedError = {
+  error: string;
+  code: "phone_limit_reached";
+  limitReached: true;
+  maxAllowed: number;
+  currentCount: number;
+};
+export const PHONE_LIMIT_REACHED_CODE = "phone_limit_reached";
+
+/** POST /api/twilio/assign-number and /unassign-number, 200. */
+export type AssignNumberResponse = { success: true; number: OwnedPhoneNumber };

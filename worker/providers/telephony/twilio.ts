@@ -1,0 +1,116 @@
+// Twilio adapter over the 2010-04-01 REST API: account check, available Local numbers,
+// buying (IncomingPhoneNumbers) and releasing. Basic auth with the account SID and auth token.
+import { providerError } from "../../lib/errors";
+import type { AvailableNumber, PurchasedNumber, SearchQuery, TelephonyPort } from "./port";
+
+export const TWILIO_DEFAULT_BASE_URL = "https://api.twilio.com";
+
+export type TwilioOptions = { accountSid: string; authToken: string; baseUrl?: string };
+
+/** The fields we read of Twilio's snake_case number objects. */
+type TwilioNumber = {
+  sid?: string;
+  phone_number?: string;
+  friendly_name?: string | null;
+  locality?: string | null;
+  region?: string | null;
+  iso_country?: string | null;
+};
+
+const orNull = (v: string | null | undefined) => (v && v.trim() ? v : null);
+
+export class TwilioTelephony implements TelephonyPort {
+  readonly kind = "twilio" as const;
+  private readonly base: string;
+  private readonly account: string;
+  private readonly auth: string;
+
+  constructor(opts: TwilioOptions) {
+    this.base = (opts.baseUrl ?? TWILIO_DEFAULT_BASE_URL).replace(/\/+$/, "");
+    this.account = `/2010-04-01/Accounts/${encodeURIComponent(opts.accountSid)}`;
+    this.auth = `Basic ${btoa(`${opts.accountSid}:${opts.authToken}`)}`;
+  }
+
+  private async request<T>(method: string, path: string, opts: { query?: URLSearchParams; form?: URLSearchParams } = {}) {
+    const search = opts.query?.toString();
+    const url = `${this.base}${this.account}${path}${search ? `?${search}` : ""}`;
+    const headers: Record<string, string> = { authorization: this.auth, accept: "application/json" };
+    if (opts.form) headers["content-type"] = "application/x-www-form-urlencoded";
+    let res: Response;
+    try {
+      res = await fetch(url, { method, headers, body: opts.form?.toString() });
+    } catch (e) {
+      throw providerError("Twilio", `could not reach Twilio (${(e as Error).message})`);
+    }
+    const text = await res.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    if (!res.ok) {
+      // Twilio's error body: { code, message, more_info, status }.
+      const message = (body as { message?: unknown } | null)?.message;
+      throw providerError("Twilio", typeof message === "string" && message ? message : `HTTP ${res.status}`);
+    }
+    return body as T;
+  }
+
+  async health() {
+    try {
+      const account = await this.request<{ sid?: string; friendly_name?: string; status?: string }>("GET", ".json");
+      const name = account?.friendly_name || account?.sid || "account";
+      if (account?.status && account.status !== "active") {
+        return { ok: false, message: `Twilio account ${name} is ${account.status}` };
+      }
+      return { ok: true, message: `Twilio account ${name} is active` };
+    } catch (e) {
+      return { ok: false, message: (e as Error).message };
+    }
+  }
+
+  async searchAvailable(query: SearchQuery): Promise<AvailableNumber[]> {
+    const params = new URLSearchParams();
+    if (query.areaCode) params.set("AreaCode", query.areaCode);
+    if (query.sms !== undefined) params.set("SmsEnabled", String(query.sms));
+    if (query.voice !== undefined) params.set("VoiceEnabled", String(query.voice));
+    params.set("PageSize", String(query.limit));
+    const page = await this.request<{ available_phone_numbers?: TwilioNumber[] }>(
+      "GET",
+      `/AvailablePhoneNumbers/${encodeURIComponent(query.country)}/Local.json`,
+      { query: params },
+    );
+    return (page?.available_phone_numbers ?? [])
+      .filter((n): n is TwilioNumber & { phone_number: string } => typeof n.phone_number === "string")
+      .slice(0, query.limit)
+      .map((n) => ({
+        phoneNumber: n.phone_number,
+        friendlyName: n.friendly_name || n.phone_number,
+        locality: orNull(n.locality),
+        region: orNull(n.region),
+        isoCountry: n.iso_country || query.country,
+      }));
+  }
+
+  async purchase(phoneNumber: string): Promise<PurchasedNumber> {
+    const n = await this.request<TwilioNumber>("POST", "/IncomingPhoneNumbers.json", {
+      form: new URLSearchParams({ PhoneNumber: phoneNumber }),
+    });
+    if (!n?.sid) throw providerError("Twilio", "the purchase answer has no number sid");
+    const bought = n.phone_number || phoneNumber;
+    return {
+      sid: n.sid,
+      phoneNumber: bought,
+      friendlyName: n.friendly_name || bought,
+      // IncomingPhoneNumber carries no location; the service fills it in when it knows the area code.
+      locality: orNull(n.locality),
+      region: orNull(n.region),
+      isoCountry: n.iso_country || (bought.startsWith("+1") ? "US" : ""),
+    };
+  }
+
+  async release(sid: string): Promise<void> {
+    await this.request("DELETE", `/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`);
+  }
+}

@@ -1,0 +1,69 @@
+// Phone numbers of the signed-in account (spec 2 §7 "Phone numbers"): the telephony provider's
+// health, the account's numbers, the purchase search, buying, and assigning numbers to agents.
+import { Hono } from "hono";
+import {
+  assignNumberBody,
+  availableNumbersQuery,
+  buyNumberBody,
+  unassignNumberBody,
+  type AssignNumberResponse,
+  type AvailableNumbersResponse,
+  type MyNumbersResponse,
+  type TelephonyHealth,
+} from "@shared/schemas/phone-numbers";
+import type { AppEnv } from "../env";
+import { validate } from "../lib/validate";
+import { currentUser, requireUser } from "../middleware/auth";
+import {
+  assignNumber,
+  buyNumber,
+  listMyNumbers,
+  searchAvailableNumbers,
+  unassignNumber,
+} from "../services/phone-numbers";
+
+export const twilioRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/health", async (c) => {
+    const telephony = c.var.providers.telephony;
+    const { ok, message } = await telephony.health();
+    const body: TelephonyHealth = { ok, message, provider: telephony.kind };
+    return c.json(body);
+  })
+  .get("/my-numbers", async (c) => {
+    const body: MyNumbersResponse = { numbers: await listMyNumbers(c.var.db, currentUser(c).id) };
+    return c.json(body);
+  })
+  .get("/available-numbers", validate("query", availableNumbersQuery), async (c) => {
+    const q = c.req.valid("query");
+    const numbers = await searchAvailableNumbers(c.var.providers.telephony, {
+      country: q.country,
+      areaCode: q.areaCode,
+      limit: q.limit,
+      sms: q.sms,
+      voice: q.voice,
+    });
+    const body: AvailableNumbersResponse = { numbers };
+    return c.json(body);
+  })
+  .post("/buy", validate("json", buyNumberBody), async (c) => {
+    const { providers, db, config } = c.var;
+    const result = await buyNumber(
+      { db, config, telephony: providers.telephony, voice: providers.voice },
+      currentUser(c).id,
+      c.req.valid("json"),
+    );
+    return c.json(result);
+  })
+  .post("/assign-number", validate("json", assignNumberBody), async (c) => {
+    const { providers, db } = c.var;
+    const number = await assignNumber({ db, voice: providers.voice }, currentUser(c).id, c.req.valid("json"));
+    const body: AssignNumberResponse = { success: true, number };
+    return c.json(body);
+  })
+  .post("/unassign-number", validate("json", unassignNumberBody), async (c) => {
+    const { providers, db } = c.var;
+    const number = await unassignNumber({ db, voice: providers.voice }, currentUser(c).id, c.req.valid("json"));
+    const body: AssignNumberResponse = { success: true, number };
+    return c.json(body);
+  });

@@ -1,0 +1,332 @@
+// Phone numbers (spec 2 §3-§5, §9): the per-account limit, the purchase (reserved against the limit
+// in one statement, so concurrent buys cannot pass it), the voice-platform copy, and assigning a
+// number to an agent with its voice-platform link.
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { PHONE_LIMIT } from "@shared/constants";
+import { PHONE_API_TEXT, phoneLimitReachedMessage } from "@shared/messages";
+import type { AvailableNumberView, BuyNumberResponse, OwnedPhoneNumber } from "@shared/schemas/phone-numbers";
+import { PHONE_LIMIT_REACHED_CODE } from "@shared/schemas/phone-numbers";
+import type { Database } from "../db/client";
+import { agents, phoneNumbers, systemConfig } from "../db/schema";
+import type { AppConfig } from "../env";
+import { ApiError, conflict, notFound } from "../lib/errors";
+import { log } from "../lib/log";
+import { placeOf } from "../providers/telephony/area-codes";
+import type { SearchQuery, TelephonyPort } from "../providers/telephony/port";
+import type { VoicePort } from "../providers/voice/port";
+
+export const PHONE_LIMIT_KEY = "phone_number_limit";
+/** A reservation older than this was left by a request that died mid-purchase; it frees its slot. */
+const STALE_RESERVATION_MS = 10 * 60 * 1000;
+
+// ---- the limit ---------------------------------------------------------------------------
+
+export async function getPhoneNumberLimit(db: Database): Promise<number> {
+  const row = await db.query.systemConfig.findFirst({ where: eq(systemConfig.key, PHONE_LIMIT_KEY) });
+  const n = Number(row?.value);
+  return Number.isInteger(n) && n >= PHONE_LIMIT.min && n <= PHONE_LIMIT.max ? n : PHONE_LIMIT.default;
+}
+
+export async function setPhoneNumberLimit(db: Database, limit: number): Promise<number> {
+  const now = new Date().toISOString();
+  await db
+    .insert(systemConfig)
+    .values({ key: PHONE_LIMIT_KEY, value: String(limit), updatedAt: now })
+    .onConflictDoUpdate({ target: systemConfig.key, set: { value: String(limit), updatedAt: now } });
+  return limit;
+}
+
+/** Every number the account holds, reservations included: this is what the limit counts. */
+export const phoneNumberCountSql = (userId: string) => sql`select count(*) as n from phone_numbers where user_id = ${userId}`;
+
+export async function countPhoneNumbers(db: Database, userId: string): Promise<number> {
+  const row = await db.get<{ n: number }>(phoneNumberCountSql(userId));
+  return Number(row?.n ?? 0);
+}
+
+// ---- listing and searching ---------------------------------------------------------------
+
+/** The account's numbers (reservations left out), or just one of them. */
+export function myNumbersQuery(db: Database, userId: string, onlyId?: number) {
+  return db
+    .select({
+      id: phoneNumbers.id,
+      phone_number: phoneNumbers.phoneNumber,
+      friendly_name: phoneNumbers.friendlyName,
+      locality: phoneNumbers.locality,
+      region: phoneNumbers.region,
+      iso_country: phoneNumbers.isoCountry,
+      agent_id: phoneNumbers.agentId,
+      sid: phoneNumbers.sid,
+      vapi_phone_number_id: phoneNumbers.vapiPhoneNumberId,
+      agent_name: agents.name,
+    })
+    .from(phoneNumbers)
+    .leftJoin(agents, and(eq(agents.id, phoneNumbers.agentId), eq(agents.userId, userId)))
+    .where(
+      and(
+        eq(phoneNumbers.userId, userId),
+        ne(phoneNumbers.status, "pending"),
+        onlyId === undefined ? undefined : eq(phoneNumbers.id, onlyId),
+      ),
+    )
+    .orderBy(asc(phoneNumbers.id));
+}
+
+export async function listMyNumbers(db: Database, userId: string, onlyId?: number): Promise<OwnedPhoneNumber[]> {
+  const rows = await myNumbersQuery(db, userId, onlyId);
+  return rows.map(({ agent_name, ...n }) => ({ ...n, agents: agent_name == null ? null : { name: agent_name } }));
+}
+
+async function findMyNumber(db: Database, userId: string, id: number) {
+  const row = await db.query.phoneNumbers.findFirst({
+    where: and(eq(phoneNumbers.id, id), eq(phoneNumbers.userId, userId), ne(phoneNumbers.status, "pending")),
+  });
+  if (!row) throw notFound(PHONE_API_TEXT.numberNotFound);
+  return row;
+}
+
+async function myNumberView(db: Database, userId: string, id: number): Promise<OwnedPhoneNumber> {
+  const [view] = await listMyNumbers(db, userId, id);
+  if (!view) throw notFound(PHONE_API_TEXT.numberNotFound);
+  return view;
+}
+
+export async function searchAvailableNumbers(telephony: TelephonyPort, query: SearchQuery): Promise<AvailableNumberView[]> {
+  const found = await telephony.searchAvailable(query);
+  return found.map((n) => ({
+    phoneNumber: n.phoneNumber,
+    friendlyName: n.friendlyName,
+    region: n.region,
+    locality: n.locality,
+    isoCountry: n.isoCountry,
+  }));
+}
+
+// ---- buying ------------------------------------------------------------------------------
+
+export type PhoneDeps = { db: Database; telephony: TelephonyPort; voice: VoicePort; config: AppConfig };
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { message?: unknown; cause?: { message?: unknown } } | null;
+  return /UNIQUE constraint failed/i.test(`${err?.message ?? ""} ${err?.cause?.message ?? ""}`);
+}
+
+export async function buyNumber(
+  deps: PhoneDeps,
+  userId: string,
+  input: { phoneNumber: string; createInVapi: boolean },
+): Promise<BuyNumberResponse> {
+  const { db, telephony } = deps;
+  const maxAllowed = await getPhoneNumberLimit(db);
+
+  const existing = await db.query.phoneNumbers.findFirst({ where: eq(phoneNumbers.phoneNumber, input.phoneNumber) });
+  if (existing) {
+    throw conflict(existing.userId === userId ? PHONE_API_TEXT.numberOwned : PHONE_API_TEXT.numberUnavailable, "phoneNumber");
+  }
+
+  await db.run(
+    sql`delete from phone_numbers where user_id = ${userId} and status = 'pending'
+        and created_at < ${new Date(Date.now() - STALE_RESERVATION_MS).toISOString()}`,
+  );
+
+  // Reserve a slot first, in one statement: SQLite runs it atomically, so of several concurrent
+  // purchases only those that still fit under the limit get a row.
+  let reserved: { id: number }[];
+  try {
+    reserved = await db.all<{ id: number }>(sql`
+      insert into phone_numbers (user_id, phone_number, iso_country, status)
+      select ${userId}, ${input.phoneNumber}, 'US', 'pending'
+      where (${phoneNumberCountSql(userId)}) < ${maxAllowed}
+      returning id`);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(PHONE_API_TEXT.numberUnavailable, "phoneNumber");
+    throw e;
+  }
+  if (reserved.length === 0) {
+    const currentCount = await countPhoneNumbers(db, userId);
+    throw new ApiError(409, phoneLimitReachedMessage(maxAllowed, currentCount), PHONE_LIMIT_REACHED_CODE, undefined, {
+      limitReached: true,
+      maxAllowed,
+      currentCount,
+    });
+  }
+  const rowId = reserved[0].id;
+  const dropReservation = () =>
+    db.delete(phoneNumbers).where(and(eq(phoneNumbers.id, rowId), eq(phoneNumbers.status, "pending")));
+
+  let bought;
+  try {
+    bought = await telephony.purchase(input.phoneNumber);
+  } catch (e) {
+    await dropReservation();
+    throw e;
+  }
+
+  const place = placeOf(bought.phoneNumber);
+  try {
+    await db
+      .update(phoneNumbers)
+      .set({
+        status: "active",
+        sid: bought.sid,
+        phoneNumber: bought.phoneNumber,
+        friendlyName: bought.friendlyName,
+        // Twilio's purchase answer has no location; the area code still tells the city.
+        locality: bought.locality ?? place?.locality ?? null,
+        region: bought.region ?? place?.region ?? null,
+        isoCountry: bought.isoCountry || "US",
+        updatedAt: new Date().toISOString(),
+      })
+      .where(eq(phoneNumbers.id, rowId));
+  } catch (e) {
+    // Nothing half written: give the number back and free the slot.
+    await telephony.release(bought.sid).catch((err) =>
+      log(null, "error", "release after failed save failed", { sid: bought.sid, error: (err as Error).message }),
+    );
+    await dropReservation();
+    throw e;
+  }
+
+  let vapiCreated = false;
+  let vapiPhoneNumberId: string | null = null;
+  let error: string | undefined;
+  if (input.createInVapi) {
+    try {
+      const imported = await deps.voice.importTwilioNumber({
+        number: bought.phoneNumber,
+        name: bought.friendlyName,
+        ...(telephony.kind === "twilio"
+          ? { twilioAccountSid: deps.config.TWILIO_ACCOUNT_SID, twilioAuthToken: deps.config.TWILIO_AUTH_TOKEN }
+          : {}),
+      });
+      await db
+        .update(phoneNumbers)
+        .set({ vapiPhoneNumberId: imported.id, updatedAt: new Date().toISOString() })
+        .where(eq(phoneNumbers.id, rowId));
+      vapiCreated = true;
+      vapiPhoneNumberId = imported.id;
+    } catch (e) {
+      // The number is bought and kept; the client warns that AI calls are not set up.
+      error = e instanceof Error ? e.message : String(e);
+      log(null, "warn", "voice-platform import failed", { phoneNumber: bought.phoneNumber, error });
+    }
+  }
+
+  return {
+    sid: bought.sid,
+    phoneNumber: bought.phoneNumber,
+    phoneNumberId: rowId,
+    vapiCreated,
+    vapiPhoneNumberId,
+    limitReached: false,
+    maxAllowed,
+    currentCount: await countPhoneNumbers(db, userId),
+    ...(error ? { error } : {}),
+  };
+}
+
+// ---- assigning ---------------------------------------------------------------------------
+
+export async function assignNumber(
+  deps: Pick<PhoneDeps, "db" | "voice">,
+  userId: string,
+  input: { phoneNumberId: number; agentId: number },
+): Promise<OwnedPhoneNumber> {
+  const { db } = deps;
+  const number = await findMyNumber(db, userId, input.phoneNumberId);
+  const agent = await db.query.agents.findFirst({ where: and(eq(agents.id, input.agentId), eq(agents.userId, userId)) });
+  if (!agent) throw notFound(PHONE_API_TEXT.agentNotFound);
+
+  if (number.agentId === agent.id && agent.twilioNumberId === number.id) return myNumberView(db, userId, number.id);
+  if (number.agentId != null) throw conflict(PHONE_API_TEXT.numberHasAgent, "phoneNumberId");
+  const held = await db.query.phoneNumbers.findFirst({ where: eq(phoneNumbers.agentId, agent.id) });
+  if (held || agent.twilioNumberId != null) throw conflict(PHONE_API_TEXT.agentHasNumber, "agentId");
+
+  // One transaction: the number's agent link, then the agent's mirror of it only if the first
+  // took effect. The unique index on phone_numbers.agent_id refuses a second number per agent.
+  const now = new Date().toISOString();
+  let linked: { id: number }[];
+  try {
+    [linked] = await db.batch([
+      db
+        .update(phoneNumbers)
+        .set({ agentId: agent.id, updatedAt: now })
+        .where(and(eq(phoneNumbers.id, number.id), eq(phoneNumbers.userId, userId), sql`${phoneNumbers.agentId} is null`))
+        .returning({ id: phoneNumbers.id }),
+      db
+        .update(agents)
+        .set({ twilioNumberId: number.id, assignedPhoneNumber: number.phoneNumber, updatedAt: now })
+        .where(
+          and(
+            eq(agents.id, agent.id),
+            eq(agents.userId, userId),
+            sql`exists (select 1 from phone_numbers where id = ${number.id} and agent_id = ${agent.id})`,
+          ),
+        )
+        .returning({ id: agents.id }),
+    ]);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(PHONE_API_TEXT.agentHasNumber, "agentId");
+    throw e;
+  }
+  if (linked.length === 0) throw conflict(PHONE_API_TEXT.numberHasAgent, "phoneNumberId");
+
+  if (number.vapiPhoneNumberId && agent.vapiAssistantId) {
+    try {
+      await deps.voice.setNumberAssistant(number.vapiPhoneNumberId, agent.vapiAssistantId);
+    } catch (e) {
+      // The platform did not take the link: undo ours so both sides agree.
+      await clearLinks(db, userId, number.id);
+      throw e;
+    }
+  }
+  return myNumberView(db, userId, number.id);
+}
+
+/** Clears the number's agent link and every agent mirror of it, in one transaction. */
+function clearLinks(db: Database, userId: string, numberId: number) {
+  const now = new Date().toISOString();
+  return db.batch([
+    db
+      .update(agents)
+      .set({ twilioNumberId: null, assignedPhoneNumber: null, updatedAt: now })
+      .where(and(eq(agents.userId, userId), eq(agents.twilioNumberId, numberId))),
+    db
+      .update(phoneNumbers)
+      .set({ agentId: null, updatedAt: now })
+      .where(and(eq(phoneNumbers.id, numberId), eq(phoneNumbers.userId, userId))),
+  ]);
+}
+
+export async function unassignNumber(
+  deps: Pick<PhoneDeps, "db" | "voice">,
+  userId: string,
+  input: { phoneNumberId: number },
+): Promise<OwnedPhoneNumber> {
+  const { db } = deps;
+  const number = await findMyNumber(db, userId, input.phoneNumberId);
+  const agent = number.agentId
+    ? await db.query.agents.findFirst({ where: and(eq(agents.id, number.agentId), eq(agents.userId, userId)) })
+    : undefined;
+
+  await clearLinks(db, userId, number.id);
+
+  if (number.vapiPhoneNumberId && agent?.vapiAssistantId) {
+    try {
+      await deps.voice.setNumberAssistant(number.vapiPhoneNumberId, null);
+    } catch (e) {
+      // Put the link back: the platform still routes this number to the agent.
+      const now = new Date().toISOString();
+      await db.batch([
+        db.update(phoneNumbers).set({ agentId: agent.id, updatedAt: now }).where(eq(phoneNumbers.id, number.id)),
+        db
+          .update(agents)
+          .set({ twilioNumberId: number.id, assignedPhoneNumber: number.phoneNumber, updatedAt: now })
+          .where(eq(agents.id, agent.id)),
+      ]);
+      throw e;
+    }
+  }
+  return myNumberView(db, userId, number.id);
+}

@@ -25,6 +25,10 @@ export const AGENT_LIMITS = { minName: 2, minDescription: 20, minServices: 20, m
 export const DEFAULT_VOICE_ID = "marissa-11labs";
 export const NEW_AGENT_ID = -1;
 export const NEW_AGENT_NAME = "New Agent";
+/** Agents allowed per plan (spec 2 §9 plan features); an account without a known plan has no agent limit. */
+export const PLAN_AGENT_LIMITS = { basic: 5, pro: 25 } as const;
+/** Outbound test calls a user may start per minute. */
+export const TEST_CALL_RATE = { limit: 10, windowSeconds: 60 } as const;
 
 export const PHONE_LIMIT = { default: 9, min: 1, max: 100 } as const;
 export const PHONE_SEARCH_LIMIT = 50;

@@ -15,6 +15,35 @@ export const AUTH_TEXT = {
   iveConfirmed: "I've Confirmed",
   confirmedTitle: "Email Confirmed!",
   continueToSignIn: "Continue to Sign In",
+  // Field labels, stable so browser tests can find the inputs.
+  emailLabel: "Email",
+  passwordLabel: "Password",
+  usernameLabel: "Username",
+  companyLabel: "Company name or full name",
+  confirmPasswordLabel: "Confirm password",
+  signInButton: "Sign In",
+  signingIn: "Signing in",
+  creatingAccount: "Creating account",
+  checkingEmail: "Checking your email",
+  noAccount: "Don't have an account?",
+  welcome: "Welcome",
+  welcomeText: "Sign in to your account or create a new one",
+  loginText: "Welcome back. Enter your email and password.",
+  // The four things a user can do (spec 1 §1), shown beside the sign-in screen.
+  capabilities: [
+    "Manage your AI voice assistant",
+    "Customize prompts and voices",
+    "View call logs and analytics",
+    "Test calls with the virtual agent",
+  ],
+  confirmSentTo: "We sent a confirmation link to",
+  confirmInstructions: "Open the link in that email to activate your account, then sign in.",
+  confirmTipsTitle: "Didn't get the email?",
+  confirmTips: ["Check your spam or junk folder", "Make sure the address above is correct", "Wait a few minutes and try again"],
+  openLocalMailbox: "Open the local mailbox",
+  confirmedText: "Your email address has been confirmed. You can now sign in to your account.",
+  linkExpired: "Your confirmation link has expired. Register again or ask for a new email.",
+  linkInvalid: "This confirmation link is invalid or has already been used.",
 } as const;
 
 export const VALIDATION = {
@@ -130,6 +159,19 @@ export const CALL_LOG_TEXT = {
 } as const;
 
 export const SETTINGS_TEXT = {
+  title: "Settings",
+  userSection: "User",
+  userSectionText: "How you appear in the dashboard and where we reach you.",
+  nickNameLabel: "Nick name",
+  emailLabel: "Email",
+  companySection: "Company",
+  companySectionText: "The business this account belongs to.",
+  companyLabel: "Company name",
+  subscriptionSection: "Subscription",
+  save: "Save changes",
+  saving: "Saving",
+  savedTitle: "Profile updated",
+  saved: "Your settings have been saved.",
   updateFailed: "Update failed",
   noSubscription: "No active subscription to cancel",
   cancelFailed: "Failed to cancel subscription",
@@ -137,4 +179,70 @@ export const SETTINGS_TEXT = {
 
 export const GENERIC_TEXT = {
   unknownError: "Unknown error",
+} as const;
+
+/** Phone-number API answers (spec 2 §4, §5, §8), shown by the client as the server's error. */
+export const PHONE_API_TEXT = {
+  numberNotFound: "Phone number not found",
+  agentNotFound: "Agent not found",
+  agentHasNumber: "This agent already has a phone number",
+  numberHasAgent: "This number is assigned to another agent. Unassign it first.",
+  numberOwned: "You already own this phone number",
+  numberUnavailable: "This phone number is not available",
+  areaCodeInvalid: "Area code must be 3 digits",
+  phoneNumberInvalid: "Phone number must be in E.164 format, e.g. +13055550123",
+  limitRange: "Phone number limit must be a whole number from 1 to 100",
+  localHealthy: "Local number inventory (Twilio is not configured)",
+} as const;
+
+/** 'Phone Number Limit Reached' body: the max, the current count, and where to get more. */
+export const phoneLimitReachedMessage = (maxAllowed: number, currentCount: number) =>
+  `You have reached your limit of ${maxAllowed} phone numbers (you have ${currentCount}). Please contact support to increase your limit.`;
+
+export const NAV_TEXT = {
+  dashboard: "Dashboard",
+  agents: "Agents",
+  phoneNumbers: "Phone numbers",
+  callLogs: "Call Logs",
+  analytics: "Appointment analysis",
+  admin: "Admin Dashboard",
+  settings: "Settings",
+  signOut: "Sign out",
+  openMenu: "Open menu",
+  closeMenu: "Close menu",
+  mainNavigation: "Main navigation",
+} as const;
+
+export const PAGE_TEXT = {
+  notFoundTitle: "Page not found",
+  notFoundText: "The page you are looking for does not exist or has moved.",
+  backHome: "Back to home",
+  choosePlan: "Choose your plan",
+  plansFor: "Plans for",
+  /** Placeholder for routes whose screens arrive with a later feature. */
+  arrivesWith: (feature: string) => `This section arrives with ${feature}.`,
+} as const;
+
+export const MAILBOX_TEXT = {
+  title: "Local mailbox",
+  intro: "Emails the app would send, kept here because no mail service is configured.",
+  filterLabel: "Recipient email",
+  show: "Show",
+  refresh: "Refresh",
+  empty: "No emails yet.",
+  to: "To",
+  openLink: "Open link",
+  loadFailed: "Failed to load the mailbox",
+  off: "The local mailbox is off: a real mail service is configured.",
+} as const;
+
+/** Server answers of the agent endpoints that the spec leaves unworded. */
+export const AGENT_API_TEXT = {
+  saveBeforeActivate: "Save the agent before activating it",
+  noAssistant: "Agent has no assistant",
+  activateFirst: "Activate an agent before placing a test call",
+  agentNotActive: "This agent is not active. Activate it before placing a test call.",
+  invalidPhone: "Enter a phone number in international format (+15551234567) or a 10-digit US number",
+  changedMeanwhile: "The agent was changed by another request. Please try again.",
+  agentLimitReached: (limit: number) => `Your plan allows up to ${limit} agents. Upgrade to add more.`,
 } as const;

@@ -14,13 +14,25 @@ import { localAuthRoutes } from "./routes/auth-v1";
 import { publicAccountRoutes } from "./routes/public-account";
 import { localMailboxRoutes } from "./routes/local-mailbox";
 import { profileRoutes } from "./routes/profile";
+import { callLogRoutes, vapiRoutes } from "./routes/call-logs";
+import { vapiWebhookRoutes } from "./routes/vapi-webhook";
+import { phoneLimitRoutes } from "./routes/phone-limit";
+import { twilioRoutes } from "./routes/twilio";
+import { agentActionRoutes, agentRoutes } from "./routes/agents";
 
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
   .route("/config", configRoutes)
   .route("/admin/public", publicAccountRoutes)
   .route("/local", localMailboxRoutes)
-  .route("/profile", profileRoutes);
+  .route("/profile", profileRoutes)
+  .route("/webhooks/vapi", vapiWebhookRoutes)
+  .route("/call-logs", callLogRoutes)
+  .route("/vapi", vapiRoutes)
+  .route("/admin/config/phone-limit", phoneLimitRoutes)
+  .route("/twilio", twilioRoutes)
+  .route("/agents", agentRoutes)
+  .route("/", agentActionRoutes);
 
 export const app = new Hono<AppEnv>();
 

@@ -21,6 +21,8 @@ export const envSchema = z.object({
   VAPI_BASE_URL: optional,
   VAPI_WEBHOOK_SECRET: optional,
   VAPI_PHONE_NUMBER_ID: optional,
+  /** Voice simulator only: milliseconds from a test call's start to its end-of-call report (default 4000). */
+  VAPI_SIM_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   TWILIO_ACCOUNT_SID: optional,
   TWILIO_AUTH_TOKEN: optional,
   TWILIO_BASE_URL: optional,
@@ -63,6 +65,9 @@ export function parseConfig(env: Record<string, unknown>): AppConfig {
   const config = parsed.data;
   if (config.APP_ENV === "production" && !config.SUPABASE_URL && !config.LOCAL_AUTH_SECRET) {
     throw new Error("Invalid environment: LOCAL_AUTH_SECRET is required in production without Supabase");
+  }
+  if (config.APP_ENV === "production" && config.VAPI_PRIVATE_KEY && !config.VAPI_WEBHOOK_SECRET) {
+    throw new Error("Invalid environment: VAPI_WEBHOOK_SECRET is required in production with VAPI");
   }
   return config;
 }

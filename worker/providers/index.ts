@@ -8,13 +8,28 @@ import { SupabaseIdentity } from "./identity/supabase";
 import { LocalMail } from "./mail/local";
 import type { MailPort } from "./mail/port";
 import { SupabaseMail } from "./mail/supabase";
+import { LocalTelephony } from "./telephony/local";
+import type { TelephonyPort } from "./telephony/port";
+import { TwilioTelephony } from "./telephony/twilio";
+import { LocalPromptWriter } from "./prompt/local";
+import type { PromptWriterPort } from "./prompt/port";
+import { isAiBinding, WorkersAiPromptWriter } from "./prompt/workers-ai";
+import { DEV_VAPI_WEBHOOK_SECRET, LocalVoice } from "./voice/local";
+import type { VoicePort } from "./voice/port";
+import { VapiVoice } from "./voice/vapi";
 
 export type AdapterKind = "local" | "real";
 
 export type Providers = {
   identity: IdentityPort;
   mail: MailPort;
+  telephony: TelephonyPort;
+  prompt: PromptWriterPort;
+  voice: VoicePort;
 };
+
+/** Worker bindings some adapters use directly (not secrets, so not part of the parsed config). */
+export type ProviderBindings = { AI?: unknown };
 
 export function localAuthSecret(config: AppConfig) {
   return config.LOCAL_AUTH_SECRET ?? DEV_AUTH_SECRET;
@@ -24,28 +39,87 @@ export function usesSupabase(config: AppConfig) {
   return Boolean(config.SUPABASE_URL);
 }
 
+/** Twilio is used when both its account SID and auth token are set. */
+export function usesTwilio(config: AppConfig) {
+  return Boolean(config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN);
+}
+
+/** VAPI is used when its private key is set; otherwise the voice simulator. */
+export function usesVapi(config: AppConfig) {
+  return Boolean(config.VAPI_PRIVATE_KEY);
+}
+
+/**
+ * The secret voice-platform webhooks must carry: VAPI_WEBHOOK_SECRET, or outside production a fixed
+ * development secret. Null in production without one, so every webhook is refused.
+ */
+export function vapiWebhookSecret(config: AppConfig): string | null {
+  if (config.VAPI_WEBHOOK_SECRET) return config.VAPI_WEBHOOK_SECRET;
+  return config.APP_ENV === "production" ? null : DEV_VAPI_WEBHOOK_SECRET;
+}
+
 /** Which adapter each port uses; reported by GET /api/health. */
-export function adapterKinds(config: AppConfig): Record<string, AdapterKind> {
+export function adapterKinds(config: AppConfig, bindings: ProviderBindings = {}): Record<string, AdapterKind> {
   return {
     identity: usesSupabase(config) ? "real" : "local",
     mail: usesSupabase(config) ? "real" : "local",
+    telephony: usesTwilio(config) ? "real" : "local",
+    prompt: isAiBinding(bindings.AI) ? "real" : "local",
+    voice: usesVapi(config) ? "real" : "local",
   };
 }
 
 export type ProviderHooks = {
   /** Local identity: sends the sign-up confirmation again (implemented by the local auth service). */
   resendLocalSignup?: (email: string, redirectTo: string | undefined) => Promise<void>;
+  /** Origin of the current request: webhook URLs given to the voice platform are built from it. */
+  origin?: string;
+  /** Voice simulator: dispatches its webhook requests to the app in-process. */
+  deliverWebhook?: (request: Request) => Promise<Response>;
+  /** Voice simulator: keeps a delivery running after the response (ExecutionContext.waitUntil). */
+  defer?: (promise: Promise<unknown>) => void;
 };
 
-export function createProviders(config: AppConfig, db: Database, hooks: ProviderHooks = {}): Providers {
+export function createProviders(
+  config: AppConfig,
+  db: Database,
+  hooks: ProviderHooks = {},
+  bindings: ProviderBindings = {},
+): Providers {
   const identity: IdentityPort = usesSupabase(config)
     ? new SupabaseIdentity({
         url: config.SUPABASE_URL!,
         anonKey: config.SUPABASE_ANON_KEY,
         serviceRoleKey: config.SUPABASE_SERVICE_ROLE_KEY,
         jwtSecret: config.SUPABASE_JWT_SECRET,
-      })
+      }, db)
     : new LocalIdentity(db, localAuthSecret(config), hooks.resendLocalSignup);
   const mail: MailPort = usesSupabase(config) ? new SupabaseMail() : new LocalMail(db);
-  return { identity, mail };
+  const prompt: PromptWriterPort = isAiBinding(bindings.AI) ? new WorkersAiPromptWriter(bindings.AI) : new LocalPromptWriter();
+  const telephony: TelephonyPort = usesTwilio(config)
+    ? new TwilioTelephony({
+        accountSid: config.TWILIO_ACCOUNT_SID!,
+        authToken: config.TWILIO_AUTH_TOKEN!,
+        baseUrl: config.TWILIO_BASE_URL,
+      })
+    : new LocalTelephony(db);
+  const webhookSecret = vapiWebhookSecret(config);
+  const voice: VoicePort = usesVapi(config)
+    ? new VapiVoice({
+        apiKey: config.VAPI_PRIVATE_KEY!,
+        baseUrl: config.VAPI_BASE_URL,
+        webhookSecret,
+        serverUrl: hooks.origin ? `${hooks.origin}/api/webhooks/vapi` : undefined,
+        defaultPhoneNumberId: config.VAPI_PHONE_NUMBER_ID,
+        twilioAccountSid: config.TWILIO_ACCOUNT_SID,
+        twilioAuthToken: config.TWILIO_AUTH_TOKEN,
+      })
+    : new LocalVoice(db, {
+        origin: hooks.origin ?? config.PUBLIC_URL ?? "http://localhost",
+        webhookSecret,
+        deliver: hooks.deliverWebhook,
+        defer: hooks.defer,
+        delayMs: config.VAPI_SIM_DELAY_MS,
+      });
+  return { identity, mail, prompt, telephony, voice };
 }

@@ -17,7 +17,7 @@ export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
     }
   }
   return c.json(
-    { ok: database === "ok", database, migration, providers: adapterKinds(c.var.config), requestId: c.var.requestId },
+    { ok: database === "ok", database, migration, providers: adapterKinds(c.var.config, { AI: c.env.AI }), requestId: c.var.requestId },
     database === "ok" ? 200 : 503,
   );
 });

@@ -1,10 +1,16 @@
 // Starts every vendor stand-in once for the worker test run; tests read their URLs with inject("standins").
 import type { TestProject } from "vitest/node";
 import { startStandin, type StandinHandler } from "./standins/server";
+import { supabaseStandin } from "./standins/supabase";
+import { twilioStandin } from "./standins/twilio";
+import { vapiStandin } from "./standins/vapi";
 
 /** Each stand-in module registers its handler here, keyed by port name (vapi, twilio, stripe, supabase, ...). */
 const standins: Record<string, () => Promise<StandinHandler>> = {
   echo: async () => (req) => ({ json: { method: req.method, path: req.path, body: req.rawBody } }),
+  supabase: supabaseStandin,
+  twilio: twilioStandin,
+  vapi: vapiStandin,
 };
 
 declare module "vitest" {

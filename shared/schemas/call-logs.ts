@@ -1,0 +1,77 @@
+// Call-log contracts: the unified call log, the voice platform's call views and the voices list.
+import { z } from "zod";
+
+/** GET /api/call-logs?limit=50&cursor=<opaque> */
+export const callLogsQuery = z.object({
+  limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(200, "limit must be at most 200").default(50),
+  cursor: z.string().min(1, "cursor is empty").max(200, "cursor is too long").optional(),
+});
+export type CallLogsQuery = z.infer<typeof callLogsQuery>;
+
+/** One row of the unified call log (spec 2 §3 "Call log (unified)", plus the fields the dashboard reads). */
+export type CallLogView = {
+  id: number;
+  user_id: string;
+  call_id: string;
+  phone_number: string | null;
+  /** UTC ISO-8601. */
+  start_time: string;
+  /** Seconds. */
+  duration: number;
+  status: string;
+  summary: string | null;
+  ended_reason: string | null;
+  direction: "inbound" | "outbound" | "web";
+  agent_id: number | null;
+  recording_url: string | null;
+};
+export type CallLogsResponse = { logs: CallLogView[]; nextCursor: string | null };
+
+/** GET /api/vapi/call-logs?limit= */
+export const vapiCallLogsQuery = z.object({
+  limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(100, "limit must be at most 100").default(50),
+});
+
+/** GET /api/vapi/call/{call_id}: the client asks only for ids that do not start with 'call_' (spec 2 §7). */
+export const vapiCallParams = z.object({
+  call_id: z
+    .string()
+    .min(1, "call_id is required")
+    .max(200, "call_id is too long")
+    .regex(/^[\w.-]+$/, "call_id has invalid characters")
+    .refine((id) => !id.startsWith("call_"), "call_id must not start with 'call_'"),
+});
+
+/** DELETE /api/vapi/assistant/{assistantId} */
+export const assistantParams = z.object({
+  assistantId: z.string().min(1, "assistantId is required").max(200, "assistantId is too long"),
+});
+
+export type TranscriptTurn = { role: string; content?: string; text?: string };
+/** 'AI: ... / Human: ...' text, or an array of turns with role and content or text (spec 2 §3 "Call detail"). */
+export type Transcript = string | TranscriptTurn[];
+
+/** A voice-platform call with the field names the spec reads (spec 2 §3 "Voice-provider call fields read"). */
+export type VapiCallView = {
+  id: string;
+  assistantId: string | null;
+  type: "inboundPhoneCall" | "outboundPhoneCall" | "webCall";
+  status: string;
+  endedReason: string | null;
+  customer: { number: string | null };
+  phoneNumberId: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  createdAt: string;
+  summary: string | null;
+  /** Seconds. */
+  duration: number | null;
+  recordingUrl: string | null;
+  cost: number | null;
+};
+export type VapiCallLogsResponse = { calls: VapiCallView[] };
+/** GET /api/vapi/call/{call_id} */
+export type VapiCallDetail = VapiCallView & { transcript: Transcript | null };
+
+export type VoiceView = { id: string; name: string; provider: string; gender?: string; accent?: string };
+export type VoicesResponse = { voices: VoiceView[] };

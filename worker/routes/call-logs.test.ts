@@ -1,0 +1,346 @@
+// Call-log routes: the unified log with keyset pages, and the voice platform's calls, voices and
+// assistants, all scoped to the signed-in account.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, inject, it } from "vitest";
+import { agents, simAssistants } from "../db/schema";
+import { DEV_VAPI_WEBHOOK_SECRET, LocalVoice } from "../providers/voice/local";
+import { VapiVoice } from "../providers/voice/vapi";
+import { callLogPageQuery, decodeCursor } from "../services/call-logs";
+import { insertAgent, insertCallLogs } from "../test/factories";
+import { call, db, signUpAndSignIn } from "../test/helpers";
+import { VAPI_STANDIN } from "../test/standins/vapi";
+
+async function account(opts: { assistantId?: string } = {}) {
+  const session = await signUpAndSignIn();
+  const assistantId = opts.assistantId ?? `asst-${crypto.randomUUID()}`;
+  const agent = await insertAgent(session.userId, { vapiAssistantId: assistantId, name: `Desk ${assistantId.slice(-8)}` }, { store: "NAPLES", type: "outbound" });
+  return { ...session, assistantId, agent };
+}
+
+const vapiBindings = () => ({ VAPI_PRIVATE_KEY: VAPI_STANDIN.privateKey, VAPI_BASE_URL: inject("standins").vapi });
+const standinVoice = () => new VapiVoice({ apiKey: VAPI_STANDIN.privateKey, baseUrl: inject("standins").vapi });
+const spec = { name: "Naples Desk", prompt: "Answer calls for Naples.", voiceId: "marissa-11labs" };
+
+function webhook(message: Record<string, unknown>) {
+  return call("/api/webhooks/vapi", {
+    method: "POST",
+    body: JSON.stringify({ message }),
+    headers: { "content-type": "application/json", "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET },
+  });
+}
+
+function endOfCall(id: string, assistantId: string, extra: Record<string, unknown>) {
+  return webhook({
+    type: "end-of-call-report",
+    endedReason: "customer-ended-call",
+    startedAt: "2026-03-03T16:00:00.000Z",
+    endedAt: "2026-03-03T16:01:00.000Z",
+    analysis: { summary: "Asked about opening hours." },
+    call: { id, type: "inboundPhoneCall", status: "in-progress", assistantId, customer: { number: "+12395550111" }, createdAt: "2026-03-03T15:59:59.000Z" },
+    ...extra,
+  });
+}
+
+const LOG_KEYS = ["agent_id", "call_id", "direction", "duration", "ended_reason", "id", "phone_number", "recording_url", "start_time", "status", "summary", "user_id"];
+
+describe("GET /api/call-logs", () => {
+  it("lists only the signed-in account's calls, newest first, with the unified fields", async () => {
+    const a = await account();
+    const b = await account();
+    const agentRef = { id: a.agent.id, vapiAssistantId: a.assistantId, store: a.agent.store, type: "outbound" };
+    const mine = await insertCallLogs(a.userId, 6, {}, { agent: agentRef });
+    await insertCallLogs(b.userId, 4, {}, { agent: { id: b.agent.id, vapiAssistantId: b.assistantId, store: null, type: "inbound" } });
+
+    const res = await call("/api/call-logs", { token: a.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body.nextCursor).toBeNull();
+    expect(res.body.logs).toHaveLength(6);
+    expect(Object.keys(res.body.logs[0]).sort()).toEqual(LOG_KEYS);
+    const expected = [...mine].sort((x, y) => (y.startTime > x.startTime ? 1 : y.startTime < x.startTime ? -1 : y.id - x.id));
+    expect(res.body.logs.map((l: { call_id: string }) => l.call_id)).toEqual(expected.map((r) => r.callId));
+    const first = expected[0];
+    expect(res.body.logs[0]).toEqual({
+      id: first.id,
+      user_id: a.userId,
+      call_id: first.callId,
+      phone_number: first.phoneNumber,
+      start_time: first.startTime,
+      duration: first.duration,
+      status: first.status,
+      summary: first.summary,
+      ended_reason: first.endedReason,
+      direction: first.direction,
+      agent_id: a.agent.id,
+      recording_url: first.recordingUrl,
+    });
+  });
+
+  it("pages with an opaque cursor that never repeats or skips a row, ties on start_time included", async () => {
+    const a = await account();
+    const tie = "2026-02-10T15:00:00.000Z";
+    const rows = [...(await insertCallLogs(a.userId, 17)), ...(await insertCallLogs(a.userId, 6, { startTime: tie }))];
+    const expected = [...rows]
+      .sort((x, y) => (y.startTime > x.startTime ? 1 : y.startTime < x.startTime ? -1 : y.id - x.id))
+      .map((r) => r.id);
+
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const q: string = cursor ? `?limit=5&cursor=${encodeURIComponent(cursor)}` : "?limit=5";
+      const res = await call(`/api/call-logs${q}`, { token: a.accessToken });
+      expect(res.status).toBe(200);
+      expect(res.body.logs.length).toBeLessThanOrEqual(5);
+      seen.push(...res.body.logs.map((l: { id: number }) => l.id));
+      cursor = res.body.nextCursor;
+      pages++;
+    } while (cursor && pages < 20);
+    expect(pages).toBe(5);
+    expect(seen).toEqual(expected);
+  });
+
+  it("reads the page through call_logs_user_time_idx, without sorting in a temporary tree", async () => {
+    for (const after of [null, decodeCursor(btoa(JSON.stringify(["2026-02-10T15:00:00.000Z", 5])))]) {
+      const { sql: text, params } = callLogPageQuery(db(), "some-user", 50, after).toSQL();
+      const plan = await env.DB.prepare(`explain query plan ${text}`).bind(...params).all<{ detail: string }>();
+      const details = plan.results.map((r) => r.detail).join("\n");
+      expect(details).toContain("call_logs_user_time_idx");
+      expect(details).not.toMatch(/TEMP B-TREE/);
+      expect(details).not.toMatch(/SCAN call_logs(?! USING)/);
+    }
+  });
+
+  it("refuses bad paging input with 400 naming the field", async () => {
+    const a = await account();
+    const zero = await call("/api/call-logs?limit=0", { token: a.accessToken });
+    expect(zero.status).toBe(400);
+    expect(zero.body.field).toBe("limit");
+    const big = await call("/api/call-logs?limit=5000", { token: a.accessToken });
+    expect(big.body.field).toBe("limit");
+    const forged = await call("/api/call-logs?cursor=not-a-cursor", { token: a.accessToken });
+    expect(forged.status).toBe(400);
+    expect(forged.body.field).toBe("cursor");
+  });
+
+  it("is for signed-in users only", async () => {
+    const res = await call("/api/call-logs");
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("unauthorized");
+  });
+});
+
+describe("GET /api/vapi/call-logs", () => {
+  it("lists the account's calls from the simulator in the platform's field names", async () => {
+    const a = await account();
+    const b = await account();
+    const mine = crypto.randomUUID();
+    await endOfCall(mine, a.assistantId, {});
+    await endOfCall(crypto.randomUUID(), b.assistantId, {});
+    const res = await call("/api/vapi/call-logs", { token: a.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body.calls).toEqual([
+      {
+        id: mine,
+        assistantId: a.assistantId,
+        type: "inboundPhoneCall",
+        status: "ended",
+        endedReason: "customer-ended-call",
+        customer: { number: "+12395550111" },
+        phoneNumberId: null,
+        startedAt: "2026-03-03T16:00:00.000Z",
+        endedAt: "2026-03-03T16:01:00.000Z",
+        createdAt: expect.any(String),
+        summary: "Asked about opening hours.",
+        duration: 60,
+        recordingUrl: null,
+        cost: null,
+      },
+    ]);
+  });
+
+  it("lists the account's calls from VAPI when VAPI is configured", async () => {
+    const voice = standinVoice();
+    const assistant = await voice.createAssistant("x", spec);
+    const other = await voice.createAssistant("y", spec);
+    const a = await account({ assistantId: assistant.id });
+    await account({ assistantId: other.id });
+    const placed = await voice.startOutboundCall("x", { assistantId: assistant.id, customerNumber: "+12395550112", phoneNumberId: "pn-1" });
+    await voice.startOutboundCall("y", { assistantId: other.id, customerNumber: "+12395550113", phoneNumberId: "pn-1" });
+    const res = await call("/api/vapi/call-logs", { token: a.accessToken, bindings: vapiBindings() });
+    expect(res.status).toBe(200);
+    expect(res.body.calls.map((c: { id: string }) => c.id)).toEqual([placed.id]);
+    expect(res.body.calls[0]).toMatchObject({ status: "queued", type: "outboundPhoneCall", customer: { number: "+12395550112" } });
+  });
+
+  it("answers an empty list for an account without active agents", async () => {
+    const s = await signUpAndSignIn();
+    const res = await call("/api/vapi/call-logs", { token: s.accessToken });
+    expect(res.body).toEqual({ calls: [] });
+  });
+
+  it("refuses a bad limit and signed-out callers", async () => {
+    const a = await account();
+    const bad = await call("/api/vapi/call-logs?limit=0", { token: a.accessToken });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe("limit");
+    expect((await call("/api/vapi/call-logs")).status).toBe(401);
+  });
+});
+
+describe("GET /api/vapi/call/:call_id", () => {
+  it("returns the call with its transcript text as stored", async () => {
+    const a = await account();
+    const id = crypto.randomUUID();
+    const text = "AI: Good morning, Naples office.\nHuman: Are you open Saturday?\nAI: Yes, from nine to one.";
+    await endOfCall(id, a.assistantId, { artifact: { transcript: text, recordingUrl: "https://storage.vapi.ai/n.wav" } });
+    const res = await call(`/api/vapi/call/${id}`, { token: a.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, transcript: text, summary: "Asked about opening hours.", recordingUrl: "https://storage.vapi.ai/n.wav", duration: 60 });
+  });
+
+  it("round-trips a transcript given as an array of turns", async () => {
+    const a = await account();
+    const id = crypto.randomUUID();
+    const turns = [
+      { role: "assistant", content: "Good morning, Naples office." },
+      { role: "user", text: "Are you open Saturday?" },
+    ];
+    await endOfCall(id, a.assistantId, { transcript: turns });
+    const res = await call(`/api/vapi/call/${id}`, { token: a.accessToken });
+    expect(res.body.transcript).toEqual(turns);
+  });
+
+  it("refuses ids starting with 'call_' (the client never asks for them) with 400 naming call_id", async () => {
+    const a = await account();
+    const res = await call("/api/vapi/call/call_123", { token: a.accessToken });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe("call_id");
+  });
+
+  it("hides another account's call and unknown calls behind 404", async () => {
+    const a = await account();
+    const b = await account();
+    const id = crypto.randomUUID();
+    await endOfCall(id, b.assistantId, {});
+    const res = await call(`/api/vapi/call/${id}`, { token: a.accessToken });
+    expect(res.status).toBe(404);
+    expect((await call(`/api/vapi/call/${crypto.randomUUID()}`, { token: a.accessToken })).status).toBe(404);
+    expect((await call(`/api/vapi/call/${id}`)).status).toBe(401);
+  });
+
+  it("reads a call straight from VAPI when it belongs to one of the account's assistants", async () => {
+    const voice = standinVoice();
+    const assistant = await voice.createAssistant("x", spec);
+    const other = await voice.createAssistant("y", spec);
+    const a = await account({ assistantId: assistant.id });
+    const placed = await voice.startOutboundCall("x", { assistantId: assistant.id, customerNumber: "+12395550114", phoneNumberId: "pn-1" });
+    const foreign = await voice.startOutboundCall("y", { assistantId: other.id, customerNumber: "+12395550115", phoneNumberId: "pn-1" });
+    const mine = await call(`/api/vapi/call/${placed.id}`, { token: a.accessToken, bindings: vapiBindings() });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({ id: placed.id, status: "queued", transcript: null });
+    const theirs = await call(`/api/vapi/call/${foreign.id}`, { token: a.accessToken, bindings: vapiBindings() });
+    expect(theirs.status).toBe(404);
+  });
+});
+
+describe("GET /api/vapi/voices", () => {
+  it("lists the voices, marissa-11labs first", async () => {
+    const s = await signUpAndSignIn();
+    const res = await call("/api/vapi/voices", { token: s.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body.voices[0]).toMatchObject({ id: "marissa-11labs", provider: "11labs" });
+    expect((await call("/api/vapi/voices")).status).toBe(401);
+  });
+});
+
+describe("DELETE /api/vapi/assistant/:assistantId", () => {
+  it("deletes the caller's own assistant and clears it from the agent", async () => {
+    const s = await signUpAndSignIn();
+    const assistant = await new LocalVoice(db(), { origin: "http://localhost", webhookSecret: null }).createAssistant(s.userId, spec);
+    const agent = await insertAgent(s.userId, { vapiAssistantId: assistant.id, name: "Deleting desk" });
+    const res = await call(`/api/vapi/assistant/${assistant.id}`, { method: "DELETE", token: s.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, agentId: agent.id });
+    expect((await db().query.agents.findFirst({ where: eq(agents.id, agent.id) }))?.vapiAssistantId).toBeNull();
+    expect(await db().query.simAssistants.findFirst({ where: eq(simAssistants.id, assistant.id) })).toBeUndefined();
+    // Gone now: a second delete finds no agent holding it.
+    expect((await call(`/api/vapi/assistant/${assistant.id}`, { method: "DELETE", token: s.accessToken })).status).toBe(404);
+  });
+
+  it("deletes at VAPI when VAPI is configured (an assistant already gone there is fine)", async () => {
+    const voice = standinVoice();
+    const assistant = await voice.createAssistant("x", spec);
+    const a = await account({ assistantId: assistant.id });
+    const res = await call(`/api/vapi/assistant/${assistant.id}`, { method: "DELETE", token: a.accessToken, bindings: vapiBindings() });
+    expect(res.status).toBe(200);
+    const check = await fetch(`${inject("standins").vapi}/assistant/${assistant.id}`, { headers: { authorization: `Bearer ${VAPI_STANDIN.privateKey}` } });
+    expect(check.status).toBe(404);
+    await check.text();
+
+    const gone = await account({ assistantId: crypto.randomUUID() });
+    const again = await call(`/api/vapi/assistant/${gone.assistantId}`, { method: "DELETE", token: gone.accessToken, bindings: vapiBindings() });
+    expect(again.status).toBe(200);
+  });
+
+  it("answers 404 for another account's assistant and leaves it alone", async () => {
+    const a = await account();
+    const b = await account();
+    const res = await call(`/api/vapi/assistant/${b.assistantId}`, { method: "DELETE", token: a.accessToken });
+    expect(res.status).toBe(404);
+    expect((await db().query.agents.findFirst({ where: eq(agents.id, b.agent.id) }))?.vapiAssistantId).toBe(b.assistantId);
+  });
+
+  it("refuses a bad id and signed-out callers", async () => {
+    const a = await account();
+    const bad = await call(`/api/vapi/assistant/${"x".repeat(201)}`, { method: "DELETE", token: a.accessToken });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe("assistantId");
+    expect((await call(`/api/vapi/assistant/${a.assistantId}`, { method: "DELETE" })).status).toBe(401);
+  });
+});
+
+describe("GET /api/vapi/sim-recordings/:file", () => {
+  it("serves a generated WAV for a simulated call in local mode only", async () => {
+    const file = `sim_call_${crypto.randomUUID()}.wav`;
+    const res = await call(`/api/vapi/sim-recordings/${file}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("audio/wav");
+    const bad = await call("/api/vapi/sim-recordings/..%2Fsecret.wav");
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe("file");
+    expect((await call(`/api/vapi/sim-recordings/${file}`, { bindings: vapiBindings() })).status).toBe(404);
+  });
+});
+
+describe("a test call in local mode, end to end", () => {
+  it("is listed at once as queued, then ends with a summary and transcript delivered by the simulator", async () => {
+    const s = await signUpAndSignIn();
+    const assistant = await new LocalVoice(db(), { origin: "http://localhost", webhookSecret: null }).createAssistant(s.userId, spec);
+    await insertAgent(s.userId, { vapiAssistantId: assistant.id, name: "End-to-end desk" });
+    const bindings = { VAPI_SIM_DELAY_MS: "20" };
+    const started = await call("/api/trigger-call", { method: "POST", json: { phoneNumber: "+12395550120" }, token: s.accessToken, bindings });
+    expect(started.status).toBe(200);
+    const callId = started.body.callId as string;
+
+    const first = await call("/api/call-logs", { token: s.accessToken });
+    expect(first.body.logs[0]).toMatchObject({ call_id: callId, status: "queued", phone_number: "+12395550120" });
+
+    // The simulator's reports travel through the app's own webhook route; wait for the last one.
+    let log: Record<string, unknown> | undefined;
+    for (let i = 0; i < 200 && log?.status !== "ended"; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      log = (await call("/api/call-logs", { token: s.accessToken })).body.logs[0];
+    }
+    expect(log).toMatchObject({ call_id: callId, status: "ended", summary: expect.stringContaining(spec.name) });
+    const detail = await call(`/api/vapi/call/${callId}`, { token: s.accessToken });
+    expect(detail.body.transcript).toMatch(/^AI: /);
+  });
+});
+
+describe("GET /api/health", () => {
+  it("reports the voice simulator by default and VAPI when its key is set", async () => {
+    expect((await call("/api/health")).body.providers.voice).toBe("local");
+    expect((await call("/api/health", { bindings: vapiBindings() })).body.providers.voice).toBe("real");
+  });
+});

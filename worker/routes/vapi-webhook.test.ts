@@ -1,0 +1,289 @@
+// POST /api/webhooks/vapi: authenticity on the raw body, zod-checked payloads, each event applied once.
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { callLogs, webhookEvents } from "../db/schema";
+import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
+import { insertAgent } from "../test/factories";
+import { call, db, signUpAndSignIn } from "../test/helpers";
+
+async function account() {
+  const session = await signUpAndSignIn();
+  const assistantId = `asst-${crypto.randomUUID()}`;
+  const agent = await insertAgent(session.userId, { vapiAssistantId: assistantId, name: `Desk ${assistantId.slice(-8)}` }, { store: "MIAMI" });
+  return { ...session, assistantId, agent };
+}
+
+const callId = () => crypto.randomUUID();
+
+function vapiCall(id: string, assistantId: string, over: Record<string, unknown> = {}) {
+  return {
+    id,
+    orgId: "org-1",
+    type: "outboundPhoneCall",
+    status: "in-progress",
+    assistantId,
+    phoneNumberId: "pn-1",
+    customer: { number: "+13055550100" },
+    createdAt: "2026-03-02T14:59:58.000Z",
+    updatedAt: "2026-03-02T15:00:00.000Z",
+    ...over,
+  };
+}
+
+function report(id: string, assistantId: string, over: Record<string, unknown> = {}) {
+  return {
+    message: {
+      type: "end-of-call-report",
+      timestamp: 1772463700000,
+      endedReason: "customer-ended-call",
+      startedAt: "2026-03-02T15:00:00.000Z",
+      endedAt: "2026-03-02T15:02:05.600Z",
+      cost: 0.23,
+      analysis: { summary: "The customer booked a hearing test for Friday." },
+      artifact: { transcript: "AI: Hello, this is the Miami desk.\nHuman: Hi, I'd like to book a test.", recordingUrl: "https://storage.vapi.ai/r.wav", messages: [] },
+      call: vapiCall(id, assistantId),
+      ...over,
+    },
+  };
+}
+
+function statusUpdate(id: string, assistantId: string, status: string, over: Record<string, unknown> = {}) {
+  return { message: { type: "status-update", status, call: vapiCall(id, assistantId, { status: "queued" }), ...over } };
+}
+
+function post(body: unknown, headers: Record<string, string> = { "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET }, bindings?: Record<string, unknown>) {
+  const raw = typeof body === "string" ? body : JSON.stringify(body);
+  return call("/api/webhooks/vapi", { method: "POST", body: raw, headers: { "content-type": "application/json", ...headers }, bindings });
+}
+
+const row = (id: string) => db().query.callLogs.findFirst({ where: eq(callLogs.callId, id) });
+const eventsOf = async (id: string) => {
+  const prefix = `vapi:${id}:`;
+  return db().select().from(webhookEvents).where(sql`substr(${webhookEvents.id}, 1, ${prefix.length}) = ${prefix}`);
+};
+const countRows = async () => (await db().select({ n: sql<number>`count(*)` }).from(callLogs))[0].n;
+
+async function hmac(secret: string, payload: string, encoding: "hex" | "base64" = "hex") {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(payload)));
+  return encoding === "hex" ? [...mac].map((b) => b.toString(16).padStart(2, "0")).join("") : btoa(String.fromCharCode(...mac));
+}
+
+describe("POST /api/webhooks/vapi: effects", () => {
+  it("stores an end-of-call report in the owner's call log", async () => {
+    const a = await account();
+    const id = callId();
+    const res = await post(report(id, a.assistantId));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true, duplicate: false });
+    expect(await row(id)).toMatchObject({
+      userId: a.userId,
+      agentId: a.agent.id,
+      store: "MIAMI",
+      assistantId: a.assistantId,
+      direction: "outbound",
+      phoneNumber: "+13055550100",
+      status: "ended",
+      endedReason: "customer-ended-call",
+      startTime: "2026-03-02T15:00:00.000Z",
+      endTime: "2026-03-02T15:02:05.600Z",
+      duration: 126,
+      summary: "The customer booked a hearing test for Friday.",
+      transcript: "AI: Hello, this is the Miami desk.\nHuman: Hi, I'd like to book a test.",
+      recordingUrl: "https://storage.vapi.ai/r.wav",
+      cost: 0.23,
+    });
+    expect((await eventsOf(id)).map((e) => [e.id, e.provider, e.eventType])).toEqual([[`vapi:${id}:end-of-call-report`, "vapi", "end-of-call-report"]]);
+  });
+
+  it("maps call types to directions", async () => {
+    const a = await account();
+    const inbound = callId();
+    const web = callId();
+    await post(statusUpdate(inbound, a.assistantId, "ringing", { call: vapiCall(inbound, a.assistantId, { type: "inboundPhoneCall" }) }));
+    await post(statusUpdate(web, a.assistantId, "in-progress", { call: vapiCall(web, a.assistantId, { type: "webCall", customer: undefined }) }));
+    expect(await row(inbound)).toMatchObject({ direction: "inbound", status: "ringing" });
+    expect(await row(web)).toMatchObject({ direction: "web", status: "in-progress", phoneNumber: null });
+  });
+
+  it("follows status updates, and a late update never reopens an ended call", async () => {
+    const a = await account();
+    const id = callId();
+    expect((await post(statusUpdate(id, a.assistantId, "queued"))).status).toBe(200);
+    expect(await row(id)).toMatchObject({ status: "queued", startTime: "2026-03-02T14:59:58.000Z", duration: 0 });
+    await post(statusUpdate(id, a.assistantId, "in-progress", { call: vapiCall(id, a.assistantId, { startedAt: "2026-03-02T15:00:00.000Z" }) }));
+    expect(await row(id)).toMatchObject({ status: "in-progress", startTime: "2026-03-02T15:00:00.000Z" });
+    await post(report(id, a.assistantId));
+    const ended = await row(id);
+    expect(ended).toMatchObject({ status: "ended", duration: 126 });
+    // Out of order: an 'in-progress' update for another status id arrives after the report.
+    const late = await post(statusUpdate(id, a.assistantId, "forwarding"));
+    expect(late.body).toEqual({ received: true, duplicate: false });
+    expect(await row(id)).toMatchObject({ status: "ended", summary: ended!.summary, transcript: ended!.transcript, duration: 126, startTime: ended!.startTime });
+  });
+
+  it("keeps a call of an unknown assistant with no owner, and adopts it once an agent has that assistant", async () => {
+    const id = callId();
+    const stray = `asst-${crypto.randomUUID()}`;
+    expect((await post(statusUpdate(id, stray, "queued"))).status).toBe(200);
+    expect(await row(id)).toMatchObject({ userId: null, agentId: null, store: null, assistantId: stray });
+
+    const other = await signUpAndSignIn();
+    const list = await call("/api/call-logs", { token: other.accessToken });
+    expect(list.body.logs.map((l: { call_id: string }) => l.call_id)).not.toContain(id);
+
+    const a = await signUpAndSignIn();
+    const agent = await insertAgent(a.userId, { vapiAssistantId: stray, name: `Adopter ${id.slice(0, 6)}` }, { store: "OKC" });
+    await post(report(id, stray));
+    expect(await row(id)).toMatchObject({ userId: a.userId, agentId: agent.id, store: "OKC", status: "ended" });
+  });
+
+  it("acknowledges message types it does not handle and writes nothing", async () => {
+    const a = await account();
+    const id = callId();
+    const res = await post({ message: { type: "transcript", role: "user", transcript: "hello", call: vapiCall(id, a.assistantId) } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true, ignored: true });
+    expect(await row(id)).toBeUndefined();
+    expect(await eventsOf(id)).toEqual([]);
+  });
+});
+
+describe("POST /api/webhooks/vapi: idempotency", () => {
+  it("applies a duplicate report once: row count, values and updated_at unchanged", async () => {
+    const a = await account();
+    const id = callId();
+    const body = report(id, a.assistantId);
+    expect((await post(body)).body).toEqual({ received: true, duplicate: false });
+    const before = await row(id);
+    const rowsBefore = await countRows();
+    const eventsBefore = await eventsOf(id);
+
+    const again = await post(body);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ received: true, duplicate: true });
+    // A retry that carries different content under the same event id changes nothing either.
+    const altered = await post(report(id, a.assistantId, { analysis: { summary: "Something else" }, cost: 9 }));
+    expect(altered.body).toEqual({ received: true, duplicate: true });
+
+    expect(await countRows()).toBe(rowsBefore);
+    expect(await row(id)).toEqual(before);
+    expect(await eventsOf(id)).toEqual(eventsBefore);
+  });
+
+  it("applies duplicate status updates once", async () => {
+    const a = await account();
+    const id = callId();
+    await post(statusUpdate(id, a.assistantId, "ringing"));
+    const before = await row(id);
+    expect((await post(statusUpdate(id, a.assistantId, "ringing"))).body).toEqual({ received: true, duplicate: true });
+    expect(await row(id)).toEqual(before);
+    expect(await eventsOf(id)).toHaveLength(1);
+  });
+});
+
+describe("POST /api/webhooks/vapi: authenticity", () => {
+  it("refuses a forged or missing secret with 401 JSON and writes nothing", async () => {
+    const a = await account();
+    const id = callId();
+    const rowsBefore = await countRows();
+    const forged = await post(report(id, a.assistantId), { "x-vapi-secret": "guessed-secret" });
+    expect(forged.status).toBe(401);
+    expect(forged.body).toMatchObject({ code: "unauthorized", error: "Invalid webhook signature" });
+    const missing = await post(report(id, a.assistantId), {});
+    expect(missing.status).toBe(401);
+    expect(await row(id)).toBeUndefined();
+    expect(await eventsOf(id)).toEqual([]);
+    expect(await countRows()).toBe(rowsBefore);
+  });
+
+  it("checks authenticity before parsing: a forged request with a broken body is 401, not 400", async () => {
+    const res = await post("{not json", { "x-vapi-secret": "nope" });
+    expect(res.status).toBe(401);
+  });
+
+  it("accepts an HMAC-SHA256 signature of the raw body (hex, base64, 'sha256=' prefix)", async () => {
+    const a = await account();
+    for (const make of [
+      async (raw: string) => ({ "x-vapi-signature": await hmac(DEV_VAPI_WEBHOOK_SECRET, raw) }),
+      async (raw: string) => ({ "x-signature": `sha256=${await hmac(DEV_VAPI_WEBHOOK_SECRET, raw)}` }),
+      async (raw: string) => ({ "x-vapi-signature": await hmac(DEV_VAPI_WEBHOOK_SECRET, raw, "base64") }),
+    ]) {
+      const id = callId();
+      const raw = JSON.stringify(report(id, a.assistantId));
+      const res = await post(raw, await make(raw));
+      expect(res.status).toBe(200);
+      expect((await row(id))?.status).toBe("ended");
+    }
+  });
+
+  it("accepts a timestamped signature only while it is recent", async () => {
+    const a = await account();
+    const fresh = callId();
+    const raw = JSON.stringify(report(fresh, a.assistantId));
+    const ts = String(Math.floor(Date.now() / 1000));
+    const ok = await post(raw, { "x-vapi-signature": await hmac(DEV_VAPI_WEBHOOK_SECRET, `${ts}.${raw}`), "x-vapi-timestamp": ts });
+    expect(ok.status).toBe(200);
+
+    const stale = callId();
+    const staleRaw = JSON.stringify(report(stale, a.assistantId));
+    const old = String(Math.floor(Date.now() / 1000) - 3600);
+    const res = await post(staleRaw, { "x-vapi-signature": await hmac(DEV_VAPI_WEBHOOK_SECRET, `${old}.${staleRaw}`), "x-vapi-timestamp": old });
+    expect(res.status).toBe(401);
+    expect(await row(stale)).toBeUndefined();
+  });
+
+  it("refuses a signature of another body, or made with another secret", async () => {
+    const a = await account();
+    const id = callId();
+    const raw = JSON.stringify(report(id, a.assistantId));
+    const tampered = raw.replace("0.23", "0.01");
+    expect((await post(tampered, { "x-vapi-signature": await hmac(DEV_VAPI_WEBHOOK_SECRET, raw) })).status).toBe(401);
+    expect((await post(raw, { "x-vapi-signature": await hmac("another-secret", raw) })).status).toBe(401);
+    expect(await row(id)).toBeUndefined();
+  });
+
+  it("uses VAPI_WEBHOOK_SECRET when set, and then refuses the development secret", async () => {
+    const a = await account();
+    const bindings = { VAPI_WEBHOOK_SECRET: "configured-webhook-secret" };
+    const id = callId();
+    expect((await post(report(id, a.assistantId), { "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET }, bindings)).status).toBe(401);
+    expect((await post(report(id, a.assistantId), { authorization: "Bearer configured-webhook-secret" }, bindings)).status).toBe(200);
+    expect((await row(id))?.status).toBe("ended");
+  });
+
+  it("never accepts the development secret in production", async () => {
+    const a = await account();
+    const bindings = { APP_ENV: "production", LOCAL_AUTH_SECRET: "production-local-auth-secret-for-this-test" };
+    const id = callId();
+    expect((await post(report(id, a.assistantId), { "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET }, bindings)).status).toBe(401);
+    expect(await row(id)).toBeUndefined();
+  });
+});
+
+describe("POST /api/webhooks/vapi: bad input", () => {
+  it("answers malformed JSON with 400 naming body", async () => {
+    const res = await post("{not json");
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "validation_error", field: "body" });
+  });
+
+  it("names the missing field of the envelope and of the call", async () => {
+    const noType = await post({ message: {} });
+    expect(noType.status).toBe(400);
+    expect(noType.body.field).toBe("message.type");
+
+    const noMessage = await post({ hello: "world" });
+    expect(noMessage.status).toBe(400);
+    expect(noMessage.body.field).toBe("message");
+
+    const a = await account();
+    const noCallId = await post(report("x", a.assistantId, { call: { ...vapiCall("x", a.assistantId), id: undefined } }));
+    expect(noCallId.status).toBe(400);
+    expect(noCallId.body.field).toBe("message.call.id");
+
+    const badStatus = await post({ message: { type: "status-update", call: vapiCall(callId(), a.assistantId) } });
+    expect(badStatus.status).toBe(400);
+    expect(badStatus.body.field).toBe("message.status");
+  });
+});

@@ -1,0 +1,221 @@
+// The unified call log: one row per voice-platform call, written from the platform's call object
+// (trigger-call's queued call, then the webhook's status updates and end-of-call report).
+import { and, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { agents, callLogs, webhookEvents } from "../db/schema";
+import type { PlatformCall } from "../providers/voice/port";
+
+/** Who a call belongs to, found through the agent whose assistant placed or took it. */
+export type CallOwner = { userId: string; agentId: number | null; store: string | null };
+
+export type CallLogRow = typeof callLogs.$inferSelect;
+
+const DIRECTIONS = { inboundPhoneCall: "inbound", outboundPhoneCall: "outbound", webCall: "web" } as const;
+const TYPES = { inbound: "inboundPhoneCall", outbound: "outboundPhoneCall", web: "webCall" } as const;
+
+/** A string transcript is stored as given; an array of turns as JSON. */
+export function encodeTranscript(t: PlatformCall["transcript"]): string | null {
+  if (t == null) return null;
+  return typeof t === "string" ? t : JSON.stringify(t);
+}
+
+export function decodeTranscript(stored: string | null): PlatformCall["transcript"] {
+  if (stored == null) return null;
+  if (stored.startsWith("[")) {
+    try {
+      const parsed = JSON.parse(stored) as unknown;
+      if (Array.isArray(parsed) && parsed.every((t) => t && typeof t === "object" && typeof (t as { role?: unknown }).role === "string")) {
+        return parsed as Exclude<PlatformCall["transcript"], string | null>;
+      }
+    } catch {
+      // plain text that happens to start with '['
+    }
+  }
+  return stored;
+}
+
+function iso(value: string | null): string | null {
+  if (!value) return null;
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? value : new Date(t).toISOString();
+}
+
+/** The agent (and so the account and store) whose assistant this is; null for an unknown assistant. */
+export async function findCallOwner(db: Database, assistantId: string | null): Promise<CallOwner | null> {
+  if (!assistantId) return null;
+  const agent = await db.query.agents.findFirst({
+    columns: { id: true, userId: true, store: true },
+    where: eq(agents.vapiAssistantId, assistantId),
+  });
+  return agent ? { userId: agent.userId, agentId: agent.id, store: agent.store } : null;
+}
+
+/**
+ * The statement(s) that insert or update the call's row, keyed by `call_id`, for a `db.batch`.
+ * Later events never undo earlier ones: an ended call stays ended, known fields are not blanked by
+ * sparser events, and the owner, once known, is kept. With `unlessEvent`, the statement does nothing
+ * when that webhook event id is already recorded (the webhook adds the event insert after it in the
+ * same batch, so a duplicate delivery changes nothing).
+ */
+export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owner?: CallOwner | null, opts: { unlessEvent?: string } = {}) {
+  const startedAt = iso(call.startedAt);
+  const startTime = startedAt ?? iso(call.createdAt) ?? new Date().toISOString();
+  const now = sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+  // Every column, so the typed record fails to compile when the table gains one.
+  const values: { [K in keyof CallLogRow]: SQL } = {
+    id: sql`null`,
+    userId: sql`${owner?.userId ?? null}`,
+    callId: sql`${call.id}`,
+    agentId: sql`${owner?.agentId ?? null}`,
+    assistantId: sql`${call.assistantId}`,
+    store: sql`${owner?.store ?? null}`,
+    direction: sql`${DIRECTIONS[call.type]}`,
+    phoneNumber: sql`${call.customerNumber}`,
+    status: sql`${call.status}`,
+    endedReason: sql`${call.endedReason}`,
+    startTime: sql`${startTime}`,
+    endTime: sql`${iso(call.endedAt)}`,
+    duration: sql`${call.durationSeconds ?? 0}`,
+    summary: sql`${call.summary}`,
+    transcript: sql`${encodeTranscript(call.transcript)}`,
+    recordingUrl: sql`${call.recordingUrl}`,
+    cost: sql`${call.cost}`,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // insert … select in the table's column order (drizzle lists every column); a select, not
+  // values, so that it can carry the event guard as its where clause.
+  const ordered = Object.entries(getTableColumns(callLogs))
+    // Same filter drizzle applies to the insert's column list (generated columns are left out).
+    .filter(([, column]) => !(column as unknown as { shouldDisableInsert(): boolean }).shouldDisableInsert())
+    .map(([key]) => values[key as keyof CallLogRow]);
+  const guard = opts.unlessEvent
+    ? sql`not exists (select 1 from ${webhookEvents} where ${webhookEvents.id} = ${opts.unlessEvent})`
+    : sql`1`;
+  const ex = (column: string) => sql.raw(`excluded.${column}`);
+  const ownerKnown = sql`${callLogs.userId} is not null`;
+  const statement = db
+    .insert(callLogs)
+    .select(sql`select ${sql.join(ordered, sql`, `)} where ${guard}`)
+    .onConflictDoUpdate({
+      target: callLogs.callId,
+      set: {
+        userId: sql`case when ${ownerKnown} then ${callLogs.userId} else ${ex("user_id")} end`,
+        agentId: sql`case when ${ownerKnown} then ${callLogs.agentId} else ${ex("agent_id")} end`,
+        store: sql`case when ${ownerKnown} then ${callLogs.store} else ${ex("store")} end`,
+        assistantId: sql`coalesce(${ex("assistant_id")}, ${callLogs.assistantId})`,
+        direction: ex("direction"),
+        phoneNumber: sql`coalesce(${ex("phone_number")}, ${callLogs.phoneNumber})`,
+        status: sql`case when ${callLogs.status} = 'ended' then ${callLogs.status} else ${ex("status")} end`,
+        endedReason: sql`coalesce(${ex("ended_reason")}, ${callLogs.endedReason})`,
+        startTime: startedAt ? ex("start_time") : sql`${callLogs.startTime}`,
+        endTime: sql`coalesce(${ex("end_time")}, ${callLogs.endTime})`,
+        duration: call.durationSeconds != null ? ex("duration") : sql`${callLogs.duration}`,
+        summary: sql`coalesce(${ex("summary")}, ${callLogs.summary})`,
+        transcript: sql`coalesce(${ex("transcript")}, ${callLogs.transcript})`,
+        recordingUrl: sql`coalesce(${ex("recording_url")}, ${callLogs.recordingUrl})`,
+        cost: sql`coalesce(${ex("cost")}, ${callLogs.cost})`,
+        updatedAt: now,
+      },
+    });
+  return [statement] as const;
+}
+
+/**
+ * Applies one webhook event to the call log exactly once: the event id is recorded in the same
+ * batch (one transaction) as its effect, and the effect is conditional on the id being new.
+ */
+export async function applyCallEvent(db: Database, input: { eventId: string; eventType: string; provider: string; call: PlatformCall; owner: CallOwner | null }) {
+  const [upsert] = upsertCallLogFromPlatform(db, input.call, input.owner, { unlessEvent: input.eventId });
+  const record = db
+    .insert(webhookEvents)
+    .values({ id: input.eventId, provider: input.provider, eventType: input.eventType })
+    .onConflictDoNothing();
+  const [, recorded] = await db.batch([upsert, record]);
+  return { duplicate: (recorded as D1Result).meta.changes === 0 };
+}
+
+/** A stored row back as the platform's call (used by the voice simulator and as a fallback). */
+export function callLogToPlatformCall(row: CallLogRow): PlatformCall {
+  return {
+    id: row.callId,
+    assistantId: row.assistantId,
+    type: TYPES[row.direction],
+    status: row.status,
+    endedReason: row.endedReason,
+    customerNumber: row.phoneNumber,
+    phoneNumberId: null,
+    startedAt: row.startTime,
+    endedAt: row.endTime,
+    createdAt: row.createdAt,
+    summary: row.summary,
+    transcript: decodeTranscript(row.transcript),
+    recordingUrl: row.recordingUrl,
+    cost: row.cost,
+    durationSeconds: row.duration,
+  };
+}
+
+export async function findCallLog(db: Database, callId: string) {
+  return (await db.query.callLogs.findFirst({ where: eq(callLogs.callId, callId) })) ?? null;
+}
+
+/** Calls of the given assistants, newest first (uses call_logs_assistant_time_idx). */
+export async function listCallLogsForAssistants(db: Database, assistantIds: string[], limit: number) {
+  if (assistantIds.length === 0) return [];
+  return db
+    .select()
+    .from(callLogs)
+    .where(inArray(callLogs.assistantId, assistantIds))
+    .orderBy(desc(callLogs.startTime), desc(callLogs.id))
+    .limit(limit);
+}
+
+/** The assistant ids of an account's active agents. */
+export async function accountAssistantIds(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: agents.vapiAssistantId })
+    .from(agents)
+    .where(and(eq(agents.userId, userId), isNotNull(agents.vapiAssistantId)));
+  return rows.map((r) => r.id!).filter(Boolean);
+}
+
+// ---- GET /api/call-logs: the account's unified log, newest first, keyset pages ----
+
+export type CallLogCursor = { t: string; id: number };
+
+export function encodeCursor(c: CallLogCursor): string {
+  return btoa(JSON.stringify([c.t, c.id])).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** An opaque cursor back to its position; null when it is not one of ours. */
+export function decodeCursor(cursor: string): CallLogCursor | null {
+  try {
+    const json = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
+    const v = JSON.parse(json) as unknown;
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === "string" && Number.isInteger(v[1])) return { t: v[0], id: v[1] };
+  } catch {
+    // fall through
+  }
+  return null;
+}
+
+/** One page of an account's call log; `(start_time, id)` keyset over call_logs_user_time_idx. */
+export function callLogPageQuery(db: Database, userId: string, limit: number, after: CallLogCursor | null) {
+  const where = after
+    ? and(eq(callLogs.userId, userId), sql`(${callLogs.startTime}, ${callLogs.id}) < (${after.t}, ${after.id})`)
+    : eq(callLogs.userId, userId);
+  return db
+    .select()
+    .from(callLogs)
+    .where(where)
+    .orderBy(desc(callLogs.startTime), desc(callLogs.id))
+    .limit(limit + 1);
+}
+
+export async function listCallLogPage(db: Database, userId: string, limit: number, after: CallLogCursor | null) {
+  const rows = await callLogPageQuery(db, userId, limit, after);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor({ t: last.startTime, id: last.id }) : null };
+}

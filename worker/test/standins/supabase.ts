@@ -1,0 +1,157 @@
+// Supabase Auth stand-in for the real identity adapter's tests: the JWKS document, the admin
+// user endpoints and resend, with Supabase's paths, key headers and answer shapes.
+// Every path may carry a prefix (`/p/<name>/auth/v1/...`): each prefix is its own project with its
+// own users and request counts, so tests stay independent while sharing one server.
+// Test-only calls live under /test: sign claims with the project keys, seed users, read the state.
+import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from "jose";
+import type { StandinHandler, StandinResponse } from "./server";
+
+/** Fixed keys the stand-in expects; tests import these (this module does no I/O when imported). */
+export const SUPABASE_STANDIN = {
+  serviceRoleKey: "standin-service-role-key",
+  anonKey: "standin-anon-key",
+  esKid: "standin-es256",
+  rsKid: "standin-rs256",
+} as const;
+
+type StandinUser = {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  email_confirmed_at: string | null;
+  app_metadata: Record<string, unknown>;
+  user_metadata: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+};
+
+type Project = {
+  users: Map<string, StandinUser>;
+  counts: { jwks: number; adminList: number; adminUpdate: number; resend: number };
+  resends: { email: string; type: string; redirectTo: string | null }[];
+};
+
+export async function supabaseStandin(): Promise<StandinHandler> {
+  const es = await generateKeyPair("ES256", { extractable: true });
+  const rs = await generateKeyPair("RS256", { extractable: true });
+  // A key that is in no JWKS: tokens it signs must never be accepted.
+  const stray = await generateKeyPair("ES256", { extractable: true });
+  const keys = [
+    { ...(await exportJWK(es.publicKey)), kid: SUPABASE_STANDIN.esKid, alg: "ES256", use: "sig" },
+    { ...(await exportJWK(rs.publicKey)), kid: SUPABASE_STANDIN.rsKid, alg: "RS256", use: "sig" },
+  ];
+  const projects = new Map<string, Project>();
+  const project = (name: string) => {
+    let p = projects.get(name);
+    if (!p) {
+      p = { users: new Map(), counts: { jwks: 0, adminList: 0, adminUpdate: 0, resend: 0 }, resends: [] };
+      projects.set(name, p);
+    }
+    return p;
+  };
+  const gotrueError = (status: number, code: string, msg: string): StandinResponse => ({
+    status,
+    json: { code: status, error_code: code, msg },
+    headers: { "x-supabase-api-version": "2024-01-01" },
+  });
+  const bearer = (h: string | string[] | undefined) => (typeof h === "string" && h.startsWith("Bearer ") ? h.slice(7) : "");
+
+  return async (req) => {
+    if (req.path === "/test/sign" && req.method === "POST") {
+      const { claims, alg = "ES256", kid, key = "project" } = req.json() as {
+        claims: JWTPayload;
+        alg?: "ES256" | "RS256";
+        kid?: string | null;
+        key?: "project" | "stray";
+      };
+      const signingKey = key === "stray" ? stray.privateKey : alg === "RS256" ? rs.privateKey : es.privateKey;
+      const defaultKid = alg === "RS256" ? SUPABASE_STANDIN.rsKid : SUPABASE_STANDIN.esKid;
+      const header = { alg, typ: "JWT", ...(kid === null ? {} : { kid: kid ?? defaultKid }) };
+      return { json: { token: await new SignJWT(claims).setProtectedHeader(header).sign(signingKey) } };
+    }
+    if (req.path === "/test/users" && req.method === "POST") {
+      const { project: name = "", users } = req.json() as { project?: string; users: Partial<StandinUser>[] };
+      const p = project(name);
+      const now = new Date().toISOString();
+      for (const u of users) {
+        const id = u.id ?? crypto.randomUUID();
+        p.users.set(id, {
+          id,
+          aud: "authenticated",
+          role: "authenticated",
+          email: (u.email ?? `${id}@example.com`).toLowerCase(),
+          email_confirmed_at: u.email_confirmed_at ?? now,
+          app_metadata: { provider: "email", providers: ["email"], ...u.app_metadata },
+          user_metadata: u.user_metadata ?? {},
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      return { json: { ok: true } };
+    }
+    if (req.path === "/test/state" && req.method === "GET") {
+      const p = project(req.query.get("project") ?? "");
+      return { json: { counts: p.counts, users: [...p.users.values()], resends: p.resends } };
+    }
+
+    const m = /^(.*?)\/auth\/v1(\/.*)$/.exec(req.path);
+    if (!m) return { status: 404, json: { message: "no route" } };
+    const p = project(m[1]);
+    const route = m[2];
+
+    if (route === "/.well-known/jwks.json" && req.method === "GET") {
+      p.counts.jwks++;
+      return { json: { keys } };
+    }
+
+    // Every Auth call needs a project API key in `apikey` (the API gateway answers 401 otherwise).
+    const apikey = req.headers.apikey;
+    if (apikey !== SUPABASE_STANDIN.anonKey && apikey !== SUPABASE_STANDIN.serviceRoleKey) {
+      return { status: 401, json: { message: "Invalid API key" } };
+    }
+
+    if (route === "/resend" && req.method === "POST") {
+      p.counts.resend++;
+      const body = req.json() as { type?: string; email?: string };
+      if (body.type !== "signup" || !body.email) return gotrueError(400, "validation_failed", "Missing type or email");
+      p.resends.push({ email: body.email, type: body.type, redirectTo: req.query.get("redirect_to") });
+      return { json: {} };
+    }
+
+    if (route.startsWith("/admin/")) {
+      // Admin endpoints need the service-role key as the bearer as well.
+      if (apikey !== SUPABASE_STANDIN.serviceRoleKey || bearer(req.headers.authorization) !== SUPABASE_STANDIN.serviceRoleKey) {
+        return gotrueError(403, "not_admin", "User not allowed");
+      }
+      if (route === "/admin/users" && req.method === "GET") {
+        p.counts.adminList++;
+        const page = Math.max(1, Number(req.query.get("page") ?? 1));
+        const perPage = Math.min(1000, Math.max(1, Number(req.query.get("per_page") ?? 50)));
+        const filter = req.query.get("filter") ?? "";
+        // Like Supabase: a substring match on the (lower-cased) email.
+        const all = [...p.users.values()].filter((u) => !filter || u.email.includes(filter));
+        const users = all.slice((page - 1) * perPage, page * perPage);
+        return { json: { users, aud: "authenticated" }, headers: { "x-total-count": String(all.length) } };
+      }
+      const one = /^\/admin\/users\/([^/]+)$/.exec(route);
+      if (one && req.method === "PUT") {
+        p.counts.adminUpdate++;
+        const user = p.users.get(decodeURIComponent(one[1]));
+        if (!user) return gotrueError(404, "user_not_found", "User not found");
+        const body = req.json() as { email?: string; email_confirm?: boolean };
+        if (body.email) {
+          const email = body.email.toLowerCase();
+          if ([...p.users.values()].some((u) => u.email === email && u.id !== user.id)) {
+            return gotrueError(422, "email_exists", "A user with this email address has already been registered");
+          }
+          user.email = email;
+        }
+        if (body.email_confirm) user.email_confirmed_at ??= new Date().toISOString();
+        user.updated_at = new Date().toISOString();
+        return { json: user };
+      }
+    }
+    return gotrueError(404, "not_found", "Not found");
+  };
+}

@@ -1,0 +1,274 @@
+// `npm run seed -- [--calls N] [--days N] [--seed N] [--reset] [--persist-to DIR]`
+// Fills the local D1 database (the SQLite file `wrangler d1 migrations apply DB --local` made)
+// with the demo data set of worker/db/seed-data.ts, written directly through node:sqlite:
+// prepared statements, one transaction per chunk. Idempotent: a seeded database is left alone
+// unless --reset, which first removes the demo accounts (and all they own) and the store-network data.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { bin, root, run } from "./lib.mjs";
+
+// node:sqlite needs Node 22; `npm run` puts the project's Node 22 first on PATH, a bare `node` may not.
+if (!process.getBuiltinModule?.("node:sqlite")) {
+  if (process.env.SEED_REEXEC) {
+    console.error(`The seed needs Node 22 or later (node:sqlite); this is Node ${process.version}. Run it with: npm run seed`);
+    process.exit(1);
+  }
+  const child = spawnSync(bin("node"), process.argv.slice(1), { stdio: "inherit", env: { ...process.env, SEED_REEXEC: "1" } });
+  process.exit(child.status ?? 1);
+}
+
+const CHUNK_ROWS = 5_000;
+
+const { values: args } = parseArgs({
+  options: {
+    calls: { type: "string" },
+    days: { type: "string" },
+    seed: { type: "string" },
+    reset: { type: "boolean", default: false },
+    "persist-to": { type: "string" },
+    help: { type: "boolean", short: "h", default: false },
+  },
+});
+
+if (args.help) {
+  console.log("npm run seed -- [--calls N] [--days N] [--seed N] [--reset] [--persist-to DIR]");
+  process.exit(0);
+}
+
+function wholeNumber(name, min) {
+  if (args[name] === undefined) return undefined;
+  const n = Number(args[name].replaceAll("_", ""));
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`--${name} must be a whole number of at least ${min}`);
+    process.exit(2);
+  }
+  return n;
+}
+const calls = wholeNumber("calls", 0);
+const days = wholeNumber("days", 1);
+const seedNumber = wholeNumber("seed", 0);
+
+const stateDir = args["persist-to"] ? path.resolve(args["persist-to"]) : path.join(root, ".wrangler", "state");
+const d1Dir = path.join(stateDir, "v3", "d1", "miniflare-D1DatabaseObject");
+const persistArgs = args["persist-to"] ? ["--persist-to", stateDir] : [];
+
+// The SQLite warning is about the API's stability, not this data; keep the output readable.
+process.removeAllListeners("warning");
+process.on("warning", (w) => {
+  if (w.name !== "ExperimentalWarning") console.warn(w);
+});
+const { DatabaseSync } = await import("node:sqlite");
+
+const migrationCount = readdirSync(path.join(root, "migrations")).filter((f) => f.endsWith(".sql")).length;
+
+/** The D1 database file: the one with wrangler's migrations table (the newest, if several). */
+function findDatabase() {
+  if (!existsSync(d1Dir)) return null;
+  const candidates = readdirSync(d1Dir)
+    .filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")
+    .map((f) => path.join(d1Dir, f))
+    .filter((file) => {
+      const db = new DatabaseSync(file, { readOnly: true });
+      try {
+        return Boolean(db.prepare("select 1 from sqlite_master where type = 'table' and name = 'd1_migrations'").get());
+      } finally {
+        db.close();
+      }
+    })
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return candidates[0] ?? null;
+}
+
+function appliedMigrations(file) {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    return db.prepare("select count(*) as n from d1_migrations").get().n;
+  } finally {
+    db.close();
+  }
+}
+
+let file = findDatabase();
+if (!file || appliedMigrations(file) < migrationCount) {
+  console.log("▸ applying D1 migrations to the local database first");
+  await run(bin("node"), [path.join(root, "scripts/wrangler.mjs"), "d1", "migrations", "apply", "DB", "--local", ...persistArgs]);
+  file = findDatabase();
+  if (!file) {
+    console.error(`No local D1 database found under ${path.relative(root, d1Dir) || d1Dir} after applying migrations.`);
+    process.exit(1);
+  }
+}
+
+// The factories are TypeScript shared with the worker tests; tsx loads them here.
+const { tsImport } = await import("tsx/esm/api");
+const { getTableColumns, getTableName } = await import("drizzle-orm");
+const seedData = await tsImport("../worker/db/seed-data.ts", import.meta.url);
+const schema = await tsImport("../worker/db/schema.ts", import.meta.url);
+const { hashPassword } = await tsImport("../worker/lib/crypto.ts", import.meta.url);
+
+const db = new DatabaseSync(file);
+db.exec("PRAGMA foreign_keys = ON");
+db.exec("PRAGMA busy_timeout = 10000");
+// A lost seed is simply rerun: durability per transaction is not worth the fsyncs.
+db.exec("PRAGMA synchronous = OFF");
+db.exec("PRAGMA cache_size = -262144");
+
+function transaction(fn) {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    const out = fn();
+    db.exec("COMMIT");
+    return out;
+  } catch (e) {
+    db.exec("ROLLBACK");
+    throw e;
+  }
+}
+
+const demoEmails = Object.values(seedData.DEMO_EMAILS);
+const emailList = demoEmails.map(() => "?").join(", ");
+const seeded = db.prepare(`select 1 from profiles where lower(email) = ?`).get(seedData.DEMO_EMAILS.admin);
+
+if (seeded && !args.reset) {
+  console.log(`The local database is already seeded (${seedData.DEMO_EMAILS.admin} exists); nothing to do. Use --reset to rebuild it.`);
+  db.close();
+  process.exit(0);
+}
+
+const started = performance.now();
+
+if (args.reset) {
+  const ids = db
+    .prepare(
+      `select id from profiles where lower(email) in (${emailList}) union select id from auth_users where lower(email) in (${emailList})`,
+    )
+    .all(...demoEmails, ...demoEmails)
+    .map((r) => r.id);
+  const idList = ids.map(() => "?").join(", ") || "null";
+  const otherCalls = db
+    .prepare(`select exists(select 1 from call_logs where user_id is null or user_id not in (${idList})) as x`)
+    .get(...ids).x;
+  // The big tables first, with foreign-key checks off: none of them is a parent, and an unqualified
+  // delete then lets SQLite drop the table's pages at once (its truncate optimisation) instead of
+  // removing a million rows one index entry at a time. Store-network data and the roll-ups derived
+  // from it are seed data as a whole.
+  db.exec("PRAGMA foreign_keys = OFF");
+  transaction(() => {
+    if (otherCalls) db.prepare(`delete from call_logs where user_id in (${idList})`).run(...ids);
+    else db.exec("delete from call_logs");
+    for (const table of ["aircall_calls", "appointments", "leads", "daily_rollups"]) db.exec(`delete from ${table}`);
+  });
+  db.exec("PRAGMA foreign_keys = ON");
+  // Then the accounts, children first, with the schema's cascades (sessions, tokens) in force.
+  transaction(() => {
+    for (const sql of [
+      `delete from sim_assistants where owner_id in (${idList})`,
+      `delete from agents where user_id in (${idList})`,
+      `delete from phone_numbers where user_id in (${idList})`,
+      `delete from auth_users where id in (${idList})`,
+      `delete from profiles where id in (${idList})`,
+    ]) {
+      db.prepare(sql).run(...ids);
+    }
+  });
+  // After a large seed most of the file is free pages; give them back.
+  const { page_count: pages } = db.prepare("PRAGMA page_count").get();
+  const { freelist_count: free } = db.prepare("PRAGMA freelist_count").get();
+  if (free > 25_000 && free > pages / 2) db.exec("VACUUM");
+  console.log(`▸ reset: removed the demo accounts, their agents, numbers and call logs, and the store-network data (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+const nextId = (table) => db.prepare(`select coalesce(max(id), 0) + 1 as n from ${table}`).get().n;
+const seed = seedData.buildSeed({
+  seed: seedNumber,
+  days,
+  calls,
+  firstIds: { agent: nextId("agents"), phoneNumber: nextId("phone_numbers") },
+});
+
+/** Rows per multi-row insert: fewer calls into SQLite, well under its 32,766 bound parameters. */
+const ROWS_PER_STATEMENT = 50;
+
+/** Writes factory rows (drizzle's camelCase keys) to their table with prepared multi-row inserts. */
+function writer(table) {
+  const columns = getTableColumns(table);
+  const name = getTableName(table);
+  const statements = new Map();
+  let keys;
+  let written = 0;
+  const statement = (rowCount) => {
+    let stmt = statements.get(rowCount);
+    if (!stmt) {
+      const cols = keys.map((k) => `"${columns[k].name}"`).join(", ");
+      const tuple = `(${keys.map(() => "?").join(", ")})`;
+      stmt = db.prepare(`insert into "${name}" (${cols}) values ${Array(rowCount).fill(tuple).join(", ")}`);
+      statements.set(rowCount, stmt);
+    }
+    return stmt;
+  };
+  return {
+    name,
+    get written() {
+      return written;
+    },
+    write(rows) {
+      if (rows.length === 0) return;
+      keys ??= Object.keys(rows[0]).filter((k) => columns[k]);
+      transaction(() => {
+        for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+          const slice = rows.slice(i, i + ROWS_PER_STATEMENT);
+          const params = [];
+          for (const row of slice) {
+            for (const k of keys) params.push(row[k] == null ? null : columns[k].mapToDriverValue(row[k]));
+          }
+          statement(slice.length).run(...params);
+        }
+      });
+      written += rows.length;
+    },
+  };
+}
+
+// A salt of its own for each account, as sign-up would give it.
+const passwordHashes = Object.fromEntries(
+  await Promise.all(seed.profiles.map(async (p) => [p.email, await hashPassword(seedData.DEMO_PASSWORD)])),
+);
+const counts = [];
+function load(table, rowsOrChunks) {
+  const t0 = performance.now();
+  const w = writer(table);
+  if (Array.isArray(rowsOrChunks)) {
+    for (let i = 0; i < rowsOrChunks.length; i += CHUNK_ROWS) w.write(rowsOrChunks.slice(i, i + CHUNK_ROWS));
+  } else {
+    for (const chunk of rowsOrChunks) {
+      w.write(chunk);
+      if (process.stdout.isTTY) process.stdout.write(`\r  ${w.name}: ${w.written.toLocaleString("en-US")}`);
+    }
+    if (process.stdout.isTTY) process.stdout.write("\r\x1b[K");
+  }
+  counts.push([w.name, w.written, (performance.now() - t0) / 1000]);
+}
+
+// Parents before children: numbers before the agents that point at them, profiles before what they own.
+load(schema.authUsers, seed.authUsers(passwordHashes));
+load(schema.profiles, seed.profiles);
+load(schema.phoneNumbers, seed.phoneNumbers);
+load(schema.agents, seed.agents);
+load(schema.simAssistants, seed.simAssistants);
+load(schema.callLogs, seed.callLogChunks(CHUNK_ROWS));
+load(schema.aircallCalls, seed.aircallCallChunks(CHUNK_ROWS));
+load(schema.appointments, seed.appointmentChunks(CHUNK_ROWS));
+load(schema.leads, seed.leadChunks(CHUNK_ROWS));
+
+db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+db.close();
+
+const elapsed = (performance.now() - started) / 1000;
+const size = ["", "-wal"].reduce((s, ext) => s + (existsSync(file + ext) ? statSync(file + ext).size : 0), 0);
+const o = seed.options;
+console.log(`▸ seeded ${path.relative(root, file)} (seed ${o.seed}, ${o.days} days up to ${o.now})`);
+for (const [name, n, secs] of counts) console.log(`  ${name.padEnd(16)} ${n.toLocaleString("en-US").padStart(11)}  ${secs.toFixed(1)} s`);
+console.log(`  done in ${elapsed.toFixed(1)} s; database ${(size / 1024 / 1024).toFixed(1)} MB`);
+console.log(`  sign in as ${demoEmails.join(", ")} with the password '${seedData.DEMO_PASSWORD}'`);

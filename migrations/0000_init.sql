@@ -236,7 +236,7 @@ CREATE TABLE `profiles` (
 	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `profiles_email_uq` ON `profiles` (lower("email"));--> statement-breakpoint
+CREATE INDEX `profiles_email_idx` ON `profiles` (lower("email"));--> statement-breakpoint
 CREATE TABLE `rate_limits` (
 	`key` text PRIMARY KEY NOT NULL,
 	`window_start` integer NOT NULL,

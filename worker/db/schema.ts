@@ -32,7 +32,8 @@ export const profiles = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("profiles_email_uq").on(sql`lower(${t.email})`)],
+  // Not unique: an account deleted at the identity provider and registered again gets a new id.
+  (t) => [index("profiles_email_idx").on(sql`lower(${t.email})`)],
 );
 
 /** Local identity service (used only when no Supabase project is configured). */

@@ -27,7 +27,8 @@ export function toolEnv(extra = {}) {
 /** Runs a command to completion; rejects on a non-zero exit. */
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: "inherit", env: toolEnv(opts.env), ...opts, });
+    const { env, ...rest } = opts;
+    const child = spawn(cmd, args, { cwd: root, stdio: "inherit", ...rest, env: toolEnv(env) });
     child.on("exit", (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code ?? signal}`)),
     );
@@ -62,7 +63,8 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
   let last;
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(url);
+      // A server that accepts but never answers (wrangler after a failed build) must not hang us for minutes.
+      const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
       if (res.ok) return;
       last = new Error(`status ${res.status}`);
     } catch (e) {

@@ -1,6 +1,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Bindings } from "../env";
 import worker from "../index";
 import { DAILY_CRON, FREQUENT_CRON, jobsByCron, runJobs, type JobContext } from "./index";
 
@@ -17,7 +18,7 @@ describe("scheduled() job dispatch", () => {
     jobsByCron[FREQUENT_CRON] = [{ name: "frequent", run: async () => void seen.push({ name: "frequent", now: "" }) }];
     const scheduledTime = Date.UTC(2026, 10, 22, 5, 15);
     const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: DAILY_CRON, scheduledTime }), env, ctx);
+    await worker.scheduled(createScheduledController({ cron: DAILY_CRON, scheduledTime }), env as unknown as Bindings, ctx);
     await waitOnExecutionContext(ctx);
     expect(seen).toEqual([{ name: "daily", now: new Date(scheduledTime).toISOString() }]);
   });

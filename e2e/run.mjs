@@ -1,0 +1,150 @@
+// Browser journeys: build the app, give it a throwaway seeded local D1, serve it with one
+// `wrangler dev` on a free port, and walk every `e2e/*.journey.ts` in its own fresh browser context.
+//
+//   node e2e/run.mjs                 all journeys (npm run test:e2e)
+//   node e2e/run.mjs sign-out 404    only journeys whose file name contains one of the words
+//   node e2e/run.mjs --no-build      reuse dist/ from the last build
+//
+// Journeys are TypeScript run by Node 22's own type stripping (no loader needed).
+import { closeSync, cpSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+import { freePort, root } from "../scripts/lib.mjs";
+import { applyMigrations, buildSpa, seed, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
+
+const e2eDir = path.join(root, "e2e");
+const artifacts = path.join(e2eDir, "artifacts");
+const stateDir = path.join(root, ".wrangler", `e2e-${process.pid}`);
+const serverLog = path.join(artifacts, "server.log");
+const JOURNEY_TIMEOUT_MS = 60_000;
+const STEP_TIMEOUT_MS = 10_000;
+
+const argv = process.argv.slice(2);
+const build = !argv.includes("--no-build");
+const filters = argv.filter((a) => !a.startsWith("--"));
+
+const files = readdirSync(e2eDir)
+  .filter((f) => f.endsWith(".journey.ts"))
+  .filter((f) => filters.length === 0 || filters.some((w) => f.includes(w)))
+  .sort();
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+let server = null;
+let browser = null;
+let logFd = null;
+
+async function cleanup() {
+  await browser?.close().catch(() => {});
+  if (server) await stopGroup(server);
+  if (logFd !== null) closeSync(logFd);
+  rmSync(stateDir, { recursive: true, force: true });
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    await cleanup();
+    process.exit(130);
+  });
+}
+
+/** Runs one journey in a fresh context; returns null or the failure text. */
+async function runJourney(journey, slug, baseUrl) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on("pageerror", (e) => pageErrors.push(e.message));
+  let timer;
+  try {
+    const timeout = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`journey took longer than ${JOURNEY_TIMEOUT_MS / 1000} s`)), JOURNEY_TIMEOUT_MS);
+    });
+    await Promise.race([journey.run({ page, context, baseUrl }), timeout]);
+    return null;
+  } catch (e) {
+    const shot = path.join(artifacts, `${slug}.png`);
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
+    const message = String(e?.message ?? e).replace(/\x1b\[[0-9;]*m/g, "");
+    const lines = [message.split("\n").slice(0, 8).join("\n").trimEnd(), `at ${page.url()}`, `screenshot ${path.relative(root, shot)}`];
+    if (pageErrors.length) lines.push(`page errors: ${pageErrors.join(" | ")}`);
+    return lines.join("\n");
+  } finally {
+    clearTimeout(timer);
+    await context.close().catch(() => {});
+  }
+}
+
+async function main() {
+  if (files.length === 0) throw new Error(`no journey matches ${filters.join(", ")}`);
+  rmSync(artifacts, { recursive: true, force: true });
+  mkdirSync(artifacts, { recursive: true });
+  mkdirSync(stateDir, { recursive: true });
+  const started = Date.now();
+
+  if (build) {
+    console.log("▸ vite build");
+    await buildSpa();
+  }
+  // The run serves its own copy of the build, so a `vite build` elsewhere in the tree cannot swap
+  // the SPA's chunks under a journey.
+  const assets = path.join(stateDir, "client");
+  cpSync(path.join(root, "dist", "client"), assets, { recursive: true });
+
+  // Quiet setup: its output goes to the log, shown only when something fails.
+  logFd = openSync(serverLog, "a");
+  const quiet = { stdio: ["ignore", logFd, logFd] };
+  console.log(`▸ throwaway local D1 in ${path.relative(root, stateDir)}: migrations, seed`);
+  await applyMigrations(stateDir, quiet);
+  await seed(stateDir, [], quiet);
+
+  // An env file of our own replaces .dev.vars: every port uses its local adapter, whatever the developer set.
+  const envFile = path.join(stateDir, "e2e.env");
+  writeFileSync(envFile, "# browser journeys: no secrets, local adapters only\n");
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  server = startWrangler({ port, persistTo: stateDir, envFile, assets, stdio: ["ignore", logFd, logFd] });
+  await waitUntilReady(server, `${baseUrl}/api/health`);
+
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  console.log(`▸ ${files.length} journeys against ${baseUrl} (setup ${seconds(Date.now() - started)})\n`);
+
+  const results = [];
+  for (const file of files) {
+    const slug = file.replace(/\.journey\.ts$/, "");
+    const { default: journey } = await import(pathToFileURL(path.join(e2eDir, file)).href);
+    const t0 = Date.now();
+    const failure = await runJourney(journey, slug, baseUrl);
+    results.push({ file, failure });
+    const head = `${failure ? "✗" : "✓"} ${journey.name} (${slug}, ${seconds(Date.now() - t0)})`;
+    console.log(failure ? `${head}\n${failure.replace(/^/gm, "    ")}` : head);
+  }
+
+  const failed = results.filter((r) => r.failure).length;
+  const passed = results.length - failed;
+  if (process.env.E2E_RESULTS) writeFileSync(process.env.E2E_RESULTS, JSON.stringify({ passed, failed }));
+  console.log(`\n${passed} passed, ${failed} failed (${seconds(Date.now() - started)})`);
+  if (failed) console.log(`server log: ${path.relative(root, serverLog)}`);
+  return failed === 0;
+}
+
+let ok = false;
+try {
+  ok = await main();
+} catch (e) {
+  console.error(`\nbrowser journeys could not run: ${e.message}\nserver log: ${path.relative(root, serverLog)}`);
+} finally {
+  await cleanup();
+}
+process.exit(ok ? 0 : 1);

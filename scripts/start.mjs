@@ -1,0 +1,39 @@
+// `npm start`: build the SPA, bring the local D1 up to date, seed the demo data, serve everything
+// from one `wrangler dev`, and say where to open it. Ctrl-C stops the whole server process group.
+import { printReady } from "./banner.mjs";
+import {
+  applyMigrations,
+  assertPortFree,
+  buildSpa,
+  removeStaleDeployConfig,
+  seed,
+  serveUntilStopped,
+  startWrangler,
+} from "./local-app.mjs";
+
+const port = Number(process.env.PORT || 8787);
+const baseUrl = `http://127.0.0.1:${port}`;
+const step = (text) => console.log(`\n▸ ${text}`);
+
+async function main() {
+  const started = Date.now();
+  await assertPortFree(port);
+  step("Building the web app (vite build)");
+  await buildSpa();
+  step("Applying D1 migrations to the local database (.wrangler/state)");
+  await applyMigrations();
+  step("Seeding demo data (idempotent)");
+  await seed();
+  removeStaleDeployConfig();
+
+  step(`Starting wrangler dev on ${baseUrl}`);
+  const server = startWrangler({ port });
+  await serveUntilStopped(server, `${baseUrl}/api/health`, () =>
+    printReady(baseUrl, { mode: `ready in ${((Date.now() - started) / 1000).toFixed(1)} s` }),
+  );
+}
+
+main().catch((e) => {
+  console.error(`\nnpm start failed: ${e.message}`);
+  process.exit(1);
+});

@@ -25,6 +25,7 @@ export default defineConfig({
     tailwindcss(),
     cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: { path: path.join(root, ".wrangler/state") } }),
   ],
-  build: { outDir: path.join(root, "dist/client"), emptyOutDir: true, sourcemap: false },
+  // The Cloudflare plugin writes each environment to <outDir>/<name>: the SPA lands in dist/client (wrangler.toml assets).
+  build: { outDir: path.join(root, "dist"), emptyOutDir: true, sourcemap: false },
   server: { host: "127.0.0.1", port: 5173 },
 });

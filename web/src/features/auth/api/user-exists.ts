@@ -1,0 +1,13 @@
+// The plan panel's existence check (spec 1 §7): only a clear "yes" leads to the login view.
+import type { UserExistsResponse } from "@shared/schemas/auth";
+import { apiJson } from "@web/lib/api";
+
+export async function isExistingUser(email: string): Promise<boolean> {
+  try {
+    const answer = await apiJson<Partial<UserExistsResponse>>("POST", "/api/admin/public/user-exists", { email });
+    return answer.success === true && answer.exists === true;
+  } catch {
+    // Any failure sends the visitor to the plans page.
+    return false;
+  }
+}

@@ -1,0 +1,188 @@
+import type { Session, SupabaseClient } from "@supabase/supabase-js";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { LAST_EMAIL_KEY } from "@shared/constants";
+import { AUTH_TOAST } from "@shared/messages";
+import type { CurrentUserView } from "@shared/schemas/auth";
+import { resetToasts, useToasts } from "@web/components/ui/toast-store";
+import { getAccessToken, setAccessToken } from "@web/lib/api";
+import { createQueryClient } from "@web/lib/query-client";
+import { CURRENT_USER_KEY } from "./api/current-user";
+import { AuthProvider, useAuth, type AuthContextValue } from "./auth-provider";
+
+type Listener = (event: string, session: Session | null) => void;
+
+/** A stand-in for supabase-js's auth client: only what the provider calls. */
+function fakeClient(overrides: Record<string, unknown> = {}) {
+  const listeners: Listener[] = [];
+  const auth = {
+    onAuthStateChange: vi.fn((cb: Listener) => {
+      listeners.push(cb);
+      queueMicrotask(() => cb("INITIAL_SESSION", null));
+      return { data: { subscription: { unsubscribe: vi.fn() } } };
+    }),
+    signInWithPassword: vi.fn(),
+    signUp: vi.fn(),
+    signOut: vi.fn(async () => ({ error: null })),
+    resend: vi.fn(async () => ({ data: {}, error: null })),
+    ...overrides,
+  };
+  const emit = (event: string, session: Session | null) => listeners.forEach((l) => l(event, session));
+  return { client: { auth } as unknown as SupabaseClient, auth, emit };
+}
+
+const session = { access_token: "access-1", refresh_token: "r", expires_in: 900, token_type: "bearer", user: { id: "u1" } } as unknown as Session;
+const profile: CurrentUserView = {
+  id: "u1",
+  email: "owner@store.example",
+  username: "owner",
+  company: "Tyler Motors",
+  first_name: null,
+  last_name: null,
+  is_admin: false,
+  shopwindows_info: true,
+  call_app: false,
+};
+
+let current: AuthContextValue;
+function Capture() {
+  current = useAuth();
+  const toasts = useToasts();
+  return <output data-testid="toast">{toasts.map((t) => `${t.title as string}|${(t.description as string) ?? ""}`).join(";")}</output>;
+}
+
+function renderProvider(client: SupabaseClient) {
+  const queryClient = createQueryClient();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider getClient={async () => client}>
+        <Capture />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return queryClient;
+}
+
+afterEach(() => {
+  act(() => resetToasts());
+  setAccessToken(null);
+  vi.unstubAllGlobals();
+});
+
+describe("useAuth", () => {
+  it("throws outside its provider", () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(() => renderHook(() => useAuth())).toThrow(AUTH_TOAST.outsideProvider);
+    vi.mocked(console.error).mockRestore();
+  });
+
+  it("signs in: sets the token and the server's user view, remembers the email, toasts", async () => {
+    const fetchMock = vi.fn(async () => Response.json(profile));
+    vi.stubGlobal("fetch", fetchMock);
+    const fake = fakeClient({
+      signInWithPassword: vi.fn(async () => {
+        fake.emit("SIGNED_IN", session);
+        return { data: { session, user: session.user }, error: null };
+      }),
+    });
+    renderProvider(fake.client);
+    await waitFor(() => expect(current.isLoading).toBe(false));
+    expect(current.user).toBeNull();
+
+    await act(() => current.signIn("owner@store.example", "secret1"));
+    expect(current.user).toEqual(profile);
+    expect(getAccessToken()).toBe("access-1");
+    expect(window.localStorage.getItem(LAST_EMAIL_KEY)).toBe("owner@store.example");
+    expect(screen.getByTestId("toast").textContent).toBe(`${AUTH_TOAST.loggedIn}|`);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/profile");
+    expect((init.headers as Record<string, string>).Authorization).toBe("Bearer access-1");
+  });
+
+  it("rethrows the server's message on a failed sign-in and shows it in an 'Error' toast", async () => {
+    const fake = fakeClient({
+      signInWithPassword: vi.fn(async () => ({ data: { session: null, user: null }, error: new Error("Invalid login credentials") })),
+    });
+    renderProvider(fake.client);
+    await waitFor(() => expect(current.isLoading).toBe(false));
+    await expect(act(() => current.signIn("owner@store.example", "wrong-pass"))).rejects.toThrow("Invalid login credentials");
+    expect(screen.getByTestId("toast").textContent).toBe(`${AUTH_TOAST.errorTitle}|Invalid login credentials`);
+    expect(current.user).toBeNull();
+  });
+
+  it("signs up with username, name and company, and reports that confirmation is needed", async () => {
+    const fake = fakeClient({ signUp: vi.fn(async () => ({ data: { user: { id: "u2" }, session: null }, error: null })) });
+    renderProvider(fake.client);
+    await waitFor(() => expect(current.isLoading).toBe(false));
+    let result: { needsConfirmation: boolean } | undefined;
+    await act(async () => {
+      result = await current.signUp("new@store.example", "secret1", { username: "newbie", name: "newbie", company: "Miami Cars" });
+    });
+    expect(result).toEqual({ needsConfirmation: true });
+    expect(fake.auth.signUp).toHaveBeenCalledWith({
+      email: "new@store.example",
+      password: "secret1",
+      options: { data: { username: "newbie", name: "newbie", company: "Miami Cars" }, emailRedirectTo: `${window.location.origin}/auth` },
+    });
+    expect(screen.getByTestId("toast").textContent).toBe(`${AUTH_TOAST.accountCreated}|`);
+  });
+
+  it("falls back to 'Failed to register' and 'Failed to resend email' when there is no message", async () => {
+    const fake = fakeClient({
+      signUp: vi.fn(async () => {
+        throw new Error("");
+      }),
+      resend: vi.fn(async () => ({ data: null, error: new Error("") })),
+    });
+    renderProvider(fake.client);
+    await waitFor(() => expect(current.isLoading).toBe(false));
+    await expect(act(() => current.signUp("a@b.example", "secret1", { username: "abc", name: "abc", company: "c" }))).rejects.toThrow();
+    expect(screen.getByTestId("toast").textContent).toBe(`${AUTH_TOAST.errorTitle}|${AUTH_TOAST.registerFailed}`);
+    await expect(act(() => current.resend("a@b.example"))).rejects.toThrow();
+    expect(screen.getByTestId("toast").textContent).toBe(`${AUTH_TOAST.errorTitle}|${AUTH_TOAST.resendFailed}`);
+  });
+
+  it("resends the confirmation email with a toast", async () => {
+    const fake = fakeClient();
+    renderProvider(fake.client);
+    await waitFor(() => expect(current.isLoading).toBe(false));
+    await act(() => current.resend("new@store.example"));
+    expect(fake.auth.resend).toHaveBeenCalledWith({
+      type: "signup",
+      email: "new@store.example",
+      options: { emailRedirectTo: `${window.location.origin}/auth` },
+    });
+    expect(screen.getByTestId("toast").textContent).toBe(`${AUTH_TOAST.emailSentTitle}|${AUTH_TOAST.emailSent}`);
+  });
+
+  it("signs out: clears the user, the token and the cache", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json(profile)));
+    const fake = fakeClient({
+      onAuthStateChange: vi.fn((cb: Listener) => {
+        queueMicrotask(() => cb("INITIAL_SESSION", session));
+        return { data: { subscription: { unsubscribe: vi.fn() } } };
+      }),
+    });
+    const queryClient = renderProvider(fake.client);
+    await waitFor(() => expect(current.user).toEqual(profile));
+    expect(getAccessToken()).toBe("access-1");
+    queryClient.setQueryData(["/api/agents"], [{ id: 1, name: "Front desk" }]);
+
+    await act(() => current.signOut());
+    expect(current.user).toBeNull();
+    expect(getAccessToken()).toBeNull();
+    expect(queryClient.getQueryData(["/api/agents"])).toBeUndefined();
+    expect(queryClient.getQueryData(CURRENT_USER_KEY)).toBeUndefined();
+    expect(screen.getByTestId("toast").textContent).toBe(`${AUTH_TOAST.loggedOut}|`);
+  });
+
+  it("rethrows a failed sign-out with 'Failed to log out' when the server gives no message", async () => {
+    const fake = fakeClient({ signOut: vi.fn(async () => ({ error: new Error("") })) });
+    renderProvider(fake.client);
+    await waitFor(() => expect(current.isLoading).toBe(false));
+    await expect(act(() => current.signOut())).rejects.toThrow();
+    expect(screen.getByTestId("toast").textContent).toBe(`${AUTH_TOAST.errorTitle}|${AUTH_TOAST.logoutFailed}`);
+  });
+});

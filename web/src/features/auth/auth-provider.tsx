@@ -1,0 +1,172 @@
+// The session and current user for the whole app (spec 1 §4 Session): supabase-js owns the
+// session and refreshes the token; the user view comes from GET /api/profile.
+import type { Session, SupabaseClient } from "@supabase/supabase-js";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { AUTH_TOAST } from "@shared/messages";
+import type { CurrentUserView } from "@shared/schemas/auth";
+import { toast } from "@web/components/ui/toast-store";
+import { errorMessage, errorStatus, setAccessToken } from "@web/lib/api";
+import { getAuthClient } from "@web/lib/auth-client";
+import { CURRENT_USER_KEY, currentUserQueryOptions } from "./api/current-user";
+import { rememberEmail } from "./last-email";
+
+export type SignUpMetadata = { username: string; name: string; company: string };
+
+export type AuthContextValue = {
+  user: CurrentUserView | null;
+  session: Session | null;
+  isLoading: boolean;
+  signIn: (email: string, password: string) => Promise<void>;
+  /** Resolves with whether the address still has to be confirmed by email. */
+  signUp: (email: string, password: string, metadata: SignUpMetadata) => Promise<{ needsConfirmation: boolean }>;
+  signOut: () => Promise<void>;
+  resend: (email: string) => Promise<void>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** Where the emailed confirmation link lands: /auth shows 'Email Confirmed!'. */
+const confirmRedirect = () => `${window.location.origin}/auth`;
+
+function failure(title: string, err: unknown, fallback: string): Error {
+  const message = errorMessage(err, fallback);
+  toast({ variant: "destructive", title, description: message });
+  return err instanceof Error ? err : new Error(message);
+}
+
+export function AuthProvider({
+  children,
+  getClient = getAuthClient,
+}: {
+  children: ReactNode;
+  getClient?: () => Promise<SupabaseClient>;
+}) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<Session | null>(null);
+  const [ready, setReady] = useState(false);
+  const clientRef = useRef<SupabaseClient | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    let unsubscribe = () => {};
+    getClient()
+      .then((client) => {
+        if (cancelled) return;
+        clientRef.current = client;
+        const { data } = client.auth.onAuthStateChange((event, next) => {
+          setAccessToken(next?.access_token ?? null);
+          setSession(next);
+          if (event === "INITIAL_SESSION") setReady(true);
+          if (event === "SIGNED_IN" || event === "TOKEN_REFRESHED" || event === "USER_UPDATED") {
+            void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+          }
+          // Nothing cached for the previous account may outlive its session.
+          if (event === "SIGNED_OUT") queryClient.removeQueries();
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
+      })
+      .catch(() => {
+        // Without /api/config there is no session to restore: behave as signed out.
+        if (!cancelled) setReady(true);
+      });
+    return () => {
+      cancelled = true;
+      unsubscribe();
+    };
+  }, [getClient, queryClient]);
+
+  const profile = useQuery({ ...currentUserQueryOptions(), enabled: Boolean(session) });
+
+  // A session the server no longer accepts (deleted account, revoked) is dropped locally.
+  useEffect(() => {
+    if (profile.error && errorStatus(profile.error) === 401) void clientRef.current?.auth.signOut({ scope: "local" });
+  }, [profile.error]);
+
+  const client = useCallback(async () => clientRef.current ?? (await getClient()), [getClient]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      try {
+        const auth = (await client()).auth;
+        const { data, error } = await auth.signInWithPassword({ email, password });
+        if (error) throw new Error(error.message);
+        setAccessToken(data.session.access_token);
+        setSession(data.session);
+        rememberEmail(email);
+        await queryClient.fetchQuery(currentUserQueryOptions());
+      } catch (err) {
+        throw failure(AUTH_TOAST.errorTitle, err, AUTH_TOAST.loginFailed);
+      }
+      toast({ title: AUTH_TOAST.loggedIn });
+    },
+    [client, queryClient],
+  );
+
+  const signUp = useCallback(
+    async (email: string, password: string, metadata: SignUpMetadata) => {
+      let needsConfirmation: boolean;
+      try {
+        const auth = (await client()).auth;
+        const { data, error } = await auth.signUp({
+          email,
+          password,
+          options: { data: metadata, emailRedirectTo: confirmRedirect() },
+        });
+        if (error) throw new Error(error.message);
+        rememberEmail(email);
+        needsConfirmation = !data.session;
+      } catch (err) {
+        throw failure(AUTH_TOAST.errorTitle, err, AUTH_TOAST.registerFailed);
+      }
+      toast({ title: AUTH_TOAST.accountCreated });
+      return { needsConfirmation };
+    },
+    [client],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      const { error } = await (await client()).auth.signOut();
+      if (error) throw new Error(error.message);
+    } catch (err) {
+      throw failure(AUTH_TOAST.errorTitle, err, AUTH_TOAST.logoutFailed);
+    }
+    setAccessToken(null);
+    setSession(null);
+    queryClient.removeQueries();
+    toast({ title: AUTH_TOAST.loggedOut });
+  }, [client, queryClient]);
+
+  const resend = useCallback(
+    async (email: string) => {
+      try {
+        const { error } = await (await client()).auth.resend({
+          type: "signup",
+          email,
+          options: { emailRedirectTo: confirmRedirect() },
+        });
+        if (error) throw new Error(error.message);
+      } catch (err) {
+        throw failure(AUTH_TOAST.errorTitle, err, AUTH_TOAST.resendFailed);
+      }
+      toast({ title: AUTH_TOAST.emailSentTitle, description: AUTH_TOAST.emailSent });
+    },
+    [client],
+  );
+
+  const user = session ? (profile.data ?? null) : null;
+  const isLoading = !ready || (Boolean(session) && profile.isPending);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, session, isLoading, signIn, signUp, signOut, resend }),
+    [user, session, isLoading, signIn, signUp, signOut, resend],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error(AUTH_TOAST.outsideProvider);
+  return value;
+}

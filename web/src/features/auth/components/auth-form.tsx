@@ -1,0 +1,50 @@
+// The full authentication form: 'Sign In' and 'Register' tabs (spec 1 §2).
+import { useNavigate } from "@tanstack/react-router";
+import { AUTH_TEXT } from "@shared/messages";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { useAuth } from "../auth-provider";
+import { LoginForm } from "./login-form";
+import { RegisterForm } from "./register-form";
+
+export type AuthTab = "signin" | "register";
+
+export function AuthForm({ tab, defaultEmail }: { tab: AuthTab; defaultEmail: string }) {
+  const { signIn, signUp } = useAuth();
+  const navigate = useNavigate();
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-2xl">{AUTH_TEXT.welcome}</CardTitle>
+        <CardDescription>{AUTH_TEXT.welcomeText}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Tabs
+          value={tab}
+          onValueChange={(next) =>
+            void navigate({ to: "/auth", search: { tab: next as AuthTab, email: defaultEmail || undefined }, replace: true })
+          }
+        >
+          <TabsList className="grid w-full grid-cols-2">
+            <TabsTrigger value="signin">{AUTH_TEXT.signInTab}</TabsTrigger>
+            <TabsTrigger value="register">{AUTH_TEXT.registerTab}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="signin">
+            <LoginForm defaultEmail={defaultEmail} onSubmit={({ email, password }) => signIn(email, password)} />
+          </TabsContent>
+          <TabsContent value="register">
+            <RegisterForm
+              defaultEmail={defaultEmail}
+              onSubmit={async ({ email, password, username, companyName }) => {
+                const { needsConfirmation } = await signUp(email, password, { username, name: username, company: companyName });
+                // With a session (confirmation off) the route guard moves on to the dashboard.
+                if (needsConfirmation) await navigate({ to: "/auth", search: { confirm: 1, email } });
+              }}
+            />
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}

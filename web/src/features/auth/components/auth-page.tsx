@@ -1,0 +1,62 @@
+// /auth: picks the view from the search parameters; a signed-in user goes on to the dashboard.
+import { Navigate, useLocation } from "@tanstack/react-router";
+import { TriangleAlert } from "lucide-react";
+import { lazy, Suspense, useEffect } from "react";
+import { AUTH_TEXT } from "@shared/messages";
+import { PageSpinner } from "@web/components/ui/spinner";
+import { useAuth } from "../auth-provider";
+import type { AuthSearch } from "../auth-search";
+import { readLastEmail } from "../last-email";
+import { AuthShell } from "./auth-shell";
+import { ConfirmEmail } from "./confirm-email";
+import { EmailConfirmed } from "./email-confirmed";
+import { PlanPanel } from "./plan-panel";
+
+// The forms (react-hook-form and zod) load on their own, so the plan panel a visitor sees first stays light.
+const loadAuthForm = () => import("./auth-form");
+const loadLoginPanel = () => import("./login-panel");
+const AuthForm = lazy(() => loadAuthForm().then((m) => ({ default: m.AuthForm })));
+const LoginPanel = lazy(() => loadLoginPanel().then((m) => ({ default: m.LoginPanel })));
+
+/** A failed confirmation link lands here with `#error_code=...`; only known codes pick a fixed text. */
+function LinkErrorNotice({ hash }: { hash: string }) {
+  if (!hash) return null;
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  if (!params.get("error") && !params.get("error_code")) return null;
+  const text = params.get("error_code") === "otp_expired" ? AUTH_TEXT.linkExpired : AUTH_TEXT.linkInvalid;
+  return (
+    <div role="alert" className="flex items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+      <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <p>{text}</p>
+    </div>
+  );
+}
+
+function AuthView({ search }: { search: AuthSearch }) {
+  // Once the first view is up, fetch the form chunks so switching views does not wait.
+  useEffect(() => {
+    void loadLoginPanel();
+    void loadAuthForm();
+  }, []);
+  const email = search.email ?? "";
+  if (search.confirmed) return <EmailConfirmed email={email} />;
+  if (search.confirm && email) return <ConfirmEmail email={email} />;
+  if (search.tab) return <AuthForm tab={search.tab} defaultEmail={email || (search.tab === "signin" ? readLastEmail() : "")} />;
+  if (search.login) return <LoginPanel defaultEmail={email || readLastEmail()} />;
+  return <PlanPanel defaultEmail={email} />;
+}
+
+export function AuthPage({ search }: { search: AuthSearch }) {
+  const { user, isLoading } = useAuth();
+  const hash = useLocation({ select: (location) => location.hash });
+
+  if (isLoading) return <PageSpinner />;
+  if (user) return <Navigate to="/dashboard" replace />;
+  return (
+    <AuthShell notice={<LinkErrorNotice hash={hash} />}>
+      <Suspense fallback={<PageSpinner />}>
+        <AuthView search={search} />
+      </Suspense>
+    </AuthShell>
+  );
+}

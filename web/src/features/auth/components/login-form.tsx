@@ -1,0 +1,57 @@
+// Email + password sign-in; validates on every change (spec 1 §5).
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { AUTH_TEXT } from "@shared/messages";
+import { loginFormSchema, type LoginForm as LoginValues } from "@shared/schemas/auth";
+import { Button } from "@web/components/ui/button";
+import { FormField } from "@web/components/ui/form-field";
+import { Spinner } from "@web/components/ui/spinner";
+
+export function LoginForm({
+  defaultEmail = "",
+  onSubmit,
+}: {
+  defaultEmail?: string;
+  /** Shows its own failure toast; a rejection only ends the busy state. */
+  onSubmit: (values: LoginValues) => Promise<void>;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginFormSchema),
+    mode: "onChange",
+    defaultValues: { email: defaultEmail, password: "" },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    await onSubmit(values).catch(() => undefined);
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label={AUTH_TEXT.signInTab}>
+      <FormField
+        label={AUTH_TEXT.emailLabel}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoFocus={!defaultEmail}
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <FormField
+        label={AUTH_TEXT.passwordLabel}
+        type="password"
+        autoComplete="current-password"
+        autoFocus={Boolean(defaultEmail)}
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? <Spinner className="size-4 text-primary-foreground" label={AUTH_TEXT.signingIn} /> : null}
+        {AUTH_TEXT.signInButton}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+// /auth?login=1: the 'Log in' panel with a login-only form and 'Go back'.
+import { Link, useNavigate, useRouter } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import { AUTH_TEXT } from "@shared/messages";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { useAuth } from "../auth-provider";
+import { LoginForm } from "./login-form";
+
+export function LoginPanel({ defaultEmail }: { defaultEmail: string }) {
+  const { signIn } = useAuth();
+  const router = useRouter();
+  const navigate = useNavigate();
+
+  // Back to the previous page when there is one; otherwise the plan panel.
+  function goBack() {
+    if (document.referrer || router.history.canGoBack()) router.history.back();
+    else void navigate({ to: "/auth", search: {} });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <Button variant="ghost" size="sm" className="-ml-2 w-fit text-muted-foreground" onClick={goBack}>
+          <ArrowLeft aria-hidden />
+          {AUTH_TEXT.goBack}
+        </Button>
+        <CardTitle className="text-2xl">{AUTH_TEXT.loginHeading}</CardTitle>
+        <CardDescription>{AUTH_TEXT.loginText}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <LoginForm defaultEmail={defaultEmail} onSubmit={({ email, password }) => signIn(email, password)} />
+        <p className="mt-6 text-center text-sm text-muted-foreground">
+          {AUTH_TEXT.noAccount}{" "}
+          <Link to="/auth" search={{ tab: "register" }} className="font-medium text-primary underline-offset-4 hover:underline">
+            {AUTH_TEXT.registerTab}
+          </Link>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+// Registration with a company name or the person's own full name (spec 1 §5).
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { AUTH_TEXT } from "@shared/messages";
+import { registerFormSchema, type RegisterForm as RegisterValues } from "@shared/schemas/auth";
+import { Button } from "@web/components/ui/button";
+import { FormField } from "@web/components/ui/form-field";
+import { Spinner } from "@web/components/ui/spinner";
+
+export function RegisterForm({
+  defaultEmail = "",
+  onSubmit,
+}: {
+  defaultEmail?: string;
+  /** Shows its own failure toast; a rejection only ends the busy state. */
+  onSubmit: (values: RegisterValues) => Promise<void>;
+}) {
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getFieldState,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterValues>({
+    resolver: zodResolver(registerFormSchema),
+    mode: "onChange",
+    defaultValues: { email: defaultEmail, username: "", companyName: "", password: "", confirmPassword: "" },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    await onSubmit(values).catch(() => undefined);
+  });
+
+  // Editing the password re-checks a confirmation already typed, so a mismatch shows at once.
+  const password = register("password", {
+    onChange: () => {
+      if (getFieldState("confirmPassword").isDirty) void trigger("confirmPassword");
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label={AUTH_TEXT.registerTab}>
+      <FormField
+        label={AUTH_TEXT.emailLabel}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <FormField label={AUTH_TEXT.usernameLabel} autoComplete="username" error={errors.username?.message} {...register("username")} />
+      <FormField
+        label={AUTH_TEXT.companyLabel}
+        autoComplete="organization"
+        error={errors.companyName?.message}
+        {...register("companyName")}
+      />
+      <FormField label={AUTH_TEXT.passwordLabel} type="password" autoComplete="new-password" error={errors.password?.message} {...password} />
+      <FormField
+        label={AUTH_TEXT.confirmPasswordLabel}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register("confirmPassword")}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? <Spinner className="size-4 text-primary-foreground" label={AUTH_TEXT.creatingAccount} /> : null}
+        {AUTH_TEXT.createAccount}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+// /settings (spec 2 §2): user section (nick name, email), company section (name), subscription later.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CreditCard } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { PAGE_TEXT, SETTINGS_TEXT } from "@shared/messages";
+import { emailSchema, updateUserProfileBody, type CurrentUserView, type UpdateUserProfileBody } from "@shared/schemas/auth";
+import { PageHeader } from "@web/components/layout/page-header";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { FormField } from "@web/components/ui/form-field";
+import { Spinner } from "@web/components/ui/spinner";
+import { toast } from "@web/components/ui/toast-store";
+import { useAuth } from "@web/features/auth/auth-provider";
+import { errorMessage } from "@web/lib/api";
+import { useUpdateProfile } from "../api/update-profile";
+
+const settingsFormSchema = z.object({
+  username: updateUserProfileBody.shape.username,
+  email: emailSchema,
+  company: z.string().trim().max(200, "Company name is too long"),
+});
+type SettingsValues = z.infer<typeof settingsFormSchema>;
+
+function valuesOf(user: CurrentUserView): SettingsValues {
+  return { username: user.username ?? "", email: user.email, company: user.company ?? "" };
+}
+
+function SettingsForm({ user }: { user: CurrentUserView }) {
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isDirty },
+  } = useForm<SettingsValues>({
+    resolver: zodResolver(settingsFormSchema),
+    mode: "onChange",
+    values: valuesOf(user),
+  });
+
+  const submit = handleSubmit(async ({ username, email, company }) => {
+    const body: UpdateUserProfileBody = { email: user.email, username, company };
+    if (email.toLowerCase() !== user.email.toLowerCase()) body.newEmail = email;
+    try {
+      await update.mutateAsync(body);
+      toast({ title: SETTINGS_TEXT.savedTitle, description: SETTINGS_TEXT.saved });
+    } catch (err) {
+      toast({ variant: "destructive", title: SETTINGS_TEXT.updateFailed, description: errorMessage(err, SETTINGS_TEXT.updateFailed) });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>{SETTINGS_TEXT.userSection}</CardTitle>
+          <CardDescription>{SETTINGS_TEXT.userSectionText}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <FormField label={SETTINGS_TEXT.nickNameLabel} autoComplete="nickname" error={errors.username?.message} {...register("username")} />
+          <FormField
+            label={SETTINGS_TEXT.emailLabel}
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register("email")}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{SETTINGS_TEXT.companySection}</CardTitle>
+          <CardDescription>{SETTINGS_TEXT.companySectionText}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <FormField label={SETTINGS_TEXT.companyLabel} autoComplete="organization" error={errors.company?.message} {...register("company")} />
+        </CardContent>
+      </Card>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={update.isPending || !isDirty}>
+          {update.isPending ? <Spinner className="size-4 text-primary-foreground" label={SETTINGS_TEXT.saving} /> : null}
+          {SETTINGS_TEXT.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function SettingsPage() {
+  const { user } = useAuth();
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title={SETTINGS_TEXT.title} />
+      <div className="grid gap-6">
+      {user ? <SettingsForm user={user} /> : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>{SETTINGS_TEXT.subscriptionSection}</CardTitle>
+        </CardHeader>
+        <CardContent className="flex items-center gap-3 text-sm text-muted-foreground">
+          <CreditCard className="size-5 shrink-0 text-primary" aria-hidden />
+          <p>{PAGE_TEXT.arrivesWith("plans and payments")}</p>
+        </CardContent>
+      </Card>
+      </div>
+    </div>
+  );
+}

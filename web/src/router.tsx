@@ -1,0 +1,24 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { createRouter } from "@tanstack/react-router";
+import { NotFoundPage } from "@web/components/layout/not-found-page";
+import { PageSpinner } from "@web/components/ui/spinner";
+import { routeTree } from "./route-tree.gen";
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: "intent",
+    // Loader data lives in the query cache, so the router never holds its own stale copy.
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: () => <PageSpinner />,
+    defaultNotFoundComponent: NotFoundPage,
+    scrollRestoration: true,
+  });
+}
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { AgentsPage } from "@web/features/agents/components/agents-page";
+
+export const Route = createFileRoute("/_app/agent-settings")({ component: AgentsPage });

@@ -1,0 +1,12 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { PhoneNumbersPage } from "@web/features/phone-numbers/components/phone-numbers-page";
+import { phoneNumbersSearchSchema } from "@web/features/phone-numbers/phone-numbers-search";
+
+export const Route = createFileRoute("/_app/phone-numbers")({
+  validateSearch: phoneNumbersSearchSchema,
+  component: function PhoneNumbersRoute() {
+    const { tab } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return <PhoneNumbersPage tab={tab} onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })} />;
+  },
+});

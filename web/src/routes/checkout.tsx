@@ -1,0 +1,11 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { PlaceholderPage } from "@web/components/layout/placeholder-page";
+import { PublicLayout } from "@web/components/layout/public-layout";
+
+export const Route = createFileRoute("/checkout")({
+  component: () => (
+    <PublicLayout>
+      <PlaceholderPage title="Checkout" feature="plans and payments" />
+    </PublicLayout>
+  ),
+});

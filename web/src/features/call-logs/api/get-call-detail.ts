@@ -1,0 +1,22 @@
+// GET /api/vapi/call/{call_id}: the voice platform's record of one call, with its transcript.
+// Ids starting with 'call_' are not the platform's (spec 2 §7): those are never asked for.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { VapiCallDetail } from "@shared/schemas/call-logs";
+import { apiJson } from "@web/lib/api";
+
+export const hasPlatformDetail = (callId: string) => !callId.startsWith("call_");
+
+export const callDetailPath = (callId: string) => `/api/vapi/call/${encodeURIComponent(callId)}`;
+
+export const getCallDetail = (callId: string) => apiJson<VapiCallDetail>("GET", callDetailPath(callId));
+
+export const callDetailQueryOptions = (callId: string) =>
+  queryOptions({
+    queryKey: [callDetailPath(callId)],
+    queryFn: () => getCallDetail(callId),
+    enabled: hasPlatformDetail(callId),
+    // A call still in progress gains its transcript later: ask again on every opening.
+    staleTime: 0,
+  });
+
+export const useCallDetail = (callId: string) => useQuery(callDetailQueryOptions(callId));

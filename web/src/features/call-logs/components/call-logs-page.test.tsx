@@ -1,0 +1,86 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CALL_LOG_TEXT } from "@shared/messages";
+import type { CallLogView } from "@shared/schemas/call-logs";
+import { createQueryClient } from "@web/lib/query-client";
+import { CallLogsPage } from "./call-logs-page";
+
+const log = (id: number, summary: string): CallLogView => ({
+  id,
+  user_id: "u1",
+  call_id: `c0ffee00-0000-4000-8000-00000000000${id}`,
+  phone_number: "+13055550123",
+  start_time: "2026-03-10T14:05:09.000Z",
+  duration: 60,
+  status: "ended",
+  summary,
+  ended_reason: null,
+  direction: "inbound",
+  agent_id: null,
+  recording_url: null,
+});
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+const stats = { callsThisMonth: 1234, minutesThisMonth: 4567.5, agents: 2, agentLimit: null, numbers: 2, numberLimit: 9 };
+
+/** A stand-in API: the first page has a cursor to a second page. */
+function stubApi(firstPage: CallLogView[], nextCursor: string | null) {
+  const fetchMock = vi.fn(async (url: string) => {
+    if (url.startsWith("/api/usage-stats")) return json(stats);
+    const cursor = new URL(url, "http://x").searchParams.get("cursor");
+    if (cursor === "c1") return json({ logs: [log(3, "Second page call")], nextCursor: null });
+    return json({ logs: firstPage, nextCursor });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+const renderPage = () =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <CallLogsPage />
+    </QueryClientProvider>,
+  );
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("CallLogsPage", () => {
+  it("shows 'No call logs found. Try triggering a test call.' when there are none", async () => {
+    stubApi([], null);
+    renderPage();
+    expect(await screen.findByText(CALL_LOG_TEXT.empty)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: CALL_LOG_TEXT.loadMore })).toBeNull();
+  });
+
+  it("loads the next page with the keyset cursor, and shows usage with thousands separators", async () => {
+    const fetchMock = stubApi([log(1, "First call"), log(2, "Another call")], "c1");
+    renderPage();
+    expect(await screen.findByText("First call")).toBeTruthy();
+    expect(await screen.findByText("1,234")).toBeTruthy();
+    expect(screen.getByText("4,567.5")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: CALL_LOG_TEXT.loadMore }));
+    expect(await screen.findByText("Second page call")).toBeTruthy();
+    expect(screen.getByText("First call")).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain("/api/call-logs?limit=50&cursor=c1");
+    await waitFor(() => expect(screen.queryByRole("button", { name: CALL_LOG_TEXT.loadMore })).toBeNull());
+  });
+
+  it("'Refresh Logs' asks again for the logs and the usage stats", async () => {
+    const fetchMock = stubApi([log(1, "First call")], null);
+    renderPage();
+    await screen.findByText("First call");
+    await screen.findByText("1,234");
+    const count = (prefix: string) => fetchMock.mock.calls.filter(([url]) => url.startsWith(prefix)).length;
+    const before = { logs: count("/api/call-logs"), stats: count("/api/usage-stats") };
+
+    fireEvent.click(screen.getByRole("button", { name: CALL_LOG_TEXT.refresh }));
+    await waitFor(() => {
+      expect(count("/api/call-logs")).toBe(before.logs + 1);
+      expect(count("/api/usage-stats")).toBe(before.stats + 1);
+    });
+  });
+});

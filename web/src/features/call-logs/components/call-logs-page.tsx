@@ -1,0 +1,123 @@
+// /call-logs (spec 2 §2): this month's usage, the call log table with keyset 'Load more', and
+// 'Refresh Logs', which refreshes the logs and the usage stats together (spec 2 §7).
+import { useQueryClient } from "@tanstack/react-query";
+import { LoaderCircle, PhoneCall, RefreshCw } from "lucide-react";
+import { useEffect, useState } from "react";
+import { formatCount } from "@shared/format";
+import { CALL_LOG_TEXT, NAV_TEXT } from "@shared/messages";
+import type { CallLogView } from "@shared/schemas/call-logs";
+import { PageHeader } from "@web/components/layout/page-header";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent } from "@web/components/ui/card";
+import { toast } from "@web/components/ui/toast-store";
+import { errorMessage } from "@web/lib/api";
+import { useCallLogs } from "../api/get-call-logs";
+import { USAGE_STATS_KEY, useUsageStats } from "../api/get-usage-stats";
+import { CallDetailsDialog } from "./call-details-dialog";
+import { CallLogsTable } from "./call-logs-table";
+
+const minutesFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+function UsageFigure({ label, value }: { label: string; value: string | null }) {
+  return (
+    <Card>
+      <CardContent className="grid gap-1 p-4 sm:p-5">
+        <span className="text-xs font-medium text-muted-foreground">{label}</span>
+        {value === null ? (
+          <span className="h-7 w-16 animate-pulse rounded bg-muted" aria-hidden />
+        ) : (
+          <span className="text-2xl font-semibold tabular-nums">{value}</span>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function TableSkeleton() {
+  return (
+    <div className="grid gap-3 p-4" aria-busy="true">
+      <span className="sr-only" role="status">
+        {CALL_LOG_TEXT.loading}
+      </span>
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="h-9 animate-pulse rounded bg-muted" />
+      ))}
+    </div>
+  );
+}
+
+export function CallLogsPage() {
+  const queryClient = useQueryClient();
+  const logs = useCallLogs();
+  const usage = useUsageStats();
+  const [viewing, setViewing] = useState<CallLogView | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+
+  useEffect(() => {
+    if (logs.isError) toast({ variant: "destructive", title: CALL_LOG_TEXT.loadFailed, description: errorMessage(logs.error, CALL_LOG_TEXT.loadFailed) });
+  }, [logs.isError, logs.error]);
+
+  async function refresh() {
+    setRefreshing(true);
+    try {
+      await Promise.all([logs.refetch(), queryClient.invalidateQueries({ queryKey: USAGE_STATS_KEY })]);
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  const rows = logs.data?.pages.flatMap((p) => p.logs) ?? [];
+  const stats = usage.data;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl">
+      <PageHeader
+        title={NAV_TEXT.callLogs}
+        description={CALL_LOG_TEXT.intro}
+        actions={
+          <Button variant="outline" onClick={() => void refresh()} disabled={refreshing}>
+            {refreshing ? <LoaderCircle className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
+            {CALL_LOG_TEXT.refresh}
+          </Button>
+        }
+      />
+      <div className="mb-6 grid grid-cols-2 gap-4 sm:max-w-md">
+        <UsageFigure label={CALL_LOG_TEXT.callsThisMonth} value={stats ? formatCount(stats.callsThisMonth) : usage.isError ? "-" : null} />
+        <UsageFigure
+          label={CALL_LOG_TEXT.minutesThisMonth}
+          value={stats ? minutesFormat.format(stats.minutesThisMonth) : usage.isError ? "-" : null}
+        />
+      </div>
+      <Card className="overflow-hidden">
+        {logs.isPending ? (
+          <TableSkeleton />
+        ) : logs.isError ? (
+          <CardContent className="flex flex-col items-start gap-3 p-6">
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {errorMessage(logs.error, CALL_LOG_TEXT.loadFailed)}
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void logs.refetch()}>
+              {CALL_LOG_TEXT.retry}
+            </Button>
+          </CardContent>
+        ) : rows.length === 0 ? (
+          <CardContent className="flex flex-col items-center gap-2 p-10 text-center">
+            <PhoneCall className="size-8 text-primary" aria-hidden />
+            <p className="text-sm text-muted-foreground">{CALL_LOG_TEXT.empty}</p>
+          </CardContent>
+        ) : (
+          <CallLogsTable logs={rows} onView={setViewing} />
+        )}
+      </Card>
+      {logs.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="outline" onClick={() => void logs.fetchNextPage()} disabled={logs.isFetchingNextPage}>
+            {logs.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+            {CALL_LOG_TEXT.loadMore}
+          </Button>
+        </div>
+      ) : null}
+      <CallDetailsDialog log={viewing} onClose={() => setViewing(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// How many numbers the account holds against its limit (spec 2 §9): green below 80 %,
+// yellow from 80 %, red at the limit.
+import { USAGE_BAR_WARNING_RATIO } from "@shared/constants";
+import { PHONE_TEXT } from "@shared/messages";
+import { Progress } from "@web/components/ui/progress";
+import { cn } from "@web/lib/utils";
+
+export type UsageLevel = "ok" | "warning" | "full";
+
+export function usageLevel(count: number, limit: number): UsageLevel {
+  if (limit <= 0 || count >= limit) return "full";
+  return count / limit >= USAGE_BAR_WARNING_RATIO ? "warning" : "ok";
+}
+
+const INDICATOR: Record<UsageLevel, string> = {
+  ok: "bg-success",
+  warning: "bg-warning",
+  full: "bg-destructive",
+};
+
+export function UsageBar({ count, limit, className }: { count: number; limit: number; className?: string }) {
+  const level = usageLevel(count, limit);
+  return (
+    <div className={cn("grid gap-2", className)} data-level={level}>
+      <div className="flex items-baseline justify-between gap-3 text-sm">
+        <span id="phone-usage-label" className="font-medium">
+          {PHONE_TEXT.usageLabel}
+        </span>
+        <span className="text-muted-foreground tabular-nums">{PHONE_TEXT.usageCount(count, limit)}</span>
+      </div>
+      <Progress
+        value={count}
+        max={limit}
+        aria-labelledby="phone-usage-label"
+        aria-valuetext={PHONE_TEXT.usageCount(count, limit)}
+        indicatorClassName={INDICATOR[level]}
+      />
+      {level === "full" ? (
+        <p role="status" className="text-sm font-medium text-destructive">
+          {PHONE_TEXT.atLimit}
+        </p>
+      ) : null}
+    </div>
+  );
+}

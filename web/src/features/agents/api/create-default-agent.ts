@@ -1,0 +1,21 @@
+// POST /api/create-default-agent: a complete receptionist for the account, from the empty state.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Agent, AgentResponse } from "@shared/schemas/agents";
+import { apiJson } from "@web/lib/api";
+import { AGENTS_KEY } from "./get-agents";
+import { USAGE_STATS_KEY } from "./usage-stats";
+
+export async function createDefaultAgent(): Promise<Agent> {
+  return (await apiJson<AgentResponse>("POST", "/api/create-default-agent")).agent;
+}
+
+export function useCreateDefaultAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDefaultAgent,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: AGENTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: USAGE_STATS_KEY });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+// PATCH /api/agents/:id/deactivate: the server deletes the assistant and marks the agent in one call.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AgentResponse } from "@shared/schemas/agents";
+import { apiJson } from "@web/lib/api";
+import { AGENTS_KEY } from "./get-agents";
+
+export async function deactivateAgent(id: number) {
+  return (await apiJson<AgentResponse & { success: true }>("PATCH", `/api/agents/${id}/deactivate`)).agent;
+}
+
+export function useDeactivateAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deactivateAgent,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: AGENTS_KEY }),
+  });
+}

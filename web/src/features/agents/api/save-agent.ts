@@ -1,0 +1,35 @@
+// POST /api/agents (create) and PUT /api/agents/:id (update); both refresh the list and the usage.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Agent, AgentCreateBody, AgentResponse, AgentUpdateBody } from "@shared/schemas/agents";
+import { apiJson } from "@web/lib/api";
+import { AGENTS_KEY } from "./get-agents";
+import { USAGE_STATS_KEY } from "./usage-stats";
+
+export type AgentFields = Partial<AgentCreateBody> & { name: string };
+
+export async function createAgent(body: AgentFields): Promise<Agent> {
+  return (await apiJson<AgentResponse>("POST", "/api/agents", body)).agent;
+}
+
+export async function updateAgent(id: number, body: AgentUpdateBody): Promise<Agent> {
+  return (await apiJson<AgentResponse>("PUT", `/api/agents/${id}`, body)).agent;
+}
+
+export function useCreateAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAgent,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: AGENTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: USAGE_STATS_KEY });
+    },
+  });
+}
+
+export function useUpdateAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: AgentUpdateBody }) => updateAgent(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: AGENTS_KEY }),
+  });
+}

@@ -1,0 +1,123 @@
+// The agents with their numbers (spec 2 §2, §4): an agent holds at most one number, so only agents
+// without one are offered the account's unassigned numbers; an agent's number can be taken back.
+import { Link } from "@tanstack/react-router";
+import { Link2, Unlink } from "lucide-react";
+import { useState } from "react";
+import { formatPhone } from "@shared/format";
+import { AGENT_TEXT, PHONE_TEXT } from "@shared/messages";
+import type { Agent } from "@shared/schemas/agents";
+import type { OwnedPhoneNumber } from "@shared/schemas/phone-numbers";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { Spinner } from "@web/components/ui/spinner";
+import { toast } from "@web/components/ui/toast-store";
+import { serverMessage } from "../api/api-error";
+import { useAssignNumber, useMyNumbers, useUnassignNumber } from "../api/agent-numbers";
+import { AgentStatusBadge } from "./agent-card";
+
+export function AgentNumbersList({ agents }: { agents: readonly Agent[] }) {
+  const numbers = useMyNumbers();
+  const free = (numbers.data?.numbers ?? []).filter((n) => n.agent_id == null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{AGENT_TEXT.numbersTitle}</CardTitle>
+        <CardDescription>{AGENT_TEXT.numbersDescription}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {numbers.isError ? (
+          <p role="alert" className="mb-3 text-sm font-medium text-destructive">
+            {PHONE_TEXT.loadFailed}
+          </p>
+        ) : null}
+        <ul className="divide-y divide-border rounded-lg border border-border">
+          {agents.map((agent) => (
+            <AgentNumberRow key={agent.id} agent={agent} free={free} numbersLoading={numbers.isPending} />
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AgentNumberRow({ agent, free, numbersLoading }: { agent: Agent; free: OwnedPhoneNumber[]; numbersLoading: boolean }) {
+  const [chosen, setChosen] = useState<string>("");
+  const assign = useAssignNumber();
+  const unassign = useUnassignNumber();
+  const hasNumber = agent.twilio_number_id != null;
+  const selectId = `assign-number-${agent.id}`;
+  // A number taken meanwhile (by this screen or another) is no longer offered.
+  const choice = free.some((n) => String(n.id) === chosen) ? chosen : "";
+
+  async function onAssign() {
+    if (!choice) return;
+    try {
+      await assign.mutateAsync({ phoneNumberId: Number(choice), agentId: agent.id });
+      setChosen("");
+      const phone = formatPhone(free.find((n) => String(n.id) === choice)?.phone_number);
+      toast({ title: PHONE_TEXT.assignedTitle, description: PHONE_TEXT.assignedText(phone, agent.name) });
+    } catch (err) {
+      toast({ variant: "destructive", title: PHONE_TEXT.assignFailed, description: serverMessage(err) });
+    }
+  }
+
+  async function onUnassign() {
+    if (agent.twilio_number_id == null) return;
+    try {
+      await unassign.mutateAsync({ phoneNumberId: agent.twilio_number_id });
+      toast({ title: PHONE_TEXT.unassignedTitle, description: formatPhone(agent.phone_number) });
+    } catch (err) {
+      toast({ variant: "destructive", title: PHONE_TEXT.unassignFailed, description: serverMessage(err) });
+    }
+  }
+
+  return (
+    <li className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4" data-testid={`agent-number-${agent.id}`}>
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="truncate font-medium">{agent.name}</span>
+          <AgentStatusBadge agent={agent} />
+        </div>
+        <p className="mt-0.5 text-sm text-muted-foreground">{formatPhone(agent.phone_number)}</p>
+      </div>
+      {hasNumber ? (
+        <Button variant="outline" size="sm" onClick={onUnassign} disabled={unassign.isPending} className="self-start sm:self-auto">
+          {unassign.isPending ? <Spinner className="size-4" label={PHONE_TEXT.unassign} /> : <Unlink aria-hidden />}
+          {PHONE_TEXT.unassign}
+        </Button>
+      ) : numbersLoading ? (
+        <Spinner className="size-4" />
+      ) : free.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {AGENT_TEXT.noFreeNumbers}{" "}
+          <Link to="/phone-numbers" className="font-medium text-primary underline-offset-4 hover:underline">
+            {AGENT_TEXT.buyNumber}
+          </Link>
+        </p>
+      ) : (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <label htmlFor={selectId} className="sr-only">
+            {AGENT_TEXT.numberFor(agent.name)}
+          </label>
+          <Select value={choice} onValueChange={setChosen}>
+            <SelectTrigger id={selectId} className="sm:w-52">
+              <SelectValue placeholder={AGENT_TEXT.chooseNumber} />
+            </SelectTrigger>
+            <SelectContent>
+              {free.map((n) => (
+                <SelectItem key={n.id} value={String(n.id)}>
+                  {formatPhone(n.phone_number)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Button size="sm" onClick={onAssign} disabled={!choice || assign.isPending}>
+            {assign.isPending ? <Spinner className="size-4 text-primary-foreground" label={AGENT_TEXT.assign} /> : <Link2 aria-hidden />}
+            {AGENT_TEXT.assign}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

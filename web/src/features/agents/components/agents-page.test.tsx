@@ -1,0 +1,307 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { TEST_CALL_POLL } from "@shared/constants";
+import { AGENT_API_TEXT, AGENT_TEXT } from "@shared/messages";
+import type { Agent } from "@shared/schemas/agents";
+import { resetToasts } from "@web/components/ui/toast-store";
+import { makeAgent, renderWithApp, stubApi, usageStats, voices } from "../test/render-agents";
+import { AgentsScreen } from "./agents-page";
+
+const twenty = "x".repeat(20);
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const chips = () => within(screen.getByRole("group", { name: AGENT_TEXT.agentChips }));
+const pressedChip = () => chips().getByRole("button", { pressed: true });
+
+/** A small in-memory account behind the stubbed fetch; `extra` adds or overrides routes. */
+function fakeAccount(initial: Agent[], extra: Record<string, unknown> = {}) {
+  let agents = [...initial];
+  const api = stubApi({
+    "GET /api/agents": () => ({ agents }),
+    "GET /api/usage-stats": usageStats,
+    "GET /api/vapi/voices": voices,
+    "GET /api/twilio/my-numbers": { numbers: [] },
+    ...extra,
+  });
+  return {
+    ...api,
+    set: (next: Agent[]) => {
+      agents = next;
+    },
+    get agents() {
+      return agents;
+    },
+  };
+}
+
+async function renderScreen() {
+  await renderWithApp(<AgentsScreen userId="user-1" />);
+}
+
+afterEach(() => {
+  act(() => resetToasts());
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe("AgentsScreen", () => {
+  it("auto-selects the first agent and switches with the chips", async () => {
+    fakeAccount([makeAgent({ id: 1, name: "Front Desk" }), makeAgent({ id: 2, name: "After Hours" })]);
+    await renderScreen();
+    await waitFor(() => expect(pressedChip().textContent).toContain("Front Desk"));
+    expect(screen.getByRole("heading", { name: "Front Desk" })).toBeTruthy();
+    fireEvent.click(chips().getByRole("button", { name: /After Hours/ }));
+    expect(screen.getByRole("heading", { name: "After Hours" })).toBeTruthy();
+    expect(pressedChip().textContent).toContain("After Hours");
+  });
+
+  it("names a new unsaved agent 'New Agent', 'New Agent 2', … the first free one ignoring case", async () => {
+    fakeAccount([
+      makeAgent({ id: 1, name: "new agent" }),
+      makeAgent({ id: 2, name: "NEW AGENT 2" }),
+      makeAgent({ id: 3, name: "New Agent 4" }),
+    ]);
+    await renderScreen();
+    await screen.findByRole("heading", { name: "new agent" });
+    fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.addNew }));
+    // The new agent opens straight in the form, with its own chip selected.
+    expect(((await screen.findByLabelText(AGENT_TEXT.nameLabel)) as HTMLInputElement).value).toBe("New Agent 3");
+    expect(pressedChip().textContent).toContain("New Agent 3");
+    // A second click returns to the same unsaved agent instead of making another.
+    fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.addNew }));
+    expect(chips().getAllByRole("button")).toHaveLength(4);
+    // Cancel drops it and shows the selected agent again.
+    fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.cancel }));
+    expect(chips().getAllByRole("button")).toHaveLength(3);
+    expect(screen.getByRole("heading", { name: "new agent" })).toBeTruthy();
+  });
+
+  it("creates a new agent through both steps, toasts, and selects it", async () => {
+    const account = fakeAccount([makeAgent({ id: 1, name: "Front Desk" })], {
+      "POST /api/agents": ({ body }: { body: Partial<Agent> }) => {
+        const created = makeAgent({ ...body, id: 9 });
+        account.set([...account.agents, created]);
+        return Response.json({ agent: created }, { status: 201 });
+      },
+    });
+    await renderScreen();
+    await screen.findByRole("heading", { name: "Front Desk" });
+    fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.addNew }));
+    await screen.findByLabelText(AGENT_TEXT.nameLabel);
+    type(AGENT_TEXT.nameLabel, "Evening Line");
+    type(AGENT_TEXT.businessDescriptionLabel, `Evening desk ${twenty}`);
+    type(AGENT_TEXT.servicesLabel, `Bookings ${twenty}`);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.next })));
+    type(AGENT_TEXT.instructionsLabel, `Be brief ${twenty}`);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.save })));
+
+    expect(await screen.findByText(AGENT_TEXT.createdTitle)).toBeTruthy();
+    expect(screen.getByText(AGENT_TEXT.created)).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Evening Line" })).toBeTruthy();
+    expect(pressedChip().textContent).toContain("Evening Line");
+    const post = account.calls.find((c) => c.method === "POST" && c.path === "/api/agents");
+    expect(post?.body).toEqual({
+      name: "Evening Line",
+      business_description: `Evening desk ${twenty}`,
+      services: `Bookings ${twenty}`,
+      agent_instructions: `Be brief ${twenty}`,
+      pricing_information: "",
+      documents: "",
+    });
+  });
+
+  it("says 'Failed to create agent. Please try again.' when the server gives no reason, and 'Duplicate name' on a 409", async () => {
+    let answer = new Response("", { status: 500 });
+    fakeAccount([], { "POST /api/agents": () => answer });
+    await renderScreen();
+    await screen.findByText(AGENT_TEXT.emptyTitle);
+    fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.addNew }));
+    await screen.findByLabelText(AGENT_TEXT.nameLabel);
+    type(AGENT_TEXT.businessDescriptionLabel, twenty);
+    type(AGENT_TEXT.servicesLabel, twenty);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.next })));
+    type(AGENT_TEXT.instructionsLabel, twenty);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.save })));
+    expect(await screen.findByText(AGENT_TEXT.createFailed)).toBeTruthy();
+    // Still editing: nothing was lost.
+    expect(screen.getByLabelText(AGENT_TEXT.instructionsLabel)).toBeTruthy();
+
+    answer = Response.json({ error: AGENT_TEXT.duplicate, code: "duplicate_name", field: "name", requestId: "r1" }, { status: 409 });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.save })));
+    expect(await screen.findByText(AGENT_TEXT.duplicateTitle)).toBeTruthy();
+  });
+
+  it("activates: fetches the agent, writes the prompt, creates the assistant, in that order, then toasts", async () => {
+    const agent = makeAgent({ id: 7, name: "Front Desk", voice_id: "sarah-11labs" });
+    const account = fakeAccount([agent], {
+      "GET /api/agents/7": { agent },
+      "POST /api/generate-prompt": { prompt: "You are Front Desk." },
+      "POST /api/create-vapi-assistant": () => {
+        const activated = { ...agent, vapi_assistant_id: "asst_1", prompt: "You are Front Desk." };
+        account.set([activated]);
+        return { id: "asst_1", agent: activated };
+      },
+    });
+    await renderScreen();
+    await screen.findByRole("heading", { name: "Front Desk" });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.activate })));
+
+    expect(await screen.findByText(AGENT_TEXT.activated)).toBeTruthy();
+    const steps = account.calls.filter((c) => c.method !== "GET" || c.path === "/api/agents/7").map((c) => `${c.method} ${c.path}`);
+    expect(steps).toEqual(["GET /api/agents/7", "POST /api/generate-prompt", "POST /api/create-vapi-assistant"]);
+    const [prompt, create] = account.calls.filter((c) => c.method === "POST");
+    expect(prompt.body).toEqual({
+      name: "Front Desk",
+      business_description: agent.business_description,
+      services: agent.services,
+      agent_instructions: agent.agent_instructions,
+      pricing_information: "",
+      documents: "",
+    });
+    expect(create.body).toEqual({ agent_id: 7, name: "Front Desk", prompt: "You are Front Desk.", voice_id: "sarah-11labs" });
+    // The card now shows the agent as active.
+    await screen.findByRole("button", { name: AGENT_TEXT.deactivate });
+    expect(screen.getAllByText(AGENT_TEXT.active).length).toBeGreaterThan(0);
+  });
+
+  it("stops and says so when a step of the activation fails", async () => {
+    const agent = makeAgent({ id: 7 });
+    const account = fakeAccount([agent], {
+      "GET /api/agents/7": { agent },
+      "POST /api/generate-prompt": { prompt: "You are Front Desk." },
+      "POST /api/create-vapi-assistant": Response.json(
+        { error: "VAPI: 500 Internal Server Error", code: "provider_error", requestId: "r2" },
+        { status: 502 },
+      ),
+    });
+    await renderScreen();
+    await screen.findByRole("heading", { name: "Front Desk" });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.activate })));
+    expect(await screen.findByText(AGENT_TEXT.activateFailed)).toBeTruthy();
+    expect(screen.getByText("VAPI: 500 Internal Server Error")).toBeTruthy();
+    expect(screen.getByRole("button", { name: AGENT_TEXT.activate })).toBeTruthy();
+    expect(account.calls.filter((c) => c.method === "POST")).toHaveLength(2);
+  });
+
+  it("deactivates an active agent in one call", async () => {
+    const agent = makeAgent({ id: 7, vapi_assistant_id: "asst_1" });
+    const account = fakeAccount([agent], {
+      "PATCH /api/agents/7/deactivate": () => {
+        const off = { ...agent, vapi_assistant_id: null };
+        account.set([off]);
+        return { success: true, agent: off };
+      },
+    });
+    await renderScreen();
+    await act(async () => fireEvent.click(await screen.findByRole("button", { name: AGENT_TEXT.deactivate })));
+    expect(await screen.findByText(AGENT_TEXT.deactivated)).toBeTruthy();
+    await screen.findByRole("button", { name: AGENT_TEXT.activate });
+  });
+
+  it("deletes after confirmation, toasts, and clears the selection back to the first agent", async () => {
+    const account = fakeAccount([makeAgent({ id: 1, name: "Front Desk" }), makeAgent({ id: 2, name: "After Hours" })], {
+      "DELETE /api/agents/2": () => {
+        account.set(account.agents.filter((a) => a.id !== 2));
+        return { success: true };
+      },
+    });
+    await renderScreen();
+    await screen.findByRole("heading", { name: "Front Desk" });
+    fireEvent.click(chips().getByRole("button", { name: /After Hours/ }));
+    fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.delete }));
+    const dialog = await screen.findByRole("alertdialog");
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: AGENT_TEXT.delete })));
+    expect(await screen.findByText(AGENT_TEXT.deleted)).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Front Desk" })).toBeTruthy();
+    expect(chips().getAllByRole("button")).toHaveLength(1);
+  });
+
+  it("creates the first agent from the empty state", async () => {
+    const account = fakeAccount([], {
+      "POST /api/create-default-agent": () => {
+        const created = makeAgent({ id: 4, name: "New Agent" });
+        account.set([created]);
+        return Response.json({ agent: created }, { status: 201 });
+      },
+    });
+    await renderScreen();
+    expect(await screen.findByText(AGENT_TEXT.emptyTitle)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.emptyButton })));
+    expect(await screen.findByText(AGENT_TEXT.defaultCreated)).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "New Agent" })).toBeTruthy();
+  });
+
+  it("places a test call from an active agent and shows its status from the call log", async () => {
+    const agent = makeAgent({ id: 7, vapi_assistant_id: "asst_1" });
+    const account = fakeAccount([agent], {
+      "POST /api/trigger-call": { success: true, callId: "sim_call_1" },
+      "GET /api/call-logs?limit=20": {
+        logs: [
+          {
+            id: 1,
+            user_id: "user-1",
+            call_id: "sim_call_1",
+            phone_number: "+15125550199",
+            start_time: "2026-03-01T15:00:00.000Z",
+            duration: 0,
+            status: "queued",
+            summary: null,
+            ended_reason: null,
+            direction: "outbound",
+            agent_id: 7,
+            recording_url: null,
+          },
+        ],
+        nextCursor: null,
+      },
+    });
+    await renderScreen();
+    const input = await screen.findByLabelText(AGENT_TEXT.testCallNumberLabel);
+    fireEvent.change(input, { target: { value: "12" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.testCallButton })));
+    expect(screen.getByText(AGENT_API_TEXT.invalidPhone)).toBeTruthy();
+    expect(account.calls.some((c) => c.path === "/api/trigger-call")).toBe(false);
+
+    fireEvent.change(input, { target: { value: "(512) 555-0199" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.testCallButton })));
+    expect(await screen.findByText(AGENT_TEXT.testCallStarted)).toBeTruthy();
+    expect(account.calls.find((c) => c.path === "/api/trigger-call")?.body).toEqual({ phoneNumber: "+15125550199", agentId: 7 });
+    const latest = await screen.findByTestId("latest-test-call");
+    await waitFor(() => expect(within(latest).getByText("queued")).toBeTruthy());
+    expect(within(latest).getByText("+1(512) 555-0199")).toBeTruthy();
+  });
+
+  it("polls call logs and usage stats every 5 s for 30 s after a test call, then stops", async () => {
+    const agent = makeAgent({ id: 7, vapi_assistant_id: "asst_1" });
+    const account = fakeAccount([agent], {
+      "POST /api/trigger-call": { success: true, callId: "sim_call_2" },
+      "GET /api/call-logs?limit=20": { logs: [], nextCursor: null },
+    });
+    await renderScreen();
+    fireEvent.change(await screen.findByLabelText(AGENT_TEXT.testCallNumberLabel), { target: { value: "+15125550100" } });
+    // Fake clocks that still move on their own, so the library's own waiting keeps working.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.testCallButton })));
+    await screen.findByTestId("latest-test-call");
+    const count = (path: string) => account.calls.filter((c) => c.method === "GET" && c.path === path).length;
+    await waitFor(() => expect(count("/api/call-logs?limit=20")).toBeGreaterThan(0));
+    const logsAtStart = count("/api/call-logs?limit=20");
+    const usageAtStart = count("/api/usage-stats");
+
+    const ticks = TEST_CALL_POLL.durationMs / TEST_CALL_POLL.intervalMs;
+    for (let i = 0; i < ticks; i++) await act(() => vi.advanceTimersByTimeAsync(TEST_CALL_POLL.intervalMs));
+    const logsPolled = count("/api/call-logs?limit=20") - logsAtStart;
+    const usagePolled = count("/api/usage-stats") - usageAtStart;
+    // One fetch per 5 s within the 30 s window (the last tick may fall on either side of its end).
+    expect(logsPolled).toBeGreaterThanOrEqual(ticks - 1);
+    expect(logsPolled).toBeLessThanOrEqual(ticks);
+    expect(usagePolled).toBeGreaterThanOrEqual(ticks - 1);
+    expect(usagePolled).toBeLessThanOrEqual(ticks);
+
+    // After the window nothing more is fetched.
+    const logsAfter = count("/api/call-logs?limit=20");
+    const usageAfter = count("/api/usage-stats");
+    for (let i = 0; i < 4; i++) await act(() => vi.advanceTimersByTimeAsync(TEST_CALL_POLL.intervalMs));
+    expect(count("/api/call-logs?limit=20")).toBe(logsAfter);
+    expect(count("/api/usage-stats")).toBe(usageAfter);
+  });
+});

@@ -1,0 +1,232 @@
+// The Agents screen (/agent-settings, spec 2 §2): header with 'Add New Agent' and this month's usage,
+// the agent chips, the selected agent's card or form, and the agents with their numbers.
+import { useQueryClient } from "@tanstack/react-query";
+import { Plus } from "lucide-react";
+import { useReducer } from "react";
+import { NEW_AGENT_ID } from "@shared/constants";
+import { AGENT_TEXT, PHONE_TEXT } from "@shared/messages";
+import { nextNewAgentName, type Agent } from "@shared/schemas/agents";
+import { PageHeader } from "@web/components/layout/page-header";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent } from "@web/components/ui/card";
+import { toast, type ToastInput } from "@web/components/ui/toast-store";
+import { useAuth } from "@web/features/auth/auth-provider";
+import { currentAgent, editorReducer, initialEditorState } from "../agent-editor";
+import { useActivateAgent } from "../api/activate-agent";
+import { apiErrorBody, serverMessage } from "../api/api-error";
+import { useCreateDefaultAgent } from "../api/create-default-agent";
+import { useDeactivateAgent } from "../api/deactivate-agent";
+import { useDeleteAgent } from "../api/delete-agent";
+import { removeCachedAgent, upsertCachedAgent, useAgents } from "../api/get-agents";
+import { useVoices } from "../api/get-voices";
+import { useCreateAgent, useUpdateAgent } from "../api/save-agent";
+import { AgentCard } from "./agent-card";
+import { AgentChips } from "./agent-chips";
+import { AgentForm, type AgentFormValues } from "./agent-form";
+import { AgentNumbersList } from "./agent-numbers-list";
+import { AgentsEmptyState } from "./agents-empty-state";
+import { UsageSummary } from "./usage-summary";
+
+export function AgentsPage() {
+  const { user } = useAuth();
+  // The private layout renders pages only for a signed-in user.
+  return user ? <AgentsScreen userId={user.id} /> : null;
+}
+
+/** A name the server refused (spec 2 §5), else the given failure. */
+function saveFailure(err: unknown, fallback: ToastInput): ToastInput {
+  const body = apiErrorBody(err);
+  if (body.code === "duplicate_name")
+    return { variant: "destructive", title: AGENT_TEXT.duplicateTitle, description: AGENT_TEXT.duplicate };
+  if (body.status === 400 && body.field === "name") {
+    return { variant: "destructive", title: AGENT_TEXT.nameRequiredTitle, description: body.error ?? AGENT_TEXT.nameRequired };
+  }
+  return { variant: "destructive", ...fallback };
+}
+
+export function AgentsScreen({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const agentsQuery = useAgents(userId);
+  const voices = useVoices();
+  const [state, dispatch] = useReducer(editorReducer, initialEditorState);
+  const create = useCreateAgent();
+  const update = useUpdateAgent();
+  const createDefault = useCreateDefaultAgent();
+  const activate = useActivateAgent();
+  const deactivate = useDeactivateAgent();
+  const remove = useDeleteAgent();
+
+  const agents = agentsQuery.data?.agents ?? [];
+  const current = currentAgent(state, agents);
+  const editing = current !== null && (state.editing || current.id === NEW_AGENT_ID);
+  const upsert = (agent: Agent) => upsertCachedAgent(queryClient, userId, agent);
+
+  async function runActivate(id: number) {
+    try {
+      const answer = await activate.mutateAsync(id);
+      upsert(answer.agent);
+      toast({ title: AGENT_TEXT.activated });
+    } catch (err) {
+      toast({ variant: "destructive", title: AGENT_TEXT.activateFailed, description: serverMessage(err) });
+    }
+  }
+
+  async function runDeactivate(id: number) {
+    try {
+      upsert(await deactivate.mutateAsync(id));
+      toast({ title: AGENT_TEXT.deactivated });
+    } catch (err) {
+      toast({ variant: "destructive", title: AGENT_TEXT.deactivateFailed, description: serverMessage(err) });
+    }
+  }
+
+  async function runDelete(id: number) {
+    try {
+      await remove.mutateAsync(id);
+      removeCachedAgent(queryClient, userId, id);
+      dispatch({ type: "deleted" });
+      toast({ title: AGENT_TEXT.deleted });
+    } catch (err) {
+      toast({ variant: "destructive", title: AGENT_TEXT.deleteFailed, description: serverMessage(err) });
+    }
+  }
+
+  async function save(agent: Agent, values: AgentFormValues, { activate: andActivate }: { activate: boolean }) {
+    const fields = {
+      name: values.name,
+      business_description: values.business_description,
+      services: values.services,
+      agent_instructions: values.agent_instructions,
+      pricing_information: values.pricing_information ?? "",
+      documents: values.documents ?? "",
+    };
+    let saved: Agent;
+    if (agent.id === NEW_AGENT_ID) {
+      try {
+        // The server gives every new agent the default voice (spec 1 §5).
+        saved = await create.mutateAsync(fields);
+      } catch (err) {
+        const message = serverMessage(err);
+        toast(
+          saveFailure(err, message ? { title: AGENT_TEXT.createFailedTitle, description: message } : { title: AGENT_TEXT.createFailed }),
+        );
+        return;
+      }
+      upsert(saved);
+      toast({ title: AGENT_TEXT.createdTitle, description: AGENT_TEXT.created });
+    } else {
+      try {
+        saved = await update.mutateAsync({ id: agent.id, body: { ...fields, voice_id: values.voice_id } });
+      } catch (err) {
+        toast(saveFailure(err, { title: AGENT_TEXT.updateFailed, description: serverMessage(err) }));
+        return;
+      }
+      upsert(saved);
+      toast({ title: AGENT_TEXT.saved });
+    }
+    dispatch({ type: "saved", id: saved.id });
+    if (andActivate) await runActivate(saved.id);
+  }
+
+  async function createFirstAgent() {
+    try {
+      const agent = await createDefault.mutateAsync();
+      upsert(agent);
+      dispatch({ type: "saved", id: agent.id });
+      toast({ title: AGENT_TEXT.defaultCreated });
+    } catch (err) {
+      const message = serverMessage(err);
+      toast({
+        variant: "destructive",
+        ...(message ? { title: AGENT_TEXT.createFailedTitle, description: message } : { title: AGENT_TEXT.createFailed }),
+      });
+    }
+  }
+
+  const busyFor = (id: number) =>
+    activate.isPending && activate.variables === id
+      ? "activating"
+      : deactivate.isPending && deactivate.variables === id
+        ? "deactivating"
+        : null;
+
+  return (
+    <div className="mx-auto w-full max-w-5xl">
+      <PageHeader
+        title={AGENT_TEXT.pageTitle}
+        description={AGENT_TEXT.pageDescription}
+        actions={
+          <Button onClick={() => dispatch({ type: "add", name: nextNewAgentName(agents.map((a) => a.name)) })} disabled={!agentsQuery.data}>
+            <Plus aria-hidden />
+            {AGENT_TEXT.addNew}
+          </Button>
+        }
+      />
+      <div className="grid gap-6">
+        <UsageSummary />
+
+        {agentsQuery.isPending ? (
+          <AgentsSkeleton />
+        ) : agentsQuery.isError ? (
+          <Card>
+            <CardContent className="flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {PHONE_TEXT.agentsLoadFailed}
+              </p>
+              <Button variant="outline" onClick={() => void agentsQuery.refetch()}>
+                {AGENT_TEXT.retry}
+              </Button>
+            </CardContent>
+          </Card>
+        ) : current === null ? (
+          <AgentsEmptyState onCreate={() => void createFirstAgent()} creating={createDefault.isPending} />
+        ) : (
+          <>
+            <AgentChips agents={agents} draft={state.draft} selectedId={current.id} onSelect={(id) => dispatch({ type: "select", id })} />
+            {editing ? (
+              <AgentForm
+                key={current.id}
+                agent={current}
+                agents={agents}
+                onSave={(values, options) => save(current, values, options)}
+                onCancel={() => dispatch({ type: "cancel" })}
+              />
+            ) : (
+              <AgentCard
+                agent={current}
+                voiceName={voices.data?.voices.find((v) => v.id === current.voice_id)?.name}
+                busy={busyFor(current.id)}
+                onEdit={() => dispatch({ type: "edit" })}
+                onDelete={() => runDelete(current.id)}
+                onActivate={() => void runActivate(current.id)}
+                onDeactivate={() => void runDeactivate(current.id)}
+              />
+            )}
+            {agents.length > 0 ? <AgentNumbersList agents={agents} /> : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function AgentsSkeleton() {
+  return (
+    <div className="grid gap-6" aria-busy="true">
+      <span className="sr-only" role="status">
+        {AGENT_TEXT.loading}
+      </span>
+      <div className="flex gap-2" aria-hidden>
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-9 w-28 animate-pulse rounded-full bg-muted" />
+        ))}
+      </div>
+      <div className="grid gap-4 rounded-xl border border-border bg-card p-6" aria-hidden>
+        <div className="h-6 w-48 animate-pulse rounded bg-muted" />
+        <div className="h-4 w-full animate-pulse rounded bg-muted" />
+        <div className="h-4 w-3/4 animate-pulse rounded bg-muted" />
+        <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// The delete confirmation (spec 1 §8): Delete agent “{name}”?, 'This action cannot be undone',
+// and, for an active agent, what happens to its assistant on the voice platform.
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { AGENT_TEXT } from "@shared/messages";
+import { isAgentActive, type Agent } from "@shared/schemas/agents";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@web/components/ui/alert-dialog";
+import { Button } from "@web/components/ui/button";
+import { Spinner } from "@web/components/ui/spinner";
+
+export function DeleteAgentDialog({
+  agent,
+  onDelete,
+}: {
+  agent: Pick<Agent, "name" | "vapi_assistant_id">;
+  onDelete: () => Promise<void>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const active = isAgentActive(agent);
+
+  async function confirm() {
+    setDeleting(true);
+    // onDelete answers with its own toast either way; the question is closed afterwards.
+    try {
+      await onDelete();
+    } finally {
+      setDeleting(false);
+      setOpen(false);
+    }
+  }
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !deleting && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size="sm" className="text-destructive hover:text-destructive">
+          <Trash2 aria-hidden />
+          {AGENT_TEXT.delete}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{AGENT_TEXT.deleteTitle(agent.name)}</AlertDialogTitle>
+          <AlertDialogDescription>{AGENT_TEXT.deleteUndone}</AlertDialogDescription>
+          {active ? <p className="rounded-md bg-warning/15 px-3 py-2 text-sm">{AGENT_TEXT.deleteAssistantNote}</p> : null}
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={deleting}>{AGENT_TEXT.cancel}</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            disabled={deleting}
+            onClick={(e) => {
+              // Stay open, with a spinner, until the server answered.
+              e.preventDefault();
+              void confirm();
+            }}
+          >
+            {deleting ? <Spinner className="size-4 text-destructive-foreground" label={AGENT_TEXT.deleting} /> : null}
+            {AGENT_TEXT.delete}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ActivateAgentResponse, GeneratePromptResponse } from "@shared/schemas/agents";
 import { apiJson } from "@web/lib/api";
 import { getAgent } from "./get-agent";
-import { AGENTS_KEY } from "./get-agents";
+import { AGENTS_KEY } from "@web/api/agents";
 
 export async function activateAgent(id: number): Promise<ActivateAgentResponse> {
   const agent = await getAgent(id);

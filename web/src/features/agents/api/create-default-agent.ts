@@ -2,8 +2,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Agent, AgentResponse } from "@shared/schemas/agents";
 import { apiJson } from "@web/lib/api";
-import { AGENTS_KEY } from "./get-agents";
-import { USAGE_STATS_KEY } from "./usage-stats";
+import { AGENTS_KEY } from "@web/api/agents";
+import { USAGE_STATS_KEY } from "@web/api/usage-stats";
 
 export async function createDefaultAgent(): Promise<Agent> {
   return (await apiJson<AgentResponse>("POST", "/api/create-default-agent")).agent;

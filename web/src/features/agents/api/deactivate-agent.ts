@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AgentResponse } from "@shared/schemas/agents";
 import { apiJson } from "@web/lib/api";
-import { AGENTS_KEY } from "./get-agents";
+import { AGENTS_KEY } from "@web/api/agents";
 
 export async function deactivateAgent(id: number) {
   return (await apiJson<AgentResponse & { success: true }>("PATCH", `/api/agents/${id}/deactivate`)).agent;

@@ -1,9 +1,9 @@
 // DELETE /api/agents/:id: its assistant is deleted and its number freed with it.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@web/lib/api";
-import { AGENTS_KEY } from "./get-agents";
-import { MY_NUMBERS_KEY } from "./agent-numbers";
-import { USAGE_STATS_KEY } from "./usage-stats";
+import { AGENTS_KEY } from "@web/api/agents";
+import { MY_NUMBERS_KEY } from "@web/api/phone-numbers";
+import { USAGE_STATS_KEY } from "@web/api/usage-stats";
 
 export async function deleteAgent(id: number): Promise<void> {
   await apiJson<{ success: true }>("DELETE", `/api/agents/${id}`);

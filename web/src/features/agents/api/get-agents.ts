@@ -1,16 +1,7 @@
-// GET /api/agents: the account's agents, oldest first. The cached key includes the user id (spec 2 §7).
-import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
-import type { Agent, AgentListResponse } from "@shared/schemas/agents";
-
-/** Prefix of every agent-list key, for invalidation after a change. */
-export const AGENTS_KEY = ["/api/agents"] as const;
-
-/** Read through the default query function: a GET of the key's first element. */
-export const agentsQueryOptions = (userId: string) => queryOptions<AgentListResponse>({ queryKey: [AGENTS_KEY[0], userId] });
-
-export function useAgents(userId: string) {
-  return useQuery(agentsQueryOptions(userId));
-}
+// Cache helpers for the Agents screen on top of the shared agent list query (web/src/api/agents.ts).
+import type { QueryClient } from "@tanstack/react-query";
+import type { Agent } from "@shared/schemas/agents";
+import { agentsQueryOptions } from "@web/api/agents";
 
 /** Puts a saved agent into the cached list at once, so the screen never shows it missing. */
 export function upsertCachedAgent(queryClient: QueryClient, userId: string, agent: Agent) {

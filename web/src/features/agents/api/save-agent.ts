@@ -2,8 +2,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Agent, AgentCreateBody, AgentResponse, AgentUpdateBody } from "@shared/schemas/agents";
 import { apiJson } from "@web/lib/api";
-import { AGENTS_KEY } from "./get-agents";
-import { USAGE_STATS_KEY } from "./usage-stats";
+import { AGENTS_KEY } from "@web/api/agents";
+import { USAGE_STATS_KEY } from "@web/api/usage-stats";
 
 export type AgentFields = Partial<AgentCreateBody> & { name: string };
 

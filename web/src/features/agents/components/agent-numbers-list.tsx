@@ -13,7 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
 import { serverMessage } from "../api/api-error";
-import { useAssignNumber, useMyNumbers, useUnassignNumber } from "../api/agent-numbers";
+import { useAssignNumber, useMyNumbers, useUnassignNumber } from "@web/api/phone-numbers";
 import { AgentStatusBadge } from "./agent-card";
 
 export function AgentNumbersList({ agents }: { agents: readonly Agent[] }) {

@@ -14,7 +14,7 @@ import { toast } from "@web/components/ui/toast-store";
 import { serverMessage } from "../api/api-error";
 import { useRecentCalls } from "../api/recent-calls";
 import { useTriggerCall } from "../api/trigger-call";
-import { useUsageStats } from "../api/usage-stats";
+import { useUsageStats } from "@web/api/usage-stats";
 import { CallStatusBadge } from "./call-status-badge";
 
 /** Statuses after which nothing about the call changes any more. */

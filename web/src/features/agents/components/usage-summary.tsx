@@ -3,7 +3,7 @@ import { Bot, Clock, Phone, PhoneCall, type LucideIcon } from "lucide-react";
 import { formatCount } from "@shared/format";
 import { AGENT_TEXT } from "@shared/messages";
 import type { UsageStats } from "@shared/schemas/agents";
-import { useUsageStats } from "../api/usage-stats";
+import { useUsageStats } from "@web/api/usage-stats";
 
 const withLimit = (n: number, limit: number | null) => (limit == null ? formatCount(n) : `${formatCount(n)} / ${formatCount(limit)}`);
 const minutes = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });

@@ -12,7 +12,7 @@ import { Card, CardContent } from "@web/components/ui/card";
 import { toast } from "@web/components/ui/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useCallLogs } from "../api/get-call-logs";
-import { USAGE_STATS_KEY, useUsageStats } from "../api/get-usage-stats";
+import { USAGE_STATS_KEY, useUsageStats } from "@web/api/usage-stats";
 import { CallDetailsDialog } from "./call-details-dialog";
 import { CallLogsTable } from "./call-logs-table";
 

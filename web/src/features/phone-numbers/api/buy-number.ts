@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { PHONE_TEXT } from "@shared/messages";
 import type { BuyNumberResponse } from "@shared/schemas/phone-numbers";
 import { apiJson, errorStatus } from "@web/lib/api";
-import { AGENTS_KEY } from "./get-agents";
+import { AGENTS_KEY } from "@web/api/agents";
 import { AVAILABLE_NUMBERS_PATH } from "./get-available-numbers";
-import { MY_NUMBERS_KEY } from "./get-my-numbers";
-import { USAGE_STATS_KEY } from "./get-usage-stats";
+import { MY_NUMBERS_KEY } from "@web/api/phone-numbers";
+import { USAGE_STATS_KEY } from "@web/api/usage-stats";
 
 export type PurchaseResult =
   | { kind: "success"; phoneNumber: string; vapiCreated: boolean }

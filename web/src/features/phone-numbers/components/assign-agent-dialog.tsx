@@ -13,7 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
 import { errorMessage } from "@web/lib/api";
-import { useAssignNumber } from "../api/assign-number";
+import { useAssignNumber } from "@web/api/phone-numbers";
 
 /** Agents that can take a number: none linked yet. */
 export function agentsWithoutNumber(agents: readonly Agent[]): Agent[] {

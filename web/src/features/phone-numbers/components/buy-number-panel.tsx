@@ -11,7 +11,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { errorMessage } from "@web/lib/api";
 import { useAvailableNumbers } from "../api/get-available-numbers";
 import { usePhoneLimit } from "../api/get-phone-limit";
-import { useUsageStats } from "../api/get-usage-stats";
+import { useUsageStats } from "@web/api/usage-stats";
 import { NumberResults } from "./number-results";
 import { PurchaseDialog } from "./purchase-dialog";
 import { UsageBar } from "./usage-bar";

@@ -11,9 +11,9 @@ import { Card, CardContent } from "@web/components/ui/card";
 import { toast } from "@web/components/ui/toast-store";
 import { useAuth } from "@web/features/auth/auth-provider";
 import { errorMessage } from "@web/lib/api";
-import { useUnassignNumber } from "../api/assign-number";
-import { useAgents } from "../api/get-agents";
-import { useMyNumbers } from "../api/get-my-numbers";
+import { useUnassignNumber } from "@web/api/phone-numbers";
+import { useAgents } from "@web/api/agents";
+import { useMyNumbers } from "@web/api/phone-numbers";
 import { AssignAgentDialog } from "./assign-agent-dialog";
 import { placeOf } from "./number-results";
 

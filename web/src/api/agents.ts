@@ -1,9 +1,10 @@
-// GET /api/agents, for the assign dialog. The cache key carries the user id (spec 2 §7) and its
-// first element is the path, so the Agents screen's list and this one are the same cache entry.
+// GET /api/agents, shared by the Agents and Phone numbers screens. The cache key carries the user id
+// (spec 2 §7) and its first element is the path, so every list of the account's agents is one cache entry.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AgentListResponse } from "@shared/schemas/agents";
 import { apiJson } from "@web/lib/api";
 
+/** Prefix of every agent-list key, for invalidation after a change. */
 export const AGENTS_KEY = ["/api/agents"] as const;
 
 export const getAgents = () => apiJson<AgentListResponse>("GET", AGENTS_KEY[0]);

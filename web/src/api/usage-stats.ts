@@ -1,5 +1,5 @@
-// GET /api/usage-stats: this month's calls and minutes. The key is shared with every screen that
-// shows usage, so 'Refresh Logs' refreshes them all (spec 2 §7).
+// GET /api/usage-stats, shared by every screen that shows usage (Agents, Phone numbers, Call Logs),
+// so one refresh updates them all. Stale after 30 s and retried 3 times (spec 1 §9), unlike other queries.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { USAGE_STATS_RETRIES, USAGE_STATS_STALE_MS } from "@shared/constants";
 import type { UsageStats } from "@shared/schemas/agents";
@@ -12,4 +12,6 @@ export const getUsageStats = () => apiJson<UsageStats>("GET", USAGE_STATS_KEY[0]
 export const usageStatsQueryOptions = () =>
   queryOptions({ queryKey: USAGE_STATS_KEY, queryFn: getUsageStats, staleTime: USAGE_STATS_STALE_MS, retry: USAGE_STATS_RETRIES });
 
-export const useUsageStats = () => useQuery(usageStatsQueryOptions());
+export function useUsageStats(options: { refetchInterval?: number | false } = {}) {
+  return useQuery({ ...usageStatsQueryOptions(), ...options });
+}

@@ -1,0 +1,34 @@
+// The account's numbers and their link to agents, shared by the Agents and Phone numbers screens:
+// GET /api/twilio/my-numbers, POST /api/twilio/assign-number and /unassign-number.
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AssignNumberBody, AssignNumberResponse, MyNumbersResponse, UnassignNumberBody } from "@shared/schemas/phone-numbers";
+import { apiJson } from "@web/lib/api";
+import { AGENTS_KEY } from "./agents";
+
+export const MY_NUMBERS_KEY = ["/api/twilio/my-numbers"] as const;
+
+export const getMyNumbers = () => apiJson<MyNumbersResponse>("GET", MY_NUMBERS_KEY[0]);
+
+export const myNumbersQueryOptions = () => queryOptions({ queryKey: MY_NUMBERS_KEY, queryFn: getMyNumbers });
+
+export const useMyNumbers = () => useQuery(myNumbersQueryOptions());
+
+export const assignNumber = (body: AssignNumberBody) => apiJson<AssignNumberResponse>("POST", "/api/twilio/assign-number", body);
+
+export const unassignNumber = (body: UnassignNumberBody) => apiJson<AssignNumberResponse>("POST", "/api/twilio/unassign-number", body);
+
+/** Both sides of the link are shown: the number list and every agent list (agents carry their number). */
+function useNumberLinkMutation<T>(mutationFn: (body: T) => Promise<AssignNumberResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: MY_NUMBERS_KEY }),
+        queryClient.invalidateQueries({ queryKey: AGENTS_KEY }),
+      ]),
+  });
+}
+
+export const useAssignNumber = () => useNumberLinkMutation(assignNumber);
+export const useUnassignNumber = () => useNumberLinkMutation(unassignNumber);

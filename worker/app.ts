@@ -36,7 +36,7 @@ const api = new Hono<AppEnv>()
 
 export const app = new Hono<AppEnv>();
 
-app.use("*", requestContext);
+app.use("*", requestContext((request, env, ctx) => Promise.resolve(app.fetch(request, env, ctx))));
 app.use("*", async (c, next) => {
   const started = Date.now();
   await next();

@@ -24,7 +24,7 @@ const now = () => Math.floor(Date.now() / 1000);
 
 /** A small app with the real context and auth middleware in front of each guard. */
 const guarded = new Hono<AppEnv>()
-  .use("*", requestContext)
+  .use("*", requestContext(() => Promise.reject(new Error("no self-dispatch in this app"))))
   .use("*", authenticate)
   .get("/admin", requireAdmin, (c) => c.json({ ok: true }))
   .get("/shopwindows", requireFlag("shopwindowsInfo"), (c) => c.json({ ok: true }))

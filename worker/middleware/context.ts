@@ -16,7 +16,10 @@ function executionContext(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] |
   }
 }
 
-export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
+/** Dispatches a request to the app itself (the voice simulator posts its reports through it). */
+export type SelfDispatch = (request: Request, env: AppEnv["Bindings"], ctx: ExecutionContext | undefined) => Promise<Response>;
+
+export const requestContext = (dispatch: SelfDispatch) => createMiddleware<AppEnv>(async (c, next) => {
   const incoming = c.req.header("x-request-id");
   const requestId = incoming && /^[\w.-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
   c.set("requestId", requestId);
@@ -31,9 +34,8 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
     createProviders(config, db, {
       resendLocalSignup: (email, redirectTo) => resendLocalSignup(db, config, origin, email, redirectTo),
       origin,
-      // The voice simulator posts its reports to our own webhook route, in-process; the app is
-      // imported lazily because it imports this middleware.
-      deliverWebhook: async (request) => (await import("../app")).app.fetch(request, c.env, executionContext(c)),
+      // The voice simulator posts its reports to our own webhook route, in-process.
+      deliverWebhook: (request) => dispatch(request, c.env, executionContext(c) as ExecutionContext | undefined),
       defer: (promise) => {
         const ctx = executionContext(c);
         if (ctx) ctx.waitUntil(promise);

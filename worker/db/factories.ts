@@ -13,6 +13,7 @@ import type {
   profiles,
   simAssistants,
 } from "./schema.ts";
+import { fnv1a32, mulberry32 } from "../lib/random.ts";
 import { DEFAULT_VOICE_ID, LEAD_INTEREST_LEVEL, STORE_NUMBER_NAMES, STORES, type Store } from "../../shared/constants.ts";
 
 export type ProfileRow = typeof profiles.$inferInsert;
@@ -27,22 +28,11 @@ export type SimAssistantRow = typeof simAssistants.$inferInsert;
 
 // ---------------------------------------------------------------- randomness
 
-/** mulberry32: tiny, fast, and good enough for demo data; period 2^32. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 /** A seed for an independent stream (per table, per customer), so adding rows to one never shifts another. */
 export function deriveSeed(seed: number, label: string): number {
-  let h = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < label.length; i++) h = Math.imul(h ^ label.charCodeAt(i), 0x01000193) >>> 0;
+  let h = fnv1a32(label, (0x811c9dc5 ^ seed) >>> 0);
   // murmur3's finaliser spreads neighbouring labels apart.
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;

@@ -6,6 +6,7 @@ import { PHONE_API_TEXT } from "@shared/messages";
 import type { Database } from "../../db/client";
 import { phoneNumbers } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
+import { fnv1a32, mulberry32 } from "../../lib/random";
 import { AREA_CODES, areaCodeOf, friendlyNumber } from "./area-codes";
 import type { AvailableNumber, PurchasedNumber, SearchQuery, TelephonyPort } from "./port";
 
@@ -14,27 +15,6 @@ export const LOCAL_NUMBERS_PER_AREA_CODE = 200;
 /** Candidates checked against bought numbers per query (D1 allows 100 bound parameters). */
 const CHECK_CHUNK = 90;
 
-/** FNV-1a, to turn a seed text into a 32-bit PRNG state. */
-function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: small, fast and the same on every runtime. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const inventoryCache = new Map<string, string[]>();
 
 /** The area code's numbers, in a fixed order. Exchanges avoid N11 service codes and 555. */
@@ -42,7 +22,7 @@ export function localInventory(areaCode: string): string[] {
   if (!/^[2-9]\d{2}$/.test(areaCode)) return [];
   const cached = inventoryCache.get(areaCode);
   if (cached) return cached;
-  const next = prng(hash32(`local-telephony:${areaCode}`));
+  const next = mulberry32(fnv1a32(`local-telephony:${areaCode}`));
   const digit = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
   const seen = new Set<string>();
   while (seen.size < LOCAL_NUMBERS_PER_AREA_CODE) {

@@ -6,6 +6,7 @@ import type { Database } from "../../db/client";
 import { simAssistants } from "../../db/schema";
 import { providerError } from "../../lib/errors";
 import { log } from "../../lib/log";
+import { fnv1a32 } from "../../lib/random";
 import { callLogToPlatformCall, findCallLog, listCallLogsForAssistants } from "../../services/call-logs";
 import { catalogueVoices } from "./catalogue";
 import type { Assistant, AssistantSpec, ImportedNumber, OutboundCallRequest, PlatformCall, Voice, VoicePort } from "./port";
@@ -173,16 +174,6 @@ function vapiCall(c: PlatformCall) {
   };
 }
 
-/** FNV-1a: a small stable hash, so the same call id always gets the same story. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 type Outcome = Pick<PlatformCall, "endedReason" | "endedAt" | "summary" | "transcript" | "recordingUrl" | "cost" | "durationSeconds">;
 
 const CONVERSATIONS = [
@@ -229,7 +220,7 @@ const CONVERSATIONS = [
  * several turns, a recording), sometimes voicemail (short message, no recording).
  */
 export function simulateOutcome(callId: string, assistantName: string, startedAt: string): Outcome {
-  const h = hash(callId);
+  const h = fnv1a32(callId);
   const start = Date.parse(startedAt);
   if (h % 4 === 3) {
     const durationSeconds = 14 + (h % 9);
@@ -279,7 +270,7 @@ export function simulatedRecordingWav(callId: string, seconds = 2): Uint8Array<A
   v.setUint16(34, 16, true);
   ascii(36, "data");
   v.setUint32(40, samples * 2, true);
-  const base = 330 + (hash(callId) % 5) * 55;
+  const base = 330 + (fnv1a32(callId) % 5) * 55;
   for (let i = 0; i < samples; i++) {
     const t = i / rate;
     const freq = t < seconds / 2 ? base : base * 1.25;

@@ -143,7 +143,7 @@ CREATE TABLE `call_logs` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `call_logs_call_id_uq` ON `call_logs` (`call_id`);--> statement-breakpoint
-CREATE INDEX `call_logs_user_time_idx` ON `call_logs` (`user_id`,`start_time`,`id`);--> statement-breakpoint
+CREATE INDEX `call_logs_user_time_idx` ON `call_logs` (`user_id`,`start_time`,`id`,`duration`);--> statement-breakpoint
 CREATE INDEX `call_logs_time_idx` ON `call_logs` (`start_time`);--> statement-breakpoint
 CREATE INDEX `call_logs_assistant_time_idx` ON `call_logs` (`assistant_id`,`start_time`);--> statement-breakpoint
 CREATE TABLE `customers` (

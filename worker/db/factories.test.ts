@@ -123,7 +123,7 @@ describe("buildSeed contents", () => {
     for (const u of data.authUsers) expect(u.emailConfirmedAt).toBeTruthy();
   });
 
-  it("gives every store an inbound and an outbound agent with complete fields and a local number", () => {
+  it("gives every store an inbound agent with a local number and an outbound agent, all with complete fields", () => {
     for (const store of STORES) {
       for (const type of ["inbound", "outbound"] as const) {
         const agent = data.agents.find((a) => a.store === store && a.type === type);
@@ -133,12 +133,19 @@ describe("buildSeed contents", () => {
         expect(agent!.services!.length).toBeGreaterThanOrEqual(20);
         expect(agent!.agentInstructions!.length).toBeGreaterThanOrEqual(20);
         expect(agent!.voiceId).toBe("marissa-11labs");
+        if (type === "outbound") {
+          expect(agent!.twilioNumberId ?? null).toBeNull();
+          continue;
+        }
         const number = data.phoneNumbers.find((n) => n.id === agent!.twilioNumberId)!;
         expect(number.agentId).toBe(agent!.id);
         expect(number.phoneNumber).toBe(agent!.assignedPhoneNumber);
         expect(number.phoneNumber).toMatch(/^\+1[2-9]\d{9}$/);
       }
     }
+    // The store network holds one number per store: exactly the default limit of 9.
+    const staffId = data.agents.find((a) => a.store)!.userId;
+    expect(data.phoneNumbers.filter((n) => n.userId === staffId)).toHaveLength(9);
     expect(data.agents.find((a) => a.name === "Miami Inbound Receptionist")).toMatchObject({ store: "MIAMI", type: "inbound" });
     const miami = data.phoneNumbers.filter((n) => n.locality === "Miami");
     expect(miami.length).toBeGreaterThan(0);

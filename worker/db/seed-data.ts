@@ -207,8 +207,9 @@ export function buildSeed(options: SeedOptions = {}) {
   };
   for (const store of STORES) {
     addAgent({ userId: staff.id, store, type: "inbound", active: true });
-    // One outbound agent left inactive, so Activate has something to do in the demo.
-    addAgent({ userId: staff.id, store, type: "outbound", active: store !== "TYLER" });
+    // Outbound agents call from the platform's default number, so a store holds one number and the
+    // chain sits exactly at the default limit of 9. One is left inactive, so Activate has something to do.
+    addAgent({ userId: staff.id, store, type: "outbound", active: store !== "TYLER" }, {}, false);
   }
   addAgent({ userId: customer.id, type: "inbound", active: true, company: customer.company! });
   // Incomplete: no instructions yet, so the card shows 'Agent configuration incomplete'.

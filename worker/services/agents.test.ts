@@ -1,4 +1,5 @@
 // Agent rules tested without HTTP, with stub voice ports that fail at chosen steps.
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
@@ -13,6 +14,7 @@ import {
   createAgent,
   deactivateAgent,
   deleteAgent,
+  monthlyCallsQuery,
   nyMonthRange,
   planKey,
   triggerTestCall,
@@ -290,6 +292,16 @@ describe("nyMonthRange", () => {
     ["2026-12-31T23:59:59Z", "2026-12-01T05:00:00.000Z", "2027-01-01T05:00:00.000Z"],
   ])("at %s is [%s, %s)", (now, start, end) => {
     expect(nyMonthRange(new Date(now))).toEqual({ start, end });
+  });
+});
+
+describe("monthly usage query", () => {
+  it("is answered from call_logs_user_time_idx alone, without reading call rows", async () => {
+    const { start, end } = nyMonthRange(new Date("2026-03-20T12:00:00Z"));
+    const { sql: text, params } = monthlyCallsQuery(db(), "some-user", start, end).toSQL();
+    const plan = await env.DB.prepare(`explain query plan ${text}`).bind(...params).all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail).join("\n");
+    expect(details).toContain("USING COVERING INDEX call_logs_user_time_idx");
   });
 });
 

@@ -411,14 +411,18 @@ export function nyMonthRange(now: Date): { start: string; end: string } {
   return { start: new Date(start.getTime()).toISOString(), end: new Date(end.getTime()).toISOString() };
 }
 
+/** Calls and seconds of an account in [start, end); answered from call_logs_user_time_idx alone. */
+export function monthlyCallsQuery(db: Database, userId: string, start: string, end: string) {
+  return db
+    .select({ n: count(), seconds: sql<number>`coalesce(sum(${callLogs.duration}), 0)` })
+    .from(callLogs)
+    .where(and(eq(callLogs.userId, userId), sql`${callLogs.startTime} >= ${start}`, sql`${callLogs.startTime} < ${end}`));
+}
+
 export async function usageStats(db: Database, userId: string, now = new Date()): Promise<UsageStats> {
   const { start, end } = nyMonthRange(now);
   const [calls, agentCount, numbers, agentLimit, numberLimit] = await Promise.all([
-    db
-      .select({ n: count(), seconds: sql<number>`coalesce(sum(${callLogs.duration}), 0)` })
-      .from(callLogs)
-      .where(and(eq(callLogs.userId, userId), sql`${callLogs.startTime} >= ${start}`, sql`${callLogs.startTime} < ${end}`))
-      .get(),
+    monthlyCallsQuery(db, userId, start, end).get(),
     countAgents(db, userId),
     // The same count and limit the phone-number purchase checks.
     countPhoneNumbers(db, userId),

@@ -28,10 +28,10 @@ import {
   decodeCursor,
   findCallLog,
   listCallLogPage,
-  type CallLogRow,
+  type CallLogListRow,
 } from "../services/call-logs";
 
-function toCallLogView(r: CallLogRow): CallLogView {
+function toCallLogView(r: CallLogListRow): CallLogView {
   return {
     id: r.id,
     user_id: r.userId!,

@@ -206,12 +206,29 @@ export function callLogPageQuery(db: Database, userId: string, limit: number, af
     ? and(eq(callLogs.userId, userId), sql`(${callLogs.startTime}, ${callLogs.id}) < (${after.t}, ${after.id})`)
     : eq(callLogs.userId, userId);
   return db
-    .select()
+    .select(callLogListColumns)
     .from(callLogs)
     .where(where)
     .orderBy(desc(callLogs.startTime), desc(callLogs.id))
     .limit(limit + 1);
 }
+
+/** What a list row shows; transcripts and other large fields are read only for a call's details. */
+export const callLogListColumns = {
+  id: callLogs.id,
+  userId: callLogs.userId,
+  callId: callLogs.callId,
+  phoneNumber: callLogs.phoneNumber,
+  startTime: callLogs.startTime,
+  duration: callLogs.duration,
+  status: callLogs.status,
+  summary: callLogs.summary,
+  endedReason: callLogs.endedReason,
+  direction: callLogs.direction,
+  agentId: callLogs.agentId,
+  recordingUrl: callLogs.recordingUrl,
+};
+export type CallLogListRow = { [K in keyof typeof callLogListColumns]: CallLogRow[K] };
 
 export async function listCallLogPage(db: Database, userId: string, limit: number, after: CallLogCursor | null) {
   const rows = await callLogPageQuery(db, userId, limit, after);

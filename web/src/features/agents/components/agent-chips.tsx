@@ -2,6 +2,7 @@
 import { AGENT_TEXT } from "@shared/messages";
 import { isAgentActive, type Agent } from "@shared/schemas/agents";
 import { cn } from "@web/lib/utils";
+import { useEffect, useRef } from "react";
 
 type AgentChipsProps = {
   agents: readonly Agent[];
@@ -12,8 +13,18 @@ type AgentChipsProps = {
 
 export function AgentChips({ agents, draft, selectedId, onSelect }: AgentChipsProps) {
   const chips = draft ? [...agents, draft] : agents;
+  const list = useRef<HTMLDivElement>(null);
+  // On phones the chips form one scrolling row; keep the chosen one (e.g. a new draft at the end) in view.
+  useEffect(() => {
+    list.current?.querySelector<HTMLElement>('[aria-pressed="true"]')?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }, [selectedId]);
   return (
-    <div role="group" aria-label={AGENT_TEXT.agentChips} className="flex flex-wrap gap-2">
+    <div
+      ref={list}
+      role="group"
+      aria-label={AGENT_TEXT.agentChips}
+      className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+    >
       {chips.map((agent) => {
         const selected = agent.id === selectedId;
         const active = isAgentActive(agent);
@@ -24,7 +35,7 @@ export function AgentChips({ agents, draft, selectedId, onSelect }: AgentChipsPr
             aria-pressed={selected}
             onClick={() => onSelect(agent.id)}
             className={cn(
-              "inline-flex max-w-full items-center gap-2 rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none",
+              "inline-flex max-w-full shrink-0 items-center gap-2 rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none",
               selected
                 ? "border-primary bg-primary text-primary-foreground shadow-sm"
                 : "border-border bg-card text-foreground hover:border-primary/40 hover:bg-accent",

@@ -5,6 +5,7 @@ import { decodeJwt } from "jose";
 import { describe, expect, it, vi } from "vitest";
 import { authOneTimeTokens, authRefreshTokens, authUsers, mailOutbox } from "../db/schema";
 import { sha256 } from "../lib/crypto";
+import { REFRESH_REUSE_INTERVAL_SECONDS } from "../services/local-auth";
 import { call, db, signUpAndSignIn, uniqueEmail } from "../test/helpers";
 
 const PASSWORD = "secret123";
@@ -292,8 +293,15 @@ describe("POST /auth/v1/token?grant_type=refresh_token", () => {
     const newest = await refresh(rotated.body.refresh_token);
     expect(newest.status).toBe(200);
 
-    // Replaying a rotated token is a theft signal: refused, and the whole session ends.
-    const replay = await refresh(first.refreshToken);
+    // Replaying a rotated token after the reuse interval is a theft signal: refused, and the whole session ends.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    let replay;
+    try {
+      vi.setSystemTime(Date.now() + (REFRESH_REUSE_INTERVAL_SECONDS + 1) * 1000);
+      replay = await refresh(first.refreshToken);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(replay.status).toBe(400);
     expect(replay.body.code).toBe("refresh_token_already_used");
 
@@ -302,6 +310,19 @@ describe("POST /auth/v1/token?grant_type=refresh_token", () => {
     expect(afterReplay.body.code).toBe("refresh_token_not_found");
     expect((await getUser(newest.body.access_token)).status).toBe(401);
     expect((await call("/api/profile", { token: newest.body.access_token })).status).toBe(401);
+  });
+
+  it("lets a just-rotated token be presented again within the reuse interval (two tabs, a lost answer)", async () => {
+    const first = await signUpAndSignIn();
+    const [a, b] = await Promise.all([refresh(first.refreshToken), refresh(first.refreshToken)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.refresh_token).not.toBe(b.body.refresh_token);
+    // Both copies keep the one session alive; nothing was ended.
+    for (const r of [a, b]) {
+      expect((await getUser(r.body.access_token)).status).toBe(200);
+      expect((await refresh(r.body.refresh_token)).status).toBe(200);
+    }
+    expect(decodeJwt(a.body.access_token).session_id).toBe(decodeJwt(b.body.access_token).session_id);
   });
 
   it("refuses an unknown refresh token with refresh_token_not_found", async () => {

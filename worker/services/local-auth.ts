@@ -12,6 +12,11 @@ import { localAuthSecret } from "../providers";
 import { LocalMail } from "../providers/mail/local";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 900;
+/**
+ * A refresh token rotated this recently may be presented again (two tabs refreshing at once, or a
+ * retry after a lost answer) and gets a fresh token of the same session; later reuse ends the session.
+ */
+export const REFRESH_REUSE_INTERVAL_SECONDS = 10;
 export const SIGNUP_TOKEN_TTL_HOURS = 24;
 
 type UserRow = typeof authUsers.$inferSelect;
@@ -214,18 +219,28 @@ export async function refreshGrant(db: Database, config: AppConfig, refreshToken
   const session = await db.query.authSessions.findFirst({ where: eq(authSessions.id, row.sessionId) });
   if (!session || session.revokedAt) throw invalid();
   const now = new Date().toISOString();
+  const alreadyUsed = () => authError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
+  const withinReuseInterval = (rotatedAt: string) =>
+    Date.now() - Date.parse(rotatedAt) <= REFRESH_REUSE_INTERVAL_SECONDS * 1000;
   if (row.revoked) {
-    await db.update(authSessions).set({ revokedAt: now }).where(eq(authSessions.id, session.id));
-    throw authError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
+    if (!withinReuseInterval(row.updatedAt)) {
+      // Reuse long after rotation is a theft signal: the whole session ends.
+      await db.update(authSessions).set({ revokedAt: now }).where(eq(authSessions.id, session.id));
+      throw alreadyUsed();
+    }
+  } else {
+    // Guarded update: of two concurrent refreshes exactly one rotates; the other lands in the interval above.
+    const rotated = await db
+      .update(authRefreshTokens)
+      .set({ revoked: true, updatedAt: now })
+      .where(and(eq(authRefreshTokens.id, row.id), eq(authRefreshTokens.revoked, false)))
+      .returning({ id: authRefreshTokens.id });
+    if (!rotated.length) {
+      const current = await db.query.authRefreshTokens.findFirst({ where: eq(authRefreshTokens.id, row.id) });
+      if (!current || !withinReuseInterval(current.updatedAt)) throw alreadyUsed();
+    }
   }
   const next = randomToken();
-  // Guarded update: only one of two concurrent refreshes can rotate the same token.
-  const rotated = await db
-    .update(authRefreshTokens)
-    .set({ revoked: true, updatedAt: now })
-    .where(and(eq(authRefreshTokens.id, row.id), eq(authRefreshTokens.revoked, false)))
-    .returning({ id: authRefreshTokens.id });
-  if (!rotated.length) throw authError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
   await db.batch([
     db.insert(authRefreshTokens).values({ tokenHash: await sha256(next), sessionId: session.id, userId: row.userId }),
     db.update(authSessions).set({ updatedAt: now }).where(eq(authSessions.id, session.id)),

@@ -139,6 +139,7 @@ describe("GET /api/vapi/call-logs", () => {
     await endOfCall(crypto.randomUUID(), b.assistantId, {});
     const res = await call("/api/vapi/call-logs", { token: a.accessToken });
     expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, max-age=30");
     expect(res.body.calls).toEqual([
       {
         id: mine,

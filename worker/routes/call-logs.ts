@@ -14,6 +14,7 @@ import {
 } from "@shared/schemas/call-logs";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { VAPI_CALL_LOGS_STALE_MS } from "@shared/constants";
 import { z } from "zod";
 import { agents } from "../db/schema";
 import type { AppEnv } from "../env";
@@ -88,6 +89,8 @@ export const vapiRoutes = new Hono<AppEnv>()
     const calls = await c.var.providers.voice.listCalls({ assistantIds, limit });
     // Only calls of the account's own assistants, whatever the platform answered.
     const body: VapiCallLogsResponse = { calls: calls.filter((k) => k.assistantId && mine.has(k.assistantId)).map(toVapiCallView) };
+    // The platform's call list is fresh enough for 30 s (spec 2 §9); the browser may reuse it that long.
+    c.header("cache-control", `private, max-age=${VAPI_CALL_LOGS_STALE_MS / 1000}`);
     return c.json(body);
   })
   .get("/call/:call_id", requireUser, validate("param", vapiCallParams), async (c) => {

@@ -237,6 +237,7 @@ export const PHONE_TEXT = {
   previousPage: "Previous",
   nextPage: "Next",
   usageLabel: "Phone numbers used",
+  usageFailed: "Could not load how many phone numbers you have.",
   usageCount: (count: number, limit: number) => `${count.toLocaleString("en-US")} of ${limit.toLocaleString("en-US")}`,
   atLimit: "You have reached your phone number limit. Please contact support to increase it.",
   noNumbers: "You don't have any phone numbers yet.",
@@ -325,6 +326,7 @@ export const PHONE_API_TEXT = {
   phoneNumberInvalid: "Phone number must be in E.164 format, e.g. +13055550123",
   limitRange: "Phone number limit must be a whole number from 1 to 100",
   localHealthy: "Local number inventory (Twilio is not configured)",
+  vapiCopyNotSaved: "The number could not be saved for AI calls. Please try again later.",
 } as const;
 
 /** 'Phone Number Limit Reached' body: the max, the current count, and where to get more. */

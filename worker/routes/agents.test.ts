@@ -478,6 +478,26 @@ describe("POST /api/create-default-agent", () => {
     const stats = await call("/api/usage-stats", { token: s.accessToken });
     expect(stats.body).toMatchObject({ agents: 5, agentLimit: 5 });
   });
+
+  it("holds the plan's agent limit when creates arrive at the same time", async () => {
+    const s = await signUpAndSignIn();
+    await db().insert(subscriptions).values({
+      id: `sub_${s.userId}`,
+      userId: s.userId,
+      customerId: "cus_race",
+      priceId: "price_basic",
+      productName: "Basic",
+      status: "active",
+    });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => call("/api/agents", { method: "POST", token: s.accessToken, json: { name: `Racer ${i}` } })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(3);
+    for (const r of refused) expect(r.body).toMatchObject({ code: "agent_limit_reached", maxAllowed: 5, currentCount: 5 });
+    expect(await db().select().from(agents).where(eq(agents.userId, s.userId))).toHaveLength(5);
+  });
 });
 
 describe("GET /api/usage-stats", () => {

@@ -81,6 +81,13 @@ describe("POST /auth/v1/signup", () => {
     expect(again.headers.get("x-supabase-api-version")).toBe("2024-01-01");
   });
 
+  it("answers a second simultaneous registration of one email with 422, not 500", async () => {
+    const email = uniqueEmail();
+    const both = await Promise.all([signUp(email), signUp(email)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(both.find((r) => r.status === 422)!.body).toMatchObject({ code: "user_already_exists" });
+  });
+
   it("answers bad input with 400 JSON naming the field", async () => {
     const cases: [unknown, string][] = [
       [{ password: PASSWORD }, "email"],

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { agents, simAssistants } from "../db/schema";
+import { agents, phoneNumbers, simAssistants } from "../db/schema";
 import { DEV_VAPI_WEBHOOK_SECRET, LocalVoice } from "../providers/voice/local";
 import { VapiVoice } from "../providers/voice/vapi";
 import { callLogPageQuery, decodeCursor } from "../services/call-logs";
@@ -174,6 +174,22 @@ describe("GET /api/vapi/call-logs", () => {
     expect(res.body.calls[0]).toMatchObject({ status: "queued", type: "outboundPhoneCall", customer: { number: "+12395550112" } });
   });
 
+  it("lists the calls of an account with more active agents than one D1 statement can bind", async () => {
+    const a = await account();
+    // 120 more active agents: their assistant ids alone exceed D1's 100 bound parameters.
+    const more = Array.from({ length: 120 }, (_, i) => ({
+      userId: a.userId,
+      name: `Busy desk ${i}`,
+      vapiAssistantId: `asst-busy-${i}-${crypto.randomUUID()}`,
+    }));
+    for (let i = 0; i < more.length; i += 10) await db().insert(agents).values(more.slice(i, i + 10));
+    const last = crypto.randomUUID();
+    await endOfCall(last, more[119].vapiAssistantId, {});
+    const res = await call("/api/vapi/call-logs", { token: a.accessToken });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.calls.map((c: { id: string }) => c.id)).toEqual([last]);
+  });
+
   it("answers an empty list for an account without active agents", async () => {
     const s = await signUpAndSignIn();
     const res = await call("/api/vapi/call-logs", { token: s.accessToken });
@@ -282,6 +298,26 @@ describe("DELETE /api/vapi/assistant/:assistantId", () => {
     const gone = await account({ assistantId: crypto.randomUUID() });
     const again = await call(`/api/vapi/assistant/${gone.assistantId}`, { method: "DELETE", token: gone.accessToken, bindings: vapiBindings() });
     expect(again.status).toBe(200);
+  });
+
+  it("unpoints the agent's imported number at VAPI, as deactivation does", async () => {
+    const voice = standinVoice();
+    const assistant = await voice.createAssistant("x", spec);
+    const a = await account({ assistantId: assistant.id });
+    const imported = await fetch(`${inject("standins").vapi}/phone-number`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${VAPI_STANDIN.privateKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ provider: "vapi", number: "+12395550177", assistantId: assistant.id }),
+    }).then((r) => r.json() as Promise<{ id: string; assistantId?: string }>);
+    expect(imported.assistantId).toBe(assistant.id);
+    await db().insert(phoneNumbers).values({ userId: a.userId, phoneNumber: "+12395550177", agentId: a.agent.id, vapiPhoneNumberId: imported.id });
+
+    const res = await call(`/api/vapi/assistant/${assistant.id}`, { method: "DELETE", token: a.accessToken, bindings: vapiBindings() });
+    expect(res.status).toBe(200);
+    const number = await fetch(`${inject("standins").vapi}/phone-number/${imported.id}`, { headers: { authorization: `Bearer ${VAPI_STANDIN.privateKey}` } }).then(
+      (r) => r.json() as Promise<{ assistantId?: string }>,
+    );
+    expect(number.assistantId).toBeUndefined();
   });
 
   it("answers 404 for another account's assistant and leaves it alone", async () => {

@@ -23,6 +23,7 @@ import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/auth";
 import { simulatedRecordingWav } from "../providers/voice/local";
 import type { PlatformCall } from "../providers/voice/port";
+import { deactivateAgent } from "../services/agents";
 import {
   accountAssistantIds,
   callLogToPlatformCall,
@@ -122,11 +123,8 @@ export const vapiRoutes = new Hono<AppEnv>()
       where: and(eq(agents.userId, user.id), eq(agents.vapiAssistantId, assistantId)),
     });
     if (!agent) throw notFound("Assistant not found");
-    await c.var.providers.voice.deleteAssistant(user.id, assistantId);
-    await c.var.db
-      .update(agents)
-      .set({ vapiAssistantId: null, updatedAt: new Date().toISOString() })
-      .where(and(eq(agents.id, agent.id), eq(agents.userId, user.id)));
+    // The same as deactivating the agent: its imported number is unpointed too (ADR 004).
+    await deactivateAgent({ db: c.var.db, voice: c.var.providers.voice, prompt: c.var.providers.prompt }, user.id, agent.id);
     return c.json({ success: true, agentId: agent.id });
   })
   // Simulated calls' recordings: public like a platform recording URL (an <audio> element sends no

@@ -218,6 +218,27 @@ describe("POST /api/twilio/buy and GET /api/twilio/my-numbers", () => {
     expect(await rowsOf(a.userId)).toHaveLength(1);
   });
 
+  it("a reservation left by a purchase that died long ago does not block buying that number", async () => {
+    const a = await account();
+    const b = await account();
+    const longAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    const mine = nextNumber("954");
+    const theirs = nextNumber("954");
+    await db().insert(phoneNumbers).values([
+      { userId: a.userId, phoneNumber: mine, status: "pending", createdAt: longAgo },
+      { userId: b.userId, phoneNumber: theirs, status: "pending", createdAt: longAgo },
+    ]);
+    const again = await buy(a.token, mine, false);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const other = await buy(a.token, theirs, false);
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect((await rowsOf(a.userId)).map((r) => [r.phoneNumber, r.status]).sort()).toEqual([
+      [mine, "active"],
+      [theirs, "active"],
+    ].sort());
+    expect(await rowsOf(b.userId)).toEqual([]);
+  });
+
   it("lists only the caller's numbers", async () => {
     const a = await account();
     const b = await account();

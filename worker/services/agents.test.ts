@@ -213,6 +213,34 @@ describe("activateAgent", () => {
     expect(await reload(other.id)).toEqual(other);
   });
 
+  it("of two simultaneous activations, the loser never touches the number the winner pointed", async () => {
+    const agent = await newAgent();
+    await db().insert(phoneNumbers).values({ userId, phoneNumber: `+1305557${1000 + seq}`, agentId: agent.id, vapiPhoneNumberId: `pnr_${seq}` });
+    // Both requests have created their assistant before either goes on.
+    let created = 0;
+    let release!: () => void;
+    const bothCreated = new Promise<void>((resolve) => (release = resolve));
+    const voice = new StubVoice([], {
+      create: async () => {
+        if (++created === 2) release();
+        await bothCreated;
+      },
+    });
+    const results = await Promise.allSettled([
+      activateAgent(deps(voice), userId, { agent_id: agent.id }, WEBHOOK),
+      activateAgent(deps(voice), userId, { agent_id: agent.id }, WEBHOOK),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
+    const stored = (await reload(agent.id))!.vapiAssistantId;
+    const loser = voice.ids.find((id) => id !== stored)!;
+    // The number ends up pointing at the assistant the agent holds, and the loser's assistant is gone.
+    const numberSteps = voice.log.filter((l) => l.startsWith(`number pnr_${seq}`));
+    expect(numberSteps).toEqual([`number pnr_${seq} -> ${stored}`]);
+    expect(voice.log).toContain(`delete ${loser}`);
+    expect(voice.log).not.toContain(`delete ${stored}`);
+  });
+
   it("refuses an incomplete agent before touching the platform", async () => {
     const agent = await newAgent({ services: "Bikes" });
     const voice = new StubVoice();

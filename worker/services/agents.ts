@@ -155,26 +155,43 @@ async function countAgents(db: Database, userId: string) {
   return row?.n ?? 0;
 }
 
-async function assertBelowAgentLimit(db: Database, userId: string) {
+const agentLimitReached = (limit: number, current: number) =>
+  new ApiError(403, AGENT_API_TEXT.agentLimitReached(limit), "agent_limit_reached", undefined, {
+    maxAllowed: limit,
+    currentCount: current,
+  });
+
+/** Refuses early when the plan's limit is already reached; returns the limit the insert must hold (null: none). */
+async function assertBelowAgentLimit(db: Database, userId: string): Promise<number | null> {
   const limit = await agentLimitFor(db, userId);
-  if (limit === null) return;
+  if (limit === null) return null;
   const current = await countAgents(db, userId);
-  if (current >= limit) {
-    throw new ApiError(403, AGENT_API_TEXT.agentLimitReached(limit), "agent_limit_reached", undefined, {
-      maxAllowed: limit,
-      currentCount: current,
-    });
-  }
+  if (current >= limit) throw agentLimitReached(limit, current);
+  return limit;
 }
 
-async function insertAgent(db: Database, userId: string, values: Omit<typeof agents.$inferInsert, "userId" | "voiceId">) {
+type NewAgent = Omit<typeof agents.$inferInsert, "userId" | "voiceId">;
+
+/**
+ * Inserts the agent. With a limit, the count is checked inside the insert itself (one statement, so
+ * SQLite runs it atomically): of concurrent creates only those that still fit get a row.
+ */
+async function insertAgent(db: Database, userId: string, values: NewAgent, limit: number | null = null) {
+  // The voice is forced to the default on creation (spec 1 §5); it can be changed afterwards.
+  const row = { ...values, userId, voiceId: DEFAULT_VOICE_ID };
   try {
-    const [row] = await db
-      .insert(agents)
-      // The voice is forced to the default on creation (spec 1 §5); it can be changed afterwards.
-      .values({ ...values, userId, voiceId: DEFAULT_VOICE_ID })
-      .returning({ id: agents.id });
-    return row.id;
+    if (limit === null) {
+      const [inserted] = await db.insert(agents).values(row).returning({ id: agents.id });
+      return inserted.id;
+    }
+    const inserted = await db.all<{ id: number }>(sql`
+      insert into agents (user_id, name, business_description, services, agent_instructions, pricing_information, documents, voice_id, store, type)
+      select ${userId}, ${row.name}, ${row.businessDescription ?? ""}, ${row.services ?? ""}, ${row.agentInstructions ?? ""},
+             ${row.pricingInformation ?? ""}, ${row.documents ?? ""}, ${row.voiceId}, ${row.store ?? null}, ${row.type ?? null}
+      where (select count(*) from agents where user_id = ${userId}) < ${limit}
+      returning id`);
+    if (inserted.length === 0) throw agentLimitReached(limit, await countAgents(db, userId));
+    return inserted[0].id;
   } catch (e) {
     if (isNameUniqueViolation(e)) throw duplicateName();
     throw e;
@@ -184,17 +201,22 @@ async function insertAgent(db: Database, userId: string, values: Omit<typeof age
 /** Saves a new agent. Short or empty fields are allowed (the card then shows it as incomplete); activation checks them. */
 export async function createAgent(db: Database, userId: string, body: AgentCreateBody): Promise<AgentRecord> {
   await assertNameFree(db, userId, body.name);
-  await assertBelowAgentLimit(db, userId);
-  const id = await insertAgent(db, userId, {
-    name: body.name,
-    businessDescription: body.business_description,
-    services: body.services,
-    agentInstructions: body.agent_instructions,
-    pricingInformation: body.pricing_information,
-    documents: body.documents,
-    store: body.store,
-    type: body.type,
-  });
+  const limit = await assertBelowAgentLimit(db, userId);
+  const id = await insertAgent(
+    db,
+    userId,
+    {
+      name: body.name,
+      businessDescription: body.business_description,
+      services: body.services,
+      agentInstructions: body.agent_instructions,
+      pricingInformation: body.pricing_information,
+      documents: body.documents,
+      store: body.store,
+      type: body.type,
+    },
+    limit,
+  );
   return getAgent(db, userId, id);
 }
 
@@ -271,8 +293,9 @@ export async function generatePrompt(prompt: PromptWriterPort, input: GeneratePr
 
 /**
  * Activation (spec 1 §4): fetch the agent; update its assistant if it has one, otherwise create one;
- * point its imported number at it; then store prompt and assistant id. Nothing is written unless the
- * platform calls succeeded, and an assistant created by this call is removed again if the write fails.
+ * store prompt and assistant id; then point its imported number at it. Nothing is written unless the
+ * assistant call succeeded; if the write or the pointing fails the row is left (or put back) as it was,
+ * and an assistant created by this call is removed again.
  */
 export async function activateAgent(
   deps: AgentDeps,
@@ -309,14 +332,9 @@ export async function activateAgent(
   const assistantId = previous ?? assistant.id;
   const numberId = agent.number?.vapiPhoneNumberId ?? null;
 
-  const undo = async () => {
-    if (previous) return;
-    if (numberId) await quietly("Unpointing the number", () => voice.setNumberAssistant(numberId, null));
-    await quietly("Removing the new assistant", () => voice.deleteAssistant(userId, assistantId));
-  };
-
+  // The row is claimed first, conditionally; only the request that claimed it points the number, so
+  // a concurrent activation that lost never re-points (or unpoints) the number the winner set.
   try {
-    if (numberId) await onVoice("Pointing the number at the assistant", () => voice.setNumberAssistant(numberId, assistantId));
     const written = await db
       .update(agents)
       .set({ prompt, vapiAssistantId: assistantId, voiceId, updatedAt: nowIso() })
@@ -331,8 +349,29 @@ export async function activateAgent(
       .returning({ id: agents.id });
     if (written.length === 0) throw new ApiError(409, AGENT_API_TEXT.changedMeanwhile, "conflict");
   } catch (e) {
-    await undo();
+    if (!previous) await quietly("Removing the new assistant", () => voice.deleteAssistant(userId, assistantId));
     throw e;
+  }
+
+  if (numberId) {
+    try {
+      await onVoice("Pointing the number at the assistant", () => voice.setNumberAssistant(numberId, assistantId));
+    } catch (e) {
+      // Put the agent back as it was (if it is still ours); only then may the new assistant go.
+      let restored = false;
+      await quietly("Restoring the agent", async () => {
+        await db
+          .update(agents)
+          .set({ prompt: agent.prompt, vapiAssistantId: previous, voiceId: agent.voiceId, updatedAt: agent.updatedAt })
+          .where(and(eq(agents.id, agent.id), eq(agents.userId, userId), eq(agents.vapiAssistantId, assistantId)));
+        restored = true;
+      });
+      if (!previous && restored) {
+        await quietly("Unpointing the number", () => voice.setNumberAssistant(numberId, null));
+        await quietly("Removing the new assistant", () => voice.deleteAssistant(userId, assistantId));
+      }
+      throw e;
+    }
   }
   return { assistantId, agent: await getAgent(db, userId, agent.id) };
 }
@@ -388,13 +427,13 @@ export function defaultAgentFields(company?: string | null) {
 }
 
 export async function createDefaultAgent(db: Database, userId: string, company?: string | null): Promise<AgentRecord> {
-  await assertBelowAgentLimit(db, userId);
+  const limit = await assertBelowAgentLimit(db, userId);
   // Two tries: a concurrent create can take the chosen name between reading and inserting.
   for (let attempt = 0; ; attempt++) {
     const names = await db.select({ name: agents.name }).from(agents).where(eq(agents.userId, userId));
     const name = nextNewAgentName(names.map((n) => n.name));
     try {
-      const id = await insertAgent(db, userId, { name, ...defaultAgentFields(company) });
+      const id = await insertAgent(db, userId, { name, ...defaultAgentFields(company) }, limit);
       return getAgent(db, userId, id);
     } catch (e) {
       if (attempt === 0 && e instanceof ApiError && e.code === "duplicate_name") continue;

@@ -160,15 +160,30 @@ export async function findCallLog(db: Database, callId: string) {
   return (await db.query.callLogs.findFirst({ where: eq(callLogs.callId, callId) })) ?? null;
 }
 
+/** Assistant ids per statement: D1 binds at most 100 parameters, and the limit takes one. */
+const ASSISTANTS_PER_QUERY = 90;
+
 /** Calls of the given assistants, newest first (uses call_logs_assistant_time_idx). */
 export async function listCallLogsForAssistants(db: Database, assistantIds: string[], limit: number) {
   if (assistantIds.length === 0) return [];
-  return db
-    .select()
-    .from(callLogs)
-    .where(inArray(callLogs.assistantId, assistantIds))
-    .orderBy(desc(callLogs.startTime), desc(callLogs.id))
-    .limit(limit);
+  const chunks: string[][] = [];
+  for (let i = 0; i < assistantIds.length; i += ASSISTANTS_PER_QUERY) chunks.push(assistantIds.slice(i, i + ASSISTANTS_PER_QUERY));
+  const pages = await Promise.all(
+    chunks.map((ids) =>
+      db
+        .select()
+        .from(callLogs)
+        .where(inArray(callLogs.assistantId, ids))
+        .orderBy(desc(callLogs.startTime), desc(callLogs.id))
+        .limit(limit),
+    ),
+  );
+  if (pages.length === 1) return pages[0];
+  // Each chunk's newest `limit`, merged: the overall newest `limit` are among them.
+  return pages
+    .flat()
+    .sort((a, b) => (b.startTime > a.startTime ? 1 : b.startTime < a.startTime ? -1 : b.id - a.id))
+    .slice(0, limit);
 }
 
 /** The assistant ids of an account's active agents. */

@@ -107,7 +107,8 @@ export async function signUp(
   redirectTo?: string,
 ) {
   const email = input.email.toLowerCase();
-  if (await findByEmail(db, email)) throw authError(422, "user_already_exists", "User already registered");
+  const alreadyRegistered = () => authError(422, "user_already_exists", "User already registered");
+  if (await findByEmail(db, email)) throw alreadyRegistered();
   const id = crypto.randomUUID();
   const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim().slice(0, 200) : null);
   // Only the known sign-up fields are kept in user metadata.
@@ -128,7 +129,12 @@ export async function signUp(
       .onConflictDoNothing(),
     tokenInsert,
     mailInsert,
-  ]);
+  ]).catch((e: unknown) => {
+    // A simultaneous registration of the same email got in first (auth_users_email_uq).
+    const err = e as { message?: unknown; cause?: { message?: unknown } } | null;
+    if (/UNIQUE constraint failed/i.test(`${err?.message ?? ""} ${err?.cause?.message ?? ""}`)) throw alreadyRegistered();
+    throw e;
+  });
   const user = await db.query.authUsers.findFirst({ where: eq(authUsers.id, id) });
   return user!;
 }

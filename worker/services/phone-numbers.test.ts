@@ -119,6 +119,29 @@ describe("buying", () => {
     expect(await numberRow(res.phoneNumberId)).toMatchObject({ status: "active", vapiPhoneNumberId: null, phoneNumber });
   });
 
+  it("keeps a database failure after the import out of the answer", async () => {
+    const profile = await insertProfile();
+    const { voice } = recordingVoice();
+    const real = db();
+    let updates = 0;
+    // The second update (storing the voice platform's number id) fails as a D1 outage would.
+    const flaky = new Proxy(real, {
+      get(target, prop) {
+        if (prop === "update" && ++updates === 2) return () => {
+          throw new Error("D1_ERROR: internal storage detail");
+        };
+        const value = Reflect.get(target, prop, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    }) as typeof real;
+    const phoneNumber = localInventory("405")[2];
+    const res = await buyNumber({ db: flaky, config, telephony: new LocalTelephony(real), voice }, profile.id, { phoneNumber, createInVapi: true });
+    expect(res).toMatchObject({ vapiCreated: false, vapiPhoneNumberId: null });
+    expect(res.error).toBeTruthy();
+    expect(res.error).not.toContain("D1_ERROR");
+    expect(await numberRow(res.phoneNumberId)).toMatchObject({ status: "active", vapiPhoneNumberId: null, phoneNumber });
+  });
+
   it("counts reservations against the limit, but frees one left behind by a request that died", async () => {
     const profile = await insertProfile();
     const deps = { db: db(), config, telephony: new LocalTelephony(db()), voice: recordingVoice().voice };

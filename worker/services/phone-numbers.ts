@@ -120,15 +120,17 @@ export async function buyNumber(
   const { db, telephony } = deps;
   const maxAllowed = await getPhoneNumberLimit(db);
 
+  // Stale reservations go first: the account's own (they count against its limit) and any on this
+  // number (whoever left it), or a purchase that died mid-way would block this number for good.
+  await db.run(
+    sql`delete from phone_numbers where (user_id = ${userId} or phone_number = ${input.phoneNumber}) and status = 'pending'
+        and created_at < ${new Date(Date.now() - STALE_RESERVATION_MS).toISOString()}`,
+  );
+
   const existing = await db.query.phoneNumbers.findFirst({ where: eq(phoneNumbers.phoneNumber, input.phoneNumber) });
   if (existing) {
     throw conflict(existing.userId === userId ? PHONE_API_TEXT.numberOwned : PHONE_API_TEXT.numberUnavailable, "phoneNumber");
   }
-
-  await db.run(
-    sql`delete from phone_numbers where user_id = ${userId} and status = 'pending'
-        and created_at < ${new Date(Date.now() - STALE_RESERVATION_MS).toISOString()}`,
-  );
 
   // Reserve a slot first, in one statement: SQLite runs it atomically, so of several concurrent
   // purchases only those that still fit under the limit get a row.
@@ -207,9 +209,11 @@ export async function buyNumber(
       vapiCreated = true;
       vapiPhoneNumberId = imported.id;
     } catch (e) {
-      // The number is bought and kept; the client warns that AI calls are not set up.
-      error = e instanceof Error ? e.message : String(e);
-      log(null, "warn", "voice-platform import failed", { phoneNumber: bought.phoneNumber, error });
+      // The number is bought and kept; the client warns that AI calls are not set up. Only a provider's
+      // own message is shown; anything else (e.g. a database error) stays in the log.
+      const detail = e instanceof Error ? e.message : String(e);
+      error = e instanceof ApiError ? e.message : PHONE_API_TEXT.vapiCopyNotSaved;
+      log(null, "warn", "voice-platform import failed", { phoneNumber: bought.phoneNumber, error: detail });
     }
   }
 

@@ -7,7 +7,7 @@ import { defineConfig } from "vite";
 
 const root = import.meta.dirname;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: path.join(root, "web"),
   publicDir: path.join(root, "web/public"),
   envDir: root,
@@ -23,9 +23,14 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
-    cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: { path: path.join(root, ".wrangler/state") } }),
+    cloudflare({
+      configPath: path.join(root, "wrangler.toml"),
+      persistState: { path: path.join(root, ".wrangler/state") },
+      // `npm run dev` serves locally as development; a build keeps wrangler.toml's production default.
+      ...(command === "serve" ? { config: { vars: { APP_ENV: "development" } } } : {}),
+    }),
   ],
   // The Cloudflare plugin writes each environment to <outDir>/<name>: the SPA lands in dist/client (wrangler.toml assets).
   build: { outDir: path.join(root, "dist"), emptyOutDir: true, sourcemap: false },
   server: { host: "127.0.0.1", port: 5173 },
-});
+}));

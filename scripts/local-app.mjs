@@ -39,7 +39,8 @@ export function assertPortFree(port) {
 export function startWrangler({ port, persistTo, envFile, assets, stdio } = {}) {
   // The tsconfig gives wrangler's bundler the `@shared/*` path alias (Vite has its own).
   const args = ["dev", "-c", "wrangler.toml", "--tsconfig", "tsconfig.worker.json", "--ip", "127.0.0.1", "--port", String(port)];
-  args.push("--test-scheduled");
+  // wrangler.toml says production (the safe default for a deploy); every local server runs as development.
+  args.push("--test-scheduled", "--var", "APP_ENV:development");
   args.push("--show-interactive-dev-session=false", ...persistArgs(persistTo));
   if (envFile) args.push("--env-file", envFile);
   if (assets) args.push("--assets", assets); // replaces only the directory of wrangler.toml's [assets]

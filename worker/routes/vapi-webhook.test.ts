@@ -113,6 +113,9 @@ describe("POST /api/webhooks/vapi: effects", () => {
     expect(await row(id)).toMatchObject({ status: "queued", startTime: "2026-03-02T14:59:58.000Z", duration: 0 });
     await post(statusUpdate(id, a.assistantId, "in-progress", { call: vapiCall(id, a.assistantId, { startedAt: "2026-03-02T15:00:00.000Z" }) }));
     expect(await row(id)).toMatchObject({ status: "in-progress", startTime: "2026-03-02T15:00:00.000Z" });
+    // A 'ringing' update delivered late does not move the call back.
+    expect((await post(statusUpdate(id, a.assistantId, "ringing"))).body).toEqual({ received: true, duplicate: false });
+    expect(await row(id)).toMatchObject({ status: "in-progress" });
     await post(report(id, a.assistantId));
     const ended = await row(id);
     expect(ended).toMatchObject({ status: "ended", duration: 126 });

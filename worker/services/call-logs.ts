@@ -57,6 +57,10 @@ export async function findCallOwner(db: Database, assistantId: string | null): P
  * when that webhook event id is already recorded (the webhook adds the event insert after it in the
  * same batch, so a duplicate delivery changes nothing).
  */
+/** Order of a call's life on the voice platform; statuses it may add later sit beside 'in-progress'. */
+const statusRank = (status: SQL) =>
+  sql`(case ${status} when 'scheduled' then 0 when 'queued' then 1 when 'ringing' then 2 when 'in-progress' then 3 when 'forwarding' then 4 when 'ended' then 5 when 'completed' then 5 else 3 end)`;
+
 export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owner?: CallOwner | null, opts: { unlessEvent?: string } = {}) {
   const startedAt = iso(call.startedAt);
   const startTime = startedAt ?? iso(call.createdAt) ?? new Date().toISOString();
@@ -106,7 +110,8 @@ export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owne
         assistantId: sql`coalesce(${ex("assistant_id")}, ${callLogs.assistantId})`,
         direction: ex("direction"),
         phoneNumber: sql`coalesce(${ex("phone_number")}, ${callLogs.phoneNumber})`,
-        status: sql`case when ${callLogs.status} = 'ended' then ${callLogs.status} else ${ex("status")} end`,
+        // A call's status only moves forward: a late 'queued' never replaces 'in-progress', nothing replaces 'ended'.
+        status: sql`case when ${statusRank(ex("status"))} >= ${statusRank(sql`${callLogs.status}`)} then ${ex("status")} else ${callLogs.status} end`,
         endedReason: sql`coalesce(${ex("ended_reason")}, ${callLogs.endedReason})`,
         startTime: startedAt ? ex("start_time") : sql`${callLogs.startTime}`,
         endTime: sql`coalesce(${ex("end_time")}, ${callLogs.endTime})`,

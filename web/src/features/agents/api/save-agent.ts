@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Agent, AgentCreateBody, AgentResponse, AgentUpdateBody } from "@shared/schemas/agents";
 import { apiJson } from "@web/lib/api";
 import { AGENTS_KEY } from "@web/api/agents";
+import { MY_NUMBERS_KEY } from "@web/api/phone-numbers";
 import { USAGE_STATS_KEY } from "@web/api/usage-stats";
 
 export type AgentFields = Partial<AgentCreateBody> & { name: string };
@@ -30,6 +31,11 @@ export function useUpdateAgent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: AgentUpdateBody }) => updateAgent(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: AGENTS_KEY }),
+    // 'My numbers' shows each number's agent by name, so a rename must reach that list too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: AGENTS_KEY }),
+        queryClient.invalidateQueries({ queryKey: MY_NUMBERS_KEY }),
+      ]),
   });
 }

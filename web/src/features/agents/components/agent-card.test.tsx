@@ -106,6 +106,10 @@ describe("AgentCard", () => {
     const dialog = await screen.findByRole("alertdialog");
     expect(within(dialog).getByText(AGENT_TEXT.deleteUndone)).toBeTruthy();
     expect(within(dialog).getByText(AGENT_TEXT.deleteAssistantNote)).toBeTruthy();
+    // Announced with the question: the note belongs to the dialog's accessible description.
+    const description = document.getElementById(dialog.getAttribute("aria-describedby") ?? "");
+    expect(description?.textContent).toContain(AGENT_TEXT.deleteUndone);
+    expect(description?.textContent).toContain(AGENT_TEXT.deleteAssistantNote);
     await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: AGENT_TEXT.delete })));
     expect(onDelete).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());

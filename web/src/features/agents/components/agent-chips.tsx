@@ -23,7 +23,9 @@ export function AgentChips({ agents, draft, selectedId, onSelect }: AgentChipsPr
       ref={list}
       role="group"
       aria-label={AGENT_TEXT.agentChips}
-      className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+      // `relative`: the row must contain the chips' absolutely placed screen-reader text, or chips
+      // scrolled out of the row still widen the whole page on phones.
+      className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
     >
       {chips.map((agent) => {
         const selected = agent.id === selectedId;

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { TEST_CALL_POLL } from "@shared/constants";
 import { AGENT_API_TEXT, AGENT_TEXT } from "@shared/messages";
 import type { Agent } from "@shared/schemas/agents";
+import { MY_NUMBERS_KEY } from "@web/api/phone-numbers";
+import { CALL_LOGS_KEY } from "@web/features/call-logs/api/get-call-logs";
 import { resetToasts } from "@web/components/ui/toast-store";
 import { makeAgent, renderWithApp, stubApi, usageStats, voices } from "../test/render-agents";
 import { AgentsScreen } from "./agents-page";
@@ -52,6 +54,18 @@ describe("AgentsScreen", () => {
     fireEvent.click(chips().getByRole("button", { name: /After Hours/ }));
     expect(screen.getByRole("heading", { name: "After Hours" })).toBeTruthy();
     expect(pressedChip().textContent).toContain("After Hours");
+  });
+
+  it("lays the screen out in one column that cannot grow past a phone's width, however long an agent's name", async () => {
+    fakeAccount([makeAgent({ id: 1, name: "Pembroke Pines Outbound Scheduler for the evening and weekend line" })]);
+    await renderScreen();
+    await screen.findByRole("heading", { name: /Pembroke Pines/ });
+    // The chips, the card and the numbers list share this grid. Tailwind's `grid-cols-1` is
+    // minmax(0, 1fr): an auto column would take the longest unbroken row (a name that should be
+    // truncated) as its minimum and make the whole page scroll sideways on a 390 px phone.
+    const column = screen.getByRole("group", { name: AGENT_TEXT.agentChips }).parentElement!;
+    expect(column.className.split(/\s+/)).toEqual(expect.arrayContaining(["grid", "grid-cols-1"]));
+    expect(within(column).getByTestId("agent-number-1")).toBeTruthy();
   });
 
   it("names a new unsaved agent 'New Agent', 'New Agent 2', … the first free one ignoring case", async () => {
@@ -107,6 +121,32 @@ describe("AgentsScreen", () => {
       pricing_information: "",
       documents: "",
     });
+  });
+
+  it("renaming an agent refreshes the numbers list, which names each number's agent", async () => {
+    const number = { id: 3, phone_number: "+15125550123", friendly_name: null, locality: "Austin", region: "TX", iso_country: "US", sid: "PN3" };
+    const account = fakeAccount([makeAgent({ id: 7, name: "Front Desk", twilio_number_id: 3, phone_number: number.phone_number })], {
+      "GET /api/twilio/my-numbers": () => ({ numbers: [{ ...number, agent_id: 7, agents: { name: account.agents[0].name } }] }),
+      "PUT /api/agents/7": ({ body }: { body: Partial<Agent> }) => {
+        const saved = { ...account.agents[0], ...body };
+        account.set([saved]);
+        return { agent: saved };
+      },
+    });
+    const { queryClient } = await renderWithApp(<AgentsScreen userId="user-1" />);
+    await screen.findByRole("heading", { name: "Front Desk" });
+    await waitFor(() => expect(queryClient.getQueryData<{ numbers: { agents: { name: string } }[] }>(MY_NUMBERS_KEY)).toBeTruthy());
+
+    fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.edit }));
+    type(AGENT_TEXT.nameLabel, "Reception");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.next })));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.save })));
+    expect(await screen.findByText(AGENT_TEXT.saved)).toBeTruthy();
+
+    // 'My numbers' (Phone numbers screen) reads this cache entry: it must not keep the old name.
+    await waitFor(() =>
+      expect(queryClient.getQueryData<{ numbers: { agents: { name: string } }[] }>(MY_NUMBERS_KEY)?.numbers[0].agents.name).toBe("Reception"),
+    );
   });
 
   it("says 'Failed to create agent. Please try again.' when the server gives no reason, and 'Duplicate name' on a 409", async () => {
@@ -268,6 +308,20 @@ describe("AgentsScreen", () => {
     const latest = await screen.findByTestId("latest-test-call");
     await waitFor(() => expect(within(latest).getByText("queued")).toBeTruthy());
     expect(within(latest).getByText("+1(512) 555-0199")).toBeTruthy();
+  });
+
+  it("a test call marks the cached Call Logs pages stale, so that screen shows the new call when opened", async () => {
+    fakeAccount([makeAgent({ id: 7, vapi_assistant_id: "asst_1" })], {
+      "POST /api/trigger-call": { success: true, callId: "sim_call_3" },
+      "GET /api/call-logs?limit=20": { logs: [], nextCursor: null },
+    });
+    const { queryClient } = await renderWithApp(<AgentsScreen userId="user-1" />);
+    // Call Logs was visited a moment ago: its pages are cached and fresh.
+    queryClient.setQueryData(CALL_LOGS_KEY, { pages: [{ logs: [], nextCursor: null }], pageParams: [null] });
+    fireEvent.change(await screen.findByLabelText(AGENT_TEXT.testCallNumberLabel), { target: { value: "+15125550100" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.testCallButton })));
+    expect(await screen.findByText(AGENT_TEXT.testCallStarted)).toBeTruthy();
+    await waitFor(() => expect(queryClient.getQueryState(CALL_LOGS_KEY)?.isInvalidated).toBe(true));
   });
 
   it("polls call logs and usage stats every 5 s for 30 s after a test call, then stops", async () => {

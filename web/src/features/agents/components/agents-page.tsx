@@ -163,7 +163,9 @@ export function AgentsScreen({ userId }: { userId: string }) {
           </Button>
         }
       />
-      <div className="grid gap-6">
+      {/* One column that never grows past the page: a long agent name is truncated instead of
+          widening every card (an auto column takes the widest row's unbroken text as its minimum). */}
+      <div className="grid grid-cols-1 gap-6">
         <UsageSummary />
 
         {agentsQuery.isPending ? (

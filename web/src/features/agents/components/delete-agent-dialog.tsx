@@ -51,8 +51,13 @@ export function DeleteAgentDialog({
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{AGENT_TEXT.deleteTitle(agent.name)}</AlertDialogTitle>
-          <AlertDialogDescription>{AGENT_TEXT.deleteUndone}</AlertDialogDescription>
-          {active ? <p className="rounded-md bg-warning/15 px-3 py-2 text-sm">{AGENT_TEXT.deleteAssistantNote}</p> : null}
+          {/* The note is part of the description, so a screen reader announces it with the question. */}
+          <AlertDialogDescription asChild>
+            <div className="grid gap-2">
+              <p>{AGENT_TEXT.deleteUndone}</p>
+              {active ? <p className="rounded-md bg-warning/15 px-3 py-2 text-foreground">{AGENT_TEXT.deleteAssistantNote}</p> : null}
+            </div>
+          </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={deleting}>{AGENT_TEXT.cancel}</AlertDialogCancel>

@@ -12,9 +12,10 @@ export function LoginPanel({ defaultEmail }: { defaultEmail: string }) {
   const router = useRouter();
   const navigate = useNavigate();
 
-  // Back to the previous page when there is one; otherwise the plan panel.
+  // Back to the previous page when there is one; otherwise the plan panel. A referrer alone is not
+  // enough: a link opened in a new tab has a referrer but no page behind it, and back() would do nothing.
   function goBack() {
-    if (document.referrer || router.history.canGoBack()) router.history.back();
+    if (router.history.canGoBack() || (document.referrer && window.history.length > 1)) router.history.back();
     else void navigate({ to: "/auth", search: {} });
   }
 

@@ -18,8 +18,31 @@ import { UsageBar } from "./usage-bar";
 
 const AREA_CODE = /^(\d{3})?$/;
 
-function Usage({ count, limit }: { count: number | undefined; limit: number | undefined }) {
+function Usage({
+  count,
+  limit,
+  failed,
+  onRetry,
+}: {
+  count: number | undefined;
+  limit: number | undefined;
+  failed: boolean;
+  onRetry: () => void;
+}) {
   if (count === undefined || limit === undefined) {
+    // A failed load says so instead of pulsing forever.
+    if (failed) {
+      return (
+        <div className="flex flex-wrap items-center gap-3">
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {PHONE_TEXT.usageFailed}
+          </p>
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            {PHONE_TEXT.retry}
+          </Button>
+        </div>
+      );
+    }
     return (
       <div className="grid gap-2" aria-hidden>
         <div className="h-4 w-40 animate-pulse rounded bg-muted" />
@@ -61,7 +84,7 @@ export function BuyNumberPanel() {
     <div className="grid gap-6">
       <Card>
         <CardContent className="grid gap-6 p-6">
-          <Usage count={count} limit={limit} />
+          <Usage count={count} limit={limit} failed={usage.isError} onRetry={() => void usage.refetch()} />
           <form onSubmit={onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
             <div className="sm:w-72">
               <FormField

@@ -2,8 +2,10 @@ import { Link } from "@tanstack/react-router";
 import { PAGE_TEXT } from "@shared/messages";
 import { Logo } from "@web/components/brand/logo";
 import { Button } from "@web/components/ui/button";
+import { useDocumentTitle } from "@web/lib/document-title";
 
 export function NotFoundPage() {
+  useDocumentTitle(PAGE_TEXT.notFoundTitle);
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-muted/40 px-4 text-center">
       <Logo />

@@ -4,6 +4,7 @@ import { TriangleAlert } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { AUTH_TEXT } from "@shared/messages";
 import { PageSpinner } from "@web/components/ui/spinner";
+import { useDocumentTitle } from "@web/lib/document-title";
 import { useAuth } from "../auth-provider";
 import type { AuthSearch } from "../auth-search";
 import { readLastEmail } from "../last-email";
@@ -48,6 +49,7 @@ function AuthView({ search }: { search: AuthSearch }) {
 
 export function AuthPage({ search }: { search: AuthSearch }) {
   const { user, isLoading } = useAuth();
+  useDocumentTitle(search.login ? AUTH_TEXT.loginHeading : AUTH_TEXT.planHeading);
   const hash = useLocation({ select: (location) => location.hash });
 
   if (isLoading) return <PageSpinner />;

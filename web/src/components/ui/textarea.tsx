@@ -1,8 +1,8 @@
 // A multi-line text input that grows with its text up to a cap, and the labelled field with its
 // validation message (like FormField).
-import { useId, type ComponentProps } from "react";
+import type { ComponentProps } from "react";
 import { cn } from "@web/lib/utils";
-import { Label } from "./label";
+import { Field } from "./form-field";
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return (
@@ -16,28 +16,10 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   );
 }
 
-type TextareaFieldProps = ComponentProps<"textarea"> & { label: string; error?: string; hint?: string };
-
-export function TextareaField({ label, error, hint, id, ref, ...props }: TextareaFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+export function TextareaField({ label, error, hint, id, ref, ...props }: ComponentProps<"textarea"> & { label: string; error?: string; hint?: string }) {
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={inputId}>{label}</Label>
-      <Textarea ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
-      {hint && !error ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} error={error} hint={hint} id={id}>
+      {(control) => <Textarea ref={ref} {...control} {...props} />}
+    </Field>
   );
 }

@@ -69,6 +69,20 @@ describe("CallLogsPage", () => {
     await waitFor(() => expect(screen.queryByRole("button", { name: CALL_LOG_TEXT.loadMore })).toBeNull());
   });
 
+  it("keeps the rows it has when loading the next page fails", async () => {
+    const fetchMock = stubApi([log(1, "First call")], "c1");
+    renderPage();
+    await screen.findByText("First call");
+    fetchMock.mockImplementation(async (url: string) =>
+      url.startsWith("/api/usage-stats") ? json(stats) : new Response("boom", { status: 500, statusText: "Internal Server Error" }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: CALL_LOG_TEXT.loadMore }));
+    await waitFor(() => expect(screen.getByRole("button", { name: CALL_LOG_TEXT.loadMore }).hasAttribute("disabled")).toBe(false));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url.includes("cursor=c1"))).toBe(true));
+    expect(screen.getByText("First call")).toBeTruthy();
+    expect(screen.queryByText(CALL_LOG_TEXT.retry)).toBeNull();
+  });
+
   it("'Refresh Logs' asks again for the logs and the usage stats", async () => {
     const fetchMock = stubApi([log(1, "First call")], null);
     renderPage();

@@ -91,7 +91,7 @@ export function CallLogsPage() {
       <Card className="overflow-hidden">
         {logs.isPending ? (
           <TableSkeleton />
-        ) : logs.isError ? (
+        ) : logs.isError && rows.length === 0 ? (
           <CardContent className="flex flex-col items-start gap-3 p-6">
             <p role="alert" className="text-sm font-medium text-destructive">
               {errorMessage(logs.error, CALL_LOG_TEXT.loadFailed)}

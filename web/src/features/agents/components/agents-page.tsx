@@ -27,6 +27,7 @@ import { AgentForm, type AgentFormValues } from "./agent-form";
 import { AgentNumbersList } from "./agent-numbers-list";
 import { AgentsEmptyState } from "./agents-empty-state";
 import { UsageSummary } from "./usage-summary";
+import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 
 export function AgentsPage() {
   const { user } = useAuth();
@@ -216,19 +217,17 @@ export function AgentsScreen({ userId }: { userId: string }) {
 function AgentsSkeleton() {
   return (
     <div className="grid gap-6" aria-busy="true">
-      <span className="sr-only" role="status">
-        {AGENT_TEXT.loading}
-      </span>
+      <LoadingStatus label={AGENT_TEXT.loading} />
       <div className="flex gap-2" aria-hidden>
         {[0, 1, 2].map((i) => (
-          <div key={i} className="h-9 w-28 animate-pulse rounded-full bg-muted" />
+          <Skeleton key={i} className="h-9 w-28 rounded-full" />
         ))}
       </div>
       <div className="grid gap-4 rounded-xl border border-border bg-card p-6" aria-hidden>
-        <div className="h-6 w-48 animate-pulse rounded bg-muted" />
-        <div className="h-4 w-full animate-pulse rounded bg-muted" />
-        <div className="h-4 w-3/4 animate-pulse rounded bg-muted" />
-        <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
+        <Skeleton className="h-6 w-48" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-4 w-2/3" />
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { formatCount } from "@shared/format";
 import { AGENT_TEXT } from "@shared/messages";
 import type { UsageStats } from "@shared/schemas/agents";
 import { useUsageStats } from "@web/api/usage-stats";
+import { Skeleton } from "@web/components/ui/skeleton";
 
 const withLimit = (n: number, limit: number | null) => (limit == null ? formatCount(n) : `${formatCount(n)} / ${formatCount(limit)}`);
 const minutes = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -33,7 +34,7 @@ export function UsageSummary() {
                 -
               </p>
             ) : (
-              <div className="mt-1 h-6 w-14 animate-pulse rounded bg-muted" aria-hidden />
+              <Skeleton className="mt-1 h-6 w-14" />
             )}
           </div>
         </div>

@@ -15,6 +15,7 @@ import { useCallLogs } from "../api/get-call-logs";
 import { USAGE_STATS_KEY, useUsageStats } from "@web/api/usage-stats";
 import { CallDetailsDialog } from "./call-details-dialog";
 import { CallLogsTable } from "./call-logs-table";
+import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 
 const minutesFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
@@ -24,7 +25,7 @@ function UsageFigure({ label, value }: { label: string; value: string | null }) 
       <CardContent className="grid gap-1 p-4 sm:p-5">
         <span className="text-xs font-medium text-muted-foreground">{label}</span>
         {value === null ? (
-          <span className="h-7 w-16 animate-pulse rounded bg-muted" aria-hidden />
+          <Skeleton className="h-7 w-16" />
         ) : (
           <span className="text-2xl font-semibold tabular-nums">{value}</span>
         )}
@@ -36,11 +37,9 @@ function UsageFigure({ label, value }: { label: string; value: string | null }) 
 function TableSkeleton() {
   return (
     <div className="grid gap-3 p-4" aria-busy="true">
-      <span className="sr-only" role="status">
-        {CALL_LOG_TEXT.loading}
-      </span>
+      <LoadingStatus label={CALL_LOG_TEXT.loading} />
       {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="h-9 animate-pulse rounded bg-muted" />
+        <Skeleton key={i} className="h-9" />
       ))}
     </div>
   );

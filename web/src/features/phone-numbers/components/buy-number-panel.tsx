@@ -15,6 +15,7 @@ import { useUsageStats } from "@web/api/usage-stats";
 import { NumberResults } from "./number-results";
 import { PurchaseDialog } from "./purchase-dialog";
 import { UsageBar } from "./usage-bar";
+import { Skeleton } from "@web/components/ui/skeleton";
 
 const AREA_CODE = /^(\d{3})?$/;
 
@@ -45,8 +46,8 @@ function Usage({
     }
     return (
       <div className="grid gap-2" aria-hidden>
-        <div className="h-4 w-40 animate-pulse rounded bg-muted" />
-        <div className="h-2.5 w-full animate-pulse rounded-full bg-muted" />
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="h-2.5 w-full rounded-full" />
       </div>
     );
   }
@@ -133,7 +134,7 @@ function ResultsSkeleton() {
     <div className="grid gap-2" aria-busy="true">
       <Spinner label={PHONE_TEXT.searching} className="size-4" />
       {Array.from({ length: 5 }, (_, i) => (
-        <div key={i} className="h-14 animate-pulse rounded-lg bg-muted" />
+        <Skeleton key={i} className="h-14 rounded-lg" />
       ))}
     </div>
   );

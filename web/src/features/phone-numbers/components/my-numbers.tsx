@@ -16,6 +16,7 @@ import { useAgents } from "@web/api/agents";
 import { useMyNumbers } from "@web/api/phone-numbers";
 import { AssignAgentDialog } from "./assign-agent-dialog";
 import { placeOf } from "./number-results";
+import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 
 function NumberRow({
   number,
@@ -75,15 +76,13 @@ function ListSkeleton() {
   return (
     <Card aria-busy="true">
       <CardContent className="grid gap-4 p-6">
-        <span className="sr-only" role="status">
-          {PHONE_TEXT.loading}
-        </span>
+        <LoadingStatus label={PHONE_TEXT.loading} />
         {Array.from({ length: 3 }, (_, i) => (
           <div key={i} className="flex items-center gap-3">
-            <div className="size-9 animate-pulse rounded-full bg-muted" />
+            <Skeleton className="size-9 rounded-full" />
             <div className="grid flex-1 gap-2">
-              <div className="h-4 w-40 animate-pulse rounded bg-muted" />
-              <div className="h-3 w-28 animate-pulse rounded bg-muted" />
+              <Skeleton className="h-4 w-40" />
+              <Skeleton className="h-3 w-28" />
             </div>
           </div>
         ))}

@@ -71,13 +71,17 @@ export async function loadProfile(db: Database, who: VerifiedIdentity): Promise<
   };
 }
 
+/** The token of an `Authorization: Bearer <token>` header, or "" when there is none. */
+export function bearerToken(header: string | undefined) {
+  return header?.toLowerCase().startsWith("bearer ") ? header.slice(7).trim() : "";
+}
+
 /**
  * Resolves the bearer token, if any, to `c.var.user` (null when absent or invalid).
  * Public routes work with a stale token; every protected route refuses it through requireUser.
  */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
-  const header = c.req.header("authorization") ?? "";
-  const token = header.toLowerCase().startsWith("bearer ") ? header.slice(7).trim() : "";
+  const token = bearerToken(c.req.header("authorization"));
   c.set("user", null);
   c.set("authError", null);
   if (token) {

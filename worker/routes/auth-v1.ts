@@ -2,13 +2,12 @@
 // works unchanged. Served only when no Supabase project is configured.
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { jwtVerify } from "jose";
 import { passwordGrantBody, refreshGrantBody, resendBody, signupBody, updateUserBody } from "@shared/schemas/auth";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { issuesToError, validate } from "../lib/validate";
 import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../middleware/rate-limit";
-import { localAuthSecret, usesSupabase } from "../providers";
+import { usesSupabase } from "../providers";
 import {
   authError,
   logout,
@@ -20,7 +19,8 @@ import {
   userJson,
   verifySignupToken,
 } from "../services/local-auth";
-import { LOCAL_AUDIENCE, LOCAL_ISSUER } from "../providers/identity/local";
+import type { LocalIdentity } from "../providers/identity/local";
+import { bearerToken } from "../middleware/auth";
 
 const SIGN_IN_LIMIT = { name: "auth-token", limit: 10, windowSeconds: 60 };
 
@@ -30,23 +30,14 @@ const localOnly = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-async function bearerUser(c: { req: { header(n: string): string | undefined }; var: AppEnv["Variables"] }) {
-  const header = c.req.header("authorization") ?? "";
-  const token = header.toLowerCase().startsWith("bearer ") ? header.slice(7).trim() : "";
+/** The live local session behind the request's bearer token, with its user row (GoTrue's 401 otherwise). */
+async function bearerSession(c: { req: { header(n: string): string | undefined }; var: AppEnv["Variables"] }) {
+  const token = bearerToken(c.req.header("authorization"));
   if (!token) throw authError(401, "no_authorization", "This endpoint requires a Bearer token");
-  const who = await c.var.providers.identity.verifyAccessToken(token).catch(() => {
+  // localOnly guarantees the local adapter here.
+  return (c.var.providers.identity as LocalIdentity).verifySession(token).catch(() => {
     throw authError(401, "bad_jwt", "invalid JWT: unable to parse or verify signature");
   });
-  return { who, token };
-}
-
-async function sessionIdOf(token: string, secret: string) {
-  const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
-    algorithms: ["HS256"],
-    issuer: LOCAL_ISSUER,
-    audience: LOCAL_AUDIENCE,
-  });
-  return typeof payload.session_id === "string" ? payload.session_id : null;
 }
 
 /** A grant body that fails its schema: 400 naming the first bad field, in the GoTrue error shape. */
@@ -92,21 +83,18 @@ export const localAuthRoutes = new Hono<AppEnv>()
     throw authError(400, "unsupported_grant_type", "unsupported grant_type");
   })
   .get("/user", async (c) => {
-    const { who } = await bearerUser(c);
-    const user = await c.var.db.query.authUsers.findFirst({ where: (u, { eq }) => eq(u.id, who.id) });
-    if (!user) throw authError(404, "user_not_found", "User not found");
+    const { user } = await bearerSession(c);
     return c.json(userJson(user));
   })
   .put("/user", validate("json", updateUserBody), async (c) => {
-    const { who } = await bearerUser(c);
-    return c.json(userJson(await updateUser(c.var.db, who.id, c.req.valid("json"))));
+    const { user } = await bearerSession(c);
+    return c.json(userJson(await updateUser(c.var.db, user.id, c.req.valid("json"))));
   })
   .post("/logout", async (c) => {
-    const { who, token } = await bearerUser(c);
+    const { user, sessionId } = await bearerSession(c);
     const scope = (c.req.query("scope") ?? "global") as "global" | "local" | "others";
     if (!["global", "local", "others"].includes(scope)) throw authError(400, "validation_failed", "scope: invalid");
-    const sessionId = await sessionIdOf(token, localAuthSecret(c.var.config)).catch(() => null);
-    await logout(c.var.db, who.id, sessionId, scope);
+    await logout(c.var.db, user.id, sessionId, scope);
     return c.body(null, 204);
   })
   .post("/resend", validate("json", resendBody), async (c) => {

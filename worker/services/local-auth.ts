@@ -256,10 +256,10 @@ export async function refreshGrant(db: Database, config: AppConfig, refreshToken
   return sessionJson(config, user, session.id, next);
 }
 
-export async function logout(db: Database, userId: string, sessionId: string | null, scope: "global" | "local" | "others") {
+export async function logout(db: Database, userId: string, sessionId: string, scope: "global" | "local" | "others") {
   const now = new Date().toISOString();
   const where =
-    scope === "global" || !sessionId
+    scope === "global"
       ? and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt))
       : scope === "local"
         ? eq(authSessions.id, sessionId)

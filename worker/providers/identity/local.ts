@@ -1,10 +1,12 @@
 // Local identity adapter: verifies tokens issued by the Worker's own /auth/v1 service.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { jwtVerify } from "jose";
 import type { Database } from "../../db/client";
-import { authUsers } from "../../db/schema";
+import { authSessions, authUsers } from "../../db/schema";
 import { unauthorized } from "../../lib/errors";
 import type { IdentityPort, VerifiedIdentity } from "./port";
+
+type AuthUserRow = typeof authUsers.$inferSelect;
 
 export const LOCAL_ISSUER = "voice-agent-ops/local-auth";
 export const LOCAL_AUDIENCE = "authenticated";
@@ -23,7 +25,8 @@ export class LocalIdentity implements IdentityPort {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async verifyAccessToken(token: string): Promise<VerifiedIdentity> {
+  /** The user and session behind a local access token; throws 401 unless both are live. */
+  async verifySession(token: string): Promise<{ user: AuthUserRow; sessionId: string }> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ["HS256"],
@@ -34,17 +37,24 @@ export class LocalIdentity implements IdentityPort {
       if (payload.role !== "authenticated" || typeof payload.sub !== "string") throw new Error("not a user token");
       const sessionId = payload.session_id;
       if (typeof sessionId !== "string") throw new Error("no session");
-      // Signed-out sessions end at once, not at token expiry.
-      const row = await this.db.run(
-        sql`select 1 from auth_sessions where id = ${sessionId} and user_id = ${payload.sub} and revoked_at is null`,
-      );
-      if (!row.results?.length) throw new Error("session ended");
-      const user = await this.db.query.authUsers.findFirst({ where: eq(authUsers.id, payload.sub) });
-      if (!user) throw new Error("unknown user");
-      return { id: user.id, email: user.email, appMetadata: user.appMetadata, userMetadata: user.userMetadata };
+      // One lookup on every authenticated request: the user, and that the session was not signed out
+      // (signed-out sessions end at once, not at token expiry).
+      const row = await this.db
+        .select({ user: authUsers })
+        .from(authUsers)
+        .innerJoin(authSessions, and(eq(authSessions.userId, authUsers.id), eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)))
+        .where(eq(authUsers.id, payload.sub))
+        .get();
+      if (!row) throw new Error("session ended or unknown user");
+      return { user: row.user, sessionId };
     } catch {
       throw unauthorized("Invalid or expired access token");
     }
+  }
+
+  async verifyAccessToken(token: string): Promise<VerifiedIdentity> {
+    const { user } = await this.verifySession(token);
+    return { id: user.id, email: user.email, appMetadata: user.appMetadata, userMetadata: user.userMetadata };
   }
 
   async userExists(email: string) {

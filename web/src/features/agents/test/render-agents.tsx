@@ -9,6 +9,7 @@ import { DEFAULT_VOICE_ID } from "@shared/constants";
 import type { Agent } from "@shared/schemas/agents";
 import { Toaster } from "@web/components/ui/toaster";
 import { createQueryClient } from "@web/lib/query-client";
+import { newAgentDraft } from "../agent-editor";
 
 /** Resolves once the router has rendered `ui`. */
 export async function renderWithApp(ui: ReactNode) {
@@ -54,24 +55,14 @@ export function stubApi(routes: Record<string, unknown>) {
 export const usageStats = { callsThisMonth: 12, minutesThisMonth: 34.5, agents: 1, agentLimit: null, numbers: 0, numberLimit: 9 };
 export const voices = { voices: [{ id: DEFAULT_VOICE_ID, name: "Marissa", provider: "11labs" }] };
 
-/** A complete, inactive agent unless overridden. */
+/** A complete, inactive agent unless overridden: a saved draft with its fields filled in. */
 export function makeAgent(overrides: Partial<Agent> = {}): Agent {
   return {
+    ...newAgentDraft("Front Desk"),
     id: 7,
-    name: "Front Desk",
     business_description: "A family dental practice in Austin, open six days a week.",
     services: "Cleanings, fillings, whitening and emergency visits.",
     agent_instructions: "Greet callers warmly and book appointments for them.",
-    pricing_information: "",
-    documents: "",
-    prompt: null,
-    voice_id: DEFAULT_VOICE_ID,
-    vapi_assistant_id: null,
-    store: null,
-    type: null,
-    twilio_number_id: null,
-    assigned_phone_number: null,
-    phone_number: null,
     updated_at: "2026-03-01T12:00:00.000Z",
     created_at: "2026-03-01T12:00:00.000Z",
     ...overrides,

@@ -21,7 +21,6 @@ export default defineConfig(async () => {
             }),
           ],
           resolve: { alias },
-          ssr: { optimizeDeps: { include: ["stripe"] } },
           test: {
             name: "worker",
             include: ["worker/**/*.test.ts", "shared/**/*.test.ts"],

@@ -1,5 +1,5 @@
 // `npm test`: every check, in order, stopping at the first failure:
-// typecheck, worker tests (inside workerd), web tests, browser journeys.
+// one copy of each runtime in the lock, typecheck, worker tests (inside workerd), web tests, browser journeys.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,6 +22,7 @@ const vitest = (project) => ({
 });
 
 const stages = [
+  { name: "lock", cmd: bin("node"), args: [path.join(root, "scripts/check-lock.mjs")], counts: null },
   { name: "typecheck", cmd: bin("tsc"), args: ["-b"], counts: null },
   vitest("worker"),
   vitest("web"),

@@ -1,0 +1,153 @@
+import fc from "fast-check";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { CSV_BOM, csvDocument, csvLines, csvResponse, csvStream, FORMULA_START, safeFileName, type CsvColumn } from "./csv";
+
+/** Reads a whole stream as text (the BOM kept). */
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
+  return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
+}
+
+/** Cells back from CSV text, the way a spreadsheet program reads them. */
+function parse(text: string): string[][] {
+  const body = text.startsWith(CSV_BOM) ? text.slice(1) : text;
+  const rows = Papa.parse<string[]>(body, { newline: "\r\n" }).data;
+  // The last line ends in CRLF, which the parser reads as one more, empty row.
+  return rows.slice(0, -1);
+}
+
+describe("csvLines", () => {
+  it("quotes cells holding a comma, a quote or a line break, doubling quotes (RFC 4180)", () => {
+    expect(csvLines([["plain", "a,b", 'say "hi"', "two\r\nlines", "x\ny"]])).toBe(
+      'plain,"a,b","say ""hi""","two\r\nlines","x\ny"\r\n',
+    );
+  });
+
+  it("writes null and undefined as empty cells and keeps numbers and booleans", () => {
+    expect(csvLines([[null, undefined, 0, -12.5, true, false]])).toBe(",,0,-12.5,true,false\r\n");
+  });
+
+  it("neutralises every cell a spreadsheet would run as a formula", () => {
+    const line = csvLines([["=SUM(A1:A9)", "+1", "-2", "@cmd", "\tx", "\ry", "=1\n+2", "a=b", "mail@x.com"]]);
+    expect(parse(line)[0]).toEqual(["'=SUM(A1:A9)", "'+1", "'-2", "'@cmd", "'\tx", "'\ry", "'=1\n+2", "a=b", "mail@x.com"]);
+  });
+
+  it("leaves a negative number a number: only text can be a formula", () => {
+    expect(csvLines([[-3]])).toBe("-3\r\n");
+  });
+
+  it("round-trips any text through a CSV reader, formula cells apart from their apostrophe", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5 }).chain((width) =>
+          fc.array(fc.array(fc.string({ unit: "binary" }), { minLength: width, maxLength: width }), { minLength: 1, maxLength: 8 }),
+        ),
+        (rows) => {
+          const expected = rows.map((cells) => cells.map((cell) => (FORMULA_START.test(cell) ? `'${cell}` : cell)));
+          // A row of one empty cell is an empty line, which readers skip or keep as they like.
+          fc.pre(rows.every((cells) => cells.length > 1 || cells[0] !== ""));
+          expect(parse(csvLines(rows))).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("csvDocument", () => {
+  type Row = { name: string; n: number | null };
+  const columns: CsvColumn<Row>[] = [
+    { header: "Name", value: (r) => r.name },
+    { header: "Count", value: (r) => r.n },
+  ];
+
+  it("starts with a UTF-8 byte-order mark and a header line", () => {
+    const text = csvDocument(columns, [{ name: "Pérez", n: 3 }, { name: "Ana", n: null }]);
+    expect(text).toBe(`${CSV_BOM}Name,Count\r\nPérez,3\r\nAna,\r\n`);
+    expect([...new TextEncoder().encode(text).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+
+  it("can leave the mark out", () => {
+    expect(csvDocument(columns, [], { bom: false })).toBe("Name,Count\r\n");
+  });
+});
+
+describe("csvStream", () => {
+  type Row = { id: number; label: string };
+  const columns: CsvColumn<Row>[] = [
+    { header: "Id", value: (r) => r.id },
+    { header: "Label", value: (r) => r.label },
+  ];
+
+  /** A table of `total` rows read by keyset (id > cursor), recording every page request. */
+  function table(total: number, failOnPage?: number) {
+    const calls: (number | null)[] = [];
+    const readPage = async (cursor: number | null, limit: number): Promise<Row[]> => {
+      calls.push(cursor);
+      if (failOnPage !== undefined && calls.length === failOnPage) throw new Error("database went away");
+      const from = (cursor ?? 0) + 1;
+      const to = Math.min(total, from + limit - 1);
+      return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => ({ id: from + i, label: `row ${from + i}` }));
+    };
+    return { calls, readPage };
+  }
+
+  it("writes every row once, in order, asking for each page after the last row sent", async () => {
+    const { calls, readPage } = table(2500);
+    const text = await readAll(csvStream({ columns, readPage, cursorOf: (r) => r.id, pageSize: 1000 }));
+    const rows = parse(text);
+    expect(text.startsWith(CSV_BOM)).toBe(true);
+    expect(rows[0]).toEqual(["Id", "Label"]);
+    expect(rows.length).toBe(2501);
+    expect(rows.slice(1).map((r) => Number(r[0]))).toEqual(Array.from({ length: 2500 }, (_, i) => i + 1));
+    expect(calls).toEqual([null, 1000, 2000]);
+  });
+
+  it("ends after an empty page when the row count is a multiple of the page size", async () => {
+    const { calls, readPage } = table(2000);
+    const rows = parse(await readAll(csvStream({ columns, readPage, cursorOf: (r) => r.id, pageSize: 1000 })));
+    expect(rows.length).toBe(2001);
+    expect(calls).toEqual([null, 1000, 2000]);
+  });
+
+  it("is only a header line when there are no rows", async () => {
+    const { readPage } = table(0);
+    expect(await readAll(csvStream({ columns, readPage, cursorOf: (r) => r.id }))).toBe(`${CSV_BOM}Id,Label\r\n`);
+  });
+
+  it("reads pages only as fast as the client reads: a client that stops stops the queries", async () => {
+    const { calls, readPage } = table(1_000_000);
+    const reader = csvStream({ columns, readPage, cursorOf: (r) => r.id, pageSize: 100 }).getReader();
+    await reader.read(); // header
+    await reader.read(); // first page
+    await reader.read(); // second page
+    await reader.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Two pages read, and at most one more queued ahead: never the 10,000 pages of the table.
+    expect(calls.length).toBeLessThanOrEqual(3);
+  });
+
+  it("fails the download (and reports it) when a page cannot be read", async () => {
+    const { readPage } = table(5000, 2);
+    const errors: unknown[] = [];
+    const stream = csvStream({ columns, readPage, cursorOf: (r) => r.id, pageSize: 1000, onError: (e) => errors.push(e) });
+    await expect(readAll(stream)).rejects.toThrow("database went away");
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe("csvResponse", () => {
+  it("answers a CSV download that is never cached", async () => {
+    const res = csvResponse("a,b\r\n", "call-report-2026-11-01-to-2026-11-22.csv");
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="call-report-2026-11-01-to-2026-11-22.csv"');
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.text()).toBe("a,b\r\n");
+  });
+
+  it("keeps header-breaking characters out of the file name", () => {
+    expect(safeFileName('daily-report-2026-11-22-"MIAMI"\r\n.csv')).toBe("daily-report-2026-11-22-MIAMI.csv");
+    expect(safeFileName("///")).toBe("report.csv");
+    expect(safeFileName("../../etc/passwd")).toBe("etc-passwd");
+  });
+});

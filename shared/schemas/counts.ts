@@ -1,0 +1,159 @@
+// Queries of the operations dashboard's counts, reports and analysis (spec 1 §7, spec 2 §7), and
+// the answers the SPA reads. Definitions of each figure: docs/decisions/009-count-definitions.md.
+import { z } from "zod";
+import { APPOINTMENT_CATEGORY_KEYS, ANALYSIS_LIMIT, CALL_TYPES, STORES } from "../constants";
+
+/** The longest range a count or report covers: a year, leap day included. */
+export const MAX_RANGE_DAYS = 366;
+
+const DAY_MS = 86_400_000;
+
+/** Days from `start` to `end`, both inclusive, for valid YYYY-MM-DD days. */
+export function daysInRange(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** A calendar day written YYYY-MM-DD (a New York day when it bounds a range). */
+export const isoDay = z
+  .string({ error: "is required, as YYYY-MM-DD" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date as YYYY-MM-DD")
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, "is not a calendar date");
+
+/** An optional free-text filter: blank means "all", so the SPA may send the empty value of a select. */
+const filterText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+const storeFilter = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v.toUpperCase() : undefined))
+  .pipe(z.enum(STORES, { error: `must be one of ${STORES.join(", ")}` }).optional());
+
+const rangeFields = {
+  dateFilterType: z.literal("range", { error: "must be range" }).default("range"),
+  startDate: isoDay,
+  endDate: isoDay,
+};
+
+/** Checks the range itself: in order and at most MAX_RANGE_DAYS long; the error names endDate. */
+function checkRange(value: { startDate: string; endDate: string }, ctx: z.RefinementCtx) {
+  const days = daysInRange(value.startDate, value.endDate);
+  if (days < 1) ctx.addIssue({ code: "custom", path: ["endDate"], message: "must not be before startDate" });
+  else if (days > MAX_RANGE_DAYS) ctx.addIssue({ code: "custom", path: ["endDate"], message: `must be at most ${MAX_RANGE_DAYS} days after startDate` });
+}
+
+export const dateRangeQuery = z.object(rangeFields).superRefine(checkRange);
+export type DateRangeQuery = z.infer<typeof dateRangeQuery>;
+
+/** GET /api/call-logs/count, /api/call-connected-count, /api/voicemail-count, /api/forwarded-count, /api/export-report */
+export const callLogCountsQuery = z
+  .object({
+    ...rangeFields,
+    agent: filterText(200),
+    callType: z.enum(CALL_TYPES, { error: `must be one of ${CALL_TYPES.join(", ")}` }),
+  })
+  .superRefine(checkRange);
+export type CallLogCountsQuery = z.infer<typeof callLogCountsQuery>;
+
+/** GET /api/aircall/outbound-answered-count, /api/aircall/store-transfer-solutions-count */
+export const aircallCountsQuery = z
+  .object({ ...rangeFields, userName: filterText(100), numberName: filterText(100) })
+  .superRefine(checkRange);
+export type AircallCountsQuery = z.infer<typeof aircallCountsQuery>;
+
+/** GET /api/aircall/call-count */
+export const aircallCallCountQuery = z
+  .object({
+    ...rangeFields,
+    userName: filterText(100),
+    numberName: filterText(100),
+    direction: z.enum(["inbound", "outbound"], { error: "must be inbound or outbound" }),
+  })
+  .superRefine(checkRange);
+export type AircallCallCountQuery = z.infer<typeof aircallCallCountQuery>;
+
+/** GET /api/appointment-count, -status-count, -category-count */
+export const appointmentCountsQuery = z
+  .object({ ...rangeFields, store: storeFilter, bookedBy: filterText(100), appointmentType: filterText(100) })
+  .superRefine(checkRange);
+export type AppointmentCountsQuery = z.infer<typeof appointmentCountsQuery>;
+
+/** GET /api/lead-counts/summary */
+export const leadSummaryQuery = z.object({ ...rangeFields, store: storeFilter }).superRefine(checkRange);
+export type LeadSummaryQuery = z.infer<typeof leadSummaryQuery>;
+
+/**
+ * GET /api/daily-report: the dashboard sends startDate and endDate (and maybe store); the Daily
+ * Report Generator sends one `date`. Either form, not both.
+ */
+export const dailyReportQuery = z
+  .object({ date: isoDay.optional(), startDate: isoDay.optional(), endDate: isoDay.optional(), store: storeFilter })
+  .superRefine((value, ctx) => {
+    if (value.date) {
+      if (value.startDate || value.endDate) ctx.addIssue({ code: "custom", path: ["date"], message: "give date, or startDate and endDate, not both" });
+      return;
+    }
+    if (!value.startDate) ctx.addIssue({ code: "custom", path: ["startDate"], message: "is required, as YYYY-MM-DD (or give date)" });
+    else if (!value.endDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: "is required, as YYYY-MM-DD (or give date)" });
+    else checkRange({ startDate: value.startDate, endDate: value.endDate }, ctx);
+  })
+  .transform(({ date, startDate, endDate, store }) => ({
+    startDate: (date ?? startDate)!,
+    endDate: (date ?? endDate)!,
+    single: Boolean(date),
+    store,
+  }));
+export type DailyReportQuery = z.infer<typeof dailyReportQuery>;
+
+/** POST /api/analytics/won */
+export const analyticsWonBody = z
+  .object({
+    storeId: z.enum(STORES, { error: `must be one of ${STORES.join(", ")}` }),
+    startDate: isoDay,
+    endDate: isoDay,
+    limit: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(ANALYSIS_LIMIT, `must be at most ${ANALYSIS_LIMIT}`)
+      .default(ANALYSIS_LIMIT),
+  })
+  .superRefine(checkRange);
+export type AnalyticsWonBody = z.infer<typeof analyticsWonBody>;
+
+// ---------------------------------------------------------------- answers
+
+export type CountResponse = { count: number };
+export type CallLogTotalResponse = { total: number };
+export type AppointmentCategoryKey = (typeof APPOINTMENT_CATEGORY_KEYS)[number];
+export type AppointmentCategoryCounts = Record<AppointmentCategoryKey, number>;
+export type AppointmentStatusCountsResponse = { counts: Record<string, number> };
+export type AppointmentCategoryCountsResponse = { counts: AppointmentCategoryCounts };
+export type AppointmentOptionsResponse = { stores: string[]; bookedBy: string[]; types: string[] };
+export type AircallOptionsResponse = { users: string[]; numbers: string[] };
+export type LeadSummaryResponse = { totalSubmissions: number; byStore: Record<string, number> };
+
+/** One row of the appointment analysis (spec 2 §3 "Appointment analysis item"). */
+export type AnalysisItem = {
+  begin_utc: string;
+  phone_number: string | null;
+  customer_name: string | null;
+  matched_call: boolean;
+  call_date: string | null;
+  won: boolean;
+};
+export type AnalyticsWonResponse = { items: AnalysisItem[] };
+
+/** Every category key, zero: the answer's shape when nothing matches. */
+export function emptyCategoryCounts(): AppointmentCategoryCounts {
+  return Object.fromEntries(APPOINTMENT_CATEGORY_KEYS.map((k) => [k, 0])) as AppointmentCategoryCounts;
+}

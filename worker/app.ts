@@ -19,6 +19,7 @@ import { vapiWebhookRoutes } from "./routes/vapi-webhook";
 import { phoneLimitRoutes } from "./routes/phone-limit";
 import { twilioRoutes } from "./routes/twilio";
 import { agentActionRoutes, agentRoutes } from "./routes/agents";
+import { analyticsRoutes } from "./routes/analytics";
 
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
@@ -32,6 +33,7 @@ const api = new Hono<AppEnv>()
   .route("/admin/config/phone-limit", phoneLimitRoutes)
   .route("/twilio", twilioRoutes)
   .route("/agents", agentRoutes)
+  .route("/analytics", analyticsRoutes)
   .route("/", agentActionRoutes);
 
 export const app = new Hono<AppEnv>();

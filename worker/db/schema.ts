@@ -198,6 +198,8 @@ export const callLogs = sqliteTable(
     index("call_logs_user_time_idx").on(t.userId, t.startTime, t.id, t.duration),
     index("call_logs_time_idx").on(t.startTime),
     index("call_logs_assistant_time_idx").on(t.assistantId, t.startTime),
+    // The appointment analysis looks up the latest call to one number before a booking.
+    index("call_logs_phone_time_idx").on(t.phoneNumber, t.startTime),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `call_logs_phone_time_idx` ON `call_logs` (`phone_number`,`start_time`);

@@ -20,6 +20,7 @@ import { phoneLimitRoutes } from "./routes/phone-limit";
 import { twilioRoutes } from "./routes/twilio";
 import { agentActionRoutes, agentRoutes } from "./routes/agents";
 import { analyticsRoutes } from "./routes/analytics";
+import { reportRoutes } from "./routes/reports";
 
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
@@ -34,6 +35,7 @@ const api = new Hono<AppEnv>()
   .route("/twilio", twilioRoutes)
   .route("/agents", agentRoutes)
   .route("/analytics", analyticsRoutes)
+  .route("/", reportRoutes)
   .route("/", agentActionRoutes);
 
 export const app = new Hono<AppEnv>();

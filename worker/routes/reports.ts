@@ -1,0 +1,22 @@
+// CSV reports (spec 1 §7): the call report of the dashboard's Call Logs section, streamed.
+import { Hono } from "hono";
+import { callLogCountsQuery } from "@shared/schemas/counts";
+import type { AppEnv } from "../env";
+import { csvResponse, csvStream } from "../lib/csv";
+import { log } from "../lib/log";
+import { validate } from "../lib/validate";
+import { currentUser, requireUser } from "../middleware/auth";
+import { CALL_REPORT_COLUMNS, callReportCursor, callReportFileName, callReportPages } from "../services/call-report";
+
+/** Mounted at /api: the spec names the report paths at the top level. */
+export const reportRoutes = new Hono<AppEnv>().get("/export-report", requireUser, validate("query", callLogCountsQuery), (c) => {
+  const query = c.req.valid("query");
+  const body = csvStream({
+    columns: CALL_REPORT_COLUMNS,
+    readPage: callReportPages(c.var.db, currentUser(c).id, query),
+    cursorOf: callReportCursor,
+    // After the first byte the status is sent: a failure can only cut the file short, so it is logged.
+    onError: (error) => log(c, "error", "call report failed mid-stream", { error: (error as Error).message }),
+  });
+  return csvResponse(body, callReportFileName(query));
+});

@@ -1,0 +1,88 @@
+// The call report (spec 1 §7 "Export"): the caller's calls of the dashboard's range and filters as
+// CSV, read by keyset pages in time order so a million-row export holds one page in memory.
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { callOutcome } from "@shared/call-outcomes";
+import { formatTimestamp, nyDayBounds } from "@shared/format";
+import type { CallLogCountsQuery } from "@shared/schemas/counts";
+import type { Database } from "../db/client";
+import { agents, callLogs } from "../db/schema";
+import type { CsvColumn, PageReader } from "../lib/csv";
+
+/** The call types of the dashboard as call directions; browser calls are in no report (decision 009). */
+export function directionsOf(callType: CallLogCountsQuery["callType"]): ("inbound" | "outbound")[] {
+  return callType === "Both" ? ["inbound", "outbound"] : callType === "Inbound" ? ["inbound"] : ["outbound"];
+}
+
+export type CallReportRow = {
+  id: number;
+  callId: string;
+  startTime: string;
+  direction: string;
+  agentName: string | null;
+  store: string | null;
+  phoneNumber: string | null;
+  status: string;
+  endedReason: string | null;
+  duration: number;
+  cost: number | null;
+  summary: string | null;
+};
+export type CallReportCursor = { t: string; id: number };
+
+export const CALL_REPORT_COLUMNS: readonly CsvColumn<CallReportRow>[] = [
+  { header: "Call ID", value: (r) => r.callId },
+  { header: "Start (America/New_York)", value: (r) => formatTimestamp(r.startTime) },
+  { header: "Direction", value: (r) => r.direction },
+  { header: "Agent", value: (r) => r.agentName },
+  { header: "Store", value: (r) => r.store },
+  { header: "Phone number", value: (r) => r.phoneNumber },
+  { header: "Status", value: (r) => r.status },
+  { header: "Ended reason", value: (r) => r.endedReason },
+  { header: "Outcome", value: (r) => callOutcome(r.endedReason) },
+  { header: "Duration (s)", value: (r) => r.duration },
+  { header: "Cost (USD)", value: (r) => (r.cost === null ? null : r.cost.toFixed(4)) },
+  { header: "Summary", value: (r) => r.summary },
+];
+
+export function callReportFileName(query: Pick<CallLogCountsQuery, "startDate" | "endDate">): string {
+  return `call-report-${query.startDate}-to-${query.endDate}.csv`;
+}
+
+/**
+ * Pages of the caller's calls in the range, oldest first. The (user_id, start_time, id) index
+ * serves the range and the keyset; agent and direction are checked on the rows it yields.
+ */
+export function callReportPages(db: Database, userId: string, query: CallLogCountsQuery): PageReader<CallReportRow, CallReportCursor> {
+  const { startUtc } = nyDayBounds(query.startDate);
+  const { endUtc } = nyDayBounds(query.endDate);
+  const filters: SQL[] = [
+    eq(callLogs.userId, userId),
+    sql`${callLogs.startTime} >= ${startUtc}`,
+    sql`${callLogs.startTime} < ${endUtc}`,
+    inArray(callLogs.direction, directionsOf(query.callType)),
+  ];
+  if (query.agent) filters.push(eq(callLogs.assistantId, query.agent));
+  return async (cursor, limit) =>
+    db
+      .select({
+        id: callLogs.id,
+        callId: callLogs.callId,
+        startTime: callLogs.startTime,
+        direction: callLogs.direction,
+        agentName: agents.name,
+        store: callLogs.store,
+        phoneNumber: callLogs.phoneNumber,
+        status: callLogs.status,
+        endedReason: callLogs.endedReason,
+        duration: callLogs.duration,
+        cost: callLogs.cost,
+        summary: callLogs.summary,
+      })
+      .from(callLogs)
+      .leftJoin(agents, eq(agents.id, callLogs.agentId))
+      .where(and(...filters, cursor ? sql`(${callLogs.startTime}, ${callLogs.id}) > (${cursor.t}, ${cursor.id})` : undefined))
+      .orderBy(asc(callLogs.startTime), asc(callLogs.id))
+      .limit(limit);
+}
+
+export const callReportCursor = (row: CallReportRow): CallReportCursor => ({ t: row.startTime, id: row.id });

@@ -11,9 +11,10 @@ import { parseConfig, type AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { localAuthSecret } from "../providers";
 import { call, db, signUpAndSignIn, uniqueEmail } from "../test/helpers";
-import { authenticate, loadProfile, requireAdmin, requireFlag } from "./auth";
+import { loadProfile } from "../services/profiles";
+import { authenticate, requireAdmin, requireFlag } from "./auth";
 import { requestContext } from "./context";
-import { onError } from "./errors";
+import { onError } from "../lib/errors";
 
 const secret = new TextEncoder().encode(localAuthSecret(parseConfig(env as unknown as Record<string, unknown>)));
 

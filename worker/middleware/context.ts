@@ -5,7 +5,6 @@ import type { AppEnv } from "../env";
 import { parseConfig } from "../env";
 import { createDb } from "../db/client";
 import { createProviders } from "../providers";
-import { resendLocalSignup } from "../services/local-auth";
 
 /** The request's ExecutionContext, or undefined when there is none (app.request() in tests). */
 function executionContext(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] | undefined {
@@ -32,7 +31,6 @@ export const requestContext = (dispatch: SelfDispatch) => createMiddleware<AppEn
   c.set(
     "providers",
     createProviders(config, db, {
-      resendLocalSignup: (email, redirectTo) => resendLocalSignup(db, config, origin, email, redirectTo),
       origin,
       // The voice simulator posts its reports to our own webhook route, in-process.
       deliverWebhook: (request) => dispatch(request, c.env, executionContext(c) as ExecutionContext | undefined),

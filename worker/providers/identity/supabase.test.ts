@@ -222,15 +222,6 @@ describe("SupabaseIdentity admin calls", () => {
     const missing = await p.identity().updateEmail(crypto.randomUUID(), uniqueEmail()).catch((e: unknown) => e);
     expect((missing as ApiError).status).toBe(502);
   });
-
-  it("resendSignupConfirmation posts to /resend with the anon key", async () => {
-    const p = newProject();
-    const email = uniqueEmail();
-    await p.identity().resendSignupConfirmation(email, "https://app.example/auth");
-    expect((await state(p)).resends).toEqual([{ email, type: "signup", redirectTo: "https://app.example/auth" }]);
-    const noKey = await new SupabaseIdentity({ url: p.url }).resendSignupConfirmation(email, undefined).catch((e: unknown) => e);
-    expect((noKey as ApiError).status).toBe(502);
-  });
 });
 
 describe("the app with SUPABASE_URL set", () => {

@@ -18,6 +18,10 @@ function executionContext(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] |
 /** Dispatches a request to the app itself (the voice simulator posts its reports through it). */
 export type SelfDispatch = (request: Request, env: AppEnv["Bindings"], ctx: ExecutionContext | undefined) => Promise<Response>;
 
+/**
+ * Sets the request id, the parsed config, the database and the provider ports once per request.
+ * `dispatch` is the app's own fetch, handed in by app.ts (importing the app here would be a cycle).
+ */
 export const requestContext = (dispatch: SelfDispatch) => createMiddleware<AppEnv>(async (c, next) => {
   const incoming = c.req.header("x-request-id");
   const requestId = incoming && /^[\w.-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();

@@ -2,6 +2,7 @@
 // (the test call's queued call, then the webhook's status updates and end-of-call report), and read
 // back as the account's log and as the platform's view of the account's calls.
 import { and, desc, eq, getTableColumns, isNotNull, sql, type SQL } from "drizzle-orm";
+import { AGENT_API_TEXT } from "@shared/messages";
 import type { CallLogView, VapiCallDetail, VapiCallView } from "@shared/schemas/call-logs";
 import type { Database } from "../db/client";
 import { agents, callLogs, webhookEvents } from "../db/schema";
@@ -10,7 +11,6 @@ import { badRequest, notFound } from "../lib/errors";
 import { log } from "../lib/log";
 import type { CallEvent, PlatformCall, VoicePort } from "../providers/voice/port";
 import { firstActiveAgent, getAgent, onVoice, type AgentRecord } from "./agents";
-import { AGENT_API_TEXT } from "@shared/messages";
 
 /** Who a call belongs to, found through the agent whose assistant placed or took it. */
 export type CallOwner = { userId: string; agentId: number | null; store: string | null };

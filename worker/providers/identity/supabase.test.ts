@@ -64,9 +64,8 @@ const hs256 = (claims: JWTPayload, secret: string) =>
 async function state(p: Project) {
   const res = await fetch(`${standin}/test/state?project=${encodeURIComponent(p.prefix)}`);
   return (await res.json()) as {
-    counts: { jwks: number; adminList: number; adminUpdate: number; resend: number };
+    counts: { jwks: number; adminList: number; adminUpdate: number };
     users: { id: string; email: string }[];
-    resends: { email: string; type: string; redirectTo: string | null }[];
   };
 }
 

@@ -10,7 +10,7 @@ import { log } from "./lib/log";
 import { voiceSimulatorRoutes } from "./providers/voice/local-routes";
 import { healthRoutes } from "./routes/health";
 import { configRoutes } from "./routes/config";
-import { localAuthRoutes } from "./routes/auth-v1";
+import { localAuthRoutes } from "./routes/local-auth";
 import { publicAccountRoutes } from "./routes/public-account";
 import { localMailboxRoutes } from "./routes/local-mailbox";
 import { profileRoutes, profileUpdateRoutes } from "./routes/profile";

@@ -5,7 +5,7 @@ import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { usesSupabase } from "../providers";
-import { listOutbox } from "../services/mailbox";
+import { listOutbox } from "../services/local-mailbox";
 
 export const localMailboxRoutes = new Hono<AppEnv>().get(
   "/mailbox",

@@ -165,6 +165,7 @@ if (args.reset) {
   transaction(() => {
     for (const sql of [
       `delete from sim_assistants where owner_id in (${idList})`,
+      `delete from sim_calls where owner_id in (${idList})`,
       `delete from agents where user_id in (${idList})`,
       `delete from phone_numbers where user_id in (${idList})`,
       `delete from auth_users where id in (${idList})`,

@@ -310,10 +310,6 @@ export const SETTINGS_TEXT = {
   cancelFailed: "Failed to cancel subscription",
 } as const;
 
-export const GENERIC_TEXT = {
-  unknownError: "Unknown error",
-} as const;
-
 /** Phone-number API answers (spec 2 §4, §5, §8), shown by the client as the server's error. */
 export const PHONE_API_TEXT = {
   numberNotFound: "Phone number not found",

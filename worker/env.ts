@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { Database } from "./db/client";
 import type { Providers } from "./providers";
-import type { CurrentUser } from "./middleware/auth";
+import type { CurrentUser } from "./services/profiles";
 
 const optional = z
   .string()

@@ -1,7 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { STORE_NUMBER_NAMES, STORES, type Store } from "../../shared/constants";
-import { formatTimestamp, nyDayOf } from "../../shared/format";
+import { formatTimestamp } from "../../shared/format";
+import { nyDayOf } from "../../shared/ny-time";
 import { hashPassword } from "../lib/crypto";
 import { call, db } from "../test/helpers";
 import {

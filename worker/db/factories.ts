@@ -126,7 +126,6 @@ export const CALL_CENTRE_STAFF = [
   "Maria Lopez", "James Carter", "Aisha Thompson", "Daniel Kim", "Sofia Martinez", "Ethan Brooks", "Olivia Nguyen", "Marcus Reed",
 ] as const;
 
-export const APPOINTMENT_TYPES = ["Eye Exam", "Hearing Test", "Consultation", "Virtual Consultation"] as const;
 export const APPOINTMENT_STATUSES = ["Scheduled", "Visited", "Sold", "No Show", "Cancelled"] as const;
 export const ENDED_REASONS = [
   "customer-ended-call",

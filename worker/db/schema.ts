@@ -371,3 +371,23 @@ export const simAssistants = sqliteTable(
   },
   (t) => [index("sim_assistants_owner_idx").on(t.ownerId)],
 );
+
+/**
+ * Calls placed by the local voice simulator, kept as the platform keeps its own call records (the
+ * platform's call object as JSON), apart from our call log: the simulator reads only this table,
+ * never the call log its reports feed (ADR 007).
+ */
+export const simCalls = sqliteTable(
+  "sim_calls",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    assistantId: text("assistant_id").notNull(),
+    /** The platform's call object (the voice port's PlatformCall). */
+    call: text("call", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The call list filters by assistant, newest first.
+  (t) => [index("sim_calls_assistant_time_idx").on(t.assistantId, t.createdAt)],
+);

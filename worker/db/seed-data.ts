@@ -3,7 +3,7 @@
 // generators, so a million call logs never sit in memory at once.
 // Relative imports carry `.ts` because `scripts/seed.mjs` loads this file in plain Node through tsx.
 import { STORES, type Store } from "../../shared/constants.ts";
-import { addDays, nyDateRange, nyDayBounds, nyLocalToUtc, nyToday } from "../../shared/format.ts";
+import { addDays, nyDateRange, nyDayBounds, nyLocalToUtc, nyToday } from "../../shared/ny-time.ts";
 import {
   type AgentRow,
   type AircallCallRow,

@@ -1,11 +1,17 @@
-// One error type for every expected failure; `onError` turns it into the JSON error shape.
+// One error type for every expected failure, and the one handler that turns every failure into the
+// error contract of shared/api-error.ts: { error, code, field?, issues?, requestId }.
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiErrorBodyOut, ErrorCode } from "@shared/api-error";
+import type { AppEnv } from "../env";
+import { log } from "./log";
 
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
-    readonly code: string = "error",
+    readonly code: ErrorCode,
     readonly field?: string,
     readonly extra?: Record<string, unknown>,
   ) {
@@ -23,3 +29,45 @@ export const tooManyRequests = (message = "Too many requests. Please wait a minu
 /** A configured real provider failed: the error reaches the user, never a silent local fallback. */
 export const providerError = (provider: string, message: string) =>
   new ApiError(502, `${provider}: ${message}`, "provider_error");
+
+/** Runs one step against a provider; an unexpected failure becomes its provider error, naming the step. */
+export async function providerStep<T>(provider: string, step: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    throw providerError(provider, `${step} failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** The error body every failure answers with; `extra` carries the fields its code documents. */
+export function errorBody(c: Context<AppEnv>, err: ApiError): ApiErrorBodyOut {
+  return {
+    error: err.message,
+    code: err.code,
+    ...(err.field ? { field: err.field } : {}),
+    ...(err.extra ?? {}),
+    requestId: c.get("requestId"),
+  };
+}
+
+/** The app's one error handler: expected failures as they were thrown, anything else as a logged 500. */
+export function onError(err: Error, c: Context<AppEnv>) {
+  if (err instanceof ApiError) {
+    if (err.status >= 500) log(c, "error", err.message, { code: err.code });
+    return c.json(errorBody(c, err), err.status);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const message =
+      status === 413 ? "Request body too large" : err.message || (status === 400 ? "Malformed request" : "Request failed");
+    const field = /json/i.test(message) ? "body" : undefined;
+    return c.json(errorBody(c, new ApiError(status as 400, message, status === 413 ? "payload_too_large" : "bad_request", field)), status);
+  }
+  log(c, "error", "unhandled error", { error: err.message, stack: err.stack });
+  return c.json(errorBody(c, new ApiError(500, "Internal server error", "internal_error")), 500);
+}
+
+export function notFoundHandler(c: Context<AppEnv>) {
+  return c.json(errorBody(c, new ApiError(404, `No route for ${c.req.method} ${c.req.path}`, "not_found")), 404);
+}

@@ -8,12 +8,14 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { authUsers, profiles } from "../db/schema";
 import { parseConfig, type AppEnv } from "../env";
+import { toBase64Url } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { localAuthSecret } from "../providers";
 import { call, db, signUpAndSignIn, uniqueEmail } from "../test/helpers";
-import { authenticate, loadProfile, requireAdmin, requireFlag } from "./auth";
+import { loadProfile } from "../services/profiles";
+import { authenticate, requireAdmin, requireFlag } from "./auth";
 import { requestContext } from "./context";
-import { onError } from "./errors";
+import { onError } from "../lib/errors";
 
 const secret = new TextEncoder().encode(localAuthSecret(parseConfig(env as unknown as Record<string, unknown>)));
 
@@ -64,7 +66,7 @@ describe("tokens refused by protected routes", () => {
     const flipped = sig.slice(0, 10) + (sig[10] === "A" ? "B" : "A") + sig.slice(11);
     await expectRefused(`${h}.${p}.${flipped}`);
     const payload = { ...decodeJwt(s.accessToken), app_metadata: { is_admin: true } };
-    const forgedPayload = btoa(JSON.stringify(payload)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    const forgedPayload = toBase64Url(new TextEncoder().encode(JSON.stringify(payload)));
     await expectRefused(`${h}.${forgedPayload}.${sig}`);
   });
 

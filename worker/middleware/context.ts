@@ -5,7 +5,6 @@ import type { AppEnv } from "../env";
 import { parseConfig } from "../env";
 import { createDb } from "../db/client";
 import { createProviders } from "../providers";
-import { resendLocalSignup } from "../services/local-auth";
 
 /** The request's ExecutionContext, or undefined when there is none (app.request() in tests). */
 function executionContext(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] | undefined {
@@ -19,6 +18,10 @@ function executionContext(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] |
 /** Dispatches a request to the app itself (the voice simulator posts its reports through it). */
 export type SelfDispatch = (request: Request, env: AppEnv["Bindings"], ctx: ExecutionContext | undefined) => Promise<Response>;
 
+/**
+ * Sets the request id, the parsed config, the database and the provider ports once per request.
+ * `dispatch` is the app's own fetch, handed in by app.ts (importing the app here would be a cycle).
+ */
 export const requestContext = (dispatch: SelfDispatch) => createMiddleware<AppEnv>(async (c, next) => {
   const incoming = c.req.header("x-request-id");
   const requestId = incoming && /^[\w.-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
@@ -32,7 +35,6 @@ export const requestContext = (dispatch: SelfDispatch) => createMiddleware<AppEn
   c.set(
     "providers",
     createProviders(config, db, {
-      resendLocalSignup: (email, redirectTo) => resendLocalSignup(db, config, origin, email, redirectTo),
       origin,
       // The voice simulator posts its reports to our own webhook route, in-process.
       deliverWebhook: (request) => dispatch(request, c.env, executionContext(c) as ExecutionContext | undefined),

@@ -70,8 +70,6 @@ export function adapterKinds(config: AppConfig, bindings: ProviderBindings = {})
 }
 
 export type ProviderHooks = {
-  /** Local identity: sends the sign-up confirmation again (implemented by the local auth service). */
-  resendLocalSignup?: (email: string, redirectTo: string | undefined) => Promise<void>;
   /** Origin of the current request: webhook URLs given to the voice platform are built from it. */
   origin?: string;
   /** Voice simulator: dispatches its webhook requests to the app in-process. */
@@ -93,7 +91,7 @@ export function createProviders(
         serviceRoleKey: config.SUPABASE_SERVICE_ROLE_KEY,
         jwtSecret: config.SUPABASE_JWT_SECRET,
       }, db)
-    : new LocalIdentity(db, localAuthSecret(config), hooks.resendLocalSignup);
+    : new LocalIdentity(db, localAuthSecret(config));
   const mail: MailPort = usesSupabase(config) ? new SupabaseMail() : new LocalMail(db);
   const prompt: PromptWriterPort = isAiBinding(bindings.AI) ? new WorkersAiPromptWriter(bindings.AI) : new LocalPromptWriter();
   const telephony: TelephonyPort = usesTwilio(config)
@@ -109,7 +107,7 @@ export function createProviders(
         apiKey: config.VAPI_PRIVATE_KEY!,
         baseUrl: config.VAPI_BASE_URL,
         webhookSecret,
-        serverUrl: hooks.origin ? `${hooks.origin}/api/webhooks/vapi` : undefined,
+        origin: hooks.origin,
         defaultPhoneNumberId: config.VAPI_PHONE_NUMBER_ID,
         twilioAccountSid: config.TWILIO_ACCOUNT_SID,
         twilioAuthToken: config.TWILIO_AUTH_TOKEN,

@@ -5,9 +5,12 @@ import { AGENT_API_TEXT, AGENT_TEXT, VALIDATION } from "@shared/messages";
 import { agentFormSchema, agentSchema, isAgentIncomplete } from "@shared/schemas/agents";
 import { agents, callLogs, phoneNumbers, rateLimits, simAssistants, subscriptions, systemConfig } from "../db/schema";
 import { AGENT_RATE_LIMITS } from "./agents";
-import { nyMonthRange } from "../services/agents";
+import { nyMonthRange } from "@shared/ny-time";
 import { call, db, signUpAndSignIn, type Json } from "../test/helpers";
 import { VAPI_STANDIN } from "../test/standins/vapi";
+import { LocalVoice } from "../providers/voice/local";
+import { VapiVoice } from "../providers/voice/vapi";
+import { insertAgent } from "../test/factories";
 
 type Session = Awaited<ReturnType<typeof signUpAndSignIn>>;
 let alice: Session;
@@ -605,5 +608,95 @@ describe("POST /api/trigger-call", () => {
     const bobs = await call("/api/trigger-call", { method: "POST", token: bob.accessToken, json: { phoneNumber: "+15551234567" } });
     expect(bobs.status).toBe(200);
     expect(await db().select().from(callLogs).where(and(eq(callLogs.userId, bob.userId), eq(callLogs.callId, bobs.body.callId))).get()).toBeDefined();
+  });
+});
+
+// ---- the agent endpoints under /api/vapi (the spec's paths for voices and assistant deletion) ----
+
+const vapiBindings = realVapi;
+const standinVoice = () => new VapiVoice({ apiKey: VAPI_STANDIN.privateKey, baseUrl: inject("standins").vapi });
+const spec = { name: "Naples Desk", prompt: "Answer calls for Naples.", voiceId: "marissa-11labs" };
+
+/** A signed-in account with one active agent holding the given (or a made-up) assistant. */
+async function account(opts: { assistantId?: string } = {}) {
+  const session = await signUpAndSignIn();
+  const assistantId = opts.assistantId ?? `asst-${crypto.randomUUID()}`;
+  const agent = await insertAgent(session.userId, { vapiAssistantId: assistantId, name: `Desk ${assistantId.slice(-8)}` }, { store: "NAPLES", type: "outbound" });
+  return { ...session, assistantId, agent };
+}
+
+describe("GET /api/vapi/voices", () => {
+  it("lists the voices, marissa-11labs first", async () => {
+    const s = await signUpAndSignIn();
+    const res = await call("/api/vapi/voices", { token: s.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body.voices[0]).toMatchObject({ id: "marissa-11labs", provider: "11labs" });
+    expect((await call("/api/vapi/voices")).status).toBe(401);
+  });
+});
+
+describe("DELETE /api/vapi/assistant/:assistantId", () => {
+  it("deletes the caller's own assistant and clears it from the agent", async () => {
+    const s = await signUpAndSignIn();
+    const assistant = await new LocalVoice(db(), { origin: "http://localhost", webhookSecret: null }).createAssistant(s.userId, spec);
+    const agent = await insertAgent(s.userId, { vapiAssistantId: assistant.id, name: "Deleting desk" });
+    const res = await call(`/api/vapi/assistant/${assistant.id}`, { method: "DELETE", token: s.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, agentId: agent.id });
+    expect((await db().query.agents.findFirst({ where: eq(agents.id, agent.id) }))?.vapiAssistantId).toBeNull();
+    expect(await db().query.simAssistants.findFirst({ where: eq(simAssistants.id, assistant.id) })).toBeUndefined();
+    // Gone now: a second delete finds no agent holding it.
+    expect((await call(`/api/vapi/assistant/${assistant.id}`, { method: "DELETE", token: s.accessToken })).status).toBe(404);
+  });
+
+  it("deletes at VAPI when VAPI is configured (an assistant already gone there is fine)", async () => {
+    const voice = standinVoice();
+    const assistant = await voice.createAssistant("x", spec);
+    const a = await account({ assistantId: assistant.id });
+    const res = await call(`/api/vapi/assistant/${assistant.id}`, { method: "DELETE", token: a.accessToken, bindings: vapiBindings() });
+    expect(res.status).toBe(200);
+    const check = await fetch(`${inject("standins").vapi}/assistant/${assistant.id}`, { headers: { authorization: `Bearer ${VAPI_STANDIN.privateKey}` } });
+    expect(check.status).toBe(404);
+    await check.text();
+
+    const gone = await account({ assistantId: crypto.randomUUID() });
+    const again = await call(`/api/vapi/assistant/${gone.assistantId}`, { method: "DELETE", token: gone.accessToken, bindings: vapiBindings() });
+    expect(again.status).toBe(200);
+  });
+
+  it("unpoints the agent's imported number at VAPI, as deactivation does", async () => {
+    const voice = standinVoice();
+    const assistant = await voice.createAssistant("x", spec);
+    const a = await account({ assistantId: assistant.id });
+    const imported = await fetch(`${inject("standins").vapi}/phone-number`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${VAPI_STANDIN.privateKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ provider: "vapi", number: "+12395550177", assistantId: assistant.id }),
+    }).then((r) => r.json() as Promise<{ id: string; assistantId?: string }>);
+    expect(imported.assistantId).toBe(assistant.id);
+    await db().insert(phoneNumbers).values({ userId: a.userId, phoneNumber: "+12395550177", agentId: a.agent.id, vapiPhoneNumberId: imported.id });
+
+    const res = await call(`/api/vapi/assistant/${assistant.id}`, { method: "DELETE", token: a.accessToken, bindings: vapiBindings() });
+    expect(res.status).toBe(200);
+    const number = await fetch(`${inject("standins").vapi}/phone-number/${imported.id}`, { headers: { authorization: `Bearer ${VAPI_STANDIN.privateKey}` } }).then(
+      (r) => r.json() as Promise<{ assistantId?: string }>,
+    );
+    expect(number.assistantId).toBeUndefined();
+  });
+
+  it("answers 404 for another account's assistant and leaves it alone", async () => {
+    const a = await account();
+    const b = await account();
+    const res = await call(`/api/vapi/assistant/${b.assistantId}`, { method: "DELETE", token: a.accessToken });
+    expect(res.status).toBe(404);
+    expect((await db().query.agents.findFirst({ where: eq(agents.id, b.agent.id) }))?.vapiAssistantId).toBe(b.assistantId);
+  });
+
+  it("refuses a bad id and signed-out callers", async () => {
+    const a = await account();
+    const bad = await call(`/api/vapi/assistant/${"x".repeat(201)}`, { method: "DELETE", token: a.accessToken });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe("assistantId");
+    expect((await call(`/api/vapi/assistant/${a.assistantId}`, { method: "DELETE" })).status).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
-// Agents (spec 1 §4, §7; spec 2 §4-5, §7): the account's agents and their life cycle.
+// Agents (spec 1 §4, §7; spec 2 §4-5, §7): the account's agents, their life cycle, their voices and
+// test calls.
 // Handlers are thin: validate, call the agent service, answer. Every route needs a signed-in user,
 // and every service call is scoped by that user's id (another account's agent answers 404).
 import { Hono, type Context } from "hono";
@@ -10,27 +11,28 @@ import {
   generatePromptBody,
   triggerCallBody,
 } from "@shared/schemas/agents";
+import { assistantParams, type VoicesResponse } from "@shared/schemas/call-logs";
 import { TEST_CALL_RATE } from "@shared/constants";
 import type { AppEnv } from "../env";
+import { enforce, type Limit } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/auth";
-import { enforce, type Limit } from "../middleware/rate-limit";
 import {
   activateAgent,
   createAgent,
   createDefaultAgent,
   deactivateAgent,
+  deactivateAgentByAssistant,
   deleteAgent,
   generatePrompt,
   getAgent,
   listAgents,
-  recordCallLog,
   toAgentJson,
-  triggerTestCall,
   updateAgent,
-  usageStats,
   type AgentDeps,
 } from "../services/agents";
+import { triggerTestCall } from "../services/call-logs";
+import { usageStats } from "../services/usage";
 
 export const AGENT_RATE_LIMITS = {
   testCall: { name: "trigger-call:user", ...TEST_CALL_RATE },
@@ -39,9 +41,6 @@ export const AGENT_RATE_LIMITS = {
 } satisfies Record<string, Limit>;
 
 const deps = (c: Context<AppEnv>): AgentDeps => ({ db: c.var.db, voice: c.var.providers.voice, prompt: c.var.providers.prompt });
-
-/** Where the voice platform posts this deployment's call reports. */
-const webhookUrl = (c: Context<AppEnv>) => `${new URL(c.req.url).origin}/api/webhooks/vapi`;
 
 /** /api/agents */
 export const agentRoutes = new Hono<AppEnv>()
@@ -70,7 +69,7 @@ export const agentRoutes = new Hono<AppEnv>()
     return c.json({ success: true, agent: toAgentJson(agent) });
   });
 
-/** The agent actions the spec names as top-level paths: /api/generate-prompt, /api/create-vapi-assistant, … */
+/** The agent actions the spec names as top-level paths: /api/generate-prompt, /api/create-vapi-assistant, /api/vapi/voices, … */
 export const agentActionRoutes = new Hono<AppEnv>()
   .post("/generate-prompt", requireUser, validate("json", generatePromptBody), async (c) => {
     const user = currentUser(c);
@@ -79,7 +78,7 @@ export const agentActionRoutes = new Hono<AppEnv>()
     return c.json({ prompt });
   })
   .post("/create-vapi-assistant", requireUser, validate("json", activateAgentBody), async (c) => {
-    const { assistantId, agent } = await activateAgent(deps(c), currentUser(c).id, c.req.valid("json"), webhookUrl(c));
+    const { assistantId, agent } = await activateAgent(deps(c), currentUser(c).id, c.req.valid("json"));
     return c.json({ id: assistantId, agent: toAgentJson(agent) });
   })
   .post("/create-default-agent", requireUser, async (c) => {
@@ -93,11 +92,14 @@ export const agentActionRoutes = new Hono<AppEnv>()
   .post("/trigger-call", requireUser, validate("json", triggerCallBody), async (c) => {
     const user = currentUser(c);
     await enforce(c, [[AGENT_RATE_LIMITS.testCall, user.id]]);
-    const { callId } = await triggerTestCall(
-      { ...deps(c), recordCall: recordCallLog(c.var.db) },
-      user.id,
-      c.req.valid("json"),
-      c.var.config.VAPI_PHONE_NUMBER_ID,
-    );
+    const { callId } = await triggerTestCall(deps(c), user.id, c.req.valid("json"), c.var.config.VAPI_PHONE_NUMBER_ID);
     return c.json({ success: true as const, callId });
+  })
+  .get("/vapi/voices", requireUser, async (c) => {
+    const body: VoicesResponse = { voices: await c.var.providers.voice.listVoices() };
+    return c.json(body);
+  })
+  .delete("/vapi/assistant/:assistantId", requireUser, validate("param", assistantParams), async (c) => {
+    const agent = await deactivateAgentByAssistant(deps(c), currentUser(c).id, c.req.valid("param").assistantId);
+    return c.json({ success: true, agentId: agent.id });
   });

@@ -1,21 +1,18 @@
-// The signed-in user's own view (spec 1 §3): flags from server-side state.
+// The signed-in account's own profile (spec 1 §3, spec 2 §7): read at /api/profile, written at
+// /api/admin/public/update-user-profile (the spec's path, although it needs sign-in).
 import { Hono } from "hono";
-import type { CurrentUserView } from "@shared/schemas/auth";
+import { updateUserProfileBody } from "@shared/schemas/auth";
 import type { AppEnv } from "../env";
+import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/auth";
+import { toCurrentUserView, updateOwnProfile } from "../services/profiles";
 
-export const profileRoutes = new Hono<AppEnv>().get("/", requireUser, (c) => {
-  const u = currentUser(c);
-  const view: CurrentUserView = {
-    id: u.id,
-    email: u.email,
-    username: u.username,
-    company: u.company,
-    first_name: u.firstName,
-    last_name: u.lastName,
-    is_admin: u.isAdmin,
-    shopwindows_info: u.shopwindowsInfo,
-    call_app: u.callApp,
-  };
-  return c.json(view);
+/** /api/profile */
+export const profileRoutes = new Hono<AppEnv>().get("/", requireUser, (c) => c.json(toCurrentUserView(currentUser(c))));
+
+/** /api/admin/public/update-user-profile */
+export const profileUpdateRoutes = new Hono<AppEnv>().post("/update-user-profile", requireUser, validate("json", updateUserProfileBody), async (c) => {
+  const deps = { db: c.var.db, identity: c.var.providers.identity };
+  const profile = await updateOwnProfile(deps, currentUser(c), c.req.valid("json"));
+  return c.json({ success: true, profile });
 });

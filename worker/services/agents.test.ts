@@ -3,23 +3,12 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
-import { agents, customers, phoneNumbers, profiles, subscriptions } from "../db/schema";
+import { agents, phoneNumbers, profiles } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { LocalPromptWriter } from "../providers/prompt/local";
 import type { Assistant, AssistantSpec, OutboundCallRequest, PlatformCall, VoicePort } from "../providers/voice/port";
 import { db } from "../test/helpers";
-import {
-  activateAgent,
-  agentLimitFor,
-  createAgent,
-  deactivateAgent,
-  deleteAgent,
-  monthlyCallsQuery,
-  nyMonthRange,
-  planKey,
-  triggerTestCall,
-  type AgentDeps,
-} from "./agents";
+import { activateAgent, createAgent, deactivateAgent, deleteAgent, type AgentDeps } from "./agents";
 
 const complete = {
   business_description: "A bicycle shop that repairs and sells city bikes.",
@@ -104,7 +93,6 @@ class StubVoice implements VoicePort {
 }
 
 const deps = (voice: VoicePort, database: Database = db()): AgentDeps => ({ db: database, voice, prompt: new LocalPromptWriter() });
-const WEBHOOK = "https://ops.example.com/api/webhooks/vapi";
 
 /** The database, except that every UPDATE fails (as a D1 outage would at that moment). */
 function failingUpdates(database: Database): Database {
@@ -137,13 +125,12 @@ describe("activateAgent", () => {
   it("creates the assistant with our webhook and ids, then stores prompt and id", async () => {
     const agent = await newAgent();
     const voice = new StubVoice();
-    const out = await activateAgent(deps(voice), userId, { agent_id: agent.id, prompt: "Be helpful." }, WEBHOOK);
+    const out = await activateAgent(deps(voice), userId, { agent_id: agent.id, prompt: "Be helpful." });
     expect(out.assistantId).toBe(voice.ids[0]);
     expect(voice.specs[0]).toEqual({
       name: agent.name,
       prompt: "Be helpful.",
       voiceId: "marissa-11labs",
-      serverUrl: WEBHOOK,
       metadata: { agentId: String(agent.id), userId },
     });
     expect(await reload(agent.id)).toMatchObject({ vapiAssistantId: voice.ids[0], prompt: "Be helpful." });
@@ -152,7 +139,7 @@ describe("activateAgent", () => {
   it("updates the existing assistant instead of creating another", async () => {
     const agent = await newAgent({ vapiAssistantId: `existing_${seq}` });
     const voice = new StubVoice();
-    const out = await activateAgent(deps(voice), userId, { agent_id: agent.id, voice_id: "sarah-11labs" }, WEBHOOK);
+    const out = await activateAgent(deps(voice), userId, { agent_id: agent.id, voice_id: "sarah-11labs" });
     expect(out.assistantId).toBe(agent.vapiAssistantId);
     expect(voice.log).toEqual([`update ${agent.vapiAssistantId}`]);
     expect(await reload(agent.id)).toMatchObject({ vapiAssistantId: agent.vapiAssistantId, voiceId: "sarah-11labs" });
@@ -161,7 +148,7 @@ describe("activateAgent", () => {
   it("turns a platform failure into a provider error and writes nothing", async () => {
     const agent = await newAgent();
     const voice = new StubVoice(["create"]);
-    const err = await activateAgent(deps(voice), userId, { agent_id: agent.id }, WEBHOOK).catch((e) => e);
+    const err = await activateAgent(deps(voice), userId, { agent_id: agent.id }).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 502, code: "provider_error" });
     expect(await reload(agent.id)).toEqual(agent);
@@ -169,7 +156,7 @@ describe("activateAgent", () => {
 
   it("a failed update leaves the stored prompt as it was", async () => {
     const agent = await newAgent({ vapiAssistantId: `kept_${seq}`, prompt: "Old prompt" });
-    const err = await activateAgent(deps(new StubVoice(["update"])), userId, { agent_id: agent.id, prompt: "New" }, WEBHOOK).catch((e) => e);
+    const err = await activateAgent(deps(new StubVoice(["update"])), userId, { agent_id: agent.id, prompt: "New" }).catch((e) => e);
     expect(err).toMatchObject({ status: 502 });
     expect(await reload(agent.id)).toEqual(agent);
   });
@@ -177,7 +164,7 @@ describe("activateAgent", () => {
   it("removes the just-created assistant when the database write fails", async () => {
     const agent = await newAgent();
     const voice = new StubVoice();
-    const err = await activateAgent(deps(voice, failingUpdates(db())), userId, { agent_id: agent.id }, WEBHOOK).catch((e) => e);
+    const err = await activateAgent(deps(voice, failingUpdates(db())), userId, { agent_id: agent.id }).catch((e) => e);
     expect(String(err)).toContain("database unavailable");
     expect(voice.log).toEqual([`create ${voice.ids[0]}`, `delete ${voice.ids[0]}`]);
     expect(await reload(agent.id)).toEqual(agent);
@@ -190,7 +177,7 @@ describe("activateAgent", () => {
         await db().update(agents).set({ vapiAssistantId: `other_${agent.id}` }).where(eq(agents.id, agent.id));
       },
     });
-    const err = await activateAgent(deps(voice), userId, { agent_id: agent.id }, WEBHOOK).catch((e) => e);
+    const err = await activateAgent(deps(voice), userId, { agent_id: agent.id }).catch((e) => e);
     expect(err).toMatchObject({ status: 409 });
     expect(voice.log).toEqual([`create ${voice.ids[0]}`, `delete ${voice.ids[0]}`]);
     expect((await reload(agent.id))!.vapiAssistantId).toBe(`other_${agent.id}`);
@@ -200,13 +187,13 @@ describe("activateAgent", () => {
     const agent = await newAgent();
     await db().insert(phoneNumbers).values({ userId, phoneNumber: `+1305555${1000 + seq}`, agentId: agent.id, vapiPhoneNumberId: `pn_${seq}` });
     const ok = new StubVoice();
-    await activateAgent(deps(ok), userId, { agent_id: agent.id }, WEBHOOK);
+    await activateAgent(deps(ok), userId, { agent_id: agent.id });
     expect(ok.log).toEqual([`create ${ok.ids[0]}`, `number pn_${seq} -> ${ok.ids[0]}`]);
 
     const other = await newAgent();
     await db().insert(phoneNumbers).values({ userId, phoneNumber: `+1305555${1000 + seq}`, agentId: other.id, vapiPhoneNumberId: `pn_${seq}` });
     const failing = new StubVoice(["number"]);
-    const err = await activateAgent(deps(failing), userId, { agent_id: other.id }, WEBHOOK).catch((e) => e);
+    const err = await activateAgent(deps(failing), userId, { agent_id: other.id }).catch((e) => e);
     expect(err).toMatchObject({ status: 502 });
     const id = failing.ids[0];
     expect(failing.log).toEqual([`create ${id}`, `number pn_${seq} -> ${id}`, `number pn_${seq} -> null`, `delete ${id}`]);
@@ -227,8 +214,8 @@ describe("activateAgent", () => {
       },
     });
     const results = await Promise.allSettled([
-      activateAgent(deps(voice), userId, { agent_id: agent.id }, WEBHOOK),
-      activateAgent(deps(voice), userId, { agent_id: agent.id }, WEBHOOK),
+      activateAgent(deps(voice), userId, { agent_id: agent.id }),
+      activateAgent(deps(voice), userId, { agent_id: agent.id }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
@@ -244,7 +231,7 @@ describe("activateAgent", () => {
   it("refuses an incomplete agent before touching the platform", async () => {
     const agent = await newAgent({ services: "Bikes" });
     const voice = new StubVoice();
-    const err = await activateAgent(deps(voice), userId, { agent_id: agent.id }, WEBHOOK).catch((e) => e);
+    const err = await activateAgent(deps(voice), userId, { agent_id: agent.id }).catch((e) => e);
     expect(err).toMatchObject({ status: 400, field: "services" });
     expect(voice.log).toEqual([]);
   });
@@ -273,84 +260,11 @@ describe("deactivateAgent and deleteAgent", () => {
     for (const act of [
       () => deactivateAgent(deps(voice), "someone-else", agent.id),
       () => deleteAgent(deps(voice), "someone-else", agent.id),
-      () => activateAgent(deps(voice), "someone-else", { agent_id: agent.id }, WEBHOOK),
+      () => activateAgent(deps(voice), "someone-else", { agent_id: agent.id }),
     ]) {
       expect(await act().catch((e) => e)).toMatchObject({ status: 404 });
     }
     expect(voice.log).toEqual([]);
     expect(await reload(agent.id)).toEqual(agent);
-  });
-});
-
-describe("triggerTestCall", () => {
-  it("calls from the agent's imported number, else the configured default, and survives a failed log write", async () => {
-    const s = crypto.randomUUID();
-    await db().insert(profiles).values({ id: s, email: `${s}@example.com` });
-    const plain = await createAgent(db(), s, { name: "Plain", ...complete });
-    await db().update(agents).set({ vapiAssistantId: `call_plain_${s}` }).where(eq(agents.id, plain.id));
-    const numbered = await createAgent(db(), s, { name: "Numbered", ...complete });
-    await db().update(agents).set({ vapiAssistantId: `call_numbered_${s}` }).where(eq(agents.id, numbered.id));
-    await db().insert(phoneNumbers).values({ userId: s, phoneNumber: "+13055557777", agentId: numbered.id, vapiPhoneNumberId: "pn_numbered" });
-
-    const voice = new StubVoice();
-    const recorded: unknown[] = [];
-    const d = { ...deps(voice), recordCall: async (call: PlatformCall, owner: unknown) => void recorded.push({ id: call.id, owner }) };
-    // Default: the first active agent, calling from the configured number.
-    await triggerTestCall(d, s, { phoneNumber: "+15550001111" }, "pn_default");
-    await triggerTestCall(d, s, { phoneNumber: "+15550001111", agentId: numbered.id }, "pn_default");
-    expect(voice.calls.map((c) => [c.assistantId, c.phoneNumberId])).toEqual([
-      [`call_plain_${s}`, "pn_default"],
-      [`call_numbered_${s}`, "pn_numbered"],
-    ]);
-    expect(recorded[0]).toEqual({ id: "stub_call_1", owner: { userId: s, agentId: plain.id, store: null } });
-
-    const failingLog = { ...d, recordCall: async () => Promise.reject(new Error("D1 busy")) };
-    await expect(triggerTestCall(failingLog, s, { phoneNumber: "+15550001111" }, undefined)).resolves.toEqual({ callId: "stub_call_3" });
-  });
-});
-
-describe("nyMonthRange", () => {
-  it.each([
-    // Standard time: the month starts at 05:00 UTC.
-    ["2026-01-15T12:00:00Z", "2026-01-01T05:00:00.000Z", "2026-02-01T05:00:00.000Z"],
-    // March starts in standard time and ends in daylight time.
-    ["2026-03-20T12:00:00Z", "2026-03-01T05:00:00.000Z", "2026-04-01T04:00:00.000Z"],
-    // Still the previous month in New York although already the 1st in UTC.
-    ["2026-07-01T03:30:00Z", "2026-06-01T04:00:00.000Z", "2026-07-01T04:00:00.000Z"],
-    ["2026-12-31T23:59:59Z", "2026-12-01T05:00:00.000Z", "2027-01-01T05:00:00.000Z"],
-  ])("at %s is [%s, %s)", (now, start, end) => {
-    expect(nyMonthRange(new Date(now))).toEqual({ start, end });
-  });
-});
-
-describe("monthly usage query", () => {
-  it("is answered from call_logs_user_time_idx alone, without reading call rows", async () => {
-    const { start, end } = nyMonthRange(new Date("2026-03-20T12:00:00Z"));
-    const { sql: text, params } = monthlyCallsQuery(db(), "some-user", start, end).toSQL();
-    const plan = await env.DB.prepare(`explain query plan ${text}`).bind(...params).all<{ detail: string }>();
-    const details = plan.results.map((r) => r.detail).join("\n");
-    expect(details).toContain("USING COVERING INDEX call_logs_user_time_idx");
-  });
-});
-
-describe("agent limit from the plan", () => {
-  it("reads plan names", () => {
-    expect(planKey("Pro")).toBe("pro");
-    expect(planKey("Basic Plan (annual)")).toBe("basic");
-    expect(planKey("Enterprise")).toBeNull();
-    expect(planKey(null)).toBeNull();
-  });
-
-  it("comes from an active subscription, else the customer's plan, else none", async () => {
-    const [a, b, c] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
-    for (const id of [a, b, c]) await db().insert(profiles).values({ id, email: `${id}@example.com` });
-    await db().insert(subscriptions).values([
-      { id: `sub_${a}_old`, userId: a, customerId: "cus_a", priceId: "p", productName: "Basic", status: "canceled" },
-      { id: `sub_${a}`, userId: a, customerId: "cus_a", priceId: "p", productName: "Pro", status: "trialing" },
-    ]);
-    await db().insert(customers).values({ userId: b, email: `${b}@example.com`, currentPlan: "basic", subscriptionStatus: "active" });
-    expect(await agentLimitFor(db(), a)).toBe(25);
-    expect(await agentLimitFor(db(), b)).toBe(5);
-    expect(await agentLimitFor(db(), c)).toBeNull();
   });
 });

@@ -1,10 +1,9 @@
 // Agent business rules (spec 1 §4, spec 2 §4-5; docs/decisions/004-agents-reconciled.md):
-// ownership, unique names, activation on the voice platform, deactivation, deletion, test calls and usage.
+// ownership, unique names, the plan's agent limit, activation on the voice platform, deactivation and deletion.
 // Every query is scoped by the owner's user id; platform calls come first and the database is written
 // only after they succeed, so a failed step leaves the agent as it was.
-import { TZDate } from "@date-fns/tz";
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { DEFAULT_VOICE_ID, DISPLAY_TIME_ZONE, PLAN_AGENT_LIMITS } from "@shared/constants";
+import { and, asc, count, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { DEFAULT_VOICE_ID } from "@shared/constants";
 import { AGENT_API_TEXT, AGENT_TEXT } from "@shared/messages";
 import {
   agentFormSchema,
@@ -14,16 +13,14 @@ import {
   type AgentCreateBody,
   type AgentUpdateBody,
   type GeneratePromptBody,
-  type UsageStats,
 } from "@shared/schemas/agents";
-import type { Database } from "../db/client";
-import { agents, callLogs, customers, phoneNumbers, subscriptions } from "../db/schema";
-import { ApiError, badRequest, notFound, providerError } from "../lib/errors";
+import { isUniqueViolation, type Database } from "../db/client";
+import { agents, phoneNumbers } from "../db/schema";
+import { ApiError, badRequest, notFound, providerStep } from "../lib/errors";
 import { log } from "../lib/log";
 import type { PromptWriterPort } from "../providers/prompt/port";
-import type { AssistantSpec, PlatformCall, VoicePort } from "../providers/voice/port";
-import { upsertCallLogFromPlatform, type CallOwner } from "./call-logs";
-import { countPhoneNumbers, getPhoneNumberLimit } from "./phone-numbers";
+import type { AssistantSpec, VoicePort } from "../providers/voice/port";
+import { agentLimitFor } from "./plans";
 
 type AgentRow = typeof agents.$inferSelect;
 type AssignedNumber = { id: number; phoneNumber: string; vapiPhoneNumberId: string | null };
@@ -31,18 +28,6 @@ type AssignedNumber = { id: number; phoneNumber: string; vapiPhoneNumberId: stri
 export type AgentRecord = AgentRow & { number: AssignedNumber | null };
 
 export type AgentDeps = { db: Database; voice: VoicePort; prompt: PromptWriterPort };
-
-/** Records a just-started call in call_logs (upsertCallLogFromPlatform in production; a stub in tests). */
-export type RecordCall = (call: PlatformCall, owner: CallOwner) => Promise<unknown>;
-
-export const recordCallLog =
-  (db: Database): RecordCall =>
-  async (call, owner) => {
-    const [statement] = upsertCallLogFromPlatform(db, call, owner);
-    await statement;
-  };
-
-const SUBSCRIBED_STATUSES = ["active", "trialing", "past_due"];
 
 const nowIso = () => new Date().toISOString();
 
@@ -93,6 +78,15 @@ export async function listAgents(db: Database, userId: string): Promise<AgentRec
   return rows.map(toRecord);
 }
 
+/** The account's first active agent (the default caller of a test call), or null. */
+export async function firstActiveAgent(db: Database, userId: string): Promise<AgentRecord | null> {
+  const row = await selectAgents(db)
+    .where(and(eq(agents.userId, userId), isNotNull(agents.vapiAssistantId)))
+    .orderBy(asc(agents.id))
+    .get();
+  return row ? toRecord(row) : null;
+}
+
 /** One agent of the account; another account's agent is simply not found. */
 export async function getAgent(db: Database, userId: string, id: number): Promise<AgentRecord> {
   const row = await selectAgents(db)
@@ -114,43 +108,9 @@ async function assertNameFree(db: Database, userId: string, name: string, except
 }
 
 /** A concurrent insert can still hit the (user_id, lower(name)) unique index; answer it as the same 409. */
-function isNameUniqueViolation(e: unknown): boolean {
-  for (let err: unknown = e, depth = 0; err && depth < 4; err = (err as { cause?: unknown }).cause, depth++) {
-    const msg = err instanceof Error ? err.message : String(err);
-    if (/UNIQUE constraint failed/i.test(msg) && /agents_user_name_uq|agents\.user_id|agents\.name/i.test(msg)) return true;
-  }
-  return false;
-}
+const isNameUniqueViolation = (e: unknown) => isUniqueViolation(e, /agents_user_name_uq|agents\.user_id|agents\.name/i);
 
-/** Plan key from a product or plan name ('Pro', 'Basic Monthly', 'pro'…); null when it names no known plan. */
-export function planKey(name: string | null | undefined): keyof typeof PLAN_AGENT_LIMITS | null {
-  if (!name) return null;
-  if (/\bpro\b/i.test(name)) return "pro";
-  if (/\bbasic\b/i.test(name)) return "basic";
-  return null;
-}
-
-/** Agents the account's plan allows, from its current subscription (or customer record); null when no plan is known. */
-export async function agentLimitFor(db: Database, userId: string): Promise<number | null> {
-  const sub = await db
-    .select({ productName: subscriptions.productName })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, SUBSCRIBED_STATUSES)))
-    .orderBy(desc(subscriptions.updatedAt))
-    .get();
-  let plan = planKey(sub?.productName);
-  if (!plan && !sub) {
-    const customer = await db
-      .select({ currentPlan: customers.currentPlan, status: customers.subscriptionStatus })
-      .from(customers)
-      .where(eq(customers.userId, userId))
-      .get();
-    if (customer && (!customer.status || SUBSCRIBED_STATUSES.includes(customer.status))) plan = planKey(customer.currentPlan);
-  }
-  return plan ? PLAN_AGENT_LIMITS[plan] : null;
-}
-
-async function countAgents(db: Database, userId: string) {
+export async function countAgents(db: Database, userId: string) {
   const row = await db.select({ n: count() }).from(agents).where(eq(agents.userId, userId)).get();
   return row?.n ?? 0;
 }
@@ -247,14 +207,7 @@ export async function updateAgent(db: Database, userId: string, id: number, body
 }
 
 /** Voice-platform failures reach the user as provider errors (never a silent fallback). */
-async function onVoice<T>(step: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (e instanceof ApiError) throw e;
-    throw providerError("Voice platform", `${step} failed: ${e instanceof Error ? e.message : String(e)}`);
-  }
-}
+export const onVoice = <T>(step: string, fn: () => Promise<T>) => providerStep("Voice platform", step, fn);
 
 /** Best-effort clean-up after a later step failed; the original error is what the user sees. */
 async function quietly(what: string, fn: () => Promise<unknown>) {
@@ -301,7 +254,6 @@ export async function activateAgent(
   deps: AgentDeps,
   userId: string,
   input: ActivateAgentBody,
-  webhookUrl: string,
 ): Promise<{ assistantId: string; agent: AgentRecord }> {
   const { db, voice } = deps;
   const agent = await getAgent(db, userId, input.agent_id);
@@ -322,7 +274,6 @@ export async function activateAgent(
     name: agent.name,
     prompt,
     voiceId,
-    serverUrl: webhookUrl,
     metadata: { agentId: String(agent.id), userId },
   };
   const previous = agent.vapiAssistantId;
@@ -396,6 +347,19 @@ export async function deactivateAgent(deps: AgentDeps, userId: string, id: numbe
   return getAgent(deps.db, userId, id);
 }
 
+/**
+ * Deactivates the account's agent that holds this assistant (DELETE /api/vapi/assistant/:id, spec 1's
+ * call list): the same effect as deactivating it, its imported number unpointed too (ADR 004).
+ */
+export async function deactivateAgentByAssistant(deps: AgentDeps, userId: string, assistantId: string): Promise<AgentRecord> {
+  const agent = await deps.db.query.agents.findFirst({
+    columns: { id: true },
+    where: and(eq(agents.userId, userId), eq(agents.vapiAssistantId, assistantId)),
+  });
+  if (!agent) throw notFound("Assistant not found");
+  return deactivateAgent(deps, userId, agent.id);
+}
+
 /** Deletes an agent; an active one loses its assistant first, and its number is freed with the delete. */
 export async function deleteAgent(deps: AgentDeps, userId: string, id: number): Promise<void> {
   const { db } = deps;
@@ -440,82 +404,4 @@ export async function createDefaultAgent(db: Database, userId: string, company?:
       throw e;
     }
   }
-}
-
-/** The calendar month containing `now` in America/New_York, as UTC ISO bounds [start, end). */
-export function nyMonthRange(now: Date): { start: string; end: string } {
-  const local = new TZDate(now.getTime(), DISPLAY_TIME_ZONE);
-  const start = new TZDate(local.getFullYear(), local.getMonth(), 1, DISPLAY_TIME_ZONE);
-  const end = new TZDate(local.getFullYear(), local.getMonth() + 1, 1, DISPLAY_TIME_ZONE);
-  return { start: new Date(start.getTime()).toISOString(), end: new Date(end.getTime()).toISOString() };
-}
-
-/** Calls and seconds of an account in [start, end); answered from call_logs_user_time_idx alone. */
-export function monthlyCallsQuery(db: Database, userId: string, start: string, end: string) {
-  return db
-    .select({ n: count(), seconds: sql<number>`coalesce(sum(${callLogs.duration}), 0)` })
-    .from(callLogs)
-    .where(and(eq(callLogs.userId, userId), sql`${callLogs.startTime} >= ${start}`, sql`${callLogs.startTime} < ${end}`));
-}
-
-export async function usageStats(db: Database, userId: string, now = new Date()): Promise<UsageStats> {
-  const { start, end } = nyMonthRange(now);
-  const [calls, agentCount, numbers, agentLimit, numberLimit] = await Promise.all([
-    monthlyCallsQuery(db, userId, start, end).get(),
-    countAgents(db, userId),
-    // The same count and limit the phone-number purchase checks.
-    countPhoneNumbers(db, userId),
-    agentLimitFor(db, userId),
-    getPhoneNumberLimit(db),
-  ]);
-  return {
-    callsThisMonth: calls?.n ?? 0,
-    minutesThisMonth: Math.round(Number(calls?.seconds ?? 0) / 6) / 10,
-    agents: agentCount,
-    agentLimit,
-    numbers,
-    numberLimit,
-  };
-}
-
-/**
- * Starts an outbound test call from the chosen agent (default: the account's first active agent)
- * and records it as queued at once, so it shows in Call Logs before the end-of-call report arrives.
- */
-export async function triggerTestCall(
-  deps: AgentDeps & { recordCall: RecordCall },
-  userId: string,
-  input: { phoneNumber: string; agentId?: number },
-  defaultPhoneNumberId: string | undefined,
-): Promise<{ callId: string }> {
-  const { db, voice } = deps;
-  let agent: AgentRecord;
-  if (input.agentId !== undefined) {
-    agent = await getAgent(db, userId, input.agentId);
-    if (!agent.vapiAssistantId) throw badRequest(AGENT_API_TEXT.agentNotActive, "agentId");
-  } else {
-    const first = await selectAgents(db)
-      .where(and(eq(agents.userId, userId), isNotNull(agents.vapiAssistantId)))
-      .orderBy(asc(agents.id))
-      .get();
-    if (!first) throw badRequest(AGENT_API_TEXT.activateFirst, "agentId");
-    agent = toRecord(first);
-  }
-  const assistantId = agent.vapiAssistantId!;
-  const call = await onVoice("Starting the call", () =>
-    voice.startOutboundCall(userId, {
-      assistantId,
-      customerNumber: input.phoneNumber,
-      // Call from the agent's own imported number when it has one, else the configured default.
-      phoneNumberId: agent.number?.vapiPhoneNumberId ?? defaultPhoneNumberId,
-      metadata: { agentId: String(agent.id), userId },
-    }),
-  );
-  try {
-    await deps.recordCall(call, { userId, agentId: agent.id, store: agent.store });
-  } catch (e) {
-    // The call is already ringing: answer success; the end-of-call report will still create the log.
-    log(null, "warn", "recording the queued call failed", { callId: call.id, error: e instanceof Error ? e.message : String(e) });
-  }
-  return { callId: call.id };
 }

@@ -2,7 +2,7 @@
 // outbound call to the same number. The match rule is decision 009's "Appointment analysis".
 import { sql } from "drizzle-orm";
 import type { AnalysisItem, AnalyticsWonBody } from "@shared/schemas/counts";
-import { nyDayBounds } from "@shared/format";
+import { nyDayBounds } from "@shared/ny-time";
 import type { Database } from "../db/client";
 
 type Row = {

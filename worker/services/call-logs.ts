@@ -1,9 +1,16 @@
 // The unified call log: one row per voice-platform call, written from the platform's call object
-// (trigger-call's queued call, then the webhook's status updates and end-of-call report).
-import { and, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+// (the test call's queued call, then the webhook's status updates and end-of-call report), and read
+// back as the account's log and as the platform's view of the account's calls.
+import { and, desc, eq, getTableColumns, isNotNull, sql, type SQL } from "drizzle-orm";
+import { AGENT_API_TEXT } from "@shared/messages";
+import type { CallLogView, VapiCallDetail, VapiCallView } from "@shared/schemas/call-logs";
 import type { Database } from "../db/client";
 import { agents, callLogs, webhookEvents } from "../db/schema";
-import type { PlatformCall } from "../providers/voice/port";
+import { fromBase64Url, toBase64Url } from "../lib/crypto";
+import { badRequest, notFound } from "../lib/errors";
+import { log } from "../lib/log";
+import type { CallEvent, PlatformCall, VoicePort } from "../providers/voice/port";
+import { firstActiveAgent, getAgent, onVoice, type AgentRecord } from "./agents";
 
 /** Who a call belongs to, found through the agent whose assistant placed or took it. */
 export type CallOwner = { userId: string; agentId: number | null; store: string | null };
@@ -50,6 +57,10 @@ export async function findCallOwner(db: Database, assistantId: string | null): P
   return agent ? { userId: agent.userId, agentId: agent.id, store: agent.store } : null;
 }
 
+/** Order of a call's life on the voice platform; statuses it may add later sit beside 'in-progress'. */
+const statusRank = (status: SQL) =>
+  sql`(case ${status} when 'scheduled' then 0 when 'queued' then 1 when 'ringing' then 2 when 'in-progress' then 3 when 'forwarding' then 4 when 'ended' then 5 when 'completed' then 5 else 3 end)`;
+
 /**
  * The statement(s) that insert or update the call's row, keyed by `call_id`, for a `db.batch`.
  * Later events never undo earlier ones: an ended call stays ended, known fields are not blanked by
@@ -57,10 +68,6 @@ export async function findCallOwner(db: Database, assistantId: string | null): P
  * when that webhook event id is already recorded (the webhook adds the event insert after it in the
  * same batch, so a duplicate delivery changes nothing).
  */
-/** Order of a call's life on the voice platform; statuses it may add later sit beside 'in-progress'. */
-const statusRank = (status: SQL) =>
-  sql`(case ${status} when 'scheduled' then 0 when 'queued' then 1 when 'ringing' then 2 when 'in-progress' then 3 when 'forwarding' then 4 when 'ended' then 5 when 'completed' then 5 else 3 end)`;
-
 export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owner?: CallOwner | null, opts: { unlessEvent?: string } = {}) {
   const startedAt = iso(call.startedAt);
   const startTime = startedAt ?? iso(call.createdAt) ?? new Date().toISOString();
@@ -127,20 +134,62 @@ export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owne
 }
 
 /**
- * Applies one webhook event to the call log exactly once: the event id is recorded in the same
- * batch (one transaction) as its effect, and the effect is conditional on the id being new.
+ * Applies one voice-platform webhook event to the call log exactly once: the event id is recorded in
+ * the same batch (one transaction) as its effect, and the effect is conditional on the id being new.
+ * The owner comes from our own agents; a call of an assistant that is no agent's is kept with no
+ * owner, visible to no account (ADR 003).
  */
-export async function applyCallEvent(db: Database, input: { eventId: string; eventType: string; provider: string; call: PlatformCall; owner: CallOwner | null }) {
-  const [upsert] = upsertCallLogFromPlatform(db, input.call, input.owner, { unlessEvent: input.eventId });
+export async function recordCallEvent(db: Database, event: CallEvent): Promise<{ duplicate: boolean }> {
+  const owner = await findCallOwner(db, event.call.assistantId);
+  const [upsert] = upsertCallLogFromPlatform(db, event.call, owner, { unlessEvent: event.id });
   const record = db
     .insert(webhookEvents)
-    .values({ id: input.eventId, provider: input.provider, eventType: input.eventType })
+    .values({ id: event.id, provider: event.provider, eventType: event.type })
     .onConflictDoNothing();
   const [, recorded] = await db.batch([upsert, record]);
   return { duplicate: (recorded as D1Result).meta.changes === 0 };
 }
 
-/** A stored row back as the platform's call (used by the voice simulator and as a fallback). */
+/**
+ * Starts an outbound test call from the chosen agent (default: the account's first active agent)
+ * and records it as queued at once, so it shows in Call Logs before the end-of-call report arrives.
+ */
+export async function triggerTestCall(
+  deps: { db: Database; voice: VoicePort },
+  userId: string,
+  input: { phoneNumber: string; agentId?: number },
+  defaultPhoneNumberId: string | undefined,
+): Promise<{ callId: string }> {
+  const { db, voice } = deps;
+  let agent: AgentRecord | null;
+  if (input.agentId !== undefined) {
+    agent = await getAgent(db, userId, input.agentId);
+    if (!agent.vapiAssistantId) throw badRequest(AGENT_API_TEXT.agentNotActive, "agentId");
+  } else {
+    agent = await firstActiveAgent(db, userId);
+    if (!agent) throw badRequest(AGENT_API_TEXT.activateFirst, "agentId");
+  }
+  const caller = agent;
+  const call = await onVoice("Starting the call", () =>
+    voice.startOutboundCall(userId, {
+      assistantId: caller.vapiAssistantId!,
+      customerNumber: input.phoneNumber,
+      // Call from the agent's own imported number when it has one, else the configured default.
+      phoneNumberId: caller.number?.vapiPhoneNumberId ?? defaultPhoneNumberId,
+      metadata: { agentId: String(caller.id), userId },
+    }),
+  );
+  try {
+    const [statement] = upsertCallLogFromPlatform(db, call, { userId, agentId: caller.id, store: caller.store });
+    await statement;
+  } catch (e) {
+    // The call is already ringing: answer success; the end-of-call report will still create the log.
+    log(null, "warn", "recording the queued call failed", { callId: call.id, error: e instanceof Error ? e.message : String(e) });
+  }
+  return { callId: call.id };
+}
+
+/** A stored row back as the platform's call (the call detail's fallback when the platform no longer has it). */
 export function callLogToPlatformCall(row: CallLogRow): PlatformCall {
   return {
     id: row.callId,
@@ -161,36 +210,6 @@ export function callLogToPlatformCall(row: CallLogRow): PlatformCall {
   };
 }
 
-export async function findCallLog(db: Database, callId: string) {
-  return (await db.query.callLogs.findFirst({ where: eq(callLogs.callId, callId) })) ?? null;
-}
-
-/** Assistant ids per statement: D1 binds at most 100 parameters, and the limit takes one. */
-const ASSISTANTS_PER_QUERY = 90;
-
-/** Calls of the given assistants, newest first (uses call_logs_assistant_time_idx). */
-export async function listCallLogsForAssistants(db: Database, assistantIds: string[], limit: number) {
-  if (assistantIds.length === 0) return [];
-  const chunks: string[][] = [];
-  for (let i = 0; i < assistantIds.length; i += ASSISTANTS_PER_QUERY) chunks.push(assistantIds.slice(i, i + ASSISTANTS_PER_QUERY));
-  const pages = await Promise.all(
-    chunks.map((ids) =>
-      db
-        .select()
-        .from(callLogs)
-        .where(inArray(callLogs.assistantId, ids))
-        .orderBy(desc(callLogs.startTime), desc(callLogs.id))
-        .limit(limit),
-    ),
-  );
-  if (pages.length === 1) return pages[0];
-  // Each chunk's newest `limit`, merged: the overall newest `limit` are among them.
-  return pages
-    .flat()
-    .sort((a, b) => (b.startTime > a.startTime ? 1 : b.startTime < a.startTime ? -1 : b.id - a.id))
-    .slice(0, limit);
-}
-
 /** The assistant ids of an account's active agents. */
 export async function accountAssistantIds(db: Database, userId: string): Promise<string[]> {
   const rows = await db
@@ -205,13 +224,13 @@ export async function accountAssistantIds(db: Database, userId: string): Promise
 export type CallLogCursor = { t: string; id: number };
 
 export function encodeCursor(c: CallLogCursor): string {
-  return btoa(JSON.stringify([c.t, c.id])).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return toBase64Url(new TextEncoder().encode(JSON.stringify([c.t, c.id])));
 }
 
 /** An opaque cursor back to its position; null when it is not one of ours. */
 export function decodeCursor(cursor: string): CallLogCursor | null {
   try {
-    const json = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
+    const json = new TextDecoder().decode(fromBase64Url(cursor));
     const v = JSON.parse(json) as unknown;
     if (Array.isArray(v) && v.length === 2 && typeof v[0] === "string" && Number.isInteger(v[1])) return { t: v[0], id: v[1] };
   } catch {
@@ -255,4 +274,70 @@ export async function listCallLogPage(db: Database, userId: string, limit: numbe
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor({ t: last.startTime, id: last.id }) : null };
+}
+
+export function toCallLogView(r: CallLogListRow): CallLogView {
+  return {
+    id: r.id,
+    user_id: r.userId!,
+    call_id: r.callId,
+    phone_number: r.phoneNumber,
+    start_time: r.startTime,
+    duration: r.duration,
+    status: r.status,
+    summary: r.summary,
+    ended_reason: r.endedReason,
+    direction: r.direction,
+    agent_id: r.agentId,
+    recording_url: r.recordingUrl,
+  };
+}
+
+// ---- the voice platform's view of the account's calls (/api/vapi/call-logs, /api/vapi/call/:id) ----
+
+export function toVapiCallView(c: PlatformCall): VapiCallView {
+  return {
+    id: c.id,
+    assistantId: c.assistantId,
+    type: c.type,
+    status: c.status,
+    endedReason: c.endedReason,
+    customer: { number: c.customerNumber },
+    phoneNumberId: c.phoneNumberId,
+    startedAt: c.startedAt,
+    endedAt: c.endedAt,
+    createdAt: c.createdAt,
+    summary: c.summary,
+    duration: c.durationSeconds,
+    recordingUrl: c.recordingUrl,
+    cost: c.cost,
+  };
+}
+
+/** The platform's newest calls of the account's own assistants, whatever else the platform answered. */
+export async function listPlatformCalls(deps: { db: Database; voice: VoicePort }, userId: string, limit: number): Promise<VapiCallView[]> {
+  const assistantIds = await accountAssistantIds(deps.db, userId);
+  const mine = new Set(assistantIds);
+  const calls = await deps.voice.listCalls({ assistantIds, limit });
+  return calls.filter((k) => k.assistantId && mine.has(k.assistantId)).map(toVapiCallView);
+}
+
+/**
+ * One call with its transcript, as the platform has it (else as our log has it). Ownership: a call
+ * in our log is the account's only if its row says so; a call only the platform knows is the
+ * account's only if one of its agents placed or took it. Anything else answers exactly like a call
+ * that does not exist.
+ */
+export async function getCallDetail(deps: { db: Database; voice: VoicePort }, userId: string, callId: string): Promise<VapiCallDetail> {
+  const row = (await deps.db.query.callLogs.findFirst({ where: eq(callLogs.callId, callId) })) ?? null;
+  if (row && row.userId !== userId) throw notFound("Call not found");
+  let call = await deps.voice.getCall(callId);
+  if (!call) {
+    if (!row) throw notFound("Call not found");
+    call = callLogToPlatformCall(row);
+  } else if (!row) {
+    const mine = await accountAssistantIds(deps.db, userId);
+    if (!call.assistantId || !mine.includes(call.assistantId)) throw notFound("Call not found");
+  }
+  return { ...toVapiCallView(call), transcript: call.transcript };
 }

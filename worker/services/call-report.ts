@@ -2,7 +2,8 @@
 // CSV, read by keyset pages in time order so a million-row export holds one page in memory.
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { callOutcome } from "@shared/call-outcomes";
-import { formatTimestamp, nyDayBounds } from "@shared/format";
+import { formatTimestamp } from "@shared/format";
+import { nyDayBounds } from "@shared/ny-time";
 import type { CallLogCountsQuery } from "@shared/schemas/counts";
 import type { Database } from "../db/client";
 import { agents, callLogs } from "../db/schema";

@@ -2,7 +2,8 @@
 // (sign-up with email confirmation, password and refresh-token grants, user, logout, resend, verify).
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { SignJWT } from "jose";
-import type { Database } from "../db/client";
+import type { AuthErrorCode } from "@shared/api-error";
+import { isUniqueViolation, type Database } from "../db/client";
 import { authOneTimeTokens, authRefreshTokens, authSessions, authUsers, profiles } from "../db/schema";
 import type { AppConfig } from "../env";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../lib/crypto";
@@ -22,7 +23,7 @@ export const SIGNUP_TOKEN_TTL_HOURS = 24;
 type UserRow = typeof authUsers.$inferSelect;
 
 /** GoTrue-style error: supabase-js reads `code` (with the API version header) and `msg`. */
-export const authError = (status: 400 | 401 | 403 | 404 | 422 | 429, code: string, msg: string, field?: string) =>
+export const authError = (status: 400 | 401 | 403 | 404 | 422 | 429, code: AuthErrorCode, msg: string, field?: string) =>
   new ApiError(status, msg, code, field, { msg, error_code: code });
 
 export function userJson(u: UserRow) {
@@ -131,15 +132,15 @@ export async function signUp(
     mailInsert,
   ]).catch((e: unknown) => {
     // A simultaneous registration of the same email got in first (auth_users_email_uq).
-    const err = e as { message?: unknown; cause?: { message?: unknown } } | null;
-    if (/UNIQUE constraint failed/i.test(`${err?.message ?? ""} ${err?.cause?.message ?? ""}`)) throw alreadyRegistered();
+    if (isUniqueViolation(e)) throw alreadyRegistered();
     throw e;
   });
   const user = await db.query.authUsers.findFirst({ where: eq(authUsers.id, id) });
   return user!;
 }
 
-export async function resendLocalSignup(db: Database, _config: AppConfig, origin: string, email: string, redirectTo?: string) {
+/** Sends the sign-up confirmation again (POST /auth/v1/resend), only to an unconfirmed account. */
+export async function resendLocalSignup(db: Database, origin: string, email: string, redirectTo?: string) {
   const user = await findByEmail(db, email);
   // Same answer whether or not the account exists, or is already confirmed.
   if (!user || user.emailConfirmedAt) return;

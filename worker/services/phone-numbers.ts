@@ -6,7 +6,7 @@ import { PHONE_LIMIT } from "@shared/constants";
 import { PHONE_API_TEXT, phoneLimitReachedMessage } from "@shared/messages";
 import type { AvailableNumberView, BuyNumberResponse, OwnedPhoneNumber } from "@shared/schemas/phone-numbers";
 import { PHONE_LIMIT_REACHED_CODE } from "@shared/schemas/phone-numbers";
-import type { Database } from "../db/client";
+import { isUniqueViolation, type Database } from "../db/client";
 import { agents, phoneNumbers, systemConfig } from "../db/schema";
 import type { AppConfig } from "../env";
 import { ApiError, conflict, notFound } from "../lib/errors";
@@ -106,11 +106,6 @@ export async function searchAvailableNumbers(telephony: TelephonyPort, query: Se
 // ---- buying ------------------------------------------------------------------------------
 
 export type PhoneDeps = { db: Database; telephony: TelephonyPort; voice: VoicePort; config: AppConfig };
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { message?: unknown; cause?: { message?: unknown } } | null;
-  return /UNIQUE constraint failed/i.test(`${err?.message ?? ""} ${err?.cause?.message ?? ""}`);
-}
 
 export async function buyNumber(
   deps: PhoneDeps,

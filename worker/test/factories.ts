@@ -3,7 +3,7 @@
 import { getTableColumns } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Store } from "../../shared/constants";
-import { nyLocalToUtc } from "../../shared/format";
+import { nyLocalToUtc } from "../../shared/ny-time";
 import {
   type AgentInput,
   type AgentRow,

@@ -20,7 +20,6 @@ export class LocalIdentity implements IdentityPort {
   constructor(
     private db: Database,
     secret: string,
-    private onResend: (email: string, redirectTo: string | undefined) => Promise<void> = async () => {},
   ) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -64,10 +63,6 @@ export class LocalIdentity implements IdentityPort {
       .where(sql`lower(${authUsers.email}) = ${email.toLowerCase()}`)
       .get();
     return Boolean(row);
-  }
-
-  async resendSignupConfirmation(email: string, redirectTo: string | undefined) {
-    await this.onResend(email, redirectTo);
   }
 
   async updateEmail(userId: string, newEmail: string) {

@@ -12,8 +12,6 @@ export interface IdentityPort {
   verifyAccessToken(token: string): Promise<VerifiedIdentity>;
   /** Whether an account with this email exists (case-insensitive). */
   userExists(email: string): Promise<boolean>;
-  /** Sends the sign-up confirmation again, when the account exists and is unconfirmed. */
-  resendSignupConfirmation(email: string, redirectTo: string | undefined): Promise<void>;
   /** Changes the sign-in email of an account (admin operation). */
   updateEmail(userId: string, newEmail: string): Promise<void>;
 }

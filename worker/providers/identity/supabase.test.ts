@@ -64,9 +64,8 @@ const hs256 = (claims: JWTPayload, secret: string) =>
 async function state(p: Project) {
   const res = await fetch(`${standin}/test/state?project=${encodeURIComponent(p.prefix)}`);
   return (await res.json()) as {
-    counts: { jwks: number; adminList: number; adminUpdate: number; resend: number };
+    counts: { jwks: number; adminList: number; adminUpdate: number };
     users: { id: string; email: string }[];
-    resends: { email: string; type: string; redirectTo: string | null }[];
   };
 }
 
@@ -221,15 +220,6 @@ describe("SupabaseIdentity admin calls", () => {
     expect((await state(p)).users.find((u) => u.id === id)!.email).toBe(next.toLowerCase());
     const missing = await p.identity().updateEmail(crypto.randomUUID(), uniqueEmail()).catch((e: unknown) => e);
     expect((missing as ApiError).status).toBe(502);
-  });
-
-  it("resendSignupConfirmation posts to /resend with the anon key", async () => {
-    const p = newProject();
-    const email = uniqueEmail();
-    await p.identity().resendSignupConfirmation(email, "https://app.example/auth");
-    expect((await state(p)).resends).toEqual([{ email, type: "signup", redirectTo: "https://app.example/auth" }]);
-    const noKey = await new SupabaseIdentity({ url: p.url }).resendSignupConfirmation(email, undefined).catch((e: unknown) => e);
-    expect((noKey as ApiError).status).toBe(502);
   });
 });
 

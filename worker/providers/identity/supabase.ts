@@ -103,18 +103,6 @@ export class SupabaseIdentity implements IdentityPort {
     return false;
   }
 
-  async resendSignupConfirmation(email: string, redirectTo: string | undefined) {
-    const key = this.settings.anonKey;
-    if (!key) throw providerError("Supabase", "SUPABASE_ANON_KEY is not set");
-    const qs = redirectTo ? `?redirect_to=${encodeURIComponent(redirectTo)}` : "";
-    const res = await (this.settings.fetch ?? fetch)(`${this.issuer}/resend${qs}`, {
-      method: "POST",
-      headers: { apikey: key, "content-type": "application/json" },
-      body: JSON.stringify({ type: "signup", email }),
-    });
-    if (!res.ok) throw providerError("Supabase", `${res.status} ${await res.text()}`);
-  }
-
   async updateEmail(userId: string, newEmail: string) {
     await this.admin(`/admin/users/${encodeURIComponent(userId)}`, {
       method: "PUT",

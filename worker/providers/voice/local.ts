@@ -1,15 +1,24 @@
-// Voice simulator: the default voice adapter when no VAPI key is configured. Assistants live in
-// sim_assistants; a test call ends a few seconds later with a realistic end-of-call report that is
-// posted through the same webhook route, with the same secret header, as real VAPI uses.
-import { and, eq } from "drizzle-orm";
+// Voice simulator: the default voice adapter when no VAPI key is configured. It keeps its own records,
+// as the platform does: assistants in sim_assistants, calls in sim_calls (ADR 007). A test call ends a
+// few seconds later with a realistic end-of-call report that is posted through the same webhook route,
+// with the same secret header, as real VAPI uses. It depends on its port and D1 only.
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { simAssistants } from "../../db/schema";
+import { simAssistants, simCalls } from "../../db/schema";
 import { providerError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { fnv1a32 } from "../../lib/random";
-import { callLogToPlatformCall, findCallLog, listCallLogsForAssistants } from "../../services/call-logs";
 import { catalogueVoices } from "./catalogue";
-import type { Assistant, AssistantSpec, ImportedNumber, OutboundCallRequest, PlatformCall, Voice, VoicePort } from "./port";
+import {
+  VOICE_WEBHOOK_PATH,
+  type Assistant,
+  type AssistantSpec,
+  type ImportedNumber,
+  type OutboundCallRequest,
+  type PlatformCall,
+  type Voice,
+  type VoicePort,
+} from "./port";
 
 /** Webhook secret of local mode when VAPI_WEBHOOK_SECRET is unset; refused in production. */
 export const DEV_VAPI_WEBHOOK_SECRET = "local-development-vapi-webhook-secret-0001";
@@ -17,7 +26,7 @@ export const SIM_DEFAULT_DELAY_MS = 4_000;
 export const SIM_RECORDING_PATH = "/api/vapi/sim-recordings";
 
 export type LocalVoiceOptions = {
-  /** Origin of the current request; the webhook URL is `<origin>/api/webhooks/vapi`. */
+  /** Origin of the current request; reports go to `<origin>` + VOICE_WEBHOOK_PATH. */
   origin: string;
   /** Sent as `x-vapi-secret`, exactly as VAPI sends the secret we gave it. */
   webhookSecret: string | null;
@@ -86,6 +95,7 @@ export class LocalVoice implements VoicePort {
       durationSeconds: null,
       ...(req.metadata ? { metadata: req.metadata } : {}),
     };
+    await this.db.insert(simCalls).values({ id: call.id, ownerId, assistantId: assistant.id, call, createdAt });
     const { deliver, defer } = this.opts;
     if (deliver && defer) defer(this.playCall(call, assistant.name, deliver));
     return call;
@@ -97,6 +107,7 @@ export class LocalVoice implements VoicePort {
     try {
       await sleep(Math.floor(delay / 2));
       const startedAt = new Date().toISOString();
+      await this.keep({ ...call, status: "in-progress", startedAt });
       await this.post(deliver, {
         type: "status-update",
         status: "in-progress",
@@ -106,6 +117,7 @@ export class LocalVoice implements VoicePort {
       await sleep(delay - Math.floor(delay / 2));
       const outcome = simulateOutcome(call.id, assistantName, startedAt);
       const ended: PlatformCall = { ...call, status: "ended", startedAt, ...outcome };
+      await this.keep(ended);
       await this.post(deliver, {
         type: "end-of-call-report",
         timestamp: Date.now(),
@@ -127,23 +139,45 @@ export class LocalVoice implements VoicePort {
     }
   }
 
+  /** The simulator's own record of the call, updated as the call goes on (before it reports). */
+  private async keep(call: PlatformCall) {
+    await this.db.update(simCalls).set({ call, updatedAt: new Date().toISOString() }).where(eq(simCalls.id, call.id));
+  }
+
   private async post(deliver: (r: Request) => Promise<Response>, message: Record<string, unknown>) {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (this.opts.webhookSecret) headers["x-vapi-secret"] = this.opts.webhookSecret;
     const res = await deliver(
-      new Request(`${this.opts.origin}/api/webhooks/vapi`, { method: "POST", headers, body: JSON.stringify({ message }) }),
+      new Request(`${this.opts.origin}${VOICE_WEBHOOK_PATH}`, { method: "POST", headers, body: JSON.stringify({ message }) }),
     );
     if (!res.ok) throw new Error(`webhook answered ${res.status}: ${await res.text()}`);
   }
 
+  /** The assistants' newest calls, newest first, like VAPI's GET /call. */
   async listCalls(opts: { assistantIds: string[]; limit: number }): Promise<PlatformCall[]> {
-    const rows = await listCallLogsForAssistants(this.db, opts.assistantIds, opts.limit);
-    return rows.map(callLogToPlatformCall);
+    const chunks: string[][] = [];
+    for (let i = 0; i < opts.assistantIds.length; i += ASSISTANTS_PER_QUERY) chunks.push(opts.assistantIds.slice(i, i + ASSISTANTS_PER_QUERY));
+    const pages = await Promise.all(
+      chunks.map((ids) =>
+        this.db
+          .select({ call: simCalls.call, createdAt: simCalls.createdAt, id: simCalls.id })
+          .from(simCalls)
+          .where(inArray(simCalls.assistantId, ids))
+          .orderBy(desc(simCalls.createdAt), desc(simCalls.id))
+          .limit(opts.limit),
+      ),
+    );
+    // Each chunk's newest `limit`, merged: the overall newest `limit` are among them.
+    return pages
+      .flat()
+      .sort((a, b) => (b.createdAt > a.createdAt ? 1 : b.createdAt < a.createdAt ? -1 : b.id.localeCompare(a.id)))
+      .slice(0, opts.limit)
+      .map((r) => r.call as PlatformCall);
   }
 
   async getCall(callId: string): Promise<PlatformCall | null> {
-    const row = await findCallLog(this.db, callId);
-    return row ? callLogToPlatformCall(row) : null;
+    const row = await this.db.query.simCalls.findFirst({ columns: { call: true }, where: eq(simCalls.id, callId) });
+    return row ? (row.call as PlatformCall) : null;
   }
 
   async importTwilioNumber(input: { number: string }): Promise<ImportedNumber> {
@@ -154,6 +188,9 @@ export class LocalVoice implements VoicePort {
     // The simulator routes no real calls, so there is nothing to point at the assistant.
   }
 }
+
+/** Assistant ids per statement: D1 binds at most 100 parameters, and the limit takes one. */
+const ASSISTANTS_PER_QUERY = 90;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 

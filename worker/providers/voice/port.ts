@@ -1,11 +1,16 @@
 // Voice platform port (VAPI): shaped by what the product does with voice agents.
 
+/**
+ * Where the voice platform posts its server messages, on every deployment: the adapters build the
+ * URL they hand to the platform from the request's origin and this path, and the app mounts the
+ * webhook route at it.
+ */
+export const VOICE_WEBHOOK_PATH = "/api/webhooks/vapi";
+
 export type AssistantSpec = {
   name: string;
   prompt: string;
   voiceId: string;
-  /** Where the platform posts end-of-call reports; set by the service from the request origin. */
-  serverUrl?: string;
   /** Our own ids, echoed back in webhooks as metadata. */
   metadata?: Record<string, string>;
 };
@@ -42,6 +47,9 @@ export type PlatformCall = {
   metadata?: Record<string, string>;
 };
 
+/** One authenticated webhook event: what the platform says happened to a call, under an id unique per event. */
+export type CallEvent = { id: string; provider: "vapi"; type: string; call: PlatformCall };
+
 export type ImportedNumber = { id: string; number: string };
 
 export interface VoicePort {
@@ -51,7 +59,7 @@ export interface VoicePort {
   /** Deleting an assistant that is already gone is not an error. */
   deleteAssistant(ownerId: string, assistantId: string): Promise<void>;
   listVoices(): Promise<Voice[]>;
-  /** Starts an outbound call; the end-of-call report arrives later through POST /api/webhooks/vapi. */
+  /** Starts an outbound call; the end-of-call report arrives later through POST VOICE_WEBHOOK_PATH. */
   startOutboundCall(ownerId: string, req: OutboundCallRequest): Promise<PlatformCall>;
   listCalls(opts: { assistantIds: string[]; limit: number }): Promise<PlatformCall[]>;
   getCall(callId: string): Promise<PlatformCall | null>;

@@ -79,8 +79,6 @@ export const vapiServerEnvelopeSchema = z.object({
   message: z.looseObject({ type: z.string().min(1, "message.type is required").max(100) }),
 });
 
-export const HANDLED_MESSAGE_TYPES = ["status-update", "end-of-call-report"] as const;
-
 const CALL_TYPES = ["inboundPhoneCall", "outboundPhoneCall", "webCall"] as const;
 
 function callType(type: string | null | undefined): PlatformCall["type"] {

@@ -6,14 +6,15 @@ import { VapiVoice, VAPI_ASSISTANT_MODEL } from "./vapi";
 
 const base = () => inject("standins").vapi;
 const SECRET = "webhook-secret-for-tests";
-const SERVER_URL = "https://app.example.com/api/webhooks/vapi";
+const ORIGIN = "https://app.example.com";
+const SERVER_URL = `${ORIGIN}/api/webhooks/vapi`;
 
 const adapter = (over: Partial<ConstructorParameters<typeof VapiVoice>[0]> = {}) =>
   new VapiVoice({
     apiKey: VAPI_STANDIN.privateKey,
     baseUrl: base(),
     webhookSecret: SECRET,
-    serverUrl: SERVER_URL,
+    origin: ORIGIN,
     defaultPhoneNumberId: "pn-default",
     twilioAccountSid: "AC_test",
     twilioAuthToken: "twilio-token",
@@ -62,9 +63,9 @@ describe("VapiVoice assistants", () => {
     expect(body.metadata).toEqual({ agentId: "7", ownerId: "user-1" });
   });
 
-  it("uses the spec's own server URL when given, and cuts names to VAPI's 40 characters", async () => {
+  it("builds the server URL from the origin it is given, and cuts names to VAPI's 40 characters", async () => {
     const long = "A".repeat(60);
-    const a = await adapter().createAssistant("user-1", { ...spec, name: long, serverUrl: "https://other.example.com/api/webhooks/vapi" });
+    const a = await adapter({ origin: "https://other.example.com" }).createAssistant("user-1", { ...spec, name: long });
     const { body } = await vapiGet(`/assistant/${a.id}`);
     expect(body.name).toBe("A".repeat(40));
     expect(body.server.url).toBe("https://other.example.com/api/webhooks/vapi");

@@ -3,14 +3,13 @@
 import { z } from "zod";
 import { providerError } from "../../lib/errors";
 import { catalogueVoices, toVapiVoice } from "./catalogue";
-import type { Assistant, AssistantSpec, ImportedNumber, OutboundCallRequest, PlatformCall, Voice, VoicePort } from "./port";
+import { VOICE_WEBHOOK_PATH, type Assistant, type AssistantSpec, type ImportedNumber, type OutboundCallRequest, type PlatformCall, type Voice, type VoicePort } from "./port";
 import { toPlatformCall, vapiCallSchema } from "./vapi-shapes";
+import { VAPI_SERVER_MESSAGES } from "./vapi-webhook";
 
 export const VAPI_DEFAULT_BASE_URL = "https://api.vapi.ai";
 /** The model behind every assistant; the prompt is its system message. */
 export const VAPI_ASSISTANT_MODEL = { provider: "openai", model: "gpt-4.1" } as const;
-/** Messages VAPI posts to our server URL; the webhook handles exactly these. */
-export const VAPI_SERVER_MESSAGES = ["end-of-call-report", "status-update"] as const;
 /** VAPI limits assistant names to 40 characters. */
 const NAME_MAX = 40;
 
@@ -19,8 +18,8 @@ export type VapiSettings = {
   baseUrl?: string;
   /** Sent back to us as the `x-vapi-secret` header on every server message. */
   webhookSecret?: string | null;
-  /** Our webhook URL (`<origin>/api/webhooks/vapi`), used when an assistant spec names none. */
-  serverUrl?: string;
+  /** Origin of this deployment as the request reached it; assistants report to `<origin>` + VOICE_WEBHOOK_PATH. */
+  origin?: string;
   /** Caller number used for outbound calls when the request names none (VAPI_PHONE_NUMBER_ID). */
   defaultPhoneNumberId?: string;
   /** Twilio credentials used when importing a bought number (TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN). */
@@ -80,7 +79,7 @@ export class VapiVoice implements VoicePort {
   private assistantBody(ownerId: string, spec: AssistantSpec) {
     const name = spec.name.trim().slice(0, NAME_MAX);
     const secret = this.settings.webhookSecret;
-    const serverUrl = spec.serverUrl ?? this.settings.serverUrl;
+    const serverUrl = this.settings.origin ? `${this.settings.origin}${VOICE_WEBHOOK_PATH}` : undefined;
     return {
       name,
       firstMessage: firstMessageFor(name),

@@ -1,5 +1,5 @@
 // Supabase Auth stand-in for the real identity adapter's tests: the JWKS document, the admin
-// user endpoints and resend, with Supabase's paths, key headers and answer shapes.
+// user endpoints, with Supabase's paths, key headers and answer shapes.
 // Every path may carry a prefix (`/p/<name>/auth/v1/...`): each prefix is its own project with its
 // own users and request counts, so tests stay independent while sharing one server.
 // Test-only calls live under /test: sign claims with the project keys, seed users, read the state.
@@ -28,8 +28,7 @@ type StandinUser = {
 
 type Project = {
   users: Map<string, StandinUser>;
-  counts: { jwks: number; adminList: number; adminUpdate: number; resend: number };
-  resends: { email: string; type: string; redirectTo: string | null }[];
+  counts: { jwks: number; adminList: number; adminUpdate: number };
 };
 
 export async function supabaseStandin(): Promise<StandinHandler> {
@@ -45,7 +44,7 @@ export async function supabaseStandin(): Promise<StandinHandler> {
   const project = (name: string) => {
     let p = projects.get(name);
     if (!p) {
-      p = { users: new Map(), counts: { jwks: 0, adminList: 0, adminUpdate: 0, resend: 0 }, resends: [] };
+      p = { users: new Map(), counts: { jwks: 0, adminList: 0, adminUpdate: 0 } };
       projects.set(name, p);
     }
     return p;
@@ -92,7 +91,7 @@ export async function supabaseStandin(): Promise<StandinHandler> {
     }
     if (req.path === "/test/state" && req.method === "GET") {
       const p = project(req.query.get("project") ?? "");
-      return { json: { counts: p.counts, users: [...p.users.values()], resends: p.resends } };
+      return { json: { counts: p.counts, users: [...p.users.values()] } };
     }
 
     const m = /^(.*?)\/auth\/v1(\/.*)$/.exec(req.path);
@@ -109,14 +108,6 @@ export async function supabaseStandin(): Promise<StandinHandler> {
     const apikey = req.headers.apikey;
     if (apikey !== SUPABASE_STANDIN.anonKey && apikey !== SUPABASE_STANDIN.serviceRoleKey) {
       return { status: 401, json: { message: "Invalid API key" } };
-    }
-
-    if (route === "/resend" && req.method === "POST") {
-      p.counts.resend++;
-      const body = req.json() as { type?: string; email?: string };
-      if (body.type !== "signup" || !body.email) return gotrueError(400, "validation_failed", "Missing type or email");
-      p.resends.push({ email: body.email, type: body.type, redirectTo: req.query.get("redirect_to") });
-      return { json: {} };
     }
 
     if (route.startsWith("/admin/")) {

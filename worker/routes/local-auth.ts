@@ -6,20 +6,21 @@ import { passwordGrantBody, refreshGrantBody, resendBody, signupBody, updateUser
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { issuesToError, validate } from "../lib/validate";
-import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../middleware/rate-limit";
-import { usesSupabase } from "../providers";
+import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../lib/rate-limit";
+import { localAuthSecret, usesSupabase } from "../providers";
+import { LocalIdentity } from "../providers/identity/local";
 import {
   authError,
   logout,
   passwordGrant,
   refreshGrant,
+  resendLocalSignup,
   safeRedirect,
   signUp,
   updateUser,
   userJson,
   verifySignupToken,
 } from "../services/local-auth";
-import type { LocalIdentity } from "../providers/identity/local";
 import { bearerToken } from "../middleware/auth";
 
 const SIGN_IN_LIMIT = { name: "auth-token", limit: 10, windowSeconds: 60 };
@@ -34,8 +35,8 @@ const localOnly = createMiddleware<AppEnv>(async (c, next) => {
 async function bearerSession(c: { req: { header(n: string): string | undefined }; var: AppEnv["Variables"] }) {
   const token = bearerToken(c.req.header("authorization"));
   if (!token) throw authError(401, "no_authorization", "This endpoint requires a Bearer token");
-  // localOnly guarantees the local adapter here.
-  return (c.var.providers.identity as LocalIdentity).verifySession(token).catch(() => {
+  // This service is the local identity itself, so it checks its own sessions directly.
+  return new LocalIdentity(c.var.db, localAuthSecret(c.var.config)).verifySession(token).catch(() => {
     throw authError(401, "bad_jwt", "invalid JWT: unable to parse or verify signature");
   });
 }
@@ -105,7 +106,7 @@ export const localAuthRoutes = new Hono<AppEnv>()
     ]);
     const origin = new URL(c.req.url).origin;
     const redirectTo = c.req.query("redirect_to");
-    await c.var.providers.identity.resendSignupConfirmation(email, redirectTo ? safeRedirect(origin, redirectTo, "/auth") : undefined);
+    await resendLocalSignup(c.var.db, origin, email, redirectTo ? safeRedirect(origin, redirectTo, "/auth") : undefined);
     return c.json({});
   })
   .get("/verify", async (c) => {

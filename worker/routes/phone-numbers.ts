@@ -22,7 +22,8 @@ import {
   unassignNumber,
 } from "../services/phone-numbers";
 
-export const twilioRoutes = new Hono<AppEnv>()
+/** /api/twilio (the spec's path for phone numbers) */
+export const phoneNumberRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/health", async (c) => {
     const telephony = c.var.providers.telephony;

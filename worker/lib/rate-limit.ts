@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Database } from "../db/client";
 import type { AppEnv } from "../env";
-import { tooManyRequests } from "../lib/errors";
+import { tooManyRequests } from "./errors";
 
 export type Limit = { name: string; limit: number; windowSeconds: number };
 

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import {
+  addDays,
+  nyDateRange,
+  nyDayBounds,
+  nyDayOf,
+  nyLocalToUtc,
+  nyMonthRange,
+  nyOffsetMinutes,
+  nyToday,
+  nyYesterday,
+} from "./ny-time";
+
+const hours = (b: { startUtc: string; endUtc: string }) => (Date.parse(b.endUtc) - Date.parse(b.startUtc)) / 3_600_000;
+
+describe("New York calendar days", () => {
+  it("knows the offset on both sides of each change", () => {
+    expect(nyOffsetMinutes(new Date("2026-03-08T06:59:59Z"))).toBe(-300);
+    expect(nyOffsetMinutes(new Date("2026-03-08T07:00:00Z"))).toBe(-240);
+    expect(nyOffsetMinutes(new Date("2026-11-01T05:59:59Z"))).toBe(-240);
+    expect(nyOffsetMinutes(new Date("2026-11-01T06:00:00Z"))).toBe(-300);
+  });
+
+  it("bounds an ordinary day by 24 hours", () => {
+    expect(nyDayBounds("2026-01-15")).toEqual({ startUtc: "2026-01-15T05:00:00.000Z", endUtc: "2026-01-16T05:00:00.000Z" });
+    expect(nyDayBounds("2026-07-04")).toEqual({ startUtc: "2026-07-04T04:00:00.000Z", endUtc: "2026-07-05T04:00:00.000Z" });
+  });
+  it("makes 2026-03-08 23 hours long", () => {
+    const b = nyDayBounds("2026-03-08");
+    expect(b).toEqual({ startUtc: "2026-03-08T05:00:00.000Z", endUtc: "2026-03-09T04:00:00.000Z" });
+    expect(hours(b)).toBe(23);
+    expect(hours(nyDayBounds("2026-03-07"))).toBe(24);
+    expect(hours(nyDayBounds("2026-03-09"))).toBe(24);
+  });
+  it("makes 2026-11-01 25 hours long", () => {
+    const b = nyDayBounds("2026-11-01");
+    expect(b).toEqual({ startUtc: "2026-11-01T04:00:00.000Z", endUtc: "2026-11-02T05:00:00.000Z" });
+    expect(hours(b)).toBe(25);
+    expect(hours(nyDayBounds("2026-10-31"))).toBe(24);
+    expect(hours(nyDayBounds("2026-11-02"))).toBe(24);
+  });
+  it("bounds are contiguous across a year", () => {
+    const days = nyDateRange("2026-01-01", "2026-12-31");
+    expect(days).toHaveLength(365);
+    for (let i = 1; i < days.length; i++) expect(nyDayBounds(days[i]).startUtc).toBe(nyDayBounds(days[i - 1]).endUtc);
+  });
+  it("rejects values that are not calendar dates", () => {
+    expect(() => nyDayBounds("2026-02-30")).toThrow(RangeError);
+    expect(() => nyDayBounds("03/08/2026")).toThrow(RangeError);
+  });
+
+  it("converts New York wall-clock times to UTC on DST days", () => {
+    expect(nyLocalToUtc("2026-03-08", 1, 30).toISOString()).toBe("2026-03-08T06:30:00.000Z");
+    expect(nyLocalToUtc("2026-03-08", 3, 0).toISOString()).toBe("2026-03-08T07:00:00.000Z");
+    // 02:30 does not exist that morning; it resolves forward to 03:30 EDT.
+    expect(nyLocalToUtc("2026-03-08", 2, 30).toISOString()).toBe("2026-03-08T07:30:00.000Z");
+    // 01:30 happens twice; the first (EDT) is taken.
+    expect(nyLocalToUtc("2026-11-01", 1, 30).toISOString()).toBe("2026-11-01T05:30:00.000Z");
+    expect(nyLocalToUtc("2026-11-01", 3, 0).toISOString()).toBe("2026-11-01T08:00:00.000Z");
+    expect(nyLocalToUtc("2026-11-01", 9, 0).toISOString()).toBe("2026-11-01T14:00:00.000Z");
+  });
+
+  it("puts an instant on its New York calendar day", () => {
+    expect(nyDayOf("2026-03-09T03:59:59.999Z")).toBe("2026-03-08");
+    expect(nyDayOf("2026-03-09T04:00:00.000Z")).toBe("2026-03-09");
+    expect(nyDayOf("2026-11-02T04:59:59Z")).toBe("2026-11-01");
+    expect(nyDayOf("2026-11-02T05:00:00Z")).toBe("2026-11-02");
+    expect(nyDayOf("2026-11-02 05:00:00")).toBe("2026-11-02");
+    expect(() => nyDayOf("garbage")).toThrow(RangeError);
+  });
+
+  it("knows today and yesterday in New York, not in UTC", () => {
+    // 02:30 UTC on the 15th is still the evening of the 14th in New York.
+    expect(nyToday(new Date("2026-01-15T02:30:00Z"))).toBe("2026-01-14");
+    expect(nyYesterday(new Date("2026-01-15T02:30:00Z"))).toBe("2026-01-13");
+    expect(nyToday(new Date("2026-01-15T12:00:00Z"))).toBe("2026-01-15");
+    expect(nyYesterday(new Date("2026-03-01T12:00:00Z"))).toBe("2026-02-28");
+  });
+  it("takes yesterday as the previous calendar day across DST changes", () => {
+    // 00:30 EDT on 03-09: 24 h earlier is 03-07 23:30 EST, but the calendar day before is 03-08.
+    expect(nyYesterday(new Date("2026-03-09T04:30:00Z"))).toBe("2026-03-08");
+    // 23:30 EST on 11-01, the 25-hour day.
+    expect(nyToday(new Date("2026-11-02T04:30:00Z"))).toBe("2026-11-01");
+    expect(nyYesterday(new Date("2026-11-02T04:30:00Z"))).toBe("2026-10-31");
+  });
+
+  it("lists an inclusive range of days", () => {
+    expect(nyDateRange("2026-02-27", "2026-03-02")).toEqual(["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"]);
+    expect(nyDateRange("2026-03-08", "2026-03-08")).toEqual(["2026-03-08"]);
+    expect(nyDateRange("2026-03-09", "2026-03-08")).toEqual([]);
+    expect(nyDateRange("2026-10-31", "2026-11-02")).toEqual(["2026-10-31", "2026-11-01", "2026-11-02"]);
+    expect(() => nyDateRange("2026-01-01", "soon")).toThrow(RangeError);
+  });
+  it("adds calendar days across month and year ends", () => {
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2024-03-01", -1)).toBe("2024-02-29");
+  });
+});
+
+describe("nyMonthRange", () => {
+  it.each([
+    // Standard time: the month starts at 05:00 UTC.
+    ["2026-01-15T12:00:00Z", "2026-01-01T05:00:00.000Z", "2026-02-01T05:00:00.000Z"],
+    // March starts in standard time and ends in daylight time.
+    ["2026-03-20T12:00:00Z", "2026-03-01T05:00:00.000Z", "2026-04-01T04:00:00.000Z"],
+    // Still the previous month in New York although already the 1st in UTC.
+    ["2026-07-01T03:30:00Z", "2026-06-01T04:00:00.000Z", "2026-07-01T04:00:00.000Z"],
+    ["2026-12-31T23:59:59Z", "2026-12-01T05:00:00.000Z", "2027-01-01T05:00:00.000Z"],
+  ])("at %s is [%s, %s)", (now, start, end) => {
+    expect(nyMonthRange(new Date(now))).toEqual({ start, end });
+  });
+});

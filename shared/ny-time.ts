@@ -1,0 +1,123 @@
+// America/New_York time for worker, web and seed alike: every day boundary of the product (date
+// filters, "today", "yesterday", this month, roll-ups, the daily report) is a calendar day there,
+// daylight-saving changes included. Built on @date-fns/tz so no offset arithmetic is written here.
+// Relative imports carry `.ts` so the seed script can load this file in plain Node through tsx.
+import { TZDate, tzOffset } from "@date-fns/tz";
+import { DISPLAY_TIME_ZONE } from "./constants.ts";
+
+const SQL_DATETIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MS_PER_DAY = 86_400_000;
+
+/**
+ * Parses a server timestamp: SQL-format UTC ('2026-03-08 06:30:00', no zone) or ISO-8601 with a zone.
+ * A zone-less value is UTC, never the runtime's local time.
+ */
+export function parseUtc(value: string | Date | null | undefined): Date | null {
+  if (value == null || value === "") return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  const trimmed = value.trim();
+  const m = SQL_DATETIME.exec(trimmed);
+  const d = new Date(m ? `${m[1]}T${m[2]}Z` : trimmed);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** An instant as New York's wall clock (month 1-12, 24-hour clock). */
+export function nyWallClock(instant: Date) {
+  const t = new TZDate(instant.getTime(), DISPLAY_TIME_ZONE);
+  return {
+    year: t.getFullYear(),
+    month: t.getMonth() + 1,
+    day: t.getDate(),
+    hour: t.getHours(),
+    minute: t.getMinutes(),
+    second: t.getSeconds(),
+  };
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+const ymd = (y: number, m: number, d: number) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
+
+/** Minutes New York is ahead of UTC at this instant (-300 in winter, -240 in summer). */
+export function nyOffsetMinutes(instant: Date): number {
+  return tzOffset(DISPLAY_TIME_ZONE, instant);
+}
+
+function parseDay(date: string): { y: number; m: number; d: number } {
+  const m = DAY.exec(date);
+  if (!m) throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${date}`);
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const check = new Date(Date.UTC(y, mo - 1, d));
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) {
+    throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${date}`);
+  }
+  return { y, m: mo, d };
+}
+
+/** Adds whole calendar days to a 'YYYY-MM-DD' date. */
+export function addDays(date: string, days: number): string {
+  const { y, m, d } = parseDay(date);
+  return new Date(Date.UTC(y, m - 1, d) + days * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/**
+ * The UTC instant of a New York wall-clock time on a calendar day. Times in the spring-forward
+ * gap resolve forward (02:30 → 03:30 EDT); repeated fall-back times resolve to the first (EDT) one.
+ */
+export function nyLocalToUtc(date: string, hour = 0, minute = 0, second = 0): Date {
+  const { y, m, d } = parseDay(date);
+  return new Date(new TZDate(y, m - 1, d, hour, minute, second, DISPLAY_TIME_ZONE).getTime());
+}
+
+/** A New York calendar day as UTC instants: its midnight and the next day's midnight (23 h or 25 h on DST days). */
+export function nyDayBounds(date: string): { startUtc: string; endUtc: string } {
+  return {
+    startUtc: nyLocalToUtc(date).toISOString(),
+    endUtc: nyLocalToUtc(addDays(date, 1)).toISOString(),
+  };
+}
+
+/** The New York calendar day ('YYYY-MM-DD') an instant falls on. */
+export function nyDayOf(value: string | Date): string {
+  const d = parseUtc(value);
+  if (!d) throw new RangeError(`Not a timestamp: ${String(value)}`);
+  const w = nyWallClock(d);
+  return ymd(w.year, w.month, w.day);
+}
+
+export function nyToday(now: Date = new Date()): string {
+  return nyDayOf(now);
+}
+
+/**
+ * The New York calendar day before today. On the day after spring-forward, "24 h ago" would land
+ * two calendar days back; every day boundary here is a calendar day, so the calendar is used.
+ */
+export function nyYesterday(now: Date = new Date()): string {
+  return addDays(nyToday(now), -1);
+}
+
+/** Every calendar day from start to end, both included; empty when end is before start. */
+export function nyDateRange(startDate: string, endDate: string): string[] {
+  parseDay(startDate);
+  parseDay(endDate);
+  const days: string[] = [];
+  for (let day = startDate; day <= endDate; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** The calendar month containing `now` in New York, as UTC ISO bounds [start, end). */
+export function nyMonthRange(now: Date): { start: string; end: string } {
+  const { year, month } = nyWallClock(now);
+  const start = new TZDate(year, month - 1, 1, DISPLAY_TIME_ZONE);
+  const end = new TZDate(year, month, 1, DISPLAY_TIME_ZONE);
+  return { start: new Date(start.getTime()).toISOString(), end: new Date(end.getTime()).toISOString() };
+}
+
+/** Server timestamp → 'YYYY-MM-DD HH:mm:ss' on New York's 24-hour clock; null when it does not parse. */
+export function nyDateTime(value: string | Date | null | undefined): string | null {
+  const d = parseUtc(value);
+  if (!d) return null;
+  const w = nyWallClock(d);
+  return `${ymd(w.year, w.month, w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+}

@@ -1,0 +1,107 @@
+// Profiles (spec 1 §3, spec 2 §7): the signed-in account's own profile, read and updated. Flags are
+// mirrored from the identity's app_metadata, never from user_metadata or anything the client sends.
+import { eq } from "drizzle-orm";
+import type { CurrentUserView, UpdateUserProfileBody } from "@shared/schemas/auth";
+import type { Database } from "../db/client";
+import { profiles } from "../db/schema";
+import { conflict, forbidden, unauthorized } from "../lib/errors";
+import { log } from "../lib/log";
+import type { IdentityPort, VerifiedIdentity } from "../providers/identity/port";
+
+export type CurrentUser = {
+  id: string;
+  email: string;
+  username: string | null;
+  company: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  isAdmin: boolean;
+  shopwindowsInfo: boolean;
+  callApp: boolean;
+};
+
+const flag = (v: unknown) => v === true || v === "true" || v === 1;
+
+/** Reads the profile, creating or re-mirroring it from the verified identity when needed. */
+export async function loadProfile(db: Database, who: VerifiedIdentity): Promise<CurrentUser> {
+  const flags = {
+    isAdmin: flag(who.appMetadata.is_admin),
+    shopwindowsInfo: flag(who.appMetadata.shopwindows_info),
+    callApp: flag(who.appMetadata.call_app),
+  };
+  let row = await db.query.profiles.findFirst({ where: eq(profiles.id, who.id) });
+  if (!row) {
+    const meta = who.userMetadata;
+    const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+    try {
+      [row] = await db
+        .insert(profiles)
+        .values({
+          id: who.id,
+          email: who.email,
+          username: str(meta.username),
+          company: str(meta.company),
+          firstName: str(meta.first_name),
+          lastName: str(meta.last_name),
+          ...flags,
+        })
+        .onConflictDoNothing()
+        .returning();
+    } catch (e) {
+      log(null, "warn", "profile insert failed", { userId: who.id, error: (e as Error).message });
+    }
+    row ??= await db.query.profiles.findFirst({ where: eq(profiles.id, who.id) });
+  } else if (row.isAdmin !== flags.isAdmin || row.shopwindowsInfo !== flags.shopwindowsInfo || row.callApp !== flags.callApp) {
+    await db.update(profiles).set({ ...flags, updatedAt: new Date().toISOString() }).where(eq(profiles.id, who.id));
+    row = { ...row, ...flags };
+  }
+  if (!row) throw unauthorized("No profile for this account");
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    company: row.company,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    isAdmin: row.isAdmin,
+    shopwindowsInfo: row.shopwindowsInfo,
+    callApp: row.callApp,
+  };
+}
+
+export function toCurrentUserView(u: CurrentUser): CurrentUserView {
+  return {
+    id: u.id,
+    email: u.email,
+    username: u.username,
+    company: u.company,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    is_admin: u.isAdmin,
+    shopwindows_info: u.shopwindowsInfo,
+    call_app: u.callApp,
+  };
+}
+
+/**
+ * Updates the signed-in account's own profile, whatever email the body names (another email is
+ * refused); a new email must be free and is changed at the identity provider first.
+ */
+export async function updateOwnProfile(deps: { db: Database; identity: IdentityPort }, user: CurrentUser, body: UpdateUserProfileBody) {
+  if (body.email.toLowerCase() !== user.email.toLowerCase()) throw forbidden("You can only update your own profile");
+  if (body.newEmail && body.newEmail.toLowerCase() !== user.email.toLowerCase()) {
+    if (await deps.identity.userExists(body.newEmail)) throw conflict("That email is already in use", "newEmail");
+    await deps.identity.updateEmail(user.id, body.newEmail);
+  }
+  const [row] = await deps.db
+    .update(profiles)
+    .set({
+      username: body.username,
+      ...(body.company !== undefined ? { company: body.company } : {}),
+      ...(body.newEmail ? { email: body.newEmail.toLowerCase() } : {}),
+      updatedAt: new Date().toISOString(),
+    })
+    .where(eq(profiles.id, user.id))
+    .returning();
+  return { username: row.username, company: row.company, email: row.email };
+}

@@ -16,6 +16,8 @@ import { localMailboxRoutes } from "./routes/local-mailbox";
 import { profileRoutes } from "./routes/profile";
 import { callLogRoutes, vapiRoutes } from "./routes/call-logs";
 import { vapiWebhookRoutes } from "./routes/vapi-webhook";
+import { aircallWebhookRoutes } from "./routes/aircall-webhook";
+import { localAircallRoutes } from "./routes/local-aircall";
 import { phoneLimitRoutes } from "./routes/phone-limit";
 import { twilioRoutes } from "./routes/twilio";
 import { agentActionRoutes, agentRoutes } from "./routes/agents";
@@ -27,6 +29,8 @@ const api = new Hono<AppEnv>()
   .route("/local", localMailboxRoutes)
   .route("/profile", profileRoutes)
   .route("/webhooks/vapi", vapiWebhookRoutes)
+  .route("/webhooks/aircall", aircallWebhookRoutes)
+  .route("/local/aircall", localAircallRoutes)
   .route("/call-logs", callLogRoutes)
   .route("/vapi", vapiRoutes)
   .route("/admin/config/phone-limit", phoneLimitRoutes)

@@ -6,9 +6,15 @@ describe("GET /api/health", () => {
     const res = await call("/api/health");
     expect(res.status).toBe(200);
     expect(res.body.database).toBe("ok");
-    expect(res.body.migration).toMatch(/^0000_init/);
-    expect(res.body.providers).toMatchObject({ identity: "local", mail: "local" });
+    // The newest migration applied.
+    expect(res.body.migration).toMatch(/^\d{4}_[a-z_]+\.sql$/);
+    expect(res.body.providers).toMatchObject({ identity: "local", mail: "local", callCentre: "local" });
     expect(res.headers.get("x-request-id")).toBe(res.body.requestId);
+  });
+
+  it("reports the call centre as real when the Aircall API is configured", async () => {
+    const res = await call("/api/health", { bindings: { AIRCALL_API_ID: "id-1", AIRCALL_API_TOKEN: "token-1" } });
+    expect(res.body.providers).toMatchObject({ callCentre: "real" });
   });
 
   it("answers unknown API paths with a JSON 404", async () => {

@@ -1,11 +1,18 @@
 // POST /api/local/aircall/simulate: the local simulator's calls go through the real webhook route.
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { aircallCalls, webhookEvents } from "../db/schema";
 import { standinCompany } from "../test/aircall";
-import { call, db } from "../test/helpers";
+import { call, db, signUpAndSignIn } from "../test/helpers";
 
-const simulate = (json: unknown, bindings?: Record<string, unknown>) => call("/api/local/aircall/simulate", { method: "POST", json, bindings });
+let token = "";
+beforeAll(async () => {
+  token = (await signUpAndSignIn({ appMetadata: { call_app: true } })).accessToken;
+});
+
+/** `as` null: signed out. */
+const simulate = (json: unknown, bindings?: Record<string, unknown>, as: string | null = token) =>
+  call("/api/local/aircall/simulate", { method: "POST", json, bindings, token: as ?? undefined });
 const row = (id: string) => db().query.aircallCalls.findFirst({ where: eq(aircallCalls.aircallId, id) });
 
 describe("POST /api/local/aircall/simulate", () => {
@@ -49,6 +56,13 @@ describe("POST /api/local/aircall/simulate", () => {
     const res = await simulate({ scenario: "conference" });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: "validation_error", field: "scenario" });
+    expect((await simulate({ senario: "missed" })).status).toBe(400);
+  });
+
+  it("needs a signed-in account with call_app, like the Aircall data it writes", async () => {
+    expect((await simulate({}, undefined, null)).status).toBe(401);
+    const plain = await signUpAndSignIn();
+    expect((await simulate({}, undefined, plain.accessToken)).status).toBe(403);
   });
 
   it("does not exist with the real Aircall adapter, nor in production", async () => {

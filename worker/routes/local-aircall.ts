@@ -9,10 +9,11 @@ import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireFlag } from "../middleware/auth";
+import { SIMULATED_CALL_SCENARIOS } from "../providers/callcentre/port";
 
 // Strict: a mistyped option is an error, not a silently different call.
 const simulateSchema = z.strictObject({
-  scenario: z.enum(["answered", "missed", "voicemail", "transferred", "outbound"]).default("answered"),
+  scenario: z.enum(SIMULATED_CALL_SCENARIOS).default("answered"),
   store: z.enum(STORES).default("MIAMI"),
   userName: z.string().trim().min(1).max(80).default("Local Agent"),
 });

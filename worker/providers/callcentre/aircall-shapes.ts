@@ -30,9 +30,6 @@ export const unixToIso = (seconds: number | null | undefined) =>
 
 const text = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
 
-/** Aircall's statuses in the order a call lives them; anything else is kept as sent. */
-export const AIRCALL_STATUSES = ["initial", "answered", "done"] as const;
-
 export function toCentreCall(c: AircallCall, fallbackStatus = "initial"): CentreCall {
   const answeredAt = unixToIso(c.answered_at);
   const endedAt = unixToIso(c.ended_at);
@@ -45,7 +42,7 @@ export function toCentreCall(c: AircallCall, fallbackStatus = "initial"): Centre
     endedAt,
     durationSeconds: c.duration == null ? null : Math.round(c.duration),
     userName: text(c.user?.name),
-    // Number names are compared exactly (the stores' trailing dots matter), so only the ends are trimmed.
+    // Kept as Aircall spells it (ends trimmed): the numberName filter matches it, trailing dots included.
     numberName: text(c.number?.name),
     transferredTo: text(c.transferred_to?.name),
   };

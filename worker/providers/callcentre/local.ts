@@ -2,7 +2,7 @@
 // Aircall calls, so there is nothing remote to list; webhooks are read with Aircall's own protocol,
 // and the simulator posts Aircall-shaped deliveries through the same webhook route.
 import { AIRCALL_WEBHOOK_PATH, readAircallEvent, type AircallCallEvent } from "./aircall-events";
-import type { CallCentrePort, CallCentreSimulator, CentreCallPage, CentreEvent, SimulatedCallScenario } from "./port";
+import type { CallCentrePort, CallCentreSimulator, CallWindow, CentreCallPage, CentreEvent, SimulatedCallScenario } from "./port";
 
 export type LocalCallCentreOptions = {
   /** Origin of the current request; deliveries go to `<origin>/api/webhooks/aircall`. */
@@ -22,7 +22,7 @@ export class LocalCallCentre implements CallCentrePort {
     this.simulator = deliver ? { simulate: (input) => this.simulate(deliver, input) } : null;
   }
 
-  async listCalls(_window: unknown, page: number): Promise<CentreCallPage> {
+  async listCalls(_window: CallWindow, page: number): Promise<CentreCallPage> {
     return { calls: [], page, total: 0, hasMore: false };
   }
 

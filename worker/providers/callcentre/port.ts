@@ -47,7 +47,8 @@ export type CentreEvent =
   | { kind: "ignored"; eventType: string };
 
 /** Local development only: plays a call's events through the webhook route. */
-export type SimulatedCallScenario = "answered" | "missed" | "voicemail" | "transferred" | "outbound";
+export const SIMULATED_CALL_SCENARIOS = ["answered", "missed", "voicemail", "transferred", "outbound"] as const;
+export type SimulatedCallScenario = (typeof SIMULATED_CALL_SCENARIOS)[number];
 export interface CallCentreSimulator {
   simulate(input: { scenario: SimulatedCallScenario; numberName: string; userName: string }): Promise<{ callId: string; deliveries: { event: string; status: number }[] }>;
 }

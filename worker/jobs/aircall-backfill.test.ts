@@ -92,14 +92,19 @@ describe("Aircall backfill job", () => {
     expect(await rowsOf(ids)).toEqual(snapshot);
   });
 
-  it("keeps the cursor at the last stored page when Aircall fails, and resumes there", async () => {
-    const { ids, ctx, port, company } = await setup(120);
-    await runAircallBackfill(ctx, port, { maxPages: 1 });
-    await company.queueFaults([{ status: 500 }]);
+  it("keeps the pages stored before Aircall failed, with the cursor after them, and resumes there", async () => {
+    const { ids, calls, ctx, port, company } = await setup(120);
+    // Page 1 answers, page 2 fails: the run ends in an error after storing page 1.
+    await company.queueFaults([
+      { status: 200, json: { calls: calls.slice(0, 50), meta: { total: 120, count: 50, current_page: 1, per_page: 50, next_page_link: "https://api.aircall.io/v1/calls?page=2" } } },
+      { status: 500 },
+    ]);
     await expect(runAircallBackfill(ctx, port)).rejects.toMatchObject({ status: 502, code: "provider_error" });
     expect(await readCursor(db())).toEqual({ from: START_S, to: START_S + 86_400, page: 2 });
+    expect(await rowsOf(ids)).toHaveLength(50);
     await runAircallBackfill(ctx, port);
     expect(await rowsOf(ids)).toHaveLength(120);
+    expect((await company.requests()).slice(2).map((r) => r.query.page).slice(0, 2)).toEqual(["2", "3"]);
   });
 
   it("splits a window that holds more calls than Aircall lists", async () => {

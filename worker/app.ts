@@ -16,6 +16,8 @@ import { localMailboxRoutes } from "./routes/local-mailbox";
 import { profileRoutes, profileUpdateRoutes } from "./routes/profile";
 import { callLogRoutes, platformCallRoutes } from "./routes/call-logs";
 import { vapiWebhookRoutes } from "./routes/vapi-webhook";
+import { aircallWebhookRoutes } from "./routes/aircall-webhook";
+import { localAircallRoutes } from "./routes/local-aircall";
 import { phoneLimitRoutes } from "./routes/phone-limit";
 import { phoneNumberRoutes } from "./routes/phone-numbers";
 import { agentActionRoutes, agentRoutes } from "./routes/agents";
@@ -29,6 +31,7 @@ const api = new Hono<AppEnv>()
   .route("/admin/public", profileUpdateRoutes)
   .route("/local", localMailboxRoutes)
   .route("/profile", profileRoutes)
+  .route("/local/aircall", localAircallRoutes)
   .route("/call-logs", callLogRoutes)
   .route("/vapi", platformCallRoutes)
   .route("/admin/config/phone-limit", phoneLimitRoutes)
@@ -82,7 +85,12 @@ app.use("/auth/*", limit(64 * 1024));
 // is sent (public routes then simply ignore c.var.user); webhooks carry none and check their own secret.
 app.use("/api/*", authenticate);
 
-app.route("/api", api).route("/auth/v1", localAuthRoutes).route("/", vapiWebhookRoutes).route("/", voiceSimulatorRoutes);
+app
+  .route("/api", api)
+  .route("/auth/v1", localAuthRoutes)
+  .route("/", vapiWebhookRoutes)
+  .route("/", aircallWebhookRoutes)
+  .route("/", voiceSimulatorRoutes);
 
 app.all("/api/*", notFoundHandler);
 app.all("/auth/*", notFoundHandler);

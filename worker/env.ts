@@ -32,6 +32,9 @@ export const envSchema = z.object({
   AIRCALL_API_ID: optional,
   AIRCALL_API_TOKEN: optional,
   AIRCALL_WEBHOOK_TOKEN: optional,
+  AIRCALL_BASE_URL: optional,
+  /** Days of Aircall history the first backfill run starts from (default 7). */
+  AIRCALL_BACKFILL_DAYS: z.coerce.number().int().min(1).max(366).optional(),
   /** Shown in the mail sent by the local identity service when requests have no usable origin. */
   PUBLIC_URL: optional,
 });

@@ -216,10 +216,14 @@ export const aircallCalls = sqliteTable(
     numberName: text("number_name"),
     store: text("store"),
     transferredToStore: bool("transferred_to_store"),
+    /** Name of the user, team or line Aircall last transferred the call to, as Aircall names it. */
+    transferredTo: text("transferred_to"),
     startedAt: text("started_at").notNull(),
     answeredAt: text("answered_at"),
     endedAt: text("ended_at"),
     duration: integer("duration").notNull().default(0),
+    /** When Aircall produced the newest state applied to this row (event timestamp, or backfill read time): older events only fill gaps. */
+    lastEventAt: text("last_event_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -348,6 +352,19 @@ export const dailyRollups = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.metric, t.day, t.store, t.agentKey] })],
+);
+
+/**
+ * New York days whose roll-ups may be stale because data for them arrived late (webhooks, backfill).
+ * The roll-up job recomputes and clears them; marking a day twice is a no-op.
+ */
+export const rollupDirtyDays = sqliteTable(
+  "rollup_dirty_days",
+  {
+    source: text("source").notNull(),
+    day: text("day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.day] })],
 );
 
 /** Fixed-window rate-limit counters for public account calls. */

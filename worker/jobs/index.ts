@@ -1,6 +1,8 @@
 // scheduled() only dispatches: each cron expression maps to plain job functions.
 import type { Database } from "../db/client";
 import type { AppConfig } from "../env";
+import { createCallCentre, usesAircall } from "../providers";
+import { runAircallBackfill } from "./aircall-backfill";
 
 export type JobContext = { db: Database; config: AppConfig; now: Date };
 export type Job = { name: string; run: (ctx: JobContext) => Promise<unknown> };
@@ -11,7 +13,10 @@ export const FREQUENT_CRON = "*/10 * * * *";
 /** Jobs per cron expression; later features register their roll-up, report and sync jobs here. */
 export const jobsByCron: Record<string, Job[]> = {
   [DAILY_CRON]: [],
-  [FREQUENT_CRON]: [],
+  [FREQUENT_CRON]: [
+    // Only with the real adapter: locally the seed holds the calls and there is nothing to read.
+    { name: "aircall-backfill", run: async (ctx) => (usesAircall(ctx.config) ? runAircallBackfill(ctx, createCallCentre(ctx.config)) : { skipped: true }) },
+  ],
 };
 
 export async function runJobs(cron: string, ctx: JobContext) {

@@ -17,6 +17,10 @@ import { isAiBinding, WorkersAiPromptWriter } from "./prompt/workers-ai";
 import { DEV_VAPI_WEBHOOK_SECRET, LocalVoice } from "./voice/local";
 import type { VoicePort } from "./voice/port";
 import { VapiVoice } from "./voice/vapi";
+import { AircallCallCentre } from "./callcentre/aircall";
+import { DEV_AIRCALL_WEBHOOK_TOKEN } from "./callcentre/aircall-events";
+import { LocalCallCentre } from "./callcentre/local";
+import type { CallCentrePort } from "./callcentre/port";
 
 export type AdapterKind = "local" | "real";
 
@@ -26,6 +30,7 @@ export type Providers = {
   telephony: TelephonyPort;
   prompt: PromptWriterPort;
   voice: VoicePort;
+  callCentre: CallCentrePort;
 };
 
 /** Worker bindings some adapters use directly (not secrets, so not part of the parsed config). */
@@ -58,6 +63,31 @@ export function vapiWebhookSecret(config: AppConfig): string | null {
   return config.APP_ENV === "production" ? null : DEV_VAPI_WEBHOOK_SECRET;
 }
 
+/** Aircall is used when both its API ID and API token are set; otherwise the seeded calls and the simulator. */
+export function usesAircall(config: AppConfig) {
+  return Boolean(config.AIRCALL_API_ID && config.AIRCALL_API_TOKEN);
+}
+
+/**
+ * The token Aircall webhooks must carry: AIRCALL_WEBHOOK_TOKEN, or outside production a fixed
+ * development token. Null in production without one, so every webhook is refused.
+ */
+export function aircallWebhookToken(config: AppConfig): string | null {
+  if (config.AIRCALL_WEBHOOK_TOKEN) return config.AIRCALL_WEBHOOK_TOKEN;
+  return config.APP_ENV === "production" ? null : DEV_AIRCALL_WEBHOOK_TOKEN;
+}
+
+/** The call-centre adapter; also built on its own by the backfill job, which has no request. */
+export function createCallCentre(config: AppConfig, hooks: Pick<ProviderHooks, "origin" | "deliverWebhook"> = {}): CallCentrePort {
+  return usesAircall(config)
+    ? new AircallCallCentre({ apiId: config.AIRCALL_API_ID!, apiToken: config.AIRCALL_API_TOKEN!, baseUrl: config.AIRCALL_BASE_URL })
+    : new LocalCallCentre({
+        origin: hooks.origin ?? config.PUBLIC_URL ?? "http://localhost",
+        webhookToken: aircallWebhookToken(config),
+        deliver: hooks.deliverWebhook,
+      });
+}
+
 /** Which adapter each port uses; reported by GET /api/health. */
 export function adapterKinds(config: AppConfig, bindings: ProviderBindings = {}): Record<string, AdapterKind> {
   return {
@@ -66,6 +96,7 @@ export function adapterKinds(config: AppConfig, bindings: ProviderBindings = {})
     telephony: usesTwilio(config) ? "real" : "local",
     prompt: isAiBinding(bindings.AI) ? "real" : "local",
     voice: usesVapi(config) ? "real" : "local",
+    callCentre: usesAircall(config) ? "real" : "local",
   };
 }
 
@@ -119,5 +150,5 @@ export function createProviders(
         defer: hooks.defer,
         delayMs: config.VAPI_SIM_DELAY_MS,
       });
-  return { identity, mail, prompt, telephony, voice };
+  return { identity, mail, prompt, telephony, voice, callCentre: createCallCentre(config, hooks) };
 }

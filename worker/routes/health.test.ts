@@ -9,8 +9,13 @@ describe("GET /api/health", () => {
     expect(res.body.database).toBe("ok");
     // The newest migration applied, whichever that is.
     expect(res.body.migration).toBe(env.TEST_MIGRATIONS.map((m) => m.name).sort().at(-1));
-    expect(res.body.providers).toMatchObject({ identity: "local", mail: "local" });
+    expect(res.body.providers).toMatchObject({ identity: "local", mail: "local", callCentre: "local" });
     expect(res.headers.get("x-request-id")).toBe(res.body.requestId);
+  });
+
+  it("reports the call centre as real when the Aircall API is configured", async () => {
+    const res = await call("/api/health", { bindings: { AIRCALL_API_ID: "id-1", AIRCALL_API_TOKEN: "token-1" } });
+    expect(res.body.providers).toMatchObject({ callCentre: "real" });
   });
 
   it("answers unknown API paths with a JSON 404", async () => {

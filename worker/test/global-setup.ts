@@ -1,5 +1,6 @@
 // Starts every vendor stand-in once for the worker test run; tests read their URLs with inject("standins").
 import type { TestProject } from "vitest/node";
+import { aircallStandin } from "./standins/aircall";
 import { startStandin, type StandinHandler } from "./standins/server";
 import { supabaseStandin } from "./standins/supabase";
 import { twilioStandin } from "./standins/twilio";
@@ -11,6 +12,7 @@ const standins: Record<string, () => Promise<StandinHandler>> = {
   supabase: supabaseStandin,
   twilio: twilioStandin,
   vapi: vapiStandin,
+  aircall: aircallStandin,
 };
 
 declare module "vitest" {

@@ -1,0 +1,17 @@
+// POST /api/webhooks/aircall: Aircall's call events (and the local simulator's, which are the same).
+// The provider authenticates and parses; the service applies each event once.
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { aircallWebhookToken } from "../providers";
+import { AIRCALL_WEBHOOK_PATH } from "../providers/callcentre/aircall-events";
+import { applyAircallEvent } from "../services/aircall-calls";
+
+/** Mounted at the app's root: the path is the one constant the local simulator also posts to. */
+export const aircallWebhookRoutes = new Hono<AppEnv>().post(AIRCALL_WEBHOOK_PATH, async (c) => {
+  const raw = await c.req.text();
+  const event = await c.var.providers.callCentre.readEvent(c.req.raw.headers, raw, aircallWebhookToken(c.var.config), new Date());
+  // Events the product does not use are acknowledged, so Aircall neither retries nor disables the webhook.
+  if (event.kind === "ignored") return c.json({ received: true, ignored: true });
+  const { duplicate } = await applyAircallEvent(c.var.db, event);
+  return c.json({ received: true, duplicate });
+});

@@ -19,6 +19,7 @@ import { vapiWebhookRoutes } from "./routes/vapi-webhook";
 import { phoneLimitRoutes } from "./routes/phone-limit";
 import { twilioRoutes } from "./routes/twilio";
 import { agentActionRoutes, agentRoutes } from "./routes/agents";
+import { ingestRoutes } from "./routes/ingest";
 
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
@@ -32,6 +33,7 @@ const api = new Hono<AppEnv>()
   .route("/admin/config/phone-limit", phoneLimitRoutes)
   .route("/twilio", twilioRoutes)
   .route("/agents", agentRoutes)
+  .route("/ingest", ingestRoutes)
   .route("/", agentActionRoutes);
 
 export const app = new Hono<AppEnv>();
@@ -66,10 +68,10 @@ const limit = (maxSize: number) =>
       throw new ApiError(413, "Request body too large", "payload_too_large", "body");
     },
   });
-// Webhook reports carry whole transcripts; every other API body is small.
+// Webhook reports carry whole transcripts and ingestion up to 1,000 records; every other API body is small.
 const webhookBodyLimit = limit(2 * 1024 * 1024);
 const apiBodyLimit = limit(256 * 1024);
-app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/webhooks/") ? webhookBodyLimit : apiBodyLimit)(c, next));
+app.use("/api/*", (c, next) => (/^\/api\/(webhooks|ingest)\//.test(c.req.path) ? webhookBodyLimit : apiBodyLimit)(c, next));
 app.use("/auth/*", limit(64 * 1024));
 app.use("/api/*", authenticate);
 

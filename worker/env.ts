@@ -32,6 +32,8 @@ export const envSchema = z.object({
   AIRCALL_API_ID: optional,
   AIRCALL_API_TOKEN: optional,
   AIRCALL_WEBHOOK_TOKEN: optional,
+  /** Key of POST /api/ingest/*. A fixed development key is used when unset outside production; production refuses ingestion without it. */
+  INGEST_API_KEY: optional,
   /** Shown in the mail sent by the local identity service when requests have no usable origin. */
   PUBLIC_URL: optional,
 });

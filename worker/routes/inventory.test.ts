@@ -12,6 +12,8 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/admin/public/user-exists", // plan panel, rate limited
   "GET /api/local/mailbox", // local mode only, never in production
   "POST /api/webhooks/vapi", // authenticated by its secret or signature instead
+  "POST /api/ingest/appointments", // store systems, authenticated by the ingestion key instead
+  "POST /api/ingest/leads", // store systems, authenticated by the ingestion key instead
   "GET /api/vapi/sim-recordings/:file", // generated tones of the local simulator; <audio> sends no token
 ]);
 

@@ -18,6 +18,7 @@ export const API_ERROR_CODES = [
   "payload_too_large",
   "rate_limited",
   "provider_error",
+  "not_configured",
   "internal_error",
 ] as const;
 

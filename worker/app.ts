@@ -23,6 +23,7 @@ import { phoneNumberRoutes } from "./routes/phone-numbers";
 import { agentActionRoutes, agentRoutes } from "./routes/agents";
 import { analyticsRoutes } from "./routes/analytics";
 import { reportRoutes } from "./routes/reports";
+import { ingestRoutes } from "./routes/ingest";
 
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
@@ -39,6 +40,7 @@ const api = new Hono<AppEnv>()
   .route("/agents", agentRoutes)
   .route("/analytics", analyticsRoutes)
   .route("/", reportRoutes)
+  .route("/ingest", ingestRoutes)
   .route("/", agentActionRoutes);
 
 export const app = new Hono<AppEnv>();
@@ -76,10 +78,10 @@ const limit = (maxSize: number) =>
       throw new ApiError(413, "Request body too large", "payload_too_large", "body");
     },
   });
-// Webhook reports carry whole transcripts; every other API body is small.
+// Webhook reports carry whole transcripts and ingestion up to 1,000 records; every other API body is small.
 const webhookBodyLimit = limit(2 * 1024 * 1024);
 const apiBodyLimit = limit(256 * 1024);
-app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/webhooks/") ? webhookBodyLimit : apiBodyLimit)(c, next));
+app.use("/api/*", (c, next) => (/^\/api\/(webhooks|ingest)\//.test(c.req.path) ? webhookBodyLimit : apiBodyLimit)(c, next));
 app.use("/auth/*", limit(64 * 1024));
 // Authentication runs on every /api path, webhooks included: it only resolves a bearer token when one
 // is sent (public routes then simply ignore c.var.user); webhooks carry none and check their own secret.

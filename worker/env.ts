@@ -35,6 +35,8 @@ export const envSchema = z.object({
   AIRCALL_BASE_URL: optional,
   /** Days of Aircall history the first backfill run starts from (default 7). */
   AIRCALL_BACKFILL_DAYS: z.coerce.number().int().min(1).max(366).optional(),
+  /** Key of POST /api/ingest/*. A fixed development key is used when unset outside production; production refuses ingestion without it. */
+  INGEST_API_KEY: optional,
   /** Shown in the mail sent by the local identity service when requests have no usable origin. */
   PUBLIC_URL: optional,
 });

@@ -249,6 +249,11 @@ describe("buildSeed contents", () => {
       expect(l.interestLevel).toBe(4);
       expect(Date.parse(l.submittedAt)).toBeLessThanOrEqual(NOW.getTime());
     }
+    // Ingestion upserts leads by external id: every seeded lead has its own, the same on every run.
+    const ids = data.leads.map((l) => l.externalId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids[0]).toMatch(/^LD-\d{9}$/);
+    expect(all(buildSeed(opts).leadChunks(1000)).map((l) => l.externalId)).toEqual(ids);
   });
 });
 

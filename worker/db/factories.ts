@@ -716,6 +716,8 @@ export function makeLead(rng: Rng, input: LeadInput, overrides: Partial<LeadRow>
       ? { form: rng.pick(["Book an eye exam", "Free hearing test", "Contact the store"]), page: `/locations/${store!.toLowerCase()}` }
       : { product_type: "subscription", product_name: plan.name, price_id: plan.price, is_trial: leadSource === "trial", submitted_at: submittedAt };
   return {
+    // From the sequence number, like appointments' Shopwindow ids: the same seed gives the same ids.
+    externalId: `LD-${String(input.seq).padStart(9, "0")}`,
     store,
     email: `${c.firstName}.${c.lastName}${input.seq}@example.com`.toLowerCase(),
     // The lead form keeps 10 digits, no country code (spec 2 §5).

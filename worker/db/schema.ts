@@ -269,6 +269,8 @@ export const leads = sqliteTable(
   "leads",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The source system's id (Shopwindow lead id, seed id): ingestion upserts by it. */
+    externalId: text("external_id").notNull(),
     store: text("store"),
     email: text("email"),
     phone: text("phone"),
@@ -282,7 +284,11 @@ export const leads = sqliteTable(
     submittedAt: text("submitted_at").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("leads_submitted_idx").on(t.submittedAt), index("leads_store_submitted_idx").on(t.store, t.submittedAt)],
+  (t) => [
+    uniqueIndex("leads_external_uq").on(t.externalId),
+    index("leads_submitted_idx").on(t.submittedAt),
+    index("leads_store_submitted_idx").on(t.store, t.submittedAt),
+  ],
 );
 
 export const customers = sqliteTable(
@@ -355,14 +361,16 @@ export const dailyRollups = sqliteTable(
 );
 
 /**
- * New York days whose roll-ups may be stale because data for them arrived late (webhooks, backfill).
- * The roll-up job recomputes and clears them; marking a day twice is a no-op.
+ * New York days whose roll-ups are stale because data for them arrived after they were rolled up
+ * (ingestion, late webhooks). `marked_at` moves on every new mark, so the roll-up job can clear only
+ * the marks it has seen and keep one made while it was recomputing.
  */
 export const rollupDirtyDays = sqliteTable(
   "rollup_dirty_days",
   {
     source: text("source").notNull(),
     day: text("day").notNull(),
+    markedAt: text("marked_at").notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.source, t.day] })],
 );

@@ -55,7 +55,7 @@ describe("Aircall backfill job", () => {
       transferredToStore: true,
       lastEventAt: NOW.toISOString(),
     });
-    expect(await db().select().from(rollupDirtyDays).where(eq(rollupDirtyDays.day, "2026-02-26"))).toEqual([{ source: "aircall", day: "2026-02-26" }]);
+    expect(await db().select({ source: rollupDirtyDays.source, day: rollupDirtyDays.day }).from(rollupDirtyDays).where(eq(rollupDirtyDays.day, "2026-02-26"))).toEqual([{ source: "aircall", day: "2026-02-26" }]);
     // Caught up: the cursor sits at the horizon, and a run right now reads nothing.
     expect(await readCursor(db())).toEqual({ from: NOW_S - 3600, to: NOW_S - 3600, page: 1 });
     const before = (await company.requests()).length;

@@ -13,6 +13,8 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/local/mailbox", // local mode only, never in production
   "POST /api/webhooks/vapi", // authenticated by its secret or signature instead
   "POST /api/webhooks/aircall", // authenticated by the token in its body instead
+  "POST /api/ingest/appointments", // store systems, authenticated by the ingestion key instead
+  "POST /api/ingest/leads", // store systems, authenticated by the ingestion key instead
   "GET /api/vapi/sim-recordings/:file", // generated tones of the local simulator; <audio> sends no token
 ]);
 

@@ -7,12 +7,12 @@ import { nyDayOf } from "@shared/ny-time";
 import type { Database } from "../db/client";
 import { aircallCalls, webhookEvents } from "../db/schema";
 import type { CentreCall, CentreEvent } from "../providers/callcentre/port";
-import { markDaysDirty } from "./rollup-dirty";
+import { markDaysDirty, type RollupSource } from "./rollup-dirty";
 
 export type AircallCallRow = typeof aircallCalls.$inferSelect;
 
 /** The roll-up source name of Aircall calls (rollup_dirty_days.source). */
-export const AIRCALL_ROLLUP_SOURCE = "aircall";
+export const AIRCALL_ROLLUP_SOURCE: RollupSource = "aircall";
 
 // Line, team and user names are typed by hand in Aircall: a trailing dot or different case still
 // names the same store. Stored names stay exactly as Aircall sends them.

@@ -1,22 +1,31 @@
-// Days whose roll-ups may be stale: late data marks its New York day here, in the same batch that
-// writes it, and the roll-up job recomputes and clears the marks.
-import type { BatchItem } from "drizzle-orm/batch";
+// Days whose roll-ups are stale: data for them arrived (ingestion, late webhooks, backfill) after
+// they may have been rolled up. Writers mark them in the same batch as the data; the roll-up job
+// recomputes the marked days and clears the marks it has seen (by marked_at).
+import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rollupDirtyDays } from "../db/schema";
 
-/** Two bound parameters a row, under D1's 100 a statement. */
-const ROWS_PER_STATEMENT = 50;
+/** What changed: the roll-up job recomputes the figures built from this source. */
+export type RollupSource = "call_logs" | "aircall" | "appointments" | "leads";
+
+/** A row binds source and day (marked_at is the column's SQL default): 50 rows fill D1's 100 parameters. */
+const DIRTY_ROWS_PER_STATEMENT = Math.floor(100 / 2);
 
 /**
- * Statements that mark each day ('YYYY-MM-DD', New York) of `source` dirty; none for no days.
- * Marking an already dirty day changes nothing, so replays and retries are harmless.
+ * Statements that mark these New York days ('YYYY-MM-DD') dirty for the source, for the caller's
+ * `db.batch` (so the marks commit with the data or not at all); none for no days. Re-marking a day
+ * moves its `marked_at` forward, so a mark made while the job recomputes that day is not lost.
  */
-export function markDaysDirty(db: Database, source: string, days: Iterable<string>): BatchItem<"sqlite">[] {
+export function markDaysDirty(db: Database, source: RollupSource, days: Iterable<string>) {
   const unique = [...new Set(days)].sort();
-  const statements: BatchItem<"sqlite">[] = [];
-  for (let i = 0; i < unique.length; i += ROWS_PER_STATEMENT) {
-    const rows = unique.slice(i, i + ROWS_PER_STATEMENT).map((day) => ({ source, day }));
-    statements.push(db.insert(rollupDirtyDays).values(rows).onConflictDoNothing());
+  const statements = [];
+  for (let i = 0; i < unique.length; i += DIRTY_ROWS_PER_STATEMENT) {
+    statements.push(
+      db
+        .insert(rollupDirtyDays)
+        .values(unique.slice(i, i + DIRTY_ROWS_PER_STATEMENT).map((day) => ({ source, day })))
+        .onConflictDoUpdate({ target: [rollupDirtyDays.source, rollupDirtyDays.day], set: { markedAt: sql`excluded.marked_at` } }),
+    );
   }
   return statements;
 }

@@ -1,0 +1,47 @@
+// POST /api/ingest/appointments and /api/ingest/leads: the store network's systems (Shopwindow)
+// push appointments and leads in bulk. No user session: the caller proves itself with the
+// deployment's ingestion key, checked before the body is read.
+import { zValidator } from "@hono/zod-validator";
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { z } from "zod";
+import { INGEST_MAX_ISSUES, ingestAppointmentsBody, ingestLeadsBody } from "../../shared/schemas/ingest";
+import type { AppConfig, AppEnv } from "../env";
+import { safeEqual } from "../lib/crypto";
+import { ApiError, unauthorized } from "../lib/errors";
+import { issuesToError } from "../lib/validate";
+import { bearerToken } from "../middleware/auth";
+import { ingestAppointments, ingestLeads } from "../services/ingest";
+
+/** The key local servers and tests accept when INGEST_API_KEY is unset (never in production). */
+export const DEV_INGEST_API_KEY = "local-development-ingest-key-0001";
+
+/** INGEST_API_KEY, or outside production the development key; null in production without one. */
+export function ingestApiKey(config: AppConfig): string | null {
+  if (config.INGEST_API_KEY) return config.INGEST_API_KEY;
+  return config.APP_ENV === "production" ? null : DEV_INGEST_API_KEY;
+}
+
+const requireIngestKey = createMiddleware<AppEnv>(async (c, next) => {
+  const key = ingestApiKey(c.var.config);
+  // Unconfigured production stays closed, and says why, rather than accepting anyone.
+  if (!key) throw new ApiError(503, "Ingestion is not configured on this deployment (INGEST_API_KEY)", "not_configured");
+  const given = c.req.header("x-ingest-key")?.trim() || bearerToken(c.req.header("authorization"));
+  if (!given || !(await safeEqual(given, key))) throw unauthorized("Missing or invalid ingestion key");
+  await next();
+});
+
+/** Like validate("json"), with the issue list capped: a wholly wrong file of 1,000 records would answer megabytes. */
+const validateBody = <T extends z.ZodType>(schema: T) =>
+  zValidator("json", schema, (result) => {
+    if (!result.success) throw issuesToError(result.error.issues.slice(0, INGEST_MAX_ISSUES));
+  });
+
+export const ingestRoutes = new Hono<AppEnv>()
+  .use("*", requireIngestKey)
+  .post("/appointments", validateBody(ingestAppointmentsBody), async (c) => {
+    return c.json(await ingestAppointments(c.var.db, c.req.valid("json").appointments));
+  })
+  .post("/leads", validateBody(ingestLeadsBody), async (c) => {
+    return c.json(await ingestLeads(c.var.db, c.req.valid("json").leads));
+  });

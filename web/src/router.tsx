@@ -7,10 +7,8 @@ import { routeTree } from "./route-tree.gen";
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
-    context: { queryClient },
-    defaultPreload: "intent",
-    // Loader data lives in the query cache, so the router never holds its own stale copy.
-    defaultPreloadStaleTime: 0,
+    // `auth` is supplied by <RouterProvider context> once the auth provider has rendered (main.tsx).
+    context: { queryClient, auth: undefined! },
     defaultPendingComponent: () => <PageSpinner />,
     defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: true,

@@ -11,8 +11,8 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { toast } from "@web/components/ui/toast-store";
 import { errorMessage } from "@web/lib/api";
-import { useCallLogs } from "../api/get-call-logs";
-import { USAGE_STATS_KEY, useUsageStats } from "@web/api/usage-stats";
+import { useCallLogs } from "@web/api/call-logs";
+import { usageStatsKeys, useUsageStats } from "@web/api/usage-stats";
 import { CallDetailsDialog } from "./call-details-dialog";
 import { CallLogsTable } from "./call-logs-table";
 import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
@@ -59,7 +59,7 @@ export function CallLogsPage() {
   async function refresh() {
     setRefreshing(true);
     try {
-      await Promise.all([logs.refetch(), queryClient.invalidateQueries({ queryKey: USAGE_STATS_KEY })]);
+      await Promise.all([logs.refetch(), queryClient.invalidateQueries({ queryKey: usageStatsKeys.all })]);
     } finally {
       setRefreshing(false);
     }

@@ -15,7 +15,8 @@ import { Label } from "@web/components/ui/label";
 import { PageSpinner, Spinner } from "@web/components/ui/spinner";
 import { errorMessage } from "@web/lib/api";
 import { appConfigQueryOptions } from "@web/lib/auth-client";
-import { mailboxQueryOptions, type MailboxMessage } from "../api/mailbox";
+import type { MailboxMessage } from "@shared/schemas/mailbox";
+import { mailboxQueryOptions } from "../api/mailbox";
 
 /** The link is shown as its own anchor below, so the text drops it (and the blank lines it leaves). */
 function bodyWithoutLink({ text, link }: MailboxMessage) {

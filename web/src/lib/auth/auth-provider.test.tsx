@@ -9,7 +9,7 @@ import type { CurrentUserView } from "@shared/schemas/auth";
 import { resetToasts, useToasts } from "@web/components/ui/toast-store";
 import { getAccessToken, setAccessToken } from "@web/lib/api";
 import { createQueryClient } from "@web/lib/query-client";
-import { CURRENT_USER_KEY } from "./api/current-user";
+import { currentUserKeys } from "./current-user";
 import { AuthProvider, useAuth, type AuthContextValue } from "./auth-provider";
 
 type Listener = (event: string, session: Session | null) => void;
@@ -174,7 +174,7 @@ describe("useAuth", () => {
     expect(current.user).toBeNull();
     expect(getAccessToken()).toBeNull();
     expect(queryClient.getQueryData(["/api/agents"])).toBeUndefined();
-    expect(queryClient.getQueryData(CURRENT_USER_KEY)).toBeUndefined();
+    expect(queryClient.getQueryData(currentUserKeys.all)).toBeUndefined();
     expect(screen.getByTestId("toast").textContent).toBe(`${AUTH_TOAST.loggedOut}|`);
   });
 

@@ -1,15 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { boundaryViolations, importSpecifiers, type SourceFile } from "./import-boundaries";
 
-const SRC = path.resolve(import.meta.dirname, "..");
+// Every module's text, read by Vite at test time; keys look like "../features/agents/x.tsx".
+const SOURCES = import.meta.glob<string>(["../**/*.ts", "../**/*.tsx"], { query: "?raw", import: "default", eager: true });
 
 function sourceFiles(): SourceFile[] {
-  return readdirSync(SRC, { recursive: true, encoding: "utf8" })
-    .filter((f) => /\.tsx?$/.test(f))
-    .map((f) => f.split(path.sep).join("/"))
-    .map((f) => ({ path: f, source: readFileSync(path.join(SRC, f), "utf8") }));
+  return Object.entries(SOURCES).map(([key, source]) => ({ path: key.replace(/^\.\.\//, ""), source }));
 }
 
 describe("import boundaries", () => {

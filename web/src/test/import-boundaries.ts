@@ -1,7 +1,5 @@
 // The SPA's import rule (bulletproof-react): shared code → features → routes. A feature never imports
 // another feature, and the shared layers (components/, lib/, api/) import no feature at all.
-import path from "node:path";
-
 export type SourceFile = { path: string; source: string };
 export type Violation = { file: string; imports: string; rule: string };
 
@@ -17,8 +15,14 @@ export function importSpecifiers(source: string): string[] {
 function resolveUnderSrc(file: string, specifier: string): string | null {
   if (specifier.startsWith("@web/")) return specifier.slice("@web/".length);
   if (!specifier.startsWith(".")) return null;
-  const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
-  return resolved.startsWith("..") ? null : resolved;
+  const parts = file.split("/").slice(0, -1);
+  for (const part of specifier.split("/")) {
+    if (part === "..") {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else if (part !== ".") parts.push(part);
+  }
+  return parts.join("/");
 }
 
 const featureOf = (p: string) => (p.startsWith("features/") ? p.split("/")[1] : null);

@@ -12,7 +12,7 @@ import { createAppRouter } from "./router";
 const Toaster = lazy(() => import("@web/components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
 const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+const router = createAppRouter();
 
 /** The router with the current auth in its context. */
 function AuthenticatedRouter() {

@@ -1,14 +1,14 @@
-import type { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
 import { NotFoundPage } from "@web/components/layout/not-found-page";
 import { PageSpinner } from "@web/components/ui/spinner";
 import { routeTree } from "./route-tree.gen";
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter() {
   return createRouter({
     routeTree,
     // `auth` is supplied by <RouterProvider context> once the auth provider has rendered (main.tsx).
-    context: { queryClient, auth: undefined! },
+    // No query client in the context: no route has a loader (docs/decisions/006).
+    context: { auth: undefined! },
     defaultPendingComponent: () => <PageSpinner />,
     defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: true,

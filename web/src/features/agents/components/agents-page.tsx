@@ -23,7 +23,7 @@ import { AgentChips } from "./agent-chips";
 import { AgentForm, type AgentFormValues } from "./agent-form";
 import { AgentNumbersList } from "./agent-numbers-list";
 import { AgentsEmptyState } from "./agents-empty-state";
-import { UsageSummary } from "./usage-summary";
+import { UsageFigures } from "@web/components/usage/usage-figures";
 import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 import { ApiError, serverMessage } from "@web/lib/api";
 
@@ -160,7 +160,7 @@ export function AgentsPage({ userId }: { userId: string }) {
       {/* One column that never grows past the page: a long agent name is truncated instead of
           widening every card (an auto column takes the widest row's unbroken text as its minimum). */}
       <div className="grid grid-cols-1 gap-6">
-        <UsageSummary />
+        <UsageFigures className="lg:grid-cols-4" />
 
         {agentsQuery.isPending ? (
           <AgentsSkeleton />

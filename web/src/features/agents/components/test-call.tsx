@@ -15,7 +15,7 @@ import { serverMessage } from "@web/lib/api";
 import { useRecentCalls } from "@web/api/call-logs";
 import { useTriggerCall } from "../api/trigger-call";
 import { useUsageStats } from "@web/api/usage-stats";
-import { CallStatusBadge } from "./call-status-badge";
+import { CallStatusBadge } from "@web/components/calls/call-status-badge";
 
 /** Statuses after which nothing about the call changes any more. */
 const FINISHED = new Set(["completed", "ended", "failed", "busy", "no-answer", "canceled"]);

@@ -42,11 +42,5 @@ export function getAuthClient(): Promise<SupabaseClient> {
   return clientPromise;
 }
 
-/** For tests: forget the cached configuration and client. */
-export function resetAuthClientForTests() {
-  configPromise = null;
-  clientPromise = null;
-}
-
 /** The same configuration for components, through the query cache. */
 export const appConfigQueryOptions = () => queryOptions({ queryKey: [APP_CONFIG_PATH], queryFn: getAppConfig });

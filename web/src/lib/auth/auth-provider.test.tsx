@@ -178,6 +178,23 @@ describe("useAuth", () => {
     expect(screen.getByTestId("toast").textContent).toBe(`${AUTH_TOAST.loggedOut}|`);
   });
 
+  it("whenSettled waits for the restored session and its profile, then answers the user, or null when signed out", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json(profile)));
+    const signedIn = fakeClient({
+      onAuthStateChange: vi.fn((cb: Listener) => {
+        queueMicrotask(() => cb("INITIAL_SESSION", session));
+        return { data: { subscription: { unsubscribe: vi.fn() } } };
+      }),
+    });
+    renderProvider(signedIn.client);
+    const settled = current.whenSettled();
+    expect(current.isLoading).toBe(true);
+    await expect(settled).resolves.toEqual(profile);
+
+    await act(() => current.signOut());
+    await expect(current.whenSettled()).resolves.toBeNull();
+  });
+
   it("rethrows a failed sign-out with 'Failed to log out' when the server gives no message", async () => {
     const fake = fakeClient({ signOut: vi.fn(async () => ({ error: new Error("") })) });
     renderProvider(fake.client);

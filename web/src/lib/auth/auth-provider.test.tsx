@@ -1,7 +1,6 @@
 import type { Session, SupabaseClient } from "@supabase/supabase-js";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
-import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LAST_EMAIL_KEY } from "@shared/constants";
 import { AUTH_TOAST } from "@shared/messages";

@@ -10,12 +10,15 @@ import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { toast, type ToastInput } from "@web/components/ui/toast-store";
+import { removeCachedAgent, upsertCachedAgent, useAgents } from "@web/api/agents";
+import { UsageFigures } from "@web/components/usage/usage-figures";
+import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
+import { ApiError, serverMessage } from "@web/lib/api";
 import { currentAgent, editorReducer, initialEditorState } from "../agent-editor";
 import { useActivateAgent } from "../api/activate-agent";
 import { useCreateDefaultAgent } from "../api/create-default-agent";
 import { useDeactivateAgent } from "../api/deactivate-agent";
 import { useDeleteAgent } from "../api/delete-agent";
-import { removeCachedAgent, upsertCachedAgent, useAgents } from "@web/api/agents";
 import { useVoices } from "../api/get-voices";
 import { useCreateAgent, useUpdateAgent } from "../api/save-agent";
 import { AgentCard } from "./agent-card";
@@ -23,9 +26,6 @@ import { AgentChips } from "./agent-chips";
 import { AgentForm, type AgentFormValues } from "./agent-form";
 import { AgentNumbersList } from "./agent-numbers-list";
 import { AgentsEmptyState } from "./agents-empty-state";
-import { UsageFigures } from "@web/components/usage/usage-figures";
-import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
-import { ApiError, serverMessage } from "@web/lib/api";
 
 /** A name the server refused (spec 2 §5), else the given failure. */
 function saveFailure(err: unknown, fallback: ToastInput): ToastInput {

@@ -13,9 +13,9 @@ import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
 import { serverMessage } from "@web/lib/api";
 import { useRecentCalls } from "@web/api/call-logs";
-import { useTriggerCall } from "../api/trigger-call";
 import { useUsageStats } from "@web/api/usage-stats";
 import { CallStatusBadge } from "@web/components/calls/call-status-badge";
+import { useTriggerCall } from "../api/trigger-call";
 
 /** Statuses after which nothing about the call changes any more. */
 const FINISHED = new Set(["completed", "ended", "failed", "busy", "no-answer", "canceled"]);

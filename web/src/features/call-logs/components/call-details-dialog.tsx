@@ -8,8 +8,8 @@ import type { CallLogView } from "@shared/schemas/call-logs";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Spinner } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
-import { hasPlatformDetail, useCallDetail } from "../api/get-call-detail";
 import { CallStatusBadge } from "@web/components/calls/call-status-badge";
+import { hasPlatformDetail, useCallDetail } from "../api/get-call-detail";
 import { TranscriptMessage, TranscriptView } from "./transcript-view";
 
 /** The transcript of one call: fetched from the voice platform, or none for rows it does not hold. */

@@ -13,9 +13,9 @@ import { errorMessage } from "@web/lib/api";
 import { useCallLogs } from "@web/api/call-logs";
 import { usageStatsKeys } from "@web/api/usage-stats";
 import { UsageFigures } from "@web/components/usage/usage-figures";
+import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 import { CallDetailsDialog } from "./call-details-dialog";
 import { CallLogsTable } from "./call-logs-table";
-import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 
 function TableSkeleton() {
   return (

@@ -5,9 +5,9 @@ import { PHONE_TEXT } from "@shared/messages";
 import type { BuyNumberResponse } from "@shared/schemas/phone-numbers";
 import { ApiError, apiJson } from "@web/lib/api";
 import { agentKeys } from "@web/api/agents";
-import { availableNumberKeys } from "./get-available-numbers";
 import { myNumberKeys } from "@web/api/phone-numbers";
 import { usageStatsKeys } from "@web/api/usage-stats";
+import { availableNumberKeys } from "./get-available-numbers";
 
 export type PurchaseResult =
   | { kind: "success"; phoneNumber: string; vapiCreated: boolean }

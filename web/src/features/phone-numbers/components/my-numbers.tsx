@@ -13,9 +13,9 @@ import { errorMessage } from "@web/lib/api";
 import { useUnassignNumber } from "@web/api/phone-numbers";
 import { useAgents } from "@web/api/agents";
 import { useMyNumbers } from "@web/api/phone-numbers";
+import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 import { AssignAgentDialog } from "./assign-agent-dialog";
 import { placeOf } from "./number-results";
-import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 
 function NumberRow({
   number,

@@ -283,8 +283,6 @@ export const CALL_LOG_TEXT = {
   recording: "Recording",
   endedReason: "Ended reason",
   direction: "Direction",
-  callsThisMonth: "Calls this month",
-  minutesThisMonth: "Minutes this month",
   speakerAi: "AI",
   speakerHuman: "Human",
   loading: "Loading call logs",

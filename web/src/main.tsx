@@ -1,24 +1,23 @@
 import "@fontsource-variable/inter";
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "@tanstack/react-router";
 import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
-import { AuthProvider } from "@web/features/auth/auth-provider";
+import { AuthProvider } from "@web/lib/auth/auth-provider";
 import { createQueryClient } from "@web/lib/query-client";
-import { createAppRouter } from "./router";
+import { AppRouter, createAppRouter } from "./router";
 
 // Toasts are only ever shown after something happens: their UI loads after the first page.
 const Toaster = lazy(() => import("@web/components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
 const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+const router = createAppRouter();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <RouterProvider router={router} />
+        <AppRouter router={router} />
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>

@@ -1,24 +1,43 @@
-import type { QueryClient } from "@tanstack/react-query";
-import { createRouter } from "@tanstack/react-router";
+import { createRouter, RouterProvider } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
 import { NotFoundPage } from "@web/components/layout/not-found-page";
 import { PageSpinner } from "@web/components/ui/spinner";
+import { useAuth } from "@web/lib/auth/auth-provider";
 import { routeTree } from "./route-tree.gen";
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(history?: Parameters<typeof createRouter>[0]["history"]) {
   return createRouter({
     routeTree,
-    context: { queryClient },
-    defaultPreload: "intent",
-    // Loader data lives in the query cache, so the router never holds its own stale copy.
-    defaultPreloadStaleTime: 0,
+    history,
+    // `auth` is supplied by <AppRouter> once the auth provider has rendered.
+    // No query client in the context: no route has a loader (docs/decisions/006).
+    context: { auth: undefined! },
     defaultPendingComponent: () => <PageSpinner />,
     defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: true,
   });
 }
 
+export type AppRouterInstance = ReturnType<typeof createAppRouter>;
+
+/** The router with the current auth in its context; inside <AuthProvider>. */
+export function AppRouter({ router }: { router: AppRouterInstance }) {
+  const auth = useAuth();
+  const first = useRef(true);
+  // Guards run in beforeLoad, i.e. on navigation only: a sign-in, sign-out or a changed profile must
+  // run them again, so /auth moves on to the dashboard and a private page moves to /auth.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void router.invalidate();
+  }, [router, auth.user, auth.isLoading]);
+  return <RouterProvider router={router} context={{ auth }} />;
+}
+
 declare module "@tanstack/react-router" {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: AppRouterInstance;
   }
 }

@@ -1,15 +1,32 @@
 // GET /api/agents, shared by the Agents and Phone numbers screens. The cache key carries the user id
-// (spec 2 §7) and its first element is the path, so every list of the account's agents is one cache entry.
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AgentListResponse } from "@shared/schemas/agents";
+// (spec 2 §7) after the path, so every list of the account's agents is one cache entry.
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import type { Agent, AgentListResponse } from "@shared/schemas/agents";
 import { apiJson } from "@web/lib/api";
 
-/** Prefix of every agent-list key, for invalidation after a change. */
-export const AGENTS_KEY = ["/api/agents"] as const;
+const AGENTS_PATH = "/api/agents";
 
-export const getAgents = () => apiJson<AgentListResponse>("GET", AGENTS_KEY[0]);
+export const agentKeys = {
+  /** Every agent list, for invalidation after a change. */
+  all: [AGENTS_PATH] as const,
+  list: (userId: string) => [AGENTS_PATH, userId] as const,
+};
 
-export const agentsQueryOptions = (userId: string | undefined) =>
-  queryOptions({ queryKey: [AGENTS_KEY[0], userId], queryFn: getAgents, enabled: Boolean(userId) });
+export const getAgents = () => apiJson<AgentListResponse>("GET", AGENTS_PATH);
 
-export const useAgents = (userId: string | undefined) => useQuery(agentsQueryOptions(userId));
+export const agentsQueryOptions = (userId: string) => queryOptions({ queryKey: agentKeys.list(userId), queryFn: getAgents });
+
+export const useAgents = (userId: string) => useQuery(agentsQueryOptions(userId));
+
+/** Puts a saved agent into the cached list at once, so a screen never shows it missing. */
+export function upsertCachedAgent(queryClient: QueryClient, userId: string, agent: Agent) {
+  queryClient.setQueryData(agentKeys.list(userId), (old: AgentListResponse | undefined) => {
+    if (!old) return { agents: [agent] };
+    const found = old.agents.some((a) => a.id === agent.id);
+    return { agents: found ? old.agents.map((a) => (a.id === agent.id ? agent : a)) : [...old.agents, agent] };
+  });
+}
+
+export function removeCachedAgent(queryClient: QueryClient, userId: string, id: number) {
+  queryClient.setQueryData(agentKeys.list(userId), (old: AgentListResponse | undefined) => old && { agents: old.agents.filter((a) => a.id !== id) });
+}

@@ -3,13 +3,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AssignNumberBody, AssignNumberResponse, MyNumbersResponse, UnassignNumberBody } from "@shared/schemas/phone-numbers";
 import { apiJson } from "@web/lib/api";
-import { AGENTS_KEY } from "./agents";
+import { agentKeys } from "./agents";
 
-export const MY_NUMBERS_KEY = ["/api/twilio/my-numbers"] as const;
+const MY_NUMBERS_PATH = "/api/twilio/my-numbers";
 
-export const getMyNumbers = () => apiJson<MyNumbersResponse>("GET", MY_NUMBERS_KEY[0]);
+export const myNumberKeys = { all: [MY_NUMBERS_PATH] as const };
 
-export const myNumbersQueryOptions = () => queryOptions({ queryKey: MY_NUMBERS_KEY, queryFn: getMyNumbers });
+export const getMyNumbers = () => apiJson<MyNumbersResponse>("GET", MY_NUMBERS_PATH);
+
+export const myNumbersQueryOptions = () => queryOptions({ queryKey: myNumberKeys.all, queryFn: getMyNumbers });
 
 export const useMyNumbers = () => useQuery(myNumbersQueryOptions());
 
@@ -24,8 +26,8 @@ function useNumberLinkMutation<T>(mutationFn: (body: T) => Promise<AssignNumberR
     mutationFn,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: MY_NUMBERS_KEY }),
-        queryClient.invalidateQueries({ queryKey: AGENTS_KEY }),
+        queryClient.invalidateQueries({ queryKey: myNumberKeys.all }),
+        queryClient.invalidateQueries({ queryKey: agentKeys.all }),
       ]),
   });
 }

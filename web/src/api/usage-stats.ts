@@ -5,12 +5,14 @@ import { USAGE_STATS_RETRIES, USAGE_STATS_STALE_MS } from "@shared/constants";
 import type { UsageStats } from "@shared/schemas/agents";
 import { apiJson } from "@web/lib/api";
 
-export const USAGE_STATS_KEY = ["/api/usage-stats"] as const;
+const USAGE_STATS_PATH = "/api/usage-stats";
 
-export const getUsageStats = () => apiJson<UsageStats>("GET", USAGE_STATS_KEY[0]);
+export const usageStatsKeys = { all: [USAGE_STATS_PATH] as const };
+
+export const getUsageStats = () => apiJson<UsageStats>("GET", USAGE_STATS_PATH);
 
 export const usageStatsQueryOptions = () =>
-  queryOptions({ queryKey: USAGE_STATS_KEY, queryFn: getUsageStats, staleTime: USAGE_STATS_STALE_MS, retry: USAGE_STATS_RETRIES });
+  queryOptions({ queryKey: usageStatsKeys.all, queryFn: getUsageStats, staleTime: USAGE_STATS_STALE_MS, retry: USAGE_STATS_RETRIES });
 
 export function useUsageStats(options: { refetchInterval?: number | false } = {}) {
   return useQuery({ ...usageStatsQueryOptions(), ...options });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { apiRequest, defaultQueryFn, errorMessage, getQueryFn, setAccessToken } from "./api";
+import { ApiError, apiJson, apiRequest, errorMessage, serverMessage, setAccessToken } from "./api";
 
 type Call = { url: string; init: RequestInit };
 
@@ -16,6 +16,15 @@ function stubFetch(response: () => Response) {
 }
 
 const headersOf = (call: Call) => call.init.headers as Record<string, string>;
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ApiError);
+  return err as ApiError;
+}
 
 beforeEach(() => setAccessToken(null));
 afterEach(() => vi.unstubAllGlobals());
@@ -46,49 +55,46 @@ describe("apiRequest", () => {
     expect(calls[1].init.body).toBeUndefined();
   });
 
-  it("throws '<status>: <body text>' on a non-OK answer", async () => {
-    stubFetch(() => new Response('{"error":"Agent not found"}', { status: 404, statusText: "Not Found" }));
-    await expect(apiRequest("GET", "/api/agents/9")).rejects.toThrow('404: {"error":"Agent not found"}');
+  it("throws an ApiError whose message is '<status>: <body text>', with the status and the parsed body", async () => {
+    const body = { error: "Agent not found", code: "not_found", requestId: "r1" };
+    stubFetch(() => new Response(JSON.stringify(body), { status: 404, statusText: "Not Found" }));
+    const err = await failureOf(apiRequest("GET", "/api/agents/9"));
+    expect(err.message).toBe(`404: ${JSON.stringify(body)}`);
+    expect(err.status).toBe(404);
+    expect(err.body).toEqual(body);
   });
 
-  it("uses the status text when the body is empty", async () => {
+  it("uses the status text when the body is empty, and has no parsed body then", async () => {
     stubFetch(() => new Response(null, { status: 503, statusText: "Service Unavailable" }));
-    await expect(apiRequest("GET", "/api/agents")).rejects.toThrow("503: Service Unavailable");
+    const err = await failureOf(apiRequest("GET", "/api/agents"));
+    expect(err.message).toBe("503: Service Unavailable");
+    expect(err.body).toBeNull();
+  });
+
+  it("throws on 401 like on any other failure", async () => {
+    stubFetch(() => new Response('{"error":"Sign in required","code":"unauthorized"}', { status: 401, statusText: "Unauthorized" }));
+    const err = await failureOf(apiJson("GET", "/api/profile"));
+    expect(err.message).toBe('401: {"error":"Sign in required","code":"unauthorized"}');
+    expect(err.status).toBe(401);
   });
 });
 
-describe("default query function", () => {
-  it("GETs the first element of the query key with the bearer and reads JSON", async () => {
-    const calls = stubFetch(() => Response.json({ count: 3 }));
-    setAccessToken("abc");
-    const data = await defaultQueryFn({ queryKey: ["/api/call-logs/count", { any: "thing" }], signal: new AbortController().signal } as never);
-    expect(data).toEqual({ count: 3 });
-    expect(calls[0].url).toBe("/api/call-logs/count");
-    expect(headersOf(calls[0]).Authorization).toBe("Bearer abc");
-    expect(calls[0].init.credentials).toBe("include");
-  });
+describe("errorMessage and serverMessage", () => {
+  const apiError = (status: number, text: string) => new ApiError(status, "Status Text", text);
 
-  it("throws on 401", async () => {
-    stubFetch(() => new Response('{"error":"Sign in required"}', { status: 401, statusText: "Unauthorized" }));
-    await expect(defaultQueryFn({ queryKey: ["/api/profile"], signal: new AbortController().signal } as never)).rejects.toThrow(
-      '401: {"error":"Sign in required"}',
-    );
-  });
-
-  it("can answer null on 401 when asked to", async () => {
-    stubFetch(() => new Response("", { status: 401, statusText: "Unauthorized" }));
-    const fn = getQueryFn({ on401: "returnNull" });
-    await expect(fn({ queryKey: ["/api/profile"], signal: new AbortController().signal } as never)).resolves.toBeNull();
-  });
-});
-
-describe("errorMessage", () => {
-  it("shows the server's error field, the plain body, or the fallback", () => {
-    expect(errorMessage(new Error('409: {"error":"That email is already in use","code":"conflict"}'), "Update failed")).toBe(
+  it("show the server's error field, a plain-text body, or the fallback", () => {
+    expect(errorMessage(apiError(409, '{"error":"That email is already in use","code":"conflict"}'), "Update failed")).toBe(
       "That email is already in use",
     );
-    expect(errorMessage(new Error("500: upstream timed out"), "Update failed")).toBe("upstream timed out");
+    expect(errorMessage(apiError(500, "upstream timed out"), "Update failed")).toBe("upstream timed out");
+    expect(errorMessage(apiError(502, "<html>Bad gateway</html>"), "Update failed")).toBe("Update failed");
     expect(errorMessage(new Error("Invalid login credentials"), "Failed to log in")).toBe("Invalid login credentials");
     expect(errorMessage("not an error", "Failed to log in")).toBe("Failed to log in");
+  });
+
+  it("serverMessage is only ever the server's", () => {
+    expect(serverMessage(apiError(400, '{"error":"Name is required","code":"validation_error","field":"name"}'))).toBe("Name is required");
+    expect(serverMessage(new Error("Failed to fetch"))).toBeUndefined();
+    expect(serverMessage(apiError(500, '{"unexpected":true}'))).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 // The shared request behaviour of every product call (spec 1 §7, §8).
-import type { QueryFunction } from "@tanstack/react-query";
+import { apiErrorBody, type ApiErrorBody } from "@shared/api-error";
 
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -15,11 +15,37 @@ export function getAccessToken() {
   return accessToken;
 }
 
-/** Any non-OK answer becomes `Error("<status>: <body text or status text>")`. */
+/**
+ * A non-OK answer. `message` is spec 1 §8's "<status>: <body text or status text>"; `status` and
+ * the body read as our error shape (null when it is not one: a proxy page, plain text) are there
+ * so no caller has to take the message apart again.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly bodyText: string;
+  readonly body: ApiErrorBody | null;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.bodyText = bodyText;
+    this.body = parseErrorBody(bodyText);
+  }
+}
+
+function parseErrorBody(text: string): ApiErrorBody | null {
+  try {
+    const parsed = apiErrorBody.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 async function throwIfNotOk(res: Response) {
   if (res.ok) return;
-  const text = (await res.text().catch(() => "")) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
+  throw new ApiError(res.status, res.statusText, await res.text().catch(() => ""));
 }
 
 function headersFor(hasBody: boolean): Record<string, string> {
@@ -29,14 +55,15 @@ function headersFor(hasBody: boolean): Record<string, string> {
   return headers;
 }
 
-/** Sends one product call; resolves with the OK response, throws on any other. */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+/** Sends one product call; resolves with the OK response, throws `ApiError` on any other. */
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   const hasBody = body !== undefined;
   const res = await fetch(url, {
     method,
     headers: headersFor(hasBody),
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: "include",
+    signal,
   });
   await throwIfNotOk(res);
   return res;
@@ -48,46 +75,17 @@ export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown
   return (await res.json()) as T;
 }
 
-type UnauthorizedBehavior = "throw" | "returnNull";
-
-/** A query function that GETs the first element of the query key. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(String(queryKey[0]), {
-      headers: headersFor(false),
-      credentials: "include",
-      signal,
-    });
-    if (on401 === "returnNull" && res.status === 401) return null;
-    await throwIfNotOk(res);
-    return (await res.json()) as T;
-  };
+/** The server's own words for a failure: our error body's `error`, else a plain-text body. */
+export function serverMessage(err: unknown): string | undefined {
+  if (!(err instanceof ApiError)) return undefined;
+  if (err.body) return err.body.error || undefined;
+  const text = err.bodyText.trim();
+  // A JSON body of another shape or an HTML error page is nothing to show a person.
+  return text && !text.startsWith("<") && !text.startsWith("{") ? text : undefined;
 }
 
-export const defaultQueryFn = getQueryFn<unknown>({ on401: "throw" });
-
-/**
- * The message to show a person for a failed call: the server's `error` field when
- * the body is our JSON error shape, else the body text, else the fallback.
- */
+/** The message to show a person: the server's words, a local failure's own message, else the fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
-  if (!(err instanceof Error) || !err.message) return fallback;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(err.message);
-  if (!match) return err.message;
-  const text = match[1].trim();
-  try {
-    const parsed = JSON.parse(text) as { error?: unknown; message?: unknown };
-    if (typeof parsed.error === "string" && parsed.error) return parsed.error;
-    if (typeof parsed.message === "string" && parsed.message) return parsed.message;
-  } catch {
-    // not JSON: the text itself is the message
-  }
-  return text && !text.startsWith("<") ? text : fallback;
-}
-
-/** The HTTP status carried by an `apiRequest` error, if any. */
-export function errorStatus(err: unknown): number | null {
-  if (!(err instanceof Error)) return null;
-  const match = /^(\d{3}): /.exec(err.message);
-  return match ? Number(match[1]) : null;
+  if (err instanceof ApiError) return serverMessage(err) ?? fallback;
+  return err instanceof Error && err.message ? err.message : fallback;
 }

@@ -2,21 +2,23 @@
 // serves a GoTrue-compatible /auth/v1, so the same client code runs in both modes.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { queryOptions } from "@tanstack/react-query";
+import { appConfigResponse, type AppConfigResponse } from "@shared/schemas/config";
+import { ApiError } from "./api";
 
-export type AppConfig = {
-  auth: { mode: "local" | "supabase"; url: string; anonKey: string };
-  localMailbox: boolean;
-};
+export type AppConfig = AppConfigResponse;
+
+export const APP_CONFIG_PATH = "/api/config";
 
 let configPromise: Promise<AppConfig> | null = null;
 let clientPromise: Promise<SupabaseClient> | null = null;
 
 /** Fetched once per page load; a failed fetch is forgotten so a later call can try again. */
 export function getAppConfig(): Promise<AppConfig> {
-  configPromise ??= fetch("/api/config", { credentials: "include" })
+  // Not a product call: it runs before there can be a session, so it carries no bearer.
+  configPromise ??= fetch(APP_CONFIG_PATH, { credentials: "include" })
     .then(async (res) => {
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text().catch(() => "")) || res.statusText}`);
-      return (await res.json()) as AppConfig;
+      if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text().catch(() => ""));
+      return appConfigResponse.parse(await res.json());
     })
     .catch((err: unknown) => {
       configPromise = null;
@@ -40,11 +42,5 @@ export function getAuthClient(): Promise<SupabaseClient> {
   return clientPromise;
 }
 
-/** For tests: forget the cached configuration and client. */
-export function resetAuthClientForTests() {
-  configPromise = null;
-  clientPromise = null;
-}
-
 /** The same configuration for components, through the query cache. */
-export const appConfigQueryOptions = () => queryOptions({ queryKey: ["app-config"], queryFn: getAppConfig });
+export const appConfigQueryOptions = () => queryOptions({ queryKey: [APP_CONFIG_PATH], queryFn: getAppConfig });

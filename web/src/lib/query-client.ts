@@ -1,12 +1,12 @@
 // Query cache defaults of spec 1 §9: data never stale, no refetch on focus, no polling, no retries.
+// No default query function: every query names its fetcher (web/src/api/, features/*/api/,
+// docs/decisions/006).
 import { QueryClient } from "@tanstack/react-query";
-import { defaultQueryFn } from "./api";
 
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: defaultQueryFn,
         staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchInterval: false,

@@ -1,12 +1,10 @@
-// `/`: the dashboard when signed in, otherwise the sign-in screen.
-import { createFileRoute, Navigate } from "@tanstack/react-router";
-import { PageSpinner } from "@web/components/ui/spinner";
-import { useAuth } from "@web/features/auth/auth-provider";
+// `/`: the dashboard when signed in, otherwise the sign-in screen (spec 2 §2).
+import { createFileRoute, redirect } from "@tanstack/react-router";
 
-export const Route = createFileRoute("/")({ component: Home });
-
-function Home() {
-  const { user, isLoading } = useAuth();
-  if (isLoading) return <PageSpinner />;
-  return <Navigate to={user ? "/dashboard" : "/auth"} replace />;
-}
+export const Route = createFileRoute("/")({
+  beforeLoad: async ({ context }) => {
+    const user = await context.auth.whenSettled();
+    throw redirect({ to: user ? "/dashboard" : "/auth", replace: true });
+  },
+  pendingMs: 0,
+});

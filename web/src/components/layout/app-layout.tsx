@@ -1,5 +1,5 @@
-// The signed-in frame: a spinner while auth loads, /auth when signed out, else sidebar + page.
-import { Navigate, Outlet } from "@tanstack/react-router";
+// The signed-in frame: sidebar (a drawer on phones) and the page. The /_app route guards it.
+import { Outlet } from "@tanstack/react-router";
 import { Menu, X } from "lucide-react";
 import { useState } from "react";
 import { NAV_TEXT } from "@shared/messages";
@@ -7,7 +7,7 @@ import { Logo } from "@web/components/brand/logo";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogClose, DialogTitle, DialogTrigger, DrawerContent } from "@web/components/ui/dialog";
 import { PageSpinner } from "@web/components/ui/spinner";
-import { useAuth } from "@web/features/auth/auth-provider";
+import { useAuth } from "@web/lib/auth/auth-provider";
 import { SidebarContent } from "./app-sidebar";
 
 function MobileNav() {
@@ -36,9 +36,10 @@ function MobileNav() {
 }
 
 export function AppLayout() {
-  const { user, isLoading } = useAuth();
-  if (isLoading) return <PageSpinner />;
-  if (!user) return <Navigate to="/auth" replace />;
+  const { user } = useAuth();
+  // Signing out empties the query cache at once, while the guard's redirect to /auth follows a
+  // render later: pages must not render (and refetch without a session) in between.
+  if (!user) return <PageSpinner />;
   return (
     <div className="min-h-dvh bg-muted/40 md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
       <aside className="sticky top-0 hidden h-dvh border-r border-sidebar-border bg-sidebar md:block">

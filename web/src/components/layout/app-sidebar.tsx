@@ -3,7 +3,7 @@ import { Link, type LinkProps } from "@tanstack/react-router";
 import { Bot, CalendarSearch, LayoutDashboard, PhoneCall, Phone, ShieldCheck, type LucideIcon } from "lucide-react";
 import { NAV_TEXT } from "@shared/messages";
 import { Logo } from "@web/components/brand/logo";
-import { useAuth } from "@web/features/auth/auth-provider";
+import { useAuth } from "@web/lib/auth/auth-provider";
 import { activeNavItemClass, navItemClass, UserMenu } from "./user-menu";
 
 type NavItem = { to: LinkProps["to"]; label: string; icon: LucideIcon; adminOnly?: boolean };

@@ -6,7 +6,7 @@ import { displayName, initials } from "@shared/format";
 import { NAV_TEXT } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
-import { useAuth } from "@web/features/auth/auth-provider";
+import { useAuth } from "@web/lib/auth/auth-provider";
 import { cn } from "@web/lib/utils";
 
 export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {

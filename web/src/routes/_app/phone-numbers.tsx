@@ -7,6 +7,7 @@ export const Route = createFileRoute("/_app/phone-numbers")({
   component: function PhoneNumbersRoute() {
     const { tab } = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <PhoneNumbersPage tab={tab} onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })} />;
+    const { user } = Route.useRouteContext();
+    return <PhoneNumbersPage userId={user.id} tab={tab} onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })} />;
   },
 });

@@ -1,25 +1,27 @@
-// Activation (spec 1 §4): fetch the agent, write its prompt, then create (or update) its assistant
-// on the voice platform. The server refuses an incomplete agent at either of the last two steps.
+// Activation (spec 1 §4): fetch the agent, then create (or update) its assistant on the voice
+// platform, then refresh the agent list. No prompt is sent: the server writes it from the saved agent
+// itself, so it need not travel to the browser and back; the server refuses an incomplete agent.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ActivateAgentResponse, GeneratePromptResponse } from "@shared/schemas/agents";
+import type { ActivateAgentResponse, Agent, AgentResponse } from "@shared/schemas/agents";
+import { agentKeys } from "@web/api/agents";
 import { apiJson } from "@web/lib/api";
-import { getAgent } from "./get-agent";
-import { AGENTS_KEY } from "@web/api/agents";
 
-export async function activateAgent(id: number): Promise<ActivateAgentResponse> {
-  const agent = await getAgent(id);
-  const { prompt } = await apiJson<GeneratePromptResponse>("POST", "/api/generate-prompt", {
-    name: agent.name,
-    business_description: agent.business_description,
-    services: agent.services,
-    agent_instructions: agent.agent_instructions,
-    pricing_information: agent.pricing_information,
-    documents: agent.documents,
-  });
+/** GET /api/agents/:id: the agent as the server has it now. */
+export async function getAgent(id: number): Promise<Agent> {
+  return (await apiJson<AgentResponse>("GET", `/api/agents/${id}`)).agent;
+}
+
+export type ActivateVariables = {
+  id: number;
+  /** The agent exactly as the server just answered it (a save's answer): then it is not fetched again. */
+  fresh?: Agent;
+};
+
+export async function activateAgent({ id, fresh }: ActivateVariables): Promise<ActivateAgentResponse> {
+  const agent = fresh ?? (await getAgent(id));
   return apiJson<ActivateAgentResponse>("POST", "/api/create-vapi-assistant", {
     agent_id: agent.id,
     name: agent.name,
-    prompt,
     voice_id: agent.voice_id,
   });
 }
@@ -29,6 +31,6 @@ export function useActivateAgent() {
   return useMutation({
     mutationFn: activateAgent,
     // Refreshed whether it worked or not: a failure may still have changed what the server holds.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: AGENTS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: agentKeys.all }),
   });
 }

@@ -2,8 +2,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Agent, AgentResponse } from "@shared/schemas/agents";
 import { apiJson } from "@web/lib/api";
-import { AGENTS_KEY } from "@web/api/agents";
-import { USAGE_STATS_KEY } from "@web/api/usage-stats";
+import { agentKeys } from "@web/api/agents";
+import { usageStatsKeys } from "@web/api/usage-stats";
 
 export async function createDefaultAgent(): Promise<Agent> {
   return (await apiJson<AgentResponse>("POST", "/api/create-default-agent")).agent;
@@ -14,8 +14,8 @@ export function useCreateDefaultAgent() {
   return useMutation({
     mutationFn: createDefaultAgent,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: AGENTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: USAGE_STATS_KEY });
+      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: usageStatsKeys.all });
     },
   });
 }

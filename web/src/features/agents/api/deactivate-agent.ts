@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AgentResponse } from "@shared/schemas/agents";
 import { apiJson } from "@web/lib/api";
-import { AGENTS_KEY } from "@web/api/agents";
+import { agentKeys } from "@web/api/agents";
 
 export async function deactivateAgent(id: number) {
   return (await apiJson<AgentResponse & { success: true }>("PATCH", `/api/agents/${id}/deactivate`)).agent;
@@ -12,6 +12,6 @@ export function useDeactivateAgent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deactivateAgent,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: AGENTS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: agentKeys.all }),
   });
 }

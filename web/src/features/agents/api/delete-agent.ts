@@ -1,9 +1,9 @@
 // DELETE /api/agents/:id: its assistant is deleted and its number freed with it.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@web/lib/api";
-import { AGENTS_KEY } from "@web/api/agents";
-import { MY_NUMBERS_KEY } from "@web/api/phone-numbers";
-import { USAGE_STATS_KEY } from "@web/api/usage-stats";
+import { agentKeys } from "@web/api/agents";
+import { myNumberKeys } from "@web/api/phone-numbers";
+import { usageStatsKeys } from "@web/api/usage-stats";
 
 export async function deleteAgent(id: number): Promise<void> {
   await apiJson<{ success: true }>("DELETE", `/api/agents/${id}`);
@@ -14,9 +14,9 @@ export function useDeleteAgent() {
   return useMutation({
     mutationFn: deleteAgent,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: AGENTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: MY_NUMBERS_KEY });
-      void queryClient.invalidateQueries({ queryKey: USAGE_STATS_KEY });
+      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: myNumberKeys.all });
+      void queryClient.invalidateQueries({ queryKey: usageStatsKeys.all });
     },
   });
 }

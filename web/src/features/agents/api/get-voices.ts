@@ -1,8 +1,15 @@
 // GET /api/vapi/voices: the voices an agent can speak with.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { VoicesResponse } from "@shared/schemas/call-logs";
+import { apiJson } from "@web/lib/api";
 
-export const voicesQueryOptions = () => queryOptions<VoicesResponse>({ queryKey: ["/api/vapi/voices"] });
+const VOICES_PATH = "/api/vapi/voices";
+
+export const voiceKeys = { all: [VOICES_PATH] as const };
+
+export const getVoices = () => apiJson<VoicesResponse>("GET", VOICES_PATH);
+
+export const voicesQueryOptions = () => queryOptions({ queryKey: voiceKeys.all, queryFn: getVoices });
 
 export function useVoices() {
   return useQuery(voicesQueryOptions());

@@ -1,10 +1,10 @@
-// POST /api/agents (create) and PUT /api/agents/:id (update); both refresh the list and the usage.
+// POST /api/agents (create) and PUT /api/agents/:id (update).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Agent, AgentCreateBody, AgentResponse, AgentUpdateBody } from "@shared/schemas/agents";
 import { apiJson } from "@web/lib/api";
-import { AGENTS_KEY } from "@web/api/agents";
-import { MY_NUMBERS_KEY } from "@web/api/phone-numbers";
-import { USAGE_STATS_KEY } from "@web/api/usage-stats";
+import { agentKeys } from "@web/api/agents";
+import { myNumberKeys } from "@web/api/phone-numbers";
+import { usageStatsKeys } from "@web/api/usage-stats";
 
 export type AgentFields = Partial<AgentCreateBody> & { name: string };
 
@@ -20,10 +20,9 @@ export function useCreateAgent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAgent,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: AGENTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: USAGE_STATS_KEY });
-    },
+    // The answer is the stored agent, which the screen puts into the cached list itself; only the
+    // usage figures (agents against the plan's limit) need the server again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usageStatsKeys.all }),
   });
 }
 
@@ -34,8 +33,8 @@ export function useUpdateAgent() {
     // 'My numbers' shows each number's agent by name, so a rename must reach that list too.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: AGENTS_KEY }),
-        queryClient.invalidateQueries({ queryKey: MY_NUMBERS_KEY }),
+        queryClient.invalidateQueries({ queryKey: agentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: myNumberKeys.all }),
       ]),
   });
 }

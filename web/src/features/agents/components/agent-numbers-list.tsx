@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
-import { serverMessage } from "../api/api-error";
+import { serverMessage } from "@web/lib/api";
 import { useAssignNumber, useMyNumbers, useUnassignNumber } from "@web/api/phone-numbers";
 import { AgentStatusBadge } from "./agent-card";
 

@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { TEST_CALL_POLL } from "@shared/constants";
 import { AGENT_API_TEXT, AGENT_TEXT } from "@shared/messages";
 import type { Agent } from "@shared/schemas/agents";
-import { MY_NUMBERS_KEY } from "@web/api/phone-numbers";
-import { CALL_LOGS_KEY } from "@web/features/call-logs/api/get-call-logs";
+import { myNumberKeys } from "@web/api/phone-numbers";
+import { callLogKeys } from "@web/api/call-logs";
 import { resetToasts } from "@web/components/ui/toast-store";
 import { makeAgent, renderWithApp, stubApi, usageStats, voices } from "../test/render-agents";
-import { AgentsScreen } from "./agents-page";
+import { AgentsPage } from "./agents-page";
 
 const twenty = "x".repeat(20);
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -36,7 +36,7 @@ function fakeAccount(initial: Agent[], extra: Record<string, unknown> = {}) {
 }
 
 async function renderScreen() {
-  await renderWithApp(<AgentsScreen userId="user-1" />);
+  await renderWithApp(<AgentsPage userId="user-1" />);
 }
 
 afterEach(() => {
@@ -45,7 +45,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("AgentsScreen", () => {
+describe("AgentsPage", () => {
   it("auto-selects the first agent and switches with the chips", async () => {
     fakeAccount([makeAgent({ id: 1, name: "Front Desk" }), makeAgent({ id: 2, name: "After Hours" })]);
     await renderScreen();
@@ -133,9 +133,9 @@ describe("AgentsScreen", () => {
         return { agent: saved };
       },
     });
-    const { queryClient } = await renderWithApp(<AgentsScreen userId="user-1" />);
+    const { queryClient } = await renderWithApp(<AgentsPage userId="user-1" />);
     await screen.findByRole("heading", { name: "Front Desk" });
-    await waitFor(() => expect(queryClient.getQueryData<{ numbers: { agents: { name: string } }[] }>(MY_NUMBERS_KEY)).toBeTruthy());
+    await waitFor(() => expect(queryClient.getQueryData<{ numbers: { agents: { name: string } }[] }>(myNumberKeys.all)).toBeTruthy());
 
     fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.edit }));
     type(AGENT_TEXT.nameLabel, "Reception");
@@ -145,7 +145,7 @@ describe("AgentsScreen", () => {
 
     // 'My numbers' (Phone numbers screen) reads this cache entry: it must not keep the old name.
     await waitFor(() =>
-      expect(queryClient.getQueryData<{ numbers: { agents: { name: string } }[] }>(MY_NUMBERS_KEY)?.numbers[0].agents.name).toBe("Reception"),
+      expect(queryClient.getQueryData<{ numbers: { agents: { name: string } }[] }>(myNumberKeys.all)?.numbers[0].agents.name).toBe("Reception"),
     );
   });
 
@@ -170,11 +170,10 @@ describe("AgentsScreen", () => {
     expect(await screen.findByText(AGENT_TEXT.duplicateTitle)).toBeTruthy();
   });
 
-  it("activates: fetches the agent, writes the prompt, creates the assistant, in that order, then toasts", async () => {
+  it("activates: fetches the agent, has the server create the assistant and write its prompt, then toasts", async () => {
     const agent = makeAgent({ id: 7, name: "Front Desk", voice_id: "sarah-11labs" });
     const account = fakeAccount([agent], {
       "GET /api/agents/7": { agent },
-      "POST /api/generate-prompt": { prompt: "You are Front Desk." },
       "POST /api/create-vapi-assistant": () => {
         const activated = { ...agent, vapi_assistant_id: "asst_1", prompt: "You are Front Desk." };
         account.set([activated]);
@@ -187,20 +186,55 @@ describe("AgentsScreen", () => {
 
     expect(await screen.findByText(AGENT_TEXT.activated)).toBeTruthy();
     const steps = account.calls.filter((c) => c.method !== "GET" || c.path === "/api/agents/7").map((c) => `${c.method} ${c.path}`);
-    expect(steps).toEqual(["GET /api/agents/7", "POST /api/generate-prompt", "POST /api/create-vapi-assistant"]);
-    const [prompt, create] = account.calls.filter((c) => c.method === "POST");
-    expect(prompt.body).toEqual({
-      name: "Front Desk",
-      business_description: agent.business_description,
-      services: agent.services,
-      agent_instructions: agent.agent_instructions,
-      pricing_information: "",
-      documents: "",
-    });
-    expect(create.body).toEqual({ agent_id: 7, name: "Front Desk", prompt: "You are Front Desk.", voice_id: "sarah-11labs" });
+    expect(steps).toEqual(["GET /api/agents/7", "POST /api/create-vapi-assistant"]);
+    const [create] = account.calls.filter((c) => c.method === "POST");
+    expect(create.body).toEqual({ agent_id: 7, name: "Front Desk", voice_id: "sarah-11labs" });
     // The card now shows the agent as active.
     await screen.findByRole("button", { name: AGENT_TEXT.deactivate });
     expect(screen.getAllByText(AGENT_TEXT.active).length).toBeGreaterThan(0);
+  });
+
+  it("creates and activates a new agent with Save & Activate in four requests where it took seven", async () => {
+    const account = fakeAccount([makeAgent({ id: 1, name: "Front Desk" })], {
+      "POST /api/agents": ({ body }: { body: Partial<Agent> }) => {
+        const created = makeAgent({ ...body, id: 9 });
+        account.set([...account.agents, created]);
+        return Response.json({ agent: created }, { status: 201 });
+      },
+      "GET /api/agents/9": () => ({ agent: account.agents.find((a) => a.id === 9) }),
+      "POST /api/generate-prompt": { prompt: "You are Evening Line." },
+      "POST /api/create-vapi-assistant": () => {
+        const activated = { ...account.agents.find((a) => a.id === 9)!, vapi_assistant_id: "asst_9", prompt: "You are Evening Line." };
+        account.set(account.agents.map((a) => (a.id === 9 ? activated : a)));
+        return { id: "asst_9", agent: activated };
+      },
+    });
+    await renderScreen();
+    await screen.findByRole("heading", { name: "Front Desk" });
+    await waitFor(() => expect(account.calls.some((c) => c.path === "/api/twilio/my-numbers")).toBe(true));
+    account.calls.length = 0;
+
+    fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.addNew }));
+    await screen.findByLabelText(AGENT_TEXT.nameLabel);
+    type(AGENT_TEXT.nameLabel, "Evening Line");
+    type(AGENT_TEXT.businessDescriptionLabel, `Evening desk ${twenty}`);
+    type(AGENT_TEXT.servicesLabel, `Bookings ${twenty}`);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.next })));
+    type(AGENT_TEXT.instructionsLabel, `Be brief ${twenty}`);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.saveAndActivate })));
+
+    expect(await screen.findByText(AGENT_TEXT.activated)).toBeTruthy();
+    await screen.findByRole("button", { name: AGENT_TEXT.deactivate });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const requests = account.calls.map((c) => `${c.method} ${c.path}`);
+    // Before: the created agent was fetched again, the prompt went server → browser → server, and the
+    // list was refetched after the save as well as after the activation (7 requests).
+    expect(requests).toEqual(["POST /api/agents", "GET /api/usage-stats", "POST /api/create-vapi-assistant", "GET /api/agents"]);
+    expect(account.calls.find((c) => c.path === "/api/create-vapi-assistant")?.body).toEqual({
+      agent_id: 9,
+      name: "Evening Line",
+      voice_id: makeAgent().voice_id,
+    });
   });
 
   it("stops and says so when a step of the activation fails", async () => {
@@ -219,7 +253,7 @@ describe("AgentsScreen", () => {
     expect(await screen.findByText(AGENT_TEXT.activateFailed)).toBeTruthy();
     expect(screen.getByText("VAPI: 500 Internal Server Error")).toBeTruthy();
     expect(screen.getByRole("button", { name: AGENT_TEXT.activate })).toBeTruthy();
-    expect(account.calls.filter((c) => c.method === "POST")).toHaveLength(2);
+    expect(account.calls.filter((c) => c.method === "POST")).toHaveLength(1);
   });
 
   it("deactivates an active agent in one call", async () => {
@@ -315,13 +349,13 @@ describe("AgentsScreen", () => {
       "POST /api/trigger-call": { success: true, callId: "sim_call_3" },
       "GET /api/call-logs?limit=20": { logs: [], nextCursor: null },
     });
-    const { queryClient } = await renderWithApp(<AgentsScreen userId="user-1" />);
+    const { queryClient } = await renderWithApp(<AgentsPage userId="user-1" />);
     // Call Logs was visited a moment ago: its pages are cached and fresh.
-    queryClient.setQueryData(CALL_LOGS_KEY, { pages: [{ logs: [], nextCursor: null }], pageParams: [null] });
+    queryClient.setQueryData(callLogKeys.pages, { pages: [{ logs: [], nextCursor: null }], pageParams: [null] });
     fireEvent.change(await screen.findByLabelText(AGENT_TEXT.testCallNumberLabel), { target: { value: "+15125550100" } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.testCallButton })));
     expect(await screen.findByText(AGENT_TEXT.testCallStarted)).toBeTruthy();
-    await waitFor(() => expect(queryClient.getQueryState(CALL_LOGS_KEY)?.isInvalidated).toBe(true));
+    await waitFor(() => expect(queryClient.getQueryState(callLogKeys.pages)?.isInvalidated).toBe(true));
   });
 
   it("polls call logs and usage stats every 5 s for 30 s after a test call, then stops", async () => {

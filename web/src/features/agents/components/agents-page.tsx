@@ -10,15 +10,15 @@ import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { toast, type ToastInput } from "@web/components/ui/toast-store";
-import { useAuth } from "@web/features/auth/auth-provider";
+import { removeCachedAgent, upsertCachedAgent, useAgents } from "@web/api/agents";
+import { UsageFigures } from "@web/components/usage/usage-figures";
+import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
+import { ApiError, serverMessage } from "@web/lib/api";
 import { currentAgent, editorReducer, initialEditorState } from "../agent-editor";
 import { useActivateAgent } from "../api/activate-agent";
-import { apiErrorBody, serverMessage } from "../api/api-error";
 import { useCreateDefaultAgent } from "../api/create-default-agent";
 import { useDeactivateAgent } from "../api/deactivate-agent";
 import { useDeleteAgent } from "../api/delete-agent";
-import { useAgents } from "@web/api/agents";
-import { removeCachedAgent, upsertCachedAgent } from "../api/get-agents";
 import { useVoices } from "../api/get-voices";
 import { useCreateAgent, useUpdateAgent } from "../api/save-agent";
 import { AgentCard } from "./agent-card";
@@ -26,27 +26,19 @@ import { AgentChips } from "./agent-chips";
 import { AgentForm, type AgentFormValues } from "./agent-form";
 import { AgentNumbersList } from "./agent-numbers-list";
 import { AgentsEmptyState } from "./agents-empty-state";
-import { UsageSummary } from "./usage-summary";
-import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
-
-export function AgentsPage() {
-  const { user } = useAuth();
-  // The private layout renders pages only for a signed-in user.
-  return user ? <AgentsScreen userId={user.id} /> : null;
-}
 
 /** A name the server refused (spec 2 §5), else the given failure. */
 function saveFailure(err: unknown, fallback: ToastInput): ToastInput {
-  const body = apiErrorBody(err);
-  if (body.code === "duplicate_name")
+  const body = err instanceof ApiError ? err.body : null;
+  if (body?.code === "duplicate_name")
     return { variant: "destructive", title: AGENT_TEXT.duplicateTitle, description: AGENT_TEXT.duplicate };
-  if (body.status === 400 && body.field === "name") {
-    return { variant: "destructive", title: AGENT_TEXT.nameRequiredTitle, description: body.error ?? AGENT_TEXT.nameRequired };
+  if (err instanceof ApiError && err.status === 400 && body?.field === "name") {
+    return { variant: "destructive", title: AGENT_TEXT.nameRequiredTitle, description: body.error || AGENT_TEXT.nameRequired };
   }
   return { variant: "destructive", ...fallback };
 }
 
-export function AgentsScreen({ userId }: { userId: string }) {
+export function AgentsPage({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const agentsQuery = useAgents(userId);
   const voices = useVoices();
@@ -63,9 +55,9 @@ export function AgentsScreen({ userId }: { userId: string }) {
   const editing = current !== null && (state.editing || current.id === NEW_AGENT_ID);
   const upsert = (agent: Agent) => upsertCachedAgent(queryClient, userId, agent);
 
-  async function runActivate(id: number) {
+  async function runActivate(id: number, fresh?: Agent) {
     try {
-      const answer = await activate.mutateAsync(id);
+      const answer = await activate.mutateAsync({ id, fresh });
       upsert(answer.agent);
       toast({ title: AGENT_TEXT.activated });
     } catch (err) {
@@ -127,7 +119,8 @@ export function AgentsScreen({ userId }: { userId: string }) {
       toast({ title: AGENT_TEXT.saved });
     }
     dispatch({ type: "saved", id: saved.id });
-    if (andActivate) await runActivate(saved.id);
+    // The save's answer is the agent as stored: activation need not fetch it again.
+    if (andActivate) await runActivate(saved.id, saved);
   }
 
   async function createFirstAgent() {
@@ -146,7 +139,7 @@ export function AgentsScreen({ userId }: { userId: string }) {
   }
 
   const busyFor = (id: number) =>
-    activate.isPending && activate.variables === id
+    activate.isPending && activate.variables?.id === id
       ? "activating"
       : deactivate.isPending && deactivate.variables === id
         ? "deactivating"
@@ -167,7 +160,7 @@ export function AgentsScreen({ userId }: { userId: string }) {
       {/* One column that never grows past the page: a long agent name is truncated instead of
           widening every card (an auto column takes the widest row's unbroken text as its minimum). */}
       <div className="grid grid-cols-1 gap-6">
-        <UsageSummary />
+        <UsageFigures className="lg:grid-cols-4" />
 
         {agentsQuery.isPending ? (
           <AgentsSkeleton />

@@ -11,11 +11,11 @@ import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
-import { serverMessage } from "../api/api-error";
-import { useRecentCalls } from "../api/recent-calls";
-import { useTriggerCall } from "../api/trigger-call";
+import { serverMessage } from "@web/lib/api";
+import { useRecentCalls } from "@web/api/call-logs";
 import { useUsageStats } from "@web/api/usage-stats";
-import { CallStatusBadge } from "./call-status-badge";
+import { CallStatusBadge } from "@web/components/calls/call-status-badge";
+import { useTriggerCall } from "../api/trigger-call";
 
 /** Statuses after which nothing about the call changes any more. */
 const FINISHED = new Set(["completed", "ended", "failed", "busy", "no-answer", "canceled"]);

@@ -3,7 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { AUTH_TEXT } from "@shared/messages";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
-import { useAuth } from "../auth-provider";
+import { useAuth } from "@web/lib/auth/auth-provider";
 import { LoginForm } from "./login-form";
 import { RegisterForm } from "./register-form";
 

@@ -1,13 +1,12 @@
-// /auth: picks the view from the search parameters; a signed-in user goes on to the dashboard.
-import { Navigate, useLocation } from "@tanstack/react-router";
+// /auth: picks the view from the search parameters (the route sends a signed-in user on to the dashboard).
+import { useLocation } from "@tanstack/react-router";
 import { TriangleAlert } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { AUTH_TEXT } from "@shared/messages";
 import { PageSpinner } from "@web/components/ui/spinner";
 import { useDocumentTitle } from "@web/lib/document-title";
-import { useAuth } from "../auth-provider";
+import { readLastEmail } from "@web/lib/auth/last-email";
 import type { AuthSearch } from "../auth-search";
-import { readLastEmail } from "../last-email";
 import { AuthShell } from "./auth-shell";
 import { ConfirmEmail } from "./confirm-email";
 import { EmailConfirmed } from "./email-confirmed";
@@ -48,12 +47,9 @@ function AuthView({ search }: { search: AuthSearch }) {
 }
 
 export function AuthPage({ search }: { search: AuthSearch }) {
-  const { user, isLoading } = useAuth();
   useDocumentTitle(search.login ? AUTH_TEXT.loginHeading : AUTH_TEXT.planHeading);
   const hash = useLocation({ select: (location) => location.hash });
 
-  if (isLoading) return <PageSpinner />;
-  if (user) return <Navigate to="/dashboard" replace />;
   return (
     <AuthShell notice={<LinkErrorNotice hash={hash} />}>
       <Suspense fallback={<PageSpinner />}>

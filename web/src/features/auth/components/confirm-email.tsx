@@ -8,7 +8,7 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
 import { appConfigQueryOptions } from "@web/lib/auth-client";
-import { useAuth } from "../auth-provider";
+import { useAuth } from "@web/lib/auth/auth-provider";
 
 export function ConfirmEmail({ email }: { email: string }) {
   const { resend } = useAuth();

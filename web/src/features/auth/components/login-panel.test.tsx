@@ -5,7 +5,7 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AUTH_TEXT } from "@shared/messages";
 import { createQueryClient } from "@web/lib/query-client";
-import { AuthProvider } from "../auth-provider";
+import { AuthProvider } from "@web/lib/auth/auth-provider";
 import { authSearchSchema } from "../auth-search";
 import { LoginPanel } from "./login-panel";
 

@@ -4,7 +4,7 @@ import { ArrowLeft } from "lucide-react";
 import { AUTH_TEXT } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { useAuth } from "../auth-provider";
+import { useAuth } from "@web/lib/auth/auth-provider";
 import { LoginForm } from "./login-form";
 
 export function LoginPanel({ defaultEmail }: { defaultEmail: string }) {

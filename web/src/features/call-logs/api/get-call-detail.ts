@@ -6,13 +6,13 @@ import { apiJson } from "@web/lib/api";
 
 export const hasPlatformDetail = (callId: string) => !callId.startsWith("call_");
 
-export const callDetailPath = (callId: string) => `/api/vapi/call/${encodeURIComponent(callId)}`;
+export const callDetailKeys = { detail: (callId: string) => [`/api/vapi/call/${encodeURIComponent(callId)}`] as const };
 
-export const getCallDetail = (callId: string) => apiJson<VapiCallDetail>("GET", callDetailPath(callId));
+export const getCallDetail = (callId: string) => apiJson<VapiCallDetail>("GET", callDetailKeys.detail(callId)[0]);
 
 export const callDetailQueryOptions = (callId: string) =>
   queryOptions({
-    queryKey: [callDetailPath(callId)],
+    queryKey: callDetailKeys.detail(callId),
     queryFn: () => getCallDetail(callId),
     enabled: hasPlatformDetail(callId),
     // A call still in progress gains its transcript later: ask again on every opening.

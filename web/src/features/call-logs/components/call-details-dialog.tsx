@@ -8,8 +8,8 @@ import type { CallLogView } from "@shared/schemas/call-logs";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Spinner } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { CallStatusBadge } from "@web/components/calls/call-status-badge";
 import { hasPlatformDetail, useCallDetail } from "../api/get-call-detail";
-import { CallStatusBadge } from "./call-status-badge";
 import { TranscriptMessage, TranscriptView } from "./transcript-view";
 
 /** The transcript of one call: fetched from the voice platform, or none for rows it does not hold. */
@@ -26,8 +26,8 @@ export function CallTranscript({ log }: { log: CallLogView }) {
       style={{ height: TRANSCRIPT_PANE_HEIGHT_PX }}
     >
       {!platform ? (
-        // The unified row carries no transcript of its own.
-        <TranscriptView transcript={(log as CallLogView & { transcript?: unknown }).transcript ?? null} />
+        // The call-log row carries no transcript (list pages never read it) and the platform has none.
+        <TranscriptView transcript={null} />
       ) : detail.isPending ? (
         <div className="flex h-full items-center justify-center">
           <Spinner className="size-6" />

@@ -3,7 +3,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, PhoneCall, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
-import { formatCount } from "@shared/format";
 import { CALL_LOG_TEXT, NAV_TEXT } from "@shared/messages";
 import type { CallLogView } from "@shared/schemas/call-logs";
 import { PageHeader } from "@web/components/layout/page-header";
@@ -11,28 +10,12 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { toast } from "@web/components/ui/toast-store";
 import { errorMessage } from "@web/lib/api";
-import { useCallLogs } from "../api/get-call-logs";
-import { USAGE_STATS_KEY, useUsageStats } from "@web/api/usage-stats";
+import { useCallLogs } from "@web/api/call-logs";
+import { usageStatsKeys } from "@web/api/usage-stats";
+import { UsageFigures } from "@web/components/usage/usage-figures";
+import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 import { CallDetailsDialog } from "./call-details-dialog";
 import { CallLogsTable } from "./call-logs-table";
-import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
-
-const minutesFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-function UsageFigure({ label, value }: { label: string; value: string | null }) {
-  return (
-    <Card>
-      <CardContent className="grid gap-1 p-4 sm:p-5">
-        <span className="text-xs font-medium text-muted-foreground">{label}</span>
-        {value === null ? (
-          <Skeleton className="h-7 w-16" />
-        ) : (
-          <span className="text-2xl font-semibold tabular-nums">{value}</span>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
 
 function TableSkeleton() {
   return (
@@ -48,7 +31,6 @@ function TableSkeleton() {
 export function CallLogsPage() {
   const queryClient = useQueryClient();
   const logs = useCallLogs();
-  const usage = useUsageStats();
   const [viewing, setViewing] = useState<CallLogView | null>(null);
   const [refreshing, setRefreshing] = useState(false);
 
@@ -59,14 +41,13 @@ export function CallLogsPage() {
   async function refresh() {
     setRefreshing(true);
     try {
-      await Promise.all([logs.refetch(), queryClient.invalidateQueries({ queryKey: USAGE_STATS_KEY })]);
+      await Promise.all([logs.refetch(), queryClient.invalidateQueries({ queryKey: usageStatsKeys.all })]);
     } finally {
       setRefreshing(false);
     }
   }
 
   const rows = logs.data?.pages.flatMap((p) => p.logs) ?? [];
-  const stats = usage.data;
 
   return (
     <div className="mx-auto w-full max-w-6xl">
@@ -80,13 +61,7 @@ export function CallLogsPage() {
           </Button>
         }
       />
-      <div className="mb-6 grid grid-cols-2 gap-4 sm:max-w-md">
-        <UsageFigure label={CALL_LOG_TEXT.callsThisMonth} value={stats ? formatCount(stats.callsThisMonth) : usage.isError ? "-" : null} />
-        <UsageFigure
-          label={CALL_LOG_TEXT.minutesThisMonth}
-          value={stats ? minutesFormat.format(stats.minutesThisMonth) : usage.isError ? "-" : null}
-        />
-      </div>
+      <UsageFigures figures={["calls", "minutes"]} className="mb-6 sm:max-w-md" />
       <Card className="overflow-hidden">
         {logs.isPending ? (
           <TableSkeleton />

@@ -8,7 +8,7 @@ import type { CallLogView } from "@shared/schemas/call-logs";
 import { Button } from "@web/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { cn } from "@web/lib/utils";
-import { CallStatusBadge } from "./call-status-badge";
+import { CallStatusBadge } from "@web/components/calls/call-status-badge";
 
 // `content: attr(...) / ""` gives the label empty alternative text: seen, not read twice.
 const cardCell =

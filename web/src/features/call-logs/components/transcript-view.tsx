@@ -4,17 +4,18 @@ import { CALL_LOG_TEXT } from "@shared/messages";
 import { cn } from "@web/lib/utils";
 
 export type Speaker = "ai" | "human" | "other";
-export type TranscriptTurn = { speaker: Speaker; label: string; text: string };
-export type ParsedTranscript = { kind: "turns"; turns: TranscriptTurn[] } | { kind: "empty" } | { kind: "unknown" };
+/** A turn as shown; the wire shape is `Transcript` in shared/schemas/call-logs.ts. */
+export type SpokenTurn = { speaker: Speaker; label: string; text: string };
+export type ParsedTranscript = { kind: "turns"; turns: SpokenTurn[] } | { kind: "empty" } | { kind: "unknown" };
 
 // 'User:' is how the voice platform itself writes the caller's lines.
 const PREFIX = /(?<![\w'’])(AI|Human|User):[ \t]*/g;
 
-function speakerOfPrefix(prefix: string): Pick<TranscriptTurn, "speaker" | "label"> {
+function speakerOfPrefix(prefix: string): Pick<SpokenTurn, "speaker" | "label"> {
   return prefix === "AI" ? { speaker: "ai", label: CALL_LOG_TEXT.speakerAi } : { speaker: "human", label: CALL_LOG_TEXT.speakerHuman };
 }
 
-function speakerOfRole(role: string): Pick<TranscriptTurn, "speaker" | "label"> {
+function speakerOfRole(role: string): Pick<SpokenTurn, "speaker" | "label"> {
   const r = role.trim().toLowerCase();
   if (["ai", "assistant", "bot", "agent"].includes(r)) return { speaker: "ai", label: CALL_LOG_TEXT.speakerAi };
   if (["human", "user", "customer", "caller"].includes(r)) return { speaker: "human", label: CALL_LOG_TEXT.speakerHuman };
@@ -22,7 +23,7 @@ function speakerOfRole(role: string): Pick<TranscriptTurn, "speaker" | "label"> 
 }
 
 function parseText(text: string): ParsedTranscript {
-  const turns: TranscriptTurn[] = [];
+  const turns: SpokenTurn[] = [];
   const marks = [...text.matchAll(PREFIX)];
   const before = text.slice(0, marks[0]?.index ?? text.length).trim();
   if (before) turns.push({ speaker: "other", label: "", text: before });
@@ -52,6 +53,10 @@ function parseItems(items: unknown[]): ParsedTranscript {
   return turns.length ? { kind: "turns", turns } : { kind: "empty" };
 }
 
+/**
+ * Reads the platform's `Transcript` defensively: the value comes from another service unvalidated,
+ * so any other shape is reported as unknown instead of failing the dialog.
+ */
 export function parseTranscript(transcript: unknown): ParsedTranscript {
   if (transcript == null) return { kind: "empty" };
   if (typeof transcript === "string") return transcript.trim() ? parseText(transcript) : { kind: "empty" };

@@ -1,19 +1,19 @@
-// The local outbox (GET /api/local/mailbox), read through the default query function.
+// The local outbox (GET /api/local/mailbox), for the /mailbox development page.
 import { queryOptions } from "@tanstack/react-query";
+import type { MailboxResponse } from "@shared/schemas/mailbox";
+import { apiJson } from "@web/lib/api";
 
-export type MailboxMessage = {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  link: string | null;
-  kind: string;
-  created_at: string;
+export const mailboxKeys = {
+  /** The URL first: the key names exactly what its fetcher GETs. */
+  forEmail: (email: string) => [`/api/local/mailbox?email=${encodeURIComponent(email)}`] as const,
 };
 
+export const getMailbox = (email: string) => apiJson<MailboxResponse>("GET", mailboxKeys.forEmail(email)[0]);
+
 export const mailboxQueryOptions = (email: string) =>
-  queryOptions<{ messages: MailboxMessage[] }>({
-    queryKey: [`/api/local/mailbox?email=${encodeURIComponent(email)}`],
+  queryOptions({
+    queryKey: mailboxKeys.forEmail(email),
+    queryFn: () => getMailbox(email),
     // A development tool: new mail should show whenever the page is opened.
     staleTime: 0,
   });

@@ -5,6 +5,7 @@ import { ExternalLink, Mail, RefreshCw } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { formatTimestamp } from "@shared/format";
 import { MAILBOX_TEXT } from "@shared/messages";
+import type { MailboxMessage } from "@shared/schemas/mailbox";
 import { NotFoundPage } from "@web/components/layout/not-found-page";
 import { PageHeader } from "@web/components/layout/page-header";
 import { PublicLayout } from "@web/components/layout/public-layout";
@@ -15,7 +16,7 @@ import { Label } from "@web/components/ui/label";
 import { PageSpinner, Spinner } from "@web/components/ui/spinner";
 import { errorMessage } from "@web/lib/api";
 import { appConfigQueryOptions } from "@web/lib/auth-client";
-import { mailboxQueryOptions, type MailboxMessage } from "../api/mailbox";
+import { mailboxQueryOptions } from "../api/mailbox";
 
 /** The link is shown as its own anchor below, so the text drops it (and the blank lines it leaves). */
 function bodyWithoutLink({ text, link }: MailboxMessage) {

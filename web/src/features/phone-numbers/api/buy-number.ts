@@ -3,11 +3,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { PHONE_TEXT } from "@shared/messages";
 import type { BuyNumberResponse } from "@shared/schemas/phone-numbers";
-import { apiJson, errorStatus } from "@web/lib/api";
-import { AGENTS_KEY } from "@web/api/agents";
-import { AVAILABLE_NUMBERS_PATH } from "./get-available-numbers";
-import { MY_NUMBERS_KEY } from "@web/api/phone-numbers";
-import { USAGE_STATS_KEY } from "@web/api/usage-stats";
+import { ApiError, apiJson } from "@web/lib/api";
+import { agentKeys } from "@web/api/agents";
+import { myNumberKeys } from "@web/api/phone-numbers";
+import { usageStatsKeys } from "@web/api/usage-stats";
+import { availableNumberKeys } from "./get-available-numbers";
 
 export type PurchaseResult =
   | { kind: "success"; phoneNumber: string; vapiCreated: boolean }
@@ -24,19 +24,13 @@ function limitResult(body: BuyAnswer): PurchaseResult | null {
 
 /** The result a failed request stands for: the limit body, the server's error, or a network failure. */
 export function purchaseFailure(err: unknown): PurchaseResult {
-  // apiRequest errors read "<status>: <body>"; anything else never reached the server.
-  if (errorStatus(err) === null) return { kind: "error", message: PHONE_TEXT.networkError };
-  const text = (err as Error).message.replace(/^\d{3}: /, "");
-  let body: BuyAnswer | null = null;
-  try {
-    body = JSON.parse(text) as BuyAnswer;
-  } catch {
-    // not our JSON error shape (a proxy page, say)
-  }
-  if (body) {
-    const limit = limitResult(body);
+  // Anything but an ApiError never reached the server.
+  if (!(err instanceof ApiError)) return { kind: "error", message: PHONE_TEXT.networkError };
+  if (err.body) {
+    // The 409 limit answer is our error body with the limit figures beside it.
+    const limit = limitResult(err.body as BuyAnswer);
     if (limit) return limit;
-    if (typeof body.error === "string" && body.error.trim()) return { kind: "error", message: body.error };
+    if (err.body.error.trim()) return { kind: "error", message: err.body.error };
   }
   return { kind: "error", message: PHONE_TEXT.buyFailed };
 }
@@ -64,12 +58,10 @@ export function useBuyNumber() {
       if (result.kind === "error") return;
       // A purchase (or a limit answer) changes the count: refresh the list, the bar and the search.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: MY_NUMBERS_KEY }),
-        queryClient.invalidateQueries({ queryKey: USAGE_STATS_KEY }),
-        queryClient.invalidateQueries({ queryKey: AGENTS_KEY }),
-        queryClient.invalidateQueries({
-          predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(AVAILABLE_NUMBERS_PATH),
-        }),
+        queryClient.invalidateQueries({ queryKey: myNumberKeys.all }),
+        queryClient.invalidateQueries({ queryKey: usageStatsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: agentKeys.all }),
+        queryClient.invalidateQueries({ predicate: (q) => availableNumberKeys.isSearch(q.queryKey) }),
       ]);
     },
   });

@@ -4,7 +4,7 @@ import { PHONE_SEARCH_LIMIT } from "@shared/constants";
 import type { AvailableNumbersResponse } from "@shared/schemas/phone-numbers";
 import { apiJson } from "@web/lib/api";
 
-export const AVAILABLE_NUMBERS_PATH = "/api/twilio/available-numbers";
+const AVAILABLE_NUMBERS_PATH = "/api/twilio/available-numbers";
 
 export function availableNumbersUrl(areaCode: string) {
   const params = new URLSearchParams({ country: "US", type: "Local", sms: "true", voice: "true", limit: String(PHONE_SEARCH_LIMIT) });
@@ -12,12 +12,18 @@ export function availableNumbersUrl(areaCode: string) {
   return `${AVAILABLE_NUMBERS_PATH}?${params}`;
 }
 
+export const availableNumberKeys = {
+  search: (areaCode: string) => [availableNumbersUrl(areaCode)] as const,
+  /** Every search, whatever its area code: the URL in the key starts with the path. */
+  isSearch: (queryKey: readonly unknown[]) => typeof queryKey[0] === "string" && queryKey[0].startsWith(AVAILABLE_NUMBERS_PATH),
+};
+
 export const getAvailableNumbers = (areaCode: string) => apiJson<AvailableNumbersResponse>("GET", availableNumbersUrl(areaCode));
 
 /** `areaCode` null: nothing searched yet, so nothing is fetched. */
 export const availableNumbersQueryOptions = (areaCode: string | null) =>
   queryOptions({
-    queryKey: [availableNumbersUrl(areaCode ?? "")],
+    queryKey: availableNumberKeys.search(areaCode ?? ""),
     queryFn: () => getAvailableNumbers(areaCode ?? ""),
     enabled: areaCode !== null,
     // Inventory changes as numbers are bought: every search asks again.

@@ -3,10 +3,12 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PhoneLimitResponse } from "@shared/schemas/phone-numbers";
 import { apiJson } from "@web/lib/api";
 
-export const PHONE_LIMIT_KEY = ["/api/admin/config/phone-limit"] as const;
+const PHONE_LIMIT_PATH = "/api/admin/config/phone-limit";
 
-export const getPhoneLimit = () => apiJson<PhoneLimitResponse>("GET", PHONE_LIMIT_KEY[0]);
+export const phoneLimitKeys = { all: [PHONE_LIMIT_PATH] as const };
 
-export const phoneLimitQueryOptions = () => queryOptions({ queryKey: PHONE_LIMIT_KEY, queryFn: getPhoneLimit });
+export const getPhoneLimit = () => apiJson<PhoneLimitResponse>("GET", PHONE_LIMIT_PATH);
+
+export const phoneLimitQueryOptions = () => queryOptions({ queryKey: phoneLimitKeys.all, queryFn: getPhoneLimit });
 
 export const usePhoneLimit = () => useQuery(phoneLimitQueryOptions());

@@ -9,14 +9,13 @@ import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { toast } from "@web/components/ui/toast-store";
-import { useAuth } from "@web/features/auth/auth-provider";
 import { errorMessage } from "@web/lib/api";
 import { useUnassignNumber } from "@web/api/phone-numbers";
 import { useAgents } from "@web/api/agents";
 import { useMyNumbers } from "@web/api/phone-numbers";
+import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 import { AssignAgentDialog } from "./assign-agent-dialog";
 import { placeOf } from "./number-results";
-import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 
 function NumberRow({
   number,
@@ -91,10 +90,9 @@ function ListSkeleton() {
   );
 }
 
-export function MyNumbers() {
-  const { user } = useAuth();
+export function MyNumbers({ userId }: { userId: string }) {
   const numbers = useMyNumbers();
-  const agents = useAgents(user?.id);
+  const agents = useAgents(userId);
   const unassign = useUnassignNumber();
   const [assigning, setAssigning] = useState<OwnedPhoneNumber | null>(null);
 

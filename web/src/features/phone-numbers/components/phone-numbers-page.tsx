@@ -9,7 +9,9 @@ import { MyNumbers } from "./my-numbers";
 
 const isTab = (v: string): v is PhoneTab => (PHONE_TABS as readonly string[]).includes(v);
 
-export function PhoneNumbersPage({ tab = "mine", onTabChange }: { tab?: PhoneTab; onTabChange: (tab: PhoneTab) => void }) {
+type PhoneNumbersPageProps = { userId: string; tab?: PhoneTab; onTabChange: (tab: PhoneTab) => void };
+
+export function PhoneNumbersPage({ userId, tab = "mine", onTabChange }: PhoneNumbersPageProps) {
   return (
     <div className="mx-auto w-full max-w-4xl">
       <PageHeader title={NAV_TEXT.phoneNumbers} description={PHONE_TEXT.intro} />
@@ -23,7 +25,7 @@ export function PhoneNumbersPage({ tab = "mine", onTabChange }: { tab?: PhoneTab
           </TabsTrigger>
         </TabsList>
         <TabsContent value="mine" forceMount className="data-[state=inactive]:hidden">
-          <MyNumbers />
+          <MyNumbers userId={userId} />
         </TabsContent>
         <TabsContent value="buy" forceMount className="data-[state=inactive]:hidden">
           <BuyNumberPanel />

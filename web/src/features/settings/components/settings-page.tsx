@@ -11,7 +11,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { FormField } from "@web/components/ui/form-field";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
-import { useAuth } from "@web/features/auth/auth-provider";
 import { errorMessage } from "@web/lib/api";
 import { useUpdateProfile } from "../api/update-profile";
 
@@ -86,22 +85,21 @@ function SettingsForm({ user }: { user: CurrentUserView }) {
   );
 }
 
-export function SettingsPage() {
-  const { user } = useAuth();
+export function SettingsPage({ user }: { user: CurrentUserView }) {
   return (
     <div className="max-w-3xl">
       <PageHeader title={SETTINGS_TEXT.title} />
       <div className="grid gap-6">
-      {user ? <SettingsForm user={user} /> : null}
-      <Card>
-        <CardHeader>
-          <CardTitle>{SETTINGS_TEXT.subscriptionSection}</CardTitle>
-        </CardHeader>
-        <CardContent className="flex items-center gap-3 text-sm text-muted-foreground">
-          <CreditCard className="size-5 shrink-0 text-primary" aria-hidden />
-          <p>{PAGE_TEXT.arrivesWith("plans and payments")}</p>
-        </CardContent>
-      </Card>
+        <SettingsForm user={user} />
+        <Card>
+          <CardHeader>
+            <CardTitle>{SETTINGS_TEXT.subscriptionSection}</CardTitle>
+          </CardHeader>
+          <CardContent className="flex items-center gap-3 text-sm text-muted-foreground">
+            <CreditCard className="size-5 shrink-0 text-primary" aria-hidden />
+            <p>{PAGE_TEXT.arrivesWith("plans and payments")}</p>
+          </CardContent>
+        </Card>
       </div>
     </div>
   );

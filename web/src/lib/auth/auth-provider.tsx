@@ -2,13 +2,13 @@
 // session and refreshes the token; the user view comes from GET /api/profile.
 import type { Session, SupabaseClient } from "@supabase/supabase-js";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { AUTH_TOAST } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { toast } from "@web/components/ui/toast-store";
-import { errorMessage, errorStatus, setAccessToken } from "@web/lib/api";
+import { ApiError, errorMessage, setAccessToken } from "@web/lib/api";
 import { getAuthClient } from "@web/lib/auth-client";
-import { CURRENT_USER_KEY, currentUserQueryOptions } from "./api/current-user";
+import { currentUserKeys, currentUserQueryOptions } from "./current-user";
 import { rememberEmail } from "./last-email";
 
 export type SignUpMetadata = { username: string; name: string; company: string };
@@ -17,6 +17,11 @@ export type AuthContextValue = {
   user: CurrentUserView | null;
   session: Session | null;
   isLoading: boolean;
+  /**
+   * The user once loading is over (null when signed out). Route guards await it in `beforeLoad`,
+   * which runs outside React and may run before the session has been restored.
+   */
+  whenSettled: () => Promise<CurrentUserView | null>;
   signIn: (email: string, password: string) => Promise<void>;
   /** Resolves with whether the address still has to be confirmed by email. */
   signUp: (email: string, password: string, metadata: SignUpMetadata) => Promise<{ needsConfirmation: boolean }>;
@@ -59,7 +64,7 @@ export function AuthProvider({
           setSession(next);
           if (event === "INITIAL_SESSION") setReady(true);
           if (event === "SIGNED_IN" || event === "TOKEN_REFRESHED" || event === "USER_UPDATED") {
-            void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+            void queryClient.invalidateQueries({ queryKey: currentUserKeys.all });
           }
           // Nothing cached for the previous account may outlive its session.
           if (event === "SIGNED_OUT") queryClient.removeQueries();
@@ -80,7 +85,7 @@ export function AuthProvider({
 
   // A session the server no longer accepts (deleted account, revoked) is dropped locally.
   useEffect(() => {
-    if (profile.error && errorStatus(profile.error) === 401) void clientRef.current?.auth.signOut({ scope: "local" });
+    if (profile.error instanceof ApiError && profile.error.status === 401) void clientRef.current?.auth.signOut({ scope: "local" });
   }, [profile.error]);
 
   const client = useCallback(async () => clientRef.current ?? (await getClient()), [getClient]);
@@ -158,9 +163,29 @@ export function AuthProvider({
   const user = session ? (profile.data ?? null) : null;
   const isLoading = !ready || (Boolean(session) && profile.isPending);
 
+  const settled = useRef<{ isLoading: boolean; user: CurrentUserView | null; waiters: ((user: CurrentUserView | null) => void)[] }>({
+    isLoading: true,
+    user: null,
+    waiters: [],
+  });
+  // Before paint, so a guard that runs right after this render reads this render's answer.
+  useLayoutEffect(() => {
+    const gate = settled.current;
+    gate.isLoading = isLoading;
+    gate.user = user;
+    if (isLoading) return;
+    const waiters = gate.waiters.splice(0);
+    for (const resolve of waiters) resolve(user);
+  }, [isLoading, user]);
+  const whenSettled = useCallback(() => {
+    const gate = settled.current;
+    if (!gate.isLoading) return Promise.resolve(gate.user);
+    return new Promise<CurrentUserView | null>((resolve) => gate.waiters.push(resolve));
+  }, []);
+
   const value = useMemo<AuthContextValue>(
-    () => ({ user, session, isLoading, signIn, signUp, signOut, resend }),
-    [user, session, isLoading, signIn, signUp, signOut, resend],
+    () => ({ user, session, isLoading, whenSettled, signIn, signUp, signOut, resend }),
+    [user, session, isLoading, whenSettled, signIn, signUp, signOut, resend],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,7 +1,6 @@
 import type { Session, SupabaseClient } from "@supabase/supabase-js";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
-import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LAST_EMAIL_KEY } from "@shared/constants";
 import { AUTH_TOAST } from "@shared/messages";
@@ -9,7 +8,7 @@ import type { CurrentUserView } from "@shared/schemas/auth";
 import { resetToasts, useToasts } from "@web/components/ui/toast-store";
 import { getAccessToken, setAccessToken } from "@web/lib/api";
 import { createQueryClient } from "@web/lib/query-client";
-import { CURRENT_USER_KEY } from "./api/current-user";
+import { currentUserKeys } from "./current-user";
 import { AuthProvider, useAuth, type AuthContextValue } from "./auth-provider";
 
 type Listener = (event: string, session: Session | null) => void;
@@ -174,8 +173,25 @@ describe("useAuth", () => {
     expect(current.user).toBeNull();
     expect(getAccessToken()).toBeNull();
     expect(queryClient.getQueryData(["/api/agents"])).toBeUndefined();
-    expect(queryClient.getQueryData(CURRENT_USER_KEY)).toBeUndefined();
+    expect(queryClient.getQueryData(currentUserKeys.all)).toBeUndefined();
     expect(screen.getByTestId("toast").textContent).toBe(`${AUTH_TOAST.loggedOut}|`);
+  });
+
+  it("whenSettled waits for the restored session and its profile, then answers the user, or null when signed out", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json(profile)));
+    const signedIn = fakeClient({
+      onAuthStateChange: vi.fn((cb: Listener) => {
+        queueMicrotask(() => cb("INITIAL_SESSION", session));
+        return { data: { subscription: { unsubscribe: vi.fn() } } };
+      }),
+    });
+    renderProvider(signedIn.client);
+    const settled = current.whenSettled();
+    expect(current.isLoading).toBe(true);
+    await expect(settled).resolves.toEqual(profile);
+
+    await act(() => current.signOut());
+    await expect(current.whenSettled()).resolves.toBeNull();
   });
 
   it("rethrows a failed sign-out with 'Failed to log out' when the server gives no message", async () => {

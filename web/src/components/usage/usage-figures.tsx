@@ -1,0 +1,53 @@
+// This month's usage (GET /api/usage-stats) as figure tiles: the Agents screen shows all four, Call
+// Logs the calls and minutes. One query behind both, so one refresh updates every screen.
+import { Bot, Clock, Phone, PhoneCall, type LucideIcon } from "lucide-react";
+import { formatCount } from "@shared/format";
+import { AGENT_TEXT } from "@shared/messages";
+import type { UsageStats } from "@shared/schemas/agents";
+import { useUsageStats } from "@web/api/usage-stats";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { cn } from "@web/lib/utils";
+
+const withLimit = (n: number, limit: number | null) => (limit == null ? formatCount(n) : `${formatCount(n)} / ${formatCount(limit)}`);
+const minutes = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+const FIGURES = {
+  calls: { label: AGENT_TEXT.callsThisMonth, icon: PhoneCall, value: (s: UsageStats) => formatCount(s.callsThisMonth) },
+  minutes: { label: AGENT_TEXT.minutesThisMonth, icon: Clock, value: (s: UsageStats) => minutes(s.minutesThisMonth) },
+  agents: { label: AGENT_TEXT.agentsUsage, icon: Bot, value: (s: UsageStats) => withLimit(s.agents, s.agentLimit) },
+  numbers: { label: AGENT_TEXT.numbersUsage, icon: Phone, value: (s: UsageStats) => withLimit(s.numbers, s.numberLimit) },
+} satisfies Record<string, { label: string; icon: LucideIcon; value: (s: UsageStats) => string }>;
+
+export type UsageFigure = keyof typeof FIGURES;
+
+const ALL: UsageFigure[] = ["calls", "minutes", "agents", "numbers"];
+
+export function UsageFigures({ figures = ALL, className }: { figures?: UsageFigure[]; className?: string }) {
+  const usage = useUsageStats();
+  return (
+    <section aria-label={AGENT_TEXT.usageTitle} className={cn("grid grid-cols-2 gap-3", className)}>
+      {figures.map((figure) => {
+        const { label, icon: Icon, value } = FIGURES[figure];
+        return (
+          <div key={figure} className="flex items-center gap-3 rounded-xl border border-border bg-card p-3 shadow-sm sm:p-4">
+            <span className="hidden size-9 shrink-0 place-items-center rounded-lg bg-secondary text-secondary-foreground sm:grid" aria-hidden>
+              <Icon className="size-4" />
+            </span>
+            <div className="min-w-0">
+              <p className="truncate text-xs text-muted-foreground">{label}</p>
+              {usage.data ? (
+                <p className="text-lg font-semibold tabular-nums">{value(usage.data)}</p>
+              ) : usage.isError ? (
+                <p className="text-lg font-semibold" title={AGENT_TEXT.usageFailed}>
+                  -
+                </p>
+              ) : (
+                <Skeleton className="mt-1 h-6 w-14" />
+              )}
+            </div>
+          </div>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+// The routing rules of spec 2 §2 as the real route tree applies them in beforeLoad.
+import type { Session, SupabaseClient } from "@supabase/supabase-js";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createMemoryHistory } from "@tanstack/react-router";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ACCESS_TEXT, NAV_TEXT } from "@shared/messages";
+import type { CurrentUserView } from "@shared/schemas/auth";
+import { resetToasts } from "@web/components/ui/toast-store";
+import { Toaster } from "@web/components/ui/toaster";
+import { setAccessToken } from "@web/lib/api";
+import { AuthProvider } from "@web/lib/auth/auth-provider";
+import { createQueryClient } from "@web/lib/query-client";
+import { AppRouter, createAppRouter } from "./router";
+
+const session = { access_token: "access-1", refresh_token: "r", expires_in: 900, token_type: "bearer", user: { id: "u1" } } as unknown as Session;
+const customer: CurrentUserView = {
+  id: "u1",
+  email: "owner@store.example",
+  username: "owner",
+  company: "Tyler Motors",
+  first_name: null,
+  last_name: null,
+  is_admin: false,
+  shopwindows_info: false,
+  call_app: false,
+};
+
+/** supabase-js restoring `restored` as the initial session. */
+function clientWith(restored: Session | null) {
+  return {
+    auth: {
+      onAuthStateChange: (cb: (event: string, s: Session | null) => void) => {
+        queueMicrotask(() => cb("INITIAL_SESSION", restored));
+        return { data: { subscription: { unsubscribe: () => {} } } };
+      },
+      signOut: async () => ({ error: null }),
+    },
+  } as unknown as SupabaseClient;
+}
+
+function renderAt(path: string, { restored, user }: { restored: Session | null; user?: CurrentUserView }) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => (url === "/api/profile" && user ? Response.json(user) : Response.json({ error: "Not found", code: "not_found" }, { status: 404 }))),
+  );
+  const client = clientWith(restored);
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider getClient={async () => client}>
+        <AppRouter router={router} />
+        <Toaster />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  act(() => resetToasts());
+  setAccessToken(null);
+  vi.unstubAllGlobals();
+});
+
+describe("route guards", () => {
+  it("send a signed-out visitor from a private route to /auth", async () => {
+    const router = renderAt("/settings", { restored: null });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
+  });
+
+  it("send / to /auth when signed out", async () => {
+    const signedOut = renderAt("/", { restored: null });
+    await waitFor(() => expect(signedOut.state.location.pathname).toBe("/auth"));
+  });
+
+  it("send / to /dashboard when signed in, a private page in the sidebar layout", async () => {
+    const router = renderAt("/", { restored: session, user: customer });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
+    expect(screen.getAllByRole("link", { name: NAV_TEXT.agents }).length).toBeGreaterThan(0);
+  });
+
+  it("send a signed-in user on /auth to /dashboard", async () => {
+    const router = renderAt("/auth", { restored: session, user: customer });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+  });
+
+  it("move a private page to /auth once its user signs out", async () => {
+    const router = renderAt("/settings", { restored: session, user: customer });
+    const [signOut] = await screen.findAllByRole("button", { name: NAV_TEXT.signOut });
+    await act(async () => fireEvent.click(signOut));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
+  });
+
+  it("refuse /admin to a non-admin with 'Access Denied', on to the dashboard", async () => {
+    const router = renderAt("/admin", { restored: session, user: customer });
+    expect(await screen.findByText(ACCESS_TEXT.accessDenied)).toBeTruthy();
+    expect(screen.getByText(ACCESS_TEXT.adminDenied)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+  });
+
+  it("open /admin for an admin", async () => {
+    const router = renderAt("/admin", { restored: session, user: { ...customer, is_admin: true } });
+    expect(await screen.findByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/admin");
+    expect(screen.queryByText(ACCESS_TEXT.accessDenied)).toBeNull();
+  });
+});

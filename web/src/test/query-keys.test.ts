@@ -1,0 +1,60 @@
+// Spec 1 §7: a cached query GETs the first element of its query key. Fetchers are explicit, so this
+// holds because every key factory puts the URL first; checked here for every query of the SPA.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { agentsQueryOptions } from "@web/api/agents";
+import { callLogsQueryOptions, recentCallsQueryOptions } from "@web/api/call-logs";
+import { myNumbersQueryOptions } from "@web/api/phone-numbers";
+import { usageStatsQueryOptions } from "@web/api/usage-stats";
+import { voicesQueryOptions } from "@web/features/agents/api/get-voices";
+import { callDetailQueryOptions } from "@web/features/call-logs/api/get-call-detail";
+import { mailboxQueryOptions } from "@web/features/mailbox/api/mailbox";
+import { availableNumbersQueryOptions } from "@web/features/phone-numbers/api/get-available-numbers";
+import { phoneLimitQueryOptions } from "@web/features/phone-numbers/api/get-phone-limit";
+import { currentUserQueryOptions } from "@web/lib/auth/current-user";
+
+type AnyOptions = { queryKey: readonly unknown[]; queryFn?: unknown };
+
+const QUERIES: [string, AnyOptions][] = [
+  ["agents", agentsQueryOptions("user-1")],
+  ["recent calls", recentCallsQueryOptions()],
+  ["my numbers", myNumbersQueryOptions()],
+  ["usage stats", usageStatsQueryOptions()],
+  ["voices", voicesQueryOptions()],
+  ["call detail", callDetailQueryOptions("abc-123")],
+  ["mailbox", mailboxQueryOptions("a+b@store.example")],
+  ["available numbers", availableNumbersQueryOptions("305")],
+  ["phone limit", phoneLimitQueryOptions()],
+  ["current user", currentUserQueryOptions()],
+];
+
+function recordFetches() {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      return Response.json({});
+    }),
+  );
+  return urls;
+}
+
+const context = (queryKey: readonly unknown[], pageParam?: unknown) =>
+  ({ queryKey, signal: new AbortController().signal, meta: undefined, pageParam, direction: "forward", client: undefined }) as never;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("query keys", () => {
+  it.each(QUERIES)("%s: the fetcher GETs the key's first element", async (_, options) => {
+    const urls = recordFetches();
+    await (options.queryFn as (ctx: never) => Promise<unknown>)(context(options.queryKey));
+    expect(urls).toEqual([options.queryKey[0]]);
+  });
+
+  it("call-log pages: the key's first element is the path each page's URL adds its keyset to", async () => {
+    const urls = recordFetches();
+    const options = callLogsQueryOptions();
+    await (options.queryFn as (ctx: never) => Promise<unknown>)(context(options.queryKey, "cursor-1"));
+    expect(urls).toEqual([`${options.queryKey[0]}?limit=50&cursor=cursor-1`]);
+  });
+});

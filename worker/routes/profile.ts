@@ -2,6 +2,7 @@
 // /api/admin/public/update-user-profile (the spec's path, although it needs sign-in).
 import { Hono } from "hono";
 import { updateUserProfileBody } from "@shared/schemas/auth";
+import type { UpdateUserProfileResponse } from "@shared/schemas/profile";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/auth";
@@ -14,5 +15,6 @@ export const profileRoutes = new Hono<AppEnv>().get("/", requireUser, (c) => c.j
 export const profileUpdateRoutes = new Hono<AppEnv>().post("/update-user-profile", requireUser, validate("json", updateUserProfileBody), async (c) => {
   const deps = { db: c.var.db, identity: c.var.providers.identity };
   const profile = await updateOwnProfile(deps, currentUser(c), c.req.valid("json"));
-  return c.json({ success: true, profile });
+  const body: UpdateUserProfileResponse = { success: true, profile };
+  return c.json(body);
 });

@@ -1,10 +1,11 @@
 // The local outbox as the mailbox page reads it (local identity mode only): the newest 50 messages,
 // optionally for one address.
 import { desc, sql } from "drizzle-orm";
+import type { MailboxMessage } from "@shared/schemas/mailbox";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
 
-export async function listOutbox(db: Database, email?: string) {
+export async function listOutbox(db: Database, email?: string): Promise<MailboxMessage[]> {
   const rows = await db
     .select()
     .from(mailOutbox)

@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { agents, phoneNumbers, profiles } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { LocalPromptWriter } from "../providers/prompt/local";
-import type { Assistant, AssistantSpec, OutboundCallRequest, PlatformCall, VoicePort } from "../providers/voice/port";
+import { queuedCall, type Assistant, type AssistantSpec, type OutboundCallRequest, type PlatformCall, type VoicePort } from "../providers/voice/port";
 import { db } from "../test/helpers";
 import { activateAgent, createAgent, deactivateAgent, deleteAgent, type AgentDeps } from "./agents";
 
@@ -60,23 +60,7 @@ class StubVoice implements VoicePort {
   async startOutboundCall(_owner: string, req: OutboundCallRequest): Promise<PlatformCall> {
     this.calls.push(req);
     await this.step("call", `call ${req.customerNumber}`);
-    return {
-      id: `stub_call_${this.calls.length}`,
-      assistantId: req.assistantId,
-      type: "outboundPhoneCall",
-      status: "queued",
-      endedReason: null,
-      customerNumber: req.customerNumber,
-      phoneNumberId: req.phoneNumberId ?? null,
-      startedAt: null,
-      endedAt: null,
-      createdAt: new Date().toISOString(),
-      summary: null,
-      transcript: null,
-      recordingUrl: null,
-      cost: null,
-      durationSeconds: null,
-    };
+    return queuedCall(`stub_call_${this.calls.length}`, req);
   }
   async listVoices() {
     return [];

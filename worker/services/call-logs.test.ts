@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { agents, callLogs, phoneNumbers, profiles } from "../db/schema";
-import type { OutboundCallRequest, PlatformCall, VoicePort } from "../providers/voice/port";
+import { queuedCall, type OutboundCallRequest, type PlatformCall, type VoicePort } from "../providers/voice/port";
 import { db } from "../test/helpers";
 import { createAgent } from "./agents";
 import { triggerTestCall } from "./call-logs";
@@ -38,23 +38,7 @@ class StubVoice implements VoicePort {
     this.calls.push(req);
     const id = `stub_call_${crypto.randomUUID()}`;
     this.ids.push(id);
-    return {
-      id,
-      assistantId: req.assistantId,
-      type: "outboundPhoneCall",
-      status: "queued",
-      endedReason: null,
-      customerNumber: req.customerNumber,
-      phoneNumberId: req.phoneNumberId ?? null,
-      startedAt: null,
-      endedAt: null,
-      createdAt: new Date().toISOString(),
-      summary: null,
-      transcript: null,
-      recordingUrl: null,
-      cost: null,
-      durationSeconds: null,
-    };
+    return queuedCall(id, req);
   }
 }
 

@@ -11,6 +11,7 @@ import { fnv1a32 } from "../../lib/random";
 import { catalogueVoices } from "./catalogue";
 import {
   VOICE_WEBHOOK_PATH,
+  queuedCall,
   type Assistant,
   type AssistantSpec,
   type ImportedNumber,
@@ -77,24 +78,7 @@ export class LocalVoice implements VoicePort {
     });
     if (!assistant) throw providerError("VAPI", "400 Couldn't Find Assistant");
     const createdAt = new Date().toISOString();
-    const call: PlatformCall = {
-      id: `sim_call_${crypto.randomUUID()}`,
-      assistantId: assistant.id,
-      type: "outboundPhoneCall",
-      status: "queued",
-      endedReason: null,
-      customerNumber: req.customerNumber,
-      phoneNumberId: req.phoneNumberId ?? null,
-      startedAt: null,
-      endedAt: null,
-      createdAt,
-      summary: null,
-      transcript: null,
-      recordingUrl: null,
-      cost: null,
-      durationSeconds: null,
-      ...(req.metadata ? { metadata: req.metadata } : {}),
-    };
+    const call = queuedCall(`sim_call_${crypto.randomUUID()}`, { ...req, assistantId: assistant.id }, createdAt);
     await this.db.insert(simCalls).values({ id: call.id, ownerId, assistantId: assistant.id, call, createdAt });
     const { deliver, defer } = this.opts;
     if (deliver && defer) defer(this.playCall(call, assistant.name, deliver));

@@ -48,6 +48,28 @@ export type PlatformCall = {
 };
 
 /** One authenticated webhook event: what the platform says happened to a call, under an id unique per event. */
+/** A call the platform has just accepted: queued, nothing known yet about how it goes. */
+export function queuedCall(id: string, req: OutboundCallRequest, createdAt = new Date().toISOString()): PlatformCall {
+  return {
+    id,
+    assistantId: req.assistantId,
+    type: "outboundPhoneCall",
+    status: "queued",
+    endedReason: null,
+    customerNumber: req.customerNumber,
+    phoneNumberId: req.phoneNumberId ?? null,
+    startedAt: null,
+    endedAt: null,
+    createdAt,
+    summary: null,
+    transcript: null,
+    recordingUrl: null,
+    cost: null,
+    durationSeconds: null,
+    ...(req.metadata ? { metadata: req.metadata } : {}),
+  };
+}
+
 export type CallEvent = { id: string; provider: "vapi"; type: string; call: PlatformCall };
 
 export type ImportedNumber = { id: string; number: string };

@@ -158,7 +158,7 @@ if (args.reset) {
   transaction(() => {
     if (otherCalls) db.prepare(`delete from call_logs where user_id in (${idList})`).run(...ids);
     else db.exec("delete from call_logs");
-    for (const table of ["aircall_calls", "appointments", "leads", "daily_rollups"]) db.exec(`delete from ${table}`);
+    for (const table of ["aircall_calls", "appointments", "leads", "call_log_daily", "aircall_daily", "appointment_begin_daily", "appointment_booked_daily", "lead_daily", "rollup_dirty_days", "rollup_state"]) db.exec(`delete from ${table}`);
   });
   db.exec("PRAGMA foreign_keys = ON");
   // Then the accounts, children first, with the schema's cascades (sessions, tokens) in force.

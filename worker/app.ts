@@ -19,6 +19,7 @@ import { vapiWebhookRoutes } from "./routes/vapi-webhook";
 import { phoneLimitRoutes } from "./routes/phone-limit";
 import { twilioRoutes } from "./routes/twilio";
 import { agentActionRoutes, agentRoutes } from "./routes/agents";
+import { countRoutes } from "./routes/counts";
 
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
@@ -27,6 +28,8 @@ const api = new Hono<AppEnv>()
   .route("/local", localMailboxRoutes)
   .route("/profile", profileRoutes)
   .route("/webhooks/vapi", vapiWebhookRoutes)
+  // Before /call-logs: its count is a path of its own, never an id of the call-log list.
+  .route("/", countRoutes)
   .route("/call-logs", callLogRoutes)
   .route("/vapi", vapiRoutes)
   .route("/admin/config/phone-limit", phoneLimitRoutes)

@@ -1,6 +1,7 @@
 // scheduled() only dispatches: each cron expression maps to plain job functions.
 import type { Database } from "../db/client";
 import type { AppConfig } from "../env";
+import { rollupJob } from "./rollups";
 
 export type JobContext = { db: Database; config: AppConfig; now: Date };
 export type Job = { name: string; run: (ctx: JobContext) => Promise<unknown> };
@@ -10,7 +11,7 @@ export const FREQUENT_CRON = "*/10 * * * *";
 
 /** Jobs per cron expression; later features register their roll-up, report and sync jobs here. */
 export const jobsByCron: Record<string, Job[]> = {
-  [DAILY_CRON]: [],
+  [DAILY_CRON]: [rollupJob],
   [FREQUENT_CRON]: [],
 };
 

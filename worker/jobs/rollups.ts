@@ -1,7 +1,7 @@
 // The daily roll-up job (docs/decisions/011-rollups.md): per source, recompute the last three New
-// York days, any day missed since the last run, and every dirty day; each day is one batch
-// (clear its dirty mark, delete its rows, insert them again from the source), so a rerun writes
-// the same rows and a day is never half rolled up.
+// York days, any day missed since the last run, and every dirty day; each day is rebuilt in one
+// transaction (clear its dirty mark, delete its rows, insert them again from the source), so a
+// rerun writes the same rows and a day is never half rolled up.
 import { isKnownEndedReason } from "@shared/call-outcomes";
 import { log } from "../lib/log";
 import { DAYS_CTE, fromDays, SPECS_BY_SOURCE, type RollupSpec } from "../services/counts/figures";
@@ -16,8 +16,11 @@ export const RECOMPUTE_DAYS = 3;
 /** A longer gap since the last run starts the coverage again instead of catching up day by day. */
 export const MAX_CATCH_UP_DAYS = 400;
 
-/** The statements that rebuild one spec's rows for one day. */
-function recomputeSpec(d1: D1Database, spec: RollupSpec, day: string, bounds: string) {
+/** Days rebuilt per batch: one transaction each, small enough for D1's statement limits. */
+export const DAYS_PER_BATCH = 31;
+
+/** The statements that rebuild one spec's rows for the listed days. */
+function recomputeSpec(d1: D1Database, spec: RollupSpec, days: string, bounds: string) {
   const dims = Object.keys(spec.dims);
   const figures = Object.keys(spec.figures);
   const columns = ["day", ...dims, ...figures].join(", ");
@@ -28,7 +31,7 @@ function recomputeSpec(d1: D1Database, spec: RollupSpec, day: string, bounds: st
   ].join(", ");
   const exclude = spec.exclude ? ` WHERE NOT (${spec.exclude})` : "";
   return [
-    d1.prepare(`DELETE FROM ${spec.rollupTable} WHERE day = ?`).bind(day),
+    d1.prepare(`DELETE FROM ${spec.rollupTable} WHERE day IN (SELECT value FROM json_each(?))`).bind(days),
     d1
       .prepare(
         `WITH ${DAYS_CTE} INSERT INTO ${spec.rollupTable} (${columns}) SELECT ${select} FROM ${fromDays(spec)}${exclude} ` +
@@ -38,12 +41,16 @@ function recomputeSpec(d1: D1Database, spec: RollupSpec, day: string, bounds: st
   ];
 }
 
-/** Rebuilds every roll-up table of a source for one day, in one transaction with its dirty mark. */
-export async function recomputeDay(d1: D1Database, source: RollupSource, day: string) {
-  const bounds = JSON.stringify(dayBounds([day]));
+/**
+ * Rebuilds every roll-up table of a source for these days in one transaction with their dirty
+ * marks: a day is never half rolled up, and a mark set after the rebuild stays for the next run.
+ */
+export async function recomputeDays(d1: D1Database, source: RollupSource, days: string[]) {
+  const list = JSON.stringify(days);
+  const bounds = JSON.stringify(dayBounds(days));
   await d1.batch([
-    d1.prepare("DELETE FROM rollup_dirty_days WHERE source = ? AND day = ?").bind(source, day),
-    ...SPECS_BY_SOURCE[source].flatMap((spec) => recomputeSpec(d1, spec, day, bounds)),
+    d1.prepare("DELETE FROM rollup_dirty_days WHERE source = ? AND day IN (SELECT value FROM json_each(?))").bind(source, list),
+    ...SPECS_BY_SOURCE[source].flatMap((spec) => recomputeSpec(d1, spec, list, bounds)),
   ]);
 }
 
@@ -70,7 +77,8 @@ export async function runRollups(ctx: Pick<JobContext, "db" | "now">, opts: { ba
     if (state && state.until_day < start) start = state.until_day;
     const days = new Set(start < today ? daysBetween(start, addDays(today, -1)) : []);
     for (const r of dirtyRes.results) days.add(r.day);
-    for (const day of [...days].sort()) await recomputeDay(d1, source, day);
+    const sorted = [...days].sort();
+    for (let i = 0; i < sorted.length; i += DAYS_PER_BATCH) await recomputeDays(d1, source, sorted.slice(i, i + DAYS_PER_BATCH));
     const fromDay = state && state.from_day < start ? state.from_day : start;
     const untilDay = state && state.until_day > today ? state.until_day : today;
     // Written only once every day above is rolled up; a failed run leaves the old coverage.

@@ -6,7 +6,8 @@ import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, in
 import { bruteAircallCounts, bruteAppointmentCounts, bruteCallLogCounts, bruteLeadSummary } from "../test/brute-counts";
 import { call, signUpAndSignIn } from "../test/helpers";
 
-const qs = (q: Record<string, string>) => new URLSearchParams(q).toString();
+const qs = (q: Record<string, string | undefined>) =>
+  new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined)).toString();
 
 async function withFlags(flags: { shopwindows_info?: boolean; call_app?: boolean; is_admin?: boolean } = {}) {
   return signUpAndSignIn({ appMetadata: flags });

@@ -148,7 +148,11 @@ export const SPECS_BY_SOURCE: Record<RollupSource, RollupSpec[]> = {
 export const DAYS_CTE =
   "d(day, s, e) AS (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?))";
 
-/** Source rows of the listed days, joined to their day. */
+/**
+ * Source rows of the listed days, joined to their day. CROSS JOIN keeps the day list the outer
+ * loop, so each day is one index range on the time column, never a walk of every row of a filter
+ * value (filters on other columns are written `+r.col` so no index on them competes).
+ */
 export function fromDays(spec: RollupSpec): string {
-  return `d JOIN ${spec.sourceTable} r ON r.${spec.time} >= d.s AND r.${spec.time} < d.e`;
+  return `d CROSS JOIN ${spec.sourceTable} r ON r.${spec.time} >= d.s AND r.${spec.time} < d.e`;
 }

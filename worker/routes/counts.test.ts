@@ -67,6 +67,7 @@ describe("Call Logs counts", () => {
         const res = await call(`${path}?${qs(q)}`, { token: a.accessToken });
         expect(res.status, `${path} ${JSON.stringify(q)}`).toBe(400);
         expect(res.body.field).toBe(field);
+        expect(res.headers.get("server-timing")).toBe('db;dur=0.00;desc="D1"');
       }
       expect((await call(`${path}?${qs({ startDate: "2026-03-01", endDate: "2026-03-01", callType: "Both" })}`)).status).toBe(401);
     }
@@ -120,6 +121,7 @@ describe("Aircall counts", () => {
     for (const p of ["call-count?direction=inbound&", "outbound-answered-count?", "store-transfer-solutions-count?", "options?"]) {
       const denied = await call(`/api/aircall/${p}${q}`, { token: plain.accessToken });
       expect(denied.status).toBe(403);
+      expect(denied.headers.get("server-timing")).toMatch(/^db;dur=0\.00/);
       expect(denied.body.code).toBe("forbidden");
       expect((await call(`/api/aircall/${p}${q}`, { token: admin.accessToken })).status).toBe(200);
     }

@@ -1,8 +1,12 @@
 // The roll-up job and the counts built on it: reruns write identical rows, a late event is counted
 // (live while its day is dirty, then in the roll-up), New York days hold across both DST changes,
 // and no count statement scans a whole table.
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { Bindings } from "../env";
+import worker from "../index";
+import { DAILY_CRON } from "./index";
 import { callLogs } from "../db/schema";
 import { appointmentCategoryCounts } from "../services/counts/appointments";
 import { aircallCallCount, aircallOptions, aircallOutboundAnswered, aircallStoreTransfers } from "../services/counts/aircall";
@@ -155,5 +159,20 @@ describe("roll-up job", () => {
     expect(rolled.length).toBeGreaterThan(5);
     for (const p of live) expect(p.plan.join("\n"), p.sql).toMatch(/SEARCH r USING (COVERING )?INDEX \w+ \((\w+=\? AND )?\w+>\? AND \w+<\?\)/);
     for (const p of rolled) expect(p.plan.join("\n"), p.sql).toMatch(/SEARCH r USING (COVERING )?INDEX \w+ \((\w+=\? AND )?day>\? AND day<\?\)/);
+  });
+
+  it("runs on the daily cron through scheduled(), and logs an ended reason decision 009 does not place", async () => {
+    const { user } = await callAccount();
+    await callAt(user.id, "2026-12-02T15:00:00Z", "assistant-fell-asleep");
+    await callAt(user.id, "2026-12-02T16:00:00Z", "pipeline-error-openai-llm-failed");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: DAILY_CRON, scheduledTime: Date.parse("2026-12-04T10:15:00Z") }), env as unknown as Bindings, ctx);
+    await waitOnExecutionContext(ctx);
+    const state = await env.DB.prepare("SELECT until_day FROM rollup_state WHERE source = 'call_logs'").first();
+    expect(state).toEqual({ until_day: "2026-12-04" });
+    const lines = warn.mock.calls.map((c) => JSON.parse(String(c[0])));
+    warn.mockRestore();
+    expect(lines.filter((l) => /unmapped VAPI ended reasons/.test(l.message)).map((l) => l.reasons)).toEqual([["assistant-fell-asleep"]]);
   });
 });

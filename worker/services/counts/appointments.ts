@@ -11,8 +11,6 @@ import { APPOINTMENT_BEGIN_FIGURES, APPOINTMENT_BOOKED_FIGURES, appointmentBegin
 import type { DbMeter } from "./meter";
 import { addDays, dayStartUtc } from "./ny-days";
 
-export const APPOINTMENT_STATUSES = ["Scheduled", "Visited", "Sold", "No Show", "Cancelled"] as const;
-
 /** `storeIndexed`: only by begin day does (store, begin_utc) fit; by booked day the time index must win. */
 function filters(q: AppointmentCountsQuery, storeIndexed = true): Condition[] {
   const c: Condition[] = [];

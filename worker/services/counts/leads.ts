@@ -1,12 +1,9 @@
 // The lead summary (spec 1 §7): submissions in the range, in total and per store.
 import { STORES } from "@shared/constants";
-import type { LeadSummaryQuery, LeadSummaryResponse } from "@shared/schemas/counts";
+import { LEADS_NO_STORE_KEY, type LeadSummaryQuery, type LeadSummaryResponse } from "@shared/schemas/counts";
 import { figureStatements, readCoverage, type Condition } from "./engine";
 import { leadSpec } from "./figures";
 import type { DbMeter } from "./meter";
-
-/** The byStore key of leads without a store (website and trial sign-ups), decision 009. */
-export const NO_STORE_KEY = "no store";
 
 export async function leadSummary(meter: DbMeter, q: LeadSummaryQuery): Promise<LeadSummaryResponse> {
   const conditions: Condition[] = q.store ? [{ sql: "r.store = ?", params: [q.store] }] : [];
@@ -16,7 +13,7 @@ export async function leadSummary(meter: DbMeter, q: LeadSummaryQuery): Promise<
   // Every store is present, zero when none; "no store" only when no store filter narrows the range.
   const byStore: Record<string, number> = {};
   for (const store of q.store ? [q.store] : STORES) byStore[store] = byKey.get(store)?.submissions ?? 0;
-  if (!q.store) byStore[NO_STORE_KEY] = byKey.get("")?.submissions ?? 0;
+  if (!q.store) byStore[LEADS_NO_STORE_KEY] = byKey.get("")?.submissions ?? 0;
   const totalSubmissions = [...byKey.values()].reduce((n, v) => n + v.submissions, 0);
   return { totalSubmissions, byStore };
 }

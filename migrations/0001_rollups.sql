@@ -9,6 +9,16 @@ CREATE TABLE `aircall_daily` (
 	PRIMARY KEY(`day`, `number_name`, `user_name`, `direction`)
 );
 --> statement-breakpoint
+CREATE TABLE `aircall_number_daily` (
+	`day` text NOT NULL,
+	`number_name` text DEFAULT '' NOT NULL,
+	`direction` text NOT NULL,
+	`total` integer DEFAULT 0 NOT NULL,
+	`answered` integer DEFAULT 0 NOT NULL,
+	`store_transfers` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`day`, `number_name`, `direction`)
+);
+--> statement-breakpoint
 CREATE TABLE `appointment_begin_daily` (
 	`day` text NOT NULL,
 	`store` text NOT NULL,
@@ -29,6 +39,23 @@ CREATE TABLE `appointment_begin_daily` (
 );
 --> statement-breakpoint
 CREATE INDEX `appointment_begin_daily_store_idx` ON `appointment_begin_daily` (`store`,`day`);--> statement-breakpoint
+CREATE TABLE `appointment_begin_store_daily` (
+	`day` text NOT NULL,
+	`store` text NOT NULL,
+	`total` integer DEFAULT 0 NOT NULL,
+	`scheduled` integer DEFAULT 0 NOT NULL,
+	`visited` integer DEFAULT 0 NOT NULL,
+	`sold` integer DEFAULT 0 NOT NULL,
+	`no_show` integer DEFAULT 0 NOT NULL,
+	`cancelled` integer DEFAULT 0 NOT NULL,
+	`virtual_scheduled` integer DEFAULT 0 NOT NULL,
+	`virtual_no_call` integer DEFAULT 0 NOT NULL,
+	`virtual_no_answer` integer DEFAULT 0 NOT NULL,
+	`virtual_answered` integer DEFAULT 0 NOT NULL,
+	`virtual_purchased` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`day`, `store`)
+);
+--> statement-breakpoint
 CREATE TABLE `appointment_booked_daily` (
 	`day` text NOT NULL,
 	`store` text NOT NULL,
@@ -42,6 +69,16 @@ CREATE TABLE `appointment_booked_daily` (
 );
 --> statement-breakpoint
 CREATE INDEX `appointment_booked_daily_store_idx` ON `appointment_booked_daily` (`store`,`day`);--> statement-breakpoint
+CREATE TABLE `appointment_booked_store_daily` (
+	`day` text NOT NULL,
+	`store` text NOT NULL,
+	`booked` integer DEFAULT 0 NOT NULL,
+	`booked_future` integer DEFAULT 0 NOT NULL,
+	`inbound_booked` integer DEFAULT 0 NOT NULL,
+	`outbound_booked` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`day`, `store`)
+);
+--> statement-breakpoint
 CREATE TABLE `call_log_daily` (
 	`user_id` text NOT NULL,
 	`day` text NOT NULL,

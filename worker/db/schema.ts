@@ -364,7 +364,13 @@ export const callLogDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.day, t.assistantId, t.direction] })],
 );
 
-/** Aircall calls by (day of started_at, line, user, direction). */
+const aircallFigureColumns = () => ({
+  total: integer("total").notNull().default(0),
+  answered: integer("answered").notNull().default(0),
+  storeTransfers: integer("store_transfers").notNull().default(0),
+});
+
+/** Aircall calls by (day of started_at, line, user, direction): counts filtered by user. */
 export const aircallDaily = sqliteTable(
   "aircall_daily",
   {
@@ -372,12 +378,43 @@ export const aircallDaily = sqliteTable(
     numberName: text("number_name").notNull().default(""),
     userName: text("user_name").notNull().default(""),
     direction: text("direction").notNull(),
-    total: integer("total").notNull().default(0),
-    answered: integer("answered").notNull().default(0),
-    storeTransfers: integer("store_transfers").notNull().default(0),
+    ...aircallFigureColumns(),
   },
   (t) => [primaryKey({ columns: [t.day, t.numberName, t.userName, t.direction] })],
 );
+
+/** The same by (day, line, direction) only: counts without a user filter read a few rows a day. */
+export const aircallNumberDaily = sqliteTable(
+  "aircall_number_daily",
+  {
+    day: text("day").notNull(),
+    numberName: text("number_name").notNull().default(""),
+    direction: text("direction").notNull(),
+    ...aircallFigureColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.numberName, t.direction] })],
+);
+
+const appointmentBeginFigureColumns = () => ({
+  total: integer("total").notNull().default(0),
+  scheduled: integer("scheduled").notNull().default(0),
+  visited: integer("visited").notNull().default(0),
+  sold: integer("sold").notNull().default(0),
+  noShow: integer("no_show").notNull().default(0),
+  cancelled: integer("cancelled").notNull().default(0),
+  virtualScheduled: integer("virtual_scheduled").notNull().default(0),
+  virtualNoCall: integer("virtual_no_call").notNull().default(0),
+  virtualNoAnswer: integer("virtual_no_answer").notNull().default(0),
+  virtualAnswered: integer("virtual_answered").notNull().default(0),
+  virtualPurchased: integer("virtual_purchased").notNull().default(0),
+});
+
+const appointmentBookedFigureColumns = () => ({
+  booked: integer("booked").notNull().default(0),
+  bookedFuture: integer("booked_future").notNull().default(0),
+  inboundBooked: integer("inbound_booked").notNull().default(0),
+  outboundBooked: integer("outbound_booked").notNull().default(0),
+});
 
 /** Appointments by the day they begin, with the status and begin-day category figures. */
 export const appointmentBeginDaily = sqliteTable(
@@ -387,17 +424,7 @@ export const appointmentBeginDaily = sqliteTable(
     store: text("store").notNull(),
     bookedBy: text("booked_by").notNull().default(""),
     appointmentType: text("appointment_type").notNull(),
-    total: integer("total").notNull().default(0),
-    scheduled: integer("scheduled").notNull().default(0),
-    visited: integer("visited").notNull().default(0),
-    sold: integer("sold").notNull().default(0),
-    noShow: integer("no_show").notNull().default(0),
-    cancelled: integer("cancelled").notNull().default(0),
-    virtualScheduled: integer("virtual_scheduled").notNull().default(0),
-    virtualNoCall: integer("virtual_no_call").notNull().default(0),
-    virtualNoAnswer: integer("virtual_no_answer").notNull().default(0),
-    virtualAnswered: integer("virtual_answered").notNull().default(0),
-    virtualPurchased: integer("virtual_purchased").notNull().default(0),
+    ...appointmentBeginFigureColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.day, t.store, t.bookedBy, t.appointmentType] }),
@@ -413,15 +440,26 @@ export const appointmentBookedDaily = sqliteTable(
     store: text("store").notNull(),
     bookedBy: text("booked_by").notNull().default(""),
     appointmentType: text("appointment_type").notNull(),
-    booked: integer("booked").notNull().default(0),
-    bookedFuture: integer("booked_future").notNull().default(0),
-    inboundBooked: integer("inbound_booked").notNull().default(0),
-    outboundBooked: integer("outbound_booked").notNull().default(0),
+    ...appointmentBookedFigureColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.day, t.store, t.bookedBy, t.appointmentType] }),
     index("appointment_booked_daily_store_idx").on(t.store, t.day),
   ],
+);
+
+/** The begin-day figures by (day, store) only: counts without a booked-by or type filter. */
+export const appointmentBeginStoreDaily = sqliteTable(
+  "appointment_begin_store_daily",
+  { day: text("day").notNull(), store: text("store").notNull(), ...appointmentBeginFigureColumns() },
+  (t) => [primaryKey({ columns: [t.day, t.store] })],
+);
+
+/** The booked-day figures by (day, store) only. */
+export const appointmentBookedStoreDaily = sqliteTable(
+  "appointment_booked_store_daily",
+  { day: text("day").notNull(), store: text("store").notNull(), ...appointmentBookedFigureColumns() },
+  (t) => [primaryKey({ columns: [t.day, t.store] })],
 );
 
 /** Lead submissions by (day of submitted_at, store); '' is "no store". */

@@ -21,7 +21,18 @@ import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, in
 import { db } from "../test/helpers";
 import { runRollups } from "./rollups";
 
-const ROLLUP_TABLES = ["call_log_daily", "aircall_daily", "appointment_begin_daily", "appointment_booked_daily", "lead_daily", "rollup_state", "rollup_dirty_days"];
+const ROLLUP_TABLES = [
+  "call_log_daily",
+  "aircall_daily",
+  "aircall_number_daily",
+  "appointment_begin_daily",
+  "appointment_booked_daily",
+  "appointment_begin_store_daily",
+  "appointment_booked_store_daily",
+  "lead_daily",
+  "rollup_state",
+  "rollup_dirty_days",
+];
 
 async function dump() {
   const out: Record<string, unknown[]> = {};

@@ -7,7 +7,14 @@ import {
   type AppointmentCountsQuery,
 } from "@shared/schemas/counts";
 import { distinctValues, figureStatements, readCoverage, where, type Condition } from "./engine";
-import { APPOINTMENT_BEGIN_FIGURES, APPOINTMENT_BOOKED_FIGURES, appointmentBeginSpec, appointmentBookedSpec } from "./figures";
+import {
+  APPOINTMENT_BEGIN_FIGURES,
+  APPOINTMENT_BOOKED_FIGURES,
+  appointmentBeginSpec,
+  appointmentBeginStoreSpec,
+  appointmentBookedSpec,
+  appointmentBookedStoreSpec,
+} from "./figures";
 import type { DbMeter } from "./meter";
 import { addDays, dayStartUtc } from "./ny-days";
 
@@ -21,9 +28,15 @@ function filters(q: AppointmentCountsQuery, storeIndexed = true): Condition[] {
   return c;
 }
 
+/** Without booked-by or type filters the (day, store) tables answer with nine rows a day at most. */
+const specs = (q: AppointmentCountsQuery) =>
+  q.bookedBy || q.appointmentType
+    ? { begin: appointmentBeginSpec, booked: appointmentBookedSpec }
+    : { begin: appointmentBeginStoreSpec, booked: appointmentBookedStoreSpec };
+
 async function beginDaySums(meter: DbMeter, q: AppointmentCountsQuery) {
   const coverage = await readCoverage(meter, "appointments", q.startDate, q.endDate);
-  const s = figureStatements(meter, appointmentBeginSpec, coverage, APPOINTMENT_BEGIN_FIGURES, filters(q));
+  const s = figureStatements(meter, specs(q).begin, coverage, APPOINTMENT_BEGIN_FIGURES, filters(q));
   return s.read(await meter.batch(s.statements)).get("") ?? zero(APPOINTMENT_BEGIN_FIGURES);
 }
 
@@ -44,8 +57,8 @@ export async function appointmentStatusCounts(meter: DbMeter, q: AppointmentCoun
 export async function appointmentCategoryCounts(meter: DbMeter, q: AppointmentCountsQuery): Promise<AppointmentCategoryCounts> {
   const conditions = filters(q);
   const coverage = await readCoverage(meter, "appointments", q.startDate, q.endDate);
-  const begin = figureStatements(meter, appointmentBeginSpec, coverage, APPOINTMENT_BEGIN_FIGURES, conditions);
-  const booked = figureStatements(meter, appointmentBookedSpec, coverage, APPOINTMENT_BOOKED_FIGURES, filters(q, false));
+  const begin = figureStatements(meter, specs(q).begin, coverage, APPOINTMENT_BEGIN_FIGURES, conditions);
+  const booked = figureStatements(meter, specs(q).booked, coverage, APPOINTMENT_BOOKED_FIGURES, filters(q, false));
   // Upcoming depends on the range's end, not on one day, so it is always live: scheduled
   // appointments beginning after the range (appointments_scheduled_begin_idx), booked by its end.
   const rangeEnd = dayStartUtc(addDays(q.endDate, 1));

@@ -69,6 +69,13 @@ export const aircallSpec: RollupSpec<AircallFigure> = {
   },
 };
 
+/** The same figures by (day, line, direction): what counts without a user filter read. */
+export const aircallNumberSpec: RollupSpec<AircallFigure> = {
+  ...aircallSpec,
+  rollupTable: "aircall_number_daily",
+  dims: { number_name: aircallSpec.dims.number_name, direction: aircallSpec.dims.direction },
+};
+
 const appointmentDims = { store: "r.store", booked_by: "coalesce(r.booked_by, '')", appointment_type: "r.appointment_type" };
 
 export const APPOINTMENT_BEGIN_FIGURES = [
@@ -127,6 +134,18 @@ export const appointmentBookedSpec: RollupSpec<AppointmentBookedFigure> = {
   },
 };
 
+/** The begin-day and booked-day figures by (day, store): what counts without booked-by or type filters read. */
+export const appointmentBeginStoreSpec: RollupSpec<AppointmentBeginFigure> = {
+  ...appointmentBeginSpec,
+  rollupTable: "appointment_begin_store_daily",
+  dims: { store: "r.store" },
+};
+export const appointmentBookedStoreSpec: RollupSpec<AppointmentBookedFigure> = {
+  ...appointmentBookedSpec,
+  rollupTable: "appointment_booked_store_daily",
+  dims: { store: "r.store" },
+};
+
 export const leadSpec: RollupSpec<"submissions"> = {
   source: "leads",
   sourceTable: "leads",
@@ -139,8 +158,8 @@ export const leadSpec: RollupSpec<"submissions"> = {
 /** Every roll-up table of each source: a dirty appointments day recomputes both of its tables. */
 export const SPECS_BY_SOURCE: Record<RollupSource, RollupSpec[]> = {
   call_logs: [callLogSpec],
-  aircall: [aircallSpec],
-  appointments: [appointmentBeginSpec, appointmentBookedSpec],
+  aircall: [aircallSpec, aircallNumberSpec],
+  appointments: [appointmentBeginSpec, appointmentBookedSpec, appointmentBeginStoreSpec, appointmentBookedStoreSpec],
   leads: [leadSpec],
 };
 

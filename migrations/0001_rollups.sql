@@ -9,6 +9,7 @@ CREATE TABLE `aircall_daily` (
 	PRIMARY KEY(`day`, `number_name`, `user_name`, `direction`)
 );
 --> statement-breakpoint
+CREATE INDEX `aircall_daily_user_idx` ON `aircall_daily` (`user_name`,`day`);--> statement-breakpoint
 CREATE TABLE `aircall_number_daily` (
 	`day` text NOT NULL,
 	`number_name` text DEFAULT '' NOT NULL,
@@ -39,6 +40,8 @@ CREATE TABLE `appointment_begin_daily` (
 );
 --> statement-breakpoint
 CREATE INDEX `appointment_begin_daily_store_idx` ON `appointment_begin_daily` (`store`,`day`);--> statement-breakpoint
+CREATE INDEX `appointment_begin_daily_booked_by_idx` ON `appointment_begin_daily` (`booked_by`,`day`);--> statement-breakpoint
+CREATE INDEX `appointment_begin_daily_type_idx` ON `appointment_begin_daily` (`appointment_type`,`day`);--> statement-breakpoint
 CREATE TABLE `appointment_begin_store_daily` (
 	`day` text NOT NULL,
 	`store` text NOT NULL,
@@ -56,6 +59,7 @@ CREATE TABLE `appointment_begin_store_daily` (
 	PRIMARY KEY(`day`, `store`)
 );
 --> statement-breakpoint
+CREATE INDEX `appointment_begin_store_daily_store_idx` ON `appointment_begin_store_daily` (`store`,`day`);--> statement-breakpoint
 CREATE TABLE `appointment_booked_daily` (
 	`day` text NOT NULL,
 	`store` text NOT NULL,
@@ -69,6 +73,8 @@ CREATE TABLE `appointment_booked_daily` (
 );
 --> statement-breakpoint
 CREATE INDEX `appointment_booked_daily_store_idx` ON `appointment_booked_daily` (`store`,`day`);--> statement-breakpoint
+CREATE INDEX `appointment_booked_daily_booked_by_idx` ON `appointment_booked_daily` (`booked_by`,`day`);--> statement-breakpoint
+CREATE INDEX `appointment_booked_daily_type_idx` ON `appointment_booked_daily` (`appointment_type`,`day`);--> statement-breakpoint
 CREATE TABLE `appointment_booked_store_daily` (
 	`day` text NOT NULL,
 	`store` text NOT NULL,
@@ -79,6 +85,7 @@ CREATE TABLE `appointment_booked_store_daily` (
 	PRIMARY KEY(`day`, `store`)
 );
 --> statement-breakpoint
+CREATE INDEX `appointment_booked_store_daily_store_idx` ON `appointment_booked_store_daily` (`store`,`day`);--> statement-breakpoint
 CREATE TABLE `call_log_daily` (
 	`user_id` text NOT NULL,
 	`day` text NOT NULL,

@@ -380,7 +380,11 @@ export const aircallDaily = sqliteTable(
     direction: text("direction").notNull(),
     ...aircallFigureColumns(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.numberName, t.userName, t.direction] })],
+  (t) => [
+    primaryKey({ columns: [t.day, t.numberName, t.userName, t.direction] }),
+    // A user filter seeks that user's rows instead of reading every user's.
+    index("aircall_daily_user_idx").on(t.userName, t.day),
+  ],
 );
 
 /** The same by (day, line, direction) only: counts without a user filter read a few rows a day. */
@@ -429,6 +433,9 @@ export const appointmentBeginDaily = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.day, t.store, t.bookedBy, t.appointmentType] }),
     index("appointment_begin_daily_store_idx").on(t.store, t.day),
+    // A booked-by or type filter seeks its own rows instead of reading every combination of the day.
+    index("appointment_begin_daily_booked_by_idx").on(t.bookedBy, t.day),
+    index("appointment_begin_daily_type_idx").on(t.appointmentType, t.day),
   ],
 );
 
@@ -445,6 +452,9 @@ export const appointmentBookedDaily = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.day, t.store, t.bookedBy, t.appointmentType] }),
     index("appointment_booked_daily_store_idx").on(t.store, t.day),
+    // A booked-by or type filter seeks its own rows instead of reading every combination of the day.
+    index("appointment_booked_daily_booked_by_idx").on(t.bookedBy, t.day),
+    index("appointment_booked_daily_type_idx").on(t.appointmentType, t.day),
   ],
 );
 
@@ -452,14 +462,14 @@ export const appointmentBookedDaily = sqliteTable(
 export const appointmentBeginStoreDaily = sqliteTable(
   "appointment_begin_store_daily",
   { day: text("day").notNull(), store: text("store").notNull(), ...appointmentBeginFigureColumns() },
-  (t) => [primaryKey({ columns: [t.day, t.store] })],
+  (t) => [primaryKey({ columns: [t.day, t.store] }), index("appointment_begin_store_daily_store_idx").on(t.store, t.day)],
 );
 
 /** The booked-day figures by (day, store) only. */
 export const appointmentBookedStoreDaily = sqliteTable(
   "appointment_booked_store_daily",
   { day: text("day").notNull(), store: text("store").notNull(), ...appointmentBookedFigureColumns() },
-  (t) => [primaryKey({ columns: [t.day, t.store] })],
+  (t) => [primaryKey({ columns: [t.day, t.store] }), index("appointment_booked_store_daily_store_idx").on(t.store, t.day)],
 );
 
 /** Lead submissions by (day of submitted_at, store); '' is "no store". */

@@ -8,7 +8,7 @@ function filters(q: AircallCountsQuery): Condition[] {
   const c: Condition[] = [];
   // Missed and voicemail calls have no user, so a user filter leaves them out (decision 009).
   // Unary + keeps the user filter off its index (it is for the option list): the day range is narrower.
-  if (q.userName) c.push({ sql: "+r.user_name = ?", params: [q.userName] });
+  if (q.userName) c.push({ sql: "+r.user_name = ?", rollupSql: "r.user_name = ?", params: [q.userName] });
   if (q.numberName) c.push({ sql: "r.number_name = ?", params: [q.numberName] });
   return c;
 }

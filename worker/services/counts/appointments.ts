@@ -23,8 +23,8 @@ function filters(q: AppointmentCountsQuery, storeIndexed = true): Condition[] {
   const c: Condition[] = [];
   if (q.store) c.push({ sql: `${storeIndexed ? "" : "+"}r.store = ?`, params: [q.store] });
   // Unary + keeps these off their indexes (they serve the option lists): the day range is narrower.
-  if (q.bookedBy) c.push({ sql: "+r.booked_by = ?", params: [q.bookedBy] });
-  if (q.appointmentType) c.push({ sql: "+r.appointment_type = ?", params: [q.appointmentType] });
+  if (q.bookedBy) c.push({ sql: "+r.booked_by = ?", rollupSql: "r.booked_by = ?", params: [q.bookedBy] });
+  if (q.appointmentType) c.push({ sql: "+r.appointment_type = ?", rollupSql: "r.appointment_type = ?", params: [q.appointmentType] });
   return c;
 }
 

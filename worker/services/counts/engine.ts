@@ -45,11 +45,15 @@ export async function readCoverage(meter: DbMeter, source: RollupSource, start: 
   return { rolled: { start: rs, end: re, exclude: dirty }, liveDays };
 }
 
-/** A condition on columns the source and its roll-up table share, both aliased `r`. */
-export type Condition = { sql: string; params: unknown[] };
+/**
+ * A condition on columns the source and its roll-up table share, both aliased `r`. `rollupSql`,
+ * when given, is the roll-up's form: a filter kept off the source's indexes (`+r.col`) may still
+ * seek the roll-up's.
+ */
+export type Condition = { sql: string; params: unknown[]; rollupSql?: string };
 
-export const where = (conditions: Condition[]) => ({
-  sql: conditions.map((c) => ` AND ${c.sql}`).join(""),
+export const where = (conditions: Condition[], rollup = false) => ({
+  sql: conditions.map((c) => ` AND ${rollup ? (c.rollupSql ?? c.sql) : c.sql}`).join(""),
   params: conditions.flatMap((c) => c.params),
 });
 
@@ -70,14 +74,15 @@ export function figureStatements<F extends string>(
   const w = where(conditions);
   const statements: D1PreparedStatement[] = [];
   if (coverage.rolled) {
+    const rw = where(conditions, true);
     const { start, end, exclude } = coverage.rolled;
     const select = figures.map((f) => `coalesce(sum(r.${f}), 0) AS ${f}`).join(", ");
     const excludeSql = exclude.length ? " AND r.day NOT IN (SELECT value FROM json_each(?))" : "";
     statements.push(
       meter.statement(
-        `SELECT ${groupBy ? `r.${groupBy} AS k, ` : ""}${select} FROM ${spec.rollupTable} r WHERE r.day >= ? AND r.day <= ?${excludeSql}${w.sql}` +
+        `SELECT ${groupBy ? `r.${groupBy} AS k, ` : ""}${select} FROM ${spec.rollupTable} r WHERE r.day >= ? AND r.day <= ?${excludeSql}${rw.sql}` +
           (groupBy ? ` GROUP BY r.${groupBy}` : ""),
-        [start, end, ...(exclude.length ? [JSON.stringify(exclude)] : []), ...w.params],
+        [start, end, ...(exclude.length ? [JSON.stringify(exclude)] : []), ...rw.params],
       ),
     );
   }

@@ -53,7 +53,7 @@ async function callAccount() {
 const callAt = (userId: string, startTime: string, endedReason = "customer-ended-call") =>
   insertCallLogs(userId, 1, { startTime, endedReason, direction: "outbound", status: "ended" });
 
-describe("roll-up job", () => {
+describe("roll-up job", { timeout: 30_000 }, () => {
   it("writes byte-identical rows when run again, and counts from roll-ups equal the brute-force count", async () => {
     const { user, ref } = await callAccount();
     const w = window("2026-01-05T00:00:00Z", "2026-01-25T00:00:00Z");

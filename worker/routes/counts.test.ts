@@ -13,7 +13,7 @@ async function withFlags(flags: { shopwindows_info?: boolean; call_app?: boolean
   return signUpAndSignIn({ appMetadata: flags });
 }
 
-describe("Call Logs counts", () => {
+describe("Call Logs counts", { timeout: 30_000 }, () => {
   it("count the caller's own calls by figure, agent and call type; another account's calls are invisible", async () => {
     const a = await withFlags();
     const b = await withFlags();
@@ -91,7 +91,7 @@ describe("Call Logs counts", () => {
   });
 });
 
-describe("Aircall counts", () => {
+describe("Aircall counts", { timeout: 30_000 }, () => {
   const day = "2026-04-07";
   it("count calls by direction, answered outbound calls and store transfers, with user and line filters", async () => {
     const staff = await withFlags({ call_app: true });
@@ -135,7 +135,7 @@ describe("Aircall counts", () => {
   });
 });
 
-describe("Appointment counts", () => {
+describe("Appointment counts", { timeout: 30_000 }, () => {
   const day = "2026-05-12";
   it("count by begin and booked day with the 14 categories always present, and list the options", async () => {
     const staff = await withFlags({ shopwindows_info: true });
@@ -180,7 +180,7 @@ describe("Appointment counts", () => {
   });
 });
 
-describe("Lead summary", () => {
+describe("Lead summary", { timeout: 30_000 }, () => {
   const day = "2026-06-02";
   it("counts submissions in total and per store, leads without a store under 'no store'", async () => {
     const staff = await withFlags({ shopwindows_info: true });

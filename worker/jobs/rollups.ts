@@ -96,7 +96,7 @@ export async function runRollups(ctx: Pick<JobContext, "db" | "now">, opts: { ba
 async function logUnknownEndedReasons(d1: D1Database, days: string[]) {
   if (days.length === 0) return;
   const { results } = await d1
-    .prepare(`WITH ${DAYS_CTE} SELECT DISTINCT r.ended_reason AS reason FROM d JOIN call_logs r ON r.start_time >= d.s AND r.start_time < d.e WHERE r.ended_reason IS NOT NULL`)
+    .prepare(`WITH ${DAYS_CTE} SELECT DISTINCT r.ended_reason AS reason FROM d CROSS JOIN call_logs r ON r.start_time >= d.s AND r.start_time < d.e WHERE r.ended_reason IS NOT NULL`)
     .bind(JSON.stringify(dayBounds(days.sort())))
     .all<{ reason: string }>();
   const unknown = results.map((r) => r.reason).filter((r) => !isKnownEndedReason(r));

@@ -9,6 +9,19 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { bin, root, run } from "./lib.mjs";
 
+const ROLLUP_TABLES = [
+  "call_log_daily",
+  "aircall_daily",
+  "aircall_number_daily",
+  "appointment_begin_daily",
+  "appointment_booked_daily",
+  "appointment_begin_store_daily",
+  "appointment_booked_store_daily",
+  "lead_daily",
+  "rollup_dirty_days",
+  "rollup_state",
+];
+
 // node:sqlite needs Node 22; `npm run` puts the project's Node 22 first on PATH, a bare `node` may not.
 if (!process.getBuiltinModule?.("node:sqlite")) {
   if (process.env.SEED_REEXEC) {
@@ -158,7 +171,9 @@ if (args.reset) {
   transaction(() => {
     if (otherCalls) db.prepare(`delete from call_logs where user_id in (${idList})`).run(...ids);
     else db.exec("delete from call_logs");
-    for (const table of ["aircall_calls", "appointments", "leads", "daily_rollups"]) db.exec(`delete from ${table}`);
+    for (const table of ["aircall_calls", "appointments", "leads"]) db.exec(`delete from ${table}`);
+    // The roll-ups with their state: without the state every count reads live (docs/decisions/011-rollups.md).
+    for (const table of ROLLUP_TABLES) db.exec(`delete from ${table}`);
   });
   db.exec("PRAGMA foreign_keys = ON");
   // Then the accounts, children first, with the schema's cascades (sessions, tokens) in force.

@@ -59,6 +59,10 @@ export const CALL_TYPES = ["Outbound", "Inbound", "Both"] as const;
 export type CallType = (typeof CALL_TYPES)[number];
 export const DEFAULT_CALL_TYPE: CallType = "Outbound";
 
+/** Shopwindow's appointment statuses, in the order the status counts list them. */
+export const APPOINTMENT_STATUSES = ["Scheduled", "Visited", "Sold", "No Show", "Cancelled"] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
 export const APPOINTMENT_CATEGORY_KEYS = [
   "Reservations schedule today",
   "Upcoming",

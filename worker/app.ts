@@ -24,6 +24,7 @@ import { agentActionRoutes, agentRoutes } from "./routes/agents";
 import { analyticsRoutes } from "./routes/analytics";
 import { reportRoutes } from "./routes/reports";
 import { ingestRoutes } from "./routes/ingest";
+import { countRoutes } from "./routes/counts";
 
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
@@ -33,6 +34,8 @@ const api = new Hono<AppEnv>()
   .route("/local", localMailboxRoutes)
   .route("/profile", profileRoutes)
   .route("/local/aircall", localAircallRoutes)
+  // Before /call-logs: its count is a path of its own, never an id of the call-log list.
+  .route("/", countRoutes)
   .route("/call-logs", callLogRoutes)
   .route("/vapi", platformCallRoutes)
   .route("/admin/config/phone-limit", phoneLimitRoutes)

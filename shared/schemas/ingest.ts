@@ -4,7 +4,7 @@
 // names the record and the field ('appointments.17.store'). Records are full replacements: a
 // re-sent record overwrites every field of the stored one, omitted optional fields included.
 import { z } from "zod";
-import { STORES } from "../constants";
+import { APPOINTMENT_STATUSES, STORES } from "../constants";
 import { normalizeDialNumber } from "./agents";
 
 /** Records a request may carry: one D1 batch writes them all or none. */
@@ -12,7 +12,6 @@ export const INGEST_MAX_RECORDS = 1_000;
 /** Field issues listed in one 400 answer; a wholly wrong file would otherwise answer megabytes. */
 export const INGEST_MAX_ISSUES = 100;
 
-export const APPOINTMENT_STATUSES = ["Scheduled", "Visited", "Sold", "No Show", "Cancelled"] as const;
 export const VIRTUAL_OUTCOMES = ["no_call", "no_answer", "answered", "purchased"] as const;
 export const BOOKING_CHANNELS = ["inbound", "outbound", "walk_in", "online"] as const;
 /** 'trial' leads come from the plan checkout, never from the store network. */

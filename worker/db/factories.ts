@@ -14,7 +14,7 @@ import type {
   simAssistants,
 } from "./schema.ts";
 import { fnv1a32, mulberry32 } from "../lib/random.ts";
-import { DEFAULT_VOICE_ID, LEAD_INTEREST_LEVEL, STORE_NUMBER_NAMES, STORES, type Store } from "../../shared/constants.ts";
+import { type AppointmentStatus, DEFAULT_VOICE_ID, LEAD_INTEREST_LEVEL, STORE_NUMBER_NAMES, STORES, type Store } from "../../shared/constants.ts";
 
 export type ProfileRow = typeof profiles.$inferInsert;
 export type AuthUserRow = typeof authUsers.$inferInsert;
@@ -126,7 +126,9 @@ export const CALL_CENTRE_STAFF = [
   "Maria Lopez", "James Carter", "Aisha Thompson", "Daniel Kim", "Sofia Martinez", "Ethan Brooks", "Olivia Nguyen", "Marcus Reed",
 ] as const;
 
-export const APPOINTMENT_STATUSES = ["Scheduled", "Visited", "Sold", "No Show", "Cancelled"] as const;
+/** The appointment types of the demo store network, with how often each is booked. */
+const APPOINTMENT_TYPE_WEIGHTS = { "Eye Exam": 40, "Hearing Test": 25, Consultation: 20, "Virtual Consultation": 15 } as const;
+export const APPOINTMENT_TYPES = Object.keys(APPOINTMENT_TYPE_WEIGHTS) as (keyof typeof APPOINTMENT_TYPE_WEIGHTS)[];
 export const ENDED_REASONS = [
   "customer-ended-call",
   "assistant-ended-call",
@@ -642,7 +644,7 @@ const VIRTUAL_STATUS = { no_call: "No Show", no_answer: "No Show", answered: "Vi
 export function makeAppointment(rng: Rng, input: AppointmentInput, overrides: Partial<AppointmentRow> = {}): AppointmentRow {
   const store = input.store ?? rng.pick(STORES);
   const customer = input.customer ?? makeCustomer(rng, store);
-  const appointmentType = rng.weighted({ "Eye Exam": 40, "Hearing Test": 25, Consultation: 20, "Virtual Consultation": 15 });
+  const appointmentType = rng.weighted(APPOINTMENT_TYPE_WEIGHTS);
   const isVirtual = appointmentType === "Virtual Consultation";
   const bookingChannel = rng.weighted({ inbound: 35, outbound: 30, walk_in: 15, online: 20 });
   // Times on the half hour, like the booking calendar's slots.
@@ -650,7 +652,7 @@ export function makeAppointment(rng: Rng, input: AppointmentInput, overrides: Pa
   const leadMs = bookingChannel === "walk_in" ? rng.int(0, 3) * 3_600_000 : rng.int(1, 21 * 24) * 3_600_000;
   const bookedMs = Math.min(beginMs - leadMs, input.nowMs - rng.int(5, 600) * 60_000);
 
-  let status: (typeof APPOINTMENT_STATUSES)[number];
+  let status: AppointmentStatus;
   let virtualOutcome: AppointmentRow["virtualOutcome"] = null;
   if (beginMs > input.nowMs) {
     status = rng.chance(0.92) ? "Scheduled" : "Cancelled";

@@ -230,6 +230,8 @@ export const aircallCalls = sqliteTable(
     uniqueIndex("aircall_calls_aircall_id_uq").on(t.aircallId),
     index("aircall_calls_time_idx").on(t.startedAt),
     index("aircall_calls_number_time_idx").on(t.numberName, t.startedAt),
+    // The user filter's options, read by a loose index scan (one seek per distinct name).
+    index("aircall_calls_user_idx").on(t.userName),
   ],
 );
 
@@ -261,6 +263,10 @@ export const appointments = sqliteTable(
     index("appointments_begin_idx").on(t.beginUtc),
     index("appointments_store_begin_idx").on(t.store, t.beginUtc),
     index("appointments_booked_idx").on(t.bookedAt),
+    // "Upcoming" reads scheduled appointments after a range; the options read distinct values.
+    index("appointments_scheduled_begin_idx").on(t.beginUtc).where(sql`${t.status} = 'Scheduled'`),
+    index("appointments_booked_by_idx").on(t.bookedBy),
+    index("appointments_type_idx").on(t.appointmentType),
   ],
 );
 
@@ -346,24 +352,153 @@ export const systemConfig = sqliteTable("system_config", {
   updatedAt: updatedAt(),
 });
 
-/** Per-day (America/New_York), per-store, per-agent counts written by the roll-up job. */
-export const dailyRollups = sqliteTable(
-  "daily_rollups",
+// ---------------------------------------------------------------- roll-ups (docs/decisions/011-rollups.md)
+// Per New York day counts written by worker/jobs/rollups.ts, one table per source. Keys start with
+// the dimension every count query fixes (the account for call logs, else the day), so a count reads
+// O(days x combinations) rows. Null dimensions are '' so each key is unique. No updated_at: a rerun
+// writes byte-identical rows. Figures follow docs/decisions/009-count-definitions.md.
+
+/** Call logs by (account, day of start_time, assistant, direction); duration for the monthly usage. */
+export const callLogDaily = sqliteTable(
+  "call_log_daily",
   {
-    metric: text("metric").notNull(),
+    userId: text("user_id").notNull(),
+    day: text("day").notNull(),
+    assistantId: text("assistant_id").notNull().default(""),
+    direction: text("direction").notNull(),
+    total: integer("total").notNull().default(0),
+    connected: integer("connected").notNull().default(0),
+    voicemail: integer("voicemail").notNull().default(0),
+    forwarded: integer("forwarded").notNull().default(0),
+    durationSeconds: integer("duration_seconds").notNull().default(0),
+    cost: real("cost").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.assistantId, t.direction] })],
+);
+
+const aircallFigureColumns = () => ({
+  total: integer("total").notNull().default(0),
+  answered: integer("answered").notNull().default(0),
+  storeTransfers: integer("store_transfers").notNull().default(0),
+});
+
+/** Aircall calls by (day of started_at, line, user, direction): counts filtered by user. */
+export const aircallDaily = sqliteTable(
+  "aircall_daily",
+  {
+    day: text("day").notNull(),
+    numberName: text("number_name").notNull().default(""),
+    userName: text("user_name").notNull().default(""),
+    direction: text("direction").notNull(),
+    ...aircallFigureColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.numberName, t.userName, t.direction] }),
+    // A user filter seeks that user's rows instead of reading every user's.
+    index("aircall_daily_user_idx").on(t.userName, t.day),
+  ],
+);
+
+/** The same by (day, line, direction) only: counts without a user filter read a few rows a day. */
+export const aircallNumberDaily = sqliteTable(
+  "aircall_number_daily",
+  {
+    day: text("day").notNull(),
+    numberName: text("number_name").notNull().default(""),
+    direction: text("direction").notNull(),
+    ...aircallFigureColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.numberName, t.direction] })],
+);
+
+const appointmentBeginFigureColumns = () => ({
+  total: integer("total").notNull().default(0),
+  scheduled: integer("scheduled").notNull().default(0),
+  visited: integer("visited").notNull().default(0),
+  sold: integer("sold").notNull().default(0),
+  noShow: integer("no_show").notNull().default(0),
+  cancelled: integer("cancelled").notNull().default(0),
+  virtualScheduled: integer("virtual_scheduled").notNull().default(0),
+  virtualNoCall: integer("virtual_no_call").notNull().default(0),
+  virtualNoAnswer: integer("virtual_no_answer").notNull().default(0),
+  virtualAnswered: integer("virtual_answered").notNull().default(0),
+  virtualPurchased: integer("virtual_purchased").notNull().default(0),
+});
+
+const appointmentBookedFigureColumns = () => ({
+  booked: integer("booked").notNull().default(0),
+  bookedFuture: integer("booked_future").notNull().default(0),
+  inboundBooked: integer("inbound_booked").notNull().default(0),
+  outboundBooked: integer("outbound_booked").notNull().default(0),
+});
+
+/** Appointments by the day they begin, with the status and begin-day category figures. */
+export const appointmentBeginDaily = sqliteTable(
+  "appointment_begin_daily",
+  {
+    day: text("day").notNull(),
+    store: text("store").notNull(),
+    bookedBy: text("booked_by").notNull().default(""),
+    appointmentType: text("appointment_type").notNull(),
+    ...appointmentBeginFigureColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.store, t.bookedBy, t.appointmentType] }),
+    index("appointment_begin_daily_store_idx").on(t.store, t.day),
+    // A booked-by or type filter seeks its own rows instead of reading every combination of the day.
+    index("appointment_begin_daily_booked_by_idx").on(t.bookedBy, t.day),
+    index("appointment_begin_daily_type_idx").on(t.appointmentType, t.day),
+  ],
+);
+
+/** Appointments by the day they were booked, with the booked-day category figures. */
+export const appointmentBookedDaily = sqliteTable(
+  "appointment_booked_daily",
+  {
+    day: text("day").notNull(),
+    store: text("store").notNull(),
+    bookedBy: text("booked_by").notNull().default(""),
+    appointmentType: text("appointment_type").notNull(),
+    ...appointmentBookedFigureColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.store, t.bookedBy, t.appointmentType] }),
+    index("appointment_booked_daily_store_idx").on(t.store, t.day),
+    // A booked-by or type filter seeks its own rows instead of reading every combination of the day.
+    index("appointment_booked_daily_booked_by_idx").on(t.bookedBy, t.day),
+    index("appointment_booked_daily_type_idx").on(t.appointmentType, t.day),
+  ],
+);
+
+/** The begin-day figures by (day, store) only: counts without a booked-by or type filter. */
+export const appointmentBeginStoreDaily = sqliteTable(
+  "appointment_begin_store_daily",
+  { day: text("day").notNull(), store: text("store").notNull(), ...appointmentBeginFigureColumns() },
+  (t) => [primaryKey({ columns: [t.day, t.store] }), index("appointment_begin_store_daily_store_idx").on(t.store, t.day)],
+);
+
+/** The booked-day figures by (day, store) only. */
+export const appointmentBookedStoreDaily = sqliteTable(
+  "appointment_booked_store_daily",
+  { day: text("day").notNull(), store: text("store").notNull(), ...appointmentBookedFigureColumns() },
+  (t) => [primaryKey({ columns: [t.day, t.store] }), index("appointment_booked_store_daily_store_idx").on(t.store, t.day)],
+);
+
+/** Lead submissions by (day of submitted_at, store); '' is "no store". */
+export const leadDaily = sqliteTable(
+  "lead_daily",
+  {
     day: text("day").notNull(),
     store: text("store").notNull().default(""),
-    agentKey: text("agent_key").notNull().default(""),
-    value: integer("value").notNull().default(0),
-    updatedAt: updatedAt(),
+    submissions: integer("submissions").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.metric, t.day, t.store, t.agentKey] })],
+  (t) => [primaryKey({ columns: [t.day, t.store] })],
 );
 
 /**
  * New York days whose roll-ups are stale because data for them arrived after they were rolled up
- * (ingestion, late webhooks). `marked_at` moves on every new mark, so the roll-up job can clear only
- * the marks it has seen and keep one made while it was recomputing.
+ * (ingestion, late webhooks, backfill); counts read them live until the roll-up job recomputes them
+ * and clears the mark in the same transaction. `marked_at` says when the day was last marked.
  */
 export const rollupDirtyDays = sqliteTable(
   "rollup_dirty_days",
@@ -374,6 +509,13 @@ export const rollupDirtyDays = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.source, t.day] })],
 );
+
+/** Per source, the days the roll-up job has rolled up: [from_day, until_day). */
+export const rollupState = sqliteTable("rollup_state", {
+  source: text("source").primaryKey(),
+  fromDay: text("from_day").notNull(),
+  untilDay: text("until_day").notNull(),
+});
 
 /** Fixed-window rate-limit counters for public account calls. */
 export const rateLimits = sqliteTable("rate_limits", {

@@ -1,0 +1,190 @@
+// The roll-up job and the counts built on it: reruns write identical rows, a late event is counted
+// (live while its day is dirty, then in the roll-up), New York days hold across both DST changes,
+// and no count statement scans a whole table.
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import type { Bindings } from "../env";
+import worker from "../index";
+import { DAILY_CRON } from "./index";
+import { callLogs } from "../db/schema";
+import { appointmentCategoryCounts } from "../services/counts/appointments";
+import { aircallCallCount, aircallOptions, aircallOutboundAnswered, aircallStoreTransfers } from "../services/counts/aircall";
+import { callLogCounts } from "../services/counts/call-logs";
+import { leadSummary } from "../services/counts/leads";
+import { DbMeter } from "../services/counts/meter";
+import { appointmentOptions } from "../services/counts/appointments";
+import { markDaysDirty } from "../services/rollup-dirty";
+import { bruteCallLogCounts } from "../test/brute-counts";
+import { RecordingMeter, fullScans } from "../test/explain";
+import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile } from "../test/factories";
+import { db } from "../test/helpers";
+import { runRollups } from "./rollups";
+
+const ROLLUP_TABLES = [
+  "call_log_daily",
+  "aircall_daily",
+  "aircall_number_daily",
+  "appointment_begin_daily",
+  "appointment_booked_daily",
+  "appointment_begin_store_daily",
+  "appointment_booked_store_daily",
+  "lead_daily",
+  "rollup_state",
+  "rollup_dirty_days",
+];
+
+async function dump() {
+  const out: Record<string, unknown[]> = {};
+  for (const t of ROLLUP_TABLES) out[t] = (await env.DB.prepare(`SELECT * FROM ${t}`).all()).results.map((r) => JSON.stringify(r)).sort();
+  return out;
+}
+
+const meter = () => new DbMeter(env.DB);
+const window = (from: string, to: string) => ({ fromMs: Date.parse(from), toMs: Date.parse(to) });
+
+async function callAccount() {
+  const user = await insertProfile();
+  const agent = await insertAgent(user.id, {}, { store: "LARGO", type: "outbound" });
+  return { user, ref: { id: agent.id, vapiAssistantId: agent.vapiAssistantId, store: agent.store, type: "outbound" } };
+}
+
+/** One call of the account at an exact instant, with an outcome that is easy to count. */
+const callAt = (userId: string, startTime: string, endedReason = "customer-ended-call") =>
+  insertCallLogs(userId, 1, { startTime, endedReason, direction: "outbound", status: "ended" });
+
+describe("roll-up job", { timeout: 30_000 }, () => {
+  it("writes byte-identical rows when run again, and counts from roll-ups equal the brute-force count", async () => {
+    const { user, ref } = await callAccount();
+    const w = window("2026-01-05T00:00:00Z", "2026-01-25T00:00:00Z");
+    const rows = await insertCallLogs(user.id, 300, {}, { agent: ref, window: w });
+    await insertAircallCalls(200, {}, { window: w });
+    await insertAppointments(200, {}, { window: w, nowMs: Date.parse("2026-01-20T00:00:00Z") });
+    await insertLeads(100, {}, { window: w });
+    const now = new Date("2026-01-28T12:00:00Z");
+    const first = await runRollups({ db: db(), now }, { backfillFrom: "2026-01-01" });
+    expect(first.map((r) => [r.source, r.fromDay, r.untilDay])).toEqual([
+      ["call_logs", "2026-01-01", "2026-01-28"],
+      ["aircall", "2026-01-01", "2026-01-28"],
+      ["appointments", "2026-01-01", "2026-01-28"],
+      ["leads", "2026-01-01", "2026-01-28"],
+    ]);
+    const once = await dump();
+    expect(once.call_log_daily.length).toBeGreaterThan(10);
+    expect(once.appointment_begin_daily.length).toBeGreaterThan(10);
+    await runRollups({ db: db(), now });
+    await runRollups({ db: db(), now }, { backfillFrom: "2026-01-01" });
+    expect(JSON.stringify(await dump())).toBe(JSON.stringify(once));
+
+    // The roll-ups answer Jan 1-24 (until - 3 days); the rest of the range is live.
+    for (const [startDate, endDate] of [["2026-01-01", "2026-01-31"], ["2026-01-06", "2026-01-10"], ["2026-01-24", "2026-01-26"]]) {
+      const q = { startDate, endDate, callType: "Both" as const };
+      expect(await callLogCounts(meter(), user.id, q)).toEqual(bruteCallLogCounts(rows, user.id, q));
+    }
+  });
+
+  it("corrects a late event: live while its day is dirty, in the roll-up after the next run; within the last days even unmarked", async () => {
+    const { user } = await callAccount();
+    await callAt(user.id, "2026-02-03T15:00:00Z");
+    const now = new Date("2026-02-12T12:00:00Z");
+    await runRollups({ db: db(), now }, { backfillFrom: "2026-02-01" });
+    const q = { startDate: "2026-02-03", endDate: "2026-02-03", callType: "Outbound" as const };
+    expect((await callLogCounts(meter(), user.id, q)).total).toBe(1);
+
+    // A call for Feb 3 (rolled up) arrives late, with its day marked dirty in the same batch.
+    const d = db();
+    const insert = d.insert(callLogs).values({
+      userId: user.id, callId: crypto.randomUUID(), direction: "outbound", status: "ended", endedReason: "voicemail", startTime: "2026-02-03T18:00:00.000Z",
+    });
+    await d.batch([insert, ...markDaysDirty(d, "call_logs", ["2026-02-03"])]);
+    expect(markDaysDirty(d, "call_logs", [])).toEqual([]);
+    // No job run yet: the dirty day is read live, so the count is already right.
+    expect(await callLogCounts(meter(), user.id, q)).toEqual({ total: 2, connected: 1, voicemail: 1, forwarded: 0 });
+    const staleRow = await env.DB.prepare("SELECT total FROM call_log_daily WHERE user_id = ? AND day = '2026-02-03'").bind(user.id).first();
+    expect(staleRow).toEqual({ total: 1 });
+
+    await runRollups({ db: db(), now: new Date("2026-02-13T12:00:00Z") });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM rollup_dirty_days").first()).toEqual({ n: 0 });
+    const fixedRow = await env.DB.prepare("SELECT total, voicemail FROM call_log_daily WHERE user_id = ? AND day = '2026-02-03'").bind(user.id).first();
+    expect(fixedRow).toEqual({ total: 2, voicemail: 1 });
+    expect((await callLogCounts(meter(), user.id, q)).total).toBe(2);
+
+    // A late call for yesterday, not marked: that day is still inside the live window.
+    await callAt(user.id, "2026-02-12T16:00:00Z");
+    const recent = { ...q, startDate: "2026-02-10", endDate: "2026-02-13" };
+    expect((await callLogCounts(meter(), user.id, recent)).total).toBe(1);
+  });
+
+  it("places calls on New York days across both daylight-saving changes, live and rolled up", async () => {
+    const { user } = await callAccount();
+    const instants = [
+      "2026-03-08T04:59:59.000Z", // Mar 7, 23:59:59 EST
+      "2026-03-08T05:00:00.000Z", // Mar 8, 00:00 EST: the 23-hour day begins
+      "2026-03-09T03:59:59.000Z", // Mar 8, 23:59:59 EDT: still the 23-hour day
+      "2026-03-09T04:00:00.000Z", // Mar 9, 00:00 EDT
+      "2026-11-01T03:59:59.000Z", // Oct 31, 23:59:59 EDT
+      "2026-11-01T04:00:00.000Z", // Nov 1, 00:00 EDT: the 25-hour day begins
+      "2026-11-02T04:59:59.000Z", // Nov 1, 23:59:59 EST: still the 25-hour day
+      "2026-11-02T05:00:00.000Z", // Nov 2, 00:00 EST
+    ];
+    for (const t of instants) await callAt(user.id, t);
+    const expected: Record<string, number> = { "2026-03-07": 1, "2026-03-08": 2, "2026-03-09": 1, "2026-10-31": 1, "2026-11-01": 2, "2026-11-02": 1 };
+    const count = async (day: string) =>
+      (await callLogCounts(meter(), user.id, { startDate: day, endDate: day, callType: "Outbound" })).total;
+    const check = async () => {
+      for (const [day, n] of Object.entries(expected)) expect(await count(day), day).toBe(n);
+    };
+    await check(); // live (this file's roll-ups stop in February)
+    await runRollups({ db: db(), now: new Date("2026-11-10T12:00:00Z") }, { backfillFrom: "2026-03-01" });
+    const rolled = await env.DB.prepare("SELECT day, total FROM call_log_daily WHERE user_id = ? ORDER BY day").bind(user.id).all();
+    expect(Object.fromEntries(rolled.results.map((r) => [r.day, r.total]))).toEqual(expected);
+    await check(); // from the roll-ups
+  });
+
+  it("plans every count statement without a full scan of a table", async () => {
+    const { user } = await callAccount();
+    await insertCallLogs(user.id, 20, {}, { day: "2026-11-09" });
+    await runRollups({ db: db(), now: new Date("2026-11-10T12:00:00Z") }, { backfillFrom: "2026-09-20" });
+    const m = new RecordingMeter();
+    // A range that is part roll-up (to Nov 6), part dirty, part live.
+    const [first, ...rest] = [...markDaysDirty(db(), "call_logs", ["2026-11-03"]), ...markDaysDirty(db(), "appointments", ["2026-11-03"])];
+    await db().batch([first, ...rest]);
+    const range = { dateFilterType: "range" as const, startDate: "2026-10-01", endDate: "2026-11-10" };
+    await callLogCounts(m, user.id, { ...range, callType: "Both" });
+    await callLogCounts(m, user.id, { ...range, callType: "Outbound", agent: "asst-x" });
+    await appointmentCategoryCounts(m, { ...range, store: "MIAMI", bookedBy: "Online Booking", appointmentType: undefined });
+    await appointmentCategoryCounts(m, { ...range, store: undefined, bookedBy: undefined, appointmentType: undefined });
+    await aircallCallCount(m, { ...range, direction: "inbound", userName: "Maria Lopez", numberName: undefined });
+    await aircallOutboundAnswered(m, { ...range, userName: undefined, numberName: "Miami" });
+    await aircallStoreTransfers(m, { ...range, userName: undefined, numberName: undefined });
+    await leadSummary(m, { ...range, store: "OKC" });
+    await leadSummary(m, { ...range, store: undefined });
+    await aircallOptions(m);
+    await appointmentOptions(m);
+    const plans = await m.plans();
+    const scans = plans.flatMap((p) => fullScans(p.plan).map((line) => `${line} in ${p.sql}`));
+    expect(scans).toEqual([]);
+    // Live parts walk the day list and read one time range per day; roll-up parts read a day range.
+    const live = plans.filter((p) => p.sql.startsWith("WITH d("));
+    const rolled = plans.filter((p) => /FROM \w+_daily r/.test(p.sql));
+    expect(live.length).toBeGreaterThan(5);
+    expect(rolled.length).toBeGreaterThan(5);
+    for (const p of live) expect(p.plan.join("\n"), p.sql).toMatch(/SEARCH r USING (COVERING )?INDEX \w+ \((\w+=\? AND )?\w+>\? AND \w+<\?\)/);
+    for (const p of rolled) expect(p.plan.join("\n"), p.sql).toMatch(/SEARCH r USING (COVERING )?INDEX \w+ \((\w+=\? AND )?day>\? AND day<\?\)/);
+  });
+
+  it("runs on the daily cron through scheduled(), and logs an ended reason decision 009 does not place", async () => {
+    const { user } = await callAccount();
+    await callAt(user.id, "2026-12-02T15:00:00Z", "assistant-fell-asleep");
+    await callAt(user.id, "2026-12-02T16:00:00Z", "pipeline-error-openai-llm-failed");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: DAILY_CRON, scheduledTime: Date.parse("2026-12-04T10:15:00Z") }), env as unknown as Bindings, ctx);
+    await waitOnExecutionContext(ctx);
+    const state = await env.DB.prepare("SELECT until_day FROM rollup_state WHERE source = 'call_logs'").first();
+    expect(state).toEqual({ until_day: "2026-12-04" });
+    const lines = warn.mock.calls.map((c) => JSON.parse(String(c[0])));
+    warn.mockRestore();
+    expect(lines.filter((l) => /unmapped VAPI ended reasons/.test(l.message)).map((l) => l.reasons)).toEqual([["assistant-fell-asleep"]]);
+  });
+});

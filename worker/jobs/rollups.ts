@@ -1,0 +1,106 @@
+// The daily roll-up job (docs/decisions/011-rollups.md): per source, recompute the last three New
+// York days, any day missed since the last run, and every dirty day; each day is rebuilt in one
+// transaction (clear its dirty mark, delete its rows, insert them again from the source), so a
+// rerun writes the same rows and a day is never half rolled up.
+import { isKnownEndedReason } from "@shared/call-outcomes";
+import { log } from "../lib/log";
+import { DAYS_CTE, fromDays, SPECS_BY_SOURCE, type RollupSpec } from "../services/counts/figures";
+import { addDays, dayBounds, dayOf, daysBetween } from "../services/counts/ny-days";
+import type { RollupSource } from "../services/rollup-dirty";
+import type { Job, JobContext } from "./index";
+
+export const ROLLUP_SOURCES: readonly RollupSource[] = ["call_logs", "aircall", "appointments", "leads"];
+
+/** Whole days before the run day recomputed every run, because events arrive late. */
+export const RECOMPUTE_DAYS = 3;
+/** A longer gap since the last run starts the coverage again instead of catching up day by day. */
+export const MAX_CATCH_UP_DAYS = 400;
+
+/** Days rebuilt per batch: one transaction each, small enough for D1's statement limits. */
+export const DAYS_PER_BATCH = 31;
+
+/** The statements that rebuild one spec's rows for the listed days. */
+function recomputeSpec(d1: D1Database, spec: RollupSpec, days: string, bounds: string) {
+  const dims = Object.keys(spec.dims);
+  const figures = Object.keys(spec.figures);
+  const columns = ["day", ...dims, ...figures].join(", ");
+  const select = [
+    "d.day",
+    ...dims.map((c) => spec.dims[c]),
+    ...figures.map((f) => spec.figures[f as keyof typeof spec.figures]),
+  ].join(", ");
+  const exclude = spec.exclude ? ` WHERE NOT (${spec.exclude})` : "";
+  return [
+    d1.prepare(`DELETE FROM ${spec.rollupTable} WHERE day IN (SELECT value FROM json_each(?))`).bind(days),
+    d1
+      .prepare(
+        `WITH ${DAYS_CTE} INSERT INTO ${spec.rollupTable} (${columns}) SELECT ${select} FROM ${fromDays(spec)}${exclude} ` +
+          `GROUP BY ${["d.day", ...dims.map((c) => spec.dims[c])].join(", ")}`,
+      )
+      .bind(bounds),
+  ];
+}
+
+/**
+ * Rebuilds every roll-up table of a source for these days in one transaction with their dirty
+ * marks: a day is never half rolled up, and a mark set after the rebuild stays for the next run.
+ */
+export async function recomputeDays(d1: D1Database, source: RollupSource, days: string[]) {
+  const list = JSON.stringify(days);
+  const bounds = JSON.stringify(dayBounds(days));
+  await d1.batch([
+    d1.prepare("DELETE FROM rollup_dirty_days WHERE source = ? AND day IN (SELECT value FROM json_each(?))").bind(source, list),
+    ...SPECS_BY_SOURCE[source].flatMap((spec) => recomputeSpec(d1, spec, list, bounds)),
+  ]);
+}
+
+export type RollupRun = { source: RollupSource; days: number; fromDay: string; untilDay: string };
+
+/**
+ * Rolls up every source for the run at `now`. `backfillFrom` extends the roll-ups back to that day
+ * (a first deployment over old data, the benchmark's seed).
+ */
+export async function runRollups(ctx: Pick<JobContext, "db" | "now">, opts: { backfillFrom?: string } = {}): Promise<RollupRun[]> {
+  const d1 = ctx.db.$client;
+  const today = dayOf(ctx.now);
+  const runs: RollupRun[] = [];
+  for (const source of ROLLUP_SOURCES) {
+    const [stateRes, dirtyRes] = await d1.batch<Record<string, string>>([
+      d1.prepare("SELECT from_day, until_day FROM rollup_state WHERE source = ?").bind(source),
+      d1.prepare("SELECT day FROM rollup_dirty_days WHERE source = ? AND day < ? ORDER BY day").bind(source, today),
+    ]);
+    let state = stateRes.results[0] as { from_day: string; until_day: string } | undefined;
+    if (state && daysBetween(state.until_day, today).length > MAX_CATCH_UP_DAYS) state = undefined;
+    // Every day from the last run's until_day on is rolled up, so coverage stays gapless.
+    let start = addDays(today, -RECOMPUTE_DAYS);
+    if (opts.backfillFrom && opts.backfillFrom < start) start = opts.backfillFrom;
+    if (state && state.until_day < start) start = state.until_day;
+    const days = new Set(start < today ? daysBetween(start, addDays(today, -1)) : []);
+    for (const r of dirtyRes.results) days.add(r.day);
+    const sorted = [...days].sort();
+    for (let i = 0; i < sorted.length; i += DAYS_PER_BATCH) await recomputeDays(d1, source, sorted.slice(i, i + DAYS_PER_BATCH));
+    const fromDay = state && state.from_day < start ? state.from_day : start;
+    const untilDay = state && state.until_day > today ? state.until_day : today;
+    // Written only once every day above is rolled up; a failed run leaves the old coverage.
+    await d1
+      .prepare("INSERT INTO rollup_state (source, from_day, until_day) VALUES (?, ?, ?) ON CONFLICT (source) DO UPDATE SET from_day = excluded.from_day, until_day = excluded.until_day")
+      .bind(source, fromDay, untilDay)
+      .run();
+    if (source === "call_logs") await logUnknownEndedReasons(d1, [...days]);
+    runs.push({ source, days: days.size, fromDay, untilDay });
+  }
+  return runs;
+}
+
+/** Decision 009: an ended reason the mapping does not place is logged once, so it gets placed. */
+async function logUnknownEndedReasons(d1: D1Database, days: string[]) {
+  if (days.length === 0) return;
+  const { results } = await d1
+    .prepare(`WITH ${DAYS_CTE} SELECT DISTINCT r.ended_reason AS reason FROM d CROSS JOIN call_logs r ON r.start_time >= d.s AND r.start_time < d.e WHERE r.ended_reason IS NOT NULL`)
+    .bind(JSON.stringify(dayBounds(days.sort())))
+    .all<{ reason: string }>();
+  const unknown = results.map((r) => r.reason).filter((r) => !isKnownEndedReason(r));
+  if (unknown.length) log(null, "warn", "unmapped VAPI ended reasons (docs/decisions/009-count-definitions.md)", { reasons: unknown });
+}
+
+export const rollupJob: Job = { name: "rollups", run: (ctx) => runRollups(ctx) };

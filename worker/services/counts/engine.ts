@@ -1,0 +1,139 @@
+// A count = the roll-up rows of the days they cover + a live query of the other days
+// (docs/decisions/011-rollups.md). Both parts of a count go to D1 in one batch.
+import type { RollupSource } from "../rollup-dirty";
+import { DAYS_CTE, fromDays, type RollupSpec } from "./figures";
+import type { DbMeter } from "./meter";
+import { addDays, dayBounds, daysBetween } from "./ny-days";
+
+/**
+ * Roll-up rows are trusted for days before the job's last run day minus this many days: the run
+ * recomputes the last three days because events arrive late, so days still inside that window
+ * are read live and a late event for them is counted at once, marked dirty or not.
+ */
+export const TRUST_LAG_DAYS = 2;
+
+export interface Coverage {
+  /** Days read from the roll-ups: [start, end] without `exclude` (dirty days). */
+  rolled: { start: string; end: string; exclude: string[] } | null;
+  /** Days read live from the source table. */
+  liveDays: string[];
+}
+
+/** The newest day whose roll-up rows a count may trust, for a state's until_day. */
+export const lastTrustedDay = (untilDay: string) => addDays(untilDay, -TRUST_LAG_DAYS - 1);
+
+/** Which days of [start, end] the roll-ups of a source answer, read in one round trip. */
+export async function readCoverage(meter: DbMeter, source: RollupSource, start: string, end: string): Promise<Coverage> {
+  const [state, dirtyRows] = await meter.batch([
+    meter.statement("SELECT from_day, until_day FROM rollup_state WHERE source = ?", [source]),
+    meter.statement("SELECT day FROM rollup_dirty_days WHERE source = ? AND day >= ? AND day <= ?", [source, start, end]),
+  ]);
+  const from = state[0]?.from_day as string | undefined;
+  const until = state[0]?.until_day as string | undefined;
+  const all = () => ({ rolled: null, liveDays: daysBetween(start, end) });
+  if (!from || !until) return all();
+  const rs = from > start ? from : start;
+  const trusted = lastTrustedDay(until);
+  const re = trusted < end ? trusted : end;
+  if (rs > re) return all();
+  const dirty = dirtyRows.map((r) => r.day as string).filter((d) => d >= rs && d <= re);
+  const liveDays = [
+    ...(start < rs ? daysBetween(start, addDays(rs, -1)) : []),
+    ...dirty,
+    ...(re < end ? daysBetween(addDays(re, 1), end) : []),
+  ];
+  return { rolled: { start: rs, end: re, exclude: dirty }, liveDays };
+}
+
+/**
+ * A condition on columns the source and its roll-up table share, both aliased `r`. `rollupSql`,
+ * when given, is the roll-up's form: a filter kept off the source's indexes (`+r.col`) may still
+ * seek the roll-up's.
+ */
+export type Condition = { sql: string; params: unknown[]; rollupSql?: string };
+
+export const where = (conditions: Condition[], rollup = false) => ({
+  sql: conditions.map((c) => ` AND ${rollup ? (c.rollupSql ?? c.sql) : c.sql}`).join(""),
+  params: conditions.flatMap((c) => c.params),
+});
+
+export type FigureSums<F extends string> = Record<F, number>;
+
+/**
+ * The statements of one count over a roll-up spec, and how to read their results: the figures
+ * summed, or per value of one dimension when `groupBy` names it.
+ */
+export function figureStatements<F extends string>(
+  meter: DbMeter,
+  spec: RollupSpec<F>,
+  coverage: Coverage,
+  figures: readonly F[],
+  conditions: Condition[],
+  groupBy?: string,
+) {
+  const w = where(conditions);
+  const statements: D1PreparedStatement[] = [];
+  if (coverage.rolled) {
+    const rw = where(conditions, true);
+    const { start, end, exclude } = coverage.rolled;
+    const select = figures.map((f) => `coalesce(sum(r.${f}), 0) AS ${f}`).join(", ");
+    const excludeSql = exclude.length ? " AND r.day NOT IN (SELECT value FROM json_each(?))" : "";
+    statements.push(
+      meter.statement(
+        `SELECT ${groupBy ? `r.${groupBy} AS k, ` : ""}${select} FROM ${spec.rollupTable} r WHERE r.day >= ? AND r.day <= ?${excludeSql}${rw.sql}` +
+          (groupBy ? ` GROUP BY r.${groupBy}` : ""),
+        [start, end, ...(exclude.length ? [JSON.stringify(exclude)] : []), ...rw.params],
+      ),
+    );
+  }
+  if (coverage.liveDays.length) {
+    const select = figures.map((f) => `${spec.figures[f]} AS ${f}`).join(", ");
+    const groupExpr = groupBy ? spec.dims[groupBy] : undefined;
+    statements.push(
+      meter.statement(
+        `WITH ${DAYS_CTE} SELECT ${groupExpr ? `${groupExpr} AS k, ` : ""}${select} FROM ${fromDays(spec)} WHERE 1 = 1${w.sql}` +
+          (groupExpr ? ` GROUP BY k` : ""),
+        [JSON.stringify(dayBounds(coverage.liveDays)), ...w.params],
+      ),
+    );
+  }
+  const read = (results: Record<string, unknown>[][]): Map<string, FigureSums<F>> => {
+    const out = new Map<string, FigureSums<F>>();
+    for (const rows of results) {
+      for (const row of rows) {
+        const k = groupBy ? String(row.k ?? "") : "";
+        const sums = out.get(k) ?? (Object.fromEntries(figures.map((f) => [f, 0])) as FigureSums<F>);
+        for (const f of figures) sums[f] += Number(row[f] ?? 0);
+        out.set(k, sums);
+      }
+    }
+    return out;
+  };
+  return { statements, read };
+}
+
+/** Runs one spec's count: coverage, then roll-up and live parts together. */
+export async function countOver<F extends string>(
+  meter: DbMeter,
+  spec: RollupSpec<F>,
+  range: { startDate: string; endDate: string },
+  figures: readonly F[],
+  conditions: Condition[],
+): Promise<FigureSums<F>> {
+  const coverage = await readCoverage(meter, spec.source, range.startDate, range.endDate);
+  const q = figureStatements(meter, spec, coverage, figures, conditions);
+  const sums = q.read(await meter.batch(q.statements)).get("");
+  return sums ?? (Object.fromEntries(figures.map((f) => [f, 0])) as FigureSums<F>);
+}
+
+/**
+ * Distinct non-empty values of an indexed column, one index seek per value (a loose index scan)
+ * instead of reading every row.
+ */
+export function distinctValues(meter: DbMeter, table: string, column: string) {
+  return meter.statement(
+    `WITH RECURSIVE v(x) AS (SELECT min(${column}) FROM ${table} WHERE ${column} > '' ` +
+      `UNION ALL SELECT (SELECT min(${column}) FROM ${table} WHERE ${column} > v.x) FROM v WHERE v.x IS NOT NULL) ` +
+      `SELECT x FROM v WHERE x IS NOT NULL`,
+  );
+}

@@ -1,0 +1,177 @@
+// Each roll-up table as SQL: the dimensions it keys on and the figures it sums, written once from
+// docs/decisions/009-count-definitions.md. The roll-up job and the live part of every count select
+// the same expressions over the same rows, so the two agree by construction.
+import {
+  CONNECTED_ENDED_REASONS,
+  FORWARDED_ENDED_REASONS,
+  VOICEMAIL_ENDED_REASONS,
+} from "@shared/call-outcomes";
+import type { RollupSource } from "../rollup-dirty";
+
+/** A SQL string literal of a constant (never of user input: filters are bound parameters). */
+const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const list = (xs: readonly string[]) => xs.map(literal).join(", ");
+/** 1 for each row where the condition holds; a NULL condition counts 0, and a group never sums to NULL. */
+const countIf = (condition: string) => `sum(CASE WHEN ${condition} THEN 1 ELSE 0 END)`;
+
+/**
+ * One roll-up table. The source table is aliased `r`; the live day list is the CTE `d(day, s, e)`
+ * (a New York day and its UTC bounds), so an expression may compare with the day's end, `d.e`.
+ */
+export interface RollupSpec<F extends string = string> {
+  source: RollupSource;
+  sourceTable: string;
+  /** The source timestamp that places a row on a day. */
+  time: string;
+  rollupTable: string;
+  /** Roll-up column <- source expression ('' for NULL, so keys stay unique). */
+  dims: Record<string, string>;
+  figures: Record<F, string>;
+  /** Source rows that belong in no roll-up. */
+  exclude?: string;
+}
+
+export const CALL_LOG_FIGURES = ["total", "connected", "voicemail", "forwarded", "duration_seconds", "cost"] as const;
+export type CallLogFigure = (typeof CALL_LOG_FIGURES)[number];
+
+/** Call logs by account, assistant and direction; calls without an account belong to no one. */
+export const callLogSpec: RollupSpec<CallLogFigure> = {
+  source: "call_logs",
+  sourceTable: "call_logs",
+  time: "start_time",
+  rollupTable: "call_log_daily",
+  dims: { user_id: "r.user_id", assistant_id: "coalesce(r.assistant_id, '')", direction: "r.direction" },
+  figures: {
+    total: "count(*)",
+    connected: countIf(`r.ended_reason IN (${list(CONNECTED_ENDED_REASONS)})`),
+    voicemail: countIf(`r.ended_reason IN (${list(VOICEMAIL_ENDED_REASONS)})`),
+    forwarded: countIf(`r.ended_reason IN (${list(FORWARDED_ENDED_REASONS)})`),
+    duration_seconds: "coalesce(sum(r.duration), 0)",
+    // Rounded so float sums cannot drift between runs.
+    cost: "round(coalesce(sum(r.cost), 0), 6)",
+  },
+  exclude: "r.user_id IS NULL",
+};
+
+export const AIRCALL_FIGURES = ["total", "answered", "store_transfers"] as const;
+export type AircallFigure = (typeof AIRCALL_FIGURES)[number];
+
+export const aircallSpec: RollupSpec<AircallFigure> = {
+  source: "aircall",
+  sourceTable: "aircall_calls",
+  time: "started_at",
+  rollupTable: "aircall_daily",
+  dims: { number_name: "coalesce(r.number_name, '')", user_name: "coalesce(r.user_name, '')", direction: "r.direction" },
+  figures: {
+    total: "count(*)",
+    answered: countIf("r.answered_at IS NOT NULL"),
+    store_transfers: countIf("r.transferred_to_store = 1"),
+  },
+};
+
+/** The same figures by (day, line, direction): what counts without a user filter read. */
+export const aircallNumberSpec: RollupSpec<AircallFigure> = {
+  ...aircallSpec,
+  rollupTable: "aircall_number_daily",
+  dims: { number_name: aircallSpec.dims.number_name, direction: aircallSpec.dims.direction },
+};
+
+const appointmentDims = { store: "r.store", booked_by: "coalesce(r.booked_by, '')", appointment_type: "r.appointment_type" };
+
+export const APPOINTMENT_BEGIN_FIGURES = [
+  "total",
+  "scheduled",
+  "visited",
+  "sold",
+  "no_show",
+  "cancelled",
+  "virtual_scheduled",
+  "virtual_no_call",
+  "virtual_no_answer",
+  "virtual_answered",
+  "virtual_purchased",
+] as const;
+export type AppointmentBeginFigure = (typeof APPOINTMENT_BEGIN_FIGURES)[number];
+
+/** Appointments on the day they begin: the status counts and the begin-day categories. */
+export const appointmentBeginSpec: RollupSpec<AppointmentBeginFigure> = {
+  source: "appointments",
+  sourceTable: "appointments",
+  time: "begin_utc",
+  rollupTable: "appointment_begin_daily",
+  dims: appointmentDims,
+  figures: {
+    total: "count(*)",
+    scheduled: countIf("r.status = 'Scheduled'"),
+    visited: countIf("r.status = 'Visited'"),
+    sold: countIf("r.status = 'Sold'"),
+    no_show: countIf("r.status = 'No Show'"),
+    cancelled: countIf("r.status = 'Cancelled'"),
+    virtual_scheduled: countIf("r.is_virtual = 1 AND r.status <> 'Cancelled'"),
+    virtual_no_call: countIf("r.is_virtual = 1 AND r.virtual_outcome = 'no_call'"),
+    virtual_no_answer: countIf("r.is_virtual = 1 AND r.virtual_outcome = 'no_answer'"),
+    virtual_answered: countIf("r.is_virtual = 1 AND r.virtual_outcome IN ('answered', 'purchased')"),
+    virtual_purchased: countIf("r.is_virtual = 1 AND r.virtual_outcome = 'purchased'"),
+  },
+};
+
+export const APPOINTMENT_BOOKED_FIGURES = ["booked", "booked_future", "inbound_booked", "outbound_booked"] as const;
+export type AppointmentBookedFigure = (typeof APPOINTMENT_BOOKED_FIGURES)[number];
+
+/** Appointments on the day they were booked: the booked-day categories. */
+export const appointmentBookedSpec: RollupSpec<AppointmentBookedFigure> = {
+  source: "appointments",
+  sourceTable: "appointments",
+  time: "booked_at",
+  rollupTable: "appointment_booked_daily",
+  dims: appointmentDims,
+  figures: {
+    booked: "count(*)",
+    // Begins on a later New York day than the booking's day: at or after the booking day's end.
+    booked_future: countIf("r.begin_utc >= d.e"),
+    inbound_booked: countIf("r.booking_channel = 'inbound'"),
+    outbound_booked: countIf("r.booking_channel = 'outbound'"),
+  },
+};
+
+/** The begin-day and booked-day figures by (day, store): what counts without booked-by or type filters read. */
+export const appointmentBeginStoreSpec: RollupSpec<AppointmentBeginFigure> = {
+  ...appointmentBeginSpec,
+  rollupTable: "appointment_begin_store_daily",
+  dims: { store: "r.store" },
+};
+export const appointmentBookedStoreSpec: RollupSpec<AppointmentBookedFigure> = {
+  ...appointmentBookedSpec,
+  rollupTable: "appointment_booked_store_daily",
+  dims: { store: "r.store" },
+};
+
+export const leadSpec: RollupSpec<"submissions"> = {
+  source: "leads",
+  sourceTable: "leads",
+  time: "submitted_at",
+  rollupTable: "lead_daily",
+  dims: { store: "coalesce(r.store, '')" },
+  figures: { submissions: "count(*)" },
+};
+
+/** Every roll-up table of each source: a dirty appointments day recomputes both of its tables. */
+export const SPECS_BY_SOURCE: Record<RollupSource, RollupSpec[]> = {
+  call_logs: [callLogSpec],
+  aircall: [aircallSpec, aircallNumberSpec],
+  appointments: [appointmentBeginSpec, appointmentBookedSpec, appointmentBeginStoreSpec, appointmentBookedStoreSpec],
+  leads: [leadSpec],
+};
+
+/** The CTE of live days: a JSON array of [day, startUtc, endUtc] bound as one parameter. */
+export const DAYS_CTE =
+  "d(day, s, e) AS (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?))";
+
+/**
+ * Source rows of the listed days, joined to their day. CROSS JOIN keeps the day list the outer
+ * loop, so each day is one index range on the time column, never a walk of every row of a filter
+ * value (filters on other columns are written `+r.col` so no index on them competes).
+ */
+export function fromDays(spec: RollupSpec): string {
+  return `d CROSS JOIN ${spec.sourceTable} r ON r.${spec.time} >= d.s AND r.${spec.time} < d.e`;
+}

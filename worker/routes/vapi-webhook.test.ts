@@ -1,7 +1,7 @@
 // POST /api/webhooks/vapi: authenticity on the raw body, zod-checked payloads, each event applied once.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { callLogs, webhookEvents } from "../db/schema";
+import { callLogs, rollupDirtyDays, webhookEvents } from "../db/schema";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { insertAgent } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
@@ -288,5 +288,19 @@ describe("POST /api/webhooks/vapi: bad input", () => {
     const badStatus = await post({ message: { type: "status-update", call: vapiCall(callId(), a.assistantId) } });
     expect(badStatus.status).toBe(400);
     expect(badStatus.body.field).toBe("message.status");
+  });
+});
+
+describe("POST /api/webhooks/vapi: roll-ups", () => {
+  it("marks the call's New York day for the next roll-up run, so a late report is counted", async () => {
+    const a = await account();
+    // 02:30 UTC on 2026-01-15 is still 2026-01-14 in New York (EST).
+    const late = report(callId(), a.assistantId, { startedAt: "2026-01-15T02:30:00.000Z", endedAt: "2026-01-15T02:31:00.000Z" });
+    expect((await post(late)).status).toBe(200);
+    const marks = await db()
+      .select({ source: rollupDirtyDays.source, day: rollupDirtyDays.day })
+      .from(rollupDirtyDays)
+      .where(sql`${rollupDirtyDays.day} in ('2026-01-14', '2026-01-15')`);
+    expect(marks).toEqual([{ source: "call_logs", day: "2026-01-14" }]);
   });
 });

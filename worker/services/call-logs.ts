@@ -4,6 +4,7 @@
 import { and, desc, eq, getTableColumns, isNotNull, sql, type SQL } from "drizzle-orm";
 import { AGENT_API_TEXT } from "@shared/messages";
 import type { CallLogView, VapiCallDetail, VapiCallView } from "@shared/schemas/call-logs";
+import { nyDayOf, parseUtc } from "@shared/ny-time";
 import type { Database } from "../db/client";
 import { agents, callLogs, webhookEvents } from "../db/schema";
 import { fromBase64Url, toBase64Url } from "../lib/crypto";
@@ -11,6 +12,7 @@ import { badRequest, notFound } from "../lib/errors";
 import { log } from "../lib/log";
 import type { CallEvent, PlatformCall, VoicePort } from "../providers/voice/port";
 import { firstActiveAgent, getAgent, onVoice, type AgentRecord } from "./agents";
+import { markDaysDirty } from "./rollup-dirty";
 
 /** Who a call belongs to, found through the agent whose assistant placed or took it. */
 export type CallOwner = { userId: string; agentId: number | null; store: string | null };
@@ -146,7 +148,11 @@ export async function recordCallEvent(db: Database, event: CallEvent): Promise<{
     .insert(webhookEvents)
     .values({ id: event.id, provider: event.provider, eventType: event.type })
     .onConflictDoNothing();
-  const [, recorded] = await db.batch([upsert, record]);
+  // The call's New York day is re-counted by the next roll-up run: a report for a day that is
+  // already rolled up (a retried or very late delivery) would otherwise be missed by the counts.
+  const started = parseUtc(event.call.startedAt) ?? parseUtc(event.call.createdAt);
+  const marks = started ? markDaysDirty(db, "call_logs", [nyDayOf(started)]) : [];
+  const [, recorded] = await db.batch([upsert, record, ...marks]);
   return { duplicate: (recorded as D1Result).meta.changes === 0 };
 }
 

@@ -11,7 +11,7 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
 /** Cells back from CSV text, the way a spreadsheet program reads them. */
 function parse(text: string): string[][] {
   const body = text.startsWith(CSV_BOM) ? text.slice(1) : text;
-  const rows = Papa.parse<string[]>(body, { newline: "\r\n" }).data;
+  const rows = Papa.parse<string[]>(body, { newline: "\r\n", delimiter: "," }).data;
   // The last line ends in CRLF, which the parser reads as one more, empty row.
   return rows.slice(0, -1);
 }

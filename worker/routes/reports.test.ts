@@ -11,7 +11,7 @@ const report = (token: string | undefined, query: Record<string, string>) =>
 
 /** The CSV's rows (header first), the final empty line dropped (the text decoder already took the BOM). */
 function rowsOf(text: string): string[][] {
-  return Papa.parse<string[]>(text, { newline: "\r\n" }).data.slice(0, -1);
+  return Papa.parse<string[]>(text, { newline: "\r\n", delimiter: "," }).data.slice(0, -1);
 }
 
 describe("GET /api/export-report", () => {

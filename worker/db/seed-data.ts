@@ -103,7 +103,8 @@ function planDays(first: string, last: string, nowMs: number): DayPlan[] {
 // Relative traffic by weekday (Sunday first) and by store.
 const CALL_WEEKDAY = [0.3, 1.1, 1, 1, 1, 0.95, 0.6];
 const CENTRE_WEEKDAY = [0.1, 1.1, 1, 1, 1, 0.95, 0.5];
-const STORE_DAY_WEEKDAY = [0, 1, 1, 1, 1, 1.1, 0.9];
+// Stores open on Sunday afternoons too, with fewer appointments: a Monday's "yesterday" shows a real day.
+const STORE_DAY_WEEKDAY = [0.35, 1, 1, 1, 1, 1.1, 0.9];
 const LEAD_WEEKDAY = [0.7, 1.1, 1, 1, 1, 0.9, 0.7];
 const STORE_WEIGHT: Record<Store, number> = {
   IOWA: 0.8, LARGO: 0.9, MIAMI: 1.4, NAPLES: 0.9, PEMBROKE: 1, TULSA: 0.9, TYLER: 0.7, WOODLANDS: 1.2, OKC: 1.1,

@@ -112,6 +112,20 @@ describe("GET /api/daily-report", { timeout: 60_000 }, () => {
     expect(rowsOf(range.body.text).slice(1)).toEqual(singleRows);
   });
 
+  it("streams a range longer than one page (8 days) whole and in day order", async () => {
+    await seed();
+    const staff = await signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
+    const start = "2026-07-06";
+    const res = await call(`/api/daily-report?${qs({ startDate: start, endDate: NEXT })}`, { token: staff.accessToken });
+    expect(res.status).toBe(200);
+    const rows = rowsOf(res.body.text).slice(1);
+    const days = Array.from({ length: 10 }, (_, i) => `2026-07-${String(6 + i).padStart(2, "0")}`);
+    expect(rows.map((r) => `${r[0]} ${r[1]}`)).toEqual(days.flatMap((d) => [...STORES, "ALL"].map((s) => `${d} ${s}`)));
+    // The days of the second page are the same as asked alone.
+    const alone = await call(`/api/daily-report?${qs({ date: NEXT })}`, { token: staff.accessToken });
+    expect(rows.slice(90)).toEqual(rowsOf(alone.body.text).slice(1));
+  });
+
   it("answers 400 naming the field, 401 without a session and 403 without shopwindows_info (admins pass)", async () => {
     const staff = await signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
     const cases: [Record<string, string>, string][] = [

@@ -5,12 +5,13 @@ import { dailyReportQuery } from "@shared/schemas/counts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
-import { csvDocument, csvResponse } from "../lib/csv";
+import { csvResponse, csvStream } from "../lib/csv";
+import { log } from "../lib/log";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireFlag } from "../middleware/auth";
 import { DbMeter } from "../services/counts/meter";
-import { DAILY_REPORT_CSV_COLUMNS, dailyReportRows } from "../services/daily-report";
+import { DAILY_REPORT_CSV_COLUMNS, dailyReportPages } from "../services/daily-report";
 import { getStoredDailyReport, listStoredDailyReports } from "../services/daily-report-store";
 
 const shopwindows = requireFlag("shopwindowsInfo");
@@ -20,12 +21,16 @@ const idParam = z.object({ id: z.string().regex(/^\d{1,15}$/, "must be a number"
 export const dailyReportRoutes = new Hono<AppEnv>()
   .get("/daily-report", shopwindows, validate("query", dailyReportQuery), async (c) => {
     const q = c.req.valid("query");
-    const meter = new DbMeter(c.env.DB);
-    // ~10 rows a day: small enough to build whole, so a failure is still an error status.
-    const rows = await dailyReportRows(meter, q);
-    return csvResponse(csvDocument(DAILY_REPORT_CSV_COLUMNS, rows), dailyReportFileName(q), {
-      "Server-Timing": meter.serverTiming(c.var.config.APP_ENV === "development"),
+    const { pageSize, readPage } = dailyReportPages(new DbMeter(c.env.DB), q);
+    const body = csvStream({
+      columns: DAILY_REPORT_CSV_COLUMNS,
+      readPage,
+      pageSize,
+      cursorOf: (row) => row.date,
+      // After the first byte the status is sent: a failure can only cut the file short, so it is logged.
+      onError: (error) => log(c, "error", "daily report failed mid-stream", { error: (error as Error).message }),
     });
+    return csvResponse(body, dailyReportFileName(q));
   })
   .get("/daily-reports", shopwindows, async (c) => {
     const body: DailyReportListResponse = { reports: await listStoredDailyReports(c.var.db) };

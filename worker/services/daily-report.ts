@@ -7,7 +7,7 @@ import {
   type DailyReportRow,
 } from "@shared/daily-report";
 import { emptyCategoryCounts } from "@shared/schemas/counts";
-import type { CsvColumn } from "../lib/csv";
+import type { CsvColumn, PageReader } from "../lib/csv";
 import { aircallCountsByNumber } from "./counts/aircall";
 import { appointmentCountsByStore } from "./counts/appointments";
 import { leadSummary } from "./counts/leads";
@@ -66,4 +66,27 @@ export async function dailyReportRows(meter: DbMeter, q: { startDate: string; en
   };
   await Promise.all(Array.from({ length: Math.min(DAILY_REPORT_PARALLEL_DAYS, days.length) }, worker));
   return out.flat();
+}
+
+/** Days per streamed page: the ones counted together (DAILY_REPORT_PARALLEL_DAYS at a time). */
+export const DAILY_REPORT_PAGE_DAYS = 8;
+
+/**
+ * Pages of the report for csvStream: a page is the rows of the next days after the cursor (the last
+ * row's date), so the answer starts at once and a long range is never held whole. Every day has the
+ * same row count, so a page is short only at the end.
+ */
+export function dailyReportPages(
+  meter: DbMeter,
+  q: { startDate: string; endDate: string; store?: Store },
+): { pageSize: number; readPage: PageReader<DailyReportRow, string> } {
+  const rowsPerDay = (q.store ? 1 : STORES.length) + 1;
+  const days = daysBetween(q.startDate, q.endDate);
+  const readPage: PageReader<DailyReportRow, string> = async (cursor, limit) => {
+    const from = cursor === null ? 0 : days.indexOf(cursor) + 1;
+    const page = days.slice(from, from + Math.max(1, Math.floor(limit / rowsPerDay)));
+    if (page.length === 0) return [];
+    return dailyReportRows(meter, { startDate: page[0], endDate: page[page.length - 1], store: q.store });
+  };
+  return { pageSize: rowsPerDay * DAILY_REPORT_PAGE_DAYS, readPage };
 }

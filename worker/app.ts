@@ -23,6 +23,7 @@ import { phoneNumberRoutes } from "./routes/phone-numbers";
 import { agentActionRoutes, agentRoutes } from "./routes/agents";
 import { analyticsRoutes } from "./routes/analytics";
 import { reportRoutes } from "./routes/reports";
+import { dailyReportRoutes } from "./routes/daily-reports";
 import { ingestRoutes } from "./routes/ingest";
 import { countRoutes } from "./routes/counts";
 
@@ -43,6 +44,7 @@ const api = new Hono<AppEnv>()
   .route("/agents", agentRoutes)
   .route("/analytics", analyticsRoutes)
   .route("/", reportRoutes)
+  .route("/", dailyReportRoutes)
   .route("/ingest", ingestRoutes)
   .route("/", agentActionRoutes);
 

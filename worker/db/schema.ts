@@ -558,3 +558,24 @@ export const simCalls = sqliteTable(
   // The call list filters by assistant, newest first.
   (t) => [index("sim_calls_assistant_time_idx").on(t.assistantId, t.createdAt)],
 );
+
+/**
+ * The nightly daily reports (docs/decisions/012-daily-reports.md): one CSV per New York day for all
+ * stores (store NULL) and per store. NULLs are distinct in a SQLite unique index, so the index keys
+ * on the store with NULL as '': a rerun for a day replaces its reports, never duplicates them.
+ */
+export const dailyReports = sqliteTable(
+  "daily_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    day: text("day").notNull(),
+    store: text("store"),
+    csv: text("csv").notNull(),
+    rows: integer("rows").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Written without a comma: drizzle-kit splits an index expression on commas.
+    uniqueIndex("daily_reports_day_store_idx").on(t.day, sql`(CASE WHEN store IS NULL THEN '' ELSE store END)`),
+  ],
+);

@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import type { AppConfig } from "../env";
 import { createCallCentre, usesAircall } from "../providers";
 import { runAircallBackfill } from "./aircall-backfill";
+import { dailyReportJob } from "./daily-report";
 import { rollupJob } from "./rollups";
 
 export type JobContext = { db: Database; config: AppConfig; now: Date };
@@ -13,7 +14,8 @@ export const FREQUENT_CRON = "*/10 * * * *";
 
 /** Jobs per cron expression; later features register their roll-up, report and sync jobs here. */
 export const jobsByCron: Record<string, Job[]> = {
-  [DAILY_CRON]: [rollupJob],
+  // The report after the roll-ups, so it reads the freshly rolled-up days.
+  [DAILY_CRON]: [rollupJob, dailyReportJob],
   [FREQUENT_CRON]: [
     // Only with the real adapter: locally the seed holds the calls and there is nothing to read.
     { name: "aircall-backfill", run: async (ctx) => (usesAircall(ctx.config) ? runAircallBackfill(ctx, createCallCentre(ctx.config)) : { skipped: true }) },

@@ -1,7 +1,7 @@
 // The Aircall counts (spec 1 §7): store-network calls by direction, user and line.
 import type { AircallCountsQuery } from "@shared/schemas/counts";
-import { countOver, distinctValues, type Condition } from "./engine";
-import { aircallNumberSpec, aircallSpec, type AircallFigure } from "./figures";
+import { countOver, distinctValues, figureStatements, readCoverage, type Condition } from "./engine";
+import { AIRCALL_FIGURES, aircallNumberSpec, aircallSpec, type AircallFigure } from "./figures";
 import type { DbMeter } from "./meter";
 
 function filters(q: AircallCountsQuery): Condition[] {
@@ -28,6 +28,30 @@ export const aircallOutboundAnswered = (meter: DbMeter, q: AircallCountsQuery) =
 
 /** Inbound calls transferred to a store line, each counted once. */
 export const aircallStoreTransfers = (meter: DbMeter, q: AircallCountsQuery) => one(meter, q, "inbound", "store_transfers");
+
+export type AircallLineCounts = { inbound: number; outbound: number; outboundAnswered: number; storeTransfers: number };
+
+/**
+ * The four counts above for every line at once (the daily report's store lines), in one batch: the
+ * same spec and direction conditions, the line a group instead of a filter. Lines without calls are absent.
+ */
+export async function aircallCountsByNumber(meter: DbMeter, range: { startDate: string; endDate: string }): Promise<Map<string, AircallLineCounts>> {
+  const coverage = await readCoverage(meter, aircallNumberSpec.source, range.startDate, range.endDate);
+  const by = (direction: "inbound" | "outbound") =>
+    figureStatements(meter, aircallNumberSpec, coverage, AIRCALL_FIGURES, [{ sql: "+r.direction = ?", params: [direction] }], "number_name");
+  const inbound = by("inbound");
+  const outbound = by("outbound");
+  const results = await meter.batch([...inbound.statements, ...outbound.statements]);
+  const ins = inbound.read(results.slice(0, inbound.statements.length));
+  const outs = outbound.read(results.slice(inbound.statements.length));
+  const out = new Map<string, AircallLineCounts>();
+  for (const line of new Set([...ins.keys(), ...outs.keys()])) {
+    const i = ins.get(line);
+    const o = outs.get(line);
+    out.set(line, { inbound: i?.total ?? 0, outbound: o?.total ?? 0, outboundAnswered: o?.answered ?? 0, storeTransfers: i?.store_transfers ?? 0 });
+  }
+  return out;
+}
 
 export async function aircallOptions(meter: DbMeter): Promise<{ users: string[]; numbers: string[] }> {
   const [users, numbers] = await meter.batch([

@@ -49,31 +49,18 @@ export async function appointmentCount(meter: DbMeter, q: AppointmentCountsQuery
 
 /** One count per Shopwindow status, every status present. */
 export async function appointmentStatusCounts(meter: DbMeter, q: AppointmentCountsQuery): Promise<Record<string, number>> {
-  const s = await beginDaySums(meter, q);
-  return { Scheduled: s.scheduled, Visited: s.visited, Sold: s.sold, "No Show": s.no_show, Cancelled: s.cancelled };
+  return statusOf(await beginDaySums(meter, q));
 }
 
-/** The 14 category keys, always all present. */
-export async function appointmentCategoryCounts(meter: DbMeter, q: AppointmentCountsQuery): Promise<AppointmentCategoryCounts> {
-  const conditions = filters(q);
-  const coverage = await readCoverage(meter, "appointments", q.startDate, q.endDate);
-  const begin = figureStatements(meter, specs(q).begin, coverage, APPOINTMENT_BEGIN_FIGURES, conditions);
-  const booked = figureStatements(meter, specs(q).booked, coverage, APPOINTMENT_BOOKED_FIGURES, filters(q, false));
-  // Upcoming depends on the range's end, not on one day, so it is always live: scheduled
-  // appointments beginning after the range (appointments_scheduled_begin_idx), booked by its end.
-  const rangeEnd = dayStartUtc(addDays(q.endDate, 1));
-  const w = where(conditions);
-  const upcoming = meter.statement(
-    `SELECT count(*) AS n FROM appointments r INDEXED BY appointments_scheduled_begin_idx WHERE r.status = 'Scheduled' AND r.begin_utc >= ? AND r.booked_at < ?${w.sql}`,
-    [rangeEnd, rangeEnd, ...w.params],
-  );
-  const results = await meter.batch([...begin.statements, ...booked.statements, upcoming]);
-  const nb = begin.statements.length;
-  const b = begin.read(results.slice(0, nb)).get("") ?? zero(APPOINTMENT_BEGIN_FIGURES);
-  const k = booked.read(results.slice(nb, nb + booked.statements.length)).get("") ?? zero(APPOINTMENT_BOOKED_FIGURES);
+/** The 14 category keys from the begin-day and booked-day sums and the upcoming count (decision 009). */
+function categoriesOf(
+  b: Record<(typeof APPOINTMENT_BEGIN_FIGURES)[number], number>,
+  k: Record<(typeof APPOINTMENT_BOOKED_FIGURES)[number], number>,
+  upcoming: number,
+): AppointmentCategoryCounts {
   const counts = emptyCategoryCounts();
   counts["Reservations schedule today"] = b.total - b.cancelled;
-  counts.Upcoming = Number(results[results.length - 1][0]?.n ?? 0);
+  counts.Upcoming = upcoming;
   counts["Reservations visit"] = b.visited + b.sold;
   counts["Reservations took (sold)"] = b.sold;
   counts["Reservations booked today"] = k.booked;
@@ -88,6 +75,57 @@ export async function appointmentCategoryCounts(meter: DbMeter, q: AppointmentCo
   counts.Total = b.total;
   return counts;
 }
+
+const statusOf = (s: Record<(typeof APPOINTMENT_BEGIN_FIGURES)[number], number>): Record<string, number> => ({
+  Scheduled: s.scheduled,
+  Visited: s.visited,
+  Sold: s.sold,
+  "No Show": s.no_show,
+  Cancelled: s.cancelled,
+});
+
+export type AppointmentCounts = { categories: AppointmentCategoryCounts; status: Record<string, number> };
+
+/**
+ * The categories and status counts, in one batch: summed ("" key), or per store when `byStore`
+ * (the daily report's nine stores in one round trip; a store without appointments is absent).
+ */
+async function appointmentCounts(meter: DbMeter, q: AppointmentCountsQuery, byStore = false): Promise<Map<string, AppointmentCounts>> {
+  const conditions = filters(q);
+  const group = byStore ? "store" : undefined;
+  const coverage = await readCoverage(meter, "appointments", q.startDate, q.endDate);
+  const begin = figureStatements(meter, specs(q).begin, coverage, APPOINTMENT_BEGIN_FIGURES, conditions, group);
+  const booked = figureStatements(meter, specs(q).booked, coverage, APPOINTMENT_BOOKED_FIGURES, filters(q, false), group);
+  // Upcoming depends on the range's end, not on one day, so it is always live: scheduled
+  // appointments beginning after the range (appointments_scheduled_begin_idx), booked by its end.
+  const rangeEnd = dayStartUtc(addDays(q.endDate, 1));
+  const w = where(conditions);
+  const upcoming = meter.statement(
+    `SELECT ${group ? "r.store AS k, " : ""}count(*) AS n FROM appointments r INDEXED BY appointments_scheduled_begin_idx WHERE r.status = 'Scheduled' AND r.begin_utc >= ? AND r.booked_at < ?${w.sql}` +
+      (group ? " GROUP BY r.store" : ""),
+    [rangeEnd, rangeEnd, ...w.params],
+  );
+  const results = await meter.batch([...begin.statements, ...booked.statements, upcoming]);
+  const nb = begin.statements.length;
+  const bs = begin.read(results.slice(0, nb));
+  const ks = booked.read(results.slice(nb, nb + booked.statements.length));
+  const us = new Map(results[results.length - 1].map((r) => [group ? String(r.k ?? "") : "", Number(r.n ?? 0)]));
+  const out = new Map<string, AppointmentCounts>();
+  for (const key of new Set(["", ...bs.keys(), ...ks.keys(), ...us.keys()])) {
+    if (group && key === "") continue;
+    const b = bs.get(key) ?? zero(APPOINTMENT_BEGIN_FIGURES);
+    out.set(key, { categories: categoriesOf(b, ks.get(key) ?? zero(APPOINTMENT_BOOKED_FIGURES), us.get(key) ?? 0), status: statusOf(b) });
+  }
+  return out;
+}
+
+/** The 14 category keys, always all present. */
+export async function appointmentCategoryCounts(meter: DbMeter, q: AppointmentCountsQuery): Promise<AppointmentCategoryCounts> {
+  return (await appointmentCounts(meter, q)).get("")!.categories;
+}
+
+/** The categories and status counts of each store (keys are stores; one without appointments is absent). */
+export const appointmentCountsByStore = (meter: DbMeter, q: AppointmentCountsQuery) => appointmentCounts(meter, q, true);
 
 /** The filter choices: the nine stores, and who booked and which types occur in the data. */
 export async function appointmentOptions(meter: DbMeter): Promise<{ stores: string[]; bookedBy: string[]; types: string[] }> {

@@ -1,0 +1,101 @@
+// The nightly daily reports: yesterday's New York day for all stores and each store, kept in D1,
+// replaced on a rerun; listed and downloaded behind shopwindows_info.
+import { STORES } from "@shared/constants";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { insertAircallCalls, insertAppointments, insertLeads } from "../test/factories";
+import { call, db, signUpAndSignIn } from "../test/helpers";
+import { runDailyReportJob } from "./daily-report";
+import { DAILY_CRON, jobsByCron } from "./index";
+import { runRollups } from "./rollups";
+
+const DAY = "2026-08-10";
+/** 00:30 New York time (EDT, UTC-4) on the 11th: yesterday is the 10th... */
+const JUST_AFTER_NY_MIDNIGHT = new Date("2026-08-11T04:30:00Z");
+/** ...while at 23:30 New York time on the 10th, already the 11th in UTC, yesterday is still the 9th. */
+const JUST_BEFORE_NY_MIDNIGHT = new Date("2026-08-11T03:30:00Z");
+/** The cron's 05:15 UTC on the 11th is 01:15 in New York: yesterday is the 10th. */
+const CRON_TIME = new Date("2026-08-11T05:15:00Z");
+
+const stored = async () =>
+  (await env.DB.prepare("SELECT id, day, store, rows, csv FROM daily_reports ORDER BY store").all<{ id: number; day: string; store: string | null; rows: number; csv: string }>())
+    .results;
+
+describe("nightly daily report job", { timeout: 60_000 }, () => {
+  it("runs after the roll-ups on the daily cron", () => {
+    expect(jobsByCron[DAILY_CRON].map((j) => j.name)).toEqual(["rollups", "daily-report"]);
+  });
+
+  it("stores yesterday's (New York) report for all stores and each store; a rerun replaces them", async () => {
+    const w = { fromMs: Date.parse(`${DAY}T04:00:00Z`), toMs: Date.parse(`${DAY}T23:00:00Z`) };
+    await insertAppointments(60, {}, { window: w, nowMs: CRON_TIME.getTime() });
+    await insertAircallCalls(40, {}, { window: w });
+    await insertLeads(20, {}, { window: w });
+    // The report reads the roll-ups as on the night: the roll-up job runs first.
+    await runRollups({ db: db(), now: CRON_TIME });
+    expect(await runDailyReportJob({ db: db(), now: CRON_TIME })).toEqual({ day: DAY, reports: 10 });
+    const first = await stored();
+    expect(first).toHaveLength(10);
+    expect(first.map((r) => r.day)).toEqual(Array(10).fill(DAY));
+    expect(first.map((r) => r.store).sort()).toEqual([null, ...STORES].sort());
+    const all = first.find((r) => r.store === null)!;
+    expect(all.rows).toBe(10);
+    expect(first.filter((r) => r.store !== null).every((r) => r.rows === 2)).toBe(true);
+
+    // The stored all-stores report is what the endpoint answers for that date.
+    const staff = await signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
+    const live = await call(`/api/daily-report?date=${DAY}`, { token: staff.accessToken });
+    expect("\uFEFF" + live.body.text).toBe(all.csv);
+
+    await runDailyReportJob({ db: db(), now: CRON_TIME });
+    const second = await stored();
+    expect(second).toHaveLength(10);
+    expect(second.map((r) => r.csv)).toEqual(first.map((r) => r.csv));
+    // A replace, not an update in place: new ids.
+    expect(second.map((r) => r.id).some((id) => first.some((f) => f.id === id))).toBe(false);
+    // The unique index holds the all-stores report (store NULL) to one a day too.
+    await expect(env.DB.prepare("INSERT INTO daily_reports (day, store, csv, rows) VALUES (?, NULL, '', 0)").bind(DAY).run()).rejects.toThrow(/UNIQUE/);
+  });
+
+  it("takes yesterday on the New York calendar, not the UTC one", async () => {
+    expect((await runDailyReportJob({ db: db(), now: JUST_AFTER_NY_MIDNIGHT })).day).toBe(DAY);
+    expect((await runDailyReportJob({ db: db(), now: JUST_BEFORE_NY_MIDNIGHT })).day).toBe("2026-08-09");
+    const days = (await stored()).map((r) => r.day);
+    expect(days.filter((d) => d === DAY)).toHaveLength(10);
+    expect(days.filter((d) => d === "2026-08-09")).toHaveLength(10);
+  });
+
+  it("lists the newest 30 and downloads one, behind shopwindows_info", async () => {
+    for (const now of ["2026-08-11", "2026-08-12", "2026-08-13", "2026-08-14"]) await runDailyReportJob({ db: db(), now: new Date(`${now}T05:15:00Z`) });
+    const staff = await signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
+    const list = await call("/api/daily-reports", { token: staff.accessToken });
+    expect(list.status).toBe(200);
+    const reports = list.body.reports as { id: number; date: string; store: string | null; created_at: string; rows: number }[];
+    expect(reports).toHaveLength(30);
+    // Newest day first, its all-stores report leading.
+    expect(reports.slice(0, 2).map((r) => [r.date, r.store])).toEqual([["2026-08-13", null], ["2026-08-13", "IOWA"]]);
+    expect(reports.map((r) => r.date)).toEqual([...reports.map((r) => r.date)].sort().reverse());
+    expect(new Set(reports.map((r) => r.date))).toEqual(new Set(["2026-08-13", "2026-08-12", "2026-08-11"]));
+    expect(Object.keys(reports[0]).sort()).toEqual(["created_at", "date", "id", "rows", "store"]);
+    expect(reports[0].rows).toBe(10);
+
+    const miami = reports.find((r) => r.store === "MIAMI")!;
+    const file = await call(`/api/daily-reports/${miami.id}`, { token: staff.accessToken });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="daily-report-${miami.date}-MIAMI.csv"`);
+    const [storedRow] = (await env.DB.prepare("SELECT csv FROM daily_reports WHERE id = ?").bind(miami.id).all<{ csv: string }>()).results;
+    expect("\uFEFF" + file.body.text).toBe(storedRow.csv);
+
+    expect((await call("/api/daily-reports/999999", { token: staff.accessToken })).status).toBe(404);
+    const bad = await call("/api/daily-reports/abc", { token: staff.accessToken });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe("id");
+
+    const callCentre = await signUpAndSignIn({ appMetadata: { call_app: true } });
+    for (const path of ["/api/daily-reports", `/api/daily-reports/${miami.id}`]) {
+      expect((await call(path)).status).toBe(401);
+      expect((await call(path, { token: callCentre.accessToken })).status).toBe(403);
+    }
+  });
+});

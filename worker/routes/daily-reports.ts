@@ -1,0 +1,43 @@
+// The daily report (spec 1 §7 "Daily report call") as CSV, and the nightly reports kept in D1
+// (docs/decisions/012-daily-reports.md). All need shopwindows_info (admins pass).
+import { dailyReportFileName, type DailyReportListResponse } from "@shared/daily-report";
+import { dailyReportQuery } from "@shared/schemas/counts";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../env";
+import { csvResponse, csvStream } from "../lib/csv";
+import { log } from "../lib/log";
+import { notFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireFlag } from "../middleware/auth";
+import { DbMeter } from "../services/counts/meter";
+import { DAILY_REPORT_CSV_COLUMNS, dailyReportPages } from "../services/daily-report";
+import { getStoredDailyReport, listStoredDailyReports } from "../services/daily-report-store";
+
+const shopwindows = requireFlag("shopwindowsInfo");
+const idParam = z.object({ id: z.string().regex(/^\d{1,15}$/, "must be a number").transform(Number) });
+
+/** Mounted at /api: the spec names the report paths at the top level. */
+export const dailyReportRoutes = new Hono<AppEnv>()
+  .get("/daily-report", shopwindows, validate("query", dailyReportQuery), async (c) => {
+    const q = c.req.valid("query");
+    const { pageSize, readPage } = dailyReportPages(new DbMeter(c.env.DB), q);
+    const body = csvStream({
+      columns: DAILY_REPORT_CSV_COLUMNS,
+      readPage,
+      pageSize,
+      cursorOf: (row) => row.date,
+      // After the first byte the status is sent: a failure can only cut the file short, so it is logged.
+      onError: (error) => log(c, "error", "daily report failed mid-stream", { error: (error as Error).message }),
+    });
+    return csvResponse(body, dailyReportFileName(q));
+  })
+  .get("/daily-reports", shopwindows, async (c) => {
+    const body: DailyReportListResponse = { reports: await listStoredDailyReports(c.var.db) };
+    return c.json(body);
+  })
+  .get("/daily-reports/:id", shopwindows, validate("param", idParam), async (c) => {
+    const report = await getStoredDailyReport(c.var.db, c.req.valid("param").id);
+    if (!report) throw notFound("No such daily report");
+    return csvResponse(report.csv, dailyReportFileName({ startDate: report.day, endDate: report.day, single: true, store: report.store }));
+  });

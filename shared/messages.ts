@@ -131,6 +131,19 @@ export const ANALYTICS_TEXT = {
   endBeforeStart: "End date must not be before start date",
 } as const;
 
+/** The standalone Daily Report Generator (spec 1 §2); its toasts and error are DASHBOARD_TEXT's, shared with the dashboard. */
+export const DAILY_REPORT_TEXT = {
+  title: "Daily Report Generator",
+  intro: "Download one New York day's report as a CSV file.",
+  date: "Date",
+  dateRequired: "Date is required",
+  contents: "The report contains",
+  leadSubmissions: "Lead submissions, in total and by store",
+  aircallCounts: "Aircall counts",
+  denied: "You don't have permission to access the Daily Report section.",
+  generating: "Generating daily report",
+} as const;
+
 export const AGENT_TEXT = {
   basicInfo: "Basic Info",
   instructions: "Instructions",

@@ -100,6 +100,50 @@ export const DASHBOARD_TEXT = {
   leadsAndAircall: "Leads & Aircall",
 } as const;
 
+export const ANALYTICS_TEXT = {
+  title: "Appointment Analysis",
+  accessDenied: ACCESS_TEXT.accessDenied,
+  denied: ACCESS_TEXT.analyticsDenied,
+  intro: "Fetch and list appointments in range.",
+  run: "Run analysis",
+  agent: "Agent",
+  agentPlaceholder: "Select an outbound agent",
+  noAgents: "No outbound agents with a store are available.",
+  startDate: "Start date",
+  endDate: "End date",
+  noName: "No name available",
+  appointmentDate: "Appointment Date",
+  personNumber: "Person Number",
+  customerName: "Customer Name",
+  callFound: "Call Found",
+  callDate: "Call Date",
+  won: "Won",
+  yes: "Yes",
+  no: "No",
+  true: "True",
+  false: "False",
+  noResults: "No appointments found in this range.",
+  loading: "Running analysis",
+  failed: "Failed to run analysis",
+  agentRequired: "Please select an agent",
+  startRequired: "Start date is required",
+  endRequired: "End date is required",
+  endBeforeStart: "End date must not be before start date",
+} as const;
+
+/** The standalone Daily Report Generator (spec 1 §2); its toasts and error are DASHBOARD_TEXT's, shared with the dashboard. */
+export const DAILY_REPORT_TEXT = {
+  title: "Daily Report Generator",
+  intro: "Download one New York day's report as a CSV file.",
+  date: "Date",
+  dateRequired: "Date is required",
+  contents: "The report contains",
+  leadSubmissions: "Lead submissions, in total and by store",
+  aircallCounts: "Aircall counts",
+  denied: "You don't have permission to access the Daily Report section.",
+  generating: "Generating daily report",
+} as const;
+
 export const AGENT_TEXT = {
   basicInfo: "Basic Info",
   instructions: "Instructions",

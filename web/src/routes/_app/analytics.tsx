@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@web/components/layout/placeholder-page";
+import { AnalyticsPage } from "@web/features/analytics/components/analytics-page";
 
 export const Route = createFileRoute("/_app/analytics")({
-  component: () => <PlaceholderPage title="Appointment Analysis" feature="appointment analysis" />,
+  component: function AnalyticsRoute() {
+    return <AnalyticsPage user={Route.useRouteContext().user} />;
+  },
 });

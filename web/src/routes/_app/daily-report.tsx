@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@web/components/layout/placeholder-page";
+import { DailyReportPage } from "@web/features/daily-report/components/daily-report-page";
 
 export const Route = createFileRoute("/_app/daily-report")({
-  component: () => <PlaceholderPage title="Daily Report Generator" feature="the daily report" />,
+  component: function DailyReportRoute() {
+    return <DailyReportPage user={Route.useRouteContext().user} />;
+  },
 });

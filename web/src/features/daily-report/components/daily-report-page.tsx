@@ -1,0 +1,93 @@
+// /daily-report (spec 1 §2 "Daily Report Generator screen", §8): one New York day, 'Generate Daily
+// Report' downloads its CSV; the page lists what the file holds in three groups. Only users with
+// shopwindows_info may use it (spec 1 §2).
+import { Download } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { APPOINTMENT_CATEGORY_KEYS } from "@shared/constants";
+import { DAILY_REPORT_TEXT, DASHBOARD_TEXT } from "@shared/messages";
+import type { CurrentUserView } from "@shared/schemas/auth";
+import { nyYesterday } from "@shared/ny-time";
+import { AccessDenied } from "@web/components/layout/access-denied";
+import { PageHeader } from "@web/components/layout/page-header";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { FormField } from "@web/components/ui/form-field";
+import { Spinner } from "@web/components/ui/spinner";
+import { toast } from "@web/components/ui/toast-store";
+import { useDownloadDailyReport } from "../api/download-daily-report";
+
+const isVirtual = (key: string) => key.startsWith("Virtual");
+
+/** What the CSV holds, in the screen's three groups. */
+export const REPORT_GROUPS = [
+  { title: DASHBOARD_TEXT.appointments, items: APPOINTMENT_CATEGORY_KEYS.filter((k) => !isVirtual(k)) },
+  { title: DASHBOARD_TEXT.virtualInteractions, items: APPOINTMENT_CATEGORY_KEYS.filter(isVirtual) },
+  { title: DASHBOARD_TEXT.leadsAndAircall, items: [DAILY_REPORT_TEXT.leadSubmissions, DAILY_REPORT_TEXT.aircallCounts] },
+] as const;
+
+type User = Pick<CurrentUserView, "shopwindows_info">;
+
+export function DailyReportPage({ user }: { user: User }) {
+  if (!user.shopwindows_info) return <AccessDenied description={DAILY_REPORT_TEXT.denied} />;
+  return <DailyReport />;
+}
+
+function DailyReport() {
+  const [date, setDate] = useState(() => nyYesterday());
+  const [dateError, setDateError] = useState<string>();
+  const download = useDownloadDailyReport();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!date) {
+      setDateError(DAILY_REPORT_TEXT.dateRequired);
+      return;
+    }
+    setDateError(undefined);
+    download.mutate(date, {
+      onSuccess: () => toast({ title: DASHBOARD_TEXT.dailyReportDone }),
+      onError: () => toast({ variant: "destructive", title: DASHBOARD_TEXT.dailyReportFailed }),
+    });
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-4xl">
+      <PageHeader title={DAILY_REPORT_TEXT.title} description={DAILY_REPORT_TEXT.intro} />
+      <Card className="mb-6">
+        <CardContent className="pt-6">
+          <form noValidate onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-start">
+            <div className="sm:w-64">
+              <FormField label={DAILY_REPORT_TEXT.date} type="date" value={date} onChange={(e) => setDate(e.target.value)} error={dateError} />
+            </div>
+            <Button type="submit" className="sm:mt-7" disabled={download.isPending}>
+              {download.isPending ? <Spinner className="size-4 text-primary-foreground" label={DAILY_REPORT_TEXT.generating} /> : <Download aria-hidden />}
+              {DASHBOARD_TEXT.generateDailyReport}
+            </Button>
+          </form>
+          {download.isError ? (
+            <p role="alert" className="mt-3 text-sm font-medium text-destructive">
+              {DASHBOARD_TEXT.dailyReportError}
+            </p>
+          ) : null}
+        </CardContent>
+      </Card>
+      <h2 className="mb-3 text-sm font-medium text-muted-foreground">{DAILY_REPORT_TEXT.contents}</h2>
+      <div className="grid gap-4 md:grid-cols-3">
+        {REPORT_GROUPS.map((g) => (
+          <Card key={g.title}>
+            <CardHeader>
+              <CardTitle className="text-base">{g.title}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="grid gap-1 text-sm">
+                {g.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 // The daily report's columns (spec 1 §2 Daily Report Generator, §7 Daily report call), written once
 // for the worker's CSV and the SPA's list of the report's contents, so the two always agree.
-import { APPOINTMENT_CATEGORY_KEYS, APPOINTMENT_STATUSES } from "./constants";
+import { APPOINTMENT_CATEGORY_KEYS, APPOINTMENT_STATUSES } from "./constants.ts";
 
 export const DAILY_REPORT_GROUPS = ["Shopwindow Appointments", "Virtual Interactions", "Leads & Aircall"] as const;
 export type DailyReportGroup = (typeof DAILY_REPORT_GROUPS)[number];

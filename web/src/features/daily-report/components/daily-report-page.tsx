@@ -3,7 +3,7 @@
 // shopwindows_info may use it (spec 1 §2).
 import { Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { APPOINTMENT_CATEGORY_KEYS } from "@shared/constants";
+import { DAILY_REPORT_COLUMNS, DAILY_REPORT_GROUPS } from "@shared/daily-report";
 import { DAILY_REPORT_TEXT, DASHBOARD_TEXT } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { nyYesterday } from "@shared/ny-time";
@@ -16,14 +16,11 @@ import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
 import { useDownloadDailyReport } from "../api/download-daily-report";
 
-const isVirtual = (key: string) => key.startsWith("Virtual");
-
-/** What the CSV holds, in the screen's three groups. */
-export const REPORT_GROUPS = [
-  { title: DASHBOARD_TEXT.appointments, items: APPOINTMENT_CATEGORY_KEYS.filter((k) => !isVirtual(k)) },
-  { title: DASHBOARD_TEXT.virtualInteractions, items: APPOINTMENT_CATEGORY_KEYS.filter(isVirtual) },
-  { title: DASHBOARD_TEXT.leadsAndAircall, items: [DAILY_REPORT_TEXT.leadSubmissions, DAILY_REPORT_TEXT.aircallCounts] },
-] as const;
+/** What the CSV holds, in the screen's three groups: the report's own columns, so the two agree. */
+export const REPORT_GROUPS = DAILY_REPORT_GROUPS.map((title) => ({
+  title,
+  items: DAILY_REPORT_COLUMNS.filter((c) => c.group === title).map((c) => c.key),
+}));
 
 type User = Pick<CurrentUserView, "shopwindows_info">;
 

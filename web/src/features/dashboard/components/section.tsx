@@ -60,7 +60,7 @@ export function SectionError({ text }: { text: string }) {
 export function Figure({ label, value }: { label: string; value: number | null | undefined }) {
   return (
     <div className="min-w-0 rounded-md border border-border p-3">
-      <dt className="truncate text-xs text-muted-foreground">{label}</dt>
+      <dt className="text-xs break-words text-muted-foreground">{label}</dt>
       <dd className="text-2xl font-semibold tabular-nums">{formatCount(value)}</dd>
     </div>
   );

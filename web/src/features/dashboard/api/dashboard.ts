@@ -24,7 +24,7 @@ export function withQuery(path: string, params: QueryParams): string {
 }
 
 export const dashboardKeys = {
-  /** Every dashboard query, for tests and invalidation. */
+  /** One dashboard GET: its full URL (what the fetcher asks for), then the refresh generation. */
   url: (path: string, params: QueryParams, generation: number) => [withQuery(path, params), generation] as const,
 };
 

@@ -140,10 +140,10 @@ function CallLogsSection({ userId, range, generation }: { userId: string; range:
         <SectionError text={DASHBOARD_TEXT.countsError} />
       ) : (
         <FigureGrid label={DASHBOARD_TEXT.callLogs}>
-          <Figure label={DASHBOARD_TEXT.totalCalls} value={(total.data as { total: number } | undefined)?.total} />
-          <Figure label={DASHBOARD_TEXT.connected} value={(connected.data as { count: number } | undefined)?.count} />
-          <Figure label={DASHBOARD_TEXT.voicemail} value={(voicemail.data as { count: number } | undefined)?.count} />
-          <Figure label={DASHBOARD_TEXT.forwarded} value={(forwarded.data as { count: number } | undefined)?.count} />
+          <Figure label={DASHBOARD_TEXT.totalCalls} value={total.data?.total} />
+          <Figure label={DASHBOARD_TEXT.connected} value={connected.data?.count} />
+          <Figure label={DASHBOARD_TEXT.voicemail} value={voicemail.data?.count} />
+          <Figure label={DASHBOARD_TEXT.forwarded} value={forwarded.data?.count} />
         </FigureGrid>
       )}
     </Section>

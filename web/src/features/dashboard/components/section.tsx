@@ -38,7 +38,7 @@ export function Section({ id, title, applied, showStore, actions, children }: {
   );
 }
 
-export function SectionSkeleton({ label, height = "h-24" }: { label: string; height?: string }) {
+export function SectionSkeleton({ label, height = "h-[156px] sm:h-[72px]" }: { label: string; height?: string }) {
   return (
     <div aria-busy="true" className={cn("grid grid-cols-2 gap-3 sm:grid-cols-4", height)}>
       <LoadingStatus label={label} />

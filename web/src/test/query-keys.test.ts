@@ -5,6 +5,15 @@ import { agentsQueryOptions } from "@web/api/agents";
 import { callLogsQueryOptions, recentCallsQueryOptions } from "@web/api/call-logs";
 import { myNumbersQueryOptions } from "@web/api/phone-numbers";
 import { usageStatsQueryOptions } from "@web/api/usage-stats";
+import {
+  aircallOptionsQueryOptions,
+  aircallQueries,
+  appointmentOptionsQueryOptions,
+  appointmentQueries,
+  callLogCountQueries,
+  dailyReportsQueryOptions,
+  leadSummaryQueryOptions,
+} from "@web/features/dashboard/api/dashboard";
 import { voicesQueryOptions } from "@web/features/agents/api/get-voices";
 import { callDetailQueryOptions } from "@web/features/call-logs/api/get-call-detail";
 import { mailboxQueryOptions } from "@web/features/mailbox/api/mailbox";
@@ -25,6 +34,15 @@ const QUERIES: [string, AnyOptions][] = [
   ["available numbers", availableNumbersQueryOptions("305")],
   ["phone limit", phoneLimitQueryOptions()],
   ["current user", currentUserQueryOptions()],
+  ...callLogCountQueries({ startDate: "2026-03-01", endDate: "2026-03-02", agent: "asst-1", callType: "Both" }, 1).map(
+    (o, i): [string, AnyOptions] => [`dashboard call-log count ${i}`, o],
+  ),
+  ...appointmentQueries({ startDate: "2026-03-01", endDate: "2026-03-02", store: "TYLER" }, 1).map((o, i): [string, AnyOptions] => [`dashboard appointment count ${i}`, o]),
+  ...aircallQueries({ startDate: "2026-03-01", endDate: "2026-03-02", userName: "Bob" }, 1).map((o, i): [string, AnyOptions] => [`dashboard aircall count ${i}`, o]),
+  ["dashboard lead summary", leadSummaryQueryOptions({ startDate: "2026-03-01", endDate: "2026-03-02" }, 1)],
+  ["dashboard appointment options", appointmentOptionsQueryOptions(0)],
+  ["dashboard aircall options", aircallOptionsQueryOptions(0)],
+  ["dashboard daily reports", dailyReportsQueryOptions(0)],
 ];
 
 function recordFetches() {

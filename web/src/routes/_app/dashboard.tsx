@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@web/components/layout/placeholder-page";
+import { DashboardPage } from "@web/features/dashboard/components/dashboard-page";
 
 export const Route = createFileRoute("/_app/dashboard")({
-  component: () => <PlaceholderPage title="Dashboard" feature="the operations dashboard" />,
+  component: function DashboardRoute() {
+    return <DashboardPage user={Route.useRouteContext().user} />;
+  },
 });

@@ -1,0 +1,119 @@
+// The operations dashboard's calls (spec 1 §7): counts, filter options and CSV downloads.
+// Each key's first element is the full URL the fetcher GETs (decision 006); the second is the
+// dashboard's refresh generation, so 'Refresh All Sections' reloads every count even for the same dates.
+import { queryOptions } from "@tanstack/react-query";
+import type {
+  AircallOptionsResponse,
+  AppointmentCategoryCountsResponse,
+  AppointmentOptionsResponse,
+  AppointmentStatusCountsResponse,
+  CallLogTotalResponse,
+  CountResponse,
+  LeadSummaryResponse,
+} from "@shared/schemas/counts";
+import { apiJson, apiRequest } from "@web/lib/api";
+
+export type QueryParams = Record<string, string | undefined>;
+
+/** A path with its non-empty parameters, in the given order. */
+export function withQuery(path: string, params: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) search.set(k, v);
+  const s = search.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+export const dashboardKeys = {
+  /** One dashboard GET: its full URL (what the fetcher asks for), then the refresh generation. */
+  url: (path: string, params: QueryParams, generation: number) => [withQuery(path, params), generation] as const,
+};
+
+const getJson = <T>(url: string) => apiJson<T>("GET", url);
+
+function countQuery<T>(path: string, params: QueryParams, generation: number) {
+  const queryKey = dashboardKeys.url(path, params, generation);
+  return queryOptions({ queryKey, queryFn: () => getJson<T>(queryKey[0]) });
+}
+
+export type CallLogFilters = { startDate: string; endDate: string; agent?: string; callType: string };
+
+const callLogParams = (f: CallLogFilters): QueryParams => ({
+  dateFilterType: "range",
+  startDate: f.startDate,
+  endDate: f.endDate,
+  agent: f.agent,
+  callType: f.callType,
+});
+
+export const callLogCountQueries = (f: CallLogFilters, generation: number) => {
+  const p = callLogParams(f);
+  return [
+    countQuery<CallLogTotalResponse>("/api/call-logs/count", p, generation),
+    countQuery<CountResponse>("/api/call-connected-count", p, generation),
+    countQuery<CountResponse>("/api/voicemail-count", p, generation),
+    countQuery<CountResponse>("/api/forwarded-count", p, generation),
+  ] as const;
+};
+
+export const exportReportUrl = (f: CallLogFilters) => withQuery("/api/export-report", callLogParams(f));
+
+export type AppointmentFilters = { startDate: string; endDate: string; store?: string; bookedBy?: string; appointmentType?: string };
+
+const rangeParams = (f: { startDate: string; endDate: string }): QueryParams => ({ dateFilterType: "range", startDate: f.startDate, endDate: f.endDate });
+
+export const appointmentQueries = (f: AppointmentFilters, generation: number) => {
+  const p = { ...rangeParams(f), store: f.store, bookedBy: f.bookedBy, appointmentType: f.appointmentType };
+  return [
+    countQuery<CountResponse>("/api/appointment-count", p, generation),
+    countQuery<AppointmentStatusCountsResponse>("/api/appointment-status-count", p, generation),
+    countQuery<AppointmentCategoryCountsResponse>("/api/appointment-category-count", p, generation),
+  ] as const;
+};
+
+export const appointmentOptionsQueryOptions = (generation: number) => countQuery<AppointmentOptionsResponse>("/api/appointment-options", {}, generation);
+
+export const leadSummaryQueryOptions = (f: { startDate: string; endDate: string; store?: string }, generation: number) =>
+  countQuery<LeadSummaryResponse>("/api/lead-counts/summary", { ...rangeParams(f), store: f.store }, generation);
+
+export type AircallFilters = { startDate: string; endDate: string; userName?: string; numberName?: string };
+
+export const aircallQueries = (f: AircallFilters, generation: number) => {
+  const p = { ...rangeParams(f), userName: f.userName, numberName: f.numberName };
+  return [
+    countQuery<CountResponse>("/api/aircall/call-count", { ...p, direction: "inbound" }, generation),
+    countQuery<CountResponse>("/api/aircall/call-count", { ...p, direction: "outbound" }, generation),
+    countQuery<CountResponse>("/api/aircall/outbound-answered-count", p, generation),
+    countQuery<CountResponse>("/api/aircall/store-transfer-solutions-count", p, generation),
+  ] as const;
+};
+
+export const aircallOptionsQueryOptions = (generation: number) => countQuery<AircallOptionsResponse>("/api/aircall/options", {}, generation);
+
+export const dailyReportUrl = (f: { startDate: string; endDate: string; store?: string }) =>
+  withQuery("/api/daily-report", { startDate: f.startDate, endDate: f.endDate, store: f.store });
+
+export type DailyReportItem = { id: number; date: string; store: string | null; created_at: string; rows: number };
+export type DailyReportListResponse = { reports: DailyReportItem[] };
+
+export const dailyReportsQueryOptions = (generation: number) => countQuery<DailyReportListResponse>("/api/daily-reports", {}, generation);
+
+export const dailyReportFileUrl = (id: number) => `/api/daily-reports/${encodeURIComponent(String(id))}`;
+
+/** GETs a file with the bearer and saves it under `filename` through a temporary link. */
+export async function downloadFile(url: string, filename: string): Promise<void> {
+  const res = await apiRequest("GET", url);
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  try {
+    const a = document.createElement("a");
+    a.href = href;
+    a.download = filename;
+    a.style.display = "none";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  } finally {
+    // Revoke after the click has handed the blob to the browser.
+    setTimeout(() => URL.revokeObjectURL(href), 0);
+  }
+}

@@ -1,0 +1,270 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { APPOINTMENT_CATEGORY_KEYS } from "@shared/constants";
+import { DASHBOARD_TEXT } from "@shared/messages";
+import type { CurrentUserView } from "@shared/schemas/auth";
+import { resetToasts, toast } from "@web/components/ui/toast-store";
+import { createQueryClient } from "@web/lib/query-client";
+import { DashboardPage } from "./dashboard-page";
+
+vi.mock("@web/components/ui/toast-store", async (orig) => {
+  const real = await orig<typeof import("@web/components/ui/toast-store")>();
+  return { ...real, toast: vi.fn(real.toast) };
+});
+
+// 15:00 UTC on 11 March 2026 is 11:00 in New York: today 2026-03-11, yesterday 2026-03-10.
+const NOW = new Date("2026-03-11T15:00:00Z");
+
+const user = (flags: Partial<CurrentUserView> = {}): CurrentUserView => ({
+  id: "u1",
+  email: "staff@store.example",
+  username: "staff",
+  company: "Stores",
+  first_name: null,
+  last_name: null,
+  is_admin: false,
+  shopwindows_info: true,
+  call_app: true,
+  ...flags,
+});
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+const fail = () => new Response("boom", { status: 500, statusText: "Internal Server Error" });
+
+const agents = [
+  { id: 1, name: "Tyler outbound", vapi_assistant_id: "asst-1", store: "TYLER", type: "Outbound" },
+  { id: 2, name: "Not on the platform", vapi_assistant_id: null, store: "TYLER", type: "Outbound" },
+  { id: 3, name: "No store", vapi_assistant_id: "asst-3", store: null, type: "Outbound" },
+  { id: 4, name: "No type", vapi_assistant_id: "asst-4", store: "OKC", type: null },
+];
+
+type Handler = (url: URL) => Response | Promise<Response> | undefined;
+
+function stubApi(override: Handler = () => undefined) {
+  const fetchMock = vi.fn(async (input: string) => {
+    const url = new URL(input, "http://x");
+    const custom = await override(url);
+    if (custom) return custom;
+    switch (url.pathname) {
+      case "/api/agents":
+        return json({ agents });
+      case "/api/call-logs/count":
+        return json({ total: 12345 });
+      case "/api/call-connected-count":
+        return json({ count: 2001 });
+      case "/api/voicemail-count":
+        return json({ count: 3 });
+      case "/api/forwarded-count":
+        return json({ count: 4 });
+      case "/api/appointment-options":
+        return json({ stores: ["TYLER"], bookedBy: ["Ann"], types: ["Virtual"] });
+      case "/api/appointment-count":
+        return json({ count: 1500 });
+      case "/api/appointment-status-count":
+        return json({ counts: { Scheduled: 7, Sold: 2 } });
+      case "/api/appointment-category-count":
+        return json({ counts: Object.fromEntries(APPOINTMENT_CATEGORY_KEYS.map((k, i) => [k, i + 1])) });
+      case "/api/lead-counts/summary":
+        return json({ totalSubmissions: 4321, byStore: { TYLER: 4000, OKC: 321 } });
+      case "/api/aircall/options":
+        return json({ users: ["Bob"], numbers: ["Main"] });
+      case "/api/aircall/call-count":
+        return json({ count: url.searchParams.get("direction") === "inbound" ? 1111 : 2222 });
+      case "/api/aircall/outbound-answered-count":
+        return json({ count: 333 });
+      case "/api/aircall/store-transfer-solutions-count":
+        return json({ count: 44 });
+      case "/api/daily-reports":
+        return json({ reports: [] });
+      default:
+        return new Response("not found", { status: 404 });
+    }
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+const urls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.map(([u]) => String(u));
+
+const renderPage = (flags?: Partial<CurrentUserView>) =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <DashboardPage user={user(flags)} now={NOW} />
+    </QueryClientProvider>,
+  );
+
+const topStore = () => within(screen.getByRole("form", { name: DASHBOARD_TEXT.refreshAll })).getByLabelText(DASHBOARD_TEXT.store);
+const section = (name: string) => screen.getByRole("region", { name });
+
+beforeEach(() => {
+  resetToasts();
+  vi.mocked(toast).mockClear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("DashboardPage", () => {
+  it("shows every section, in order, to a user with both flags, with counts and separators", async () => {
+    stubApi();
+    renderPage();
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual([DASHBOARD_TEXT.callLogs, DASHBOARD_TEXT.dailyReport, DASHBOARD_TEXT.appointments, DASHBOARD_TEXT.leads, DASHBOARD_TEXT.aircall]);
+    expect(await within(section(DASHBOARD_TEXT.callLogs)).findByText("12,345")).toBeTruthy();
+    expect(within(section(DASHBOARD_TEXT.callLogs)).getByText("2,001")).toBeTruthy();
+    expect(await within(section(DASHBOARD_TEXT.appointments)).findByText("1,500")).toBeTruthy();
+    const categories = within(section(DASHBOARD_TEXT.appointments)).getByLabelText(DASHBOARD_TEXT.byCategory);
+    expect([...categories.querySelectorAll("dt")].map((t) => t.textContent)).toEqual([...APPOINTMENT_CATEGORY_KEYS]);
+    expect([...categories.querySelectorAll("dd")].map((t) => t.textContent)).toEqual(APPOINTMENT_CATEGORY_KEYS.map((_, i) => String(i + 1)));
+    expect(await within(section(DASHBOARD_TEXT.leads)).findByText("4,321")).toBeTruthy();
+    expect(await within(section(DASHBOARD_TEXT.aircall)).findByText("1,111")).toBeTruthy();
+    expect(within(section(DASHBOARD_TEXT.aircall)).getByText("2,222")).toBeTruthy();
+    expect(await within(section(DASHBOARD_TEXT.dailyReport)).findByText(DASHBOARD_TEXT.noReports)).toBeTruthy();
+  });
+
+  it("shows only Call Logs to a user without flags, and asks for nothing else", async () => {
+    const fetchMock = stubApi();
+    renderPage({ shopwindows_info: false, call_app: false });
+    expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([DASHBOARD_TEXT.callLogs]);
+    await screen.findByText("12,345");
+    expect(urls(fetchMock).filter((u) => /appointment|lead|aircall|daily/.test(u))).toEqual([]);
+  });
+
+  it("defaults Call Logs to today and the report sections to yesterday (New York), Outbound calls", async () => {
+    const fetchMock = stubApi();
+    renderPage();
+    await screen.findByText("12,345");
+    expect(urls(fetchMock)).toContain("/api/call-logs/count?dateFilterType=range&startDate=2026-03-11&endDate=2026-03-11&callType=Outbound");
+    expect(urls(fetchMock)).toContain("/api/lead-counts/summary?dateFilterType=range&startDate=2026-03-10&endDate=2026-03-10");
+    expect(within(section(DASHBOARD_TEXT.callLogs)).getByText("2026-03-11")).toBeTruthy();
+    expect(within(section(DASHBOARD_TEXT.leads)).getByText(/2026-03-10/)).toBeTruthy();
+  });
+
+  it("changing the dates or store loads nothing; Refresh All Sections loads every section with them", async () => {
+    const fetchMock = stubApi();
+    renderPage();
+    await screen.findByText("12,345");
+    await screen.findByText("4,321");
+    await screen.findByText("1,111");
+    const before = fetchMock.mock.calls.length;
+    fireEvent.change(screen.getByLabelText(DASHBOARD_TEXT.startDate), { target: { value: "2026-03-01" } });
+    fireEvent.change(screen.getByLabelText(DASHBOARD_TEXT.endDate), { target: { value: "2026-03-05" } });
+    fireEvent.change(topStore(), { target: { value: "TYLER" } });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetchMock.mock.calls.length).toBe(before);
+    expect(within(section(DASHBOARD_TEXT.leads)).queryByText(/2026-03-01/)).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: DASHBOARD_TEXT.refreshAll }));
+    await waitFor(() =>
+      expect(urls(fetchMock)).toContain("/api/call-logs/count?dateFilterType=range&startDate=2026-03-01&endDate=2026-03-05&callType=Outbound"),
+    );
+    await waitFor(() => expect(urls(fetchMock)).toContain("/api/lead-counts/summary?dateFilterType=range&startDate=2026-03-01&endDate=2026-03-05&store=TYLER"));
+    expect(urls(fetchMock)).toContain("/api/aircall/call-count?dateFilterType=range&startDate=2026-03-01&endDate=2026-03-05&direction=inbound");
+    expect(urls(fetchMock)).toContain("/api/appointment-count?dateFilterType=range&startDate=2026-03-01&endDate=2026-03-05&store=TYLER");
+    expect(within(section(DASHBOARD_TEXT.callLogs)).getByText("2026-03-01 to 2026-03-05")).toBeTruthy();
+    expect(within(section(DASHBOARD_TEXT.leads)).getByText("2026-03-01 to 2026-03-05 · TYLER")).toBeTruthy();
+  });
+
+  it("Refresh All Sections with the same dates reloads the counts again", async () => {
+    const fetchMock = stubApi();
+    renderPage({ shopwindows_info: false, call_app: false });
+    await screen.findByText("12,345");
+    const countCalls = () => urls(fetchMock).filter((u) => u.startsWith("/api/call-logs/count")).length;
+    expect(countCalls()).toBe(1);
+    fireEvent.click(screen.getByRole("button", { name: DASHBOARD_TEXT.refreshAll }));
+    await waitFor(() => expect(countCalls()).toBe(2));
+  });
+
+  it("offers only agents with an assistant id, store, type and name; choosing one filters the counts", async () => {
+    const fetchMock = stubApi();
+    renderPage({ shopwindows_info: false, call_app: false });
+    const select = screen.getByLabelText(DASHBOARD_TEXT.agent) as HTMLSelectElement;
+    await waitFor(() => expect(select.options.length).toBe(2));
+    expect([...select.options].map((o) => o.textContent)).toEqual([DASHBOARD_TEXT.allAgents, "Tyler outbound (TYLER · Outbound)"]);
+    fireEvent.change(select, { target: { value: "asst-1" } });
+    fireEvent.change(screen.getByLabelText(DASHBOARD_TEXT.callType), { target: { value: "Both" } });
+    await waitFor(() =>
+      expect(urls(fetchMock)).toContain("/api/voicemail-count?dateFilterType=range&startDate=2026-03-11&endDate=2026-03-11&agent=asst-1&callType=Both"),
+    );
+  });
+
+  it("shows each section's own error text when its counts fail", async () => {
+    stubApi((url) => (url.pathname === "/api/agents" || url.pathname.endsWith("options") || url.pathname === "/api/daily-reports" ? undefined : fail()));
+    renderPage();
+    expect(await screen.findByText(DASHBOARD_TEXT.countsError)).toBeTruthy();
+    expect(await screen.findByText(DASHBOARD_TEXT.appointmentsError)).toBeTruthy();
+    expect(await screen.findByText(DASHBOARD_TEXT.leadsError)).toBeTruthy();
+    expect(await screen.findByText(DASHBOARD_TEXT.aircallError)).toBeTruthy();
+  });
+
+  describe("downloads", () => {
+    let clicked: { href: string; download: string }[];
+    beforeEach(() => {
+      clicked = [];
+      vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+        clicked.push({ href: this.href, download: this.download });
+      });
+      URL.createObjectURL = vi.fn(() => "blob:report");
+      URL.revokeObjectURL = vi.fn();
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it("Export CSV saves call-report-{start}-to-{end}.csv from /api/export-report with the same query", async () => {
+      const fetchMock = stubApi((url) => (url.pathname === "/api/export-report" ? new Response("Call ID,Date\n", { status: 200 }) : undefined));
+      renderPage({ shopwindows_info: false, call_app: false });
+      await screen.findByText("12,345");
+      fireEvent.click(screen.getByRole("button", { name: DASHBOARD_TEXT.exportCsv }));
+      await waitFor(() => expect(clicked).toEqual([{ href: "blob:report", download: "call-report-2026-03-11-to-2026-03-11.csv" }]));
+      expect(urls(fetchMock)).toContain("/api/export-report?dateFilterType=range&startDate=2026-03-11&endDate=2026-03-11&callType=Outbound");
+      const exportCall = fetchMock.mock.calls.find(([u]) => String(u).startsWith("/api/export-report")) as unknown as [string, RequestInit];
+      expect((exportCall[1].headers as Record<string, string>).Authorization).toMatch(/^Bearer /);
+    });
+
+    it("a failed export shows 'Error generating report'", async () => {
+      stubApi((url) => (url.pathname === "/api/export-report" ? fail() : undefined));
+      renderPage({ shopwindows_info: false, call_app: false });
+      fireEvent.click(screen.getByRole("button", { name: DASHBOARD_TEXT.exportCsv }));
+      expect(await screen.findByText(DASHBOARD_TEXT.exportError)).toBeTruthy();
+      expect(clicked).toEqual([]);
+    });
+
+    it("Generate Daily Report saves daily-report-{start}-to-{end}-{store}.csv and says so", async () => {
+      const fetchMock = stubApi((url) => (url.pathname === "/api/daily-report" ? new Response("Store,Date\n", { status: 200 }) : undefined));
+      renderPage();
+      fireEvent.change(topStore(), { target: { value: "OKC" } });
+      fireEvent.click(screen.getByRole("button", { name: DASHBOARD_TEXT.refreshAll }));
+      fireEvent.click(screen.getByRole("button", { name: DASHBOARD_TEXT.generateDailyReport }));
+      await waitFor(() => expect(clicked).toEqual([{ href: "blob:report", download: "daily-report-2026-03-10-to-2026-03-10-OKC.csv" }]));
+      expect(urls(fetchMock)).toContain("/api/daily-report?startDate=2026-03-10&endDate=2026-03-10&store=OKC");
+      await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: DASHBOARD_TEXT.dailyReportDone }));
+    });
+
+    it("a failed daily report shows the inline error and a destructive toast", async () => {
+      stubApi((url) => (url.pathname === "/api/daily-report" ? fail() : undefined));
+      renderPage();
+      fireEvent.click(screen.getByRole("button", { name: DASHBOARD_TEXT.generateDailyReport }));
+      expect(await screen.findByText(DASHBOARD_TEXT.dailyReportError)).toBeTruthy();
+      expect(toast).toHaveBeenCalledWith({ variant: "destructive", title: DASHBOARD_TEXT.dailyReportFailed });
+    });
+
+    it("lists recent daily reports, each downloadable; a failed list is just the empty state", async () => {
+      stubApi((url) => {
+        if (url.pathname === "/api/daily-reports") return json({ reports: [{ id: 7, date: "2026-03-09", store: "TYLER", created_at: "2026-03-10T05:00:00Z", rows: 12 }] });
+        if (url.pathname === "/api/daily-reports/7") return new Response("Store\n", { status: 200 });
+        return undefined;
+      });
+      renderPage();
+      const button = await screen.findByRole("button", { name: `${DASHBOARD_TEXT.download} daily-report-2026-03-09-TYLER.csv` });
+      fireEvent.click(button);
+      await waitFor(() => expect(clicked).toEqual([{ href: "blob:report", download: "daily-report-2026-03-09-TYLER.csv" }]));
+    });
+
+    it("a failed report list shows the empty state", async () => {
+      stubApi((url) => (url.pathname === "/api/daily-reports" ? fail() : undefined));
+      renderPage();
+      expect(await screen.findByText(DASHBOARD_TEXT.noReports)).toBeTruthy();
+    });
+  });
+});

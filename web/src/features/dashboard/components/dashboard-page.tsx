@@ -1,0 +1,328 @@
+// /dashboard (spec 1 §2, §4): the top controls pick the dates and store; only 'Refresh All Sections'
+// applies them to the sections (and reloads every figure). Call Logs starts on today, the report
+// sections on yesterday (New York, spec 1 §9). Sections beyond Call Logs follow the user's flags.
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { Download, LoaderCircle, RefreshCw } from "lucide-react";
+import { useId, useState } from "react";
+import { APPOINTMENT_CATEGORY_KEYS, CALL_TYPES, DEFAULT_CALL_TYPE, STORES } from "@shared/constants";
+import { DASHBOARD_TEXT } from "@shared/messages";
+import { nyToday, nyYesterday } from "@shared/ny-time";
+import type { CurrentUserView } from "@shared/schemas/auth";
+import { useAgents } from "@web/api/agents";
+import { PageHeader } from "@web/components/layout/page-header";
+import { Button } from "@web/components/ui/button";
+import { Input } from "@web/components/ui/input";
+import { toast } from "@web/components/ui/toast-store";
+import {
+  aircallOptionsQueryOptions,
+  callLogCountQueries,
+  aircallQueries,
+  appointmentOptionsQueryOptions,
+  appointmentQueries,
+  dailyReportFileUrl,
+  dailyReportsQueryOptions,
+  dailyReportUrl,
+  downloadFile,
+  exportReportUrl,
+  leadSummaryQueryOptions,
+} from "../api/dashboard";
+import { Figure, FigureGrid, FilterSelect, Section, SectionError, SectionSkeleton, type Applied } from "./section";
+
+type Range = { startDate: string; endDate: string };
+type AppliedState = { callLogs: Range; reports: Range; store: string; generation: number };
+
+function initialApplied(now: Date): AppliedState {
+  const today = nyToday(now);
+  const yesterday = nyYesterday(now);
+  return { callLogs: { startDate: today, endDate: today }, reports: { startDate: yesterday, endDate: yesterday }, store: "", generation: 0 };
+}
+
+export function DashboardPage({ user, now }: { user: CurrentUserView; now?: Date }) {
+  const [applied, setApplied] = useState(() => initialApplied(now ?? new Date()));
+  const [inputs, setInputs] = useState(() => ({ ...applied.reports, store: "" }));
+  const reports: Applied = { ...applied.reports, store: applied.store || undefined };
+
+  function refreshAll() {
+    const range = { startDate: inputs.startDate, endDate: inputs.endDate };
+    setApplied((a) => ({ callLogs: range, reports: range, store: inputs.store, generation: a.generation + 1 }));
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl min-w-0 gap-6">
+      <PageHeader title={DASHBOARD_TEXT.pageTitle} />
+      <form
+        aria-label={DASHBOARD_TEXT.refreshAll}
+        className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          refreshAll();
+        }}
+      >
+        <div className="grid min-w-0 gap-1.5">
+          <label htmlFor="dashboard-start" className="text-sm font-medium">
+            {DASHBOARD_TEXT.startDate}
+          </label>
+          <Input id="dashboard-start" type="date" value={inputs.startDate} max={inputs.endDate} onChange={(e) => setInputs((s) => ({ ...s, startDate: e.target.value }))} required />
+        </div>
+        <div className="grid min-w-0 gap-1.5">
+          <label htmlFor="dashboard-end" className="text-sm font-medium">
+            {DASHBOARD_TEXT.endDate}
+          </label>
+          <Input id="dashboard-end" type="date" value={inputs.endDate} min={inputs.startDate} onChange={(e) => setInputs((s) => ({ ...s, endDate: e.target.value }))} required />
+        </div>
+        <FilterSelect id="dashboard-store" label={DASHBOARD_TEXT.store} value={inputs.store} onChange={(store) => setInputs((s) => ({ ...s, store }))} options={STORES} allLabel={DASHBOARD_TEXT.allStores} />
+        <Button type="submit">
+          <RefreshCw aria-hidden />
+          {DASHBOARD_TEXT.refreshAll}
+        </Button>
+      </form>
+
+      <CallLogsSection userId={user.id} range={applied.callLogs} generation={applied.generation} />
+      {user.shopwindows_info ? (
+        <>
+          <DailyReportSection applied={reports} generation={applied.generation} />
+          <AppointmentsSection applied={reports} generation={applied.generation} />
+          <LeadsSection applied={reports} generation={applied.generation} />
+        </>
+      ) : null}
+      {user.call_app ? <AircallSection applied={reports} generation={applied.generation} /> : null}
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------- Call Logs
+
+function CallLogsSection({ userId, range, generation }: { userId: string; range: Range; generation: number }) {
+  const agents = useAgents(userId);
+  const [agent, setAgent] = useState("");
+  const [callType, setCallType] = useState<string>(DEFAULT_CALL_TYPE);
+  const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
+  const filters = { ...range, agent: agent || undefined, callType };
+  const counts = useQueries({ queries: callLogCountQueries(filters, generation) });
+  const agentOptions = (agents.data?.agents ?? [])
+    .filter((a) => a.vapi_assistant_id && a.store && a.type && a.name)
+    .map((a) => ({ value: a.vapi_assistant_id!, label: `${a.name} (${a.store} · ${a.type})` }));
+
+  async function exportCsv() {
+    setExporting(true);
+    setExportFailed(false);
+    try {
+      await downloadFile(exportReportUrl(filters), `call-report-${range.startDate}-to-${range.endDate}.csv`);
+    } catch {
+      setExportFailed(true);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const [total, connected, voicemail, forwarded] = counts;
+  return (
+    <Section
+      id="call-logs"
+      title={DASHBOARD_TEXT.callLogs}
+      applied={range}
+      actions={
+        <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting} aria-busy={exporting}>
+          {exporting ? <LoaderCircle className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+          {exporting ? DASHBOARD_TEXT.exporting : DASHBOARD_TEXT.exportCsv}
+        </Button>
+      }
+    >
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <FilterSelect id="call-logs-agent" label={DASHBOARD_TEXT.agent} value={agent} onChange={setAgent} options={agentOptions} allLabel={DASHBOARD_TEXT.allAgents} />
+        <FilterSelect id="call-logs-type" label={DASHBOARD_TEXT.callType} value={callType} onChange={setCallType} options={CALL_TYPES} />
+      </div>
+      {exportFailed ? <SectionError text={DASHBOARD_TEXT.exportError} /> : null}
+      {counts.some((q) => q.isPending) ? (
+        <SectionSkeleton label={DASHBOARD_TEXT.loading} />
+      ) : counts.some((q) => q.isError) ? (
+        <SectionError text={DASHBOARD_TEXT.countsError} />
+      ) : (
+        <FigureGrid label={DASHBOARD_TEXT.callLogs}>
+          <Figure label={DASHBOARD_TEXT.totalCalls} value={total.data?.total} />
+          <Figure label={DASHBOARD_TEXT.connected} value={connected.data?.count} />
+          <Figure label={DASHBOARD_TEXT.voicemail} value={voicemail.data?.count} />
+          <Figure label={DASHBOARD_TEXT.forwarded} value={forwarded.data?.count} />
+        </FigureGrid>
+      )}
+    </Section>
+  );
+}
+
+// ---------------------------------------------------------------- Daily Report
+
+function DailyReportSection({ applied, generation }: { applied: Applied; generation: number }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const list = useQuery(dailyReportsQueryOptions(generation));
+  const listId = useId();
+
+  async function generate() {
+    setBusy(true);
+    setFailed(false);
+    const suffix = applied.store ? `-${applied.store}` : "";
+    try {
+      await downloadFile(dailyReportUrl(applied), `daily-report-${applied.startDate}-to-${applied.endDate}${suffix}.csv`);
+      toast({ title: DASHBOARD_TEXT.dailyReportDone });
+    } catch {
+      setFailed(true);
+      toast({ variant: "destructive", title: DASHBOARD_TEXT.dailyReportFailed });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const items = list.data?.reports ?? [];
+  return (
+    <Section
+      id="daily-report"
+      title={DASHBOARD_TEXT.dailyReport}
+      applied={applied}
+      showStore
+      actions={
+        <Button onClick={() => void generate()} disabled={busy} aria-busy={busy}>
+          {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+          {busy ? DASHBOARD_TEXT.generating : DASHBOARD_TEXT.generateDailyReport}
+        </Button>
+      }
+    >
+      {failed ? <SectionError text={DASHBOARD_TEXT.dailyReportError} /> : null}
+      <div className="grid gap-2">
+        <h3 id={listId} className="text-sm font-medium">
+          {DASHBOARD_TEXT.recentReports}
+        </h3>
+        {list.isPending ? (
+          <SectionSkeleton label={DASHBOARD_TEXT.loading} height="h-12" />
+        ) : items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{DASHBOARD_TEXT.noReports}</p>
+        ) : (
+          <ul aria-labelledby={listId} className="grid gap-1">
+            {items.map((r) => {
+              const name = `daily-report-${r.date}${r.store ? `-${r.store}` : ""}.csv`;
+              return (
+                <li key={r.id} className="flex min-w-0 items-center justify-between gap-2 text-sm">
+                  <span className="truncate">
+                    {r.date} · {r.store ?? DASHBOARD_TEXT.allStores} · {r.rows} rows
+                  </span>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`${DASHBOARD_TEXT.download} ${name}`}
+                    onClick={() =>
+                      void downloadFile(dailyReportFileUrl(r.id), name).catch(() =>
+                        toast({ variant: "destructive", title: DASHBOARD_TEXT.dailyReportFailed }),
+                      )
+                    }
+                  >
+                    <Download aria-hidden />
+                    {DASHBOARD_TEXT.download}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </Section>
+  );
+}
+
+// ---------------------------------------------------------------- Shopwindow Appointments
+
+function AppointmentsSection({ applied, generation }: { applied: Applied; generation: number }) {
+  const options = useQuery(appointmentOptionsQueryOptions(0));
+  const [bookedBy, setBookedBy] = useState("");
+  const [appointmentType, setAppointmentType] = useState("");
+  const [store, setStore] = useState("");
+  const filters = { ...applied, store: store || applied.store, bookedBy: bookedBy || undefined, appointmentType: appointmentType || undefined };
+  const [count, status, category] = useQueries({ queries: appointmentQueries(filters, generation) });
+  const all = [count, status, category];
+  return (
+    <Section id="appointments" title={DASHBOARD_TEXT.appointments} applied={{ ...applied, store: store || applied.store }} showStore>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <FilterSelect id="appointments-store" label={DASHBOARD_TEXT.store} value={store} onChange={setStore} options={options.data?.stores ?? []} allLabel={DASHBOARD_TEXT.allOptions} />
+        <FilterSelect id="appointments-booked-by" label={DASHBOARD_TEXT.bookedBy} value={bookedBy} onChange={setBookedBy} options={options.data?.bookedBy ?? []} allLabel={DASHBOARD_TEXT.allOptions} />
+        <FilterSelect id="appointments-type" label={DASHBOARD_TEXT.appointmentType} value={appointmentType} onChange={setAppointmentType} options={options.data?.types ?? []} allLabel={DASHBOARD_TEXT.allOptions} />
+      </div>
+      {all.some((q) => q.isPending) ? (
+        <SectionSkeleton label={DASHBOARD_TEXT.loading} height="h-64" />
+      ) : all.some((q) => q.isError) ? (
+        <SectionError text={DASHBOARD_TEXT.appointmentsError} />
+      ) : (
+        <>
+          <FigureGrid label={DASHBOARD_TEXT.appointments}>
+            <Figure label={DASHBOARD_TEXT.appointmentsTotal} value={count.data?.count} />
+          </FigureGrid>
+          <FigureGrid label={DASHBOARD_TEXT.byStatus}>
+            {Object.entries(status.data?.counts ?? {}).map(([k, v]) => (
+              <Figure key={k} label={k} value={v} />
+            ))}
+          </FigureGrid>
+          <FigureGrid label={DASHBOARD_TEXT.byCategory}>
+            {APPOINTMENT_CATEGORY_KEYS.map((k) => (
+              <Figure key={k} label={k} value={category.data?.counts[k]} />
+            ))}
+          </FigureGrid>
+        </>
+      )}
+    </Section>
+  );
+}
+
+// ---------------------------------------------------------------- Leads
+
+function LeadsSection({ applied, generation }: { applied: Applied; generation: number }) {
+  const leads = useQuery(leadSummaryQueryOptions(applied, generation));
+  return (
+    <Section id="leads" title={DASHBOARD_TEXT.leads} applied={applied} showStore>
+      {leads.isPending ? (
+        <SectionSkeleton label={DASHBOARD_TEXT.loading} height="h-40" />
+      ) : leads.isError ? (
+        <SectionError text={DASHBOARD_TEXT.leadsError} />
+      ) : (
+        <>
+          <FigureGrid label={DASHBOARD_TEXT.leads}>
+            <Figure label={DASHBOARD_TEXT.totalSubmissions} value={leads.data.totalSubmissions} />
+          </FigureGrid>
+          <FigureGrid label={DASHBOARD_TEXT.byStore}>
+            {Object.entries(leads.data.byStore).map(([k, v]) => (
+              <Figure key={k} label={k} value={v} />
+            ))}
+          </FigureGrid>
+        </>
+      )}
+    </Section>
+  );
+}
+
+// ---------------------------------------------------------------- Aircall
+
+function AircallSection({ applied, generation }: { applied: Applied; generation: number }) {
+  const options = useQuery(aircallOptionsQueryOptions(0));
+  const [userName, setUserName] = useState("");
+  const [numberName, setNumberName] = useState("");
+  const range = { startDate: applied.startDate, endDate: applied.endDate };
+  const counts = useQueries({ queries: aircallQueries({ ...range, userName: userName || undefined, numberName: numberName || undefined }, generation) });
+  const [inbound, outbound, answered, transfers] = counts;
+  return (
+    <Section id="aircall" title={DASHBOARD_TEXT.aircall} applied={range}>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <FilterSelect id="aircall-user" label={DASHBOARD_TEXT.userName} value={userName} onChange={setUserName} options={options.data?.users ?? []} allLabel={DASHBOARD_TEXT.allOptions} />
+        <FilterSelect id="aircall-number" label={DASHBOARD_TEXT.numberName} value={numberName} onChange={setNumberName} options={options.data?.numbers ?? []} allLabel={DASHBOARD_TEXT.allOptions} />
+      </div>
+      {counts.some((q) => q.isPending) ? (
+        <SectionSkeleton label={DASHBOARD_TEXT.loading} />
+      ) : counts.some((q) => q.isError) ? (
+        <SectionError text={DASHBOARD_TEXT.aircallError} />
+      ) : (
+        <FigureGrid label={DASHBOARD_TEXT.aircall}>
+          <Figure label={DASHBOARD_TEXT.inboundCalls} value={inbound.data?.count} />
+          <Figure label={DASHBOARD_TEXT.outboundCalls} value={outbound.data?.count} />
+          <Figure label={DASHBOARD_TEXT.outboundAnswered} value={answered.data?.count} />
+          <Figure label={DASHBOARD_TEXT.storeTransferSolutions} value={transfers.data?.count} />
+        </FigureGrid>
+      )}
+    </Section>
+  );
+}

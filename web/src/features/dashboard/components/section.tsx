@@ -1,0 +1,109 @@
+// The frame every dashboard section shares: a heading with the dates and store it shows, a fixed
+// height skeleton while loading (no layout jump), the section's red error text, or its figures.
+import type { ReactNode } from "react";
+import { formatCount } from "@shared/format";
+import { CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
+import { cn } from "@web/lib/utils";
+
+export type Applied = { startDate: string; endDate: string; store?: string };
+
+export function rangeLabel({ startDate, endDate }: { startDate: string; endDate: string }) {
+  return startDate === endDate ? startDate : `${startDate} to ${endDate}`;
+}
+
+export function Section({ id, title, applied, showStore, actions, children }: {
+  id: string;
+  title: string;
+  applied: Applied;
+  showStore?: boolean;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = `${id}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="min-w-0 rounded-xl border border-border bg-card text-card-foreground shadow-sm">
+        <CardHeader className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <CardTitle id={headingId}>{title}</CardTitle>
+            <p className="text-sm text-muted-foreground" data-testid={`${id}-range`}>
+              {rangeLabel(applied)}
+              {showStore ? ` · ${applied.store || "All stores"}` : ""}
+            </p>
+          </div>
+          {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+        </CardHeader>
+        <CardContent className="grid gap-4">{children}</CardContent>
+    </section>
+  );
+}
+
+export function SectionSkeleton({ label, height = "h-[156px] sm:h-[72px]" }: { label: string; height?: string }) {
+  return (
+    <div aria-busy="true" className={cn("grid grid-cols-2 gap-3 sm:grid-cols-4", height)}>
+      <LoadingStatus label={label} />
+      {Array.from({ length: 4 }, (_, i) => (
+        <Skeleton key={i} className="h-full" />
+      ))}
+    </div>
+  );
+}
+
+export function SectionError({ text }: { text: string }) {
+  return (
+    <p role="alert" className="text-sm font-medium text-destructive">
+      {text}
+    </p>
+  );
+}
+
+export function Figure({ label, value }: { label: string; value: number | null | undefined }) {
+  return (
+    <div className="min-w-0 rounded-md border border-border p-3">
+      <dt className="text-xs break-words text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums">{formatCount(value)}</dd>
+    </div>
+  );
+}
+
+export function FigureGrid({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <dl aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {children}
+    </dl>
+  );
+}
+
+/** A labelled native select: keyboard usable everywhere and easy to read on a phone. */
+export function FilterSelect({ id, label, value, onChange, options, allLabel }: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (string | { value: string; label: string })[];
+  allLabel?: string;
+}) {
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 text-base focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none md:text-sm"
+      >
+        {allLabel !== undefined ? <option value="">{allLabel}</option> : null}
+        {options.map((o) => {
+          const opt = typeof o === "string" ? { value: o, label: o } : o;
+          return (
+            <option key={opt.value} value={opt.value}>
+              {opt.label}
+            </option>
+          );
+        })}
+      </select>
+    </div>
+  );
+}

@@ -16,6 +16,13 @@ export const RECOMPUTE_DAYS = 3;
 /** A longer gap since the last run starts the coverage again instead of catching up day by day. */
 export const MAX_CATCH_UP_DAYS = 400;
 
+/**
+ * How far back the first run (no coverage recorded yet) rolls up: a new deployment, or a fresh demo
+ * database, then reads its recent history from roll-ups instead of live. Older days stay live until
+ * `runRollups(ctx, { backfillFrom })` covers them.
+ */
+export const FIRST_RUN_DAYS = 90;
+
 /** Days rebuilt per batch: one transaction each, small enough for D1's statement limits. */
 export const DAYS_PER_BATCH = 31;
 
@@ -72,7 +79,7 @@ export async function runRollups(ctx: Pick<JobContext, "db" | "now">, opts: { ba
     let state = stateRes.results[0] as { from_day: string; until_day: string } | undefined;
     if (state && daysBetween(state.until_day, today).length > MAX_CATCH_UP_DAYS) state = undefined;
     // Every day from the last run's until_day on is rolled up, so coverage stays gapless.
-    let start = addDays(today, -RECOMPUTE_DAYS);
+    let start = addDays(today, state || opts.backfillFrom ? -RECOMPUTE_DAYS : -FIRST_RUN_DAYS);
     if (opts.backfillFrom && opts.backfillFrom < start) start = opts.backfillFrom;
     if (state && state.until_day < start) start = state.until_day;
     const days = new Set(start < today ? daysBetween(start, addDays(today, -1)) : []);

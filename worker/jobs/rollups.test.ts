@@ -20,19 +20,10 @@ import { RecordingMeter, fullScans } from "../test/explain";
 import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile } from "../test/factories";
 import { db } from "../test/helpers";
 import { runRollups } from "./rollups";
+import { SPECS_BY_SOURCE } from "../services/counts/figures";
 
-const ROLLUP_TABLES = [
-  "call_log_daily",
-  "aircall_daily",
-  "aircall_number_daily",
-  "appointment_begin_daily",
-  "appointment_booked_daily",
-  "appointment_begin_store_daily",
-  "appointment_booked_store_daily",
-  "lead_daily",
-  "rollup_state",
-  "rollup_dirty_days",
-];
+/** Every roll-up table, from the specs the job rebuilds, and the job's own bookkeeping. */
+const ROLLUP_TABLES = [...Object.values(SPECS_BY_SOURCE).flatMap((specs) => specs.map((spec) => spec.rollupTable)), "rollup_state", "rollup_dirty_days"];
 
 async function dump() {
   const out: Record<string, unknown[]> = {};

@@ -7,18 +7,11 @@ import { agents, phoneNumbers, profiles } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { LocalPromptWriter } from "../providers/prompt/local";
 import { queuedCall, type Assistant, type AssistantSpec, type OutboundCallRequest, type PlatformCall, type VoicePort } from "../providers/voice/port";
+import { COMPLETE_AGENT_FIELDS } from "../test/factories";
 import { db } from "../test/helpers";
 import { activateAgent, createAgent, deactivateAgent, deleteAgent, type AgentDeps } from "./agents";
 
-const complete = {
-  business_description: "A bicycle shop that repairs and sells city bikes.",
-  services: "Repairs, tune-ups, new and used bikes, rentals.",
-  agent_instructions: "Answer questions and book repair slots politely.",
-  pricing_information: "",
-  documents: "",
-  store: null,
-  type: null,
-};
+const complete = COMPLETE_AGENT_FIELDS;
 
 type Step = "create" | "update" | "delete" | "number" | "call";
 

@@ -5,19 +5,12 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { agents, callLogs, phoneNumbers, profiles } from "../db/schema";
 import { queuedCall, type OutboundCallRequest, type PlatformCall, type VoicePort } from "../providers/voice/port";
+import { COMPLETE_AGENT_FIELDS } from "../test/factories";
 import { db } from "../test/helpers";
 import { createAgent } from "./agents";
 import { triggerTestCall } from "./call-logs";
 
-const complete = {
-  business_description: "A bicycle shop that repairs and sells city bikes.",
-  services: "Repairs, tune-ups, new and used bikes, rentals.",
-  agent_instructions: "Answer questions and book repair slots politely.",
-  pricing_information: "",
-  documents: "",
-  store: null,
-  type: null,
-};
+const complete = COMPLETE_AGENT_FIELDS;
 
 const unused = () => Promise.reject(new Error("not used by test calls"));
 

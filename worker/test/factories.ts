@@ -145,3 +145,14 @@ export async function insertLeads(n: number, overrides: Partial<LeadRow> = {}, o
   const rows = Array.from({ length: n }, () => makeLead(rng, { seq: nextSeq(), window, store: options.store }, overrides));
   return insertRows(leads, rows);
 }
+
+/** The fields that make an agent complete (spec 1 §4), for service tests that create one directly. */
+export const COMPLETE_AGENT_FIELDS = {
+  business_description: "A bicycle shop that repairs and sells city bikes.",
+  services: "Repairs, tune-ups, new and used bikes, rentals.",
+  agent_instructions: "Answer questions and book repair slots politely.",
+  pricing_information: "",
+  documents: "",
+  store: null,
+  type: null,
+};

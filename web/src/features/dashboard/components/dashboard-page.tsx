@@ -26,7 +26,7 @@ import {
   exportReportUrl,
   leadSummaryQueryOptions,
 } from "../api/dashboard";
-import { Figure, FigureGrid, FilterSelect, Section, SectionError, SectionSkeleton, type Applied } from "./section";
+import { Figure, FigureGrid, FilterSelect, Section, SectionBody, SectionError, SectionSkeleton, type Applied } from "./section";
 
 type Range = { startDate: string; endDate: string };
 type AppliedState = { callLogs: Range; reports: Range; store: string; generation: number };
@@ -134,18 +134,14 @@ function CallLogsSection({ userId, range, generation }: { userId: string; range:
         <FilterSelect id="call-logs-type" label={DASHBOARD_TEXT.callType} value={callType} onChange={setCallType} options={CALL_TYPES} />
       </div>
       {exportFailed ? <SectionError text={DASHBOARD_TEXT.exportError} /> : null}
-      {counts.some((q) => q.isPending) ? (
-        <SectionSkeleton label={DASHBOARD_TEXT.loading} />
-      ) : counts.some((q) => q.isError) ? (
-        <SectionError text={DASHBOARD_TEXT.countsError} />
-      ) : (
+      <SectionBody queries={counts} errorText={DASHBOARD_TEXT.countsError}>
         <FigureGrid label={DASHBOARD_TEXT.callLogs}>
           <Figure label={DASHBOARD_TEXT.totalCalls} value={total.data?.total} />
           <Figure label={DASHBOARD_TEXT.connected} value={connected.data?.count} />
           <Figure label={DASHBOARD_TEXT.voicemail} value={voicemail.data?.count} />
           <Figure label={DASHBOARD_TEXT.forwarded} value={forwarded.data?.count} />
         </FigureGrid>
-      )}
+      </SectionBody>
     </Section>
   );
 }
@@ -237,7 +233,6 @@ function AppointmentsSection({ applied, generation }: { applied: Applied; genera
   const [store, setStore] = useState("");
   const filters = { ...applied, store: store || applied.store, bookedBy: bookedBy || undefined, appointmentType: appointmentType || undefined };
   const [count, status, category] = useQueries({ queries: appointmentQueries(filters, generation) });
-  const all = [count, status, category];
   return (
     <Section id="appointments" title={DASHBOARD_TEXT.appointments} applied={{ ...applied, store: store || applied.store }} showStore>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
@@ -245,27 +240,21 @@ function AppointmentsSection({ applied, generation }: { applied: Applied; genera
         <FilterSelect id="appointments-booked-by" label={DASHBOARD_TEXT.bookedBy} value={bookedBy} onChange={setBookedBy} options={options.data?.bookedBy ?? []} allLabel={DASHBOARD_TEXT.allOptions} />
         <FilterSelect id="appointments-type" label={DASHBOARD_TEXT.appointmentType} value={appointmentType} onChange={setAppointmentType} options={options.data?.types ?? []} allLabel={DASHBOARD_TEXT.allOptions} />
       </div>
-      {all.some((q) => q.isPending) ? (
-        <SectionSkeleton label={DASHBOARD_TEXT.loading} height="h-64" />
-      ) : all.some((q) => q.isError) ? (
-        <SectionError text={DASHBOARD_TEXT.appointmentsError} />
-      ) : (
-        <>
-          <FigureGrid label={DASHBOARD_TEXT.appointments}>
-            <Figure label={DASHBOARD_TEXT.appointmentsTotal} value={count.data?.count} />
-          </FigureGrid>
-          <FigureGrid label={DASHBOARD_TEXT.byStatus}>
-            {Object.entries(status.data?.counts ?? {}).map(([k, v]) => (
-              <Figure key={k} label={k} value={v} />
-            ))}
-          </FigureGrid>
-          <FigureGrid label={DASHBOARD_TEXT.byCategory}>
-            {APPOINTMENT_CATEGORY_KEYS.map((k) => (
-              <Figure key={k} label={k} value={category.data?.counts[k]} />
-            ))}
-          </FigureGrid>
-        </>
-      )}
+      <SectionBody queries={[count, status, category]} errorText={DASHBOARD_TEXT.appointmentsError} skeletonHeight="h-64">
+        <FigureGrid label={DASHBOARD_TEXT.appointments}>
+          <Figure label={DASHBOARD_TEXT.appointmentsTotal} value={count.data?.count} />
+        </FigureGrid>
+        <FigureGrid label={DASHBOARD_TEXT.byStatus}>
+          {Object.entries(status.data?.counts ?? {}).map(([k, v]) => (
+            <Figure key={k} label={k} value={v} />
+          ))}
+        </FigureGrid>
+        <FigureGrid label={DASHBOARD_TEXT.byCategory}>
+          {APPOINTMENT_CATEGORY_KEYS.map((k) => (
+            <Figure key={k} label={k} value={category.data?.counts[k]} />
+          ))}
+        </FigureGrid>
+      </SectionBody>
     </Section>
   );
 }
@@ -276,22 +265,16 @@ function LeadsSection({ applied, generation }: { applied: Applied; generation: n
   const leads = useQuery(leadSummaryQueryOptions(applied, generation));
   return (
     <Section id="leads" title={DASHBOARD_TEXT.leads} applied={applied} showStore>
-      {leads.isPending ? (
-        <SectionSkeleton label={DASHBOARD_TEXT.loading} height="h-40" />
-      ) : leads.isError ? (
-        <SectionError text={DASHBOARD_TEXT.leadsError} />
-      ) : (
-        <>
-          <FigureGrid label={DASHBOARD_TEXT.leads}>
-            <Figure label={DASHBOARD_TEXT.totalSubmissions} value={leads.data.totalSubmissions} />
-          </FigureGrid>
-          <FigureGrid label={DASHBOARD_TEXT.byStore}>
-            {Object.entries(leads.data.byStore).map(([k, v]) => (
-              <Figure key={k} label={k} value={v} />
-            ))}
-          </FigureGrid>
-        </>
-      )}
+      <SectionBody queries={[leads]} errorText={DASHBOARD_TEXT.leadsError} skeletonHeight="h-40">
+        <FigureGrid label={DASHBOARD_TEXT.leads}>
+          <Figure label={DASHBOARD_TEXT.totalSubmissions} value={leads.data?.totalSubmissions} />
+        </FigureGrid>
+        <FigureGrid label={DASHBOARD_TEXT.byStore}>
+          {Object.entries(leads.data?.byStore ?? {}).map(([k, v]) => (
+            <Figure key={k} label={k} value={v} />
+          ))}
+        </FigureGrid>
+      </SectionBody>
     </Section>
   );
 }
@@ -311,18 +294,14 @@ function AircallSection({ applied, generation }: { applied: Applied; generation:
         <FilterSelect id="aircall-user" label={DASHBOARD_TEXT.userName} value={userName} onChange={setUserName} options={options.data?.users ?? []} allLabel={DASHBOARD_TEXT.allOptions} />
         <FilterSelect id="aircall-number" label={DASHBOARD_TEXT.numberName} value={numberName} onChange={setNumberName} options={options.data?.numbers ?? []} allLabel={DASHBOARD_TEXT.allOptions} />
       </div>
-      {counts.some((q) => q.isPending) ? (
-        <SectionSkeleton label={DASHBOARD_TEXT.loading} />
-      ) : counts.some((q) => q.isError) ? (
-        <SectionError text={DASHBOARD_TEXT.aircallError} />
-      ) : (
+      <SectionBody queries={counts} errorText={DASHBOARD_TEXT.aircallError}>
         <FigureGrid label={DASHBOARD_TEXT.aircall}>
           <Figure label={DASHBOARD_TEXT.inboundCalls} value={inbound.data?.count} />
           <Figure label={DASHBOARD_TEXT.outboundCalls} value={outbound.data?.count} />
           <Figure label={DASHBOARD_TEXT.outboundAnswered} value={answered.data?.count} />
           <Figure label={DASHBOARD_TEXT.storeTransferSolutions} value={transfers.data?.count} />
         </FigureGrid>
-      )}
+      </SectionBody>
     </Section>
   );
 }

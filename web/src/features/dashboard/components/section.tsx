@@ -2,6 +2,7 @@
 // height skeleton while loading (no layout jump), the section's red error text, or its figures.
 import type { ReactNode } from "react";
 import { formatCount } from "@shared/format";
+import { DASHBOARD_TEXT } from "@shared/messages";
 import { CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 import { cn } from "@web/lib/utils";
@@ -47,6 +48,21 @@ export function SectionSkeleton({ label, height = "h-[156px] sm:h-[72px]" }: { l
       ))}
     </div>
   );
+}
+
+/**
+ * A section's figures once every query behind them has answered: a skeleton of the figures' height
+ * while any is loading (no layout jump), the section's error text if any failed.
+ */
+export function SectionBody({ queries, errorText, skeletonHeight, children }: {
+  queries: readonly { isPending: boolean; isError: boolean }[];
+  errorText: string;
+  skeletonHeight?: string;
+  children: ReactNode;
+}) {
+  if (queries.some((q) => q.isPending)) return <SectionSkeleton label={DASHBOARD_TEXT.loading} height={skeletonHeight} />;
+  if (queries.some((q) => q.isError)) return <SectionError text={errorText} />;
+  return <>{children}</>;
 }
 
 export function SectionError({ text }: { text: string }) {

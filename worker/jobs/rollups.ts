@@ -5,7 +5,8 @@
 import { isKnownEndedReason } from "@shared/call-outcomes";
 import { log } from "../lib/log";
 import { DAYS_CTE, fromDays, SPECS_BY_SOURCE, type RollupSpec } from "../services/counts/figures";
-import { addDays, dayBounds, dayOf, daysBetween } from "../services/counts/ny-days";
+import { addDays, nyDateRange, nyDayOf } from "@shared/ny-time";
+import { dayBounds } from "../services/counts/ny-days";
 import type { RollupSource } from "../services/rollup-dirty";
 import type { Job, JobContext } from "./index";
 
@@ -69,7 +70,7 @@ export type RollupRun = { source: RollupSource; days: number; fromDay: string; u
  */
 export async function runRollups(ctx: Pick<JobContext, "db" | "now">, opts: { backfillFrom?: string } = {}): Promise<RollupRun[]> {
   const d1 = ctx.db.$client;
-  const today = dayOf(ctx.now);
+  const today = nyDayOf(ctx.now);
   const runs: RollupRun[] = [];
   for (const source of ROLLUP_SOURCES) {
     const [stateRes, dirtyRes] = await d1.batch<Record<string, string>>([
@@ -77,12 +78,12 @@ export async function runRollups(ctx: Pick<JobContext, "db" | "now">, opts: { ba
       d1.prepare("SELECT day FROM rollup_dirty_days WHERE source = ? AND day < ? ORDER BY day").bind(source, today),
     ]);
     let state = stateRes.results[0] as { from_day: string; until_day: string } | undefined;
-    if (state && daysBetween(state.until_day, today).length > MAX_CATCH_UP_DAYS) state = undefined;
+    if (state && nyDateRange(state.until_day, today).length > MAX_CATCH_UP_DAYS) state = undefined;
     // Every day from the last run's until_day on is rolled up, so coverage stays gapless.
     let start = addDays(today, state || opts.backfillFrom ? -RECOMPUTE_DAYS : -FIRST_RUN_DAYS);
     if (opts.backfillFrom && opts.backfillFrom < start) start = opts.backfillFrom;
     if (state && state.until_day < start) start = state.until_day;
-    const days = new Set(start < today ? daysBetween(start, addDays(today, -1)) : []);
+    const days = new Set(start < today ? nyDateRange(start, addDays(today, -1)) : []);
     for (const r of dirtyRes.results) days.add(r.day);
     const sorted = [...days].sort();
     for (let i = 0; i < sorted.length; i += DAYS_PER_BATCH) await recomputeDays(d1, source, sorted.slice(i, i + DAYS_PER_BATCH));

@@ -12,7 +12,7 @@ import { aircallCountsByNumber } from "./counts/aircall";
 import { appointmentCountsByStore } from "./counts/appointments";
 import { leadSummary } from "./counts/leads";
 import type { DbMeter } from "./counts/meter";
-import { daysBetween } from "./counts/ny-days";
+import { nyDateRange } from "@shared/ny-time";
 
 /** Days counted at once: each is a few D1 round trips, so a long range never floods D1. */
 export const DAILY_REPORT_PARALLEL_DAYS = 4;
@@ -54,7 +54,7 @@ async function dayRows(meter: DbMeter, day: string, stores: readonly Store[]): P
 
 /** Every day of [startDate, endDate] × the stores (all nine, or one), in day order. */
 export async function dailyReportRows(meter: DbMeter, q: { startDate: string; endDate: string; store?: Store }): Promise<DailyReportRow[]> {
-  const days = daysBetween(q.startDate, q.endDate);
+  const days = nyDateRange(q.startDate, q.endDate);
   const stores = q.store ? [q.store] : STORES;
   const out: DailyReportRow[][] = new Array(days.length);
   let next = 0;
@@ -81,7 +81,7 @@ export function dailyReportPages(
   q: { startDate: string; endDate: string; store?: Store },
 ): { pageSize: number; readPage: PageReader<DailyReportRow, string> } {
   const rowsPerDay = (q.store ? 1 : STORES.length) + 1;
-  const days = daysBetween(q.startDate, q.endDate);
+  const days = nyDateRange(q.startDate, q.endDate);
   const readPage: PageReader<DailyReportRow, string> = async (cursor, limit) => {
     const from = cursor === null ? 0 : days.indexOf(cursor) + 1;
     const page = days.slice(from, from + Math.max(1, Math.floor(limit / rowsPerDay)));

@@ -16,7 +16,7 @@ import {
   appointmentBookedStoreSpec,
 } from "./figures";
 import type { DbMeter } from "./meter";
-import { addDays, dayStartUtc } from "./ny-days";
+import { nyDayBounds } from "@shared/ny-time";
 
 /** `storeIndexed`: only by begin day does (store, begin_utc) fit; by booked day the time index must win. */
 function filters(q: AppointmentCountsQuery, storeIndexed = true): Condition[] {
@@ -98,7 +98,7 @@ async function appointmentCounts(meter: DbMeter, q: AppointmentCountsQuery, bySt
   const booked = figureStatements(meter, specs(q).booked, coverage, APPOINTMENT_BOOKED_FIGURES, filters(q, false), group);
   // Upcoming depends on the range's end, not on one day, so it is always live: scheduled
   // appointments beginning after the range (appointments_scheduled_begin_idx), booked by its end.
-  const rangeEnd = dayStartUtc(addDays(q.endDate, 1));
+  const rangeEnd = nyDayBounds(q.endDate).endUtc;
   const w = where(conditions);
   const upcoming = meter.statement(
     `SELECT ${group ? "r.store AS k, " : ""}count(*) AS n FROM appointments r INDEXED BY appointments_scheduled_begin_idx WHERE r.status = 'Scheduled' AND r.begin_utc >= ? AND r.booked_at < ?${w.sql}` +

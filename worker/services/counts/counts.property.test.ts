@@ -15,7 +15,7 @@ import { appointmentCategoryCounts, appointmentStatusCounts } from "./appointmen
 import { callLogCounts } from "./call-logs";
 import { leadSummary } from "./leads";
 import { DbMeter } from "./meter";
-import { addDays } from "./ny-days";
+import { addDays } from "@shared/ny-time";
 
 // Two windows, each across a daylight-saving change; the roll-ups cover Feb 20 - Nov 1.
 const WINDOWS = [

@@ -3,7 +3,8 @@
 import type { RollupSource } from "../rollup-dirty";
 import { DAYS_CTE, fromDays, type RollupSpec } from "./figures";
 import type { DbMeter } from "./meter";
-import { addDays, dayBounds, daysBetween } from "./ny-days";
+import { addDays, nyDateRange } from "@shared/ny-time";
+import { dayBounds } from "./ny-days";
 
 /**
  * Roll-up rows are trusted for days before the job's last run day minus this many days: the run
@@ -30,7 +31,7 @@ export async function readCoverage(meter: DbMeter, source: RollupSource, start: 
   ]);
   const from = state[0]?.from_day as string | undefined;
   const until = state[0]?.until_day as string | undefined;
-  const all = () => ({ rolled: null, liveDays: daysBetween(start, end) });
+  const all = () => ({ rolled: null, liveDays: nyDateRange(start, end) });
   if (!from || !until) return all();
   const rs = from > start ? from : start;
   const trusted = lastTrustedDay(until);
@@ -38,9 +39,9 @@ export async function readCoverage(meter: DbMeter, source: RollupSource, start: 
   if (rs > re) return all();
   const dirty = dirtyRows.map((r) => r.day as string).filter((d) => d >= rs && d <= re);
   const liveDays = [
-    ...(start < rs ? daysBetween(start, addDays(rs, -1)) : []),
+    ...(start < rs ? nyDateRange(start, addDays(rs, -1)) : []),
     ...dirty,
-    ...(re < end ? daysBetween(addDays(re, 1), end) : []),
+    ...(re < end ? nyDateRange(addDays(re, 1), end) : []),
   ];
   return { rolled: { start: rs, end: re, exclude: dirty }, liveDays };
 }

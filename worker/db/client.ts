@@ -1,4 +1,6 @@
+import { getTableColumns } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 
 export function createDb(d1: D1Database) {
@@ -18,4 +20,15 @@ export function isUniqueViolation(e: unknown, on?: RegExp): boolean {
     if (/UNIQUE constraint failed/i.test(msg) && (!on || on.test(msg))) return true;
   }
   return false;
+}
+
+/** D1 binds at most 100 parameters per statement. */
+export const D1_MAX_BOUND_PARAMETERS = 100;
+
+/**
+ * Rows per multi-row insert: every column of the table may become a bound parameter (drizzle binds
+ * literal defaults for columns a row leaves out), so the column count is the safe bound per row.
+ */
+export function rowsPerStatement(table: SQLiteTable): number {
+  return Math.max(1, Math.floor(D1_MAX_BOUND_PARAMETERS / Object.keys(getTableColumns(table)).length));
 }

@@ -15,8 +15,8 @@ import {
   insertProfile,
   insertRows,
   nyBusinessHours,
-  rowsPerStatement,
 } from "../test/factories";
+import { rowsPerStatement } from "./client";
 import { ENDED_REASONS, Rng, makeAgent, makeCallLog, mulberry32 } from "./factories";
 import {
   agents,

@@ -8,7 +8,8 @@ import { appointmentRecord, leadRecord, type AppointmentRecord, type LeadRecord 
 import { makeAppointment, makeLead, Rng } from "../db/factories";
 import { appointments, leads, rollupDirtyDays } from "../db/schema";
 import { db } from "../test/helpers";
-import { D1_MAX_BOUND_PARAMETERS, ingestAppointments, ingestLeads, planAppointments, planLeads, rowsPerStatement } from "./ingest";
+import { D1_MAX_BOUND_PARAMETERS, rowsPerStatement } from "../db/client";
+import { ingestAppointments, ingestLeads, planAppointments, planLeads } from "./ingest";
 import { markDaysDirty } from "./rollup-dirty";
 
 const appointment = (id: string, i = 0): AppointmentRecord =>

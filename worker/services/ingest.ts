@@ -6,27 +6,16 @@ import { count, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { AppointmentRecord, IngestResult, LeadRecord } from "../../shared/schemas/ingest";
-import type { Database } from "../db/client";
+import { rowsPerStatement, type Database } from "../db/client";
 import { appointments, leads, rollupDirtyDays } from "../db/schema";
 import { nyDayOf } from "@shared/ny-time";
 import { markDaysDirty, type RollupSource } from "./rollup-dirty";
-
-/** D1 binds at most 100 parameters per statement. */
-export const D1_MAX_BOUND_PARAMETERS = 100;
 
 type IngestTable = typeof appointments | typeof leads;
 /** A statement for the batch whose SQL and parameters can be inspected (tests check the limit with it). */
 type Statement = BatchItem<"sqlite"> & { toSQL(): { sql: string; params: unknown[] } };
 
 const NOW_SQL = sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')`;
-
-/**
- * Rows per multi-row insert: every column of the table may become a bound parameter (drizzle binds
- * literal defaults for columns a row leaves out), so the column count is the safe bound per row.
- */
-export function rowsPerStatement(table: IngestTable): number {
-  return Math.max(1, Math.floor(D1_MAX_BOUND_PARAMETERS / Object.keys(getTableColumns(table)).length));
-}
 
 /** `SET col = excluded.col` for every written column: a re-sent record replaces the stored one, no parameters. */
 function replaceFromExcluded(table: IngestTable, keys: readonly string[]): Record<string, SQL> {

@@ -2,14 +2,14 @@
 // they may have been rolled up. Writers mark them in the same batch as the data; the roll-up job
 // recomputes the marked days and clears the marks it has seen (by marked_at).
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { D1_MAX_BOUND_PARAMETERS, type Database } from "../db/client";
 import { rollupDirtyDays } from "../db/schema";
 
 /** What changed: the roll-up job recomputes the figures built from this source. */
 export type RollupSource = "call_logs" | "aircall" | "appointments" | "leads";
 
 /** A row binds source and day (marked_at is the column's SQL default): 50 rows fill D1's 100 parameters. */
-const DIRTY_ROWS_PER_STATEMENT = Math.floor(100 / 2);
+const DIRTY_ROWS_PER_STATEMENT = Math.floor(D1_MAX_BOUND_PARAMETERS / 2);
 
 /**
  * Statements that mark these New York days ('YYYY-MM-DD') dirty for the source, for the caller's

@@ -1,6 +1,5 @@
 // Worker-test helpers that insert factory rows (worker/db/factories.ts, the same ones the seed
 // uses) into the test D1 through drizzle, in statements that respect D1's 100 bound parameters.
-import { getTableColumns } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Store } from "../../shared/constants";
 import { nyLocalToUtc } from "../../shared/ny-time";
@@ -27,10 +26,9 @@ import {
   makeProfile,
 } from "../db/factories";
 import { agents, aircallCalls, appointments, callLogs, leads, phoneNumbers, profiles } from "../db/schema";
+import { rowsPerStatement } from "../db/client";
 import { db } from "./helpers";
 
-/** D1 binds at most 100 parameters per statement. */
-export const D1_MAX_PARAMS = 100;
 const STATEMENTS_PER_BATCH = 50;
 
 // Every helper call draws from a fresh stream and fresh sequence numbers, so rows inserted by
@@ -40,11 +38,6 @@ let stream = 0;
 let seq = 500_000_000;
 const nextRng = () => Rng.for(0x7e57, `test:${++stream}`);
 const nextSeq = () => seq++;
-
-/** Rows per insert statement for this table: every column may become a bound parameter. */
-export function rowsPerStatement(table: SQLiteTable): number {
-  return Math.max(1, Math.floor(D1_MAX_PARAMS / Object.keys(getTableColumns(table)).length));
-}
 
 /** Inserts rows in batches of multi-row statements; returns the inserted rows as stored. */
 export async function insertRows<T extends SQLiteTable>(table: T, rows: T["$inferInsert"][]): Promise<T["$inferSelect"][]> {

@@ -1,12 +1,12 @@
 // CSV reports (spec 1 §7): the call report of the dashboard's Call Logs section, streamed.
 import { Hono } from "hono";
-import { callLogCountsQuery } from "@shared/schemas/counts";
+import { callLogCountsQuery, callReportFileName } from "@shared/schemas/counts";
 import type { AppEnv } from "../env";
 import { csvResponse, csvStream } from "../lib/csv";
 import { log } from "../lib/log";
 import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/auth";
-import { CALL_REPORT_COLUMNS, callReportCursor, callReportFileName, callReportPages } from "../services/call-report";
+import { CALL_REPORT_COLUMNS, callReportCursor, callReportPages } from "../services/call-report";
 
 /** Mounted at /api: the spec names the report paths at the top level. */
 export const reportRoutes = new Hono<AppEnv>().get("/export-report", requireUser, validate("query", callLogCountsQuery), (c) => {

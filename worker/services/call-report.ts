@@ -45,10 +45,6 @@ export const CALL_REPORT_COLUMNS: readonly CsvColumn<CallReportRow>[] = [
   { header: "Summary", value: (r) => r.summary },
 ];
 
-export function callReportFileName(query: Pick<CallLogCountsQuery, "startDate" | "endDate">): string {
-  return `call-report-${query.startDate}-to-${query.endDate}.csv`;
-}
-
 /**
  * Pages of the caller's calls in the range, oldest first. The (user_id, start_time, id) index
  * serves the range and the keyset; agent and direction are checked on the rows it yields.

@@ -11,7 +11,8 @@ import type {
   CountResponse,
   LeadSummaryResponse,
 } from "@shared/schemas/counts";
-import { apiJson, apiRequest } from "@web/lib/api";
+import type { DailyReportListResponse } from "@shared/daily-report";
+import { apiJson } from "@web/lib/api";
 
 export type QueryParams = Record<string, string | undefined>;
 
@@ -92,28 +93,7 @@ export const aircallOptionsQueryOptions = (generation: number) => countQuery<Air
 export const dailyReportUrl = (f: { startDate: string; endDate: string; store?: string }) =>
   withQuery("/api/daily-report", { startDate: f.startDate, endDate: f.endDate, store: f.store });
 
-export type DailyReportItem = { id: number; date: string; store: string | null; created_at: string; rows: number };
-export type DailyReportListResponse = { reports: DailyReportItem[] };
 
 export const dailyReportsQueryOptions = (generation: number) => countQuery<DailyReportListResponse>("/api/daily-reports", {}, generation);
 
 export const dailyReportFileUrl = (id: number) => `/api/daily-reports/${encodeURIComponent(String(id))}`;
-
-/** GETs a file with the bearer and saves it under `filename` through a temporary link. */
-export async function downloadFile(url: string, filename: string): Promise<void> {
-  const res = await apiRequest("GET", url);
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  try {
-    const a = document.createElement("a");
-    a.href = href;
-    a.download = filename;
-    a.style.display = "none";
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  } finally {
-    // Revoke after the click has handed the blob to the browser.
-    setTimeout(() => URL.revokeObjectURL(href), 0);
-  }
-}

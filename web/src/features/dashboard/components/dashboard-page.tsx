@@ -5,10 +5,13 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { Download, LoaderCircle, RefreshCw } from "lucide-react";
 import { useId, useState } from "react";
 import { APPOINTMENT_CATEGORY_KEYS, CALL_TYPES, DEFAULT_CALL_TYPE, STORES } from "@shared/constants";
+import { dailyReportFileName } from "@shared/daily-report";
 import { DASHBOARD_TEXT } from "@shared/messages";
+import { callReportFileName } from "@shared/schemas/counts";
 import { nyToday, nyYesterday } from "@shared/ny-time";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { useAgents } from "@web/api/agents";
+import { downloadFile } from "@web/lib/download";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
@@ -22,7 +25,6 @@ import {
   dailyReportFileUrl,
   dailyReportsQueryOptions,
   dailyReportUrl,
-  downloadFile,
   exportReportUrl,
   leadSummaryQueryOptions,
 } from "../api/dashboard";
@@ -108,7 +110,7 @@ function CallLogsSection({ userId, range, generation }: { userId: string; range:
     setExporting(true);
     setExportFailed(false);
     try {
-      await downloadFile(exportReportUrl(filters), `call-report-${range.startDate}-to-${range.endDate}.csv`);
+      await downloadFile(exportReportUrl(filters), callReportFileName(range));
     } catch {
       setExportFailed(true);
     } finally {
@@ -157,9 +159,8 @@ function DailyReportSection({ applied, generation }: { applied: Applied; generat
   async function generate() {
     setBusy(true);
     setFailed(false);
-    const suffix = applied.store ? `-${applied.store}` : "";
     try {
-      await downloadFile(dailyReportUrl(applied), `daily-report-${applied.startDate}-to-${applied.endDate}${suffix}.csv`);
+      await downloadFile(dailyReportUrl(applied), dailyReportFileName(applied));
       toast({ title: DASHBOARD_TEXT.dailyReportDone });
     } catch {
       setFailed(true);
@@ -195,7 +196,7 @@ function DailyReportSection({ applied, generation }: { applied: Applied; generat
         ) : (
           <ul aria-labelledby={listId} className="grid gap-1">
             {items.map((r) => {
-              const name = `daily-report-${r.date}${r.store ? `-${r.store}` : ""}.csv`;
+              const name = dailyReportFileName({ startDate: r.date, endDate: r.date, single: true, store: r.store });
               return (
                 <li key={r.id} className="flex min-w-0 items-center justify-between gap-2 text-sm">
                   <span className="truncate">

@@ -1,13 +1,14 @@
 // Aircall calls of the store network: one row per Aircall call, written from webhook events and
 // the API backfill alike, whatever order the events arrive in.
-import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { STORE_NUMBER_NAMES, STORES, type Store } from "../../shared/constants";
 import { nyDayOf } from "@shared/ny-time";
 import type { Database } from "../db/client";
-import { aircallCalls, webhookEvents } from "../db/schema";
+import { aircallCalls } from "../db/schema";
 import type { CentreCall, CentreEvent } from "../providers/callcentre/port";
 import { markDaysDirty, type RollupSource } from "./rollup-dirty";
+import { insertUnlessRecorded, recordEvent, wasDuplicate } from "./webhook-events";
 
 export type AircallCallRow = typeof aircallCalls.$inferSelect;
 
@@ -60,38 +61,30 @@ export function upsertAircallCall(db: Database, call: CentreCall, observedAt: st
     lastEventAt: sql`${observedAt}`,
     createdAt: now,
   };
-  // insert … select in the table's column order, so the event guard can be its where clause.
-  const ordered = Object.keys(getTableColumns(aircallCalls)).map((key) => values[key as keyof AircallCallRow]);
-  const guard = opts.unlessEvent
-    ? sql`not exists (select 1 from ${webhookEvents} where ${webhookEvents.id} = ${opts.unlessEvent})`
-    : sql`1`;
   const ex = (column: string) => sql.raw(`excluded.${column}`);
   const cur = (column: string) => sql.raw(`"aircall_calls"."${column}"`);
   const newer = sql`${ex("last_event_at")} >= coalesce(${cur("last_event_at")}, '')`;
   const fresh = (column: string) =>
     sql`case when ${newer} then coalesce(${ex(column)}, ${cur(column)}) else coalesce(${cur(column)}, ${ex(column)}) end`;
-  return db
-    .insert(aircallCalls)
-    .select(sql`select ${sql.join(ordered, sql`, `)} where ${guard}`)
-    .onConflictDoUpdate({
-      target: aircallCalls.aircallId,
-      set: {
-        direction: fresh("direction"),
-        status: sql`case when ${statusRank(ex("status"))} > ${statusRank(cur("status"))}
-          or (${statusRank(ex("status"))} = ${statusRank(cur("status"))} and ${newer}) then ${ex("status")} else ${cur("status")} end`,
-        answered: sql`max(${cur("answered")}, ${ex("answered")})`,
-        userName: fresh("user_name"),
-        numberName: fresh("number_name"),
-        store: fresh("store"),
-        transferredToStore: sql`max(${cur("transferred_to_store")}, ${ex("transferred_to_store")})`,
-        transferredTo: fresh("transferred_to"),
-        startedAt: sql`min(${cur("started_at")}, ${ex("started_at")})`,
-        answeredAt: fresh("answered_at"),
-        endedAt: fresh("ended_at"),
-        duration: sql`max(${cur("duration")}, ${ex("duration")})`,
-        lastEventAt: sql`max(coalesce(${cur("last_event_at")}, ''), ${ex("last_event_at")})`,
-      },
-    });
+  return insertUnlessRecorded(db, aircallCalls, values, opts.unlessEvent).onConflictDoUpdate({
+    target: aircallCalls.aircallId,
+    set: {
+      direction: fresh("direction"),
+      status: sql`case when ${statusRank(ex("status"))} > ${statusRank(cur("status"))}
+        or (${statusRank(ex("status"))} = ${statusRank(cur("status"))} and ${newer}) then ${ex("status")} else ${cur("status")} end`,
+      answered: sql`max(${cur("answered")}, ${ex("answered")})`,
+      userName: fresh("user_name"),
+      numberName: fresh("number_name"),
+      store: fresh("store"),
+      transferredToStore: sql`max(${cur("transferred_to_store")}, ${ex("transferred_to_store")})`,
+      transferredTo: fresh("transferred_to"),
+      startedAt: sql`min(${cur("started_at")}, ${ex("started_at")})`,
+      answeredAt: fresh("answered_at"),
+      endedAt: fresh("ended_at"),
+      duration: sql`max(${cur("duration")}, ${ex("duration")})`,
+      lastEventAt: sql`max(coalesce(${cur("last_event_at")}, ''), ${ex("last_event_at")})`,
+    },
+  });
 }
 
 /** The New York day a call counts on (the day it started). */
@@ -104,9 +97,9 @@ const callDay = (call: CentreCall, observedAt: string) => nyDayOf(call.startedAt
 export async function applyAircallEvent(db: Database, event: Extract<CentreEvent, { kind: "call" }>) {
   const upsert = upsertAircallCall(db, event.call, event.occurredAt, { unlessEvent: event.eventId });
   const dirty = markDaysDirty(db, AIRCALL_ROLLUP_SOURCE, [callDay(event.call, event.occurredAt)]);
-  const record = db.insert(webhookEvents).values({ id: event.eventId, provider: "aircall", eventType: event.eventType }).onConflictDoNothing();
+  const record = recordEvent(db, { id: event.eventId, provider: "aircall", eventType: event.eventType });
   const results = await db.batch([upsert, ...dirty, record]);
-  return { duplicate: (results[results.length - 1] as D1Result).meta.changes === 0 };
+  return { duplicate: wasDuplicate(results[results.length - 1]) };
 }
 
 /**

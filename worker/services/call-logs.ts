@@ -1,18 +1,19 @@
 // The unified call log: one row per voice-platform call, written from the platform's call object
 // (the test call's queued call, then the webhook's status updates and end-of-call report), and read
 // back as the account's log and as the platform's view of the account's calls.
-import { and, desc, eq, getTableColumns, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { AGENT_API_TEXT } from "@shared/messages";
 import type { CallLogView, VapiCallDetail, VapiCallView } from "@shared/schemas/call-logs";
 import { nyDayOf, parseUtc } from "@shared/ny-time";
 import type { Database } from "../db/client";
-import { agents, callLogs, webhookEvents } from "../db/schema";
+import { agents, callLogs } from "../db/schema";
 import { fromBase64Url, toBase64Url } from "../lib/crypto";
 import { badRequest, notFound } from "../lib/errors";
 import { log } from "../lib/log";
 import type { CallEvent, PlatformCall, VoicePort } from "../providers/voice/port";
 import { firstActiveAgent, getAgent, onVoice, type AgentRecord } from "./agents";
 import { markDaysDirty } from "./rollup-dirty";
+import { insertUnlessRecorded, recordEvent, wasDuplicate } from "./webhook-events";
 
 /** Who a call belongs to, found through the agent whose assistant placed or took it. */
 export type CallOwner = { userId: string; agentId: number | null; store: string | null };
@@ -96,42 +97,30 @@ export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owne
     createdAt: now,
     updatedAt: now,
   };
-  // insert … select in the table's column order (drizzle lists every column); a select, not
-  // values, so that it can carry the event guard as its where clause.
-  const ordered = Object.entries(getTableColumns(callLogs))
-    // Same filter drizzle applies to the insert's column list (generated columns are left out).
-    .filter(([, column]) => !(column as unknown as { shouldDisableInsert(): boolean }).shouldDisableInsert())
-    .map(([key]) => values[key as keyof CallLogRow]);
-  const guard = opts.unlessEvent
-    ? sql`not exists (select 1 from ${webhookEvents} where ${webhookEvents.id} = ${opts.unlessEvent})`
-    : sql`1`;
   const ex = (column: string) => sql.raw(`excluded.${column}`);
   const ownerKnown = sql`${callLogs.userId} is not null`;
-  const statement = db
-    .insert(callLogs)
-    .select(sql`select ${sql.join(ordered, sql`, `)} where ${guard}`)
-    .onConflictDoUpdate({
-      target: callLogs.callId,
-      set: {
-        userId: sql`case when ${ownerKnown} then ${callLogs.userId} else ${ex("user_id")} end`,
-        agentId: sql`case when ${ownerKnown} then ${callLogs.agentId} else ${ex("agent_id")} end`,
-        store: sql`case when ${ownerKnown} then ${callLogs.store} else ${ex("store")} end`,
-        assistantId: sql`coalesce(${ex("assistant_id")}, ${callLogs.assistantId})`,
-        direction: ex("direction"),
-        phoneNumber: sql`coalesce(${ex("phone_number")}, ${callLogs.phoneNumber})`,
-        // A call's status only moves forward: a late 'queued' never replaces 'in-progress', nothing replaces 'ended'.
-        status: sql`case when ${statusRank(ex("status"))} >= ${statusRank(sql`${callLogs.status}`)} then ${ex("status")} else ${callLogs.status} end`,
-        endedReason: sql`coalesce(${ex("ended_reason")}, ${callLogs.endedReason})`,
-        startTime: startedAt ? ex("start_time") : sql`${callLogs.startTime}`,
-        endTime: sql`coalesce(${ex("end_time")}, ${callLogs.endTime})`,
-        duration: call.durationSeconds != null ? ex("duration") : sql`${callLogs.duration}`,
-        summary: sql`coalesce(${ex("summary")}, ${callLogs.summary})`,
-        transcript: sql`coalesce(${ex("transcript")}, ${callLogs.transcript})`,
-        recordingUrl: sql`coalesce(${ex("recording_url")}, ${callLogs.recordingUrl})`,
-        cost: sql`coalesce(${ex("cost")}, ${callLogs.cost})`,
-        updatedAt: now,
-      },
-    });
+  const statement = insertUnlessRecorded(db, callLogs, values, opts.unlessEvent).onConflictDoUpdate({
+    target: callLogs.callId,
+    set: {
+      userId: sql`case when ${ownerKnown} then ${callLogs.userId} else ${ex("user_id")} end`,
+      agentId: sql`case when ${ownerKnown} then ${callLogs.agentId} else ${ex("agent_id")} end`,
+      store: sql`case when ${ownerKnown} then ${callLogs.store} else ${ex("store")} end`,
+      assistantId: sql`coalesce(${ex("assistant_id")}, ${callLogs.assistantId})`,
+      direction: ex("direction"),
+      phoneNumber: sql`coalesce(${ex("phone_number")}, ${callLogs.phoneNumber})`,
+      // A call's status only moves forward: a late 'queued' never replaces 'in-progress', nothing replaces 'ended'.
+      status: sql`case when ${statusRank(ex("status"))} >= ${statusRank(sql`${callLogs.status}`)} then ${ex("status")} else ${callLogs.status} end`,
+      endedReason: sql`coalesce(${ex("ended_reason")}, ${callLogs.endedReason})`,
+      startTime: startedAt ? ex("start_time") : sql`${callLogs.startTime}`,
+      endTime: sql`coalesce(${ex("end_time")}, ${callLogs.endTime})`,
+      duration: call.durationSeconds != null ? ex("duration") : sql`${callLogs.duration}`,
+      summary: sql`coalesce(${ex("summary")}, ${callLogs.summary})`,
+      transcript: sql`coalesce(${ex("transcript")}, ${callLogs.transcript})`,
+      recordingUrl: sql`coalesce(${ex("recording_url")}, ${callLogs.recordingUrl})`,
+      cost: sql`coalesce(${ex("cost")}, ${callLogs.cost})`,
+      updatedAt: now,
+    },
+  });
   return [statement] as const;
 }
 
@@ -144,16 +133,13 @@ export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owne
 export async function recordCallEvent(db: Database, event: CallEvent): Promise<{ duplicate: boolean }> {
   const owner = await findCallOwner(db, event.call.assistantId);
   const [upsert] = upsertCallLogFromPlatform(db, event.call, owner, { unlessEvent: event.id });
-  const record = db
-    .insert(webhookEvents)
-    .values({ id: event.id, provider: event.provider, eventType: event.type })
-    .onConflictDoNothing();
+  const record = recordEvent(db, { id: event.id, provider: event.provider, eventType: event.type });
   // The call's New York day is re-counted by the next roll-up run: a report for a day that is
   // already rolled up (a retried or very late delivery) would otherwise be missed by the counts.
   const started = parseUtc(event.call.startedAt) ?? parseUtc(event.call.createdAt);
   const marks = started ? markDaysDirty(db, "call_logs", [nyDayOf(started)]) : [];
   const [, recorded] = await db.batch([upsert, record, ...marks]);
-  return { duplicate: (recorded as D1Result).meta.changes === 0 };
+  return { duplicate: wasDuplicate(recorded) };
 }
 
 /**

@@ -1,5 +1,5 @@
 // Every route mounted in one place, behind the middleware every request passes.
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./env";
@@ -7,6 +7,7 @@ import { ApiError, notFoundHandler, onError } from "./lib/errors";
 import { authenticate } from "./middleware/auth";
 import { requestContext } from "./middleware/context";
 import { log } from "./lib/log";
+import { contentSources } from "./lib/content-sources";
 import { voiceSimulatorRoutes } from "./providers/voice/local-routes";
 import { healthRoutes } from "./routes/health";
 import { configRoutes } from "./routes/config";
@@ -61,21 +62,42 @@ app.use("*", async (c, next) => {
     log(c, "info", "request", { method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started });
   }
 });
-app.use(
-  "*",
-  secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:"],
-      fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
-      frameAncestors: ["'none'"],
-      mediaSrc: ["'self'", "https:"],
-    },
-  }),
-);
+// The page's Content-Security-Policy follows the configuration: the Supabase project the auth client
+// calls and the hosts the voice platform serves recordings from. One middleware per distinct policy.
+const headerMiddlewares = new Map<string, MiddlewareHandler<AppEnv>>();
+app.use("*", (c, next) => {
+  const sources = contentSources(c.var.config);
+  const key = JSON.stringify(sources);
+  let middleware = headerMiddlewares.get(key);
+  if (!middleware) {
+    middleware = secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: sources.connect,
+        mediaSrc: sources.media,
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      permissionsPolicy: { camera: [], geolocation: [], payment: ["self"] },
+      crossOriginOpenerPolicy: "same-origin",
+    }) as MiddlewareHandler<AppEnv>;
+    headerMiddlewares.set(key, middleware);
+  }
+  return middleware(c, next);
+});
+// API answers are per account: never stored by a shared cache, and a route that lets the browser
+// reuse an answer (the platform call list, 30 s) still varies by the token it was asked with.
+app.use("/api/*", async (c, next) => {
+  await next();
+  if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+  c.header("vary", "Authorization", { append: true });
+});
 const limit = (maxSize: number) =>
   bodyLimit({
     maxSize,
@@ -101,9 +123,12 @@ app
 
 app.all("/api/*", notFoundHandler);
 app.all("/auth/*", notFoundHandler);
-app.notFound((c) => {
-  // Everything that is not API is the SPA (assets answer first in deployment).
-  if (c.env.ASSETS) return c.env.ASSETS.fetch(c.req.raw);
-  return notFoundHandler(c);
+app.notFound(async (c) => {
+  // Everything that is not API is the SPA. Hashed files under /assets answer from the asset store
+  // directly; pages come through here so they carry the configured security headers (wrangler.toml).
+  if (!c.env.ASSETS) return notFoundHandler(c);
+  const asset = await c.env.ASSETS.fetch(c.req.raw);
+  // A copy: the asset store answers with immutable headers, which the header middleware must write.
+  return new Response(asset.body, asset);
 });
 app.onError(onError);

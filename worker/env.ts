@@ -10,7 +10,12 @@ const optional = z
   .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
 
 export const envSchema = z.object({
-  APP_ENV: z.enum(["development", "test", "production"]).default("development"),
+  /**
+   * Production unless a local command says otherwise: wrangler's named environments (`--env staging`)
+   * do not inherit `[vars]`, so a default of development would turn on the development secrets,
+   * the public mailbox and the public token secret on such a deploy.
+   */
+  APP_ENV: z.enum(["development", "test", "production"]).default("production"),
   /** Signs local-mode access tokens. A fixed development value is used when unset outside production. */
   LOCAL_AUTH_SECRET: optional,
   SUPABASE_URL: optional,
@@ -37,9 +42,14 @@ export const envSchema = z.object({
   AIRCALL_BACKFILL_DAYS: z.coerce.number().int().min(1).max(366).optional(),
   /** Key of POST /api/ingest/*. A fixed development key is used when unset outside production; production refuses ingestion without it. */
   INGEST_API_KEY: optional,
+  /** Comma-separated origins call recordings are played from (default: VAPI's storage host when VAPI is configured). */
+  RECORDING_ORIGINS: optional,
   /** Shown in the mail sent by the local identity service when requests have no usable origin. */
   PUBLIC_URL: optional,
 });
+
+/** Shortest token-signing secret accepted in production: 32 characters of a random string is 190+ bits. */
+export const MIN_PRODUCTION_SECRET_LENGTH = 32;
 
 export type AppConfig = z.infer<typeof envSchema>;
 
@@ -68,8 +78,15 @@ export function parseConfig(env: Record<string, unknown>): AppConfig {
     throw new Error(`Invalid environment: ${issue.path.join(".")}: ${issue.message}`);
   }
   const config = parsed.data;
-  if (config.APP_ENV === "production" && !config.SUPABASE_URL && !config.LOCAL_AUTH_SECRET) {
-    throw new Error("Invalid environment: LOCAL_AUTH_SECRET is required in production without Supabase");
+  if (config.APP_ENV === "production" && !config.SUPABASE_URL) {
+    if (!config.LOCAL_AUTH_SECRET) {
+      throw new Error("Invalid environment: LOCAL_AUTH_SECRET is required in production without Supabase");
+    }
+    if (config.LOCAL_AUTH_SECRET.length < MIN_PRODUCTION_SECRET_LENGTH) {
+      throw new Error(
+        `Invalid environment: LOCAL_AUTH_SECRET must be at least ${MIN_PRODUCTION_SECRET_LENGTH} characters in production`,
+      );
+    }
   }
   if (config.APP_ENV === "production" && config.VAPI_PRIVATE_KEY && !config.VAPI_WEBHOOK_SECRET) {
     throw new Error("Invalid environment: VAPI_WEBHOOK_SECRET is required in production with VAPI");

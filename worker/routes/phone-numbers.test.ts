@@ -435,7 +435,10 @@ describe("Twilio mode", () => {
     expect(local.body.providers.telephony).toBe("local");
 
     const th = await call("/api/twilio/health", { token, bindings });
-    expect(th.body).toEqual({ ok: true, message: "Twilio account Stand-in account is active", provider: "twilio" });
+    expect(th.body).toEqual({ ok: true, message: PHONE_API_TEXT.twilioHealthy, provider: "twilio" });
+    // the account's name and SID are not shown to users
+    expect(JSON.stringify(th.body)).not.toContain("Stand-in account");
+    expect(JSON.stringify(th.body)).not.toContain(bindings.TWILIO_ACCOUNT_SID);
 
     const search = await call("/api/twilio/available-numbers?areaCode=918&limit=3&sms=true&voice=true", { token, bindings });
     expect(search.status).toBe(200);
@@ -509,7 +512,7 @@ describe("Twilio mode", () => {
     const { token } = await account();
     const res = await call("/api/twilio/health", { token, bindings: { ...twilioBindings(), TWILIO_AUTH_TOKEN: "wrong" } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: false, message: "Twilio: Authenticate", provider: "twilio" });
+    expect(res.body).toEqual({ ok: false, message: PHONE_API_TEXT.twilioUnreachable, provider: "twilio" });
   });
 });
 

@@ -1,6 +1,8 @@
 // Twilio adapter over the 2010-04-01 REST API: account check, available Local numbers,
 // buying (IncomingPhoneNumbers) and releasing. Basic auth with the account SID and auth token.
+import { PHONE_API_TEXT } from "@shared/messages";
 import { providerError } from "../../lib/errors";
+import { log } from "../../lib/log";
 import type { AvailableNumber, PurchasedNumber, SearchQuery, TelephonyPort } from "./port";
 
 export const TWILIO_DEFAULT_BASE_URL = "https://api.twilio.com";
@@ -57,16 +59,22 @@ export class TwilioTelephony implements TelephonyPort {
     return body as T;
   }
 
+  /**
+   * Whether the account answers and is active. The answer goes to every signed-in user, so it names
+   * neither the account (friendly name, SID) nor Twilio's error text, which can quote the account path;
+   * the detail is logged for the operator.
+   */
   async health() {
     try {
-      const account = await this.request<{ sid?: string; friendly_name?: string; status?: string }>("GET", ".json");
-      const name = account?.friendly_name || account?.sid || "account";
+      const account = await this.request<{ status?: string }>("GET", ".json");
       if (account?.status && account.status !== "active") {
-        return { ok: false, message: `Twilio account ${name} is ${account.status}` };
+        log(null, "warn", "twilio account not active", { status: account.status });
+        return { ok: false, message: PHONE_API_TEXT.twilioInactive };
       }
-      return { ok: true, message: `Twilio account ${name} is active` };
+      return { ok: true, message: PHONE_API_TEXT.twilioHealthy };
     } catch (e) {
-      return { ok: false, message: (e as Error).message };
+      log(null, "warn", "twilio health check failed", { error: (e as Error).message });
+      return { ok: false, message: PHONE_API_TEXT.twilioUnreachable };
     }
   }
 

@@ -1,0 +1,70 @@
+import { describe, expect, inject, it } from "vitest";
+import { call, signUpAndSignIn } from "./test/helpers";
+import { VAPI_RECORDING_ORIGIN } from "./lib/content-sources";
+
+// The asset store: a response fetched over HTTP, whose headers are immutable like the real binding's.
+const ASSETS = { fetch: () => fetch(`${inject("standins").vapi}/__shell`) };
+
+function directives(csp: string | null) {
+  return Object.fromEntries((csp ?? "").split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+}
+
+describe("page security headers follow the configuration", () => {
+  it("serves pages through the Worker with the policy on the asset store's response", async () => {
+    const res = await call("/dashboard", { bindings: { ASSETS } });
+    const direct = await ASSETS.fetch();
+    expect(res.status).toBe(direct.status);
+    expect(res.body).toEqual(await direct.json());
+    const csp = directives(res.headers.get("content-security-policy"));
+    expect(csp["default-src"]).toEqual(["'self'"]);
+    expect(csp["frame-ancestors"]).toEqual(["'none'"]);
+    expect(csp["connect-src"]).toEqual(["'self'"]);
+    expect(csp["media-src"]).toEqual(["'self'"]);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("lets the page play recordings from the voice platform's host when VAPI is configured", async () => {
+    const res = await call("/call-logs", { bindings: { ASSETS, VAPI_PRIVATE_KEY: "k", VAPI_WEBHOOK_SECRET: "s" } });
+    expect(directives(res.headers.get("content-security-policy"))["media-src"]).toEqual(["'self'", VAPI_RECORDING_ORIGIN]);
+  });
+
+  it("takes the recording hosts from RECORDING_ORIGINS, keeping only their origins", async () => {
+    const res = await call("/call-logs", {
+      bindings: { ASSETS, RECORDING_ORIGINS: "https://rec.example.com/path, not a url,https://cdn.example.net" },
+    });
+    expect(directives(res.headers.get("content-security-policy"))["media-src"]).toEqual([
+      "'self'",
+      "https://rec.example.com",
+      "https://cdn.example.net",
+    ]);
+  });
+
+  it("lets the auth client reach a custom Supabase domain", async () => {
+    const res = await call("/auth", {
+      bindings: { ASSETS, SUPABASE_URL: "https://auth.shop.example.com/", SUPABASE_ANON_KEY: "anon", SUPABASE_SERVICE_ROLE_KEY: "role" },
+    });
+    expect(directives(res.headers.get("content-security-policy"))["connect-src"]).toEqual([
+      "'self'",
+      "https://auth.shop.example.com",
+    ]);
+  });
+});
+
+describe("API answers are never shared between accounts by a cache", () => {
+  it("marks the platform call list, which the browser may reuse for 30 s, as varying by Authorization", async () => {
+    const { accessToken } = await signUpAndSignIn();
+    const res = await call("/api/vapi/call-logs", { token: accessToken });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, max-age=30");
+    expect(res.headers.get("vary")).toMatch(/Authorization/i);
+  });
+
+  it("answers every other API call with no-store", async () => {
+    const { accessToken } = await signUpAndSignIn();
+    for (const path of ["/api/profile", "/api/twilio/my-numbers", "/api/health"]) {
+      const res = await call(path, { token: accessToken });
+      expect(res.headers.get("cache-control"), path).toBe("no-store");
+      expect(res.headers.get("vary"), path).toMatch(/Authorization/i);
+    }
+  });
+});

@@ -398,6 +398,9 @@ export const PHONE_API_TEXT = {
   phoneNumberInvalid: "Phone number must be in E.164 format, e.g. +13055550123",
   limitRange: "Phone number limit must be a whole number from 1 to 100",
   localHealthy: "Local number inventory (Twilio is not configured)",
+  twilioHealthy: "Twilio account is active",
+  twilioInactive: "Twilio account is not active",
+  twilioUnreachable: "Twilio could not be reached with the configured credentials",
   vapiCopyNotSaved: "The number could not be saved for AI calls. Please try again later.",
 } as const;
 

@@ -30,6 +30,7 @@ export const AUTH_TEXT = {
   welcomeText: "Sign in to your account or create a new one",
   loginText: "Welcome back. Enter your email and password.",
   // The four things a user can do (spec 1 §1), shown beside the sign-in screen.
+  capabilitiesLabel: "What you can do",
   capabilities: [
     "Manage your AI voice assistant",
     "Customize prompts and voices",

@@ -7,29 +7,42 @@ import { Logo } from "@web/components/brand/logo";
 
 const capabilityIcons = [Bot, SlidersHorizontal, ChartColumn, PhoneCall];
 
+/** Spec 1 §1: the four things a user can do, named on the sign-in screen at every width. */
+function Capabilities({ className, itemClassName, iconClassName }: { className: string; itemClassName: string; iconClassName: string }) {
+  return (
+    <ul aria-label={AUTH_TEXT.capabilitiesLabel} className={className}>
+      {AUTH_TEXT.capabilities.map((text, i) => {
+        const Icon = capabilityIcons[i % capabilityIcons.length];
+        return (
+          <li key={text} className={itemClassName}>
+            <span aria-hidden className={iconClassName}>
+              <Icon className="size-4.5" />
+            </span>
+            {text}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+// On large screens the list sits in the left panel; below that breakpoint, under the form. Only one of
+// the two is displayed at a time, so a screen reader meets the list once.
 function CapabilitiesPanel() {
   return (
     <aside
-      aria-hidden
+      aria-label={AUTH_TEXT.capabilitiesLabel}
       className="relative hidden overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 p-10 text-white lg:flex lg:flex-col lg:justify-between"
     >
-      <div className="pointer-events-none absolute -top-24 -left-24 size-72 rounded-full bg-white/10 blur-3xl" />
+      <div aria-hidden className="pointer-events-none absolute -top-24 -left-24 size-72 rounded-full bg-white/10 blur-3xl" />
       <Logo inverted className="relative text-lg" />
       <div className="relative grid gap-6">
         <p className="max-w-xs text-2xl leading-snug font-semibold">Your AI voice agents, answering every call.</p>
-        <ul className="grid gap-4">
-          {AUTH_TEXT.capabilities.map((text, i) => {
-            const Icon = capabilityIcons[i % capabilityIcons.length];
-            return (
-              <li key={text} className="flex items-center gap-3 text-sm text-white/90">
-                <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-white/15">
-                  <Icon className="size-4.5" />
-                </span>
-                {text}
-              </li>
-            );
-          })}
-        </ul>
+        <Capabilities
+          className="grid gap-4"
+          itemClassName="flex items-center gap-3 text-sm text-white/90"
+          iconClassName="grid size-9 shrink-0 place-items-center rounded-lg bg-white/15"
+        />
       </div>
       <p className="relative text-xs text-white/60">Calls, agents and reports in one place.</p>
     </aside>
@@ -83,6 +96,11 @@ export function AuthShell({ children, notice }: { children: ReactNode; notice?: 
         <div className="grid w-full max-w-md gap-4">
           {notice}
           {children}
+          <Capabilities
+            className="mt-4 grid gap-2 sm:grid-cols-2 lg:hidden"
+            itemClassName="flex items-center gap-2 text-sm text-muted-foreground"
+            iconClassName="grid size-7 shrink-0 place-items-center rounded-md bg-brand-50 text-brand-700"
+          />
         </div>
       </main>
       <CallPreviewPanel />

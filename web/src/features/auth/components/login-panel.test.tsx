@@ -53,15 +53,19 @@ async function clickGoBack() {
 afterEach(() => vi.restoreAllMocks());
 
 describe("LoginPanel 'Go back'", () => {
-  it("returns to the previous page inside the app", async () => {
+  it("returns to the previous page when there is a referrer", async () => {
+    vi.spyOn(document, "referrer", "get").mockReturnValue("https://partner.example/pricing");
+    vi.spyOn(window.history, "length", "get").mockReturnValue(2);
     const router = renderAt(["/pricing", "/auth?login=1"]);
     await clickGoBack();
     await waitFor(() => expect(router.state.location.pathname).toBe("/pricing"));
     expect(await screen.findByText("pricing page")).toBeTruthy();
   });
 
-  it("shows the plan panel when there is no page to return to", async () => {
-    const router = renderAt(["/auth?login=1"]);
+  it("shows the plan panel when there is no referrer, even with a page behind this one in the app", async () => {
+    vi.spyOn(document, "referrer", "get").mockReturnValue("");
+    vi.spyOn(window.history, "length", "get").mockReturnValue(2);
+    const router = renderAt(["/pricing", "/auth?login=1"]);
     await clickGoBack();
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     expect(await screen.findByText("plan panel")).toBeTruthy();

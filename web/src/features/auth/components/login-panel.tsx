@@ -12,10 +12,10 @@ export function LoginPanel({ defaultEmail }: { defaultEmail: string }) {
   const router = useRouter();
   const navigate = useNavigate();
 
-  // Back to the previous page when there is one; otherwise the plan panel. A referrer alone is not
-  // enough: a link opened in a new tab has a referrer but no page behind it, and back() would do nothing.
+  // Spec 1 §2: back to the previous page when there is a referrer; otherwise the plan panel at /auth.
+  // A link opened in a new tab has a referrer but no page behind it (back() would do nothing): plan panel.
   function goBack() {
-    if (router.history.canGoBack() || (document.referrer && window.history.length > 1)) router.history.back();
+    if (document.referrer && window.history.length > 1) router.history.back();
     else void navigate({ to: "/auth", search: {} });
   }
 

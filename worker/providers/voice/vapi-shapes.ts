@@ -32,6 +32,11 @@ export const vapiCallSchema = z.looseObject({
   status: str,
   endedReason: str,
   customer: z.looseObject({ number: str }).nullish(),
+  // Where else the platform puts a call's number (spec 2 §3): a bare string or the number object,
+  // the caller of an inbound call, the callee of an outbound one.
+  phoneNumber: z.union([z.string(), z.looseObject({ number: str })]).nullish(),
+  from: z.looseObject({ phoneNumber: str }).nullish(),
+  recipient: z.looseObject({ phone_number: str }).nullish(),
   phoneNumberId: str,
   startedAt: str,
   endedAt: str,
@@ -42,6 +47,8 @@ export const vapiCallSchema = z.looseObject({
   analysis,
   artifact,
   cost: num,
+  /** Seconds, when the platform gives it; it wins over the start and end times. */
+  duration: num,
   durationSeconds: num,
   metadata: z.record(z.string(), z.unknown()).nullish(),
 });
@@ -115,6 +122,12 @@ function stringRecord(v: Record<string, unknown> | null | undefined): Record<str
   return Object.keys(out).length ? out : undefined;
 }
 
+/** The call's number, from the first of the places spec 2 §3 names that holds one. */
+function numberOf(c: VapiCall): string | null {
+  const phoneNumber = typeof c.phoneNumber === "string" ? c.phoneNumber : c.phoneNumber?.number;
+  return c.customer?.number || phoneNumber || c.from?.phoneNumber || c.recipient?.phone_number || null;
+}
+
 /** VAPI's call object → PlatformCall (spec 2 §3 "Voice-provider call fields read"). */
 export function toPlatformCall(c: VapiCall): PlatformCall {
   const startedAt = c.startedAt ?? null;
@@ -126,7 +139,7 @@ export function toPlatformCall(c: VapiCall): PlatformCall {
     type: callType(c.type),
     status: c.status ?? "queued",
     endedReason: c.endedReason ?? null,
-    customerNumber: c.customer?.number ?? null,
+    customerNumber: numberOf(c),
     phoneNumberId: c.phoneNumberId ?? null,
     startedAt,
     endedAt,
@@ -135,7 +148,7 @@ export function toPlatformCall(c: VapiCall): PlatformCall {
     transcript: transcriptOf(c),
     recordingUrl: c.recordingUrl ?? c.artifact?.recordingUrl ?? c.artifact?.recording?.mono?.combinedUrl ?? null,
     cost: c.cost ?? null,
-    durationSeconds: durationOf(startedAt, endedAt, c.durationSeconds),
+    durationSeconds: c.duration != null ? Math.max(0, Math.round(c.duration)) : durationOf(startedAt, endedAt, c.durationSeconds),
     ...(metadata ? { metadata } : {}),
   };
 }

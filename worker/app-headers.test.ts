@@ -3,7 +3,14 @@ import { call, signUpAndSignIn } from "./test/helpers";
 import { VAPI_RECORDING_ORIGIN } from "./lib/content-sources";
 
 // The asset store: a response fetched over HTTP, whose headers are immutable like the real binding's.
-const ASSETS = { fetch: () => fetch(`${inject("standins").vapi}/__shell`) };
+// It records what it was asked for.
+const asked: string[] = [];
+const ASSETS = {
+  fetch: (input: RequestInfo | URL) => {
+    asked.push(new URL(input instanceof Request ? input.url : input).pathname);
+    return fetch(`${inject("standins").vapi}/__shell`);
+  },
+};
 
 function directives(csp: string | null) {
   return Object.fromEntries((csp ?? "").split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
@@ -12,7 +19,7 @@ function directives(csp: string | null) {
 describe("page security headers follow the configuration", () => {
   it("serves pages through the Worker with the policy on the asset store's response", async () => {
     const res = await call("/dashboard", { bindings: { ASSETS } });
-    const direct = await ASSETS.fetch();
+    const direct = await fetch(`${inject("standins").vapi}/__shell`);
     expect(res.status).toBe(direct.status);
     expect(res.body).toEqual(await direct.json());
     const csp = directives(res.headers.get("content-security-policy"));
@@ -65,6 +72,34 @@ describe("API answers are never shared between accounts by a cache", () => {
       const res = await call(path, { token: accessToken });
       expect(res.headers.get("cache-control"), path).toBe("no-store");
       expect(res.headers.get("vary"), path).toMatch(/Authorization/i);
+    }
+  });
+});
+
+describe("serving the SPA", () => {
+  it("answers every screen path, /auth included, with the shell asked of the asset store at /", async () => {
+    for (const path of ["/auth", "/auth?login=1", "/dashboard", "/admin", "/no-such-page/anywhere"]) {
+      asked.length = 0;
+      const res = await call(path, { bindings: { ASSETS } });
+      expect(res.headers.get("content-security-policy"), path).toContain("default-src 'self'");
+      expect(asked, path).toEqual(["/"]);
+    }
+  });
+
+  it("answers a missing file, such as an old hashed bundle after a deploy, with 404 instead of the shell", async () => {
+    for (const path of ["/assets/index-0ld4a5h.js", "/assets/app.css", "/robots.txt", "/old.webmanifest"]) {
+      asked.length = 0;
+      const res = await call(path, { bindings: { ASSETS } });
+      expect(res.status, path).toBe(404);
+      expect(asked, path).toEqual([]);
+    }
+  });
+
+  it("keeps API and identity-service misses as JSON 404s", async () => {
+    for (const path of ["/api/nothing-here", "/auth/v1/nothing-here"]) {
+      const res = await call(path, { bindings: { ASSETS } });
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).toMatchObject({ code: "not_found" });
     }
   });
 });

@@ -51,6 +51,9 @@ const api = new Hono<AppEnv>()
 
 export const app = new Hono<AppEnv>();
 
+/** A path naming a file (its last segment has an extension, or it is under /assets/), not a screen. */
+export const isFilePath = (path: string) => path.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf("/")));
+
 // The context is given the app's own fetch because the voice simulator delivers its webhook reports
 // in-process, through the same route and checks as VAPI's (a fetch to our own public URL would leave
 // the Worker, and is not even reachable in tests); passed in rather than imported, to avoid a cycle.
@@ -122,13 +125,15 @@ app
   .route("/", voiceSimulatorRoutes);
 
 app.all("/api/*", notFoundHandler);
-app.all("/auth/*", notFoundHandler);
+app.all("/auth/v1/*", notFoundHandler);
 app.notFound(async (c) => {
-  // Everything that is not API is the SPA. Hashed files under /assets answer from the asset store
-  // directly; pages come through here so they carry the configured security headers (wrangler.toml).
   if (!c.env.ASSETS) return notFoundHandler(c);
-  const asset = await c.env.ASSETS.fetch(c.req.raw);
-  // A copy: the asset store answers with immutable headers, which the header middleware must write.
-  return new Response(asset.body, asset);
+  // A file that is not there (an old hashed bundle a stale tab asks for after a deploy): 404, so the
+  // page fails cleanly instead of running HTML as a script.
+  if (isFilePath(c.req.path)) return c.text("Not found", 404, { "cache-control": "no-store" });
+  // Any other path is a screen of the SPA: its shell, which the router resolves (its own 404 page
+  // included). A copy: the asset store's headers are immutable, and the header middleware writes them.
+  const shell = await c.env.ASSETS.fetch(new URL("/", c.req.url));
+  return new Response(c.req.method === "HEAD" ? null : shell.body, { status: shell.status, headers: shell.headers });
 });
 app.onError(onError);

@@ -12,6 +12,8 @@ export type JourneyContext = {
 
 export type Journey = {
   name: string;
+  /** Longer than the default minute, for journeys that walk every screen. */
+  timeoutMs?: number;
   run(ctx: JourneyContext): Promise<void>;
 };
 

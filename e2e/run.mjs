@@ -58,7 +58,8 @@ async function runJourney(journey, slug, baseUrl) {
   let timer;
   try {
     const timeout = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`journey took longer than ${JOURNEY_TIMEOUT_MS / 1000} s`)), JOURNEY_TIMEOUT_MS);
+      const limit = journey.timeoutMs ?? JOURNEY_TIMEOUT_MS;
+      timer = setTimeout(() => reject(new Error(`journey took longer than ${limit / 1000} s`)), limit);
     });
     await Promise.race([journey.run({ page, context, baseUrl }), timeout]);
     return null;
@@ -66,7 +67,7 @@ async function runJourney(journey, slug, baseUrl) {
     const shot = path.join(artifacts, `${slug}.png`);
     await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
     const message = String(e?.message ?? e).replace(/\x1b\[[0-9;]*m/g, "");
-    const lines = [message.split("\n").slice(0, 8).join("\n").trimEnd(), `at ${page.url()}`, `screenshot ${path.relative(root, shot)}`];
+    const lines = [message.split("\n").slice(0, 40).join("\n").trimEnd(), `at ${page.url()}`, `screenshot ${path.relative(root, shot)}`];
     if (pageErrors.length) lines.push(`page errors: ${pageErrors.join(" | ")}`);
     return lines.join("\n");
   } finally {

@@ -16,7 +16,7 @@ export function AuthForm({ tab, defaultEmail }: { tab: AuthTab; defaultEmail: st
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-2xl">{AUTH_TEXT.welcome}</CardTitle>
+        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.welcome}</CardTitle>
         <CardDescription>{AUTH_TEXT.welcomeText}</CardDescription>
       </CardHeader>
       <CardContent>

@@ -29,7 +29,7 @@ export function ConfirmEmail({ email }: { email: string }) {
         <span className="mb-2 grid size-12 place-items-center rounded-full bg-brand-100 text-primary" aria-hidden>
           <MailCheck className="size-6" />
         </span>
-        <CardTitle className="text-2xl">{AUTH_TEXT.confirmTitle}</CardTitle>
+        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.confirmTitle}</CardTitle>
         <CardDescription>
           {AUTH_TEXT.confirmSentTo}
           <strong className="mt-1 block font-semibold break-all text-foreground">{email}</strong>

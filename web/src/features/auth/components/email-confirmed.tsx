@@ -23,7 +23,7 @@ export function EmailConfirmed({ email }: { email: string }) {
         <span className="mb-2 grid size-12 place-items-center rounded-full bg-success/15 text-success" aria-hidden>
           <CircleCheck className="size-6" />
         </span>
-        <CardTitle className="text-2xl">{AUTH_TEXT.confirmedTitle}</CardTitle>
+        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.confirmedTitle}</CardTitle>
         <CardDescription>{AUTH_TEXT.confirmedText}</CardDescription>
       </CardHeader>
       <CardContent>

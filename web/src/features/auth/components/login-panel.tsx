@@ -26,7 +26,7 @@ export function LoginPanel({ defaultEmail }: { defaultEmail: string }) {
           <ArrowLeft aria-hidden />
           {AUTH_TEXT.goBack}
         </Button>
-        <CardTitle className="text-2xl">{AUTH_TEXT.loginHeading}</CardTitle>
+        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.loginHeading}</CardTitle>
         <CardDescription>{AUTH_TEXT.loginText}</CardDescription>
       </CardHeader>
       <CardContent>

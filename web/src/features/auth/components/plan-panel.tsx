@@ -31,7 +31,7 @@ export function PlanPanel({ defaultEmail = "" }: { defaultEmail?: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-2xl">{AUTH_TEXT.planHeading}</CardTitle>
+        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.planHeading}</CardTitle>
         <CardDescription>{AUTH_TEXT.planText}</CardDescription>
       </CardHeader>
       <CardContent>

@@ -16,6 +16,7 @@ export const API_ERROR_CODES = [
   "phone_limit_reached",
   "number_unavailable",
   "payload_too_large",
+  "unsupported_media_type",
   "rate_limited",
   "provider_error",
   "not_configured",

@@ -113,6 +113,12 @@ const webhookBodyLimit = limit(2 * 1024 * 1024);
 const apiBodyLimit = limit(256 * 1024);
 app.use("/api/*", (c, next) => (/^\/api\/(webhooks|ingest)\//.test(c.req.path) ? webhookBodyLimit : apiBodyLimit)(c, next));
 app.use("/auth/*", limit(64 * 1024));
+// Every webhook we take posts JSON; anything else is refused before its credential is even read.
+app.use("/api/webhooks/*", async (c, next) => {
+  const type = c.req.header("content-type")?.split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") throw new ApiError(415, "Content-Type must be application/json", "unsupported_media_type", "content-type");
+  await next();
+});
 // Authentication runs on every /api path, webhooks included: it only resolves a bearer token when one
 // is sent (public routes then simply ignore c.var.user); webhooks carry none and check their own secret.
 app.use("/api/*", authenticate);

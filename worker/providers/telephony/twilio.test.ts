@@ -1,5 +1,6 @@
 // The Twilio adapter against the Twilio stand-in over real HTTP (paths, Basic auth, form bodies,
 // snake_case answers, Twilio's error JSON).
+import { PHONE_API_TEXT } from "@shared/messages";
 import { describe, expect, inject, it } from "vitest";
 import { ApiError } from "../../lib/errors";
 import { TWILIO_STANDIN } from "../../test/standins/twilio";
@@ -31,12 +32,12 @@ async function providerFailure(p: Promise<unknown>) {
 describe("TwilioTelephony", () => {
   it("reports a reachable, active account as healthy", async () => {
     const h = await adapter(newAccountSid()).health();
-    expect(h).toEqual({ ok: true, message: "Twilio account Stand-in account is active" });
+    expect(h).toEqual({ ok: true, message: PHONE_API_TEXT.twilioHealthy });
   });
 
-  it("reports wrong credentials as unhealthy with Twilio's message", async () => {
+  it("reports wrong credentials as unhealthy, without Twilio's text (it can quote the account path)", async () => {
     const h = await adapter(newAccountSid(), "wrong-token").health();
-    expect(h).toEqual({ ok: false, message: "Twilio: Authenticate" });
+    expect(h).toEqual({ ok: false, message: PHONE_API_TEXT.twilioUnreachable });
   });
 
   it("searches Local numbers by area code and maps Twilio's snake_case fields", async () => {

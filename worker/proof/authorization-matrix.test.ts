@@ -1,0 +1,214 @@
+// The authorization matrix: every route of the app × {anonymous, expired token, other account,
+// account without the flag, non-admin, admin}, with the status each cell must have. The table of
+// expectations must name every route the app serves, so a new route cannot ship unclassified.
+// The matrix is printed as a table; a cell that lets a caller through where it must not is a leak.
+import { env } from "cloudflare:workers";
+import { decodeJwt, SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { app } from "../app";
+import { parseConfig } from "../env";
+import { localAuthSecret } from "../providers";
+import { insertAgent } from "../test/factories";
+import { call, signUpAndSignIn } from "../test/helpers";
+
+/**
+ * Who may call a route:
+ * - public: anyone (the identity service, public account calls, health, config)
+ * - user: any signed-in account; `owned` routes answer 404 for another account's resource
+ * - shopwindows / callApp: signed-in with that flag (403 without it)
+ * - admin: signed-in admin (403 for everyone else)
+ * - secret: a webhook or ingestion key, never a user token (401 without the key)
+ * - local: a development tool, off in production
+ */
+type Access = "public" | "user" | "owned" | "shopwindows" | "callApp" | "admin" | "secret" | "local";
+
+const ROUTES: Record<string, Access> = {
+  "GET /api/health": "public",
+  "GET /api/config": "public",
+  "POST /api/admin/public/user-exists": "public",
+  "POST /api/admin/public/update-user-profile": "user",
+  "GET /api/local/mailbox": "local",
+  "GET /api/profile": "user",
+  "POST /api/local/aircall/simulate": "callApp", // and absent in production
+  "GET /api/call-logs/count": "user",
+  "GET /api/call-connected-count": "user",
+  "GET /api/voicemail-count": "user",
+  "GET /api/forwarded-count": "user",
+  "GET /api/aircall/call-count": "callApp",
+  "GET /api/aircall/outbound-answered-count": "callApp",
+  "GET /api/aircall/store-transfer-solutions-count": "callApp",
+  "GET /api/aircall/options": "callApp",
+  "GET /api/appointment-count": "shopwindows",
+  "GET /api/appointment-status-count": "shopwindows",
+  "GET /api/appointment-category-count": "shopwindows",
+  "GET /api/appointment-options": "shopwindows",
+  "GET /api/lead-counts/summary": "shopwindows",
+  "GET /api/call-logs": "user",
+  "GET /api/vapi/call-logs": "user",
+  "GET /api/vapi/call/:call_id": "owned",
+  "GET /api/admin/config/phone-limit": "user", // the phone-numbers screen shows every account its limit
+  "PUT /api/admin/config/phone-limit": "admin",
+  "GET /api/twilio/health": "user",
+  "GET /api/twilio/my-numbers": "user",
+  "GET /api/twilio/available-numbers": "user",
+  "POST /api/twilio/buy": "user",
+  "POST /api/twilio/assign-number": "user",
+  "POST /api/twilio/unassign-number": "user",
+  "GET /api/agents": "user",
+  "POST /api/agents": "user",
+  "GET /api/agents/:id": "owned",
+  "PUT /api/agents/:id": "owned",
+  "DELETE /api/agents/:id": "owned",
+  "PATCH /api/agents/:id/deactivate": "owned",
+  "POST /api/analytics/won": "shopwindows",
+  "GET /api/export-report": "user",
+  "GET /api/daily-report": "shopwindows",
+  "GET /api/daily-reports": "shopwindows",
+  "GET /api/daily-reports/:id": "shopwindows",
+  "POST /api/ingest/appointments": "secret",
+  "POST /api/ingest/leads": "secret",
+  "POST /api/generate-prompt": "user",
+  "POST /api/create-vapi-assistant": "user",
+  "POST /api/create-default-agent": "user",
+  "GET /api/usage-stats": "user",
+  "POST /api/trigger-call": "user",
+  "GET /api/vapi/voices": "user",
+  "DELETE /api/vapi/assistant/:assistantId": "owned",
+  "GET /auth/v1/settings": "public",
+  "GET /auth/v1/.well-known/jwks.json": "public",
+  "POST /auth/v1/signup": "public",
+  "POST /auth/v1/token": "public",
+  "GET /auth/v1/user": "user",
+  "PUT /auth/v1/user": "user",
+  "POST /auth/v1/logout": "user",
+  "POST /auth/v1/resend": "public",
+  "GET /auth/v1/verify": "public",
+  "POST /api/webhooks/vapi": "secret",
+  "POST /api/webhooks/aircall": "secret",
+  "GET /api/vapi/sim-recordings/:file": "local",
+};
+
+const AUDIENCES = ["anonymous", "expired", "other account", "no flag", "non-admin", "admin"] as const;
+type Audience = (typeof AUDIENCES)[number];
+
+/** The app's own routes (handlers, not middleware), as "METHOD /path". */
+function servedRoutes(): string[] {
+  const seen = new Set<string>();
+  for (const r of app.routes) {
+    if (r.method === "ALL" || r.path.endsWith("*")) continue;
+    seen.add(`${r.method} ${r.path}`);
+  }
+  return [...seen];
+}
+
+type Session = { accessToken: string; userId: string };
+let customer: Session;
+let owner: Session;
+let staff: Session;
+let admin: Session;
+let expiredToken: string;
+let ownersAgentId: number;
+let ownersAssistantId: string;
+
+async function expire(token: string) {
+  const secret = new TextEncoder().encode(localAuthSecret(parseConfig(env as unknown as Record<string, unknown>)));
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ ...decodeJwt(token), iat: now - 7200, exp: now - 60 }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(secret);
+}
+
+beforeAll(async () => {
+  customer = await signUpAndSignIn();
+  owner = await signUpAndSignIn();
+  staff = await signUpAndSignIn({ appMetadata: { shopwindows_info: true, call_app: true } });
+  admin = await signUpAndSignIn({ appMetadata: { is_admin: true, shopwindows_info: true, call_app: true } });
+  expiredToken = await expire(customer.accessToken);
+  const agent = await insertAgent(owner.userId, { vapiAssistantId: `asst_${crypto.randomUUID()}` });
+  ownersAgentId = agent.id;
+  ownersAssistantId = agent.vapiAssistantId!;
+});
+
+/** A concrete path for a route: ids name the owner's resources (another account's, for the callers). */
+function concrete(path: string) {
+  return path
+    .replace(":id", String(ownersAgentId))
+    .replace(":assistantId", ownersAssistantId)
+    .replace(":call_id", `owners-call-${ownersAgentId}`)
+    .replace(":file", "sim_call_nothing.wav");
+}
+
+function tokenOf(audience: Audience): string | undefined {
+  switch (audience) {
+    case "anonymous":
+      return undefined;
+    case "expired":
+      return expiredToken;
+    case "other account":
+    case "no flag":
+      return customer.accessToken;
+    case "non-admin":
+      return staff.accessToken;
+    case "admin":
+      return admin.accessToken;
+  }
+}
+
+/** The statuses a cell may have; null when the cell does not apply to the route. */
+function expected(access: Access, audience: Audience): number[] | "allowed" | null {
+  const signedIn = audience !== "anonymous" && audience !== "expired";
+  switch (access) {
+    case "public":
+    case "local":
+      return audience === "anonymous" ? "allowed" : null;
+    case "secret":
+      // A user token is not the key: every caller without it is refused.
+      return audience === "anonymous" || audience === "admin" ? [401] : null;
+    case "user":
+      return !signedIn ? [401] : audience === "no flag" || audience === "admin" ? "allowed" : null;
+    case "owned":
+      return !signedIn ? [401] : audience === "other account" || audience === "admin" ? [404] : null;
+    case "shopwindows":
+    case "callApp":
+      return !signedIn ? [401] : audience === "no flag" ? [403] : audience === "non-admin" || audience === "admin" ? "allowed" : null;
+    case "admin":
+      return !signedIn ? [401] : audience === "no flag" || audience === "non-admin" ? [403] : audience === "admin" ? "allowed" : null;
+  }
+}
+
+const results = new Map<string, Partial<Record<Audience, number>>>();
+/** Cells that had to refuse and answered with success instead. */
+let leaks = 0;
+
+describe("authorization matrix", () => {
+  it("classifies every route the app serves, and names no route it does not serve", () => {
+    const served = servedRoutes();
+    expect(served.filter((r) => !(r in ROUTES)), "routes without an access rule").toEqual([]);
+    expect(Object.keys(ROUTES).filter((r) => !served.includes(r)), "rules for routes that do not exist").toEqual([]);
+  });
+
+  for (const [route, access] of Object.entries(ROUTES)) {
+    it(`${route} (${access})`, async () => {
+      const [method, path] = route.split(" ");
+      const row: Partial<Record<Audience, number>> = {};
+      for (const audience of AUDIENCES) {
+        const want = expected(access, audience);
+        if (want === null) continue;
+        const init: Parameters<typeof call>[1] = { method, token: tokenOf(audience) };
+        if (method !== "GET" && method !== "DELETE") init.json = {};
+        const res = await call(concrete(path), init);
+        row[audience] = res.status;
+        if (want !== "allowed" && res.status < 400) leaks += 1;
+        expect(res.status, `${route} as ${audience}: ${JSON.stringify(res.body)}`).not.toBe(500);
+        if (want === "allowed") expect([401, 403], `${route} as ${audience}`).not.toContain(res.status);
+        else expect(want, `${route} as ${audience}: ${JSON.stringify(res.body)}`).toContain(res.status);
+      }
+      results.set(route, row);
+    });
+  }
+});
+
+afterAll(() => {
+  const width = Math.max(...[...results.keys()].map((r) => r.length));
+  const header = `${"route".padEnd(width)} | ${AUDIENCES.map((a) => a.padEnd(13)).join(" | ")}`;
+  const lines = [...results].map(([route, row]) => `${route.padEnd(width)} | ${AUDIENCES.map((a) => String(row[a] ?? "·").padEnd(13)).join(" | ")}`);
+  console.log(`\nAuthorization matrix (status per cell; · = not applicable), ${results.size} routes, leaks ${leaks}\n${header}\n${lines.join("\n")}`);
+});

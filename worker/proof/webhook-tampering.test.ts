@@ -15,6 +15,7 @@ import { insertAgent } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
 
 const RUNS = 1_000;
+type Generated<A> = A extends fc.Arbitrary<infer T> ? T : never;
 /** Bodies above this are refused before they are read (worker/app.ts). */
 const WEBHOOK_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -106,7 +107,7 @@ describe("VAPI webhook tampering", () => {
     fc.record({ kind: fc.constant("no credential") }),
   );
 
-  async function tampered(t: fc.Value<typeof tamperings>): Promise<Delivery> {
+  async function tampered(t: Generated<typeof tamperings>): Promise<Delivery> {
     const now = Math.floor(Date.now() / 1000);
     switch (t.kind) {
       case "flipped body byte": {
@@ -223,7 +224,7 @@ describe("Aircall webhook tampering", () => {
     fc.record({ kind: fc.constant("duplicate token keys") , token: wrongSecret(DEV_AIRCALL_WEBHOOK_TOKEN) }),
   );
 
-  function tampered(t: fc.Value<typeof tamperings>): Delivery {
+  function tampered(t: Generated<typeof tamperings>): Delivery {
     switch (t.kind) {
       case "flipped token byte": {
         const token = new TextDecoder().decode(flip(DEV_AIRCALL_WEBHOOK_TOKEN, t.at, t.bit));

@@ -6,15 +6,23 @@ import type { ApiErrorIssue } from "@shared/api-error";
 import { ApiError } from "./errors";
 
 /** zod issues as the error contract's 400: the first names the field and the message, all are listed. */
-export function issuesToError(issues: readonly z.core.$ZodIssue[]): ApiError {
+/**
+ * A 400 naming the field of the first issue. An issue about the input as a whole (a body that is not
+ * an object, say) names the input itself: `whole` ("body" unless the query or the path was read).
+ */
+export function issuesToError(issues: readonly z.core.$ZodIssue[], whole = "body"): ApiError {
   const first = issues[0];
-  const field = first?.path.length ? first.path.map(String).join(".") : undefined;
-  const message = field ? `${field}: ${first.message}` : (first?.message ?? "Invalid input");
-  const listed: ApiErrorIssue[] = issues.map((i) => ({ field: i.path.map(String).join("."), message: i.message }));
+  const fieldOf = (i: z.core.$ZodIssue) => (i.path.length ? i.path.map(String).join(".") : whole);
+  const field = first ? fieldOf(first) : whole;
+  const message = `${field}: ${first?.message ?? "Invalid input"}`;
+  const listed: ApiErrorIssue[] = issues.map((i) => ({ field: fieldOf(i), message: i.message }));
   return new ApiError(400, message, "validation_error", field, { issues: listed });
 }
 
+/** What an issue without a path is about, per validated part of the request. */
+const WHOLE_INPUT: Partial<Record<keyof ValidationTargets, string>> = { json: "body", form: "body", query: "query", param: "path" };
+
 export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
   zValidator(target, schema, (result) => {
-    if (!result.success) throw issuesToError(result.error.issues);
+    if (!result.success) throw issuesToError(result.error.issues, WHOLE_INPUT[target] ?? String(target));
   });

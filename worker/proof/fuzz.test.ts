@@ -1,0 +1,98 @@
+// Fuzzed bodies and queries on every route (property-based with fast-check): whatever arrives, no
+// answer is a 500, and every refusal of the input itself (400, 413, 415, 422) names the field. The
+// caller holds every flag and the admin role, and webhooks and ingestion get their keys, so the
+// generated input reaches each route's own validation rather than stopping at the door.
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEV_AIRCALL_WEBHOOK_TOKEN } from "../providers/callcentre/aircall-events";
+import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
+import { DEV_INGEST_API_KEY } from "../routes/ingest";
+import { call, signUpAndSignIn } from "../test/helpers";
+import { ROUTES } from "./routes";
+
+const RUNS_PER_ROUTE = 40;
+
+/** Names the routes read, so generated input often has the right keys with the wrong values. */
+const KEYS = [
+  "email", "password", "current_password", "newEmail", "username", "company", "data", "token", "type", "grant_type",
+  "refresh_token", "redirect_to", "name", "agent_instructions", "business_description", "services", "voice_id", "store",
+  "phoneNumber", "phoneNumberId", "agentId", "createInVapi", "assistantId", "customerNumber", "storeId", "startDate",
+  "endDate", "dateFilterType", "agent", "callType", "bookedBy", "appointmentType", "userName", "numberName", "limit",
+  "cursor", "country", "areaCode", "sms", "voice", "phoneNumberLimit", "records", "external_id", "message", "call",
+  "resource", "event", "timestamp", "date", "id", "scenario",
+];
+
+const scalar = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom("", " ", "2026-13-45", "2026-11-20", "-1", "0", "1e309", "NaN", "+13055550100", "a@b", "x".repeat(5_000), "../../etc", "<script>", "'; drop table users; --"),
+);
+const value = fc.oneof({ weight: 3, arbitrary: scalar }, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.constantFrom(...KEYS), scalar, { maxKeys: 4 }));
+const body = fc.oneof(
+  { weight: 4, arbitrary: fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 }) },
+  { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }).map((v) => JSON.stringify(v) ?? "null") },
+  { weight: 1, arbitrary: fc.constantFrom("", "{", "[1,2", "not json", "{\"email\":", "\u0000", "null", "[]", "1") },
+);
+const query = fc.dictionary(fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 8 })), fc.oneof(scalar.map(String), fc.string()), { maxKeys: 5 });
+const param = fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.integer().map(String), fc.constantFrom("0", "-1", "999999999999", "call_x", "%00", ".."));
+
+type Tally = { requests: number; errors500: number; refusedWithoutField: number; byStatus: Record<number, number> };
+const tallyAll: Tally = { requests: 0, errors500: 0, refusedWithoutField: 0, byStatus: {} };
+
+/** A refusal of the input: the caller can mend it, so the answer says where. */
+const INPUT_REFUSALS = new Set([400, 413, 415, 422]);
+
+function namesField(body: Record<string, unknown>) {
+  return typeof body.field === "string" && body.field.length > 0;
+}
+
+describe("fuzzed input on every route", () => {
+  for (const [route, access] of Object.entries(ROUTES)) {
+    const [method, pathPattern] = route.split(" ");
+    it(`${route}: no 500, refusals name the field`, { timeout: 120_000 }, async () => {
+      // A fresh admin per route: a fuzzed logout or password change must not end the next route's session.
+      const { accessToken } = await signUpAndSignIn({ appMetadata: { is_admin: true, shopwindows_info: true, call_app: true } });
+      await fc.assert(
+        fc.asyncProperty(body, query, param, async (b, q, p) => {
+          const path = pathPattern.replace(/:[a-zA-Z_]+/g, encodeURIComponent(p));
+          const search = new URLSearchParams(q).toString();
+          const headers: Record<string, string> = { "content-type": "application/json" };
+          let raw = typeof b === "string" ? b : JSON.stringify(b);
+          if (access === "secret") {
+            headers["x-vapi-secret"] = DEV_VAPI_WEBHOOK_SECRET;
+            headers["x-ingest-key"] = DEV_INGEST_API_KEY;
+            if (typeof b === "object") raw = JSON.stringify({ ...b, token: DEV_AIRCALL_WEBHOOK_TOKEN });
+          }
+          const res = await call(`${path}${search ? `?${search}` : ""}`, {
+            method,
+            token: accessToken,
+            headers,
+            body: method === "GET" || method === "HEAD" ? undefined : raw,
+          });
+          tallyAll.requests += 1;
+          tallyAll.byStatus[res.status] = (tallyAll.byStatus[res.status] ?? 0) + 1;
+          if (res.status >= 500) tallyAll.errors500 += 1;
+          const refusedWithoutField = INPUT_REFUSALS.has(res.status) && !namesField(res.body);
+          if (refusedWithoutField) tallyAll.refusedWithoutField += 1;
+          const what = `${method} ${path}?${search} body=${raw.slice(0, 200)} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
+          expect(res.status, what).toBeLessThan(500);
+          expect(refusedWithoutField, what).toBe(false);
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    });
+  }
+});
+
+afterAll(() => {
+  const statuses = Object.entries(tallyAll.byStatus)
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(", ");
+  console.log(
+    `\nFuzzed input: ${tallyAll.requests} requests over ${Object.keys(ROUTES).length} routes; answered 500 ${tallyAll.errors500}; ` +
+      `input refusals without a field ${tallyAll.refusedWithoutField}\n  statuses: ${statuses}`,
+  );
+});

@@ -1,7 +1,7 @@
 // New passwords (set after recovery, or changed): spec 2 §5's password-creation rules, on the form and
 // on the server alike, with spec 2's messages.
 import { z } from "zod";
-import { ACTIVATION_MIN_PASSWORD } from "../constants";
+import { ACTIVATION_MIN_PASSWORD } from "../constants.ts";
 
 export const NEW_PASSWORD_TEXT = {
   bothRequired: "Both password fields are required",

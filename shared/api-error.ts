@@ -35,6 +35,10 @@ export const AUTH_ERROR_CODES = [
   "no_authorization",
   "user_not_found",
   "user_already_exists",
+  "weak_password",
+  "over_request_rate_limit",
+  "reauthentication_needed",
+  "session_expired",
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

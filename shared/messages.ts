@@ -45,6 +45,24 @@ export const AUTH_TEXT = {
   confirmedText: "Your email address has been confirmed. You can now sign in to your account.",
   linkExpired: "Your confirmation link has expired. Register again or ask for a new email.",
   linkInvalid: "This confirmation link is invalid or has already been used.",
+  emailTaken: "That email address now belongs to another account, so the change was not made.",
+  // Password recovery (where the spec is silent: README).
+  forgotPassword: "Forgot password?",
+  forgotHeading: "Reset your password",
+  forgotText: "Enter your account's email and we will send you a link to choose a new password.",
+  sendResetLink: "Send reset link",
+  sendingResetLink: "Sending reset link",
+  resetSentTitle: "Check your email",
+  resetSentText: "If an account uses this address, a link to reset its password is on its way. The link works once, for an hour.",
+  backToLogin: "Back to log in",
+  newPasswordHeading: "Set a new password",
+  newPasswordText: "Choose a new password for your account. Other devices will be signed out.",
+  newPasswordLabel: "New password",
+  confirmNewPasswordLabel: "Confirm new password",
+  newPasswordRules: "At least 8 characters, with an uppercase letter and a number.",
+  savePassword: "Update password",
+  savingPassword: "Updating password",
+  recoveryLinkUnusable: "This password reset link is invalid, expired or has already been used. Ask for a new one.",
 } as const;
 
 export const VALIDATION = {
@@ -73,6 +91,10 @@ export const AUTH_TOAST = {
   emailConfirmedTitle: "Email confirmed",
   emailConfirmed: "Your email has been confirmed successfully!",
   outsideProvider: "useAuth must be used within an AuthProvider",
+  resetFailed: "Failed to send reset link",
+  passwordUpdated: "Password updated",
+  passwordUpdatedText: "Your new password is set, and your other sessions have been signed out.",
+  passwordUpdateFailed: "Failed to update password",
 } as const;
 
 export const ACCESS_TEXT = {
@@ -383,6 +405,8 @@ export const SETTINGS_TEXT = {
   savedTitle: "Profile updated",
   saved: "Your settings have been saved.",
   updateFailed: "Update failed",
+  emailChangeSentTitle: "Confirmation email sent",
+  emailChangeSent: (email: string) => `We sent a confirmation link to ${email}. Your email changes once you open it; until then, sign in with your current email.`,
   noSubscription: "No active subscription to cancel",
   cancelFailed: "Failed to cancel subscription",
 } as const;

@@ -51,9 +51,10 @@ export type CurrentUserView = {
 };
 
 /** Local identity service request bodies (GoTrue-compatible subset). */
+// Passwords too short for the rules answer 422 weak_password (as GoTrue), not a schema 400.
 export const signupBody = z.object({
   email: emailSchema,
-  password: z.string().min(AUTH_LIMITS.minPassword, VALIDATION.passwordMin).max(128, "Password is too long"),
+  password: z.string().min(1, "Password is required").max(128, "Password is too long"),
   data: z.record(z.string(), z.unknown()).optional().default({}),
 });
 export const passwordGrantBody = z.object({
@@ -62,7 +63,19 @@ export const passwordGrantBody = z.object({
 });
 export const refreshGrantBody = z.object({ refresh_token: z.string().min(10, "refresh_token is required").max(200) });
 export const resendBody = z.object({ type: z.enum(["signup"]), email: emailSchema });
+/** POST /auth/v1/recover (supabase-js resetPasswordForEmail; its PKCE and captcha fields are accepted and unused). */
+export const recoverBody = z.object({
+  email: emailSchema,
+  code_challenge: z.string().max(200).nullish(),
+  code_challenge_method: z.string().max(20).nullish(),
+  gotrue_meta_security: z.object({ captcha_token: z.string().max(4000).optional() }).nullish(),
+});
+/**
+ * PUT /auth/v1/user. supabase-js 2.119 sends the attributes it is given unchanged, and its
+ * UserAttributes type names the current password `current_password`.
+ */
 export const updateUserBody = z.object({
-  password: z.string().min(AUTH_LIMITS.minPassword, VALIDATION.passwordMin).max(128).optional(),
+  password: z.string().min(1, "Password is required").max(128, "Password is too long").optional(),
+  current_password: z.string().max(128, "Password is too long").optional(),
   data: z.record(z.string(), z.unknown()).optional(),
 });

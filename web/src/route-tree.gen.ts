@@ -16,6 +16,7 @@ import { Route as AuthRouteImport } from './routes/auth'
 import { Route as BuyRouteImport } from './routes/buy'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as MailboxRouteImport } from './routes/mailbox'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AppAdminRouteImport } from './routes/_app/admin'
 import { Route as AppAgentSettingsRouteImport } from './routes/_app/agent-settings'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
@@ -60,6 +61,11 @@ const CheckoutRoute = CheckoutRouteImport.update({
 const MailboxRoute = MailboxRouteImport.update({
   id: '/mailbox',
   path: '/mailbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdminRoute = AppAdminRouteImport.update({
@@ -125,6 +131,7 @@ export interface FileRoutesByFullPath {
   '/buy': typeof BuyRoute
   '/checkout': typeof CheckoutRoute
   '/mailbox': typeof MailboxRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/admin': typeof AppAdminRoute
   '/agent-settings': typeof AppAgentSettingsRoute
   '/analytics': typeof AppAnalyticsRoute
@@ -144,6 +151,7 @@ export interface FileRoutesByTo {
   '/buy': typeof BuyRoute
   '/checkout': typeof CheckoutRoute
   '/mailbox': typeof MailboxRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/admin': typeof AppAdminRoute
   '/agent-settings': typeof AppAgentSettingsRoute
   '/analytics': typeof AppAnalyticsRoute
@@ -165,6 +173,7 @@ export interface FileRoutesById {
   '/buy': typeof BuyRoute
   '/checkout': typeof CheckoutRoute
   '/mailbox': typeof MailboxRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/_app/admin': typeof AppAdminRoute
   '/_app/agent-settings': typeof AppAgentSettingsRoute
   '/_app/analytics': typeof AppAnalyticsRoute
@@ -186,6 +195,7 @@ export interface FileRouteTypes {
     | '/buy'
     | '/checkout'
     | '/mailbox'
+    | '/reset-password'
     | '/admin'
     | '/agent-settings'
     | '/analytics'
@@ -205,6 +215,7 @@ export interface FileRouteTypes {
     | '/buy'
     | '/checkout'
     | '/mailbox'
+    | '/reset-password'
     | '/admin'
     | '/agent-settings'
     | '/analytics'
@@ -225,6 +236,7 @@ export interface FileRouteTypes {
     | '/buy'
     | '/checkout'
     | '/mailbox'
+    | '/reset-password'
     | '/_app/admin'
     | '/_app/agent-settings'
     | '/_app/analytics'
@@ -246,6 +258,7 @@ export interface RootRouteChildren {
   BuyRoute: typeof BuyRoute
   CheckoutRoute: typeof CheckoutRoute
   MailboxRoute: typeof MailboxRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   PaymentsCancelRoute: typeof PaymentsCancelRoute
   PaymentsSuccessRoute: typeof PaymentsSuccessRoute
 }
@@ -299,6 +312,13 @@ declare module '@tanstack/react-router' {
       path: '/mailbox'
       fullPath: '/mailbox'
       preLoaderRoute: typeof MailboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/admin': {
@@ -415,6 +435,7 @@ const rootRouteChildren: RootRouteChildren = {
   BuyRoute: BuyRoute,
   CheckoutRoute: CheckoutRoute,
   MailboxRoute: MailboxRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   PaymentsCancelRoute: PaymentsCancelRoute,
   PaymentsSuccessRoute: PaymentsSuccessRoute,
 }

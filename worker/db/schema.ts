@@ -58,6 +58,8 @@ export const authSessions = sqliteTable(
   {
     id: text("id").primaryKey(),
     userId: text("user_id").notNull().references(() => authUsers.id, { onDelete: "cascade" }),
+    /** How the session began: `password`, or `recovery` (an emailed recovery link; may set a new password once). */
+    method: text("method", { enum: ["password", "recovery"] }).notNull().default("password"),
     revokedAt: text("revoked_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -86,8 +88,10 @@ export const authOneTimeTokens = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id").notNull().references(() => authUsers.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["signup", "activation", "recovery"] }).notNull(),
+    kind: text("kind", { enum: ["signup", "activation", "recovery", "email_change"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
+    /** email_change only: the address the account moves to once the link is followed. */
+    newEmail: text("new_email"),
     redirectTo: text("redirect_to"),
     expiresAt: text("expires_at").notNull(),
     usedAt: text("used_at"),
@@ -515,6 +519,19 @@ export const rollupState = sqliteTable("rollup_state", {
   source: text("source").primaryKey(),
   fromDay: text("from_day").notNull(),
   untilDay: text("until_day").notNull(),
+});
+
+/**
+ * Failed password sign-ins per email (whether or not an account has it, so a lock tells nothing):
+ * after a few failures each further attempt waits a growing, capped delay. Pruned by the daily job.
+ */
+export const authSignInFailures = sqliteTable("auth_sign_in_failures", {
+  email: text("email").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  /** Epoch milliseconds. */
+  lastFailedAt: integer("last_failed_at").notNull(),
+  /** Epoch milliseconds; no attempt is checked before then. */
+  lockedUntil: integer("locked_until"),
 });
 
 /** Fixed-window rate-limit counters for public account calls. */

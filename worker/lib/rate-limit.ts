@@ -1,7 +1,8 @@
 // Fixed-window rate limits kept in D1, so they hold across isolates.
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Database } from "../db/client";
+import { rateLimits } from "../db/schema";
 import type { AppEnv } from "../env";
 import { tooManyRequests } from "./errors";
 
@@ -20,8 +21,35 @@ export async function hit(db: Database, rule: Limit, key: string, nowMs = Date.n
   return (row?.count ?? 0) <= rule.limit;
 }
 
+/**
+ * The bucket a client address is limited by: an IPv4 address as it is, an IPv6 address by its /64
+ * (one subscriber usually holds a whole /64, so per-/128 limits would be no limit at all).
+ */
+export function addressBucket(address: string): string {
+  const ip = address.trim().toLowerCase().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  if (!ip.includes(":")) return ip || "unknown";
+  // IPv4-mapped IPv6 (::ffff:192.0.2.1) is the IPv4 address.
+  const mapped = /^(?:0*:)*:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
+  if (mapped) return mapped[1];
+  let groups: string[];
+  if (ip.includes("::")) {
+    const [head, tail] = ip.split("::", 2);
+    const h = head ? head.split(":") : [];
+    const t = tail ? tail.split(":") : [];
+    groups = [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill("0"), ...t];
+  } else {
+    groups = ip.split(":");
+  }
+  if (groups.length < 4 || groups.slice(0, 4).some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return ip;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+/** The client's address bucket (see addressBucket): the key of every per-address limit. */
 export function clientAddress(c: Context<AppEnv>) {
-  return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? "local";
+  return addressBucket(c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? "local");
 }
 
 /** Applies every rule to its key; throws 429 when any is over its limit. */
@@ -30,7 +58,28 @@ export async function enforce(c: Context<AppEnv>, checks: [Limit, string][]) {
   if (results.some((ok) => !ok)) throw tooManyRequests();
 }
 
+/**
+ * Per-address limits answer 429. Limits keyed by an email alone never do, since anyone can send a
+ * victim's email: per-email request limits are keyed by (email, address), and the per-email mail
+ * cap (MAIL_PER_EMAIL) silently stops sending more mail while the answer stays the same.
+ */
 export const PUBLIC_ACCOUNT_LIMITS = {
   perAddress: { name: "public-account:ip", limit: 30, windowSeconds: 60 },
-  perEmail: { name: "public-account:email", limit: 10, windowSeconds: 60 },
+  perEmail: { name: "public-account:email-ip", limit: 10, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
+
+/** Account mail (confirmation, recovery) to one address: at most this many an hour, the rest is not sent. */
+export const MAIL_PER_EMAIL: Limit = { name: "mail:email", limit: 5, windowSeconds: 3600 };
+
+/** Whether one more account mail may go to `email` this hour (counts it). */
+export const mayMail = (db: Database, email: string) => hit(db, MAIL_PER_EMAIL, email.toLowerCase());
+
+/** Counters of windows that ended this long ago are deleted by the daily job (the longest window is an hour). */
+export const RATE_LIMIT_RETENTION_SECONDS = 86_400;
+
+/** Deletes counter rows whose window started more than a day ago; returns how many. */
+export async function pruneRateLimits(db: Database, nowMs = Date.now()) {
+  const cutoff = Math.floor(nowMs / 1000) - RATE_LIMIT_RETENTION_SECONDS;
+  const gone = await db.delete(rateLimits).where(lt(rateLimits.windowStart, cutoff)).returning({ key: rateLimits.key });
+  return gone.length;
+}

@@ -2,11 +2,12 @@
 // works unchanged. Served only when no Supabase project is configured.
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { passwordGrantBody, refreshGrantBody, resendBody, signupBody, updateUserBody } from "@shared/schemas/auth";
+import { AUTH_LIMITS } from "@shared/constants";
+import { passwordGrantBody, recoverBody, refreshGrantBody, resendBody, signupBody, updateUserBody } from "@shared/schemas/auth";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { issuesToError, validate } from "../lib/validate";
-import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../lib/rate-limit";
+import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../lib/rate-limit";
 import { localAuthSecret, usesSupabase } from "../providers";
 import { LocalIdentity } from "../providers/identity/local";
 import {
@@ -20,10 +21,28 @@ import {
   updateUser,
   userJson,
   verifySignupToken,
+  weakPassword,
 } from "../services/local-auth";
+import { requestRecovery, verifyEmailChangeToken, verifyRecoveryToken } from "../services/local-account-links";
 import { bearerToken } from "../middleware/auth";
 
-const SIGN_IN_LIMIT = { name: "auth-token", limit: 10, windowSeconds: 60 };
+/** Password grants per (address, email). */
+const SIGN_IN_LIMIT: Limit = { name: "auth-token", limit: 10, windowSeconds: 60 };
+/**
+ * Password grants per address, whatever the email: with sign-up (PUBLIC_ACCOUNT_LIMITS.perAddress)
+ * this bounds the PBKDF2 hashes one client address (an IPv6 /64) can cause to 60 a minute.
+ */
+const SIGN_IN_PER_ADDRESS: Limit = { name: "auth-token:ip", limit: 30, windowSeconds: 60 };
+
+/** Where a mailed link lands when the request named no (acceptable) redirect_to. */
+const DEFAULT_LANDING = { signup: "/auth", recovery: "/reset-password", email_change: "/auth" } as const;
+
+/** The redirect of a link that cannot be used, as GoTrue answers it: the error in the URL fragment. */
+function linkError(origin: string, code: "otp_expired" | "otp_invalid" | "email_exists", description: string) {
+  const target = new URL("/auth", origin);
+  target.hash = `error=access_denied&error_code=${code}&error_description=${encodeURIComponent(description)}`;
+  return target.toString();
+}
 
 const localOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (usesSupabase(c.var.config)) throw notFound("The local identity service is off: Supabase is configured");
@@ -58,8 +77,11 @@ export const localAuthRoutes = new Hono<AppEnv>()
     const origin = new URL(c.req.url).origin;
     await enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
-      [PUBLIC_ACCOUNT_LIMITS.perEmail, body.email.toLowerCase()],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, `${body.email.toLowerCase()}|${clientAddress(c)}`],
     ]);
+    if (body.password.length < AUTH_LIMITS.minPassword) {
+      throw weakPassword(`Password should be at least ${AUTH_LIMITS.minPassword} characters.`, "length");
+    }
     const redirectTo = c.req.query("redirect_to");
     const user = await signUp(c.var.db, origin, body, redirectTo ? safeRedirect(origin, redirectTo, "/auth") : undefined);
     // Email confirmation is required: a bare user, no session.
@@ -73,7 +95,10 @@ export const localAuthRoutes = new Hono<AppEnv>()
     if (grant === "password") {
       const parsed = passwordGrantBody.safeParse(json);
       if (!parsed.success) throw invalidBody(parsed.error.issues);
-      await enforce(c, [[SIGN_IN_LIMIT, `${clientAddress(c)}:${parsed.data.email.toLowerCase()}`]]);
+      await enforce(c, [
+        [SIGN_IN_PER_ADDRESS, clientAddress(c)],
+        [SIGN_IN_LIMIT, `${clientAddress(c)}:${parsed.data.email.toLowerCase()}`],
+      ]);
       return c.json(await passwordGrant(c.var.db, c.var.config, parsed.data.email, parsed.data.password));
     }
     if (grant === "refresh_token") {
@@ -88,8 +113,8 @@ export const localAuthRoutes = new Hono<AppEnv>()
     return c.json(userJson(user));
   })
   .put("/user", validate("json", updateUserBody), async (c) => {
-    const { user } = await bearerSession(c);
-    return c.json(userJson(await updateUser(c.var.db, user.id, c.req.valid("json"))));
+    const { user, sessionId } = await bearerSession(c);
+    return c.json(userJson(await updateUser(c.var.db, user.id, sessionId, c.req.valid("json"))));
   })
   .post("/logout", async (c) => {
     const { user, sessionId } = await bearerSession(c);
@@ -102,26 +127,66 @@ export const localAuthRoutes = new Hono<AppEnv>()
     const { email } = c.req.valid("json");
     await enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
-      [PUBLIC_ACCOUNT_LIMITS.perEmail, email.toLowerCase()],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, `${email.toLowerCase()}|${clientAddress(c)}`],
     ]);
     const origin = new URL(c.req.url).origin;
     const redirectTo = c.req.query("redirect_to");
     await resendLocalSignup(c.var.db, origin, email, redirectTo ? safeRedirect(origin, redirectTo, "/auth") : undefined);
     return c.json({});
   })
+  // supabase-js resetPasswordForEmail: the same {} whether or not an account has the email.
+  .post("/recover", validate("json", recoverBody), async (c) => {
+    const { email } = c.req.valid("json");
+    await enforce(c, [
+      [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, `${email.toLowerCase()}|${clientAddress(c)}`],
+    ]);
+    const origin = new URL(c.req.url).origin;
+    const redirectTo = c.req.query("redirect_to");
+    await requestRecovery(c.var.db, origin, email, redirectTo ? safeRedirect(origin, redirectTo, DEFAULT_LANDING.recovery) : undefined);
+    return c.json({});
+  })
   .get("/verify", async (c) => {
     const origin = new URL(c.req.url).origin;
     const token = c.req.query("token") ?? "";
-    const result = token ? await verifySignupToken(c.var.db, token) : ({ ok: false, reason: "invalid" } as const);
-    if (!result.ok) {
-      const target = new URL("/auth", origin);
-      const code = result.reason === "expired" ? "otp_expired" : "otp_invalid";
-      target.hash = `error=access_denied&error_code=${code}&error_description=${encodeURIComponent(
-        result.reason === "expired" ? "Email link has expired" : "Email link is invalid or has already been used",
-      )}`;
+    const type = c.req.query("type") ?? "signup";
+    const failed = (reason: "expired" | "invalid") =>
+      c.redirect(
+        linkError(origin, reason === "expired" ? "otp_expired" : "otp_invalid", reason === "expired" ? "Email link has expired" : "Email link is invalid or has already been used"),
+        303,
+      );
+    if (!token) return failed("invalid");
+    if (type === "recovery") {
+      const result = await verifyRecoveryToken(c.var.db, c.var.config, token);
+      if (!result.ok) return failed(result.reason);
+      // As GoTrue: the session in the fragment, where supabase-js reads it and announces PASSWORD_RECOVERY.
+      const target = new URL(safeRedirect(origin, result.redirectTo, DEFAULT_LANDING.recovery));
+      const s = result.session;
+      target.hash = new URLSearchParams({
+        access_token: s.access_token,
+        expires_at: String(s.expires_at),
+        expires_in: String(s.expires_in),
+        refresh_token: s.refresh_token,
+        token_type: "bearer",
+        type: "recovery",
+      }).toString();
       return c.redirect(target.toString(), 303);
     }
-    const target = new URL(safeRedirect(origin, result.redirectTo, "/auth"));
+    if (type === "email_change") {
+      const result = await verifyEmailChangeToken(c.var.db, token);
+      if (!result.ok) {
+        if (result.reason === "taken") return c.redirect(linkError(origin, "email_exists", "This email address is already in use"), 303);
+        return failed(result.reason);
+      }
+      const target = new URL(safeRedirect(origin, result.redirectTo, DEFAULT_LANDING.email_change));
+      target.searchParams.set("confirmed", "1");
+      target.searchParams.set("email", result.email);
+      return c.redirect(target.toString(), 303);
+    }
+    if (type !== "signup") return failed("invalid");
+    const result = await verifySignupToken(c.var.db, token);
+    if (!result.ok) return failed(result.reason);
+    const target = new URL(safeRedirect(origin, result.redirectTo, DEFAULT_LANDING.signup));
     target.searchParams.set("confirmed", "1");
     target.searchParams.set("email", result.user.email);
     return c.redirect(target.toString(), 303);

@@ -5,8 +5,12 @@ import { updateUserProfileBody } from "@shared/schemas/auth";
 import type { UpdateUserProfileResponse } from "@shared/schemas/profile";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
-import { currentUser, requireUser } from "../middleware/auth";
-import { toCurrentUserView, updateOwnProfile } from "../services/profiles";
+import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../lib/rate-limit";
+import { bearerToken, currentUser, requireUser } from "../middleware/auth";
+import { asksEmailChange, toCurrentUserView, updateOwnProfile } from "../services/profiles";
+
+/** Email-change requests per account (each mails two addresses). */
+export const EMAIL_CHANGE_LIMIT: Limit = { name: "email-change:user", limit: 5, windowSeconds: 3600 };
 
 /** /api/profile */
 export const profileRoutes = new Hono<AppEnv>().get("/", requireUser, (c) => c.json(toCurrentUserView(currentUser(c))));
@@ -14,7 +18,16 @@ export const profileRoutes = new Hono<AppEnv>().get("/", requireUser, (c) => c.j
 /** /api/admin/public/update-user-profile */
 export const profileUpdateRoutes = new Hono<AppEnv>().post("/update-user-profile", requireUser, validate("json", updateUserProfileBody), async (c) => {
   const deps = { db: c.var.db, identity: c.var.providers.identity };
-  const profile = await updateOwnProfile(deps, currentUser(c), c.req.valid("json"));
-  const body: UpdateUserProfileResponse = { success: true, profile };
+  const user = currentUser(c);
+  const input = c.req.valid("json");
+  if (asksEmailChange(user, input)) {
+    await enforce(c, [
+      [EMAIL_CHANGE_LIMIT, user.id],
+      [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
+    ]);
+  }
+  const session = { accessToken: bearerToken(c.req.header("authorization")), origin: new URL(c.req.url).origin };
+  const result = await updateOwnProfile(deps, user, input, session);
+  const body: UpdateUserProfileResponse = { success: true, ...result };
   return c.json(body);
 });

@@ -49,17 +49,27 @@ describe("POST /api/admin/public/user-exists", () => {
     });
     afterEach(() => vi.useRealTimers());
 
-    it("trips per email across client addresses with a 429 JSON message", async () => {
+    it("trips per (email, address) with a 429 JSON message, without locking the email's owner out elsewhere", async () => {
       const email = uniqueEmail("hammered");
-      const allowed = await Promise.all(Array.from({ length: 10 }, (_, i) => userExists(email, `10.1.0.${i + 1}`)));
+      const allowed = await Promise.all(Array.from({ length: 10 }, () => userExists(email, "10.1.0.1")));
       expect(allowed.map((r) => r.status)).toEqual(Array(10).fill(200));
 
-      const limited = await userExists(email, "10.1.0.99");
+      const limited = await userExists(email, "10.1.0.1");
       expect(limited.status).toBe(429);
       expect(limited.body.code).toBe("rate_limited");
       expect(limited.body.error).toBe("Too many requests. Please wait a minute and try again.");
-      // Another email from a fresh address is unaffected.
-      expect((await userExists(uniqueEmail(), "10.1.0.100")).status).toBe(200);
+      // The owner of the email, from their own address, is unaffected.
+      expect((await userExists(email, "10.1.0.100")).status).toBe(200);
+    });
+
+    it("counts a whole IPv6 /64 as one address", async () => {
+      const r = Math.floor(Math.random() * 0xffff).toString(16);
+      const allowed = await Promise.all(Array.from({ length: 30 }, (_, i) => userExists(uniqueEmail("v6"), `2001:db8:${r}:7::${(i + 1).toString(16)}`)));
+      expect(allowed.map((res) => res.status)).toEqual(Array(30).fill(200));
+      // A fresh /128 inside the same /64 (written in full) is still the same client.
+      expect((await userExists(uniqueEmail("v6"), `2001:0db8:${r.padStart(4, "0")}:0007:ffff:ffff:ffff:fffe`)).status).toBe(429);
+      // The neighbouring /64 is another client.
+      expect((await userExists(uniqueEmail("v6"), `2001:db8:${r}:8::1`)).status).toBe(200);
     });
 
     it("trips per client address (cf-connecting-ip) across emails", async () => {
@@ -75,10 +85,10 @@ describe("POST /api/admin/public/user-exists", () => {
 
     it("starts counting again in the next window", async () => {
       const email = uniqueEmail("patient");
-      await Promise.all(Array.from({ length: 10 }, (_, i) => userExists(email, `10.3.0.${i + 1}`)));
-      expect((await userExists(email, "10.3.0.50")).status).toBe(429);
+      await Promise.all(Array.from({ length: 10 }, () => userExists(email, "10.3.0.1")));
+      expect((await userExists(email, "10.3.0.1")).status).toBe(429);
       vi.setSystemTime(Date.now() + 60_000);
-      expect((await userExists(email, "10.3.0.51")).status).toBe(200);
+      expect((await userExists(email, "10.3.0.1")).status).toBe(200);
     });
   });
 });

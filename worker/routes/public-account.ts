@@ -1,5 +1,5 @@
 // Public account calls (spec 2 §7) that answer without a session. Rate limited per client address
-// and per email; the existence check does the same work and answers in the same shape either way.
+// (an IPv6 /64) and per (email, address), so nobody can exhaust a victim's email; the existence check does the same work and answers in the same shape either way.
 // (The profile update shares the spec's /admin/public prefix but needs sign-in: routes/profile.ts.)
 import { Hono } from "hono";
 import { userExistsBody } from "@shared/schemas/auth";
@@ -16,7 +16,7 @@ export const publicAccountRoutes = new Hono<AppEnv>()
     const { email } = c.req.valid("json");
     await enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
-      [PUBLIC_ACCOUNT_LIMITS.perEmail, email.toLowerCase()],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, `${email.toLowerCase()}|${clientAddress(c)}`],
     ]);
     const exists = await c.var.providers.identity.userExists(email);
     const wait = USER_EXISTS_MIN_MS - (Date.now() - started);

@@ -4,13 +4,18 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { SignJWT } from "jose";
 import type { AuthErrorCode } from "@shared/api-error";
 import { isUniqueViolation, type Database } from "../db/client";
-import { authOneTimeTokens, authRefreshTokens, authSessions, authUsers, profiles } from "../db/schema";
+import { authOneTimeTokens, authRefreshTokens, authSessions, authSignInFailures, authUsers, profiles } from "../db/schema";
 import type { AppConfig } from "../env";
-import { hashPassword, randomToken, sha256, verifyPassword } from "../lib/crypto";
+import { hashPassword, randomToken, sha256, toBase64Url, verifyPassword } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { LOCAL_AUDIENCE, LOCAL_ISSUER } from "../providers/identity/local";
 import { localAuthSecret } from "../providers";
 import { LocalMail } from "../providers/mail/local";
+import { mayMail } from "../lib/rate-limit";
+import { beginSignInAttempt, clearSignInFailures } from "./sign-in-guard";
+import { newPasswordProblem } from "@shared/schemas/password";
+
+type BatchItem = Parameters<Database["batch"]>[0][number];
 
 export const ACCESS_TOKEN_TTL_SECONDS = 900;
 /**
@@ -19,12 +24,20 @@ export const ACCESS_TOKEN_TTL_SECONDS = 900;
  */
 export const REFRESH_REUSE_INTERVAL_SECONDS = 10;
 export const SIGNUP_TOKEN_TTL_HOURS = 24;
+/** A session ends this long after sign-in, however active ([014](../../docs/decisions/014-local-sessions.md)). */
+export const SESSION_MAX_LIFETIME_SECONDS = 30 * 86_400;
+/** A session no token refresh has touched for this long ends (the SPA refreshes every ~15 minutes while open). */
+export const SESSION_INACTIVITY_TIMEOUT_SECONDS = 7 * 86_400;
 
 type UserRow = typeof authUsers.$inferSelect;
 
 /** GoTrue-style error: supabase-js reads `code` (with the API version header) and `msg`. */
 export const authError = (status: 400 | 401 | 403 | 404 | 422 | 429, code: AuthErrorCode, msg: string, field?: string) =>
   new ApiError(status, msg, code, field, { msg, error_code: code });
+
+/** GoTrue's answer to a password that breaks the rules: 422 weak_password with reasons supabase-js reads. */
+export const weakPassword = (msg: string, reason: "length" | "characters") =>
+  new ApiError(422, msg, "weak_password", "password", { msg, error_code: "weak_password", weak_password: { reasons: [reason] } });
 
 export function userJson(u: UserRow) {
   return {
@@ -55,7 +68,7 @@ export function userJson(u: UserRow) {
   };
 }
 
-const findByEmail = (db: Database, email: string) =>
+export const findByEmail = (db: Database, email: string) =>
   db.select().from(authUsers).where(sql`lower(${authUsers.email}) = ${email.toLowerCase()}`).get();
 
 function confirmationLink(origin: string, token: string, redirectTo: string | undefined) {
@@ -143,7 +156,8 @@ export async function signUp(
 export async function resendLocalSignup(db: Database, origin: string, email: string, redirectTo?: string) {
   const user = await findByEmail(db, email);
   // Same answer whether or not the account exists, or is already confirmed.
-  if (!user || user.emailConfirmedAt) return;
+  // Past the hourly mail cap nothing more is sent, and the answer is the same: the mails already sent hold working links.
+  if (!user || user.emailConfirmedAt || !(await mayMail(db, user.email))) return;
   const [tokenInsert, mailInsert] = await confirmationStatements(db, user, origin, redirectTo);
   await db.batch([tokenInsert, mailInsert]);
 }
@@ -200,23 +214,62 @@ async function sessionJson(config: AppConfig, user: UserRow, sessionId: string, 
   };
 }
 
-export async function passwordGrant(db: Database, config: AppConfig, email: string, password: string) {
-  const user = await findByEmail(db, email);
-  const ok = await verifyPassword(password, user?.passwordHash ?? null);
-  if (!user || !ok) throw authError(400, "invalid_credentials", "Invalid login credentials");
-  if (!user.emailConfirmedAt) throw authError(400, "email_not_confirmed", "Email not confirmed");
+/**
+ * Opens a session for `user` and answers it as GoTrue does. `method` is how it was opened: an emailed
+ * recovery link opens a `recovery` session, which may set a new password without the current one.
+ */
+export async function openSession(db: Database, config: AppConfig, user: UserRow, method: "password" | "recovery") {
   const sessionId = crypto.randomUUID();
   const refresh = randomToken();
   const now = new Date().toISOString();
   await db.batch([
-    db.insert(authSessions).values({ id: sessionId, userId: user.id }),
+    db.insert(authSessions).values({ id: sessionId, userId: user.id, method, createdAt: now, updatedAt: now }),
     db.insert(authRefreshTokens).values({ tokenHash: await sha256(refresh), sessionId, userId: user.id }),
     db.update(authUsers).set({ lastSignInAt: now }).where(eq(authUsers.id, user.id)),
   ]);
   return sessionJson(config, { ...user, lastSignInAt: now }, sessionId, refresh);
 }
 
-/** Rotates a refresh token. Reusing a rotated token ends the whole session (token theft signal). */
+export async function passwordGrant(db: Database, config: AppConfig, email: string, password: string) {
+  // The attempt is counted before the password is checked, so a locked email costs no PBKDF2 work
+  // and concurrent guesses cannot slip past the limit.
+  await beginSignInAttempt(db, email);
+  const user = await findByEmail(db, email);
+  const ok = await verifyPassword(password, user?.passwordHash ?? null);
+  if (!user || !ok) throw authError(400, "invalid_credentials", "Invalid login credentials");
+  await clearSignInFailures(db, email);
+  if (!user.emailConfirmedAt) throw authError(400, "email_not_confirmed", "Email not confirmed");
+  return openSession(db, config, user, "password");
+}
+
+/** Whether a session is past its maximum lifetime or has been idle too long (epoch ms `now`). */
+export function sessionExpired(session: { createdAt: string; updatedAt: string }, now = Date.now()) {
+  return (
+    now - Date.parse(session.createdAt) > SESSION_MAX_LIFETIME_SECONDS * 1000 ||
+    now - Date.parse(session.updatedAt) > SESSION_INACTIVITY_TIMEOUT_SECONDS * 1000
+  );
+}
+
+/**
+ * The refresh token that follows `token` in its chain. Derived (HMAC with the signing secret) rather
+ * than random, so a rotated token presented again within the reuse interval leads to the same
+ * successor, never to a second branch, while only token hashes are stored.
+ */
+async function successorOf(config: AppConfig, token: string) {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(localAuthSecret(config)), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`refresh:${token}`));
+  return toBase64Url(new Uint8Array(mac));
+}
+
+/** How many rotations past a re-presented token are followed to the chain's live token. */
+const MAX_CHAIN_FOLLOW = 8;
+
+/**
+ * Rotates a refresh token. A token rotated within the reuse interval answers with the chain's
+ * current token (two tabs refreshing at once, a retry after a lost answer); reuse later than that
+ * ends the whole session (token theft signal). Sessions end at their maximum lifetime and after
+ * the inactivity timeout.
+ */
 export async function refreshGrant(db: Database, config: AppConfig, refreshToken: string) {
   const row = await db.query.authRefreshTokens.findFirst({
     where: eq(authRefreshTokens.tokenHash, await sha256(refreshToken)),
@@ -226,35 +279,49 @@ export async function refreshGrant(db: Database, config: AppConfig, refreshToken
   const session = await db.query.authSessions.findFirst({ where: eq(authSessions.id, row.sessionId) });
   if (!session || session.revokedAt) throw invalid();
   const now = new Date().toISOString();
+  if (sessionExpired(session)) {
+    await db.update(authSessions).set({ revokedAt: now }).where(eq(authSessions.id, session.id));
+    throw authError(400, "session_expired", "Session Expired");
+  }
   const alreadyUsed = () => authError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
   const withinReuseInterval = (rotatedAt: string) =>
     Date.now() - Date.parse(rotatedAt) <= REFRESH_REUSE_INTERVAL_SECONDS * 1000;
-  if (row.revoked) {
-    if (!withinReuseInterval(row.updatedAt)) {
+
+  let token = refreshToken;
+  let current = row;
+  if (current.revoked) {
+    if (!withinReuseInterval(current.updatedAt)) {
       // Reuse long after rotation is a theft signal: the whole session ends.
       await db.update(authSessions).set({ revokedAt: now }).where(eq(authSessions.id, session.id));
       throw alreadyUsed();
     }
-  } else {
-    // Guarded update: of two concurrent refreshes exactly one rotates; the other lands in the interval above.
-    const rotated = await db
-      .update(authRefreshTokens)
-      .set({ revoked: true, updatedAt: now })
-      .where(and(eq(authRefreshTokens.id, row.id), eq(authRefreshTokens.revoked, false)))
-      .returning({ id: authRefreshTokens.id });
-    if (!rotated.length) {
-      const current = await db.query.authRefreshTokens.findFirst({ where: eq(authRefreshTokens.id, row.id) });
-      if (!current || !withinReuseInterval(current.updatedAt)) throw alreadyUsed();
+    // Follow the chain to its live token and answer with it: the same successor every time.
+    for (let step = 0; current.revoked; step++) {
+      if (step >= MAX_CHAIN_FOLLOW) throw alreadyUsed();
+      token = await successorOf(config, token);
+      const next = await db.query.authRefreshTokens.findFirst({ where: eq(authRefreshTokens.tokenHash, await sha256(token)) });
+      if (!next || next.sessionId !== session.id) throw alreadyUsed();
+      current = next;
     }
+  } else {
+    // Rotate: the guarded update marks it used and the successor is inserted in the same batch. Two
+    // concurrent refreshes compute the same successor; the unique hash makes the second insert a no-op.
+    token = await successorOf(config, refreshToken);
+    await db.batch([
+      db
+        .update(authRefreshTokens)
+        .set({ revoked: true, updatedAt: now })
+        .where(and(eq(authRefreshTokens.id, current.id), eq(authRefreshTokens.revoked, false))),
+      db
+        .insert(authRefreshTokens)
+        .values({ tokenHash: await sha256(token), sessionId: session.id, userId: row.userId })
+        .onConflictDoNothing({ target: authRefreshTokens.tokenHash }),
+    ]);
   }
-  const next = randomToken();
-  await db.batch([
-    db.insert(authRefreshTokens).values({ tokenHash: await sha256(next), sessionId: session.id, userId: row.userId }),
-    db.update(authSessions).set({ updatedAt: now }).where(eq(authSessions.id, session.id)),
-  ]);
+  await db.update(authSessions).set({ updatedAt: now }).where(eq(authSessions.id, session.id));
   const user = await db.query.authUsers.findFirst({ where: eq(authUsers.id, row.userId) });
   if (!user) throw invalid();
-  return sessionJson(config, user, session.id, next);
+  return sessionJson(config, user, session.id, token);
 }
 
 export async function logout(db: Database, userId: string, sessionId: string, scope: "global" | "local" | "others") {
@@ -268,20 +335,68 @@ export async function logout(db: Database, userId: string, sessionId: string, sc
   await db.update(authSessions).set({ revokedAt: now }).where(where);
 }
 
+/** Ends every session of the account but `keepSessionId`, with their refresh tokens (GoTrue does so on a password change). */
+export function endOtherSessions(db: Database, userId: string, keepSessionId: string | null, now = new Date().toISOString()) {
+  const others = keepSessionId ? sql`${authSessions.id} <> ${keepSessionId}` : sql`1 = 1`;
+  const otherTokens = keepSessionId ? sql`${authRefreshTokens.sessionId} <> ${keepSessionId}` : sql`1 = 1`;
+  return [
+    db.update(authSessions).set({ revokedAt: now }).where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), others)),
+    db
+      .update(authRefreshTokens)
+      .set({ revoked: true, updatedAt: now })
+      .where(and(eq(authRefreshTokens.userId, userId), eq(authRefreshTokens.revoked, false), otherTokens)),
+  ] as const;
+}
+
+/** A recovery session may set a new password without the current one, once, within this time of the link. */
+export const RECOVERY_SESSION_PASSWORD_WINDOW_SECONDS = 3600;
+
+/**
+ * PUT /auth/v1/user. A new password needs the current one (`current_password`), except in a
+ * recovery session opened in the last hour; it must meet spec 2's rules, and it ends every other
+ * session of the account. A wrong current password counts as a failed sign-in.
+ */
 export async function updateUser(
   db: Database,
   userId: string,
-  patch: { password?: string; data?: Record<string, unknown> },
+  sessionId: string,
+  patch: { password?: string; current_password?: string; data?: Record<string, unknown> },
 ) {
   const user = await db.query.authUsers.findFirst({ where: eq(authUsers.id, userId) });
   if (!user) throw authError(404, "user_not_found", "User not found");
-  const set: Partial<typeof authUsers.$inferInsert> = { updatedAt: new Date().toISOString() };
-  if (patch.password) set.passwordHash = await hashPassword(patch.password);
+  const now = new Date().toISOString();
+  const set: Partial<typeof authUsers.$inferInsert> = { updatedAt: now };
+  const statements: BatchItem[] = [];
+  if (patch.password !== undefined) {
+    const weak = newPasswordProblem(patch.password);
+    if (weak) throw weakPassword(weak.message, weak.reason);
+    const session = await db.query.authSessions.findFirst({ where: eq(authSessions.id, sessionId) });
+    const recovering =
+      session?.method === "recovery" && Date.now() - Date.parse(session.createdAt) <= RECOVERY_SESSION_PASSWORD_WINDOW_SECONDS * 1000;
+    if (!recovering) {
+      if (!patch.current_password) {
+        throw authError(400, "reauthentication_needed", "Current password required when setting new password.", "current_password");
+      }
+      await beginSignInAttempt(db, user.email);
+      if (!(await verifyPassword(patch.current_password, user.passwordHash))) {
+        throw authError(400, "invalid_credentials", "Current password is incorrect.", "current_password");
+      }
+      await clearSignInFailures(db, user.email);
+    }
+    set.passwordHash = await hashPassword(patch.password);
+    statements.push(
+      ...endOtherSessions(db, userId, sessionId, now),
+      // The recovery allowance is spent; a new password also lifts any sign-in delay.
+      db.update(authSessions).set({ method: "password" }).where(eq(authSessions.id, sessionId)),
+      db.delete(authSignInFailures).where(eq(authSignInFailures.email, user.email.toLowerCase())),
+      db.update(authOneTimeTokens).set({ usedAt: now }).where(and(eq(authOneTimeTokens.userId, userId), eq(authOneTimeTokens.kind, "recovery"), isNull(authOneTimeTokens.usedAt))),
+    );
+  }
   if (patch.data) {
     const allowed = ["username", "name", "company", "first_name", "last_name"];
     const data = Object.fromEntries(Object.entries(patch.data).filter(([k, v]) => allowed.includes(k) && typeof v === "string"));
     set.userMetadata = { ...user.userMetadata, ...data };
   }
-  await db.update(authUsers).set(set).where(eq(authUsers.id, userId));
+  await db.batch([db.update(authUsers).set(set).where(eq(authUsers.id, userId)), ...statements]);
   return (await db.query.authUsers.findFirst({ where: eq(authUsers.id, userId) }))!;
 }

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { CurrentUserView, UpdateUserProfileBody } from "@shared/schemas/auth";
 import type { Database } from "../db/client";
 import { profiles } from "../db/schema";
-import { conflict, forbidden, unauthorized } from "../lib/errors";
+import { forbidden, unauthorized } from "../lib/errors";
 import { log } from "../lib/log";
 import type { IdentityPort, VerifiedIdentity } from "../providers/identity/port";
 
@@ -51,9 +51,16 @@ export async function loadProfile(db: Database, who: VerifiedIdentity): Promise<
       log(null, "warn", "profile insert failed", { userId: who.id, error: (e as Error).message });
     }
     row ??= await db.query.profiles.findFirst({ where: eq(profiles.id, who.id) });
-  } else if (row.isAdmin !== flags.isAdmin || row.shopwindowsInfo !== flags.shopwindowsInfo || row.callApp !== flags.callApp) {
-    await db.update(profiles).set({ ...flags, updatedAt: new Date().toISOString() }).where(eq(profiles.id, who.id));
-    row = { ...row, ...flags };
+  } else if (
+    row.isAdmin !== flags.isAdmin ||
+    row.shopwindowsInfo !== flags.shopwindowsInfo ||
+    row.callApp !== flags.callApp ||
+    (who.email && row.email !== who.email.toLowerCase())
+  ) {
+    // Flags, and the email once a confirmed email change reaches the identity, follow the identity.
+    const email = who.email ? who.email.toLowerCase() : row.email;
+    await db.update(profiles).set({ ...flags, email, updatedAt: new Date().toISOString() }).where(eq(profiles.id, who.id));
+    row = { ...row, ...flags, email };
   }
   if (!row) throw unauthorized("No profile for this account");
   return {
@@ -83,25 +90,35 @@ export function toCurrentUserView(u: CurrentUser): CurrentUserView {
   };
 }
 
+/** Whether the body asks to move the account to another email. */
+export const asksEmailChange = (user: CurrentUser, body: UpdateUserProfileBody) =>
+  Boolean(body.newEmail && body.newEmail.toLowerCase() !== user.email.toLowerCase());
+
 /**
  * Updates the signed-in account's own profile, whatever email the body names (another email is
- * refused); a new email must be free and is changed at the identity provider first.
+ * refused). A new email is not written: the identity provider mails a confirmation link to it, and
+ * the email changes when the link is followed. The answer is the same whether or not the new address
+ * already has an account.
  */
-export async function updateOwnProfile(deps: { db: Database; identity: IdentityPort }, user: CurrentUser, body: UpdateUserProfileBody) {
+export async function updateOwnProfile(
+  deps: { db: Database; identity: IdentityPort },
+  user: CurrentUser,
+  body: UpdateUserProfileBody,
+  session: { accessToken: string; origin: string },
+) {
   if (body.email.toLowerCase() !== user.email.toLowerCase()) throw forbidden("You can only update your own profile");
-  if (body.newEmail && body.newEmail.toLowerCase() !== user.email.toLowerCase()) {
-    if (await deps.identity.userExists(body.newEmail)) throw conflict("That email is already in use", "newEmail");
-    await deps.identity.updateEmail(user.id, body.newEmail);
+  const emailChangeSent = asksEmailChange(user, body);
+  if (emailChangeSent) {
+    await deps.identity.requestEmailChange({ userId: user.id, email: user.email, newEmail: body.newEmail!, ...session });
   }
   const [row] = await deps.db
     .update(profiles)
     .set({
       username: body.username,
       ...(body.company !== undefined ? { company: body.company } : {}),
-      ...(body.newEmail ? { email: body.newEmail.toLowerCase() } : {}),
       updatedAt: new Date().toISOString(),
     })
     .where(eq(profiles.id, user.id))
     .returning();
-  return { username: row.username, company: row.company, email: row.email };
+  return { profile: { username: row.username, company: row.company, email: row.email }, emailChangeSent };
 }

@@ -9,6 +9,17 @@ export type AppConfig = AppConfigResponse;
 
 export const APP_CONFIG_PATH = "/api/config";
 
+/** Where an emailed password-recovery link lands (the set-new-password form). */
+export const RESET_PASSWORD_PATH = "/reset-password";
+
+/**
+ * supabase-js adopts a session from the URL only for a recovery link on the reset page (it then
+ * clears the fragment and announces PASSWORD_RECOVERY). Any other fragment, such as a sign-up
+ * confirmation landing on /auth, is left to the page that shows it.
+ */
+export const isRecoveryCallback = (url: URL, params: Record<string, string>) =>
+  url.pathname === RESET_PASSWORD_PATH && params.type === "recovery" && Boolean(params.access_token);
+
 let configPromise: Promise<AppConfig> | null = null;
 let clientPromise: Promise<SupabaseClient> | null = null;
 
@@ -32,7 +43,7 @@ export function getAuthClient(): Promise<SupabaseClient> {
   clientPromise ??= Promise.all([getAppConfig(), import("@supabase/supabase-js")])
     .then(([{ auth }, { createClient }]) =>
       createClient(auth.url, auth.anonKey, {
-        auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false },
+        auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: isRecoveryCallback },
       }),
     )
     .catch((err: unknown) => {

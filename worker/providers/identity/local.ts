@@ -2,9 +2,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { jwtVerify } from "jose";
 import type { Database } from "../../db/client";
+import { requestLocalEmailChange } from "../../services/local-account-links";
+import { sessionExpired } from "../../services/local-auth";
 import { authSessions, authUsers } from "../../db/schema";
 import { unauthorized } from "../../lib/errors";
-import type { IdentityPort, VerifiedIdentity } from "./port";
+import type { EmailChangeRequest, IdentityPort, VerifiedIdentity } from "./port";
 
 type AuthUserRow = typeof authUsers.$inferSelect;
 
@@ -39,12 +41,14 @@ export class LocalIdentity implements IdentityPort {
       // One lookup on every authenticated request: the user, and that the session was not signed out
       // (signed-out sessions end at once, not at token expiry).
       const row = await this.db
-        .select({ user: authUsers })
+        .select({ user: authUsers, session: { createdAt: authSessions.createdAt, updatedAt: authSessions.updatedAt } })
         .from(authUsers)
         .innerJoin(authSessions, and(eq(authSessions.userId, authUsers.id), eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)))
         .where(eq(authUsers.id, payload.sub))
         .get();
       if (!row) throw new Error("session ended or unknown user");
+      // Past its maximum lifetime or idle too long, a session's tokens stop working at once.
+      if (sessionExpired(row.session)) throw new Error("session expired");
       return { user: row.user, sessionId };
     } catch {
       throw unauthorized("Invalid or expired access token");
@@ -65,10 +69,7 @@ export class LocalIdentity implements IdentityPort {
     return Boolean(row);
   }
 
-  async updateEmail(userId: string, newEmail: string) {
-    await this.db
-      .update(authUsers)
-      .set({ email: newEmail.toLowerCase(), updatedAt: new Date().toISOString() })
-      .where(eq(authUsers.id, userId));
+  async requestEmailChange(request: EmailChangeRequest) {
+    await requestLocalEmailChange(this.db, request);
   }
 }

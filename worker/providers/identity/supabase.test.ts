@@ -2,12 +2,12 @@
 // (JWKS and HS256), the admin calls, and the app switched to it by SUPABASE_URL.
 import { eq } from "drizzle-orm";
 import { SignJWT, UnsecuredJWT, type JWTPayload } from "jose";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import { profiles } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { SUPABASE_STANDIN } from "../../test/standins/supabase";
 import { call, db, uniqueEmail } from "../../test/helpers";
-import { SupabaseIdentity } from "./supabase";
+import { SUPABASE_GENERIC_ERROR, SupabaseIdentity, USER_EXISTS_MAX_PAGES } from "./supabase";
 
 const standin = inject("standins").supabase;
 let projects = 0;
@@ -66,6 +66,7 @@ async function state(p: Project) {
   return (await res.json()) as {
     counts: { jwks: number; adminList: number; adminUpdate: number };
     users: { id: string; email: string }[];
+    emailChanges: { id: string; new_email: string; redirect_to: string | null }[];
   };
 }
 
@@ -211,16 +212,6 @@ describe("SupabaseIdentity admin calls", () => {
     }
   });
 
-  it("updateEmail changes the sign-in email through the admin API", async () => {
-    const p = newProject();
-    const id = crypto.randomUUID();
-    await seedUsers(p, [{ id, email: uniqueEmail() }]);
-    const next = uniqueEmail("Moved");
-    await p.identity().updateEmail(id, next);
-    expect((await state(p)).users.find((u) => u.id === id)!.email).toBe(next.toLowerCase());
-    const missing = await p.identity().updateEmail(crypto.randomUUID(), uniqueEmail()).catch((e: unknown) => e);
-    expect((missing as ApiError).status).toBe(502);
-  });
 });
 
 describe("the app with SUPABASE_URL set", () => {
@@ -291,7 +282,7 @@ describe("the app with SUPABASE_URL set", () => {
     expect((await state(p)).counts.adminList).toBe(2);
   });
 
-  it("update-user-profile changes the email at Supabase, and refuses a taken one with 409", async () => {
+  it("update-user-profile asks Supabase's own email change (mail to the new address), never the admin API, and answers a taken address alike", async () => {
     const p = newProject();
     const claims = userClaims(p);
     await seedUsers(p, [{ id: claims.sub, email: String(claims.email) }]);
@@ -306,25 +297,79 @@ describe("the app with SUPABASE_URL set", () => {
         json: { email: claims.email, username: "renamed", newEmail },
       });
 
-    const conflict = await update(taken);
-    expect(conflict.status).toBe(409);
-    expect(conflict.body.field).toBe("newEmail");
-
     const next = uniqueEmail("next");
-    const ok = await update(next);
-    expect(ok.status).toBe(200);
-    expect(ok.body.profile).toMatchObject({ username: "renamed", email: next });
-    expect((await state(p)).users.find((u) => u.id === claims.sub)!.email).toBe(next);
+    const free = await update(next);
+    const busy = await update(taken);
+    expect(free.status).toBe(200);
+    expect(busy.status).toBe(200);
+    // The same answer for a taken and a free address: nothing to enumerate with.
+    expect(busy.body).toEqual(free.body);
+    expect(free.body).toMatchObject({ success: true, emailChangeSent: true, profile: { username: "renamed", email: claims.email } });
+    const st = await state(p);
+    // The email is unchanged until the new address confirms; no admin write happened.
+    expect(st.users.find((u) => u.id === claims.sub)!.email).toBe(claims.email);
+    expect(st.counts.adminUpdate).toBe(0);
+    expect(st.emailChanges).toEqual([{ id: claims.sub, new_email: next, redirect_to: "http://localhost/auth" }]);
   });
 
-  it("lets the provider error through when Supabase refuses the admin call", async () => {
+  it("takes the confirmed email from the token once Supabase has changed it", async () => {
     const p = newProject();
-    const res = await call("/api/admin/public/user-exists", {
-      method: "POST",
-      json: { email: uniqueEmail() },
-      bindings: { ...p.bindings, SUPABASE_SERVICE_ROLE_KEY: "wrong-key" },
-    });
-    expect(res.status).toBe(502);
-    expect(res.body.code).toBe("provider_error");
+    const claims = userClaims(p);
+    await call("/api/profile", { token: await standinSign(claims), bindings: p.bindings });
+    const moved = uniqueEmail("confirmed");
+    const res = await call("/api/profile", { token: await standinSign({ ...claims, email: moved }), bindings: p.bindings });
+    expect(res.body.email).toBe(moved);
+    expect((await db().query.profiles.findFirst({ where: eq(profiles.id, claims.sub!) }))!.email).toBe(moved);
+  });
+
+  it("refuses anonymous Supabase users (is_anonymous)", async () => {
+    const p = newProject();
+    const anon = await standinSign(userClaims(p, { is_anonymous: true, email: "" }));
+    const res = await call("/api/profile", { token: anon, bindings: p.bindings });
+    expect(res.status).toBe(401);
+    const err = await p.identity().verifyAccessToken(anon).catch((e: unknown) => e);
+    expect((err as ApiError).status).toBe(401);
+  });
+
+  it("escapes LIKE wildcards in the existence check: '_@gmail.com' pages through nobody", async () => {
+    const p = newProject();
+    const domain = `${Date.now().toString(36)}.example.com`;
+    // 2,500 accounts a wildcard filter would match: three pages of 1,000 on the old code.
+    await seedUsers(p, Array.from({ length: 2500 }, (_, i) => ({ email: `u${i}@${domain}` })));
+    const res = await call("/api/admin/public/user-exists", { method: "POST", json: { email: `_@${domain}` }, bindings: p.bindings });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, exists: false });
+    expect((await state(p)).counts.adminList).toBe(1);
+    // An address that is there is still found.
+    expect(await p.identity().userExists(`u7@${domain}`)).toBe(true);
+  });
+
+  it("reads at most USER_EXISTS_MAX_PAGES pages however many accounts match", async () => {
+    const p = newProject();
+    const wanted = `${Date.now().toString(36)}@example.com`;
+    // Every one contains the wanted address as a substring, so the escaped filter still matches them all.
+    await seedUsers(p, Array.from({ length: 4500 }, (_, i) => ({ email: `x${i}${wanted}` })));
+    expect(await p.identity().userExists(wanted)).toBe(false);
+    expect((await state(p)).counts.adminList).toBe(USER_EXISTS_MAX_PAGES);
+  });
+
+  it("logs Supabase's raw refusal of an admin call and answers anonymous callers a generic 502", async () => {
+    const p = newProject();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const res = await call("/api/admin/public/user-exists", {
+        method: "POST",
+        json: { email: uniqueEmail() },
+        bindings: { ...p.bindings, SUPABASE_SERVICE_ROLE_KEY: "wrong-key" },
+      });
+      expect(res.status).toBe(502);
+      expect(res.body.code).toBe("provider_error");
+      expect(res.body.error).toBe(SUPABASE_GENERIC_ERROR);
+      // The stand-in's own words ("Invalid API key", its status) stay in the log.
+      expect(JSON.stringify(res.body)).not.toMatch(/invalid api key|401/i);
+      expect(logged.mock.calls.map((c) => String(c[0])).join("\n")).toMatch(/Invalid API key/);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

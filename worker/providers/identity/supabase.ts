@@ -3,8 +3,22 @@ import { sql } from "drizzle-orm";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
 import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema";
-import { providerError, unauthorized } from "../../lib/errors";
-import type { IdentityPort, VerifiedIdentity } from "./port";
+import { ApiError, tooManyRequests, unauthorized } from "../../lib/errors";
+import { log } from "../../lib/log";
+import type { EmailChangeRequest, IdentityPort, VerifiedIdentity } from "./port";
+
+/** What callers see when Supabase refuses an admin call; the raw answer goes to the log only. */
+export const SUPABASE_GENERIC_ERROR = "The account service could not complete the request. Please try again.";
+const accountServiceError = () => new ApiError(502, SUPABASE_GENERIC_ERROR, "provider_error");
+
+/** Admin user-list pages the existence check reads at most (1,000 users a page). */
+export const USER_EXISTS_MAX_PAGES = 3;
+
+/**
+ * Supabase's admin `filter` is matched with ILIKE '%filter%': `%` and `_` are wildcards and `\` the
+ * escape character, so an email is escaped to match only itself (as a substring).
+ */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export type SupabaseSettings = {
   url: string;
@@ -55,8 +69,9 @@ export class SupabaseIdentity implements IdentityPort {
     } catch {
       throw unauthorized("Invalid or expired access token");
     }
-    // The anon and service-role keys are JWTs of the same project: only user tokens pass.
-    if (payload.role !== "authenticated" || typeof payload.sub !== "string" || !payload.sub) {
+    // The anon and service-role keys are JWTs of the same project: only user tokens pass. Anonymous
+    // sign-ins (is_anonymous) are users without an email or password, not customers: refused too.
+    if (payload.role !== "authenticated" || typeof payload.sub !== "string" || !payload.sub || payload.is_anonymous === true) {
       throw unauthorized("Invalid or expired access token");
     }
     return {
@@ -69,12 +84,19 @@ export class SupabaseIdentity implements IdentityPort {
 
   private async admin(path: string, init: RequestInit = {}) {
     const key = this.settings.serviceRoleKey;
-    if (!key) throw providerError("Supabase", "SUPABASE_SERVICE_ROLE_KEY is not set");
+    if (!key) {
+      log(null, "error", "Supabase admin call without SUPABASE_SERVICE_ROLE_KEY", { path: path.split("?")[0] });
+      throw accountServiceError();
+    }
     const res = await (this.settings.fetch ?? fetch)(`${this.issuer}${path}`, {
       ...init,
       headers: { apikey: key, authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers },
     });
-    if (!res.ok) throw providerError("Supabase", `${res.status} ${await res.text()}`);
+    if (!res.ok) {
+      // The raw answer may name internals; it is logged, and the caller gets a generic message.
+      log(null, "error", "Supabase admin call failed", { path: path.split("?")[0], status: res.status, body: (await res.text()).slice(0, 2000) });
+      throw accountServiceError();
+    }
     return res.status === 204 ? null : res.json();
   }
 
@@ -91,8 +113,9 @@ export class SupabaseIdentity implements IdentityPort {
     }
     // Accounts that never signed in exist only at Supabase. The admin API has no exact lookup by email;
     // `filter` narrows the list to emails containing the text, and the exact match is checked here.
-    const filter = encodeURIComponent(wanted);
-    for (let page = 1; page <= 50; page++) {
+    // Escaped so that `_` or `%` in the text cannot widen the match, and bounded in pages.
+    const filter = encodeURIComponent(escapeLike(wanted));
+    for (let page = 1; page <= USER_EXISTS_MAX_PAGES; page++) {
       const body = (await this.admin(`/admin/users?filter=${filter}&page=${page}&per_page=1000`)) as {
         users?: { email?: string }[];
       };
@@ -100,13 +123,34 @@ export class SupabaseIdentity implements IdentityPort {
       if (users.some((u) => u.email?.toLowerCase() === wanted)) return true;
       if (users.length < 1000) return false;
     }
+    log(null, "warn", "user-exists stopped at its page bound", { pages: USER_EXISTS_MAX_PAGES });
     return false;
   }
 
-  async updateEmail(userId: string, newEmail: string) {
-    await this.admin(`/admin/users/${encodeURIComponent(userId)}`, {
+  /**
+   * Supabase's own email change: PUT /auth/v1/user as the user, so Supabase mails the confirmation to
+   * the new address (and, with "Secure email change", to the old one). A taken address is answered
+   * like a free one.
+   */
+  async requestEmailChange(request: EmailChangeRequest) {
+    const key = this.settings.anonKey ?? this.settings.serviceRoleKey ?? "";
+    const redirect = encodeURIComponent(new URL("/auth", request.origin).toString());
+    const res = await (this.settings.fetch ?? fetch)(`${this.issuer}/user?redirect_to=${redirect}`, {
       method: "PUT",
-      body: JSON.stringify({ email: newEmail, email_confirm: true }),
+      headers: { apikey: key, authorization: `Bearer ${request.accessToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ email: request.newEmail }),
     });
+    if (res.ok) return;
+    const text = (await res.text()).slice(0, 2000);
+    let code = "";
+    try {
+      code = String((JSON.parse(text) as { error_code?: string; code?: string }).error_code ?? "");
+    } catch {
+      // not JSON: logged below
+    }
+    if (code === "email_exists" || code === "user_already_exists") return;
+    if (res.status === 429) throw tooManyRequests();
+    log(null, "error", "Supabase email change failed", { status: res.status, body: text });
+    throw accountServiceError();
   }
 }

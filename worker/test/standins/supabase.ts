@@ -29,7 +29,22 @@ type StandinUser = {
 type Project = {
   users: Map<string, StandinUser>;
   counts: { jwks: number; adminList: number; adminUpdate: number };
+  /** Email changes asked through PUT /auth/v1/user: Supabase would mail `new_email` a confirmation link. */
+  emailChanges: { id: string; new_email: string; redirect_to: string | null }[];
 };
+
+/** Supabase matches the admin `filter` with ILIKE '%filter%': `%` and `_` are wildcards, `\` escapes. */
+function ilikeContains(text: string, pattern: string) {
+  let re = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i];
+    if (ch === "\\" && i + 1 < pattern.length) re += pattern[++i].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    else if (ch === "%") re += ".*";
+    else if (ch === "_") re += ".";
+    else re += ch.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(re, "is").test(text);
+}
 
 export async function supabaseStandin(): Promise<StandinHandler> {
   const es = await generateKeyPair("ES256", { extractable: true });
@@ -44,7 +59,7 @@ export async function supabaseStandin(): Promise<StandinHandler> {
   const project = (name: string) => {
     let p = projects.get(name);
     if (!p) {
-      p = { users: new Map(), counts: { jwks: 0, adminList: 0, adminUpdate: 0 } };
+      p = { users: new Map(), counts: { jwks: 0, adminList: 0, adminUpdate: 0 }, emailChanges: [] };
       projects.set(name, p);
     }
     return p;
@@ -91,7 +106,7 @@ export async function supabaseStandin(): Promise<StandinHandler> {
     }
     if (req.path === "/test/state" && req.method === "GET") {
       const p = project(req.query.get("project") ?? "");
-      return { json: { counts: p.counts, users: [...p.users.values()] } };
+      return { json: { counts: p.counts, users: [...p.users.values()], emailChanges: p.emailChanges } };
     }
 
     const m = /^(.*?)\/auth\/v1(\/.*)$/.exec(req.path);
@@ -120,8 +135,8 @@ export async function supabaseStandin(): Promise<StandinHandler> {
         const page = Math.max(1, Number(req.query.get("page") ?? 1));
         const perPage = Math.min(1000, Math.max(1, Number(req.query.get("per_page") ?? 50)));
         const filter = req.query.get("filter") ?? "";
-        // Like Supabase: a substring match on the (lower-cased) email.
-        const all = [...p.users.values()].filter((u) => !filter || u.email.includes(filter));
+        // Like Supabase: ILIKE '%filter%' on the email.
+        const all = [...p.users.values()].filter((u) => !filter || ilikeContains(u.email, filter));
         const users = all.slice((page - 1) * perPage, page * perPage);
         return { json: { users, aud: "authenticated" }, headers: { "x-total-count": String(all.length) } };
       }
@@ -142,6 +157,27 @@ export async function supabaseStandin(): Promise<StandinHandler> {
         user.updated_at = new Date().toISOString();
         return { json: user };
       }
+    }
+    // The user's own update: the bearer is the user's access token (its `sub` names the user).
+    if (route === "/user" && req.method === "PUT") {
+      let sub = "";
+      try {
+        sub = String(JSON.parse(atob(bearer(req.headers.authorization).split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).sub ?? "");
+      } catch {
+        return gotrueError(401, "bad_jwt", "invalid JWT");
+      }
+      const user = p.users.get(sub);
+      if (!user) return gotrueError(404, "user_not_found", "User from sub claim in JWT does not exist");
+      const body = req.json() as { email?: string };
+      if (body.email) {
+        const email = body.email.toLowerCase();
+        if ([...p.users.values()].some((u) => u.email === email && u.id !== user.id)) {
+          return gotrueError(422, "email_exists", "A user with this email address has already been registered");
+        }
+        // Supabase keeps the email as it is and mails the new address; the change waits for the link.
+        p.emailChanges.push({ id: user.id, new_email: email, redirect_to: req.query.get("redirect_to") });
+      }
+      return { json: { ...user, new_email: body.email ?? null } };
     }
     return gotrueError(404, "not_found", "Not found");
   };

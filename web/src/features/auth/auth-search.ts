@@ -11,6 +11,8 @@ export const authSearchSchema = z.object({
   confirm: searchFlag(),
   /** 'Email Confirmed!' for `email` ("I've Confirmed", or the emailed link). */
   confirmed: searchFlag(),
+  /** 'Reset your password': asks for a recovery link ('Forgot password?' on the login panel). */
+  forgot: searchFlag(),
   email: searchText(),
 });
 

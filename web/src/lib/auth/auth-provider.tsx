@@ -7,7 +7,7 @@ import { AUTH_TOAST } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { toast } from "@web/components/ui/toast-store";
 import { ApiError, errorMessage, setAccessToken } from "@web/lib/api";
-import { getAuthClient } from "@web/lib/auth-client";
+import { getAuthClient, RESET_PASSWORD_PATH } from "@web/lib/auth-client";
 import { currentUserKeys, currentUserQueryOptions } from "./current-user";
 import { rememberEmail } from "./last-email";
 
@@ -27,6 +27,12 @@ export type AuthContextValue = {
   signUp: (email: string, password: string, metadata: SignUpMetadata) => Promise<{ needsConfirmation: boolean }>;
   signOut: () => Promise<void>;
   resend: (email: string) => Promise<void>;
+  /** Mails a password-recovery link (the answer is the same whether or not the account exists). */
+  requestPasswordReset: (email: string) => Promise<void>;
+  /** Sets a new password in the current (recovery) session; other sessions end. */
+  updatePassword: (password: string) => Promise<void>;
+  /** True once supabase-js announced PASSWORD_RECOVERY: the session came from a recovery link. */
+  recovering: boolean;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -50,6 +56,7 @@ export function AuthProvider({
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(null);
   const [ready, setReady] = useState(false);
+  const [recovering, setRecovering] = useState(false);
   const clientRef = useRef<SupabaseClient | null>(null);
 
   useEffect(() => {
@@ -63,7 +70,8 @@ export function AuthProvider({
           setAccessToken(next?.access_token ?? null);
           setSession(next);
           if (event === "INITIAL_SESSION") setReady(true);
-          if (event === "SIGNED_IN" || event === "TOKEN_REFRESHED" || event === "USER_UPDATED") {
+          if (event === "PASSWORD_RECOVERY") setRecovering(true);
+          if (event === "SIGNED_IN" || event === "TOKEN_REFRESHED" || event === "USER_UPDATED" || event === "PASSWORD_RECOVERY") {
             void queryClient.invalidateQueries({ queryKey: currentUserKeys.all });
           }
           // Nothing cached for the previous account may outlive its session.
@@ -160,6 +168,35 @@ export function AuthProvider({
     [client],
   );
 
+  const requestPasswordReset = useCallback(
+    async (email: string) => {
+      try {
+        const { error } = await (await client()).auth.resetPasswordForEmail(email, {
+          redirectTo: `${window.location.origin}${RESET_PASSWORD_PATH}`,
+        });
+        if (error) throw new Error(error.message);
+        rememberEmail(email);
+      } catch (err) {
+        throw failure(AUTH_TOAST.errorTitle, err, AUTH_TOAST.resetFailed);
+      }
+    },
+    [client],
+  );
+
+  const updatePassword = useCallback(
+    async (password: string) => {
+      try {
+        const { error } = await (await client()).auth.updateUser({ password });
+        if (error) throw new Error(error.message);
+      } catch (err) {
+        throw failure(AUTH_TOAST.passwordUpdateFailed, err, AUTH_TOAST.passwordUpdateFailed);
+      }
+      setRecovering(false);
+      toast({ title: AUTH_TOAST.passwordUpdated, description: AUTH_TOAST.passwordUpdatedText });
+    },
+    [client],
+  );
+
   const user = session ? (profile.data ?? null) : null;
   const isLoading = !ready || (Boolean(session) && profile.isPending);
 
@@ -184,8 +221,8 @@ export function AuthProvider({
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, session, isLoading, whenSettled, signIn, signUp, signOut, resend }),
-    [user, session, isLoading, whenSettled, signIn, signUp, signOut, resend],
+    () => ({ user, session, isLoading, whenSettled, signIn, signUp, signOut, resend, requestPasswordReset, updatePassword, recovering }),
+    [user, session, isLoading, whenSettled, signIn, signUp, signOut, resend, requestPasswordReset, updatePassword, recovering],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,12 +1,14 @@
 // /auth: picks the view from the search parameters (the route sends a signed-in user on to the dashboard).
 import { useLocation } from "@tanstack/react-router";
 import { TriangleAlert } from "lucide-react";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { AUTH_TEXT } from "@shared/messages";
 import { PageSpinner } from "@web/components/ui/spinner";
 import { useDocumentTitle } from "@web/lib/document-title";
 import { readLastEmail } from "@web/lib/auth/last-email";
 import type { AuthSearch } from "../auth-search";
+import { endLinkSession } from "../api/end-link-session";
+import { readConfirmationLanding, stripFragment, type ConfirmationLanding } from "../confirmation-landing";
 import { AuthShell } from "./auth-shell";
 import { ConfirmEmail } from "./confirm-email";
 import { EmailConfirmed } from "./email-confirmed";
@@ -15,15 +17,18 @@ import { PlanPanel } from "./plan-panel";
 // The forms (react-hook-form and zod) load on their own, so the plan panel a visitor sees first stays light.
 const loadAuthForm = () => import("./auth-form");
 const loadLoginPanel = () => import("./login-panel");
+const loadForgotPanel = () => import("./forgot-password-panel");
 const AuthForm = lazy(() => loadAuthForm().then((m) => ({ default: m.AuthForm })));
 const LoginPanel = lazy(() => loadLoginPanel().then((m) => ({ default: m.LoginPanel })));
+const ForgotPasswordPanel = lazy(() => loadForgotPanel().then((m) => ({ default: m.ForgotPasswordPanel })));
 
 /** A failed confirmation link lands here with `#error_code=...`; only known codes pick a fixed text. */
 function LinkErrorNotice({ hash }: { hash: string }) {
   if (!hash) return null;
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   if (!params.get("error") && !params.get("error_code")) return null;
-  const text = params.get("error_code") === "otp_expired" ? AUTH_TEXT.linkExpired : AUTH_TEXT.linkInvalid;
+  const code = params.get("error_code");
+  const text = code === "otp_expired" ? AUTH_TEXT.linkExpired : code === "email_exists" ? AUTH_TEXT.emailTaken : AUTH_TEXT.linkInvalid;
   return (
     <div role="alert" className="flex items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -32,14 +37,30 @@ function LinkErrorNotice({ hash }: { hash: string }) {
   );
 }
 
-function AuthView({ search }: { search: AuthSearch }) {
+/**
+ * A confirmation link that landed here with its session in the fragment (Supabase): read once, then
+ * the tokens leave the URL and the link's session is ended; the page shows 'Email Confirmed!'.
+ */
+function useConfirmationLanding(hash: string): ConfirmationLanding | null {
+  const [landing] = useState(() => readConfirmationLanding(hash));
+  useEffect(() => {
+    if (!landing) return;
+    stripFragment();
+    void endLinkSession(landing.accessToken);
+  }, [landing]);
+  return landing;
+}
+
+function AuthView({ search, landing }: { search: AuthSearch; landing: ConfirmationLanding | null }) {
   // Once the first view is up, fetch the form chunks so switching views does not wait.
   useEffect(() => {
     void loadLoginPanel();
     void loadAuthForm();
   }, []);
   const email = search.email ?? "";
+  if (landing) return <EmailConfirmed email={landing.email} />;
   if (search.confirmed) return <EmailConfirmed email={email} />;
+  if (search.forgot) return <ForgotPasswordPanel defaultEmail={email || readLastEmail()} />;
   if (search.confirm && email) return <ConfirmEmail email={email} />;
   if (search.tab) return <AuthForm tab={search.tab} defaultEmail={email || (search.tab === "signin" ? readLastEmail() : "")} />;
   if (search.login) return <LoginPanel defaultEmail={email || readLastEmail()} />;
@@ -49,11 +70,12 @@ function AuthView({ search }: { search: AuthSearch }) {
 export function AuthPage({ search }: { search: AuthSearch }) {
   useDocumentTitle(search.login ? AUTH_TEXT.loginHeading : AUTH_TEXT.planHeading);
   const hash = useLocation({ select: (location) => location.hash });
+  const landing = useConfirmationLanding(hash);
 
   return (
     <AuthShell notice={<LinkErrorNotice hash={hash} />}>
       <Suspense fallback={<PageSpinner />}>
-        <AuthView search={search} />
+        <AuthView search={search} landing={landing} />
       </Suspense>
     </AuthShell>
   );

@@ -10,8 +10,11 @@ import { Spinner } from "@web/components/ui/spinner";
 export function LoginForm({
   defaultEmail = "",
   onSubmit,
+  onEmailChange,
 }: {
   defaultEmail?: string;
+  /** Told the email as it is typed ('Forgot password?' carries it along). */
+  onEmailChange?: (email: string) => void;
   /** Shows its own failure toast; a rejection only ends the busy state. */
   onSubmit: (values: LoginValues) => Promise<void>;
 }) {
@@ -38,7 +41,7 @@ export function LoginForm({
         inputMode="email"
         autoFocus={!defaultEmail}
         error={errors.email?.message}
-        {...register("email")}
+        {...register("email", { onChange: (e: { target: { value: string } }) => onEmailChange?.(e.target.value) })}
       />
       <FormField
         label={AUTH_TEXT.passwordLabel}

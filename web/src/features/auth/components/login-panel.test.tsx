@@ -80,3 +80,14 @@ describe("LoginPanel 'Go back'", () => {
     expect(await screen.findByText("plan panel")).toBeTruthy();
   });
 });
+
+describe("LoginPanel 'Forgot password?'", () => {
+  it("opens the recovery request with the email typed so far", async () => {
+    const router = renderAt(["/auth?login=1"]);
+    const email = await screen.findByLabelText(AUTH_TEXT.emailLabel);
+    await act(async () => fireEvent.input(email, { target: { value: "owner@example.com" } }));
+    const link = await screen.findByRole("link", { name: AUTH_TEXT.forgotPassword });
+    await act(async () => fireEvent.click(link));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ forgot: 1, email: "owner@example.com" }));
+  });
+});

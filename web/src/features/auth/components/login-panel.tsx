@@ -1,6 +1,7 @@
 // /auth?login=1: the 'Log in' panel with a login-only form and 'Go back'.
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
 import { AUTH_TEXT } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -8,6 +9,7 @@ import { useAuth } from "@web/lib/auth/auth-provider";
 import { LoginForm } from "./login-form";
 
 export function LoginPanel({ defaultEmail }: { defaultEmail: string }) {
+  const [email, setEmail] = useState(defaultEmail);
   const { signIn } = useAuth();
   const router = useRouter();
   const navigate = useNavigate();
@@ -30,7 +32,12 @@ export function LoginPanel({ defaultEmail }: { defaultEmail: string }) {
         <CardDescription>{AUTH_TEXT.loginText}</CardDescription>
       </CardHeader>
       <CardContent>
-        <LoginForm defaultEmail={defaultEmail} onSubmit={({ email, password }) => signIn(email, password)} />
+        <LoginForm defaultEmail={defaultEmail} onEmailChange={setEmail} onSubmit={({ email, password }) => signIn(email, password)} />
+        <p className="mt-4 text-center text-sm">
+          <Link to="/auth" search={{ forgot: 1, email: email || undefined }} className="font-medium text-primary underline-offset-4 hover:underline">
+            {AUTH_TEXT.forgotPassword}
+          </Link>
+        </p>
         <p className="mt-6 text-center text-sm text-muted-foreground">
           {AUTH_TEXT.noAccount}{" "}
           <Link to="/auth" search={{ tab: "register" }} className="font-medium text-primary underline-offset-4 hover:underline">

@@ -30,6 +30,7 @@ function SettingsForm({ user }: { user: CurrentUserView }) {
   const {
     register,
     handleSubmit,
+    resetField,
     formState: { errors, isDirty },
   } = useForm<SettingsValues>({
     resolver: zodResolver(settingsFormSchema),
@@ -41,8 +42,14 @@ function SettingsForm({ user }: { user: CurrentUserView }) {
     const body: UpdateUserProfileBody = { email: user.email, username, company };
     if (email.toLowerCase() !== user.email.toLowerCase()) body.newEmail = email;
     try {
-      await update.mutateAsync(body);
-      toast({ title: SETTINGS_TEXT.savedTitle, description: SETTINGS_TEXT.saved });
+      const saved = await update.mutateAsync(body);
+      if (saved.emailChangeSent && body.newEmail) {
+        // The email changes only once the link mailed to the new address is opened.
+        toast({ title: SETTINGS_TEXT.emailChangeSentTitle, description: SETTINGS_TEXT.emailChangeSent(body.newEmail) });
+        resetField("email", { defaultValue: user.email });
+      } else {
+        toast({ title: SETTINGS_TEXT.savedTitle, description: SETTINGS_TEXT.saved });
+      }
     } catch (err) {
       toast({ variant: "destructive", title: SETTINGS_TEXT.updateFailed, description: errorMessage(err, SETTINGS_TEXT.updateFailed) });
     }

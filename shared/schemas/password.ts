@@ -1,0 +1,35 @@
+// New passwords (set after recovery, or changed): spec 2 §5's password-creation rules, on the form and
+// on the server alike, with spec 2's messages.
+import { z } from "zod";
+import { ACTIVATION_MIN_PASSWORD } from "../constants.ts";
+
+export const NEW_PASSWORD_TEXT = {
+  bothRequired: "Both password fields are required",
+  mismatch: "Passwords do not match",
+  tooShort: "Password must be at least 8 characters long",
+  characters: "Password must contain at least 1 uppercase letter and 1 number",
+} as const;
+
+/** The first rule a new password breaks, as GoTrue's weak_password reason and spec 2's message; null when it is fine. */
+export function newPasswordProblem(password: string): { reason: "length" | "characters"; message: string } | null {
+  if (password.length < ACTIVATION_MIN_PASSWORD) return { reason: "length", message: NEW_PASSWORD_TEXT.tooShort };
+  if (!/[A-Z]/.test(password) || !/\d/.test(password)) return { reason: "characters", message: NEW_PASSWORD_TEXT.characters };
+  return null;
+}
+
+/** The set-new-password form: both fields, equal, and the rules above (shown on the first field). */
+export const newPasswordFormSchema = z
+  .object({ password: z.string().max(128, "Password is too long"), confirmPassword: z.string().max(128, "Password is too long") })
+  .superRefine((v, ctx) => {
+    if (!v.password || !v.confirmPassword) {
+      ctx.addIssue({ code: "custom", message: NEW_PASSWORD_TEXT.bothRequired, path: [v.password ? "confirmPassword" : "password"] });
+      return;
+    }
+    if (v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: "custom", message: NEW_PASSWORD_TEXT.mismatch, path: ["confirmPassword"] });
+      return;
+    }
+    const problem = newPasswordProblem(v.password);
+    if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: ["password"] });
+  });
+export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;

@@ -1,0 +1,99 @@
+// /auth?forgot=1: asks for a password-recovery link. The answer does not say whether the account
+// exists, so the panel shows the same "check your email" either way.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft, Inbox, MailCheck } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { AUTH_TEXT } from "@shared/messages";
+import { planEmailSchema } from "@shared/schemas/auth";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { FormField } from "@web/components/ui/form-field";
+import { Spinner } from "@web/components/ui/spinner";
+import { appConfigQueryOptions } from "@web/lib/auth-client";
+import { useAuth } from "@web/lib/auth/auth-provider";
+
+export function ForgotPasswordPanel({ defaultEmail }: { defaultEmail: string }) {
+  const { requestPasswordReset } = useAuth();
+  const config = useQuery(appConfigQueryOptions());
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<{ email: string }>({ resolver: zodResolver(planEmailSchema), mode: "onChange", defaultValues: { email: defaultEmail } });
+
+  const submit = handleSubmit(async ({ email }) => {
+    // The provider shows the failure toast.
+    await requestPasswordReset(email).then(
+      () => setSentTo(email),
+      () => undefined,
+    );
+  });
+
+  const back = (
+    <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit text-muted-foreground">
+      <Link to="/auth" search={{ login: 1, email: sentTo ?? (defaultEmail || undefined) }}>
+        <ArrowLeft aria-hidden />
+        {AUTH_TEXT.backToLogin}
+      </Link>
+    </Button>
+  );
+
+  if (sentTo) {
+    return (
+      <Card>
+        <CardHeader>
+          {back}
+          <span className="mb-2 grid size-12 place-items-center rounded-full bg-brand-100 text-primary" aria-hidden>
+            <MailCheck className="size-6" />
+          </span>
+          <CardTitle className="text-2xl">{AUTH_TEXT.resetSentTitle}</CardTitle>
+          <CardDescription>
+            <strong className="block font-semibold break-all text-foreground">{sentTo}</strong>
+            {AUTH_TEXT.resetSentText}
+          </CardDescription>
+        </CardHeader>
+        {config.data?.localMailbox ? (
+          <CardContent>
+            <Button asChild variant="link" className="h-auto p-0">
+              <Link to="/mailbox" search={{ email: sentTo }}>
+                <Inbox aria-hidden />
+                {AUTH_TEXT.openLocalMailbox}
+              </Link>
+            </Button>
+          </CardContent>
+        ) : null}
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        {back}
+        <CardTitle className="text-2xl">{AUTH_TEXT.forgotHeading}</CardTitle>
+        <CardDescription>{AUTH_TEXT.forgotText}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} className="grid gap-4" aria-label={AUTH_TEXT.forgotHeading}>
+          <FormField
+            label={AUTH_TEXT.emailLabel}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            autoFocus
+            error={errors.email?.message}
+            {...register("email")}
+          />
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? <Spinner className="size-4 text-primary-foreground" label={AUTH_TEXT.sendingResetLink} /> : null}
+            {AUTH_TEXT.sendResetLink}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

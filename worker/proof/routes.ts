@@ -73,6 +73,7 @@ export const ROUTES: Record<string, Access> = {
   "PUT /auth/v1/user": "user",
   "POST /auth/v1/logout": "user",
   "POST /auth/v1/resend": "public",
+  "POST /auth/v1/recover": "public",
   "GET /auth/v1/verify": "public",
   "POST /api/webhooks/vapi": "secret",
   "POST /api/webhooks/aircall": "secret",

@@ -106,7 +106,7 @@ export const localAuthRoutes = new Hono<AppEnv>()
       if (!parsed.success) throw invalidBody(parsed.error.issues);
       return c.json(await refreshGrant(c.var.db, c.var.config, parsed.data.refresh_token));
     }
-    throw authError(400, "unsupported_grant_type", "unsupported grant_type");
+    throw authError(400, "unsupported_grant_type", "unsupported grant_type", "grant_type");
   })
   .get("/user", async (c) => {
     const { user } = await bearerSession(c);

@@ -22,6 +22,16 @@ export type CurrentUser = {
 
 const flag = (v: unknown) => v === true || v === "true" || v === 1;
 
+/**
+ * A token issued before an admin last changed the account's flags carries the old app_metadata (the
+ * identity provider copies it into the token when issuing it): the profile, written with the change,
+ * is then the fresher state, so an admin's grant or revocation holds from the account's next request.
+ */
+function issuedBeforeFlagChange(who: VerifiedIdentity, flagsUpdatedAt: string | null) {
+  if (!flagsUpdatedAt || who.issuedAt === undefined) return false;
+  return who.issuedAt * 1000 < Date.parse(flagsUpdatedAt);
+}
+
 /** Reads the profile, creating or re-mirroring it from the verified identity when needed. */
 export async function loadProfile(db: Database, who: VerifiedIdentity): Promise<CurrentUser> {
   const flags = {
@@ -51,7 +61,10 @@ export async function loadProfile(db: Database, who: VerifiedIdentity): Promise<
       log(null, "warn", "profile insert failed", { userId: who.id, error: (e as Error).message });
     }
     row ??= await db.query.profiles.findFirst({ where: eq(profiles.id, who.id) });
-  } else if (row.isAdmin !== flags.isAdmin || row.shopwindowsInfo !== flags.shopwindowsInfo || row.callApp !== flags.callApp) {
+  } else if (
+    (row.isAdmin !== flags.isAdmin || row.shopwindowsInfo !== flags.shopwindowsInfo || row.callApp !== flags.callApp) &&
+    !issuedBeforeFlagChange(who, row.flagsUpdatedAt)
+  ) {
     await db.update(profiles).set({ ...flags, updatedAt: new Date().toISOString() }).where(eq(profiles.id, who.id));
     row = { ...row, ...flags };
   }

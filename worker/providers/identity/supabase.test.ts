@@ -92,6 +92,7 @@ describe("SupabaseIdentity.verifyAccessToken with the project's JWKS", () => {
       email: claims.email,
       appMetadata: { provider: "email", is_admin: true },
       userMetadata: { username: "sb" },
+      issuedAt: claims.iat,
     });
     const rs = userClaims(p);
     expect((await p.identity().verifyAccessToken(await standinSign(rs, { alg: "RS256" }))).id).toBe(rs.sub);

@@ -1,6 +1,8 @@
 // Supabase identity adapter: verifies Supabase access tokens and calls the Auth admin API.
 import { sql } from "drizzle-orm";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { AccountFlags } from "@shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { providerError, unauthorized } from "../../lib/errors";
@@ -64,6 +66,7 @@ export class SupabaseIdentity implements IdentityPort {
       email: String(payload.email ?? ""),
       appMetadata: (payload.app_metadata as Record<string, unknown>) ?? {},
       userMetadata: (payload.user_metadata as Record<string, unknown>) ?? {},
+      issuedAt: typeof payload.iat === "number" ? payload.iat : undefined,
     };
   }
 
@@ -107,6 +110,31 @@ export class SupabaseIdentity implements IdentityPort {
     await this.admin(`/admin/users/${encodeURIComponent(userId)}`, {
       method: "PUT",
       body: JSON.stringify({ email: newEmail, email_confirm: true }),
+    });
+  }
+
+  // ---- admin operations ----
+
+  async setAppFlags(userId: string, flags: Partial<AccountFlags>): Promise<BatchItem<"sqlite">[]> {
+    // GoTrue merges the app_metadata object it is sent into the stored one, so other keys stay.
+    // Tokens issued before this still carry the old flags; the profile's flags_updated_at outranks them.
+    await this.admin(`/admin/users/${encodeURIComponent(userId)}`, { method: "PUT", body: JSON.stringify({ app_metadata: flags }) });
+    return [];
+  }
+
+  async deleteUser(userId: string): Promise<BatchItem<"sqlite">[]> {
+    const res = await this.adminRaw(`/admin/users/${encodeURIComponent(userId)}`, { method: "DELETE" });
+    // Already gone (a retried cleanup): nothing left to delete.
+    if (!res.ok && res.status !== 404) throw providerError("Supabase", `${res.status} ${await res.text()}`);
+    return [];
+  }
+
+  private adminRaw(path: string, init: RequestInit) {
+    const key = this.settings.serviceRoleKey;
+    if (!key) throw providerError("Supabase", "SUPABASE_SERVICE_ROLE_KEY is not set");
+    return (this.settings.fetch ?? fetch)(`${this.issuer}${path}`, {
+      ...init,
+      headers: { apikey: key, authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers },
     });
   }
 }

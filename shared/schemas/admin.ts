@@ -60,13 +60,24 @@ export type AdminUsersResponse = { users: AdminUser[]; nextCursor: string | null
 
 /** PUT /api/admin/users/:id/flags: the flags to grant (true) or revoke (false); at least one. */
 export const adminFlagsBody = z
-  .object({
+  .looseObject({
     is_admin: z.boolean({ error: "is_admin must be true or false" }).optional(),
     shopwindows_info: z.boolean({ error: "shopwindows_info must be true or false" }).optional(),
     call_app: z.boolean({ error: "call_app must be true or false" }).optional(),
   })
-  .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: "Name at least one flag", path: ["is_admin"] });
+  // Unknown keys are refused by name (a strict object's error names no field).
+  .superRefine((v, ctx) => {
+    const unknown = Object.keys(v).filter((k) => !(ACCOUNT_FLAGS as readonly string[]).includes(k));
+    for (const key of unknown) ctx.addIssue({ code: "custom", message: "Unknown flag", path: [key] });
+    if (unknown.length === 0 && !ACCOUNT_FLAGS.some((f) => v[f] !== undefined)) {
+      ctx.addIssue({ code: "custom", message: "Name at least one flag", path: ["is_admin"] });
+    }
+  })
+  .transform((v): Partial<AccountFlags> => {
+    const out: Partial<AccountFlags> = {};
+    for (const f of ACCOUNT_FLAGS) if (v[f] !== undefined) out[f] = v[f];
+    return out;
+  });
 export type AdminFlagsBody = z.infer<typeof adminFlagsBody>;
 
 export const adminUserIdParam = z.object({ id: z.string().min(1, "id is required").max(100, "id is not valid") });

@@ -19,9 +19,11 @@ export function auditStatement(
   onlyIf?: SQL,
 ) {
   if (onlyIf) {
-    return db.run(sql`insert into admin_audit_log (actor_id, actor_email, action, target_user_id, target_email, detail, ip, created_at)
-      select ${actor.id}, ${actor.email}, ${action}, ${target?.id ?? null}, ${target?.email ?? null}, ${JSON.stringify(detail)}, ${actor.ip},
-        ${new Date().toISOString()} where ${onlyIf}`);
+    // INSERT ... SELECT over every column in table order (a null id takes the next one).
+    return db.insert(adminAuditLog).select(
+      sql`select null, ${actor.id}, ${actor.email}, ${action}, ${target?.id ?? null}, ${target?.email ?? null}, ${JSON.stringify(detail)},
+        ${actor.ip}, ${new Date().toISOString()} where ${onlyIf}`,
+    );
   }
   return db.insert(adminAuditLog).values({
     actorId: actor.id,

@@ -47,21 +47,48 @@ export function prefixEnd(prefix: string): string {
 // ---- the list ---------------------------------------------------------------------------------
 
 /**
- * The SQL of one page. A search first collects the matching ids from three index ranges (a union of
- * seeks on lower(email), lower(username), lower(company)), so it never walks every profile; the page
- * is then the newest of those, after the cursor.
+ * A search matching at least this many accounts walks the newest-first index and filters (matches
+ * are dense, so a page is found after a few thousand rows at most); fewer are collected by seeks.
  */
-export function userPageSql(q: { search?: string; cursor?: [string, string]; limit: number }) {
+export const DENSE_SEARCH_MATCHES = 2000;
+
+const prefixRanges = (column: string) => `(lower(${column}) >= ? AND lower(${column}) < ?)`;
+
+/**
+ * Roughly how many accounts a search matches: each column's prefix range counted no further than
+ * DENSE_SEARCH_MATCHES (an account matching on two columns counts twice; it only picks the plan).
+ */
+export function searchMatchCountSql(search: string) {
+  const hi = prefixEnd(search);
+  const capped = (column: string) => `(SELECT count(*) FROM (SELECT 1 FROM profiles WHERE ${prefixRanges(column)} LIMIT ${DENSE_SEARCH_MATCHES}))`;
+  return {
+    sql: `SELECT ${capped("email")} + ${capped("username")} + ${capped("company")} AS n`,
+    params: [search, hi, search, hi, search, hi],
+  };
+}
+
+/**
+ * The SQL of one page, newest first after the cursor. A search is either "seek": the matching ids from
+ * three index ranges (lower(email), lower(username), lower(company)), then the newest of them; or
+ * "walk": the newest-first index read in order, each row checked, stopping at the page's end.
+ */
+export function userPageSql(q: { search?: string; cursor?: [string, string]; limit: number; plan?: "seek" | "walk" }) {
   const params: unknown[] = [];
   const where: string[] = [];
+  let from = "profiles p";
   if (q.search) {
     const lo = q.search;
     const hi = prefixEnd(lo);
-    where.push(
-      `p.id IN (SELECT id FROM profiles WHERE lower(email) >= ? AND lower(email) < ?` +
-        ` UNION SELECT id FROM profiles WHERE lower(username) >= ? AND lower(username) < ?` +
-        ` UNION SELECT id FROM profiles WHERE lower(company) >= ? AND lower(company) < ?)`,
-    );
+    if (q.plan === "walk") {
+      from = "profiles p INDEXED BY profiles_created_idx";
+      where.push(`(${prefixRanges("p.email")} OR ${prefixRanges("p.username")} OR ${prefixRanges("p.company")})`);
+    } else {
+      where.push(
+        `p.id IN (SELECT id FROM profiles WHERE ${prefixRanges("email")}` +
+          ` UNION SELECT id FROM profiles WHERE ${prefixRanges("username")}` +
+          ` UNION SELECT id FROM profiles WHERE ${prefixRanges("company")})`,
+      );
+    }
     params.push(lo, hi, lo, hi, lo, hi);
   }
   if (q.cursor) {
@@ -71,7 +98,7 @@ export function userPageSql(q: { search?: string; cursor?: [string, string]; lim
   params.push(q.limit + 1);
   return {
     sql:
-      "SELECT p.id, p.email, p.username, p.company, p.created_at, p.is_admin, p.shopwindows_info, p.call_app FROM profiles p" +
+      `SELECT p.id, p.email, p.username, p.company, p.created_at, p.is_admin, p.shopwindows_info, p.call_app FROM ${from}` +
       (where.length ? ` WHERE ${where.join(" AND ")}` : "") +
       " ORDER BY p.created_at DESC, p.id DESC LIMIT ?",
     params,
@@ -95,7 +122,14 @@ export async function listAdminUsers(
   now = new Date(),
 ): Promise<AdminUsersResponse> {
   const meter = new DbMeter(d1);
-  const page = userPageSql({ search: q.search, cursor: q.cursor ? decodeUserCursor(q.cursor) : undefined, limit: q.limit });
+  const cursor = q.cursor ? decodeUserCursor(q.cursor) : undefined;
+  let plan: "seek" | "walk" = "seek";
+  if (q.search) {
+    const count = searchMatchCountSql(q.search);
+    const [[row]] = await meter.batch([meter.statement(count.sql, count.params)]);
+    if (Number(row?.n ?? 0) >= DENSE_SEARCH_MATCHES) plan = "walk";
+  }
+  const page = userPageSql({ search: q.search, cursor, limit: q.limit, plan });
   const [rows] = (await meter.batch([meter.statement(page.sql, page.params)])) as unknown as PageRow[][];
   const shown = rows.slice(0, q.limit);
   const users = await withFigures(meter, shown, now);

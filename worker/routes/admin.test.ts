@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { ADMIN_API_TEXT } from "@shared/messages";
-import { nyToday } from "@shared/ny-time";
+import { addDays, nyToday } from "@shared/ny-time";
 import * as schema from "../db/schema";
 import { adminAuditLog, agents, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions } from "../db/schema";
 import { runRollups } from "../jobs/rollups";
@@ -82,10 +82,10 @@ describe("GET /api/admin/stats/v2 and /api/admin/stats", () => {
     expect(live.headers.get("cache-control")).toBe("private, max-age=60");
 
     // Rolled up, old days are read from call_log_daily: same figures.
-    await runRollups({ db: db(), now: new Date() }, { backfillFrom: "2020-01-01" });
+    await runRollups({ db: db(), now: new Date() }, { backfillFrom: addDays(nyToday(), -10) });
     const rolled = await call("/api/admin/stats", { token: admin.accessToken });
     expect(rolled.body).toEqual(expected);
-  });
+  }, 30_000);
 });
 
 describe("GET /api/admin/users/v2", () => {
@@ -320,7 +320,7 @@ describe("POST /api/admin/cleanup-user", () => {
     await insertPhoneNumber(bystander.userId);
     await insertCallLogs(victim.userId, 12, { assistantId });
     await insertCallLogs(bystander.userId, 4);
-    await runRollups({ db: d, now: new Date() }, { backfillFrom: "2020-01-01" });
+    await runRollups({ db: d, now: new Date() }, { backfillFrom: addDays(nyToday(), -10) });
     await d.insert(simCalls).values({ id: `sim_call_${crypto.randomUUID()}`, ownerId: victim.userId, assistantId, call: {} });
     await d.insert(customers).values({ userId: victim.userId, email: victim.email });
     await d.insert(subscriptions).values({ id: `sub_${crypto.randomUUID()}`, userId: victim.userId, customerId: "cus_1", priceId: "price_1", status: "active" });
@@ -370,7 +370,7 @@ describe("POST /api/admin/cleanup-user", () => {
     expect((await call("/api/profile", { token: victim.accessToken })).status).toBe(401);
     const signIn = await call("/auth/v1/token?grant_type=password", { method: "POST", json: { email: victim.email, password: victim.password } });
     expect(signIn.status).toBe(400);
-  });
+  }, 30_000);
 
   it("refuses deleting yourself, an unknown email and a bad email, deleting nothing", async () => {
     const admin = await signInAdmin();

@@ -21,7 +21,7 @@ async function refusal(p: Promise<unknown>) {
 
 describe("the last admin", () => {
   it("can be neither deleted nor stripped of admin, until another admin exists", async () => {
-    const providers = createProviders(parseConfig(env), db());
+    const providers = createProviders(parseConfig(env as unknown as Record<string, unknown>), db());
     const only = await insertProfile({ isAdmin: true });
     const deps = { db: db(), identity: providers.identity, voice: providers.voice, telephony: providers.telephony };
 

@@ -21,7 +21,8 @@ export function AdminPage({ selfId }: { selfId: string }) {
   const [assignFor, setAssignFor] = useState<AdminUser | null>(null);
   const [deleteFor, setDeleteFor] = useState<AdminUser | null>(null);
   return (
-    <div className="grid gap-6">
+    // min-w-0: wide tables scroll inside their cards instead of widening the page.
+    <div className="grid min-w-0 gap-6 [&>*]:min-w-0">
       <PageHeader
         title={ADMIN_TEXT.title}
         actions={

@@ -61,6 +61,8 @@ export function SystemConfigCard() {
       <CardContent>
         {editing ? (
           <form
+            // Range errors are shown in our words, not the browser's bubble.
+            noValidate
             className="flex flex-col gap-3 sm:flex-row sm:items-end"
             onSubmit={(e) => {
               e.preventDefault();

@@ -18,7 +18,9 @@ const SEARCH_DELAY_MS = 300;
 
 function FlagBox({ user, flag, selfId }: { user: AdminUser; flag: AccountFlag; selfId: string }) {
   const setFlags = useSetUserFlags();
-  const checked = user.app_metadata[flag];
+  // Shown at once while the change is saved; the list's own value again once it is reloaded.
+  const [pending, setPending] = useState<boolean | null>(null);
+  const checked = pending ?? user.app_metadata[flag];
   // An admin cannot remove their own admin flag (the server refuses it too).
   const locked = flag === "is_admin" && user.id === selfId;
   return (
@@ -29,15 +31,18 @@ function FlagBox({ user, flag, selfId }: { user: AdminUser; flag: AccountFlag; s
         checked={checked}
         disabled={locked || setFlags.isPending}
         aria-label={`${ADMIN_TEXT.flagLabels[flag]}: ${user.email}`}
-        onChange={(e) =>
+        onChange={(e) => {
+          const on = e.target.checked;
+          setPending(on);
           setFlags.mutate(
-            { id: user.id, flags: { [flag]: e.target.checked } },
+            { id: user.id, flags: { [flag]: on } },
             {
-              onSuccess: () => toast({ title: ADMIN_TEXT.flagsUpdated, description: `${user.email}: ${ADMIN_TEXT.flagLabels[flag]} ${e.target.checked ? "on" : "off"}` }),
+              onSuccess: () => toast({ title: ADMIN_TEXT.flagsUpdated, description: `${user.email}: ${ADMIN_TEXT.flagLabels[flag]} ${on ? "on" : "off"}` }),
               onError: (err) => toast({ variant: "destructive", title: ADMIN_TEXT.flagsFailed, description: errorMessage(err, ADMIN_TEXT.flagsFailed) }),
+              onSettled: () => setPending(null),
             },
-          )
-        }
+          );
+        }}
       />
       {flag === "is_admin" ? <span className="sr-only sm:not-sr-only">{checked ? <Check className="size-4 text-success" aria-hidden /> : null}</span> : ADMIN_TEXT.flagLabels[flag]}
     </label>

@@ -20,6 +20,7 @@ import { vapiWebhookRoutes } from "./routes/vapi-webhook";
 import { aircallWebhookRoutes } from "./routes/aircall-webhook";
 import { localAircallRoutes } from "./routes/local-aircall";
 import { phoneLimitRoutes } from "./routes/phone-limit";
+import { adminRoutes } from "./routes/admin";
 import { phoneNumberRoutes } from "./routes/phone-numbers";
 import { agentActionRoutes, agentRoutes } from "./routes/agents";
 import { analyticsRoutes } from "./routes/analytics";
@@ -41,6 +42,7 @@ const api = new Hono<AppEnv>()
   .route("/call-logs", callLogRoutes)
   .route("/vapi", platformCallRoutes)
   .route("/admin/config/phone-limit", phoneLimitRoutes)
+  .route("/admin", adminRoutes)
   .route("/twilio", phoneNumberRoutes)
   .route("/agents", agentRoutes)
   .route("/analytics", analyticsRoutes)

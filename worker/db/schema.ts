@@ -29,11 +29,24 @@ export const profiles = sqliteTable(
     isAdmin: bool("is_admin"),
     shopwindowsInfo: bool("shopwindows_info"),
     callApp: bool("call_app"),
+    /**
+     * When an admin last changed the flags (docs/decisions/018-admin-users.md): an access token issued
+     * before it carries stale app_metadata, so the profile's flags win over it.
+     */
+    flagsUpdatedAt: text("flags_updated_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // Not unique: an account deleted at the identity provider and registered again gets a new id.
-  (t) => [index("profiles_email_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    // Not unique: an account deleted at the identity provider and registered again gets a new id.
+    index("profiles_email_idx").on(sql`lower(${t.email})`),
+    // The admin user list: newest first, keyset pages on (created_at, id); prefix search per column.
+    index("profiles_created_idx").on(t.createdAt, t.id),
+    index("profiles_username_idx").on(sql`lower(${t.username})`),
+    index("profiles_company_idx").on(sql`lower(${t.company})`),
+    // The last-admin check counts admins without reading every profile.
+    index("profiles_admin_idx").on(t.isAdmin).where(sql`${t.isAdmin} = 1`),
+  ],
 );
 
 /** Local identity service (used only when no Supabase project is configured). */
@@ -595,4 +608,25 @@ export const dailyReports = sqliteTable(
     // Written without a comma: drizzle-kit splits an index expression on commas.
     uniqueIndex("daily_reports_day_store_idx").on(t.day, sql`(CASE WHEN store IS NULL THEN '' ELSE store END)`),
   ],
+);
+
+/**
+ * Append-only record of every admin action (docs/decisions/018-admin-users.md), written in the same
+ * batch as the action. Ids and emails are copied, not referenced: the record outlives the accounts
+ * it names (a deleted user's deletion is recorded here). Triggers in the migration refuse UPDATE and
+ * DELETE.
+ */
+export const adminAuditLog = sqliteTable(
+  "admin_audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: text("actor_id").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetUserId: text("target_user_id"),
+    targetEmail: text("target_email"),
+    detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
 );

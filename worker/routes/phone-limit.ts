@@ -5,7 +5,9 @@ import { phoneLimitBody, type PhoneLimitResponse } from "@shared/schemas/phone-n
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
 import { requireAdmin, requireUser } from "../middleware/auth";
-import { getPhoneNumberLimit, setPhoneNumberLimit } from "../services/phone-numbers";
+import { auditStatement } from "../services/admin/audit-log";
+import { adminActor } from "./admin";
+import { getPhoneNumberLimit, phoneLimitStatement } from "../services/phone-numbers";
 
 export const phoneLimitRoutes = new Hono<AppEnv>()
   .get("/", requireUser, async (c) => {
@@ -14,6 +16,13 @@ export const phoneLimitRoutes = new Hono<AppEnv>()
   })
   .put("/", requireAdmin, validate("json", phoneLimitBody), async (c) => {
     const { phoneNumberLimit } = c.req.valid("json");
-    const body: PhoneLimitResponse = { phoneNumberLimit: await setPhoneNumberLimit(c.var.db, phoneNumberLimit) };
+    const db = c.var.db;
+    const before = await getPhoneNumberLimit(db);
+    // The change and its audit entry commit together.
+    await db.batch([
+      phoneLimitStatement(db, phoneNumberLimit),
+      auditStatement(db, adminActor(c), "set_phone_limit", null, { before, after: phoneNumberLimit }),
+    ]);
+    const body: PhoneLimitResponse = { phoneNumberLimit };
     return c.json(body);
   });

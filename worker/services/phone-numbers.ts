@@ -27,14 +27,15 @@ export async function getPhoneNumberLimit(db: Database): Promise<number> {
   return Number.isInteger(n) && n >= PHONE_LIMIT.min && n <= PHONE_LIMIT.max ? n : PHONE_LIMIT.default;
 }
 
-export async function setPhoneNumberLimit(db: Database, limit: number): Promise<number> {
+/** The statement that stores the limit, for a batch that records the change with it. */
+export function phoneLimitStatement(db: Database, limit: number) {
   const now = new Date().toISOString();
-  await db
+  return db
     .insert(systemConfig)
     .values({ key: PHONE_LIMIT_KEY, value: String(limit), updatedAt: now })
     .onConflictDoUpdate({ target: systemConfig.key, set: { value: String(limit), updatedAt: now } });
-  return limit;
 }
+
 
 /** Every number the account holds, reservations included: this is what the limit counts. */
 export const phoneNumberCountSql = (userId: string) => sql`select count(*) as n from phone_numbers where user_id = ${userId}`;

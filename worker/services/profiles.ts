@@ -22,6 +22,16 @@ export type CurrentUser = {
 
 const flag = (v: unknown) => v === true || v === "true" || v === 1;
 
+/**
+ * A token issued before an admin last changed the account's flags carries the old app_metadata (the
+ * identity provider copies it into the token when issuing it): the profile, written with the change,
+ * is then the fresher state, so an admin's grant or revocation holds from the account's next request.
+ */
+function issuedBeforeFlagChange(who: VerifiedIdentity, flagsUpdatedAt: string | null) {
+  if (!flagsUpdatedAt || who.issuedAt === undefined) return false;
+  return who.issuedAt * 1000 < Date.parse(flagsUpdatedAt);
+}
+
 /** Reads the profile, creating or re-mirroring it from the verified identity when needed. */
 export async function loadProfile(db: Database, who: VerifiedIdentity): Promise<CurrentUser> {
   const flags = {
@@ -51,16 +61,18 @@ export async function loadProfile(db: Database, who: VerifiedIdentity): Promise<
       log(null, "warn", "profile insert failed", { userId: who.id, error: (e as Error).message });
     }
     row ??= await db.query.profiles.findFirst({ where: eq(profiles.id, who.id) });
-  } else if (
-    row.isAdmin !== flags.isAdmin ||
-    row.shopwindowsInfo !== flags.shopwindowsInfo ||
-    row.callApp !== flags.callApp ||
-    (who.email && row.email !== who.email.toLowerCase())
-  ) {
-    // Flags, and the email once a confirmed email change reaches the identity, follow the identity.
+  } else {
+    // Flags follow the identity, unless its token was issued before an admin changed them (then the
+    // profile, written by the admin, wins); the email follows once a confirmed change reaches it.
+    const flagsChanged =
+      (row.isAdmin !== flags.isAdmin || row.shopwindowsInfo !== flags.shopwindowsInfo || row.callApp !== flags.callApp) &&
+      !issuedBeforeFlagChange(who, row.flagsUpdatedAt);
     const email = who.email ? who.email.toLowerCase() : row.email;
-    await db.update(profiles).set({ ...flags, email, updatedAt: new Date().toISOString() }).where(eq(profiles.id, who.id));
-    row = { ...row, ...flags, email };
+    if (flagsChanged || email !== row.email) {
+      const changes = { ...(flagsChanged ? flags : {}), email };
+      await db.update(profiles).set({ ...changes, updatedAt: new Date().toISOString() }).where(eq(profiles.id, who.id));
+      row = { ...row, ...changes };
+    }
   }
   if (!row) throw unauthorized("No profile for this account");
   return {

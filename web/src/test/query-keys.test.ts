@@ -20,6 +20,13 @@ import { mailboxQueryOptions } from "@web/features/mailbox/api/mailbox";
 import { availableNumbersQueryOptions } from "@web/features/phone-numbers/api/get-available-numbers";
 import { phoneLimitQueryOptions } from "@web/features/phone-numbers/api/get-phone-limit";
 import { currentUserQueryOptions } from "@web/lib/auth/current-user";
+import {
+  adminPhoneLimitQueryOptions,
+  adminStatsQueryOptions,
+  adminUsersQueryOptions,
+  auditLogQueryOptions,
+  platformNumbersQueryOptions,
+} from "@web/features/admin/api/admin";
 
 type AnyOptions = { queryKey: readonly unknown[]; queryFn?: unknown };
 
@@ -34,6 +41,9 @@ const QUERIES: [string, AnyOptions][] = [
   ["available numbers", availableNumbersQueryOptions("305")],
   ["phone limit", phoneLimitQueryOptions()],
   ["current user", currentUserQueryOptions()],
+  ["admin stats", adminStatsQueryOptions()],
+  ["admin numbers", platformNumbersQueryOptions()],
+  ["admin phone limit", adminPhoneLimitQueryOptions()],
   ...callLogCountQueries({ startDate: "2026-03-01", endDate: "2026-03-02", agent: "asst-1", callType: "Both" }, 1).map(
     (o, i): [string, AnyOptions] => [`dashboard call-log count ${i}`, o],
   ),
@@ -74,5 +84,14 @@ describe("query keys", () => {
     const options = callLogsQueryOptions();
     await (options.queryFn as (ctx: never) => Promise<unknown>)(context(options.queryKey, "cursor-1"));
     expect(urls).toEqual([`${options.queryKey[0]}?limit=50&cursor=cursor-1`]);
+  });
+
+  it("admin user and audit pages: the key's first element is the path each page's URL adds its query to", async () => {
+    const urls = recordFetches();
+    const users = adminUsersQueryOptions("acme");
+    await (users.queryFn as (ctx: never) => Promise<unknown>)(context(users.queryKey, "c1"));
+    const audit = auditLogQueryOptions();
+    await (audit.queryFn as (ctx: never) => Promise<unknown>)(context(audit.queryKey, 7));
+    expect(urls).toEqual([`${users.queryKey[0]}?limit=25&search=acme&cursor=c1`, `${audit.queryKey[0]}?limit=20&before=7`]);
   });
 });

@@ -2,9 +2,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { jwtVerify } from "jose";
 import type { Database } from "../../db/client";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { AccountFlags } from "@shared/schemas/admin";
 import { requestLocalEmailChange } from "../../services/local-account-links";
 import { sessionExpired } from "../../services/local-auth";
-import { authSessions, authUsers } from "../../db/schema";
+import { authOneTimeTokens, authRefreshTokens, authSessions, authUsers } from "../../db/schema";
 import { unauthorized } from "../../lib/errors";
 import type { EmailChangeRequest, IdentityPort, VerifiedIdentity } from "./port";
 
@@ -71,5 +73,30 @@ export class LocalIdentity implements IdentityPort {
 
   async requestEmailChange(request: EmailChangeRequest) {
     await requestLocalEmailChange(this.db, request);
+  }
+
+  // ---- admin operations ----
+
+  async setAppFlags(userId: string, flags: Partial<AccountFlags>): Promise<BatchItem<"sqlite">[]> {
+    // json_set keeps every other app_metadata key; the token check reads this row on every request,
+    // so the change holds from the account's next request.
+    const sets = Object.entries(flags).flatMap(([k, v]) => [sql`${"$." + k}`, sql`json(${v ? "true" : "false"})`]);
+    if (sets.length === 0) return [];
+    return [
+      this.db
+        .update(authUsers)
+        .set({ appMetadata: sql`json_set(${authUsers.appMetadata}, ${sql.join(sets, sql`, `)})`, updatedAt: new Date().toISOString() })
+        .where(eq(authUsers.id, userId)),
+    ];
+  }
+
+  async deleteUser(userId: string): Promise<BatchItem<"sqlite">[]> {
+    // Sessions and one-time tokens cascade from auth_users; refresh tokens carry no foreign key.
+    return [
+      this.db.delete(authRefreshTokens).where(eq(authRefreshTokens.userId, userId)),
+      this.db.delete(authOneTimeTokens).where(eq(authOneTimeTokens.userId, userId)),
+      this.db.delete(authSessions).where(eq(authSessions.userId, userId)),
+      this.db.delete(authUsers).where(eq(authUsers.id, userId)),
+    ];
   }
 }

@@ -1,9 +1,13 @@
 // Identity port: who the bearer of a token is, and the account operations the product needs.
+import type { BatchItem } from "drizzle-orm/batch";
+import type { AccountFlags } from "@shared/schemas/admin";
 export type VerifiedIdentity = {
   id: string;
   email: string;
   appMetadata: Record<string, unknown>;
   userMetadata: Record<string, unknown>;
+  /** When the token was issued (seconds since the epoch), if it says. */
+  issuedAt?: number;
 };
 
 export type EmailChangeRequest = {
@@ -29,4 +33,13 @@ export interface IdentityPort {
    * whether or not the new address already has an account.
    */
   requestEmailChange(request: EmailChangeRequest): Promise<void>;
+
+  // ---- admin operations (the Admin Dashboard, docs/decisions/018-admin-users.md) ----
+  // Each returns the database statements that make the change, for the caller to commit in the same
+  // batch as its own (the audit entry, the profile mirror): the local service's accounts live in D1.
+  // A remote service (Supabase) has made the change when the promise resolves and returns none.
+  /** Grants (true) or revokes (false) flags in the account's app_metadata; other keys are kept. */
+  setAppFlags(userId: string, flags: Partial<AccountFlags>): Promise<BatchItem<"sqlite">[]>;
+  /** Deletes the sign-in account and its sessions; an account already gone is not an error. */
+  deleteUser(userId: string): Promise<BatchItem<"sqlite">[]>;
 }

@@ -64,7 +64,7 @@ const hs256 = (claims: JWTPayload, secret: string) =>
 async function state(p: Project) {
   const res = await fetch(`${standin}/test/state?project=${encodeURIComponent(p.prefix)}`);
   return (await res.json()) as {
-    counts: { jwks: number; adminList: number; adminUpdate: number };
+    counts: { jwks: number; adminList: number; adminUpdate: number; adminDelete: number };
     users: { id: string; email: string }[];
     emailChanges: { id: string; new_email: string; redirect_to: string | null }[];
   };
@@ -93,6 +93,7 @@ describe("SupabaseIdentity.verifyAccessToken with the project's JWKS", () => {
       email: claims.email,
       appMetadata: { provider: "email", is_admin: true },
       userMetadata: { username: "sb" },
+      issuedAt: claims.iat,
     });
     const rs = userClaims(p);
     expect((await p.identity().verifyAccessToken(await standinSign(rs, { alg: "RS256" }))).id).toBe(rs.sub);
@@ -371,5 +372,64 @@ describe("the app with SUPABASE_URL set", () => {
     } finally {
       logged.mockRestore();
     }
+  });
+});
+
+describe("SupabaseIdentity admin operations (the Admin Dashboard)", () => {
+  it("setAppFlags merges the flags into app_metadata through the admin API, keeping other keys", async () => {
+    const p = newProject();
+    const id = crypto.randomUUID();
+    await seedUsers(p, [{ id, email: uniqueEmail(), app_metadata: { call_app: true, plan: "pro" } }]);
+    expect(await p.identity().setAppFlags(id, { is_admin: true, call_app: false })).toEqual([]);
+    const stored = (await state(p)).users.find((u) => u.id === id) as unknown as { app_metadata: Record<string, unknown> };
+    expect(stored.app_metadata).toEqual({ provider: "email", providers: ["email"], plan: "pro", is_admin: true, call_app: false });
+    const missing = await p.identity().setAppFlags(crypto.randomUUID(), { is_admin: true }).catch((e: unknown) => e);
+    expect((missing as ApiError).status).toBe(502);
+  });
+
+  it("deleteUser deletes the account, and an account already gone is not an error", async () => {
+    const p = newProject();
+    const id = crypto.randomUUID();
+    await seedUsers(p, [{ id, email: uniqueEmail() }, { email: uniqueEmail("stays") }]);
+    expect(await p.identity().deleteUser(id)).toEqual([]);
+    const after = await state(p);
+    expect(after.users.map((u) => u.id)).not.toContain(id);
+    expect(after.users).toHaveLength(1);
+    await p.identity().deleteUser(id);
+    expect((await state(p)).counts.adminDelete).toBe(2);
+    const refused = await p.identity({ serviceRoleKey: "wrong-key" }).deleteUser(crypto.randomUUID()).catch((e: unknown) => e);
+    expect((refused as ApiError).status).toBe(502);
+  });
+
+  it("a flag change holds from the user's next request, though their token still carries the old app_metadata", async () => {
+    const p = newProject();
+    const admin = userClaims(p, { app_metadata: { provider: "email", is_admin: true } });
+    const staff = userClaims(p, { iat: now() - 5, app_metadata: { provider: "email", is_admin: true } });
+    const customer = userClaims(p, { iat: now() - 5 });
+    await seedUsers(p, [admin, staff, customer].map((u) => ({ id: u.sub!, email: String(u.email), app_metadata: u.app_metadata as Record<string, unknown> })));
+    const adminToken = await standinSign(admin);
+    const staffToken = await standinSign(staff);
+    const customerToken = await standinSign(customer);
+    const stats = (token: string) => call("/api/admin/stats/v2", { token, bindings: p.bindings });
+    const analytics = (token: string) => call("/api/analytics/won", { method: "POST", token, bindings: p.bindings, json: { storeId: "MIAMI", startDate: "2026-01-01", endDate: "2026-01-02", limit: 300 } });
+    expect((await stats(staffToken)).status).toBe(200);
+    expect((await analytics(customerToken)).status).toBe(403);
+
+    const setFlags = (id: string, json: unknown) => call(`/api/admin/users/${id}/flags`, { method: "PUT", token: adminToken, bindings: p.bindings, json });
+    expect((await setFlags(staff.sub!, { is_admin: false })).status).toBe(200);
+    expect((await setFlags(customer.sub!, { shopwindows_info: true })).status).toBe(200);
+    const users = (await state(p)).users as unknown as { id: string; app_metadata: Record<string, unknown> }[];
+    expect(users.find((u) => u.id === staff.sub)!.app_metadata.is_admin).toBe(false);
+    expect(users.find((u) => u.id === customer.sub)!.app_metadata.shopwindows_info).toBe(true);
+
+    // The same (older) tokens: revoked and granted at once.
+    expect((await stats(staffToken)).status).toBe(403);
+    expect((await analytics(customerToken)).status).not.toBe(403);
+    // A token issued after the change carries the new app_metadata, and agrees.
+    const fresh = await standinSign({ ...staff, iat: now() + 2, app_metadata: { provider: "email", is_admin: false } });
+    expect((await stats(fresh)).status).toBe(403);
+    // A later change made at Supabase itself (not through the dashboard) reaches the app with the next token.
+    const regranted = await standinSign({ ...staff, iat: now() + 3, app_metadata: { provider: "email", is_admin: true } });
+    expect((await stats(regranted)).status).toBe(200);
   });
 });

@@ -1,6 +1,8 @@
 // Supabase identity adapter: verifies Supabase access tokens and calls the Auth admin API.
 import { sql } from "drizzle-orm";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { AccountFlags } from "@shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { ApiError, tooManyRequests, unauthorized } from "../../lib/errors";
@@ -79,6 +81,7 @@ export class SupabaseIdentity implements IdentityPort {
       email: String(payload.email ?? ""),
       appMetadata: (payload.app_metadata as Record<string, unknown>) ?? {},
       userMetadata: (payload.user_metadata as Record<string, unknown>) ?? {},
+      issuedAt: typeof payload.iat === "number" ? payload.iat : undefined,
     };
   }
 
@@ -92,6 +95,7 @@ export class SupabaseIdentity implements IdentityPort {
       ...init,
       headers: { apikey: key, authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers },
     });
+    if (res.status === 404 && init.method === "DELETE") throw new ApiError(404, "User not found", "not_found");
     if (!res.ok) {
       // The raw answer may name internals; it is logged, and the caller gets a generic message.
       log(null, "error", "Supabase admin call failed", { path: path.split("?")[0], status: res.status, body: (await res.text()).slice(0, 2000) });
@@ -152,5 +156,24 @@ export class SupabaseIdentity implements IdentityPort {
     if (res.status === 429) throw tooManyRequests();
     log(null, "error", "Supabase email change failed", { status: res.status, body: text });
     throw accountServiceError();
+  }
+
+  // ---- admin operations ----
+
+  async setAppFlags(userId: string, flags: Partial<AccountFlags>): Promise<BatchItem<"sqlite">[]> {
+    // GoTrue merges the app_metadata object it is sent into the stored one, so other keys stay.
+    // Tokens issued before this still carry the old flags; the profile's flags_updated_at outranks them.
+    await this.admin(`/admin/users/${encodeURIComponent(userId)}`, { method: "PUT", body: JSON.stringify({ app_metadata: flags }) });
+    return [];
+  }
+
+  async deleteUser(userId: string): Promise<BatchItem<"sqlite">[]> {
+    try {
+      await this.admin(`/admin/users/${encodeURIComponent(userId)}`, { method: "DELETE" });
+    } catch (e) {
+      // Already gone (a retried cleanup): nothing left to delete.
+      if (!(e instanceof ApiError && e.status === 404)) throw e;
+    }
+    return [];
   }
 }

@@ -28,7 +28,7 @@ type StandinUser = {
 
 type Project = {
   users: Map<string, StandinUser>;
-  counts: { jwks: number; adminList: number; adminUpdate: number };
+  counts: { jwks: number; adminList: number; adminUpdate: number; adminDelete: number };
   /** Email changes asked through PUT /auth/v1/user: Supabase would mail `new_email` a confirmation link. */
   emailChanges: { id: string; new_email: string; redirect_to: string | null }[];
 };
@@ -59,7 +59,7 @@ export async function supabaseStandin(): Promise<StandinHandler> {
   const project = (name: string) => {
     let p = projects.get(name);
     if (!p) {
-      p = { users: new Map(), counts: { jwks: 0, adminList: 0, adminUpdate: 0 }, emailChanges: [] };
+      p = { users: new Map(), counts: { jwks: 0, adminList: 0, adminUpdate: 0, adminDelete: 0 }, emailChanges: [] };
       projects.set(name, p);
     }
     return p;
@@ -154,8 +154,17 @@ export async function supabaseStandin(): Promise<StandinHandler> {
           user.email = email;
         }
         if (body.email_confirm) user.email_confirmed_at ??= new Date().toISOString();
+        // Like GoTrue: the app_metadata sent is merged into the stored one, key by key.
+        const appMetadata = (body as { app_metadata?: Record<string, unknown> }).app_metadata;
+        if (appMetadata) user.app_metadata = { ...user.app_metadata, ...appMetadata };
         user.updated_at = new Date().toISOString();
         return { json: user };
+      }
+      if (one && req.method === "DELETE") {
+        p.counts.adminDelete++;
+        const id = decodeURIComponent(one[1]);
+        if (!p.users.delete(id)) return gotrueError(404, "user_not_found", "User not found");
+        return { json: {} };
       }
     }
     // The user's own update: the bearer is the user's access token (its `sub` names the user).

@@ -1,8 +1,8 @@
 // Admin only (spec 2 §6): anyone else goes to / with an 'Access Denied' toast.
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { ACCESS_TEXT } from "@shared/messages";
-import { PlaceholderPage } from "@web/components/layout/placeholder-page";
 import { toast } from "@web/components/ui/toast-store";
+import { AdminPage } from "@web/features/admin/components/admin-page";
 
 export const Route = createFileRoute("/_app/admin")({
   beforeLoad: ({ context, preload }) => {
@@ -11,5 +11,10 @@ export const Route = createFileRoute("/_app/admin")({
     if (!preload) toast({ variant: "destructive", title: ACCESS_TEXT.accessDenied, description: ACCESS_TEXT.adminDenied });
     throw redirect({ to: "/", replace: true });
   },
-  component: () => <PlaceholderPage title="Admin Dashboard" feature="the admin dashboard" />,
+  component: AdminRoute,
 });
+
+function AdminRoute() {
+  const { user } = Route.useRouteContext();
+  return <AdminPage selfId={user.id} />;
+}

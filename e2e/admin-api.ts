@@ -1,0 +1,31 @@
+// Journey set-up through the app's own HTTP API (no browser): a confirmed account that has bought a
+// number for AI calls, so the admin journeys have someone to delete and a number for the pool.
+import { uniqueEmail } from "./harness.ts";
+
+async function json(res: Response) {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text}`);
+  return text ? JSON.parse(text) : {};
+}
+
+/** Registers, confirms through the local mailbox link, signs in: the access token. */
+export async function registerAccount(baseUrl: string, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const password = "Journey-pass-1";
+  await json(await fetch(`${baseUrl}/auth/v1/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password, data: { username: prefix, company: `${prefix} Co` } }) }));
+  const mail = await json(await fetch(`${baseUrl}/api/local/mailbox?email=${encodeURIComponent(email)}`));
+  const link = (mail.messages as { link: string | null }[]).find((m) => m.link)?.link;
+  if (!link) throw new Error(`no confirmation mail for ${email}`);
+  await fetch(link.replace(/^https?:\/\/[^/]+/, baseUrl), { redirect: "manual" });
+  const session = await json(await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) }));
+  return { email, token: session.access_token as string };
+}
+
+/** Buys the first number offered in an area code, imported into the voice platform. */
+export async function buyNumber(baseUrl: string, token: string, areaCode: string) {
+  const auth = { authorization: `Bearer ${token}` };
+  const found = await json(await fetch(`${baseUrl}/api/twilio/available-numbers?areaCode=${areaCode}&limit=5`, { headers: auth }));
+  const phoneNumber = found.numbers[0].phoneNumber as string;
+  await json(await fetch(`${baseUrl}/api/twilio/buy`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ phoneNumber, createInVapi: true }) }));
+  return phoneNumber;
+}

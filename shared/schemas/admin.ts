@@ -1,0 +1,144 @@
+// Admin dashboard contracts (spec 2 §2 Admin Dashboard, §3 admin entities, §7 Admin): statistics, the
+// user list, account flags, the voice-platform numbers, assignment, user deletion and the audit log.
+import { z } from "zod";
+import { emailSchema } from "./auth.ts";
+
+/** GET /api/admin/stats/v2 (and /api/admin/stats). */
+export type AdminStats = {
+  total_users: number;
+  total_assistants: number;
+  total_calls: number;
+  /** Minutes of every call, one decimal. */
+  total_minutes: number;
+};
+
+export const ADMIN_USERS_PAGE = { default: 25, max: 100 } as const;
+export const ADMIN_SEARCH_MAX = 100;
+
+/** GET /api/admin/users/v2 (and /api/admin/users): a keyset page of accounts, newest first. */
+export const adminUsersQuery = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(ADMIN_SEARCH_MAX, `Search must be at most ${ADMIN_SEARCH_MAX} characters`)
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : undefined)),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, "Cursor is not valid")
+    .max(400, "Cursor is not valid")
+    .optional(),
+  limit: z.coerce
+    .number({ error: `Limit must be a number from 1 to ${ADMIN_USERS_PAGE.max}` })
+    .int(`Limit must be a number from 1 to ${ADMIN_USERS_PAGE.max}`)
+    .min(1, `Limit must be a number from 1 to ${ADMIN_USERS_PAGE.max}`)
+    .max(ADMIN_USERS_PAGE.max, `Limit must be a number from 1 to ${ADMIN_USERS_PAGE.max}`)
+    .default(ADMIN_USERS_PAGE.default),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
+
+/** The three account flags, kept in the identity's app_metadata under these names. */
+export const ACCOUNT_FLAGS = ["is_admin", "shopwindows_info", "call_app"] as const;
+export type AccountFlag = (typeof ACCOUNT_FLAGS)[number];
+export type AccountFlags = Record<AccountFlag, boolean>;
+
+/** An account as the admin table lists it (spec 2 §3 "Admin user"), with the two other flags. */
+export type AdminUser = {
+  id: string;
+  email: string;
+  username: string | null;
+  company: string | null;
+  user_metadata: { username: string | null; company: string | null };
+  app_metadata: AccountFlags;
+  created_at: string;
+  total_assistants: number;
+  total_calls: number;
+  total_minutes: number;
+};
+
+export type AdminUsersResponse = { users: AdminUser[]; nextCursor: string | null };
+
+/** PUT /api/admin/users/:id/flags: the flags to grant (true) or revoke (false); at least one. */
+export const adminFlagsBody = z
+  .looseObject({
+    is_admin: z.boolean({ error: "is_admin must be true or false" }).optional(),
+    shopwindows_info: z.boolean({ error: "shopwindows_info must be true or false" }).optional(),
+    call_app: z.boolean({ error: "call_app must be true or false" }).optional(),
+  })
+  // Unknown keys are refused by name (a strict object's error names no field).
+  .superRefine((v, ctx) => {
+    const unknown = Object.keys(v).filter((k) => !(ACCOUNT_FLAGS as readonly string[]).includes(k));
+    for (const key of unknown) ctx.addIssue({ code: "custom", message: "Unknown flag", path: [key] });
+    if (unknown.length === 0 && !ACCOUNT_FLAGS.some((f) => v[f] !== undefined)) {
+      ctx.addIssue({ code: "custom", message: "Name at least one flag", path: ["is_admin"] });
+    }
+  })
+  .transform((v): Partial<AccountFlags> => {
+    const out: Partial<AccountFlags> = {};
+    for (const f of ACCOUNT_FLAGS) if (v[f] !== undefined) out[f] = v[f];
+    return out;
+  });
+export type AdminFlagsBody = z.infer<typeof adminFlagsBody>;
+
+export const adminUserIdParam = z.object({ id: z.string().min(1, "id is required").max(100, "id is not valid") });
+
+/** A voice-platform number as the admin table lists it (spec 2 §3 "Admin voice-provider number"). */
+export type AdminPhoneNumber = {
+  id: string;
+  phoneNumber: string;
+  number: string;
+  status: string;
+  name: string | null;
+  /** The holder's email, or null when the number is in the pool. */
+  assignedTo: string | null;
+  assignedUserId: string | null;
+};
+export type AdminPhoneNumbersResponse = { numbers: AdminPhoneNumber[] };
+
+/** POST /api/admin/assign-phone-number */
+export const assignPhoneNumberBody = z.object({
+  user_id: z.string({ error: "user_id is required" }).trim().min(1, "user_id is required").max(100, "user_id is not valid"),
+  phone_number: z
+    .string({ error: "phone_number is required" })
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, "phone_number must be an E.164 number"),
+  vapi_number_id: z.string({ error: "vapi_number_id is required" }).trim().min(1, "vapi_number_id is required").max(200, "vapi_number_id is not valid"),
+});
+export type AssignPhoneNumberBody = z.infer<typeof assignPhoneNumberBody>;
+export type AssignPhoneNumberResponse = { success: true; number: AdminPhoneNumber };
+
+/** POST /api/admin/cleanup-user */
+export const cleanupUserBody = z.object({ email: emailSchema });
+export type CleanupUserBody = z.infer<typeof cleanupUserBody>;
+export type CleanupUserResponse = {
+  success: true;
+  userId: string;
+  deleted: Record<string, number>;
+  assistantsReleased: number;
+  numbersReturnedToPool: number;
+  numbersReleased: number;
+};
+
+export const AUDIT_ACTIONS = ["set_flags", "assign_phone_number", "delete_user", "set_phone_limit"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export type AuditEntry = {
+  id: number;
+  created_at: string;
+  actor_email: string;
+  action: AuditAction;
+  target_email: string | null;
+  detail: Record<string, unknown>;
+  ip: string | null;
+};
+export type AuditLogResponse = { entries: AuditEntry[]; nextCursor: number | null };
+
+export const auditLogQuery = z.object({
+  before: z.coerce.number({ error: "before must be a number" }).int("before must be a whole number").positive("before must be positive").optional(),
+  limit: z.coerce
+    .number({ error: "Limit must be a number from 1 to 100" })
+    .int("Limit must be a number from 1 to 100")
+    .min(1, "Limit must be a number from 1 to 100")
+    .max(100, "Limit must be a number from 1 to 100")
+    .default(20),
+});

@@ -1,0 +1,95 @@
+// The audit log (beyond the spec): every admin action, newest first, read-only.
+import { LoaderCircle } from "lucide-react";
+import { formatTimestamp } from "@shared/format";
+import { ADMIN_TEXT } from "@shared/messages";
+import type { AuditEntry } from "@shared/schemas/admin";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { errorMessage } from "@web/lib/api";
+import { useAuditLog } from "../api/admin";
+
+/** One line of what changed, from the entry's detail. */
+export function auditDetail(e: AuditEntry): string {
+  const d = e.detail as Record<string, unknown>;
+  switch (e.action) {
+    case "set_phone_limit":
+      return `${String(d.before)} → ${String(d.after)}`;
+    case "assign_phone_number":
+      return String(d.phone_number ?? "");
+    case "set_flags": {
+      const before = (d.before ?? {}) as Record<string, boolean>;
+      const after = (d.after ?? {}) as Record<string, boolean>;
+      return Object.entries(ADMIN_TEXT.flagLabels)
+        .filter(([k]) => before[k] !== after[k])
+        .map(([k, label]) => `${label} ${after[k] ? "on" : "off"}`)
+        .join(", ");
+    }
+    case "delete_user": {
+      const pool = (d.numbers_returned_to_pool as string[] | undefined)?.length ?? 0;
+      return `${String(d.agents ?? 0)} agents, ${pool} numbers back to the pool`;
+    }
+  }
+}
+
+export function AuditLogCard() {
+  const log = useAuditLog();
+  const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
+  const c = ADMIN_TEXT.auditColumns;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{ADMIN_TEXT.auditLog}</CardTitle>
+      </CardHeader>
+      <CardContent className="p-0 sm:p-0">
+        <div className="overflow-x-auto">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{c.when}</TableHead>
+                <TableHead>{c.who}</TableHead>
+                <TableHead>{c.action}</TableHead>
+                <TableHead>{c.target}</TableHead>
+                <TableHead>{c.detail}</TableHead>
+                <TableHead>{c.ip}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {entries.map((e) => (
+                <TableRow key={e.id}>
+                  <TableCell className="whitespace-nowrap">{formatTimestamp(e.created_at)}</TableCell>
+                  <TableCell>{e.actor_email}</TableCell>
+                  <TableCell>{ADMIN_TEXT.auditActions[e.action] ?? e.action}</TableCell>
+                  <TableCell>{e.target_email ?? "—"}</TableCell>
+                  <TableCell>{auditDetail(e)}</TableCell>
+                  <TableCell className="text-muted-foreground">{e.ip ?? "—"}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+        {log.isPending ? (
+          <div className="grid gap-3 p-4" aria-busy="true">
+            <LoadingStatus label="Loading the audit log" />
+            <Skeleton className="h-6 w-full" />
+          </div>
+        ) : log.isError ? (
+          <p className="p-4 text-sm text-destructive" role="alert">
+            {errorMessage(log.error, ADMIN_TEXT.auditFailed)}
+          </p>
+        ) : entries.length === 0 ? (
+          <p className="p-4 text-sm text-muted-foreground">{ADMIN_TEXT.noAudit}</p>
+        ) : null}
+        {log.hasNextPage ? (
+          <div className="flex justify-center p-4">
+            <Button variant="outline" onClick={() => log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+              {log.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+              {ADMIN_TEXT.loadMore}
+            </Button>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

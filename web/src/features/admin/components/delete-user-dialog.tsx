@@ -1,0 +1,50 @@
+// The delete-user confirmation (spec 2 §2, §8): POST /api/admin/cleanup-user; a failure is
+// 'Deletion failed' with the server's reason, else 'Failed to delete user'.
+import { LoaderCircle } from "lucide-react";
+import { ADMIN_TEXT } from "@shared/messages";
+import type { AdminUser } from "@shared/schemas/admin";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@web/components/ui/alert-dialog";
+import { Button } from "@web/components/ui/button";
+import { toast } from "@web/components/ui/toast-store";
+import { errorMessage } from "@web/lib/api";
+import { useCleanupUser } from "../api/admin";
+
+export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const cleanup = useCleanupUser();
+  const confirm = () => {
+    if (!user) return;
+    cleanup.mutate(user.email, {
+      onSuccess: () => {
+        toast({ title: ADMIN_TEXT.userDeleted, description: ADMIN_TEXT.userDeletedDescription(user.email) });
+        onClose();
+      },
+      onError: (err) => toast({ variant: "destructive", title: ADMIN_TEXT.deletionFailed, description: errorMessage(err, ADMIN_TEXT.deleteFailed) }),
+    });
+  };
+  return (
+    <AlertDialog open={user !== null} onOpenChange={(open) => (open || cleanup.isPending ? undefined : onClose())}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{ADMIN_TEXT.deleteTitle}</AlertDialogTitle>
+          <AlertDialogDescription>{user ? ADMIN_TEXT.deleteDescription(user.email) : null}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={cleanup.isPending}>{ADMIN_TEXT.cancel}</AlertDialogCancel>
+          {/* A plain button, not AlertDialogAction: the dialog stays open until the deletion answers. */}
+          <Button variant="destructive" onClick={confirm} disabled={cleanup.isPending}>
+            {cleanup.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+            {ADMIN_TEXT.deleteConfirm}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,169 @@
+// User Management (spec 2 §2): search on the server, keyset pages, the Admin tick and the two other
+// flags as checkboxes (granted or revoked at once), and the Assign Phone / Delete actions per account.
+import { Check, LoaderCircle, Phone, Search, Trash2 } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { formatCount, formatTimestamp } from "@shared/format";
+import { ADMIN_TEXT } from "@shared/messages";
+import { ACCOUNT_FLAGS, type AccountFlag, type AdminUser } from "@shared/schemas/admin";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Input } from "@web/components/ui/input";
+import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { toast } from "@web/components/ui/toast-store";
+import { errorMessage } from "@web/lib/api";
+import { useAdminUsers, useSetUserFlags } from "../api/admin";
+
+const SEARCH_DELAY_MS = 300;
+
+function FlagBox({ user, flag, selfId }: { user: AdminUser; flag: AccountFlag; selfId: string }) {
+  const setFlags = useSetUserFlags();
+  // Shown at once while the change is saved; the list's own value again once it is reloaded.
+  const [pending, setPending] = useState<boolean | null>(null);
+  const checked = pending ?? user.app_metadata[flag];
+  // An admin cannot remove their own admin flag (the server refuses it too).
+  const locked = flag === "is_admin" && user.id === selfId;
+  return (
+    <label className="inline-flex items-center gap-1.5 text-sm whitespace-nowrap">
+      <input
+        type="checkbox"
+        className="size-4 accent-primary"
+        checked={checked}
+        disabled={locked || setFlags.isPending}
+        aria-label={`${ADMIN_TEXT.flagLabels[flag]}: ${user.email}`}
+        onChange={(e) => {
+          const on = e.target.checked;
+          setPending(on);
+          setFlags.mutate(
+            { id: user.id, flags: { [flag]: on } },
+            {
+              onSuccess: () => toast({ title: ADMIN_TEXT.flagsUpdated, description: `${user.email}: ${ADMIN_TEXT.flagLabels[flag]} ${on ? "on" : "off"}` }),
+              onError: (err) => toast({ variant: "destructive", title: ADMIN_TEXT.flagsFailed, description: errorMessage(err, ADMIN_TEXT.flagsFailed) }),
+              onSettled: () => setPending(null),
+            },
+          );
+        }}
+      />
+      {flag === "is_admin" ? <span className="sr-only sm:not-sr-only">{checked ? <Check className="size-4 text-success" aria-hidden /> : null}</span> : ADMIN_TEXT.flagLabels[flag]}
+    </label>
+  );
+}
+
+export function UserManagement({
+  selfId,
+  onAssign,
+  onDelete,
+}: {
+  selfId: string;
+  onAssign: (user: AdminUser) => void;
+  onDelete: (user: AdminUser) => void;
+}) {
+  const [text, setText] = useState("");
+  const [search, setSearch] = useState("");
+  const searchId = useId();
+  useEffect(() => {
+    const t = setTimeout(() => setSearch(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [text]);
+  const users = useAdminUsers(search);
+  const rows = users.data?.pages.flatMap((p) => p.users) ?? [];
+  const c = ADMIN_TEXT.columns;
+
+  return (
+    <Card>
+      <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <CardTitle>{ADMIN_TEXT.userManagement}</CardTitle>
+        <div className="relative w-full sm:w-80">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <label htmlFor={searchId} className="sr-only">
+            {ADMIN_TEXT.searchUsers}
+          </label>
+          <Input id={searchId} type="search" className="pl-9" placeholder={ADMIN_TEXT.searchPlaceholder} value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+      </CardHeader>
+      <CardContent className="p-0 sm:p-0">
+        <div className="overflow-x-auto">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{c.email}</TableHead>
+                <TableHead>{c.username}</TableHead>
+                <TableHead>{c.company}</TableHead>
+                <TableHead>{c.created}</TableHead>
+                <TableHead className="text-right">{c.assistants}</TableHead>
+                <TableHead className="text-right">{c.calls}</TableHead>
+                <TableHead className="text-right">{c.minutes}</TableHead>
+                <TableHead>{c.admin}</TableHead>
+                <TableHead>{c.access}</TableHead>
+                <TableHead>{c.actions}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((u) => (
+                <TableRow key={u.id}>
+                  <TableCell className="max-w-56 truncate font-medium">{u.email}</TableCell>
+                  <TableCell>{u.username ?? "—"}</TableCell>
+                  <TableCell>{u.company ?? "—"}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatTimestamp(u.created_at)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatCount(u.total_assistants)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatCount(u.total_calls)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{u.total_minutes.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</TableCell>
+                  <TableCell>
+                    <FlagBox user={u} flag="is_admin" selfId={selfId} />
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex gap-3">
+                      {ACCOUNT_FLAGS.filter((f) => f !== "is_admin").map((f) => (
+                        <FlagBox key={f} user={u} flag={f} selfId={selfId} />
+                      ))}
+                    </div>
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex gap-2">
+                      <Button size="sm" variant="outline" onClick={() => onAssign(u)} aria-label={`${ADMIN_TEXT.assignPhone}: ${u.email}`}>
+                        <Phone aria-hidden />
+                        {ADMIN_TEXT.assignPhone}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="destructive"
+                        onClick={() => onDelete(u)}
+                        disabled={u.id === selfId}
+                        aria-label={`${ADMIN_TEXT.delete}: ${u.email}`}
+                      >
+                        <Trash2 aria-hidden />
+                        {ADMIN_TEXT.delete}
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+        {users.isPending ? (
+          <div className="grid gap-3 p-4" aria-busy="true">
+            <LoadingStatus label="Loading users" />
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} className="h-6 w-full" />
+            ))}
+          </div>
+        ) : users.isError ? (
+          <p className="p-4 text-sm text-destructive" role="alert">
+            {errorMessage(users.error, ADMIN_TEXT.usersFailed)}
+          </p>
+        ) : rows.length === 0 ? (
+          <p className="p-4 text-sm text-muted-foreground">{ADMIN_TEXT.noUsers}</p>
+        ) : null}
+        {users.hasNextPage ? (
+          <div className="flex justify-center p-4">
+            <Button variant="outline" onClick={() => users.fetchNextPage()} disabled={users.isFetchingNextPage}>
+              {users.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+              {ADMIN_TEXT.loadMore}
+            </Button>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,421 @@
+// The Admin Dashboard's API (spec 2 §7 Admin): authorization of every route, the statistics, the user
+// list, flags, the pool numbers and their assignment, user deletion (no orphan rows) and the audit log.
+import { env } from "cloudflare:workers";
+import { and, eq, sql } from "drizzle-orm";
+import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { describe, expect, it } from "vitest";
+import { ADMIN_API_TEXT } from "@shared/messages";
+import { addDays, nyToday } from "@shared/ny-time";
+import * as schema from "../db/schema";
+import { adminAuditLog, agents, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions } from "../db/schema";
+import { runRollups } from "../jobs/rollups";
+import { USER_ID_COLUMNS, USER_ID_KEPT } from "../services/admin/cleanup";
+import { insertAgent, insertCallLogs, insertPhoneNumber, insertProfile, recentWindow } from "../test/factories";
+import { call, db, signUpAndSignIn, uniqueEmail, type Json } from "../test/helpers";
+
+const signInAdmin = () => signUpAndSignIn({ appMetadata: { is_admin: true } });
+
+/** Every admin-only route, with a body that would pass validation. */
+const ADMIN_ROUTES: [method: string, path: string, json?: unknown][] = [
+  ["GET", "/api/admin/stats/v2"],
+  ["GET", "/api/admin/stats"],
+  ["GET", "/api/admin/users/v2"],
+  ["GET", "/api/admin/users"],
+  ["PUT", "/api/admin/users/some-id/flags", { call_app: true }],
+  ["GET", "/api/admin/vapi/available-numbers"],
+  ["POST", "/api/admin/assign-phone-number", { user_id: "u", phone_number: "+13055550100", vapi_number_id: "v" }],
+  ["POST", "/api/admin/cleanup-user", { email: "someone@example.com" }],
+  ["GET", "/api/admin/audit-log"],
+  ["PUT", "/api/admin/config/phone-limit", { phoneNumberLimit: 10 }],
+];
+
+async function auditRows() {
+  return db().select().from(adminAuditLog).orderBy(sql`${adminAuditLog.id} desc`);
+}
+
+describe("authorization", () => {
+  it("every admin route answers 401 signed out and 403 to a signed-in non-admin, and changes nothing", async () => {
+    const user = await signUpAndSignIn();
+    const before = (await auditRows()).length;
+    for (const [method, path, json] of ADMIN_ROUTES) {
+      const anonymous = await call(path, { method, json });
+      expect(anonymous.status, `${method} ${path}`).toBe(401);
+      expect(anonymous.body.code).toBe("unauthorized");
+      const forbidden = await call(path, { method, json, token: user.accessToken });
+      expect(forbidden.status, `${method} ${path}`).toBe(403);
+      expect(forbidden.body.code).toBe("forbidden");
+    }
+    // A flag in user_metadata or in the body is no admin.
+    const claimed = await call("/api/admin/stats/v2?is_admin=true", { token: user.accessToken, headers: { "x-is-admin": "true" } });
+    expect(claimed.status).toBe(403);
+    expect((await auditRows()).length).toBe(before);
+  });
+
+  it("the public account calls under /api/admin/public stay public", async () => {
+    const res = await call("/api/admin/public/user-exists", { method: "POST", json: { email: uniqueEmail() } });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("GET /api/admin/stats/v2 and /api/admin/stats", () => {
+  it("counts accounts, agents, and every account's calls and minutes, the same with and without roll-ups", async () => {
+    const admin = await signInAdmin();
+    const owner = await insertProfile();
+    await insertAgent(owner.id);
+    await insertCallLogs(owner.id, 30, {}, { window: recentWindow() });
+    // A call no account owns is not counted.
+    await insertCallLogs(null, 3);
+    const direct = async () => {
+      const [u] = await db().select({ n: sql<number>`count(*)` }).from(profiles);
+      const [a] = await db().select({ n: sql<number>`count(*)` }).from(agents);
+      const [c] = await db()
+        .select({ n: sql<number>`count(*)`, s: sql<number>`coalesce(sum(duration), 0)` })
+        .from(callLogs)
+        .where(sql`user_id is not null`);
+      return { total_users: u.n, total_assistants: a.n, total_calls: c.n, total_minutes: Math.round(c.s / 6) / 10 };
+    };
+    const expected = await direct();
+    expect(expected.total_calls).toBeGreaterThanOrEqual(30);
+    const live = await call("/api/admin/stats/v2", { token: admin.accessToken });
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual(expected);
+    expect(live.headers.get("cache-control")).toBe("private, max-age=60");
+
+    // Rolled up, old days are read from call_log_daily: same figures.
+    await runRollups({ db: db(), now: new Date() }, { backfillFrom: addDays(nyToday(), -10) });
+    const rolled = await call("/api/admin/stats", { token: admin.accessToken });
+    expect(rolled.body).toEqual(expected);
+  }, 30_000);
+});
+
+describe("GET /api/admin/users/v2", () => {
+  it("pages newest first by cursor, every account once, with each account's agents, calls and minutes", async () => {
+    const admin = await signInAdmin();
+    const tag = `pg${Date.now().toString(36)}`;
+    const made: Awaited<ReturnType<typeof insertProfile>>[] = [];
+    for (let i = 0; i < 7; i++) {
+      made.push(await insertProfile({ email: `${tag}.${i}@example.com`, createdAt: `2025-0${1 + (i % 3)}-0${1 + i}T10:00:00.000Z` }));
+    }
+    await insertAgent(made[0].id);
+    await insertAgent(made[0].id);
+    // Within the last two days, which are read live whatever the roll-ups hold (rows inserted here mark no day dirty).
+    const calls = await insertCallLogs(made[0].id, 5, {}, { window: { fromMs: Date.now() - 30 * 3_600_000, toMs: Date.now() - 3_600_000 } });
+    const seen: Json[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { status: number; body: Json } = await call(`/api/admin/users/v2?search=${tag}&limit=3${cursor ? `&cursor=${cursor}` : ""}`, { token: admin.accessToken });
+      expect(res.status).toBe(200);
+      expect(res.body.users.length).toBeLessThanOrEqual(3);
+      seen.push(...res.body.users);
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    expect(seen.map((u) => u.id).sort()).toEqual(made.map((m) => m.id).sort());
+    const order = seen.map((u) => `${u.created_at}|${u.id}`);
+    expect(order).toEqual([...order].sort().reverse());
+    const first = seen.find((u) => u.id === made[0].id)!;
+    expect(first).toMatchObject({
+      email: made[0].email,
+      username: made[0].username,
+      company: made[0].company,
+      user_metadata: { username: made[0].username, company: made[0].company },
+      app_metadata: { is_admin: false, shopwindows_info: false, call_app: false },
+      total_assistants: 2,
+      total_calls: 5,
+      total_minutes: Math.round(calls.reduce((s, c) => s + c.duration, 0) / 6) / 10,
+    });
+    // v1 answers alike.
+    const v1 = await call(`/api/admin/users?search=${tag}&limit=100`, { token: admin.accessToken });
+    expect(v1.body.users.map((u: Json) => u.id)).toEqual(seen.map((u) => u.id));
+  });
+
+  it("searches by the start of the email, username or company, ignoring case", async () => {
+    const admin = await signInAdmin();
+    const tag = `sr${Date.now().toString(36)}`;
+    const byEmail = await insertProfile({ email: `${tag}.mail@example.com` });
+    const byName = await insertProfile({ username: `${tag.toUpperCase()}Name` });
+    const byCompany = await insertProfile({ company: `${tag}Co Holdings` });
+    await insertProfile({ email: `x${tag}@example.com`, username: `x${tag}`, company: `x${tag}` });
+    const res = await call(`/api/admin/users/v2?search=${tag.toUpperCase()}`, { token: admin.accessToken });
+    expect(res.body.users.map((u: Json) => u.id).sort()).toEqual([byEmail.id, byName.id, byCompany.id].sort());
+    const none = await call(`/api/admin/users/v2?search=${tag}zzz`, { token: admin.accessToken });
+    expect(none.body).toEqual({ users: [], nextCursor: null });
+  });
+
+  it("answers 400 naming the parameter for a bad cursor, limit or search", async () => {
+    const admin = await signInAdmin();
+    for (const [query, field] of [
+      ["cursor=not*valid", "cursor"],
+      ["cursor=bm90LWpzb24", "cursor"],
+      ["limit=0", "limit"],
+      ["limit=101", "limit"],
+      ["limit=abc", "limit"],
+      [`search=${"a".repeat(101)}`, "search"],
+    ]) {
+      const res = await call(`/api/admin/users/v2?${query}`, { token: admin.accessToken });
+      expect(res.status, query).toBe(400);
+      expect(res.body.field, query).toBe(field);
+    }
+  });
+});
+
+describe("PUT /api/admin/users/:id/flags", () => {
+  it("grants and revokes flags in app_metadata and the profile, effective on the user's next request, and audits it", async () => {
+    const admin = await signInAdmin();
+    const user = await signUpAndSignIn();
+    const analytics = () =>
+      call("/api/analytics/won", { method: "POST", token: user.accessToken, json: { storeId: "MIAMI", startDate: "2026-01-01", endDate: "2026-01-02", limit: 300 } });
+    const adminPage = () => call("/api/admin/stats/v2", { token: user.accessToken });
+    expect((await analytics()).status).toBe(403);
+    expect((await adminPage()).status).toBe(403);
+
+    const granted = await call(`/api/admin/users/${user.userId}/flags`, { method: "PUT", token: admin.accessToken, json: { shopwindows_info: true, is_admin: true } });
+    expect(granted.status).toBe(200);
+    expect(granted.body.user.app_metadata).toEqual({ is_admin: true, shopwindows_info: true, call_app: false });
+    const stored = await db().query.authUsers.findFirst({ where: eq(authUsers.id, user.userId) });
+    expect(stored!.appMetadata).toMatchObject({ is_admin: true, shopwindows_info: true });
+    // The same session, next request.
+    expect((await analytics()).status).toBe(200);
+    expect((await adminPage()).status).toBe(200);
+    expect((await call("/api/profile", { token: user.accessToken })).body).toMatchObject({ is_admin: true, shopwindows_info: true, call_app: false });
+
+    const revoked = await call(`/api/admin/users/${user.userId}/flags`, { method: "PUT", token: admin.accessToken, json: { is_admin: false, shopwindows_info: false } });
+    expect(revoked.status).toBe(200);
+    expect((await analytics()).status).toBe(403);
+    expect((await adminPage()).status).toBe(403);
+    const after = await db().query.authUsers.findFirst({ where: eq(authUsers.id, user.userId) });
+    expect(after!.appMetadata).toMatchObject({ is_admin: false, shopwindows_info: false });
+
+    const [latest, previous] = await auditRows();
+    expect(latest).toMatchObject({ action: "set_flags", actorId: admin.userId, targetUserId: user.userId, targetEmail: user.email.toLowerCase() });
+    expect(latest.detail).toMatchObject({ before: { is_admin: true, shopwindows_info: true }, after: { is_admin: false, shopwindows_info: false } });
+    expect(latest.ip).toBeTruthy();
+    expect(previous.action).toBe("set_flags");
+  });
+
+  it("refuses an admin removing their own admin flag, unknown flags, an empty body and unknown users", async () => {
+    const admin = await signInAdmin();
+    const own = await call(`/api/admin/users/${admin.userId}/flags`, { method: "PUT", token: admin.accessToken, json: { is_admin: false } });
+    expect(own.status).toBe(409);
+    expect(own.body).toMatchObject({ error: ADMIN_API_TEXT.cannotRevokeOwnAdmin, field: "is_admin" });
+    for (const json of [{}, { is_superuser: true }, { is_admin: "yes" }, { call_app: null }]) {
+      const res = await call(`/api/admin/users/${admin.userId}/flags`, { method: "PUT", token: admin.accessToken, json });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(res.body.field, JSON.stringify(res.body)).toBeTruthy();
+    }
+    const missing = await call(`/api/admin/users/nobody/flags`, { method: "PUT", token: admin.accessToken, json: { call_app: true } });
+    expect(missing.status).toBe(404);
+    const stillAdmin = await call("/api/admin/stats/v2", { token: admin.accessToken });
+    expect(stillAdmin.status).toBe(200);
+  });
+});
+
+describe("pool numbers and assignment", () => {
+  it("lists the voice platform's numbers with their holder, and assigns a pool number once", async () => {
+    const admin = await signInAdmin();
+    const holder = await insertProfile();
+    const taker = await insertProfile();
+    const held = await insertPhoneNumber(holder.id, { name: "Front desk" });
+    const pooled = await insertPhoneNumber(null, { name: null });
+    await insertPhoneNumber(holder.id, { vapiPhoneNumberId: null });
+    const list = await call("/api/admin/vapi/available-numbers", { token: admin.accessToken });
+    expect(list.status).toBe(200);
+    const byId = new Map(list.body.numbers.map((n: Json) => [n.id, n]));
+    expect(byId.get(held.vapiPhoneNumberId)).toEqual({
+      id: held.vapiPhoneNumberId,
+      phoneNumber: held.phoneNumber,
+      number: held.phoneNumber,
+      status: "active",
+      name: "Front desk",
+      assignedTo: holder.email,
+      assignedUserId: holder.id,
+    });
+    expect(byId.get(pooled.vapiPhoneNumberId)).toMatchObject({ assignedTo: null, name: null });
+    expect(list.body.numbers.every((n: Json) => n.id)).toBe(true);
+
+    const assign = (json: Json) => call("/api/admin/assign-phone-number", { method: "POST", token: admin.accessToken, json });
+    const ok = await assign({ user_id: taker.id, phone_number: pooled.phoneNumber, vapi_number_id: pooled.vapiPhoneNumberId });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ success: true, number: { assignedTo: taker.email, assignedUserId: taker.id } });
+    expect((await db().query.phoneNumbers.findFirst({ where: eq(phoneNumbers.id, pooled.id) }))!.userId).toBe(taker.id);
+    const [entry] = await auditRows();
+    expect(entry).toMatchObject({ action: "assign_phone_number", targetUserId: taker.id, detail: { phone_number: pooled.phoneNumber } });
+    // Again: nothing changes, nothing more is recorded.
+    expect((await assign({ user_id: taker.id, phone_number: pooled.phoneNumber, vapi_number_id: pooled.vapiPhoneNumberId })).status).toBe(200);
+    expect((await auditRows())[0].id).toBe(entry.id);
+
+    const taken = await assign({ user_id: taker.id, phone_number: held.phoneNumber, vapi_number_id: held.vapiPhoneNumberId });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe(ADMIN_API_TEXT.numberTaken);
+    expect((await db().query.phoneNumbers.findFirst({ where: eq(phoneNumbers.id, held.id) }))!.userId).toBe(holder.id);
+    expect((await assign({ user_id: taker.id, phone_number: "+13055550199", vapi_number_id: held.vapiPhoneNumberId })).body.field).toBe("phone_number");
+    expect((await assign({ user_id: taker.id, phone_number: held.phoneNumber, vapi_number_id: "unknown" })).status).toBe(404);
+    expect((await assign({ user_id: "nobody", phone_number: pooled.phoneNumber, vapi_number_id: pooled.vapiPhoneNumberId })).status).toBe(404);
+    expect((await auditRows())[0].id).toBe(entry.id);
+  });
+
+  it("answers 400 naming the missing field", async () => {
+    const admin = await signInAdmin();
+    const full = { user_id: "u1", phone_number: "+13055550100", vapi_number_id: "v1" };
+    for (const field of ["user_id", "phone_number", "vapi_number_id"] as const) {
+      const json: Json = { ...full };
+      delete json[field];
+      const res = await call("/api/admin/assign-phone-number", { method: "POST", token: admin.accessToken, json });
+      expect(res.status, field).toBe(400);
+      expect(res.body.field).toBe(field);
+    }
+    const bad = await call("/api/admin/assign-phone-number", { method: "POST", token: admin.accessToken, json: { ...full, phone_number: "305" } });
+    expect(bad.body.field).toBe("phone_number");
+  });
+});
+
+/** Every (table, column) of the schema that holds a user id: by name, or by a reference to an account. */
+function userIdColumnsFromSchema(): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const value of Object.values(schema)) {
+    if (!value || typeof value !== "object" || !(Symbol.for("drizzle:IsDrizzleTable") in value)) continue;
+    const config = getTableConfig(value as SQLiteTable);
+    const referencing = new Set(
+      config.foreignKeys
+        .map((fk) => fk.reference())
+        .filter((r) => ["profiles", "auth_users"].includes(getTableConfig(r.foreignTable).name))
+        .flatMap((r) => r.columns.map((c) => c.name)),
+    );
+    const columns = config.columns
+      .map((c) => c.name)
+      .filter(
+        (name) =>
+          referencing.has(name) ||
+          /(^|_)(user|owner|actor)_id$/.test(name) ||
+          (name === "id" && ["profiles", "auth_users"].includes(config.name)),
+      );
+    if (columns.length) out.set(config.name, columns.sort());
+  }
+  return out;
+}
+
+describe("POST /api/admin/cleanup-user", () => {
+  it("handles every table that holds a user id (the list is derived from the schema)", () => {
+    const derived = userIdColumnsFromSchema();
+    const handled = new Map<string, string[]>(
+      Object.entries({ ...USER_ID_COLUMNS, ...USER_ID_KEPT }).map(([t, cols]) => [t, [...cols].sort()]),
+    );
+    expect(Object.fromEntries(derived)).toEqual(Object.fromEntries(handled));
+    expect(derived.size).toBeGreaterThanOrEqual(13);
+  });
+
+  it("deletes the account and every row it owns in one go, leaving no orphan in any table, and no one else's row", async () => {
+    const admin = await signInAdmin();
+    const victim = await signUpAndSignIn();
+    const bystander = await signUpAndSignIn();
+    const d = db();
+    // Rows in every table that can hold the victim's id.
+    const assistantId = `sim_asst_${crypto.randomUUID()}`;
+    await d.insert(simAssistants).values({ id: assistantId, ownerId: victim.userId, name: "A", prompt: "p", voiceId: "v" });
+    const agent = await insertAgent(victim.userId, { vapiAssistantId: assistantId });
+    await insertAgent(bystander.userId);
+    const poolNumber = await insertPhoneNumber(victim.userId, {}, { agent: { id: agent.id } as never });
+    await d.update(agents).set({ twilioNumberId: poolNumber.id }).where(eq(agents.id, agent.id));
+    const plainNumber = await insertPhoneNumber(victim.userId, { vapiPhoneNumberId: null });
+    await d.insert(phoneNumbers).values({ userId: victim.userId, phoneNumber: "+19999990001", status: "pending" });
+    await insertPhoneNumber(bystander.userId);
+    await insertCallLogs(victim.userId, 12, { assistantId });
+    await insertCallLogs(bystander.userId, 4);
+    await runRollups({ db: d, now: new Date() }, { backfillFrom: addDays(nyToday(), -10) });
+    await d.insert(simCalls).values({ id: `sim_call_${crypto.randomUUID()}`, ownerId: victim.userId, assistantId, call: {} });
+    await d.insert(customers).values({ userId: victim.userId, email: victim.email });
+    await d.insert(subscriptions).values({ id: `sub_${crypto.randomUUID()}`, userId: victim.userId, customerId: "cus_1", priceId: "price_1", status: "active" });
+
+    const columns = userIdColumnsFromSchema();
+    const countFor = async (userId: string) => {
+      const out: Record<string, number> = {};
+      for (const [table, cols] of columns) {
+        for (const col of cols) {
+          const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${col} = ?`).bind(userId).first<{ n: number }>();
+          out[`${table}.${col}`] = row!.n;
+        }
+      }
+      return out;
+    };
+    const before = await countFor(victim.userId);
+    // Every table but the audit log holds some of the victim's rows, so the check below means something.
+    for (const [key, n] of Object.entries(before)) {
+      if (!key.startsWith("admin_audit_log.")) expect(n, key).toBeGreaterThan(0);
+    }
+    const bystanderBefore = await countFor(bystander.userId);
+
+    const res = await call("/api/admin/cleanup-user", { method: "POST", token: admin.accessToken, json: { email: victim.email.toUpperCase() } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, userId: victim.userId, assistantsReleased: 1, numbersReturnedToPool: 1, numbersReleased: 1 });
+    expect(res.body.deleted).toMatchObject({ profiles: 1, agents: 1, call_logs: 12, phone_numbers: 2, phone_numbers_returned: 1 });
+
+    const after = await countFor(victim.userId);
+    for (const [key, n] of Object.entries(after)) {
+      if (key === "admin_audit_log.target_user_id") expect(n, key).toBe(1);
+      else expect(n, key).toBe(0);
+    }
+    expect(await countFor(bystander.userId)).toEqual(bystanderBefore);
+
+    // The platform number is back in the pool, unlinked; the other two are gone.
+    const pool = await d.query.phoneNumbers.findFirst({ where: eq(phoneNumbers.id, poolNumber.id) });
+    expect(pool).toMatchObject({ userId: null, agentId: null, status: "active" });
+    expect(await d.query.phoneNumbers.findFirst({ where: eq(phoneNumbers.id, plainNumber.id) })).toBeUndefined();
+    const listed = await call("/api/admin/vapi/available-numbers", { token: admin.accessToken });
+    expect(listed.body.numbers.find((n: Json) => n.id === poolNumber.vapiPhoneNumberId)).toMatchObject({ assignedTo: null });
+
+    const [entry] = await auditRows();
+    expect(entry).toMatchObject({ action: "delete_user", actorId: admin.userId, targetUserId: victim.userId, targetEmail: victim.email.toLowerCase() });
+    expect(entry.detail).toMatchObject({ numbers_returned_to_pool: [poolNumber.phoneNumber], numbers_released: [plainNumber.phoneNumber] });
+
+    // The deleted account's session ends, and it cannot sign in again.
+    expect((await call("/api/profile", { token: victim.accessToken })).status).toBe(401);
+    const signIn = await call("/auth/v1/token?grant_type=password", { method: "POST", json: { email: victim.email, password: victim.password } });
+    expect(signIn.status).toBe(400);
+  }, 30_000);
+
+  it("refuses deleting yourself, an unknown email and a bad email, deleting nothing", async () => {
+    const admin = await signInAdmin();
+    const self = await call("/api/admin/cleanup-user", { method: "POST", token: admin.accessToken, json: { email: admin.email } });
+    expect(self.status).toBe(409);
+    expect(self.body).toMatchObject({ error: ADMIN_API_TEXT.cannotDeleteSelf, field: "email" });
+    expect(await db().query.profiles.findFirst({ where: eq(profiles.id, admin.userId) })).toBeTruthy();
+    const unknown = await call("/api/admin/cleanup-user", { method: "POST", token: admin.accessToken, json: { email: uniqueEmail("ghost") } });
+    expect(unknown.status).toBe(404);
+    for (const json of [{}, { email: "not-an-email" }, { email: 5 }]) {
+      const res = await call("/api/admin/cleanup-user", { method: "POST", token: admin.accessToken, json });
+      expect(res.status).toBe(400);
+      expect(res.body.field).toBe("email");
+    }
+  });
+});
+
+describe("the audit log", () => {
+  it("lists entries newest first in keyset pages, and refuses any update or delete", async () => {
+    const admin = await signInAdmin();
+    for (const n of [11, 12, 13]) {
+      expect((await call("/api/admin/config/phone-limit", { method: "PUT", token: admin.accessToken, json: { phoneNumberLimit: n } })).status).toBe(200);
+    }
+    const first = await call("/api/admin/audit-log?limit=2", { token: admin.accessToken });
+    expect(first.status).toBe(200);
+    expect(first.body.entries.map((e: Json) => e.detail.after)).toEqual([13, 12]);
+    expect(first.body.entries[0]).toMatchObject({ action: "set_phone_limit", actor_email: admin.email.toLowerCase(), detail: { before: 12, after: 13 } });
+    const next = await call(`/api/admin/audit-log?limit=2&before=${first.body.nextCursor}`, { token: admin.accessToken });
+    expect(next.body.entries[0].detail.after).toBe(11);
+    expect((await call("/api/admin/audit-log?before=x", { token: admin.accessToken })).body.field).toBe("before");
+
+    const d = db();
+    await expect(d.update(adminAuditLog).set({ action: "nothing" }).where(sql`1 = 1`)).rejects.toThrow();
+    await expect(d.delete(adminAuditLog).where(and(sql`1 = 1`))).rejects.toThrow();
+    expect((await auditRows()).some((r) => r.action === "nothing")).toBe(false);
+  });
+
+  it("a phone-limit change and its entry commit together; a refused one records nothing", async () => {
+    const admin = await signInAdmin();
+    const count = async () => (await auditRows()).length;
+    const before = await count();
+    expect((await call("/api/admin/config/phone-limit", { method: "PUT", token: admin.accessToken, json: { phoneNumberLimit: 101 } })).status).toBe(400);
+    expect(await count()).toBe(before);
+    expect((await call("/api/admin/config/phone-limit", { method: "PUT", token: admin.accessToken, json: { phoneNumberLimit: 1 } })).status).toBe(200);
+    expect(await count()).toBe(before + 1);
+    expect(nyToday()).toMatch(/^\d{4}-/);
+  });
+});

@@ -1,0 +1,73 @@
+// The Admin Dashboard's API (spec 2 §7 Admin), admins only: every route checks requireAdmin itself
+// (a middleware on the sub-app would also catch /api/admin/public/* and the phone-limit read, which
+// are not admin-only). Every change writes its audit entry in the same batch.
+import { Hono, type Context } from "hono";
+import {
+  adminFlagsBody,
+  adminUserIdParam,
+  adminUsersQuery,
+  assignPhoneNumberBody,
+  auditLogQuery,
+  cleanupUserBody,
+  type AdminPhoneNumbersResponse,
+  type AssignPhoneNumberResponse,
+} from "@shared/schemas/admin";
+import type { AppEnv } from "../env";
+import { clientAddress } from "../lib/rate-limit";
+import { validate } from "../lib/validate";
+import { currentUser, requireAdmin } from "../middleware/auth";
+import { listAuditLog, type AdminActor } from "../services/admin/audit-log";
+import { cleanupUser } from "../services/admin/cleanup";
+import { assignPlatformNumber, listPlatformNumbers } from "../services/admin/numbers";
+import { ADMIN_STATS_MAX_AGE_SECONDS, adminStats } from "../services/admin/stats";
+import { listAdminUsers, setUserFlags } from "../services/admin/users";
+import { DbMeter } from "../services/counts/meter";
+
+/** The signed-in admin and the address the request came from, for the audit log. */
+export function adminActor(c: Context<AppEnv>): AdminActor {
+  const user = currentUser(c);
+  return { id: user.id, email: user.email, ip: clientAddress(c) };
+}
+
+async function stats(c: Context<AppEnv>) {
+  const meter = new DbMeter(c.env.DB);
+  const body = await adminStats(meter);
+  // Spec 2 §9: cached for 60 s; private, as it is an admin's answer.
+  c.header("Cache-Control", `private, max-age=${ADMIN_STATS_MAX_AGE_SECONDS}`);
+  c.header("Server-Timing", meter.serverTiming(c.var.config.APP_ENV === "development"));
+  return c.json(body);
+}
+
+export const adminRoutes = new Hono<AppEnv>()
+  // v1 and v2 answer alike: the client asks v2 and falls back to v1 (spec 2 §7).
+  .get("/stats/v2", requireAdmin, stats)
+  .get("/stats", requireAdmin, stats)
+  .get("/users/v2", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json(await listAdminUsers(c.env.DB, c.req.valid("query"))))
+  .get("/users", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json(await listAdminUsers(c.env.DB, c.req.valid("query"))))
+  .put("/users/:id/flags", requireAdmin, validate("param", adminUserIdParam), validate("json", adminFlagsBody), async (c) => {
+    const user = await setUserFlags(
+      { db: c.var.db, d1: c.env.DB, identity: c.var.providers.identity },
+      adminActor(c),
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
+    return c.json({ user });
+  })
+  .get("/vapi/available-numbers", requireAdmin, async (c) => {
+    const body: AdminPhoneNumbersResponse = { numbers: await listPlatformNumbers(c.var.db) };
+    return c.json(body);
+  })
+  .post("/assign-phone-number", requireAdmin, validate("json", assignPhoneNumberBody), async (c) => {
+    const body: AssignPhoneNumberResponse = { success: true, number: await assignPlatformNumber(c.var.db, adminActor(c), c.req.valid("json")) };
+    return c.json(body);
+  })
+  .post("/cleanup-user", requireAdmin, validate("json", cleanupUserBody), async (c) => {
+    const p = c.var.providers;
+    const body = await cleanupUser(
+      { db: c.var.db, identity: p.identity, voice: p.voice, telephony: p.telephony },
+      adminActor(c),
+      c.req.valid("json").email,
+    );
+    return c.json(body);
+  })
+  .get("/audit-log", requireAdmin, validate("query", auditLogQuery), async (c) => c.json(await listAuditLog(c.var.db, c.req.valid("query"))));

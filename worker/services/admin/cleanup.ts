@@ -1,0 +1,151 @@
+// Deleting a user (spec 2 §6 "delete (clean up) a user by email"; docs/decisions/019-user-deletion.md):
+// the sign-in account and every row the account owns, in one batch with its audit entry; its
+// assistants deleted on the voice platform first, its platform numbers returned to the pool and any
+// other number released at the telephony provider.
+import type { BatchItem } from "drizzle-orm/batch";
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { ADMIN_API_TEXT } from "@shared/messages";
+import type { CleanupUserResponse } from "@shared/schemas/admin";
+import type { Database } from "../../db/client";
+import {
+  agents,
+  callLogDaily,
+  callLogs,
+  customers,
+  phoneNumbers,
+  profiles,
+  simAssistants,
+  simCalls,
+  subscriptions,
+} from "../../db/schema";
+import { conflict, notFound } from "../../lib/errors";
+import { log } from "../../lib/log";
+import type { IdentityPort } from "../../providers/identity/port";
+import type { TelephonyPort } from "../../providers/telephony/port";
+import type { VoicePort } from "../../providers/voice/port";
+import { auditStatement, type AdminActor } from "./audit-log";
+import { otherAdminCount } from "./users";
+
+/**
+ * Every table holding a user id, with the columns that hold it, and how deletion treats it. The
+ * orphan test derives the same list from the schema, so a new table with a user id fails it until
+ * it is handled here.
+ */
+export const USER_ID_COLUMNS = {
+  profiles: ["id"],
+  agents: ["user_id"],
+  call_logs: ["user_id"],
+  call_log_daily: ["user_id"],
+  phone_numbers: ["user_id"],
+  customers: ["user_id"],
+  subscriptions: ["user_id"],
+  sim_assistants: ["owner_id"],
+  sim_calls: ["owner_id"],
+  // The local identity service's own tables: deleted through the identity port (empty with Supabase).
+  auth_users: ["id"],
+  auth_sessions: ["user_id"],
+  auth_refresh_tokens: ["user_id"],
+  auth_one_time_tokens: ["user_id"],
+} as const;
+
+/** Tables that keep a deleted user's id on purpose. */
+export const USER_ID_KEPT = {
+  // The audit log records who did what to whom; the deletion itself is one of its rows.
+  admin_audit_log: ["actor_id", "target_user_id"],
+} as const;
+
+export type CleanupDeps = { db: Database; identity: IdentityPort; voice: VoicePort; telephony: TelephonyPort };
+
+export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: string): Promise<CleanupUserResponse> {
+  const { db } = deps;
+  // Profiles are not unique by email (an account deleted at the identity provider and registered
+  // again has a new id): every account under the email goes.
+  const targets = await db.select().from(profiles).where(sql`lower(${profiles.email}) = ${email.toLowerCase()}`);
+  if (targets.length === 0) throw notFound(ADMIN_API_TEXT.userNotFound);
+  const ids = targets.map((t) => t.id);
+  if (ids.includes(actor.id)) throw conflict(ADMIN_API_TEXT.cannotDeleteSelf, "email");
+  if (targets.some((t) => t.isAdmin) && (await otherAdminCount(db, ids)) === 0) {
+    throw conflict(ADMIN_API_TEXT.cannotDeleteLastAdmin, "email");
+  }
+
+  const ownedAgents = await db
+    .select({ id: agents.id, userId: agents.userId, assistantId: agents.vapiAssistantId })
+    .from(agents)
+    .where(inArray(agents.userId, ids));
+  const ownedNumbers = await db.select().from(phoneNumbers).where(inArray(phoneNumbers.userId, ids));
+  const toPool = ownedNumbers.filter((n) => n.vapiPhoneNumberId && n.status !== "pending");
+  const toRelease = ownedNumbers.filter((n) => !n.vapiPhoneNumberId && n.status !== "pending" && n.sid);
+
+  // 1. Outside calls that can be repeated: a failure here leaves every row in place, and the admin
+  //    can try again (deleting an assistant or account already gone is not an error).
+  for (const n of toPool) {
+    if (n.agentId != null) await deps.voice.setNumberAssistant(n.vapiPhoneNumberId!, null);
+  }
+  for (const a of ownedAgents) {
+    if (a.assistantId) await deps.voice.deleteAssistant(a.userId, a.assistantId);
+  }
+  const identityWrites = (await Promise.all(ids.map((id) => deps.identity.deleteUser(id)))).flat();
+
+  // 2. Every row, one transaction.
+  const now = new Date().toISOString();
+  const steps = [
+    ["call_log_daily", db.delete(callLogDaily).where(inArray(callLogDaily.userId, ids))],
+    ["call_logs", db.delete(callLogs).where(inArray(callLogs.userId, ids))],
+    ["sim_calls", db.delete(simCalls).where(inArray(simCalls.ownerId, ids))],
+    ["sim_assistants", db.delete(simAssistants).where(inArray(simAssistants.ownerId, ids))],
+    ["agents", db.delete(agents).where(inArray(agents.userId, ids))],
+    [
+      "phone_numbers_returned",
+      db
+        .update(phoneNumbers)
+        .set({ userId: null, agentId: null, updatedAt: now })
+        .where(and(inArray(phoneNumbers.userId, ids), isNotNull(phoneNumbers.vapiPhoneNumberId), ne(phoneNumbers.status, "pending"))),
+    ],
+    [
+      "phone_numbers",
+      db
+        .delete(phoneNumbers)
+        .where(and(inArray(phoneNumbers.userId, ids), or(isNull(phoneNumbers.vapiPhoneNumberId), eq(phoneNumbers.status, "pending")))),
+    ],
+    ["customers", db.delete(customers).where(inArray(customers.userId, ids))],
+    ["subscriptions", db.delete(subscriptions).where(inArray(subscriptions.userId, ids))],
+    ["profiles", db.delete(profiles).where(inArray(profiles.id, ids))],
+  ] as const;
+  const [first, ...rest] = steps.map(([, statement]) => statement as BatchItem<"sqlite">);
+  const results = await db.batch([
+    first,
+    ...rest,
+    ...identityWrites,
+    auditStatement(db, actor, "delete_user", { id: ids[0], email: targets[0].email }, {
+      user_ids: ids,
+      agents: ownedAgents.length,
+      numbers_returned_to_pool: toPool.map((n) => n.phoneNumber),
+      numbers_released: toRelease.map((n) => n.phoneNumber),
+    }),
+  ]);
+  const deleted: Record<string, number> = {};
+  steps.forEach(([name], i) => {
+    deleted[name] = Number((results[i] as { meta?: { changes?: number } }).meta?.changes ?? 0);
+  });
+
+  // 3. Numbers that were never on the voice platform go back to the telephony provider. Last, because
+  //    a release cannot be repeated: a failure is logged (the number is already out of our records).
+  let released = 0;
+  for (const n of toRelease) {
+    try {
+      await deps.telephony.release(n.sid!);
+      released++;
+    } catch (e) {
+      log(null, "error", "release of a deleted user's number failed", { sid: n.sid, phoneNumber: n.phoneNumber, error: (e as Error).message });
+    }
+  }
+
+  return {
+    success: true,
+    userId: ids[0],
+    deleted,
+    assistantsReleased: ownedAgents.filter((a) => a.assistantId).length,
+    numbersReturnedToPool: toPool.length,
+    numbersReleased: released,
+  };
+}

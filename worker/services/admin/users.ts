@@ -1,0 +1,244 @@
+// The admin user list and account flags (spec 2 §2 User Management; docs/decisions/018-admin-users.md).
+// The list reads profiles (every account that has signed in has one): keyset pages newest first, a
+// prefix search on email, username and company through their lower() indexes, and each page's
+// agent, call and minute figures for its own accounts only (calls from the roll-ups).
+import { and, count, eq, sql } from "drizzle-orm";
+import { nyDayOf, nyToday } from "@shared/ny-time";
+import { ADMIN_API_TEXT } from "@shared/messages";
+import type { AccountFlags, AdminFlagsBody, AdminUser, AdminUsersResponse } from "@shared/schemas/admin";
+import type { Database } from "../../db/client";
+import { agents, profiles } from "../../db/schema";
+import { badRequest, conflict, notFound } from "../../lib/errors";
+import type { IdentityPort } from "../../providers/identity/port";
+import { figureStatements, readCoverage } from "../counts/engine";
+import { callLogSpec } from "../counts/figures";
+import { DbMeter } from "../counts/meter";
+import { auditStatement, type AdminActor } from "./audit-log";
+import { toMinutes } from "./stats";
+
+type ProfileRow = typeof profiles.$inferSelect;
+
+// ---- cursor ----------------------------------------------------------------------------------
+
+const b64url = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+export function encodeUserCursor(createdAt: string, id: string) {
+  return b64url(JSON.stringify([createdAt, id]));
+}
+
+export function decodeUserCursor(cursor: string): [string, string] {
+  try {
+    const bin = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
+    const v = JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (ch) => ch.charCodeAt(0))));
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === "string" && typeof v[1] === "string") return [v[0], v[1]];
+  } catch {
+    // fall through
+  }
+  throw badRequest("Cursor is not valid", "cursor");
+}
+
+/** The first string after every string starting with `prefix` (UTF-8 keeps code-point order). */
+export function prefixEnd(prefix: string): string {
+  const last = prefix.codePointAt(prefix.length - 1)!;
+  const head = prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1));
+  return head + String.fromCodePoint(last + 1);
+}
+
+// ---- the list ---------------------------------------------------------------------------------
+
+/**
+ * A search matching at least this many accounts walks the newest-first index and filters (matches
+ * are dense, so a page is found after a few thousand rows at most); fewer are collected by seeks.
+ */
+export const DENSE_SEARCH_MATCHES = 2000;
+
+const prefixRanges = (column: string) => `(lower(${column}) >= ? AND lower(${column}) < ?)`;
+
+/**
+ * Roughly how many accounts a search matches: each column's prefix range counted no further than
+ * DENSE_SEARCH_MATCHES (an account matching on two columns counts twice; it only picks the plan).
+ */
+export function searchMatchCountSql(search: string) {
+  const hi = prefixEnd(search);
+  const capped = (column: string) => `(SELECT count(*) FROM (SELECT 1 FROM profiles WHERE ${prefixRanges(column)} LIMIT ${DENSE_SEARCH_MATCHES}))`;
+  return {
+    sql: `SELECT ${capped("email")} + ${capped("username")} + ${capped("company")} AS n`,
+    params: [search, hi, search, hi, search, hi],
+  };
+}
+
+/**
+ * The SQL of one page, newest first after the cursor. A search is either "seek": the matching ids from
+ * three index ranges (lower(email), lower(username), lower(company)), then the newest of them; or
+ * "walk": the newest-first index read in order, each row checked, stopping at the page's end.
+ */
+export function userPageSql(q: { search?: string; cursor?: [string, string]; limit: number; plan?: "seek" | "walk" }) {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  let from = "profiles p";
+  if (q.search) {
+    const lo = q.search;
+    const hi = prefixEnd(lo);
+    if (q.plan === "walk") {
+      from = "profiles p INDEXED BY profiles_created_idx";
+      where.push(`(${prefixRanges("p.email")} OR ${prefixRanges("p.username")} OR ${prefixRanges("p.company")})`);
+    } else {
+      where.push(
+        `p.id IN (SELECT id FROM profiles WHERE ${prefixRanges("email")}` +
+          ` UNION SELECT id FROM profiles WHERE ${prefixRanges("username")}` +
+          ` UNION SELECT id FROM profiles WHERE ${prefixRanges("company")})`,
+      );
+    }
+    params.push(lo, hi, lo, hi, lo, hi);
+  }
+  if (q.cursor) {
+    where.push("(p.created_at < ? OR (p.created_at = ? AND p.id < ?))");
+    params.push(q.cursor[0], q.cursor[0], q.cursor[1]);
+  }
+  params.push(q.limit + 1);
+  return {
+    sql:
+      `SELECT p.id, p.email, p.username, p.company, p.created_at, p.is_admin, p.shopwindows_info, p.call_app FROM ${from}` +
+      (where.length ? ` WHERE ${where.join(" AND ")}` : "") +
+      " ORDER BY p.created_at DESC, p.id DESC LIMIT ?",
+    params,
+  };
+}
+
+type PageRow = {
+  id: string;
+  email: string;
+  username: string | null;
+  company: string | null;
+  created_at: string;
+  is_admin: number;
+  shopwindows_info: number;
+  call_app: number;
+};
+
+export async function listAdminUsers(
+  d1: D1Database,
+  q: { search?: string; cursor?: string; limit: number },
+  now = new Date(),
+): Promise<AdminUsersResponse> {
+  const meter = new DbMeter(d1);
+  const cursor = q.cursor ? decodeUserCursor(q.cursor) : undefined;
+  let plan: "seek" | "walk" = "seek";
+  if (q.search) {
+    const count = searchMatchCountSql(q.search);
+    const [[row]] = await meter.batch([meter.statement(count.sql, count.params)]);
+    if (Number(row?.n ?? 0) >= DENSE_SEARCH_MATCHES) plan = "walk";
+  }
+  const page = userPageSql({ search: q.search, cursor, limit: q.limit, plan });
+  const [rows] = (await meter.batch([meter.statement(page.sql, page.params)])) as unknown as PageRow[][];
+  const shown = rows.slice(0, q.limit);
+  const users = await withFigures(meter, shown, now);
+  const last = shown[shown.length - 1];
+  return { users, nextCursor: rows.length > q.limit && last ? encodeUserCursor(last.created_at, last.id) : null };
+}
+
+/** Agents, calls and minutes of the listed accounts only: O(accounts x days), never every call. */
+async function withFigures(meter: DbMeter, rows: PageRow[], now: Date): Promise<AdminUser[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const marks = ids.map(() => "?").join(", ");
+  const [agentRows, [first]] = await meter.batch([
+    meter.statement(`SELECT user_id AS k, count(*) AS n FROM agents WHERE user_id IN (${marks}) GROUP BY user_id`, ids),
+    meter.statement("SELECT min(start_time) AS t FROM call_logs"),
+  ]);
+  const today = nyToday(now);
+  const oldest = typeof first?.t === "string" ? nyDayOf(first.t) : today;
+  const coverage = await readCoverage(meter, callLogSpec.source, oldest < today ? oldest : today, today);
+  // Not `+r.user_id`: the account's (user_id, start_time) index is the narrow one, in both tables.
+  const calls = figureStatements(meter, callLogSpec, coverage, ["total", "duration_seconds"], [{ sql: `r.user_id IN (${marks})`, params: ids }], "user_id");
+  const figures = calls.read(await meter.batch(calls.statements));
+  const agentCounts = new Map(agentRows.map((r) => [String(r.k), Number(r.n)]));
+  return rows.map((r) => toAdminUser(r, agentCounts.get(r.id) ?? 0, figures.get(r.id)?.total ?? 0, figures.get(r.id)?.duration_seconds ?? 0));
+}
+
+function toAdminUser(r: PageRow, assistants: number, calls: number, seconds: number): AdminUser {
+  return {
+    id: r.id,
+    email: r.email,
+    username: r.username,
+    company: r.company,
+    user_metadata: { username: r.username, company: r.company },
+    app_metadata: { is_admin: Boolean(r.is_admin), shopwindows_info: Boolean(r.shopwindows_info), call_app: Boolean(r.call_app) },
+    created_at: r.created_at,
+    total_assistants: assistants,
+    total_calls: calls,
+    total_minutes: toMinutes(seconds),
+  };
+}
+
+/** One account as the list shows it. */
+export async function adminUserById(d1: D1Database, id: string, now = new Date()): Promise<AdminUser> {
+  const meter = new DbMeter(d1);
+  const [rows] = (await meter.batch([
+    meter.statement(
+      "SELECT id, email, username, company, created_at, is_admin, shopwindows_info, call_app FROM profiles WHERE id = ?",
+      [id],
+    ),
+  ])) as unknown as PageRow[][];
+  if (!rows[0]) throw notFound(ADMIN_API_TEXT.userIdNotFound);
+  const [user] = await withFigures(meter, rows, now);
+  return user;
+}
+
+// ---- admins ------------------------------------------------------------------------------------
+
+/** Admins other than `exceptIds` (profiles_admin_idx: a partial index of admins only). */
+export async function otherAdminCount(db: Database, exceptIds: string[]): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(profiles)
+    .where(and(eq(profiles.isAdmin, true), exceptIds.length ? sql`${profiles.id} NOT IN ${exceptIds}` : undefined))
+    .get();
+  return row?.n ?? 0;
+}
+
+// ---- flags -------------------------------------------------------------------------------------
+
+const FLAG_COLUMNS = { is_admin: "isAdmin", shopwindows_info: "shopwindowsInfo", call_app: "callApp" } as const;
+
+export function flagsOf(row: Pick<ProfileRow, "isAdmin" | "shopwindowsInfo" | "callApp">): AccountFlags {
+  return { is_admin: row.isAdmin, shopwindows_info: row.shopwindowsInfo, call_app: row.callApp };
+}
+
+/**
+ * Grants or revokes flags: written where they are read (the identity's app_metadata, and the profile
+ * that mirrors it), with the audit entry, in one batch. An admin cannot revoke their own admin flag,
+ * nor the last admin's.
+ */
+export async function setUserFlags(
+  deps: { db: Database; d1: D1Database; identity: IdentityPort },
+  actor: AdminActor,
+  userId: string,
+  body: AdminFlagsBody,
+): Promise<AdminUser> {
+  const { db } = deps;
+  const target = await db.query.profiles.findFirst({ where: eq(profiles.id, userId) });
+  if (!target) throw notFound(ADMIN_API_TEXT.userIdNotFound);
+  if (body.is_admin === false && target.isAdmin) {
+    if (target.id === actor.id) throw conflict(ADMIN_API_TEXT.cannotRevokeOwnAdmin, "is_admin");
+    if ((await otherAdminCount(db, [target.id])) === 0) throw conflict(ADMIN_API_TEXT.cannotRevokeLastAdmin, "is_admin");
+  }
+  const before = flagsOf(target);
+  const now = new Date().toISOString();
+  const changes: Partial<Record<(typeof FLAG_COLUMNS)[keyof typeof FLAG_COLUMNS], boolean>> = {};
+  for (const [flag, column] of Object.entries(FLAG_COLUMNS) as [keyof typeof FLAG_COLUMNS, (typeof FLAG_COLUMNS)[keyof typeof FLAG_COLUMNS]][]) {
+    if (body[flag] !== undefined) changes[column] = body[flag];
+  }
+  const identityWrites = await deps.identity.setAppFlags(userId, body);
+  await db.batch([
+    db.update(profiles).set({ ...changes, flagsUpdatedAt: now, updatedAt: now }).where(eq(profiles.id, userId)),
+    ...identityWrites,
+    auditStatement(db, actor, "set_flags", { id: target.id, email: target.email }, { before, after: { ...before, ...body } }),
+  ]);
+  return adminUserById(deps.d1, userId);
+}
+
+export async function profilesByEmail(db: Database, email: string) {
+  return db.select().from(profiles).where(sql`lower(${profiles.email}) = ${email.toLowerCase()}`);
+}
+

@@ -26,6 +26,10 @@ import { reportRoutes } from "./routes/reports";
 import { dailyReportRoutes } from "./routes/daily-reports";
 import { ingestRoutes } from "./routes/ingest";
 import { countRoutes } from "./routes/counts";
+import { billingRoutes } from "./routes/billing";
+import { leadRoutes } from "./routes/leads";
+import { stripeWebhookRoutes } from "./routes/stripe-webhook";
+import { localCheckoutRoutes } from "./providers/billing/local-routes";
 
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
@@ -46,6 +50,8 @@ const api = new Hono<AppEnv>()
   .route("/", reportRoutes)
   .route("/", dailyReportRoutes)
   .route("/ingest", ingestRoutes)
+  .route("/stripe", billingRoutes)
+  .route("/leads", leadRoutes)
   .route("/", agentActionRoutes);
 
 export const app = new Hono<AppEnv>();
@@ -97,10 +103,13 @@ app
   .route("/auth/v1", localAuthRoutes)
   .route("/", vapiWebhookRoutes)
   .route("/", aircallWebhookRoutes)
-  .route("/", voiceSimulatorRoutes);
+  .route("/", voiceSimulatorRoutes)
+  .route("/", stripeWebhookRoutes)
+  .route("/", localCheckoutRoutes);
 
 app.all("/api/*", notFoundHandler);
 app.all("/auth/*", notFoundHandler);
+app.all("/_local/*", notFoundHandler);
 app.notFound((c) => {
   // Everything that is not API is the SPA (assets answer first in deployment).
   if (c.env.ASSETS) return c.env.ASSETS.fetch(c.req.raw);

@@ -20,8 +20,19 @@ export async function hit(db: Database, rule: Limit, key: string, nowMs = Date.n
   return (row?.count ?? 0) <= rule.limit;
 }
 
+/** The client's address as a rate-limit key; an IPv6 address counts by its /64 (one subscriber's block). */
 export function clientAddress(c: Context<AppEnv>) {
-  return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? "local";
+  const ip = c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? "local";
+  return ip.includes(":") ? ipv6Prefix64(ip) : ip;
+}
+
+/** The first four groups of an IPv6 address, expanded ("2001:db8::1" -> "2001:db8:0:0::/64"). */
+export function ipv6Prefix64(ip: string): string {
+  const [head, tail = ""] = ip.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
 /** Applies every rule to its key; throws 429 when any is over its limit. */

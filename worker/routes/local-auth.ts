@@ -22,6 +22,24 @@ import {
   verifySignupToken,
 } from "../services/local-auth";
 import { bearerToken } from "../middleware/auth";
+import { ACTIVATION_PATH, verifyActivationToken } from "../services/local-activation";
+import type { Database } from "../db/client";
+import type { AppConfig } from "../env";
+
+/** An activation link: to /activate-account with the session in the query, or the error in the hash. */
+async function activationRedirect(db: Database, config: AppConfig, origin: string, token: string) {
+  const result = token ? await verifyActivationToken(db, config, token) : ({ ok: false, reason: "invalid" } as const);
+  const target = new URL(ACTIVATION_PATH, origin);
+  if (!result.ok) {
+    const code = result.reason === "expired" ? "otp_expired" : "otp_invalid";
+    target.hash = `error=access_denied&error_code=${code}`;
+  } else {
+    target.searchParams.set("email", result.email);
+    target.searchParams.set("access_token", result.session.access_token);
+    target.searchParams.set("refresh_token", result.session.refresh_token);
+  }
+  return new Response(null, { status: 303, headers: { location: target.toString() } });
+}
 
 const SIGN_IN_LIMIT = { name: "auth-token", limit: 10, windowSeconds: 60 };
 
@@ -112,6 +130,7 @@ export const localAuthRoutes = new Hono<AppEnv>()
   .get("/verify", async (c) => {
     const origin = new URL(c.req.url).origin;
     const token = c.req.query("token") ?? "";
+    if (c.req.query("type") === "invite") return activationRedirect(c.var.db, c.var.config, origin, token);
     const result = token ? await verifySignupToken(c.var.db, token) : ({ ok: false, reason: "invalid" } as const);
     if (!result.ok) {
       const target = new URL("/auth", origin);

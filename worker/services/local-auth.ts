@@ -285,3 +285,16 @@ export async function updateUser(
   await db.update(authUsers).set(set).where(eq(authUsers.id, userId));
   return (await db.query.authUsers.findFirst({ where: eq(authUsers.id, userId) }))!;
 }
+
+/** A new session for a user whose proof was checked elsewhere (the activation link). */
+export async function issueSession(db: Database, config: AppConfig, user: UserRow) {
+  const sessionId = crypto.randomUUID();
+  const refresh = randomToken();
+  const now = new Date().toISOString();
+  await db.batch([
+    db.insert(authSessions).values({ id: sessionId, userId: user.id }),
+    db.insert(authRefreshTokens).values({ tokenHash: await sha256(refresh), sessionId, userId: user.id }),
+    db.update(authUsers).set({ lastSignInAt: now }).where(eq(authUsers.id, user.id)),
+  ]);
+  return sessionJson(config, { ...user, lastSignInAt: now }, sessionId, refresh);
+}

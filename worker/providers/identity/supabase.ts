@@ -109,4 +109,57 @@ export class SupabaseIdentity implements IdentityPort {
       body: JSON.stringify({ email: newEmail, email_confirm: true }),
     });
   }
+
+  // Buyer accounts: created with the admin API (no mail), activated through Supabase's invite mail.
+  async inviteAccount(input: { email: string; name?: string; company?: string }) {
+    const key = this.settings.serviceRoleKey;
+    if (!key) throw providerError("Supabase", "SUPABASE_SERVICE_ROLE_KEY is not set");
+    const res = await (this.settings.fetch ?? fetch)(`${this.issuer}/admin/users`, {
+      method: "POST",
+      headers: { apikey: key, authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        email: input.email,
+        email_confirm: false,
+        user_metadata: { username: input.name ?? null, name: input.name ?? null, company: input.company ?? null },
+      }),
+    });
+    if (res.ok) return { userId: ((await res.json()) as { id: string }).id, created: true };
+    const body = await res.text();
+    if (res.status !== 422 && !/email_exists|already/i.test(body)) throw providerError("Supabase", `${res.status} ${body}`);
+    const id = await this.findUserId(input.email);
+    if (!id) throw providerError("Supabase", `${res.status} ${body}`);
+    return { userId: id, created: false };
+  }
+
+  private async findUserId(email: string): Promise<string | null> {
+    const wanted = email.toLowerCase();
+    const filter = encodeURIComponent(wanted);
+    for (let page = 1; page <= 50; page++) {
+      const body = (await this.admin(`/admin/users?filter=${filter}&page=${page}&per_page=1000`)) as { users?: { id: string; email?: string }[] };
+      const users = body?.users ?? [];
+      const hit = users.find((u) => u.email?.toLowerCase() === wanted);
+      if (hit) return hit.id;
+      if (users.length < 1000) return null;
+    }
+    return null;
+  }
+
+  async sendActivation(input: { userId: string; email: string; origin: string }) {
+    // Supabase mails the invite of an unconfirmed account again; its link returns to /activate-account.
+    const redirect = encodeURIComponent(new URL(`/activate-account?email=${encodeURIComponent(input.email)}`, input.origin).toString());
+    await this.admin(`/invite?redirect_to=${redirect}`, { method: "POST", body: JSON.stringify({ email: input.email }) });
+  }
+
+  async hasPassword(userId: string) {
+    const user = (await this.admin(`/admin/users/${encodeURIComponent(userId)}`)) as { last_sign_in_at?: string | null };
+    // Supabase does not say whether a password is set; an account that has signed in has one.
+    return Boolean(user?.last_sign_in_at);
+  }
+
+  async setFirstPassword(userId: string, password: string) {
+    await this.admin(`/admin/users/${encodeURIComponent(userId)}`, {
+      method: "PUT",
+      body: JSON.stringify({ password, email_confirm: true }),
+    });
+  }
 }

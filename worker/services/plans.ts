@@ -102,13 +102,14 @@ export async function monthSecondsFor(db: Database, userId: string, now = new Da
  * Paid resources need an active or trialing subscription; with `minutes`, the plan's monthly call
  * minutes must not be used up. Admins pass (they run the platform, not a plan).
  */
-export async function requirePaidPlan(db: Database, userId: string, opts: { minutes?: boolean; isAdmin?: boolean } = {}) {
+export async function requirePaidPlan(db: Database, userId: string, opts: { minutes?: boolean; isAdmin?: boolean; now?: Date } = {}) {
   if (opts.isAdmin) return null;
-  const paid = await paidPlanFor(db, userId);
+  const now = opts.now ?? new Date();
+  const paid = await paidPlanFor(db, userId, now);
   if (!paid) throw subscriptionRequired();
   if (opts.minutes) {
     const limit = PLAN_MINUTE_LIMITS[paid.plan];
-    const used = Math.floor((await monthSecondsFor(db, userId)) / 60);
+    const used = Math.floor((await monthSecondsFor(db, userId, now)) / 60);
     if (used >= limit) {
       throw new ApiError(403, PLAN_TEXT.minutesLimitReached(limit), "minutes_limit_reached", undefined, {
         maxAllowed: limit,
@@ -118,4 +119,16 @@ export async function requirePaidPlan(db: Database, userId: string, opts: { minu
     }
   }
   return paid;
+}
+
+/** Premium-rate ranges of the North American plan: the 900 area code and 976 as area code or exchange. */
+export const PREMIUM_AREA_CODES = ["900", "976"];
+export const PREMIUM_EXCHANGES = ["976"];
+
+/** Test calls go only to North American (+1) numbers outside premium-rate ranges. */
+export function assertTestCallDestination(e164: string) {
+  const m = /^\+1([2-9]\d{2})(\d{3})\d{4}$/.exec(e164);
+  if (!m || PREMIUM_AREA_CODES.includes(m[1]) || PREMIUM_EXCHANGES.includes(m[2])) {
+    throw new ApiError(400, PLAN_TEXT.testCallRegion, "validation_error", "phoneNumber");
+  }
 }

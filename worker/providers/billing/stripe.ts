@@ -67,15 +67,17 @@ export class StripeBilling implements BillingPort {
     }
   }
 
+  /** A retrieve whose "No such …" (404, resource_missing) is an unknown id, answered as null. */
   private async retrieveOrNull<T>(step: string, fn: () => Promise<T>): Promise<T | null> {
-    try {
-      return await this.call(step, fn);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 400) return null;
-      const status = (e as { status?: number }).status;
-      if (status === 404) return null;
-      throw e;
-    }
+    return this.call(step, async () => {
+      try {
+        return await fn();
+      } catch (e) {
+        const err = e as { statusCode?: number; code?: string };
+        if (err.statusCode === 404 || err.code === "resource_missing") return null;
+        throw e;
+      }
+    });
   }
 
   async listProducts(): Promise<BillingProduct[]> {

@@ -38,7 +38,7 @@ const error = (status: number, type: string, message: string, param?: string): S
 
 /** A subscription as Stripe answers it; `expand` decides whether the product is an id or an object. */
 function subscriptionOut(sub: Obj, account: Account, expanded: boolean) {
-  const price = account.objects.get(sub.price);
+  const price = account.objects.get(sub.price)!;
   const product = account.objects.get(price.product);
   return {
     id: sub.id,

@@ -16,10 +16,19 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/ingest/appointments", // store systems, authenticated by the ingestion key instead
   "POST /api/ingest/leads", // store systems, authenticated by the ingestion key instead
   "GET /api/vapi/sim-recordings/:file", // generated tones of the local simulator; <audio> sends no token
+  "POST /api/admin/public/update-user-password", // a buyer's first password: proof is the paid session, rate limited
+  "POST /api/admin/public/resend-activation", // a buyer without a password yet, rate limited, answers alike
+  "GET /api/stripe/config", // publishable billing configuration
+  "GET /api/stripe/products", // the plans a visitor picks from
+  "POST /api/stripe/create-checkout-session", // a visitor's checkout, rate limited
+  "POST /api/stripe/start-trial", // a visitor's trial, rate limited
+  "GET /api/stripe/checkout-session/:sessionId", // the success page before any account exists; the id is the secret
+  "POST /api/leads/leads", // the checkout's lead form, rate limited
+  "POST /api/webhooks/stripe", // authenticated by Stripe's signature instead
 ]);
 
 /** Routes that read no body at all: any body is ignored, so they may succeed; they must still never 500. */
-const BODYLESS_ROUTES = new Set(["POST /api/create-default-agent"]);
+const BODYLESS_ROUTES = new Set(["POST /api/create-default-agent", "POST /api/stripe/portal-session"]);
 
 const apiRoutes = [
   ...new Map(

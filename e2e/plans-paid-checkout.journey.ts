@@ -1,7 +1,19 @@
 // Issue 9: a visitor picks annual pro, fixes the checkout form, is declined once on the local payment
 // page, pays, creates a password and lands signed in on the dashboard; then cancels in Settings.
 import { AUTH_TEXT, BUY_TEXT, CHECKOUT_TEXT, NAV_TEXT, PAYMENT_TEXT, SETTINGS_TEXT, SUBSCRIPTION_TEXT } from "../shared/messages.ts";
+import path from "node:path";
+import type { Page } from "playwright-core";
 import { check, seePath, seeText, uniqueEmail, type Journey } from "./harness.ts";
+
+/** Desktop and phone-width pictures of a screen, for people to look at (e2e/artifacts). */
+async function shootBoth(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(import.meta.dirname, "artifacts", `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 export default {
   name: "Plans: annual pro, form errors, declined then paid, password, dashboard, cancel in settings",
@@ -14,6 +26,7 @@ export default {
     await seeText(page, BUY_TEXT.mostPopular);
     await page.getByRole("radio", { name: new RegExp(BUY_TEXT.annual) }).click();
     await seeText(page, BUY_TEXT.save);
+    await shootBoth(page, "plans-buy");
     await page.getByTestId("plan-pro").getByRole("button", { name: BUY_TEXT.select }).click();
     await page.getByRole("button", { name: BUY_TEXT.continue, exact: true }).click();
     await seePath(page, "/checkout");
@@ -23,6 +36,7 @@ export default {
     await seeText(page, CHECKOUT_TEXT.fixFields);
     await seeText(page, CHECKOUT_TEXT.phoneDigits);
     await seeText(page, CHECKOUT_TEXT.firstNameRequired);
+    await shootBoth(page, "plans-checkout-errors");
     const emailField = page.getByLabel(CHECKOUT_TEXT.email, { exact: true });
     check((await emailField.inputValue()) === email, "the checkout carries the email from /auth");
     await page.getByLabel(CHECKOUT_TEXT.firstName, { exact: true }).fill("Pat");
@@ -40,12 +54,14 @@ export default {
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
     await page.getByRole("button", { name: /^Pay/ }).click();
     await page.getByRole("alert").filter({ hasText: "Your card was declined." }).waitFor();
+    await shootBoth(page, "plans-local-checkout-declined");
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByLabel("Name on card").fill("Pat Buyer");
     await page.getByRole("button", { name: /^Pay/ }).click();
 
     await seePath(page, "/payments/success");
     await seeText(page, PAYMENT_TEXT.createPasswordTitle);
+    await shootBoth(page, "plans-success-password");
     await page.getByLabel(PAYMENT_TEXT.password, { exact: true }).fill("Secret123");
     await page.getByLabel(PAYMENT_TEXT.confirmPassword, { exact: true }).fill("Secret124");
     await page.getByRole("button", { name: PAYMENT_TEXT.createPassword }).click();
@@ -75,6 +91,7 @@ export default {
     const details = page.getByTestId("subscription-details");
     await details.getByText("active", { exact: true }).waitFor();
     await details.getByText("Pro", { exact: true }).waitFor();
+    await shootBoth(page, "plans-settings-subscription");
     await page.getByRole("button", { name: SUBSCRIPTION_TEXT.cancel }).click();
     await seeText(page, SUBSCRIPTION_TEXT.cancelledTitle);
     await details.getByText(SUBSCRIPTION_TEXT.endsOn, { exact: false }).waitFor();

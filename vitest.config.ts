@@ -23,6 +23,8 @@ export default defineConfig(async () => {
           resolve: { alias },
           test: {
             name: "worker",
+            // Pre-bundled once, instead of hundreds of source-map warnings from its many modules.
+            deps: { optimizer: { ssr: { enabled: true, include: ["stripe"] } } },
             include: ["worker/**/*.test.ts", "shared/**/*.test.ts"],
             setupFiles: ["./worker/test/setup.ts"],
             globalSetup: ["./worker/test/global-setup.ts"],

@@ -183,6 +183,8 @@ if (args.reset) {
       `delete from sim_calls where owner_id in (${idList})`,
       `delete from agents where user_id in (${idList})`,
       `delete from phone_numbers where user_id in (${idList})`,
+      `delete from subscriptions where user_id in (${idList})`,
+      `delete from customers where user_id in (${idList})`,
       `delete from auth_users where id in (${idList})`,
       `delete from profiles where id in (${idList})`,
     ]) {
@@ -270,6 +272,8 @@ function load(table, rowsOrChunks) {
 // Parents before children: numbers before the agents that point at them, profiles before what they own.
 load(schema.authUsers, seed.authUsers(passwordHashes));
 load(schema.profiles, seed.profiles);
+load(schema.subscriptions, seed.subscriptions);
+load(schema.customers, seed.customers);
 load(schema.phoneNumbers, seed.phoneNumbers);
 load(schema.agents, seed.agents);
 load(schema.simAssistants, seed.simAssistants);

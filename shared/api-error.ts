@@ -21,6 +21,12 @@ export const API_ERROR_CODES = [
   "provider_error",
   "not_configured",
   "internal_error",
+  "invalid_signature",
+  "subscription_required",
+  "minutes_limit_reached",
+  "card_declined",
+  "product_unavailable",
+  "proof_required",
 ] as const;
 
 /** Codes of the local identity service (`/auth/v1/*`), named as GoTrue names them for supabase-js. */

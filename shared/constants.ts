@@ -27,6 +27,10 @@ export const NEW_AGENT_ID = -1;
 export const NEW_AGENT_NAME = "New Agent";
 /** Agents allowed per plan (spec 2 §9 plan features); an account without a known plan has no agent limit. */
 export const PLAN_AGENT_LIMITS = { basic: 5, pro: 25 } as const;
+/** Call minutes per New York month per plan (spec 2 §9). */
+export const PLAN_MINUTE_LIMITS = { basic: 1000, pro: 5000 } as const;
+/** Test calls an account may place per New York day, whatever its plan. */
+export const TEST_CALLS_PER_DAY = 50;
 /** Outbound test calls a user may start per minute. */
 export const TEST_CALL_RATE = { limit: 10, windowSeconds: 60 } as const;
 

@@ -28,6 +28,10 @@ import { reportRoutes } from "./routes/reports";
 import { dailyReportRoutes } from "./routes/daily-reports";
 import { ingestRoutes } from "./routes/ingest";
 import { countRoutes } from "./routes/counts";
+import { billingRoutes } from "./routes/billing";
+import { leadRoutes } from "./routes/leads";
+import { stripeWebhookRoutes } from "./routes/stripe-webhook";
+import { localCheckoutRoutes } from "./providers/billing/local-routes";
 
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
@@ -49,6 +53,8 @@ const api = new Hono<AppEnv>()
   .route("/", reportRoutes)
   .route("/", dailyReportRoutes)
   .route("/ingest", ingestRoutes)
+  .route("/stripe", billingRoutes)
+  .route("/leads", leadRoutes)
   .route("/", agentActionRoutes);
 
 export const app = new Hono<AppEnv>();
@@ -130,10 +136,13 @@ app
   .route("/auth/v1", localAuthRoutes)
   .route("/", vapiWebhookRoutes)
   .route("/", aircallWebhookRoutes)
-  .route("/", voiceSimulatorRoutes);
+  .route("/", voiceSimulatorRoutes)
+  .route("/", stripeWebhookRoutes)
+  .route("/", localCheckoutRoutes);
 
 app.all("/api/*", notFoundHandler);
 app.all("/auth/v1/*", notFoundHandler);
+app.all("/_local/*", notFoundHandler);
 app.notFound(async (c) => {
   if (!c.env.ASSETS) return notFoundHandler(c);
   // A file that is not there (an old hashed bundle a stale tab asks for after a deploy): 404, so the

@@ -34,6 +34,8 @@ export const envSchema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  /** Stripe API base, default Stripe's own (tests point it at a stand-in). */
+  STRIPE_API_BASE: optional,
   AIRCALL_API_ID: optional,
   AIRCALL_API_TOKEN: optional,
   AIRCALL_WEBHOOK_TOKEN: optional,

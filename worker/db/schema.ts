@@ -630,3 +630,38 @@ export const adminAuditLog = sqliteTable(
     createdAt: createdAt(),
   },
 );
+
+// ---------------------------------------------------------------- billing (docs/decisions/020-billing-port.md)
+
+/**
+ * The local billing adapter's own records (checkout sessions, customers, subscriptions, invoices),
+ * kept in Stripe's object shapes so the webhook code reads the same fields in both modes.
+ */
+export const billingLocalObjects = sqliteTable(
+  "billing_local_objects",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["checkout_session", "customer", "subscription", "invoice"] }).notNull(),
+    data: text("data", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("billing_local_objects_kind_idx").on(t.kind, t.createdAt)],
+);
+
+/**
+ * Accounts created for a buyer, waiting for their first password (docs/decisions/021-account-activation.md).
+ * The first password is set once: with the paid or trial checkout session, or through the activation mail.
+ */
+export const accountActivations = sqliteTable(
+  "account_activations",
+  {
+    userId: text("user_id").primaryKey(),
+    email: text("email").notNull(),
+    checkoutSessionId: text("checkout_session_id"),
+    passwordSetAt: text("password_set_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("account_activations_email_uq").on(sql`lower(${t.email})`), index("account_activations_session_idx").on(t.checkoutSessionId)],
+);

@@ -285,10 +285,37 @@ export function buildSeed(options: SeedOptions = {}) {
     }
   }
 
+  // The demo accounts are on the pro plan (annual), as the billing webhooks would have written it, so
+  // the paid features (activation, numbers, test calls) work in the demo.
+  const periodEnd = new Date(Date.parse(nowIso) + 365 * 86_400_000).toISOString();
+  const subscriptions = profiles.map((p) => ({
+    id: `sub_demo_${p.email.split("@")[0]}`,
+    userId: p.id,
+    customerId: `cus_demo_${p.email.split("@")[0]}`,
+    priceId: "price_local_pro_year",
+    productName: "Pro",
+    status: "active",
+    interval: "year",
+    unitAmount: 107989,
+    currency: "usd",
+    currentPeriodEnd: periodEnd,
+  }));
+  const customers = subscriptions.map((sub, i) => ({
+    userId: sub.userId,
+    email: profiles[i].email,
+    company: profiles[i].company ?? null,
+    currentPlan: "pro",
+    stripeCustomerId: sub.customerId,
+    subscriptionId: sub.id,
+    subscriptionStatus: "active",
+  }));
+
   return {
     options: { seed, days, calls, now: nowIso },
     counts,
     profiles,
+    subscriptions,
+    customers,
     /**
      * Local identity rows of the demo accounts. Password hashes are computed by the caller (salted
      * PBKDF2, see worker/lib/crypto.ts): one for all, or one per email.

@@ -12,7 +12,7 @@ import { ApiError } from "./errors";
  */
 export function issuesToError(issues: readonly z.core.$ZodIssue[], whole = "body"): ApiError {
   const first = issues[0];
-  const fieldOf = (i: z.core.$ZodIssue) => (i.path.length ? i.path.map(String).join(".") : whole);
+  const fieldOf = (i: z.core.$ZodIssue) => i.path.map(String).join(".") || whole;
   const field = first ? fieldOf(first) : whole;
   const message = `${field}: ${first?.message ?? "Invalid input"}`;
   const listed: ApiErrorIssue[] = issues.map((i) => ({ field: fieldOf(i), message: i.message }));

@@ -73,12 +73,16 @@ function expected(access: Access, audience: Audience): number[] | "allowed" | nu
     case "local":
       return audience === "anonymous" ? "allowed" : null;
     case "secret":
-      // A user token is not the key: every caller without it is refused.
-      return audience === "anonymous" || audience === "admin" ? [401] : null;
+      // A user token is not the key: every caller without it is refused (Stripe's own answer to a
+      // missing signature is 400).
+      return audience === "anonymous" || audience === "admin" ? [400, 401] : null;
     case "user":
       return !signedIn ? [401] : audience === "no flag" || audience === "admin" ? "allowed" : null;
     case "owned":
-      return !signedIn ? [401] : audience === "other account" || audience === "admin" ? [404] : null;
+      // Another account's resource: as if it did not exist (404), or refused outright (403).
+      return !signedIn ? [401] : audience === "other account" || audience === "admin" ? [403, 404] : null;
+    case "ownedOrAdmin":
+      return !signedIn ? [401] : audience === "other account" ? [403, 404] : audience === "admin" ? "allowed" : null;
     case "shopwindows":
     case "callApp":
       return !signedIn ? [401] : audience === "no flag" ? [403] : audience === "non-admin" || audience === "admin" ? "allowed" : null;

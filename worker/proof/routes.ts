@@ -5,20 +5,40 @@ import { app } from "../app";
 /**
  * Who may call a route:
  * - public: anyone (the identity service, public account calls, health, config)
- * - user: any signed-in account; `owned` routes answer 404 for another account's resource
+ * - user: any signed-in account; `owned` routes answer 404 (or 403) for another account's resource,
+ *   `ownedOrAdmin` ones too except to an admin
  * - shopwindows / callApp: signed-in with that flag (403 without it)
  * - admin: signed-in admin (403 for everyone else)
  * - secret: a webhook or ingestion key, never a user token (401 without the key)
  * - local: a development tool, off in production
  */
-export type Access = "public" | "user" | "owned" | "shopwindows" | "callApp" | "admin" | "secret" | "local";
+export type Access = "public" | "user" | "owned" | "ownedOrAdmin" | "shopwindows" | "callApp" | "admin" | "secret" | "local";
 
 export const ROUTES: Record<string, Access> = {
-  "GET /api/health": "public",
-  "GET /api/config": "public",
-  "POST /api/admin/public/user-exists": "public",
+  "GET /api/health": "public", // monitoring
+  "GET /api/config": "public", // the SPA needs it before anyone signs in
+  "POST /api/admin/public/user-exists": "public", // plan panel, rate limited
+  "POST /api/admin/public/update-user-password": "public", // a buyer's first password: proof is the paid session, rate limited
+  "POST /api/admin/public/resend-activation": "public", // a buyer without a password yet, rate limited, answers alike
+  "GET /api/stripe/config": "public", // publishable billing configuration
+  "GET /api/stripe/products": "public", // the plans a visitor picks from
+  "POST /api/stripe/create-checkout-session": "public", // a visitor's checkout, rate limited
+  "POST /api/stripe/start-trial": "public", // a visitor's trial, rate limited
+  "GET /api/stripe/checkout-session/:sessionId": "public", // the success page before any account exists; the id is the secret
+  "GET /api/stripe/customer-subscriptions/:id": "ownedOrAdmin",
+  "POST /api/stripe/cancel-subscription": "user", // the subscription named in the body must be the caller's (billing tests)
+  "POST /api/stripe/portal-session": "user",
+  "POST /api/stripe/create-customer": "admin",
+  "POST /api/stripe/create-subscription": "admin",
+  "POST /api/leads/leads": "public", // the checkout's lead form, rate limited
+  "GET /api/leads/customers/by-email": "user", // an account's own record; another's only for an admin (billing tests)
+  "POST /api/leads/customers": "user",
+  "POST /api/webhooks/stripe": "secret",
+  "GET /_local/checkout/c/pay/:id": "local", // the local billing adapter's checkout page, absent with Stripe
+  "POST /_local/checkout/c/pay/:id/pay": "local",
+  "POST /_local/checkout/c/pay/:id/cancel": "local",
   "POST /api/admin/public/update-user-profile": "user",
-  "GET /api/local/mailbox": "local",
+  "GET /api/local/mailbox": "local", // local mode only, never in production
   "GET /api/profile": "user",
   "POST /api/local/aircall/simulate": "callApp", // and absent in production
   "GET /api/call-logs/count": "user",
@@ -86,7 +106,7 @@ export const ROUTES: Record<string, Access> = {
   "GET /auth/v1/verify": "public",
   "POST /api/webhooks/vapi": "secret",
   "POST /api/webhooks/aircall": "secret",
-  "GET /api/vapi/sim-recordings/:file": "local",
+  "GET /api/vapi/sim-recordings/:file": "local", // the simulator's tones; <audio> sends no token
 };
 
 /** The app's own routes (handlers, not middleware), as "METHOD /path". */

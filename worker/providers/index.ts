@@ -21,6 +21,10 @@ import { AircallCallCentre } from "./callcentre/aircall";
 import { DEV_AIRCALL_WEBHOOK_TOKEN } from "./callcentre/aircall-events";
 import { LocalCallCentre } from "./callcentre/local";
 import type { CallCentrePort } from "./callcentre/port";
+import { LocalBilling } from "./billing/local";
+import type { BillingPort } from "./billing/port";
+import { StripeBilling } from "./billing/stripe";
+import { DEV_STRIPE_WEBHOOK_SECRET } from "./billing/stripe-events";
 
 export type AdapterKind = "local" | "real";
 
@@ -31,6 +35,7 @@ export type Providers = {
   prompt: PromptWriterPort;
   voice: VoicePort;
   callCentre: CallCentrePort;
+  billing: BillingPort;
 };
 
 /** Worker bindings some adapters use directly (not secrets, so not part of the parsed config). */
@@ -88,6 +93,20 @@ export function createCallCentre(config: AppConfig, hooks: Pick<ProviderHooks, "
       });
 }
 
+/** Stripe is used when its secret key is set; otherwise the local catalogue and checkout page. */
+export function usesStripe(config: AppConfig) {
+  return Boolean(config.STRIPE_SECRET_KEY);
+}
+
+/**
+ * The secret Stripe events are signed with: STRIPE_WEBHOOK_SECRET, or outside production (local
+ * checkout) a fixed development secret. Null in production without one, so every event is refused.
+ */
+export function stripeWebhookSecret(config: AppConfig): string | null {
+  if (config.STRIPE_WEBHOOK_SECRET) return config.STRIPE_WEBHOOK_SECRET;
+  return config.APP_ENV === "production" ? null : DEV_STRIPE_WEBHOOK_SECRET;
+}
+
 /** Which adapter each port uses; reported by GET /api/health. */
 export function adapterKinds(config: AppConfig, bindings: ProviderBindings = {}): Record<string, AdapterKind> {
   return {
@@ -97,6 +116,7 @@ export function adapterKinds(config: AppConfig, bindings: ProviderBindings = {})
     prompt: isAiBinding(bindings.AI) ? "real" : "local",
     voice: usesVapi(config) ? "real" : "local",
     callCentre: usesAircall(config) ? "real" : "local",
+    billing: usesStripe(config) ? "real" : "local",
   };
 }
 
@@ -150,5 +170,12 @@ export function createProviders(
         defer: hooks.defer,
         delayMs: config.VAPI_SIM_DELAY_MS,
       });
-  return { identity, mail, prompt, telephony, voice, callCentre: createCallCentre(config, hooks) };
+  const billing: BillingPort = usesStripe(config)
+    ? new StripeBilling({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: stripeWebhookSecret(config), apiBase: config.STRIPE_API_BASE })
+    : new LocalBilling(db, {
+        origin: hooks.origin ?? config.PUBLIC_URL ?? "http://localhost",
+        webhookSecret: stripeWebhookSecret(config),
+        deliver: hooks.deliverWebhook,
+      });
+  return { identity, mail, prompt, telephony, voice, callCentre: createCallCentre(config, hooks), billing };
 }

@@ -7,8 +7,10 @@ import { describe, expect, it } from "vitest";
 import { ADMIN_API_TEXT } from "@shared/messages";
 import { addDays, nyToday } from "@shared/ny-time";
 import * as schema from "../db/schema";
-import { adminAuditLog, agents, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions } from "../db/schema";
+import { accountActivations, adminAuditLog, agents, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions } from "../db/schema";
 import { runRollups } from "../jobs/rollups";
+import { parseConfig } from "../env";
+import { createProviders } from "../providers";
 import { USER_ID_COLUMNS, USER_ID_KEPT } from "../services/admin/cleanup";
 import { insertAgent, insertCallLogs, insertPhoneNumber, insertProfile, recentWindow } from "../test/factories";
 import { call, db, signUpAndSignIn, uniqueEmail, type Json } from "../test/helpers";
@@ -323,7 +325,13 @@ describe("POST /api/admin/cleanup-user", () => {
     await runRollups({ db: d, now: new Date() }, { backfillFrom: addDays(nyToday(), -10) });
     await d.insert(simCalls).values({ id: `sim_call_${crypto.randomUUID()}`, ownerId: victim.userId, assistantId, call: {} });
     await d.insert(customers).values({ userId: victim.userId, email: victim.email });
-    await d.insert(subscriptions).values({ id: `sub_${crypto.randomUUID()}`, userId: victim.userId, customerId: "cus_1", priceId: "price_1", status: "active" });
+    // A live subscription at the billing provider (the local one): deleting the account must stop its billing.
+    const billing = createProviders(parseConfig(env as unknown as Record<string, unknown>), d).billing;
+    const customer = await billing.createCustomer({ email: victim.email, idempotencyKey: `c-${victim.userId}` });
+    const [price] = (await billing.listProducts())[0].prices;
+    const live = await billing.createSubscription({ customerId: customer.id, priceId: price.id, idempotencyKey: `s-${victim.userId}` });
+    await d.insert(subscriptions).values({ id: live.id, userId: victim.userId, customerId: customer.id, priceId: price.id, status: "active" });
+    await d.insert(accountActivations).values({ userId: victim.userId, email: victim.email });
 
     const columns = userIdColumnsFromSchema();
     const countFor = async (userId: string) => {
@@ -365,6 +373,9 @@ describe("POST /api/admin/cleanup-user", () => {
     const [entry] = await auditRows();
     expect(entry).toMatchObject({ action: "delete_user", actorId: admin.userId, targetUserId: victim.userId, targetEmail: victim.email.toLowerCase() });
     expect(entry.detail).toMatchObject({ numbers_returned_to_pool: [poolNumber.phoneNumber], numbers_released: [plainNumber.phoneNumber] });
+
+    // Its subscription is not billed again: it ends with the period already paid.
+    expect((await billing.getSubscription(live.id))?.cancel_at_period_end).toBe(true);
 
     // The deleted account's session ends, and it cannot sign in again.
     expect((await call("/api/profile", { token: victim.accessToken })).status).toBe(401);

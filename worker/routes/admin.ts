@@ -64,7 +64,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/cleanup-user", requireAdmin, validate("json", cleanupUserBody), async (c) => {
     const p = c.var.providers;
     const body = await cleanupUser(
-      { db: c.var.db, identity: p.identity, voice: p.voice, telephony: p.telephony },
+      { db: c.var.db, identity: p.identity, voice: p.voice, telephony: p.telephony, billing: p.billing },
       adminActor(c),
       c.req.valid("json").email,
     );

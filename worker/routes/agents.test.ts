@@ -531,7 +531,7 @@ describe("GET /api/usage-stats", () => {
     const res = await call("/api/usage-stats", { token: s.accessToken });
     expect(res.status).toBe(200);
     // 135 s = 2.25 min, shown to one decimal.
-    expect(res.body).toEqual({ callsThisMonth: 2, minutesThisMonth: 2.3, agents: 1, agentLimit: null, numbers: 1, numberLimit: 9 });
+    expect(res.body).toEqual({ callsThisMonth: 2, minutesThisMonth: 2.3, agents: 1, agentLimit: 25, numbers: 1, numberLimit: 9 });
   });
 
   it("reads the phone-number limit from system configuration", async () => {

@@ -12,9 +12,13 @@ import {
   triggerCallBody,
 } from "@shared/schemas/agents";
 import { assistantParams, type VoicesResponse } from "@shared/schemas/call-logs";
-import { TEST_CALL_RATE } from "@shared/constants";
+import { TEST_CALL_RATE, TEST_CALLS_PER_DAY } from "@shared/constants";
+import { PLAN_TEXT } from "@shared/messages";
+import { nyToday } from "@shared/ny-time";
+import { ApiError } from "../lib/errors";
+import { assertTestCallDestination, requirePaidPlan } from "../services/plans";
 import type { AppEnv } from "../env";
-import { enforce, type Limit } from "../lib/rate-limit";
+import { enforce, hit, type Limit } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/auth";
 import {
@@ -36,6 +40,7 @@ import { usageStats } from "../services/usage";
 
 export const AGENT_RATE_LIMITS = {
   testCall: { name: "trigger-call:user", ...TEST_CALL_RATE },
+  testCallsPerDay: { name: "trigger-call:user-day", limit: TEST_CALLS_PER_DAY, windowSeconds: 2 * 86_400 },
   // Prompt writing may run a model on every request; keep it to what a person editing agents needs.
   prompt: { name: "generate-prompt:user", limit: 30, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
@@ -78,6 +83,8 @@ export const agentActionRoutes = new Hono<AppEnv>()
     return c.json({ prompt });
   })
   .post("/create-vapi-assistant", requireUser, validate("json", activateAgentBody), async (c) => {
+    const user = currentUser(c);
+    await requirePaidPlan(c.var.db, user.id, { isAdmin: user.isAdmin });
     const { assistantId, agent } = await activateAgent(deps(c), currentUser(c).id, c.req.valid("json"));
     return c.json({ id: assistantId, agent: toAgentJson(agent) });
   })
@@ -91,8 +98,15 @@ export const agentActionRoutes = new Hono<AppEnv>()
   })
   .post("/trigger-call", requireUser, validate("json", triggerCallBody), async (c) => {
     const user = currentUser(c);
+    const body = c.req.valid("json");
+    assertTestCallDestination(body.phoneNumber);
+    await requirePaidPlan(c.var.db, user.id, { minutes: true, isAdmin: user.isAdmin });
     await enforce(c, [[AGENT_RATE_LIMITS.testCall, user.id]]);
-    const { callId } = await triggerTestCall(deps(c), user.id, c.req.valid("json"), c.var.config.VAPI_PHONE_NUMBER_ID);
+    // A daily cap per account, counted per New York day.
+    if (!(await hit(c.var.db, AGENT_RATE_LIMITS.testCallsPerDay, `${user.id}:${nyToday()}`))) {
+      throw new ApiError(429, PLAN_TEXT.testCallDailyCap(TEST_CALLS_PER_DAY), "rate_limited");
+    }
+    const { callId } = await triggerTestCall(deps(c), user.id, body, c.var.config.VAPI_PHONE_NUMBER_ID);
     return c.json({ success: true as const, callId });
   })
   .get("/vapi/voices", requireUser, async (c) => {

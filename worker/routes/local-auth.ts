@@ -25,6 +25,24 @@ import {
 } from "../services/local-auth";
 import { requestRecovery, verifyEmailChangeToken, verifyRecoveryToken } from "../services/local-account-links";
 import { bearerToken } from "../middleware/auth";
+import { ACTIVATION_PATH, verifyActivationToken } from "../services/local-activation";
+import type { Database } from "../db/client";
+import type { AppConfig } from "../env";
+
+/** An activation link: to /activate-account with the session in the query, or the error in the hash. */
+async function activationRedirect(db: Database, config: AppConfig, origin: string, token: string) {
+  const result = token ? await verifyActivationToken(db, config, token) : ({ ok: false, reason: "invalid" } as const);
+  const target = new URL(ACTIVATION_PATH, origin);
+  if (!result.ok) {
+    const code = result.reason === "expired" ? "otp_expired" : "otp_invalid";
+    target.hash = `error=access_denied&error_code=${code}`;
+  } else {
+    target.searchParams.set("email", result.email);
+    target.searchParams.set("access_token", result.session.access_token);
+    target.searchParams.set("refresh_token", result.session.refresh_token);
+  }
+  return new Response(null, { status: 303, headers: { location: target.toString() } });
+}
 
 /** Password grants per (address, email). */
 const SIGN_IN_LIMIT: Limit = { name: "auth-token", limit: 10, windowSeconds: 60 };
@@ -150,6 +168,7 @@ export const localAuthRoutes = new Hono<AppEnv>()
     const origin = new URL(c.req.url).origin;
     const token = c.req.query("token") ?? "";
     const type = c.req.query("type") ?? "signup";
+    if (type === "invite") return activationRedirect(c.var.db, c.var.config, origin, token);
     const failed = (reason: "expired" | "invalid") =>
       c.redirect(
         linkError(origin, reason === "expired" ? "otp_expired" : "otp_invalid", reason === "expired" ? "Email link has expired" : "Email link is invalid or has already been used"),

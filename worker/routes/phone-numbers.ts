@@ -1,5 +1,6 @@
 // Phone numbers of the signed-in account (spec 2 §7 "Phone numbers"): the telephony provider's
 // health, the account's numbers, the purchase search, buying, and assigning numbers to agents.
+import { requirePaidPlan } from "../services/plans";
 import { Hono } from "hono";
 import {
   assignNumberBody,
@@ -49,6 +50,7 @@ export const phoneNumberRoutes = new Hono<AppEnv>()
   })
   .post("/buy", validate("json", buyNumberBody), async (c) => {
     const { providers, db, config } = c.var;
+    await requirePaidPlan(db, currentUser(c).id, { isAdmin: currentUser(c).isAdmin });
     const result = await buyNumber(
       { db, config, telephony: providers.telephony, voice: providers.voice },
       currentUser(c).id,

@@ -3,6 +3,9 @@
 // (The profile update shares the spec's /admin/public prefix but needs sign-in: routes/profile.ts.)
 import { Hono } from "hono";
 import { userExistsBody } from "@shared/schemas/auth";
+import { resendActivationBody, updateUserPasswordBody } from "@shared/schemas/billing";
+import { resendActivation, setPasswordWithProof } from "../services/billing";
+import { billingDeps } from "./billing";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
 import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../lib/rate-limit";
@@ -22,4 +25,21 @@ export const publicAccountRoutes = new Hono<AppEnv>()
     const wait = USER_EXISTS_MIN_MS - (Date.now() - started);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     return c.json({ success: true, exists });
+  })
+  // The first password after payment: the email alone is never enough (DESIGN §4, ADR 021).
+  .post("/update-user-password", validate("json", updateUserPasswordBody), async (c) => {
+    const body = c.req.valid("json");
+    await enforce(c, [
+      [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, body.email.toLowerCase()],
+    ]);
+    return c.json(await setPasswordWithProof(billingDeps(c), body));
+  })
+  .post("/resend-activation", validate("json", resendActivationBody), async (c) => {
+    const { email } = c.req.valid("json");
+    await enforce(c, [
+      [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, email.toLowerCase()],
+    ]);
+    return c.json(await resendActivation(billingDeps(c), email));
   });

@@ -353,7 +353,7 @@ export const RECOVERY_SESSION_PASSWORD_WINDOW_SECONDS = 3600;
 
 /**
  * PUT /auth/v1/user. A new password needs the current one (`current_password`), except in a
- * recovery session opened in the last hour; it must meet spec 2's rules, and it ends every other
+ * recovery session opened in the last hour or for an account that has no password yet; it must meet spec 2's rules, and it ends every other
  * session of the account. A wrong current password counts as a failed sign-in.
  */
 export async function updateUser(
@@ -373,7 +373,8 @@ export async function updateUser(
     const session = await db.query.authSessions.findFirst({ where: eq(authSessions.id, sessionId) });
     const recovering =
       session?.method === "recovery" && Date.now() - Date.parse(session.createdAt) <= RECOVERY_SESSION_PASSWORD_WINDOW_SECONDS * 1000;
-    if (!recovering) {
+    // An account without a password yet (a buyer's, being activated) has no current one to prove.
+    if (!recovering && user.passwordHash !== null) {
       if (!patch.current_password) {
         throw authError(400, "reauthentication_needed", "Current password required when setting new password.", "current_password");
       }
@@ -400,3 +401,4 @@ export async function updateUser(
   await db.batch([db.update(authUsers).set(set).where(eq(authUsers.id, userId)), ...statements]);
   return (await db.query.authUsers.findFirst({ where: eq(authUsers.id, userId) }))!;
 }
+

@@ -2,6 +2,7 @@
 import type { TestProject } from "vitest/node";
 import { aircallStandin } from "./standins/aircall";
 import { startStandin, type StandinHandler } from "./standins/server";
+import { stripeStandin } from "./standins/stripe";
 import { supabaseStandin } from "./standins/supabase";
 import { twilioStandin } from "./standins/twilio";
 import { vapiStandin } from "./standins/vapi";
@@ -13,6 +14,7 @@ const standins: Record<string, () => Promise<StandinHandler>> = {
   twilio: twilioStandin,
   vapi: vapiStandin,
   aircall: aircallStandin,
+  stripe: stripeStandin,
 };
 
 declare module "vitest" {

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { app } from "../app";
 import { createDb } from "../db/client";
-import { authUsers, mailOutbox } from "../db/schema";
+import { authUsers, mailOutbox, subscriptions } from "../db/schema";
 
 export const db = () => createDb(env.DB);
 
@@ -37,8 +37,27 @@ export async function call(
 let counter = 0;
 export const uniqueEmail = (prefix = "user") => `${prefix}.${Date.now()}.${++counter}@example.com`;
 
-/** Registers, confirms through the mailed link, and signs in; returns the session. */
-export async function signUpAndSignIn(opts: { email?: string; password?: string; appMetadata?: Json } = {}) {
+/**
+ * A subscription for a test account, as the billing webhooks write it. Dated in the past so that a
+ * test inserting its own subscription (a plan limit case) has the newer, deciding one.
+ */
+export async function subscribe(userId: string, plan: "basic" | "pro" = "pro", status = "active") {
+  await db().insert(subscriptions).values({
+    id: `sub_test_${userId}_${plan}_${status}`,
+    userId,
+    customerId: `cus_test_${userId}`,
+    priceId: `price_test_${plan}`,
+    productName: plan === "pro" ? "Pro" : "Basic",
+    status,
+    updatedAt: "2000-01-01T00:00:00.000Z",
+  });
+}
+
+/**
+ * Registers, confirms through the mailed link, and signs in; returns the session. The account is on
+ * the pro plan unless `plan` says otherwise (null: no subscription), since paid resources need one.
+ */
+export async function signUpAndSignIn(opts: { email?: string; password?: string; appMetadata?: Json; plan?: "basic" | "pro" | null } = {}) {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? "secret123";
   const signup = await call("/auth/v1/signup", { method: "POST", json: { email, password, data: { username: "tester", company: "Acme" } } });
@@ -49,6 +68,7 @@ export async function signUpAndSignIn(opts: { email?: string; password?: string;
   if (opts.appMetadata) {
     await db().update(authUsers).set({ appMetadata: opts.appMetadata }).where(eq(authUsers.id, signup.body.id));
   }
+  if (opts.plan !== null) await subscribe(signup.body.id, opts.plan ?? "pro");
   const token = await call("/auth/v1/token?grant_type=password", { method: "POST", json: { email, password } });
   if (token.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(token.body)}`);
   return { email, password, userId: signup.body.id as string, accessToken: token.body.access_token as string, refreshToken: token.body.refresh_token as string };

@@ -1,11 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@web/components/layout/placeholder-page";
+import * as z from "zod/mini";
 import { PublicLayout } from "@web/components/layout/public-layout";
+import { searchText } from "@web/lib/search";
+import { ActivateAccountPage } from "@web/features/billing/components/activate-account-page";
+
+const activationSearch = z.object({ email: searchText(), access_token: searchText(4000), refresh_token: searchText(400) });
 
 export const Route = createFileRoute("/activate-account")({
-  component: () => (
-    <PublicLayout>
-      <PlaceholderPage title="Activate your account" feature="account activation" />
-    </PublicLayout>
-  ),
+  validateSearch: activationSearch,
+  component: function ActivateAccountRoute() {
+    return (
+      <PublicLayout>
+        <ActivateAccountPage search={Route.useSearch()} />
+      </PublicLayout>
+    );
+  },
 });

@@ -1,11 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@web/components/layout/placeholder-page";
 import { PublicLayout } from "@web/components/layout/public-layout";
+import { checkoutSearchSchema } from "@web/features/billing/checkout-search";
+import { CheckoutPage } from "@web/features/billing/components/checkout-page";
 
 export const Route = createFileRoute("/checkout")({
-  component: () => (
-    <PublicLayout>
-      <PlaceholderPage title="Checkout" feature="plans and payments" />
-    </PublicLayout>
-  ),
+  validateSearch: checkoutSearchSchema,
+  component: function CheckoutRoute() {
+    return (
+      <PublicLayout wide>
+        <CheckoutPage search={Route.useSearch()} />
+      </PublicLayout>
+    );
+  },
 });

@@ -1,11 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@web/components/layout/placeholder-page";
 import { PublicLayout } from "@web/components/layout/public-layout";
+import { PaymentCancelPage } from "@web/features/billing/components/payment-success-page";
 
 export const Route = createFileRoute("/payments/cancel")({
   component: () => (
     <PublicLayout>
-      <PlaceholderPage title="Payment cancelled" feature="plans and payments" />
+      <PaymentCancelPage />
     </PublicLayout>
   ),
 });

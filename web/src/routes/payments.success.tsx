@@ -1,11 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@web/components/layout/placeholder-page";
 import { PublicLayout } from "@web/components/layout/public-layout";
+import { successSearchSchema } from "@web/features/billing/checkout-search";
+import { PaymentSuccessPage } from "@web/features/billing/components/payment-success-page";
 
 export const Route = createFileRoute("/payments/success")({
-  component: () => (
-    <PublicLayout>
-      <PlaceholderPage title="Payment successful" feature="plans and payments" />
-    </PublicLayout>
-  ),
+  validateSearch: successSearchSchema,
+  component: function PaymentSuccessRoute() {
+    return (
+      <PublicLayout>
+        <PaymentSuccessPage sessionId={Route.useSearch().session_id} />
+      </PublicLayout>
+    );
+  },
 });

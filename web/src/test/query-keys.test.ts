@@ -2,6 +2,7 @@
 // holds because every key factory puts the URL first; checked here for every query of the SPA.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { agentsQueryOptions } from "@web/api/agents";
+import { productsQueryOptions } from "@web/api/billing";
 import { callLogsQueryOptions, recentCallsQueryOptions } from "@web/api/call-logs";
 import { myNumbersQueryOptions } from "@web/api/phone-numbers";
 import { usageStatsQueryOptions } from "@web/api/usage-stats";
@@ -32,6 +33,7 @@ type AnyOptions = { queryKey: readonly unknown[]; queryFn?: unknown };
 
 const QUERIES: [string, AnyOptions][] = [
   ["agents", agentsQueryOptions("user-1")],
+  ["plans", productsQueryOptions()],
   ["recent calls", recentCallsQueryOptions()],
   ["my numbers", myNumbersQueryOptions()],
   ["usage stats", usageStatsQueryOptions()],

@@ -6,7 +6,10 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { AccountFlags } from "@shared/schemas/admin";
 import { requestLocalEmailChange } from "../../services/local-account-links";
 import { sessionExpired } from "../../services/local-auth";
-import { authOneTimeTokens, authRefreshTokens, authSessions, authUsers } from "../../db/schema";
+import { authOneTimeTokens, authRefreshTokens, authSessions, authUsers, profiles } from "../../db/schema";
+import { isUniqueViolation } from "../../db/client";
+import { hashPassword } from "../../lib/crypto";
+import { sendLocalActivation } from "../../services/local-activation";
 import { unauthorized } from "../../lib/errors";
 import type { EmailChangeRequest, IdentityPort, VerifiedIdentity } from "./port";
 
@@ -98,5 +101,43 @@ export class LocalIdentity implements IdentityPort {
       this.db.delete(authSessions).where(eq(authSessions.userId, userId)),
       this.db.delete(authUsers).where(eq(authUsers.id, userId)),
     ];
+  }
+
+  async inviteAccount(input: { email: string; name?: string; company?: string }) {
+    const email = input.email.toLowerCase();
+    const existing = await this.db.select({ id: authUsers.id }).from(authUsers).where(sql`lower(${authUsers.email}) = ${email}`).get();
+    if (existing) return { userId: existing.id, created: false };
+    const id = crypto.randomUUID();
+    const userMetadata = { username: input.name ?? null, name: input.name ?? null, company: input.company ?? null };
+    try {
+      await this.db.batch([
+        this.db.insert(authUsers).values({ id, email, passwordHash: null, userMetadata, appMetadata: {} }),
+        this.db.insert(profiles).values({ id, email, username: input.name ?? null, company: input.company ?? null, isAdmin: false }).onConflictDoNothing(),
+      ]);
+      return { userId: id, created: true };
+    } catch (e) {
+      // A concurrent delivery created it first (auth_users_email_uq).
+      if (!isUniqueViolation(e)) throw e;
+      const row = await this.db.select({ id: authUsers.id }).from(authUsers).where(sql`lower(${authUsers.email}) = ${email}`).get();
+      if (!row) throw e;
+      return { userId: row.id, created: false };
+    }
+  }
+
+  async sendActivation(input: { userId: string; email: string; origin: string }) {
+    await sendLocalActivation(this.db, input);
+  }
+
+  async hasPassword(userId: string) {
+    const row = await this.db.select({ hash: authUsers.passwordHash }).from(authUsers).where(eq(authUsers.id, userId)).get();
+    return Boolean(row?.hash);
+  }
+
+  async setFirstPassword(userId: string, password: string) {
+    const now = new Date().toISOString();
+    await this.db
+      .update(authUsers)
+      .set({ passwordHash: await hashPassword(password), emailConfirmedAt: sql`coalesce(${authUsers.emailConfirmedAt}, ${now})`, updatedAt: now })
+      .where(eq(authUsers.id, userId));
   }
 }

@@ -42,4 +42,14 @@ export interface IdentityPort {
   setAppFlags(userId: string, flags: Partial<AccountFlags>): Promise<BatchItem<"sqlite">[]>;
   /** Deletes the sign-in account and its sessions; an account already gone is not an error. */
   deleteUser(userId: string): Promise<BatchItem<"sqlite">[]>;
+
+  // Buyer accounts (plans and payments): created without a password, activated once (ADR 021).
+  /** Finds or creates the account of this email with no password; `created` when it is new. */
+  inviteAccount(input: { email: string; name?: string; company?: string }): Promise<{ userId: string; created: boolean }>;
+  /** Emails the single-use activation link (to /activate-account) of an account without a password. */
+  sendActivation(input: { userId: string; email: string; origin: string }): Promise<void>;
+  /** Whether the account has a password already (or has signed in). */
+  hasPassword(userId: string): Promise<boolean>;
+  /** Sets an account's first password and confirms its email; the caller has checked the proof. */
+  setFirstPassword(userId: string, password: string): Promise<void>;
 }

@@ -115,20 +115,29 @@ export class SupabaseIdentity implements IdentityPort {
         .get();
       if (row) return true;
     }
-    // Accounts that never signed in exist only at Supabase. The admin API has no exact lookup by email;
-    // `filter` narrows the list to emails containing the text, and the exact match is checked here.
-    // Escaped so that `_` or `%` in the text cannot widen the match, and bounded in pages.
+    // Accounts that never signed in exist only at Supabase.
+    return (await this.findUserId(wanted)) !== null;
+  }
+
+  /**
+   * The id of the Supabase account with this email, or null. The admin API has no exact lookup by
+   * email; `filter` narrows the list to emails containing the text, and the exact match is checked
+   * here. Escaped so that `_` or `%` in the text cannot widen the match, and bounded in pages.
+   */
+  private async findUserId(email: string): Promise<string | null> {
+    const wanted = email.toLowerCase();
     const filter = encodeURIComponent(escapeLike(wanted));
     for (let page = 1; page <= USER_EXISTS_MAX_PAGES; page++) {
       const body = (await this.admin(`/admin/users?filter=${filter}&page=${page}&per_page=1000`)) as {
-        users?: { email?: string }[];
+        users?: { id: string; email?: string }[];
       };
       const users = body?.users ?? [];
-      if (users.some((u) => u.email?.toLowerCase() === wanted)) return true;
-      if (users.length < 1000) return false;
+      const hit = users.find((u) => u.email?.toLowerCase() === wanted);
+      if (hit) return hit.id;
+      if (users.length < 1000) return null;
     }
-    log(null, "warn", "user-exists stopped at its page bound", { pages: USER_EXISTS_MAX_PAGES });
-    return false;
+    log(null, "warn", "account lookup stopped at its page bound", { pages: USER_EXISTS_MAX_PAGES });
+    return null;
   }
 
   /**
@@ -175,5 +184,46 @@ export class SupabaseIdentity implements IdentityPort {
       if (!(e instanceof ApiError && e.status === 404)) throw e;
     }
     return [];
+  }
+
+  // Buyer accounts: created with the admin API (no mail), activated through Supabase's invite mail.
+  async inviteAccount(input: { email: string; name?: string; company?: string }) {
+    const existing = await this.findUserId(input.email);
+    if (existing) return { userId: existing, created: false };
+    try {
+      const user = (await this.admin("/admin/users", {
+        method: "POST",
+        body: JSON.stringify({
+          email: input.email,
+          email_confirm: false,
+          user_metadata: { username: input.name ?? null, name: input.name ?? null, company: input.company ?? null },
+        }),
+      })) as { id: string };
+      return { userId: user.id, created: true };
+    } catch (e) {
+      // Created meanwhile by a concurrent request: that account is the one.
+      const id = await this.findUserId(input.email);
+      if (id) return { userId: id, created: false };
+      throw e;
+    }
+  }
+
+  async sendActivation(input: { userId: string; email: string; origin: string }) {
+    // Supabase mails the invite of an unconfirmed account again; its link returns to /activate-account.
+    const redirect = encodeURIComponent(new URL(`/activate-account?email=${encodeURIComponent(input.email)}`, input.origin).toString());
+    await this.admin(`/invite?redirect_to=${redirect}`, { method: "POST", body: JSON.stringify({ email: input.email }) });
+  }
+
+  async hasPassword(userId: string) {
+    const user = (await this.admin(`/admin/users/${encodeURIComponent(userId)}`)) as { last_sign_in_at?: string | null };
+    // Supabase does not say whether a password is set; an account that has signed in has one.
+    return Boolean(user?.last_sign_in_at);
+  }
+
+  async setFirstPassword(userId: string, password: string) {
+    await this.admin(`/admin/users/${encodeURIComponent(userId)}`, {
+      method: "PUT",
+      body: JSON.stringify({ password, email_confirm: true }),
+    });
   }
 }

@@ -8,6 +8,7 @@ import { ADMIN_API_TEXT } from "@shared/messages";
 import type { CleanupUserResponse } from "@shared/schemas/admin";
 import type { Database } from "../../db/client";
 import {
+  accountActivations,
   agents,
   callLogDaily,
   callLogs,
@@ -18,8 +19,9 @@ import {
   simCalls,
   subscriptions,
 } from "../../db/schema";
-import { conflict, notFound } from "../../lib/errors";
+import { ApiError, conflict, notFound } from "../../lib/errors";
 import { log } from "../../lib/log";
+import type { BillingPort } from "../../providers/billing/port";
 import type { IdentityPort } from "../../providers/identity/port";
 import type { TelephonyPort } from "../../providers/telephony/port";
 import type { VoicePort } from "../../providers/voice/port";
@@ -41,6 +43,7 @@ export const USER_ID_COLUMNS = {
   subscriptions: ["user_id"],
   sim_assistants: ["owner_id"],
   sim_calls: ["owner_id"],
+  account_activations: ["user_id"],
   // The local identity service's own tables: deleted through the identity port (empty with Supabase).
   auth_users: ["id"],
   auth_sessions: ["user_id"],
@@ -54,7 +57,10 @@ export const USER_ID_KEPT = {
   admin_audit_log: ["actor_id", "target_user_id"],
 } as const;
 
-export type CleanupDeps = { db: Database; identity: IdentityPort; voice: VoicePort; telephony: TelephonyPort };
+export type CleanupDeps = { db: Database; identity: IdentityPort; voice: VoicePort; telephony: TelephonyPort; billing: BillingPort };
+
+/** Subscription states the provider still bills (docs/decisions/019-user-deletion.md). */
+const BILLED_STATUSES = ["active", "trialing", "past_due"];
 
 export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: string): Promise<CleanupUserResponse> {
   const { db } = deps;
@@ -84,6 +90,19 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
   for (const a of ownedAgents) {
     if (a.assistantId) await deps.voice.deleteAssistant(a.userId, a.assistantId);
   }
+  // A deleted account is not billed again: its live subscriptions end with the period already paid.
+  const billed = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.userId, ids), inArray(subscriptions.status, BILLED_STATUSES), or(isNull(subscriptions.cancelAtPeriodEnd), eq(subscriptions.cancelAtPeriodEnd, false))));
+  for (const sub of billed) {
+    try {
+      await deps.billing.cancelSubscription(sub.id, `cleanup-user:${sub.id}`);
+    } catch (e) {
+      // One the provider no longer knows is not billed either.
+      if (!(e instanceof ApiError && e.status === 404)) throw e;
+    }
+  }
   const identityWrites = (await Promise.all(ids.map((id) => deps.identity.deleteUser(id)))).flat();
 
   // 2. Every row, one transaction.
@@ -109,6 +128,7 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     ],
     ["customers", db.delete(customers).where(inArray(customers.userId, ids))],
     ["subscriptions", db.delete(subscriptions).where(inArray(subscriptions.userId, ids))],
+    ["account_activations", db.delete(accountActivations).where(inArray(accountActivations.userId, ids))],
     ["profiles", db.delete(profiles).where(inArray(profiles.id, ids))],
   ] as const;
   const [first, ...rest] = steps.map(([, statement]) => statement as BatchItem<"sqlite">);

@@ -24,6 +24,10 @@ type StandinUser = {
   user_metadata: Record<string, unknown>;
   created_at: string;
   updated_at: string;
+  last_sign_in_at?: string | null;
+  invited_at?: string | null;
+  /** Stand-in only: whether a password was set through the admin API. */
+  has_password?: boolean;
 };
 
 type Project = {
@@ -31,6 +35,8 @@ type Project = {
   counts: { jwks: number; adminList: number; adminUpdate: number; adminDelete: number };
   /** Email changes asked through PUT /auth/v1/user: Supabase would mail `new_email` a confirmation link. */
   emailChanges: { id: string; new_email: string; redirect_to: string | null }[];
+  /** Invite mails Supabase would have sent: the address and the redirect. */
+  invites?: { email: string; redirectTo: string | null }[];
 };
 
 /** Supabase matches the admin `filter` with ILIKE '%filter%': `%` and `_` are wildcards, `\` escapes. */
@@ -106,7 +112,7 @@ export async function supabaseStandin(): Promise<StandinHandler> {
     }
     if (req.path === "/test/state" && req.method === "GET") {
       const p = project(req.query.get("project") ?? "");
-      return { json: { counts: p.counts, users: [...p.users.values()], emailChanges: p.emailChanges } };
+      return { json: { counts: p.counts, users: [...p.users.values()], emailChanges: p.emailChanges, invites: p.invites ?? [] } };
     }
 
     const m = /^(.*?)\/auth\/v1(\/.*)$/.exec(req.path);
@@ -140,7 +146,33 @@ export async function supabaseStandin(): Promise<StandinHandler> {
         const users = all.slice((page - 1) * perPage, page * perPage);
         return { json: { users, aud: "authenticated" }, headers: { "x-total-count": String(all.length) } };
       }
+      if (route === "/admin/users" && req.method === "POST") {
+        const body = req.json() as { email: string; email_confirm?: boolean; user_metadata?: Record<string, unknown> };
+        const email = body.email.toLowerCase();
+        if ([...p.users.values()].some((u) => u.email === email)) {
+          return gotrueError(422, "email_exists", "A user with this email address has already been registered");
+        }
+        const at = new Date().toISOString();
+        const user: StandinUser = {
+          id: crypto.randomUUID(),
+          aud: "authenticated",
+          role: "authenticated",
+          email,
+          email_confirmed_at: body.email_confirm ? at : null,
+          app_metadata: { provider: "email", providers: ["email"] },
+          user_metadata: body.user_metadata ?? {},
+          created_at: at,
+          updated_at: at,
+          last_sign_in_at: null,
+        };
+        p.users.set(user.id, user);
+        return { json: user };
+      }
       const one = /^\/admin\/users\/([^/]+)$/.exec(route);
+      if (one && req.method === "GET") {
+        const user = p.users.get(decodeURIComponent(one[1]));
+        return user ? { json: user } : gotrueError(404, "user_not_found", "User not found");
+      }
       if (one && req.method === "PUT") {
         p.counts.adminUpdate++;
         const user = p.users.get(decodeURIComponent(one[1]));
@@ -157,6 +189,7 @@ export async function supabaseStandin(): Promise<StandinHandler> {
         // Like GoTrue: the app_metadata sent is merged into the stored one, key by key.
         const appMetadata = (body as { app_metadata?: Record<string, unknown> }).app_metadata;
         if (appMetadata) user.app_metadata = { ...user.app_metadata, ...appMetadata };
+        if ((body as { password?: string }).password) user.has_password = true;
         user.updated_at = new Date().toISOString();
         return { json: user };
       }
@@ -187,6 +220,16 @@ export async function supabaseStandin(): Promise<StandinHandler> {
         p.emailChanges.push({ id: user.id, new_email: email, redirect_to: req.query.get("redirect_to") });
       }
       return { json: { ...user, new_email: body.email ?? null } };
+    }
+    // Invites (an admin call at the top level): mails the link to an account not confirmed yet.
+    if (route === "/invite" && req.method === "POST") {
+      if (bearer(req.headers.authorization) !== SUPABASE_STANDIN.serviceRoleKey) return gotrueError(403, "not_admin", "User not allowed");
+      const { email } = req.json() as { email: string };
+      const user = [...p.users.values()].find((u) => u.email === email.toLowerCase());
+      if (user?.email_confirmed_at) return gotrueError(422, "email_exists", "A user with this email address has already been registered");
+      (p.invites ??= []).push({ email: email.toLowerCase(), redirectTo: req.query.get("redirect_to") });
+      if (user) user.invited_at = new Date().toISOString();
+      return { json: user ?? { email } };
     }
     return gotrueError(404, "not_found", "Not found");
   };

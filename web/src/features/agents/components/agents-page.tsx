@@ -1,5 +1,6 @@
 // The Agents screen (/agent-settings, spec 2 §2): header with 'Add New Agent' and this month's usage,
 // the agent chips, the selected agent's card or form, and the agents with their numbers.
+import { planErrorDescription } from "@web/components/plans/plan-error";
 import { useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useReducer } from "react";
@@ -61,7 +62,7 @@ export function AgentsPage({ userId }: { userId: string }) {
       upsert(answer.agent);
       toast({ title: AGENT_TEXT.activated });
     } catch (err) {
-      toast({ variant: "destructive", title: AGENT_TEXT.activateFailed, description: serverMessage(err) });
+      toast({ variant: "destructive", title: AGENT_TEXT.activateFailed, description: planErrorDescription(err) });
     }
   }
 

@@ -1,5 +1,6 @@
 // Test call (spec 1 §4, §7): the agent calls a number; then call logs and usage stats are polled
 // every 5 s for 30 s, and the call's status is shown here as it changes.
+import { planErrorDescription } from "@web/components/plans/plan-error";
 import { PhoneOutgoing } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { TEST_CALL_POLL } from "@shared/constants";
@@ -59,7 +60,7 @@ export function TestCall({ agentId }: { agentId: number }) {
       setPolling(true);
       void calls.refetch();
     } catch (err) {
-      toast({ variant: "destructive", title: AGENT_TEXT.triggerFailed, description: serverMessage(err) });
+      toast({ variant: "destructive", title: AGENT_TEXT.triggerFailed, description: planErrorDescription(err) });
     }
   }
 

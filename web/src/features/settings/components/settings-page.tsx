@@ -1,9 +1,8 @@
-// /settings (spec 2 §2): user section (nick name, email), company section (name), subscription later.
+// /settings (spec 2 §2): user section (nick name, email), company section (name), subscription section.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CreditCard } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { PAGE_TEXT, SETTINGS_TEXT } from "@shared/messages";
+import { SETTINGS_TEXT } from "@shared/messages";
 import { emailSchema, updateUserProfileBody, type CurrentUserView, type UpdateUserProfileBody } from "@shared/schemas/auth";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
@@ -13,6 +12,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useUpdateProfile } from "../api/update-profile";
+import { SubscriptionSection } from "./subscription-section";
 
 const settingsFormSchema = z.object({
   username: updateUserProfileBody.shape.username,
@@ -98,15 +98,7 @@ export function SettingsPage({ user }: { user: CurrentUserView }) {
       <PageHeader title={SETTINGS_TEXT.title} />
       <div className="grid gap-6">
         <SettingsForm user={user} />
-        <Card>
-          <CardHeader>
-            <CardTitle>{SETTINGS_TEXT.subscriptionSection}</CardTitle>
-          </CardHeader>
-          <CardContent className="flex items-center gap-3 text-sm text-muted-foreground">
-            <CreditCard className="size-5 shrink-0 text-primary" aria-hidden />
-            <p>{PAGE_TEXT.arrivesWith("plans and payments")}</p>
-          </CardContent>
-        </Card>
+        <SubscriptionSection email={user.email} />
       </div>
     </div>
   );

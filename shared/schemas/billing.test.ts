@@ -1,0 +1,43 @@
+// The forms' rules of spec 2 §5 for checkout, the password after payment and activation.
+import { describe, expect, it } from "vitest";
+import { ACTIVATION_TEXT, CHECKOUT_TEXT, PAYMENT_TEXT } from "../messages";
+import { activationPasswordError, leadFormSchema, paymentPasswordError } from "./billing";
+
+const lead = { first_name: "A", last_name: "B", email: "a@b.co", phone: "3055550142", company: "", quantity: "1" };
+const firstError = (v: Record<string, unknown>) => {
+  const r = leadFormSchema.safeParse(v);
+  return r.success ? null : { field: r.error.issues[0].path[0], message: r.error.issues[0].message };
+};
+
+describe("lead form", () => {
+  it("accepts a complete form", () => expect(firstError(lead)).toBeNull());
+  it("names each broken rule with the spec's message", () => {
+    expect(firstError({ ...lead, first_name: " " })).toEqual({ field: "first_name", message: CHECKOUT_TEXT.firstNameRequired });
+    expect(firstError({ ...lead, last_name: "" })).toEqual({ field: "last_name", message: CHECKOUT_TEXT.lastNameRequired });
+    expect(firstError({ ...lead, email: "a@b" })).toEqual({ field: "email", message: "Please enter a valid email (e.g., name@example.com)." });
+    expect(firstError({ ...lead, phone: "305555014" })).toEqual({ field: "phone", message: "Phone must have exactly 10 digits." });
+    expect(firstError({ ...lead, phone: "30555501421" })?.field).toBe("phone");
+    expect(firstError({ ...lead, quantity: "0" })?.field).toBe("quantity");
+  });
+});
+
+describe("password after payment", () => {
+  it("checks presence, match, length, then upper-case and digit, in that order", () => {
+    expect(paymentPasswordError("", "")).toBe(PAYMENT_TEXT.bothRequired);
+    expect(paymentPasswordError("Secret123", "")).toBe("Both password fields are required");
+    expect(paymentPasswordError("Secret123", "Secret124")).toBe("Passwords do not match");
+    expect(paymentPasswordError("Sec1", "Sec1")).toBe("Password must be at least 8 characters long");
+    expect(paymentPasswordError("secret123", "secret123")).toBe("Password must contain at least 1 uppercase letter and 1 number");
+    expect(paymentPasswordError("Secretabc", "Secretabc")).toBe(PAYMENT_TEXT.strength);
+    expect(paymentPasswordError("Secret123", "Secret123")).toBeNull();
+  });
+});
+
+describe("activation password", () => {
+  it("needs 8 characters and the same confirmation, with one message", () => {
+    expect(activationPasswordError("", "")).toBe(ACTIVATION_TEXT.invalidPassword);
+    expect(activationPasswordError("1234567", "1234567")).toBe("Passwords must match and be at least 8 characters.");
+    expect(activationPasswordError("12345678", "12345679")).toBe(ACTIVATION_TEXT.invalidPassword);
+    expect(activationPasswordError("12345678", "12345678")).toBeNull();
+  });
+});

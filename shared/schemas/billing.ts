@@ -1,0 +1,143 @@
+// Plans, checkout, payments, leads and customers (spec 2 §3, §5, §7): request bodies, the forms'
+// rules and the answers, shared by the worker's validators and the SPA.
+import { z } from "zod";
+import { LEAD_INTEREST_LEVEL } from "../constants";
+import { ACTIVATION_TEXT, CHECKOUT_TEXT, PAYMENT_TEXT } from "../messages";
+import { emailSchema } from "./auth";
+
+const priceId = z.string().trim().min(1, "priceId is required").max(100).regex(/^[\w-]+$/, "priceId is not a price id");
+const stripeId = (name: string) => z.string().trim().min(1, `${name} is required`).max(100).regex(/^[\w-]+$/, `${name} is not an id`);
+const url = z.string().trim().max(2000).pipe(z.url("must be a URL"));
+
+export const createCheckoutSessionBody = z.object({
+  priceId,
+  quantity: z.coerce.number().int("quantity must be a whole number").min(1, CHECKOUT_TEXT.quantityMin).max(100).default(1),
+  successUrl: url,
+  cancelUrl: url,
+  customerEmail: emailSchema.optional(),
+});
+export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBody>;
+
+export const startTrialBody = z.object({
+  priceId,
+  email: emailSchema,
+  first_name: z.string().trim().min(1, CHECKOUT_TEXT.firstNameRequired).max(100),
+  last_name: z.string().trim().min(1, CHECKOUT_TEXT.lastNameRequired).max(100),
+  company: z.string().trim().max(200).optional(),
+});
+
+export const createCustomerBody = z.object({ email: emailSchema, name: z.string().trim().max(200).optional() });
+export const createSubscriptionBody = z.object({ priceId, customerId: stripeId("customerId") });
+export const cancelSubscriptionBody = z.object({ subscriptionId: stripeId("subscriptionId") });
+export const sessionIdParam = z.object({ sessionId: stripeId("sessionId") });
+export const customerIdParam = z.object({ id: stripeId("id") });
+
+/** The lead form of /checkout (spec 2 §5): names required, email pattern, phone of exactly 10 digits. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const leadFormSchema = z.object({
+  first_name: z.string().trim().min(1, CHECKOUT_TEXT.firstNameRequired).max(100),
+  last_name: z.string().trim().min(1, CHECKOUT_TEXT.lastNameRequired).max(100),
+  email: z.string().trim().max(254).regex(EMAIL_PATTERN, CHECKOUT_TEXT.invalidEmail(CHECKOUT_TEXT.emailExample)),
+  phone: z.string().regex(/^\d{10}$/, CHECKOUT_TEXT.phoneDigits),
+  company: z.string().trim().max(200).optional().default(""),
+  quantity: z.coerce.number().int().min(1, CHECKOUT_TEXT.quantityMin).max(100),
+});
+export type LeadForm = z.infer<typeof leadFormSchema>;
+
+/** POST /api/leads/leads: the lead payload of spec 2 §3. */
+export const leadBody = z.object({
+  email: z.string().trim().max(254).regex(EMAIL_PATTERN, CHECKOUT_TEXT.invalidEmail(CHECKOUT_TEXT.emailExample)),
+  phone: z.string().regex(/^\d{10}$/, CHECKOUT_TEXT.phoneDigits),
+  first_name: z.string().trim().min(1, CHECKOUT_TEXT.firstNameRequired).max(100),
+  last_name: z.string().trim().min(1, CHECKOUT_TEXT.lastNameRequired).max(100),
+  company: z.string().trim().max(200).optional().default(""),
+  lead_source: z.enum(["trial", "website"]),
+  lead_status: z.literal("new").default("new"),
+  interest_level: z.literal(LEAD_INTEREST_LEVEL).default(LEAD_INTEREST_LEVEL),
+  metadata: z
+    .object({
+      product_type: z.enum(["basic", "pro"]),
+      product_name: z.string().trim().max(200),
+      price_id: priceId,
+      is_trial: z.boolean(),
+      submitted_at: z.iso.datetime({ offset: true }),
+    })
+    .strict(),
+});
+export type LeadBody = z.infer<typeof leadBody>;
+
+export const customerByEmailQuery = z.object({ email: emailSchema });
+export const upsertCustomerBody = z.object({
+  email: emailSchema,
+  company: z.string().trim().max(200).optional(),
+  current_plan: z.string().trim().max(100).optional(),
+  stripe_customer_id: z.string().trim().max(100).optional(),
+  subscription_id: z.string().trim().max(100).optional(),
+  subscription_status: z.string().trim().max(40).optional(),
+});
+
+/** Password creation after payment (spec 2 §5), checked in this order. */
+export function paymentPasswordError(password: string, confirm: string): string | null {
+  if (!password || !confirm) return PAYMENT_TEXT.bothRequired;
+  if (password !== confirm) return PAYMENT_TEXT.mismatch;
+  if (password.length < 8) return PAYMENT_TEXT.minLength;
+  if (!/[A-Z]/.test(password) || !/\d/.test(password)) return PAYMENT_TEXT.strength;
+  return null;
+}
+
+/** Activation password (spec 2 §5): present, at least 8 characters and equal to the confirmation. */
+export function activationPasswordError(password: string, confirm: string): string | null {
+  return !password || password.length < 8 || password !== confirm ? ACTIVATION_TEXT.invalidPassword : null;
+}
+
+/** POST /api/admin/public/update-user-password: the email, the password and the proof (DESIGN §4). */
+export const updateUserPasswordBody = z.object({
+  email: emailSchema,
+  password: z
+    .string()
+    .min(8, PAYMENT_TEXT.minLength)
+    .max(128, "Password is too long")
+    .refine((p) => /[A-Z]/.test(p) && /\d/.test(p), PAYMENT_TEXT.strength),
+  sessionId: stripeId("sessionId").optional(),
+});
+export const resendActivationBody = z.object({ email: emailSchema });
+
+
+/** Wire shapes. */
+export type ProductView = {
+  id: string;
+  name: string;
+  description: string | null;
+  active: boolean;
+  metadata: { product_type: "basic" | "pro" };
+  prices: { id: string; interval: "month" | "year"; active: boolean; unit_amount: number; currency: string }[];
+};
+export type CheckoutSessionView = {
+  id: string;
+  status: string;
+  amount_total: number | null;
+  currency: string | null;
+  customer_email: string | null;
+  payment_status: string;
+  payment_intent: string | null;
+  customer_details: { name: string | null } | null;
+  plan_name: string | null;
+  interval: "month" | "year" | null;
+};
+export type SubscriptionView = {
+  id: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  current_period_end: string | null;
+  trial_end: string | null;
+  items: { data: { price: { id: string; unit_amount: number; currency: string; interval: "month" | "year" | null; product: { name: string } } }[] };
+};
+export type CustomerView = {
+  email: string;
+  company: string | null;
+  current_plan: string | null;
+  stripe_customer_id: string | null;
+  subscription_id: string | null;
+  subscription_status: string | null;
+};
+export type BillingConfigView = { mode: "local" | "stripe"; publishableKey: string | null; portal: boolean };

@@ -1,0 +1,11 @@
+// The checkout's calls (spec 2 §7): the lead, then a trial or a payment session.
+import type { LeadBody } from "@shared/schemas/billing";
+import { apiJson } from "@web/lib/api";
+
+export const submitLead = (lead: LeadBody) => apiJson<{ success: boolean; lead: { id: number } }>("POST", "/api/leads/leads", lead);
+
+export const startTrial = (body: { email: string; priceId: string; first_name: string; last_name: string; company?: string }) =>
+  apiJson<{ success: boolean }>("POST", "/api/stripe/start-trial", body);
+
+export const createCheckoutSession = (body: { priceId: string; quantity: number; successUrl: string; cancelUrl: string; customerEmail?: string }) =>
+  apiJson<{ url: string; sessionId: string }>("POST", "/api/stripe/create-checkout-session", body);

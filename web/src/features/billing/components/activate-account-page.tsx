@@ -1,0 +1,163 @@
+// /activate-account (spec 2 §2, §4-5): the activation link's session is set from its tokens (query,
+// or the hash as Supabase sends it), the account holder chooses a password, and is taken to the
+// dashboard 0.8 s later. An expired link (otp_expired, access_denied) offers a new one.
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect, useState, type FormEvent } from "react";
+import { ACTIVATION_TEXT } from "@shared/messages";
+import { activationPasswordError } from "@shared/schemas/billing";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { FormField } from "@web/components/ui/form-field";
+import { Spinner } from "@web/components/ui/spinner";
+import { getAuthClient } from "@web/lib/auth-client";
+import { resendActivation } from "../api/payment-session";
+
+export const DONE_REDIRECT_MS = 800;
+
+type State = "loading" | "expired" | "error" | "ready" | "updating" | "done";
+export type ActivationSearch = { email?: string; access_token?: string; refresh_token?: string };
+
+/** The link's parameters: the query first, then the hash (Supabase puts tokens and errors there). */
+export function activationParams(search: ActivationSearch, hash: string) {
+  const h = new URLSearchParams(hash.replace(/^#/, ""));
+  return {
+    email: search.email ?? h.get("email") ?? "",
+    accessToken: search.access_token ?? h.get("access_token") ?? "",
+    refreshToken: search.refresh_token ?? h.get("refresh_token") ?? "",
+    error: h.get("error"),
+    errorCode: h.get("error_code"),
+  };
+}
+
+export function ActivateAccountPage({ search }: { search: ActivationSearch }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>("loading");
+  const [message, setMessage] = useState<string | null>(null);
+  const [email, setEmail] = useState(search.email ?? "");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [resending, setResending] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    const p = activationParams(search, window.location.hash);
+    if (p.email) setEmail(p.email);
+    if (p.error || p.errorCode) {
+      const expired = p.errorCode === "otp_expired" && p.error === "access_denied";
+      setState(expired ? "expired" : "error");
+      setMessage(expired ? ACTIVATION_TEXT.expired : ACTIVATION_TEXT.missingSession);
+      return;
+    }
+    if (!p.accessToken || !p.refreshToken) {
+      setState("error");
+      setMessage(ACTIVATION_TEXT.missingSession);
+      return;
+    }
+    getAuthClient()
+      .then((client) => client.auth.setSession({ access_token: p.accessToken, refresh_token: p.refreshToken }))
+      .then(({ error }) => {
+        if (cancelled) return;
+        if (error) throw error;
+        // The tokens leave the address bar once the session holds them.
+        window.history.replaceState(null, "", `/activate-account${p.email ? `?email=${encodeURIComponent(p.email)}` : ""}`);
+        setState("ready");
+      })
+      .catch(() => {
+        if (cancelled) return;
+        setState("error");
+        setMessage(ACTIVATION_TEXT.missingSession);
+      });
+    return () => {
+      cancelled = true;
+    };
+    // The link is read once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (state !== "done") return;
+    const timer = setTimeout(() => void navigate({ to: "/dashboard" }), DONE_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [state, navigate]);
+
+  async function onActivate(event: FormEvent) {
+    event.preventDefault();
+    const problem = activationPasswordError(password, confirm);
+    if (problem) {
+      setMessage(problem);
+      return;
+    }
+    setMessage(null);
+    setState("updating");
+    try {
+      const client = await getAuthClient();
+      const { error } = await client.auth.updateUser({ password });
+      if (error) throw error;
+      setState("done");
+    } catch (err) {
+      setMessage(err instanceof Error && /session/i.test(err.message) ? ACTIVATION_TEXT.missingSession : ACTIVATION_TEXT.updateFailed);
+      setState("ready");
+    }
+  }
+
+  async function onResend(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim()) {
+      setMessage(ACTIVATION_TEXT.resendEmailRequired);
+      return;
+    }
+    setResending(true);
+    try {
+      await resendActivation(email.trim());
+      setMessage(ACTIVATION_TEXT.resendDone);
+      setState("ready");
+    } catch {
+      setMessage(ACTIVATION_TEXT.resendFailed);
+    } finally {
+      setResending(false);
+    }
+  }
+
+  const resendForm = (
+    <form noValidate onSubmit={onResend} className="grid gap-3">
+      <FormField label={ACTIVATION_TEXT.email} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <Button type="submit" variant="outline" disabled={resending}>
+        {resending ? <Spinner className="size-4" label={ACTIVATION_TEXT.resend} /> : null}
+        {ACTIVATION_TEXT.resend}
+      </Button>
+    </form>
+  );
+
+  return (
+    <Card className="mx-auto max-w-md">
+      <CardHeader>
+        <CardTitle className="text-2xl">{ACTIVATION_TEXT.title}</CardTitle>
+        {state === "ready" || state === "updating" ? (
+          <CardDescription>
+            {ACTIVATION_TEXT.readyText} <span className="font-medium break-all text-foreground">{email}</span>
+          </CardDescription>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {message ? (
+          <p role={state === "ready" && message === ACTIVATION_TEXT.resendDone ? "status" : "alert"} className="text-sm font-medium">
+            {message}
+          </p>
+        ) : null}
+        {state === "loading" ? <Spinner label={ACTIVATION_TEXT.loading} /> : null}
+        {state === "ready" || state === "updating" ? (
+          <form noValidate onSubmit={onActivate} className="grid gap-4">
+            <FormField label={ACTIVATION_TEXT.password} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <FormField label={ACTIVATION_TEXT.confirmPassword} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <Button type="submit" disabled={state === "updating"}>
+              {state === "updating" ? <Spinner className="size-4 text-primary-foreground" label={ACTIVATION_TEXT.updating} /> : null}
+              {ACTIVATION_TEXT.activate}
+            </Button>
+          </form>
+        ) : null}
+        {state === "done" ? <p role="status">{ACTIVATION_TEXT.done}</p> : null}
+        {state === "expired" || state === "error" ? resendForm : null}
+      </CardContent>
+    </Card>
+  );
+}

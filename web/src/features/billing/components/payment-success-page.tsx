@@ -1,0 +1,207 @@
+// /payments/success (spec 2 §2, §4-5, §9): the session is looked up (once more after 3 s), the buyer
+// creates a password (the session is the server-side proof) and is signed in; then the details with
+// 'Download Receipt' and Go to Dashboard. Without details, a fallback confirmation.
+import { Link, useNavigate } from "@tanstack/react-router";
+import { CheckCircle2 } from "lucide-react";
+import { useEffect, useState, type FormEvent } from "react";
+import { PAYMENT_TEXT } from "@shared/messages";
+import { paymentPasswordError, type CheckoutSessionView } from "@shared/schemas/billing";
+import { formatAmount } from "@web/api/billing";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { FormField } from "@web/components/ui/form-field";
+import { Spinner } from "@web/components/ui/spinner";
+import { toast } from "@web/components/ui/toast-store";
+import { ApiError, errorMessage } from "@web/lib/api";
+import { useAuth } from "@web/lib/auth/auth-provider";
+import { saveBlob } from "@web/lib/download";
+import { getCheckoutSession, setFirstPassword } from "../api/payment-session";
+
+export const SESSION_RETRY_MS = 3000;
+
+type Phase = { name: "loading" } | { name: "password"; session: CheckoutSessionView } | { name: "details"; session: CheckoutSessionView | null };
+
+/** The session id from the query, else from the hash (spec 2 §2). */
+export function sessionIdFrom(query: string | undefined, hash: string) {
+  return query ?? (new URLSearchParams(hash.replace(/^#/, "")).get("session_id") || undefined);
+}
+
+export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
+  const [phase, setPhase] = useState<Phase>({ name: "loading" });
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const id = sessionIdFrom(sessionId, window.location.hash);
+    if (!id) {
+      setPhase({ name: "details", session: null });
+      return;
+    }
+    const show = (session: CheckoutSessionView) => {
+      if (cancelled) return;
+      const paid = session.status === "complete";
+      setPhase(paid ? { name: "password", session } : { name: "details", session: null });
+    };
+    getCheckoutSession(id)
+      .then(show)
+      .catch(() => {
+        // One more try after 3 s: the provider may still be completing the session.
+        timer = setTimeout(() => {
+          getCheckoutSession(id)
+            .then(show)
+            .catch(() => !cancelled && setPhase({ name: "details", session: null }));
+        }, SESSION_RETRY_MS);
+      });
+    return () => {
+      cancelled = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [sessionId]);
+
+  if (phase.name === "loading") {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label={PAYMENT_TEXT.loading} />
+      </div>
+    );
+  }
+  if (phase.name === "password") return <CreatePassword session={phase.session} onDone={() => setPhase({ name: "details", session: phase.session })} />;
+  return <PaymentDetails session={phase.session} />;
+}
+
+function CreatePassword({ session, onDone }: { session: CheckoutSessionView; onDone: () => void }) {
+  const auth = useAuth();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const email = session.customer_email;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!email) {
+      setError(PAYMENT_TEXT.noEmail);
+      return;
+    }
+    const problem = paymentPasswordError(password, confirm);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await setFirstPassword({ email, password, sessionId: session.id });
+    } catch (err) {
+      // The account has a password already: nothing to create, on to the details.
+      if (err instanceof ApiError && err.status === 409) {
+        toast({ title: PAYMENT_TEXT.createFailed, description: errorMessage(err, PAYMENT_TEXT.createFailed) });
+        onDone();
+        return;
+      }
+      setError(errorMessage(err, PAYMENT_TEXT.createFailed));
+      setBusy(false);
+      return;
+    }
+    try {
+      await auth.signIn(email, password);
+    } catch {
+      // signIn has told the user; the password is set, so the details still follow.
+    }
+    onDone();
+  }
+
+  return (
+    <Card className="mx-auto max-w-md">
+      <CardHeader>
+        <CheckCircle2 className="size-10 text-success" aria-hidden />
+        <CardTitle className="text-2xl">{PAYMENT_TEXT.successTitle}</CardTitle>
+        <CardDescription>
+          {PAYMENT_TEXT.createPasswordText} {email ? <span className="font-medium break-all text-foreground">{email}</span> : null}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <h2 className="text-lg font-medium">{PAYMENT_TEXT.createPasswordTitle}</h2>
+          {!email ? <p role="alert" className="text-sm font-medium text-destructive">{PAYMENT_TEXT.noEmail}</p> : null}
+          <FormField label={PAYMENT_TEXT.password} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <FormField label={PAYMENT_TEXT.confirmPassword} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          {error ? (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <Button type="submit" disabled={busy}>
+            {busy ? <Spinner className="size-4 text-primary-foreground" label={PAYMENT_TEXT.creatingPassword} /> : null}
+            {PAYMENT_TEXT.createPassword}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PaymentDetails({ session }: { session: CheckoutSessionView | null }) {
+  const navigate = useNavigate();
+  const amount = session?.amount_total != null ? formatAmount(session.amount_total, session.currency) : PAYMENT_TEXT.fallbackAmount;
+  const download = () => {
+    const receipt = session ?? { amount: PAYMENT_TEXT.fallbackAmount };
+    saveBlob(new Blob([JSON.stringify(receipt, null, 2)], { type: "application/json" }), `receipt-${session?.id ?? "payment"}.json`);
+  };
+  return (
+    <Card className="mx-auto max-w-lg">
+      <CardHeader>
+        <CheckCircle2 className="size-10 text-success" aria-hidden />
+        <CardTitle className="text-2xl">{session ? PAYMENT_TEXT.successTitle : PAYMENT_TEXT.confirmationTitle}</CardTitle>
+        {!session ? <CardDescription>{PAYMENT_TEXT.confirmationText}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-muted-foreground">{PAYMENT_TEXT.amount}</dt>
+          <dd data-testid="payment-amount" className="font-medium">{amount}</dd>
+          {session ? (
+            <>
+              <dt className="text-muted-foreground">{PAYMENT_TEXT.status}</dt>
+              <dd>{session.payment_status}</dd>
+              <dt className="text-muted-foreground">{PAYMENT_TEXT.email}</dt>
+              <dd className="break-all">{session.customer_email ?? "–"}</dd>
+              {session.customer_details?.name ? (
+                <>
+                  <dt className="text-muted-foreground">{PAYMENT_TEXT.name}</dt>
+                  <dd>{session.customer_details.name}</dd>
+                </>
+              ) : null}
+              <dt className="text-muted-foreground">{PAYMENT_TEXT.reference}</dt>
+              <dd className="break-all">{session.payment_intent ?? session.id}</dd>
+            </>
+          ) : null}
+        </dl>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="outline" onClick={download}>
+            {PAYMENT_TEXT.downloadReceipt}
+          </Button>
+          <Button onClick={() => void navigate({ to: "/dashboard" })}>{PAYMENT_TEXT.goToDashboard}</Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function PaymentCancelPage() {
+  return (
+    <Card className="mx-auto max-w-lg">
+      <CardHeader>
+        <CardTitle className="text-2xl">{PAYMENT_TEXT.cancelTitle}</CardTitle>
+        <CardDescription>{PAYMENT_TEXT.cancelText}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-3">
+        <Button variant="outline" onClick={() => window.history.back()}>
+          {PAYMENT_TEXT.tryAgain}
+        </Button>
+        <Button asChild>
+          <Link to="/auth">{PAYMENT_TEXT.goToAuth}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+// The Stripe adapter (official SDK, fetch client) against the Stripe stand-in over real HTTP: form
+// bodies, idempotency keys, Stripe's answer shapes, and the signature check of its events.
+import { describe, expect, inject, it } from "vitest";
+import { ApiError } from "../../lib/errors";
+import { call } from "../../test/helpers";
+import { STRIPE_STANDIN } from "../../test/standins/stripe";
+import { signStripePayload } from "./stripe-events";
+import { StripeBilling } from "./stripe";
+
+const base = () => inject("standins").stripe;
+const newKey = () => `${STRIPE_STANDIN.keyPrefix}${crypto.randomUUID().replace(/-/g, "")}`;
+const adapter = (key = newKey(), webhookSecret: string | null = "whsec_standin") => new StripeBilling({ secretKey: key, webhookSecret, apiBase: base() });
+
+async function requests(key: string) {
+  return (await (await fetch(`${base()}/test/requests?key=${key}`)).json()) as { method: string; path: string; idempotencyKey: string | null; form: Record<string, string> }[];
+}
+async function put(key: string, obj: object) {
+  await fetch(`${base()}/v1/test-objects`, { method: "PUT", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(obj) });
+}
+
+describe("StripeBilling", () => {
+  it("reads active basic and pro products with their active recurring prices, once within the cache time", async () => {
+    const key = newKey();
+    const billing = adapter(key);
+    const products = await billing.listProducts();
+    expect(products.map((p) => [p.id, p.metadata.product_type, p.prices.map((x) => x.id)])).toEqual([
+      ["prod_basic", "basic", ["price_basic_m", "price_basic_y"]],
+      ["prod_pro", "pro", ["price_pro_m"]],
+    ]);
+    expect(products[0].prices[1]).toEqual({ id: "price_basic_y", active: true, interval: "year", unit_amount: 31320, currency: "usd" });
+    await billing.listProducts();
+    expect((await requests(key)).filter((r) => r.path === "/v1/products")).toHaveLength(1);
+  });
+
+  it("creates a subscription-mode checkout session with an idempotency key; a retry with the key creates nothing new", async () => {
+    const key = newKey();
+    const billing = adapter(key);
+    const req = { priceId: "price_pro_m", quantity: 2, successUrl: "http://app/payments/success?session_id={CHECKOUT_SESSION_ID}", cancelUrl: "http://app/payments/cancel", customerEmail: "a@example.com", idempotencyKey: `k-${crypto.randomUUID()}` };
+    const first = await billing.createCheckoutSession(req);
+    const again = await billing.createCheckoutSession(req);
+    expect(again.id).toBe(first.id);
+    expect(first.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    const [post] = (await requests(key)).filter((r) => r.path === "/v1/checkout/sessions");
+    expect(post.idempotencyKey).toBe(req.idempotencyKey);
+    expect(post.form).toMatchObject({
+      mode: "subscription",
+      "line_items[0][price]": "price_pro_m",
+      "line_items[0][quantity]": "2",
+      success_url: req.successUrl,
+      cancel_url: req.cancelUrl,
+      customer_email: "a@example.com",
+    });
+    const session = await billing.getCheckoutSession(first.id);
+    expect(session).toMatchObject({ id: first.id, status: "open", amount_total: 19800, currency: "usd", price_id: "price_pro_m", customer: null });
+    expect(await billing.getCheckoutSession("cs_test_missing")).toBeNull();
+  });
+
+  it("answers Stripe's invalid request as a 400 naming Stripe's parameter, a wrong key as a provider error", async () => {
+    const bad = await adapter().createCheckoutSession({ priceId: "price_nope", quantity: 1, successUrl: "http://a/s", cancelUrl: "http://a/c", idempotencyKey: "x" }).catch((e) => e);
+    expect(bad).toBeInstanceOf(ApiError);
+    expect(bad).toMatchObject({ status: 400, field: "line_items[0][price]" });
+    const wrong = await new StripeBilling({ secretKey: "sk_wrong", webhookSecret: null, apiBase: base() }).listProducts().catch((e) => e);
+    expect(wrong).toMatchObject({ status: 502, code: "provider_error" });
+  });
+
+  it("starts a 7-day trial with no card, reads the period from the item and the product name for its id", async () => {
+    const key = newKey();
+    const billing = adapter(key);
+    const customer = await billing.createCustomer({ email: "t@example.com", name: "T", idempotencyKey: `c-${crypto.randomUUID()}` });
+    const sub = await billing.createSubscription({ customerId: customer.id, priceId: "price_basic_m", trialDays: 7, idempotencyKey: `s-${crypto.randomUUID()}` });
+    expect(sub).toMatchObject({ customer: customer.id, status: "trialing", cancel_at_period_end: false, price: { id: "price_basic_m", unit_amount: 2900, interval: "month", product: { id: "prod_basic", name: "Basic" } } });
+    expect(sub.current_period_end).toBe(sub.trial_end);
+    const post = (await requests(key)).find((r) => r.path === "/v1/subscriptions")!;
+    expect(post.form).toMatchObject({ trial_period_days: "7", "trial_settings[end_behavior][missing_payment_method]": "cancel" });
+    expect(post.idempotencyKey).toMatch(/^s-/);
+    const cancelled = await billing.cancelSubscription(sub.id, `cancel:${sub.id}`);
+    expect(cancelled.cancel_at_period_end).toBe(true);
+    expect((await billing.listCustomerSubscriptions(customer.id)).map((s) => s.id)).toEqual([sub.id]);
+    expect(await billing.getSubscription("sub_missing")).toBeNull();
+  });
+
+  it("reads an invoice's subscription under parent.subscription_details", async () => {
+    const key = newKey();
+    await put(key, { id: "in_1", object: "invoice", parent: { type: "subscription_details", subscription_details: { subscription: "sub_42" } } });
+    expect(await adapter(key).invoiceSubscription("in_1")).toBe("sub_42");
+    expect(await adapter(key).invoiceSubscription("in_missing")).toBeNull();
+  });
+
+  it("verifies events with the webhook secret and refuses other signatures", async () => {
+    const billing = adapter(newKey(), "whsec_standin");
+    const body = JSON.stringify({ id: "evt_1", type: "invoice.paid", created: 1, data: { object: { id: "in_1" } } });
+    expect(await billing.verifyEvent(body, await signStripePayload(body, "whsec_standin"))).toMatchObject({ id: "evt_1", type: "invoice.paid", objectId: "in_1" });
+    await expect(billing.verifyEvent(body, await signStripePayload(body, "whsec_other"))).rejects.toMatchObject({ status: 400, code: "invalid_signature" });
+    await expect(adapter(newKey(), null).verifyEvent(body, "t=1,v1=x")).rejects.toMatchObject({ status: 503 });
+  });
+
+  it("is the billing adapter when STRIPE_SECRET_KEY is set: health says real, plans come from Stripe", async () => {
+    const bindings = { STRIPE_SECRET_KEY: newKey(), STRIPE_API_BASE: base() };
+    expect((await call("/api/health", { bindings })).body.providers).toMatchObject({ billing: "real" });
+    const products = await call("/api/stripe/products", { bindings });
+    expect(products.body.products.map((p: { id: string }) => p.id)).toEqual(["prod_basic", "prod_pro"]);
+    const checkout = await call("/api/stripe/create-checkout-session", {
+      method: "POST",
+      bindings,
+      json: { priceId: "price_pro_m", quantity: 1, successUrl: "http://localhost/payments/success", cancelUrl: "http://localhost/payments/cancel" },
+    });
+    expect(checkout.body.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+  });
+});

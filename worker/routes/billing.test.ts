@@ -1,0 +1,355 @@
+// Plans, checkout, the local checkout page, trials, the first password and the Stripe webhook:
+// happy paths, bad input, proof and ownership, and the webhook's security and ordering cases.
+import { env } from "cloudflare:workers";
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { app } from "../app";
+import { accountActivations, authUsers, billingLocalObjects, customers, leads, mailOutbox, subscriptions, webhookEvents } from "../db/schema";
+import { CARD_DECLINED_MESSAGE, LOCAL_CHECKOUT_PATH, STRIPE_WEBHOOK_PATH } from "../providers/billing/local";
+import { DEV_STRIPE_WEBHOOK_SECRET, signStripePayload } from "../providers/billing/stripe-events";
+import { call, db, signUpAndSignIn, uniqueEmail } from "../test/helpers";
+
+const ORIGIN = "http://localhost";
+const checkoutBody = (email: string, priceId = "price_local_pro_year") => ({
+  priceId,
+  quantity: 1,
+  successUrl: `${ORIGIN}/payments/success?session_id={CHECKOUT_SESSION_ID}`,
+  cancelUrl: `${ORIGIN}/payments/cancel`,
+  customerEmail: email,
+});
+
+/** Posts the local checkout page's form, as the browser does. */
+async function pay(sessionId: string, card: string) {
+  const res = await app.request(
+    `${ORIGIN}${LOCAL_CHECKOUT_PATH}/${sessionId}/pay`,
+    { method: "POST", body: new URLSearchParams({ card, name: "Pat Buyer" }), headers: { "cf-connecting-ip": "10.9.9.9" } },
+    env,
+  );
+  return { status: res.status, location: res.headers.get("location"), text: await res.text() };
+}
+
+async function paidCheckout(email = uniqueEmail("buyer")) {
+  const created = await call("/api/stripe/create-checkout-session", { method: "POST", json: checkoutBody(email) });
+  expect(created.status).toBe(200);
+  const paid = await pay(created.body.sessionId, "4242 4242 4242 4242");
+  expect(paid.status).toBe(303);
+  return { email, sessionId: created.body.sessionId as string, location: paid.location! };
+}
+
+async function deliver(payload: object, opts: { secret?: string; timestamp?: number } = {}) {
+  const body = JSON.stringify(payload);
+  const signature = await signStripePayload(body, opts.secret ?? DEV_STRIPE_WEBHOOK_SECRET, opts.timestamp);
+  return call(STRIPE_WEBHOOK_PATH, { method: "POST", body, headers: { "stripe-signature": signature, "content-type": "application/json" } });
+}
+
+const event = (type: string, object: object, id = `evt_test_${crypto.randomUUID()}`) => ({ id, object: "event", type, created: 1, data: { object } });
+const mailsTo = (email: string) => db().select().from(mailOutbox).where(eq(mailOutbox.toEmail, email.toLowerCase()));
+
+describe("plans and checkout", () => {
+  it("lists basic and pro, monthly and annual, the annual price 10% below twelve months", async () => {
+    const res = await call("/api/stripe/products");
+    expect(res.status).toBe(200);
+    const types = res.body.products.map((p: { metadata: { product_type: string } }) => p.metadata.product_type);
+    expect(types).toEqual(["basic", "pro"]);
+    for (const p of res.body.products) {
+      const month = p.prices.find((x: { interval: string }) => x.interval === "month");
+      const year = p.prices.find((x: { interval: string }) => x.interval === "year");
+      expect(year.unit_amount).toBe(Math.round(month.unit_amount * 12 * 0.9));
+    }
+  });
+
+  it("refuses a missing price, bad fields and return URLs on another site", async () => {
+    const missing = await call("/api/stripe/create-checkout-session", { method: "POST", json: checkoutBody(uniqueEmail(), "price_nope") });
+    expect(missing).toMatchObject({ status: 400, body: { code: "product_unavailable", field: "priceId", error: "Product not available" } });
+    const bad = await call("/api/stripe/create-checkout-session", { method: "POST", json: { ...checkoutBody(uniqueEmail()), quantity: 0 } });
+    expect(bad).toMatchObject({ status: 400, body: { field: "quantity" } });
+    const away = await call("/api/stripe/create-checkout-session", {
+      method: "POST",
+      json: { ...checkoutBody(uniqueEmail()), successUrl: "https://evil.example/steal" },
+    });
+    expect(away).toMatchObject({ status: 400, body: { field: "successUrl" } });
+  });
+
+  it("declines 4000 0000 0000 0002 with Stripe's message and charges nothing", async () => {
+    const email = uniqueEmail("declined");
+    const created = await call("/api/stripe/create-checkout-session", { method: "POST", json: checkoutBody(email) });
+    const declined = await pay(created.body.sessionId, "4000 0000 0000 0002");
+    expect(declined.status).toBe(402);
+    expect(declined.text).toContain(CARD_DECLINED_MESSAGE);
+    const session = await call(`/api/stripe/checkout-session/${created.body.sessionId}`);
+    expect(session.body.session).toMatchObject({ status: "open", payment_status: "unpaid" });
+    expect(await db().select().from(customers).where(eq(customers.email, email))).toHaveLength(0);
+  });
+
+  it("pays with 4242: back to the success URL; customer, active subscription, account and one activation mail", async () => {
+    const { email, sessionId, location } = await paidCheckout();
+    expect(location).toBe(`${ORIGIN}/payments/success?session_id=${sessionId}`);
+    const session = await call(`/api/stripe/checkout-session/${sessionId}`);
+    expect(session.body.session).toMatchObject({
+      status: "complete",
+      payment_status: "paid",
+      amount_total: 107989,
+      currency: "usd",
+      customer_email: email,
+      customer_details: { name: "Pat Buyer" },
+      plan_name: "Pro",
+      interval: "year",
+    });
+    const [customer] = await db().select().from(customers).where(eq(customers.email, email));
+    expect(customer).toMatchObject({ currentPlan: "pro", subscriptionStatus: "active" });
+    const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.id, customer.subscriptionId!));
+    expect(sub).toMatchObject({ status: "active", productName: "Pro", userId: customer.userId, interval: "year" });
+    const mails = await mailsTo(email);
+    expect(mails.map((m) => m.kind)).toEqual(["activation"]);
+    const [user] = await db().select().from(authUsers).where(eq(authUsers.email, email));
+    expect(user.passwordHash).toBeNull();
+  });
+
+  it("cancel returns to the cancel URL and the session stays unpaid", async () => {
+    const created = await call("/api/stripe/create-checkout-session", { method: "POST", json: checkoutBody(uniqueEmail()) });
+    const res = await app.request(`${ORIGIN}${LOCAL_CHECKOUT_PATH}/${created.body.sessionId}/cancel`, { method: "POST" }, env);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`${ORIGIN}/payments/cancel`);
+  });
+});
+
+describe("the first password needs proof", () => {
+  it("refuses the email alone, another email's session and an unpaid session", async () => {
+    const { email, sessionId } = await paidCheckout();
+    const alone = await call("/api/admin/public/update-user-password", { method: "POST", json: { email, password: "Secret123" } });
+    expect(alone).toMatchObject({ status: 400, body: { code: "proof_required", field: "sessionId" } });
+    const other = await call("/api/admin/public/update-user-password", {
+      method: "POST",
+      json: { email: uniqueEmail("intruder"), password: "Secret123", sessionId },
+    });
+    expect(other).toMatchObject({ status: 403, body: { code: "proof_required", field: "email" } });
+    const open = await call("/api/stripe/create-checkout-session", { method: "POST", json: checkoutBody(email) });
+    const unpaid = await call("/api/admin/public/update-user-password", {
+      method: "POST",
+      json: { email, password: "Secret123", sessionId: open.body.sessionId },
+    });
+    expect(unpaid.status).toBe(403);
+    const weak = await call("/api/admin/public/update-user-password", { method: "POST", json: { email, password: "secret123", sessionId } });
+    expect(weak).toMatchObject({ status: 400, body: { field: "password" } });
+  });
+
+  it("sets the password once with the paid session, then the buyer signs in; a second use is refused", async () => {
+    const { email, sessionId } = await paidCheckout();
+    const set = await call("/api/admin/public/update-user-password", { method: "POST", json: { email, password: "Secret123", sessionId } });
+    expect(set).toMatchObject({ status: 200, body: { success: true } });
+    const signIn = await call("/auth/v1/token?grant_type=password", { method: "POST", json: { email, password: "Secret123" } });
+    expect(signIn.status).toBe(200);
+    const again = await call("/api/admin/public/update-user-password", { method: "POST", json: { email, password: "Other1234", sessionId } });
+    expect(again).toMatchObject({ status: 409, body: { code: "conflict" } });
+    const old = await call("/auth/v1/token?grant_type=password", { method: "POST", json: { email, password: "Other1234" } });
+    expect(old.status).toBe(400);
+  });
+});
+
+describe("trial", () => {
+  it("starts a 7-day trial with no card and activates through the mailed link", async () => {
+    const email = uniqueEmail("trial");
+    const res = await call("/api/stripe/start-trial", {
+      method: "POST",
+      json: { email, priceId: "price_local_basic_month", first_name: "Tina", last_name: "Trial", company: "Trial Co" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.subscription.status).toBe("trialing");
+    const days = (Date.parse(res.body.subscription.trial_end) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+    const [activation] = await mailsTo(email);
+    expect(activation.kind).toBe("activation");
+    const verify = await app.request(activation.link!.replace(/^https?:\/\/[^/]+/, ORIGIN), {}, env);
+    expect(verify.status).toBe(303);
+    const target = new URL(verify.headers.get("location")!);
+    expect(target.pathname).toBe("/activate-account");
+    expect(target.searchParams.get("email")).toBe(email);
+    const token = target.searchParams.get("access_token")!;
+    const update = await call("/auth/v1/user", { method: "PUT", token, json: { password: "Trial1234" } });
+    expect(update.status).toBe(200);
+    expect((await call("/auth/v1/token?grant_type=password", { method: "POST", json: { email, password: "Trial1234" } })).status).toBe(200);
+    // The link works once.
+    const reused = await app.request(activation.link!.replace(/^https?:\/\/[^/]+/, ORIGIN), {}, env);
+    expect(new URL(reused.headers.get("location")!).hash).toContain("error_code=otp_invalid");
+  });
+
+  it("refuses a trial for an existing account and bad fields", async () => {
+    const s = await signUpAndSignIn();
+    const taken = await call("/api/stripe/start-trial", {
+      method: "POST",
+      json: { email: s.email, priceId: "price_local_basic_month", first_name: "A", last_name: "B" },
+    });
+    expect(taken).toMatchObject({ status: 409, body: { field: "email" } });
+    const bad = await call("/api/stripe/start-trial", { method: "POST", json: { email: uniqueEmail(), priceId: "price_local_basic_month", first_name: "", last_name: "B" } });
+    expect(bad).toMatchObject({ status: 400, body: { field: "first_name" } });
+  });
+
+  it("resends the activation link only to an account waiting for its password, answering alike", async () => {
+    const email = uniqueEmail("resend");
+    await call("/api/stripe/start-trial", { method: "POST", json: { email, priceId: "price_local_pro_month", first_name: "R", last_name: "S" } });
+    const res = await call("/api/admin/public/resend-activation", { method: "POST", json: { email } });
+    expect(res).toMatchObject({ status: 200, body: { success: true } });
+    expect(await mailsTo(email)).toHaveLength(2);
+    const nobody = await call("/api/admin/public/resend-activation", { method: "POST", json: { email: uniqueEmail("nobody") } });
+    expect(nobody).toMatchObject({ status: 200, body: { success: true } });
+    const missing = await call("/api/admin/public/resend-activation", { method: "POST", json: {} });
+    expect(missing).toMatchObject({ status: 400, body: { field: "email" } });
+  });
+});
+
+describe("POST /api/webhooks/stripe", () => {
+  it("refuses a forged signature, a missing one and a stale one, before reading the event", async () => {
+    const payload = event("invoice.paid", { id: "in_x" });
+    expect((await deliver(payload, { secret: "whsec_wrong" })).body).toMatchObject({ code: "invalid_signature" });
+    const unsigned = await call(STRIPE_WEBHOOK_PATH, { method: "POST", json: payload });
+    expect(unsigned).toMatchObject({ status: 400, body: { field: "stripe-signature" } });
+    const stale = await deliver(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    expect(stale).toMatchObject({ status: 400, body: { code: "invalid_signature" } });
+    const fresh = await deliver(payload, { timestamp: Math.floor(Date.now() / 1000) - 290 });
+    expect(fresh.status).toBe(200);
+    // A valid signature over a changed body fails too.
+    const body = JSON.stringify(payload);
+    const signature = await signStripePayload(body, DEV_STRIPE_WEBHOOK_SECRET);
+    const tampered = await call(STRIPE_WEBHOOK_PATH, { method: "POST", body: body.replace("in_x", "in_y"), headers: { "content-type": "application/json", "stripe-signature": signature } });
+    expect(tampered.status).toBe(400);
+  });
+
+  it("applies ten concurrent deliveries of one checkout event once: one record, one account, one mail", async () => {
+    const email = uniqueEmail("replay");
+    const created = await call("/api/stripe/create-checkout-session", { method: "POST", json: checkoutBody(email) });
+    // Complete the session without its own events, then deliver one event ten times at once.
+    const local = await db().select().from(billingLocalObjects).where(eq(billingLocalObjects.id, created.body.sessionId)).get();
+    await db()
+      .update(billingLocalObjects)
+      .set({ data: { ...local!.data, status: "complete", payment_status: "paid", customer_details: { name: "R", email } } })
+      .where(eq(billingLocalObjects.id, created.body.sessionId));
+    const payload = event("checkout.session.completed", { id: created.body.sessionId, object: "checkout.session" });
+    const results = await Promise.all(Array.from({ length: 10 }, () => deliver(payload)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.body.duplicate === false)).toHaveLength(1);
+    expect(await db().select().from(webhookEvents).where(eq(webhookEvents.id, payload.id))).toHaveLength(1);
+    expect(await db().select().from(authUsers).where(eq(authUsers.email, email))).toHaveLength(1);
+    expect(await db().select().from(accountActivations).where(eq(accountActivations.email, email))).toHaveLength(1);
+    expect(await mailsTo(email)).toHaveLength(1);
+    // Replayed later, it changes nothing.
+    expect((await deliver(payload)).body).toMatchObject({ duplicate: true });
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it("reaches the same final state whatever the order of the subscription's events", async () => {
+    const finalState = async (order: "forward" | "reverse") => {
+      const { email } = await paidCheckout();
+      const [customer] = await db().select().from(customers).where(eq(customers.email, email));
+      const subId = customer.subscriptionId!;
+      const invoice = await db()
+        .select()
+        .from(billingLocalObjects)
+        .where(and(eq(billingLocalObjects.kind, "invoice"), sql`json_extract(${billingLocalObjects.data}, '$.parent.subscription_details.subscription') = ${subId}`))
+        .get();
+      const current = await db().select().from(billingLocalObjects).where(eq(billingLocalObjects.id, subId)).get();
+      // At the provider the subscription is now past due, then cancelled.
+      await db()
+        .update(billingLocalObjects)
+        .set({ data: { ...current!.data, status: "canceled", cancel_at_period_end: false } })
+        .where(eq(billingLocalObjects.id, subId));
+      const events = [
+        event("customer.subscription.updated", { ...current!.data, status: "past_due" }),
+        event("invoice.payment_failed", { id: invoice!.id }),
+        event("customer.subscription.deleted", { ...current!.data, status: "canceled" }),
+      ];
+      for (const e of order === "forward" ? events : [...events].reverse()) expect((await deliver(e)).status).toBe(200);
+      const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.id, subId));
+      const [after] = await db().select().from(customers).where(eq(customers.email, email));
+      return { status: sub.status, customerStatus: after.subscriptionStatus, owner: Boolean(sub.userId) };
+    };
+    const forward = await finalState("forward");
+    expect(forward).toEqual({ status: "canceled", customerStatus: "canceled", owner: true });
+    expect(await finalState("reverse")).toEqual(forward);
+  });
+
+  it("an update of a known subscription re-reads it and keeps its owner", async () => {
+    const email = uniqueEmail("early");
+    const created = await call("/api/stripe/create-checkout-session", { method: "POST", json: checkoutBody(email) });
+    const paid = await pay(created.body.sessionId, "4242424242424242");
+    expect(paid.status).toBe(303);
+    const [sub] = await db().select().from(subscriptions).where(sql`${subscriptions.customerId} in (select stripe_customer_id from customers where email = ${email})`);
+    // An update delivered again after everything changes nothing but the state it re-reads.
+    expect((await deliver(event("customer.subscription.updated", { id: sub.id }))).body).toMatchObject({ handled: true, duplicate: false });
+    const [again] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+    expect(again.userId).toBe(sub.userId);
+  });
+});
+
+describe("subscriptions of an account", () => {
+  it("lists and cancels the owner's subscription at period end; others are refused", async () => {
+    const { email, sessionId } = await paidCheckout();
+    await call("/api/admin/public/update-user-password", { method: "POST", json: { email, password: "Secret123", sessionId } });
+    const token = (await call("/auth/v1/token?grant_type=password", { method: "POST", json: { email, password: "Secret123" } })).body.access_token;
+    const mine = await call(`/api/leads/customers/by-email?email=${encodeURIComponent(email)}`, { token });
+    expect(mine.body).toMatchObject({ success: true, customer: { current_plan: "pro", subscription_status: "active" } });
+    const customerId = mine.body.customer.stripe_customer_id;
+    const list = await call(`/api/stripe/customer-subscriptions/${customerId}`, { token });
+    expect(list.body.subscriptions[0]).toMatchObject({ status: "active", items: { data: [{ price: { product: { name: "Pro" } } }] } });
+    const stranger = await signUpAndSignIn();
+    expect((await call(`/api/stripe/customer-subscriptions/${customerId}`, { token: stranger.accessToken })).status).toBe(403);
+    expect((await call(`/api/leads/customers/by-email?email=${encodeURIComponent(email)}`, { token: stranger.accessToken })).status).toBe(403);
+    const subscriptionId = list.body.subscriptions[0].id;
+    const foreign = await call("/api/stripe/cancel-subscription", { method: "POST", token: stranger.accessToken, json: { subscriptionId } });
+    expect(foreign).toMatchObject({ status: 404, body: { error: "No active subscription to cancel" } });
+    const cancel = await call("/api/stripe/cancel-subscription", { method: "POST", token, json: { subscriptionId } });
+    expect(cancel.body.subscription).toMatchObject({ status: "active", cancel_at_period_end: true });
+    const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    expect(row.cancelAtPeriodEnd).toBe(true);
+    expect((await call("/api/stripe/cancel-subscription", { method: "POST", json: { subscriptionId } })).status).toBe(401);
+  });
+
+  it("keeps the customer tools for admins", async () => {
+    const s = await signUpAndSignIn();
+    const res = await call("/api/stripe/create-customer", { method: "POST", token: s.accessToken, json: { email: uniqueEmail() } });
+    expect(res.status).toBe(403);
+    const admin = await signUpAndSignIn({ appMetadata: { is_admin: true } });
+    const created = await call("/api/stripe/create-customer", { method: "POST", token: admin.accessToken, json: { email: uniqueEmail(), name: "N" } });
+    expect(created.status).toBe(200);
+    const sub = await call("/api/stripe/create-subscription", {
+      method: "POST",
+      token: admin.accessToken,
+      json: { customerId: created.body.customer.id, priceId: "price_local_basic_month" },
+    });
+    expect(sub.body.subscription).toMatchObject({ status: "active" });
+    const missing = await call("/api/stripe/create-customer", { method: "POST", token: admin.accessToken, json: {} });
+    expect(missing).toMatchObject({ status: 400, body: { field: "email" } });
+  });
+});
+
+describe("POST /api/leads/leads", () => {
+  const lead = (over: Record<string, unknown> = {}) => ({
+    email: uniqueEmail("lead"),
+    phone: "3055550142",
+    first_name: "Lee",
+    last_name: "Dee",
+    company: "Acme",
+    lead_source: "trial",
+    lead_status: "new",
+    interest_level: 4,
+    metadata: { product_type: "pro", product_name: "Pro", price_id: "price_local_pro_month", is_trial: true, submitted_at: new Date().toISOString() },
+    ...over,
+  });
+
+  it("stores the lead of spec 2 §3", async () => {
+    const body = lead();
+    const res = await call("/api/leads/leads", { method: "POST", json: body });
+    expect(res.status).toBe(201);
+    const [row] = await db().select().from(leads).where(eq(leads.id, res.body.lead.id));
+    expect(row).toMatchObject({ email: body.email, leadSource: "trial", leadStatus: "new", interestLevel: 4, store: null });
+    expect(row.metadata).toMatchObject({ product_type: "pro", is_trial: true });
+  });
+
+  it("names the bad field", async () => {
+    expect((await call("/api/leads/leads", { method: "POST", json: lead({ phone: "305555014" }) })).body).toMatchObject({ field: "phone", error: "phone: Phone must have exactly 10 digits." });
+    expect((await call("/api/leads/leads", { method: "POST", json: lead({ email: "nope" }) })).body).toMatchObject({ field: "email" });
+    expect((await call("/api/leads/leads", { method: "POST", json: lead({ last_name: "" }) })).body).toMatchObject({ field: "last_name" });
+    expect((await call("/api/leads/leads", { method: "POST", json: lead({ interest_level: 5 }) })).body).toMatchObject({ field: "interest_level" });
+    expect((await call("/api/leads/leads", { method: "POST", json: lead({ lead_source: "store" }) })).body).toMatchObject({ field: "lead_source" });
+  });
+});

@@ -1,0 +1,85 @@
+// Card payments (spec 2 §7 "Card payments"): the catalogue, checkout, trials and subscriptions under
+// /api/stripe, whichever billing adapter runs. Visitors may read plans, start a checkout or a trial
+// (rate limited); subscriptions are the owner's or an admin's; the customer tools are admin only.
+import { Hono, type Context } from "hono";
+import {
+  cancelSubscriptionBody,
+  createCheckoutSessionBody,
+  createCustomerBody,
+  createSubscriptionBody,
+  customerIdParam,
+  sessionIdParam,
+  startTrialBody,
+  type BillingConfigView,
+} from "@shared/schemas/billing";
+import type { AppEnv } from "../env";
+import { validate } from "../lib/validate";
+import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../lib/rate-limit";
+import { currentUser, requireAdmin, requireUser } from "../middleware/auth";
+import {
+  cancelSubscription,
+  checkoutSessionView,
+  createCheckout,
+  createCustomerAtProvider,
+  createSubscriptionAtProvider,
+  customerSubscriptions,
+  listPlans,
+  portalUrl,
+  startTrial,
+  type BillingDeps,
+} from "../services/billing";
+
+export const CHECKOUT_LIMIT: Limit = { name: "checkout:ip", limit: 20, windowSeconds: 60 };
+export const SESSION_LOOKUP_LIMIT: Limit = { name: "checkout-session:ip", limit: 60, windowSeconds: 60 };
+
+export const billingDeps = (c: Context<AppEnv>): BillingDeps => ({
+  db: c.var.db,
+  billing: c.var.providers.billing,
+  identity: c.var.providers.identity,
+  origin: c.var.config.PUBLIC_URL ?? new URL(c.req.url).origin,
+});
+
+export const billingRoutes = new Hono<AppEnv>()
+  .get("/config", (c) => {
+    const body: BillingConfigView = {
+      mode: c.var.providers.billing.kind,
+      publishableKey: c.var.config.STRIPE_PUBLISHABLE_KEY ?? null,
+      portal: c.var.providers.billing.kind === "stripe",
+    };
+    return c.json(body);
+  })
+  .get("/products", async (c) => c.json({ products: await listPlans(c.var.providers.billing) }))
+  .post("/create-checkout-session", validate("json", createCheckoutSessionBody), async (c) => {
+    await enforce(c, [[CHECKOUT_LIMIT, clientAddress(c)]]);
+    const session = await createCheckout(billingDeps(c), c.req.valid("json"));
+    return c.json({ url: session.url, sessionId: session.id });
+  })
+  .post("/start-trial", validate("json", startTrialBody), async (c) => {
+    const body = c.req.valid("json");
+    await enforce(c, [
+      [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, body.email.toLowerCase()],
+    ]);
+    return c.json(await startTrial(billingDeps(c), body));
+  })
+  .get("/checkout-session/:sessionId", validate("param", sessionIdParam), async (c) => {
+    await enforce(c, [[SESSION_LOOKUP_LIMIT, clientAddress(c)]]);
+    return c.json({ session: await checkoutSessionView(billingDeps(c), c.req.valid("param").sessionId) });
+  })
+  .get("/customer-subscriptions/:id", requireUser, validate("param", customerIdParam), async (c) =>
+    c.json({ subscriptions: await customerSubscriptions(billingDeps(c), currentUser(c), c.req.valid("param").id) }),
+  )
+  .post("/cancel-subscription", requireUser, validate("json", cancelSubscriptionBody), async (c) =>
+    c.json({ subscription: await cancelSubscription(billingDeps(c), currentUser(c), c.req.valid("json").subscriptionId) }),
+  )
+  .post("/portal-session", requireUser, async (c) => {
+    const returnUrl = new URL("/settings", billingDeps(c).origin).toString();
+    return c.json({ url: await portalUrl(billingDeps(c), currentUser(c), returnUrl) });
+  })
+  // The /payments test console: creating customers and subscriptions by hand is for admins.
+  .post("/create-customer", requireAdmin, validate("json", createCustomerBody), async (c) =>
+    c.json({ customer: await createCustomerAtProvider(billingDeps(c), c.req.valid("json")) }),
+  )
+  .post("/create-subscription", requireAdmin, validate("json", createSubscriptionBody), async (c) =>
+    c.json({ subscription: await createSubscriptionAtProvider(billingDeps(c), c.req.valid("json")) }),
+  );

@@ -1,0 +1,14 @@
+// POST /api/webhooks/stripe: Stripe's events (and the local checkout's, signed the same way). The
+// signature is checked on the raw body before anything is parsed; each event is applied once.
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { STRIPE_WEBHOOK_PATH } from "../providers/billing/local";
+import { handleBillingEvent } from "../services/billing";
+import { billingDeps } from "./billing";
+
+export const stripeWebhookRoutes = new Hono<AppEnv>().post(STRIPE_WEBHOOK_PATH, async (c) => {
+  const raw = await c.req.text();
+  const event = await c.var.providers.billing.verifyEvent(raw, c.req.header("stripe-signature"));
+  const result = await handleBillingEvent(billingDeps(c), event);
+  return c.json({ received: true, ...result });
+});

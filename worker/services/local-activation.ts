@@ -1,0 +1,72 @@
+// Account activation in the local identity service (ADR 021): an account created for a buyer has no
+// password; its single-use activation link (256 random bits, stored hashed, valid 72 hours) opens
+// /activate-account with a session, as Supabase's invite link does.
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { authOneTimeTokens, authUsers } from "../db/schema";
+import type { AppConfig } from "../env";
+import { randomToken, sha256 } from "../lib/crypto";
+import { LocalMail } from "../providers/mail/local";
+import { openSession } from "./local-auth";
+
+export const ACTIVATION_TOKEN_TTL_HOURS = 72;
+export const ACTIVATION_PATH = "/activate-account";
+
+export async function sendLocalActivation(db: Database, input: { userId: string; email: string; origin: string }) {
+  const token = randomToken(32);
+  const link = new URL("/auth/v1/verify", input.origin);
+  link.searchParams.set("token", token);
+  link.searchParams.set("type", "invite");
+  link.searchParams.set("redirect_to", new URL(ACTIVATION_PATH, input.origin).toString());
+  await db.batch([
+    db.insert(authOneTimeTokens).values({
+      userId: input.userId,
+      kind: "activation",
+      tokenHash: await sha256(token),
+      redirectTo: ACTIVATION_PATH,
+      expiresAt: new Date(Date.now() + ACTIVATION_TOKEN_TTL_HOURS * 3600_000).toISOString(),
+    }),
+    new LocalMail(db).insert({
+      to: input.email,
+      subject: "Activate your account",
+      text: `Your account is ready. Choose a password to activate it:\n\n${link}\n\nThe link is valid for ${ACTIVATION_TOKEN_TTL_HOURS} hours and works once.`,
+      link: link.toString(),
+      kind: "activation",
+    }),
+  ]);
+}
+
+/**
+ * Consumes an activation token: confirms the email and opens a session, so the page can set the
+ * first password as the signed-in user. Only for an account that has no password yet.
+ */
+export async function verifyActivationToken(db: Database, config: AppConfig, token: string) {
+  const row = await db.query.authOneTimeTokens.findFirst({
+    where: and(eq(authOneTimeTokens.tokenHash, await sha256(token)), eq(authOneTimeTokens.kind, "activation")),
+  });
+  if (!row || row.usedAt) return { ok: false as const, reason: "invalid" as const };
+  if (row.expiresAt < new Date().toISOString()) return { ok: false as const, reason: "expired" as const };
+  const now = new Date().toISOString();
+  // Claimed conditionally: of two uses of one link only one gets a session.
+  const claimed = await db
+    .update(authOneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(authOneTimeTokens.id, row.id), isNull(authOneTimeTokens.usedAt)))
+    .returning({ id: authOneTimeTokens.id });
+  if (!claimed.length) return { ok: false as const, reason: "invalid" as const };
+  const user = await db.query.authUsers.findFirst({ where: eq(authUsers.id, row.userId) });
+  if (!user || user.passwordHash) return { ok: false as const, reason: "invalid" as const };
+  await db
+    .update(authUsers)
+    .set({ emailConfirmedAt: sql`coalesce(${authUsers.emailConfirmedAt}, ${now})`, updatedAt: now })
+    .where(eq(authUsers.id, user.id));
+  const session = await openSession(db, config, { ...user, emailConfirmedAt: user.emailConfirmedAt ?? now }, "password");
+  return { ok: true as const, session, email: user.email };
+}
+
+/** The newest activation link mailed to an address (tests and journeys read the outbox instead). */
+export const latestActivation = (db: Database, userId: string) =>
+  db.query.authOneTimeTokens.findFirst({
+    where: and(eq(authOneTimeTokens.userId, userId), eq(authOneTimeTokens.kind, "activation")),
+    orderBy: desc(authOneTimeTokens.id),
+  });

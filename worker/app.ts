@@ -6,6 +6,7 @@ import type { AppEnv } from "./env";
 import { ApiError, notFoundHandler, onError } from "./lib/errors";
 import { authenticate } from "./middleware/auth";
 import { requestContext } from "./middleware/context";
+import { serverTiming } from "./middleware/server-timing";
 import { log } from "./lib/log";
 import { voiceSimulatorRoutes } from "./providers/voice/local-routes";
 import { healthRoutes } from "./routes/health";
@@ -61,6 +62,8 @@ app.use("*", async (c, next) => {
     log(c, "info", "request", { method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started });
   }
 });
+// Outside the error handler's reach (onError answers inside it), so refusals carry it too.
+app.use("/api/*", serverTiming);
 app.use(
   "*",
   secureHeaders({

@@ -7,11 +7,14 @@ import { addDays, nyDateRange } from "@shared/ny-time";
 import { dayBounds } from "./ny-days";
 
 /**
- * Roll-up rows are trusted for days before the job's last run day minus this many days: the run
- * recomputes the last three days because events arrive late, so days still inside that window
- * are read live and a late event for them is counted at once, marked dirty or not.
+ * Roll-up rows are trusted for days before the job's last run day minus this many days. The run
+ * recomputes the last three days because events arrive late; a source whose writers do not all mark
+ * the days they change keeps those days live, so a late event for them is counted at once. Every
+ * call-log writer marks its day (the VAPI webhook each event's day, adoption of orphan calls their
+ * days; a test call is today's), so call logs trust every rolled-up day not marked dirty
+ * (docs/decisions/016-usage-on-rollups.md).
  */
-export const TRUST_LAG_DAYS = 2;
+export const TRUST_LAG_DAYS: Record<RollupSource, number> = { call_logs: 0, aircall: 2, appointments: 2, leads: 2 };
 
 export interface Coverage {
   /** Days read from the roll-ups: [start, end] without `exclude` (dirty days). */
@@ -20,8 +23,8 @@ export interface Coverage {
   liveDays: string[];
 }
 
-/** The newest day whose roll-up rows a count may trust, for a state's until_day. */
-export const lastTrustedDay = (untilDay: string) => addDays(untilDay, -TRUST_LAG_DAYS - 1);
+/** The newest day whose roll-up rows a count of the source may trust, for a state's until_day. */
+export const lastTrustedDay = (source: RollupSource, untilDay: string) => addDays(untilDay, -TRUST_LAG_DAYS[source] - 1);
 
 /** Which days of [start, end] the roll-ups of a source answer, read in one round trip. */
 export async function readCoverage(meter: DbMeter, source: RollupSource, start: string, end: string): Promise<Coverage> {
@@ -34,7 +37,7 @@ export async function readCoverage(meter: DbMeter, source: RollupSource, start: 
   const all = () => ({ rolled: null, liveDays: nyDateRange(start, end) });
   if (!from || !until) return all();
   const rs = from > start ? from : start;
-  const trusted = lastTrustedDay(until);
+  const trusted = lastTrustedDay(source, until);
   const re = trusted < end ? trusted : end;
   if (rs > re) return all();
   const dirty = dirtyRows.map((r) => r.day as string).filter((d) => d >= rs && d <= re);

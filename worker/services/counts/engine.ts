@@ -32,8 +32,26 @@ export async function readCoverage(meter: DbMeter, source: RollupSource, start: 
     meter.statement("SELECT from_day, until_day FROM rollup_state WHERE source = ?", [source]),
     meter.statement("SELECT day FROM rollup_dirty_days WHERE source = ? AND day >= ? AND day <= ?", [source, start, end]),
   ]);
-  const from = state[0]?.from_day as string | undefined;
-  const until = state[0]?.until_day as string | undefined;
+  return coverageOf(source, state[0], dirtyRows, start, end);
+}
+
+/** The coverage of several sources over one range, in one round trip of two statements. */
+export async function readCoverages<S extends RollupSource>(meter: DbMeter, sources: readonly S[], start: string, end: string): Promise<Record<S, Coverage>> {
+  const list = JSON.stringify(sources);
+  const [states, dirtyRows] = await meter.batch([
+    meter.statement("SELECT source, from_day, until_day FROM rollup_state WHERE source IN (SELECT value FROM json_each(?))", [list]),
+    meter.statement("SELECT source, day FROM rollup_dirty_days WHERE source IN (SELECT value FROM json_each(?)) AND day >= ? AND day <= ?", [list, start, end]),
+  ]);
+  const out = {} as Record<S, Coverage>;
+  for (const source of sources) {
+    out[source] = coverageOf(source, states.find((r) => r.source === source), dirtyRows.filter((r) => r.source === source), start, end);
+  }
+  return out;
+}
+
+function coverageOf(source: RollupSource, state: Record<string, unknown> | undefined, dirtyRows: Record<string, unknown>[], start: string, end: string): Coverage {
+  const from = state?.from_day as string | undefined;
+  const until = state?.until_day as string | undefined;
   const all = () => ({ rolled: null, liveDays: nyDateRange(start, end) });
   if (!from || !until) return all();
   const rs = from > start ? from : start;
@@ -63,9 +81,15 @@ export const where = (conditions: Condition[], rollup = false) => ({
 
 export type FigureSums<F extends string> = Record<F, number>;
 
+/** A dimension to group by: one of the spec's dims, or `day` (the roll-up's day, the live day list's day). */
+export type GroupColumn = string;
+
+/** The key of a grouped row: its group values joined by "|" ("" when not grouped). */
+export const groupKey = (...parts: string[]) => parts.join("|");
+
 /**
  * The statements of one count over a roll-up spec, and how to read their results: the figures
- * summed, or per value of one dimension when `groupBy` names it.
+ * summed, or per value of the `groupBy` dimensions (keys joined by "|", see groupKey).
  */
 export function figureStatements<F extends string>(
   meter: DbMeter,
@@ -73,30 +97,33 @@ export function figureStatements<F extends string>(
   coverage: Coverage,
   figures: readonly F[],
   conditions: Condition[],
-  groupBy?: string,
+  groupBy?: GroupColumn | GroupColumn[],
 ) {
+  const groups = groupBy === undefined ? [] : Array.isArray(groupBy) ? groupBy : [groupBy];
   const w = where(conditions);
   const statements: D1PreparedStatement[] = [];
+  const keyed = (exprs: string[]) => exprs.map((e, i) => `${e} AS k${i}, `).join("");
   if (coverage.rolled) {
     const rw = where(conditions, true);
     const { start, end, exclude } = coverage.rolled;
+    const exprs = groups.map((g) => `r.${g}`);
     const select = figures.map((f) => `coalesce(sum(r.${f}), 0) AS ${f}`).join(", ");
     const excludeSql = exclude.length ? " AND r.day NOT IN (SELECT value FROM json_each(?))" : "";
     statements.push(
       meter.statement(
-        `SELECT ${groupBy ? `r.${groupBy} AS k, ` : ""}${select} FROM ${spec.rollupTable} r WHERE r.day >= ? AND r.day <= ?${excludeSql}${rw.sql}` +
-          (groupBy ? ` GROUP BY r.${groupBy}` : ""),
+        `SELECT ${keyed(exprs)}${select} FROM ${spec.rollupTable} r WHERE r.day >= ? AND r.day <= ?${excludeSql}${rw.sql}` +
+          (exprs.length ? ` GROUP BY ${exprs.join(", ")}` : ""),
         [start, end, ...(exclude.length ? [JSON.stringify(exclude)] : []), ...rw.params],
       ),
     );
   }
   if (coverage.liveDays.length) {
     const select = figures.map((f) => `${spec.figures[f]} AS ${f}`).join(", ");
-    const groupExpr = groupBy ? spec.dims[groupBy] : undefined;
+    const exprs = groups.map((g) => (g === "day" ? "d.day" : spec.dims[g]));
     statements.push(
       meter.statement(
-        `WITH ${DAYS_CTE} SELECT ${groupExpr ? `${groupExpr} AS k, ` : ""}${select} FROM ${fromDays(spec)} WHERE 1 = 1${w.sql}` +
-          (groupExpr ? ` GROUP BY k` : ""),
+        `WITH ${DAYS_CTE} SELECT ${keyed(exprs)}${select} FROM ${fromDays(spec)} WHERE 1 = 1${w.sql}` +
+          (exprs.length ? ` GROUP BY ${exprs.map((_, i) => `k${i}`).join(", ")}` : ""),
         [JSON.stringify(dayBounds(coverage.liveDays)), ...w.params],
       ),
     );
@@ -105,7 +132,7 @@ export function figureStatements<F extends string>(
     const out = new Map<string, FigureSums<F>>();
     for (const rows of results) {
       for (const row of rows) {
-        const k = groupBy ? String(row.k ?? "") : "";
+        const k = groupKey(...groups.map((_, i) => String(row[`k${i}`] ?? "")));
         const sums = out.get(k) ?? (Object.fromEntries(figures.map((f) => [f, 0])) as FigureSums<F>);
         for (const f of figures) sums[f] += Number(row[f] ?? 0);
         out.set(k, sums);

@@ -86,6 +86,12 @@ export function countCases({ start, end, startUtc, endUtc, staffId, monthStartUt
       },
     },
     {
+      path: `/api/call-volume?${r}&callType=Both`,
+      flag: "own calls (chart)",
+      naive: callLogs,
+      service: (m) => svc.callVolume(m, staffId, { ...range, callType: "Both" }),
+    },
+    {
       path: "/api/usage-stats",
       flag: "own calls, this month",
       service: (m) => svc.monthlyCalls({ $client: m.d1 }, staffId, new Date()),

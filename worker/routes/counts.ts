@@ -14,6 +14,7 @@ import {
   type CallLogTotalResponse,
   type CountResponse,
   type LeadSummaryResponse,
+  dateRangeQuery,
 } from "@shared/schemas/counts";
 import type { Context } from "hono";
 import { Hono } from "hono";
@@ -29,6 +30,8 @@ import {
 } from "../services/counts/appointments";
 import { callLogCounts, type CallLogCounts } from "../services/counts/call-logs";
 import { leadSummary } from "../services/counts/leads";
+import { callVolume, storeFunnel } from "../services/insights";
+import type { CallVolumeResponse, StoreFunnelResponse } from "@shared/schemas/insights";
 import { DbMeter } from "../services/counts/meter";
 
 /** Runs a count over the request's D1 binding (the Server-Timing middleware reports its cost). */
@@ -83,4 +86,12 @@ export const countRoutes = new Hono<AppEnv>()
   )
   .get("/lead-counts/summary", shopwindows, validate("query", leadSummaryQuery), (c) =>
     measured(c, (meter): Promise<LeadSummaryResponse> => leadSummary(meter, c.req.valid("query"))),
+  )
+  // Beyond the spec (README "Where the spec is silent"): the chart's daily volume of the caller's own
+  // calls, and the per-store funnel with cost, which shows store appointments (shopwindows_info).
+  .get("/call-volume", requireUser, validate("query", callLogCountsQuery), (c) =>
+    measured(c, (meter): Promise<CallVolumeResponse> => callVolume(meter, currentUser(c).id, c.req.valid("query"))),
+  )
+  .get("/store-funnel", shopwindows, validate("query", dateRangeQuery), (c) =>
+    measured(c, (meter): Promise<StoreFunnelResponse> => storeFunnel(c.var.db, meter, currentUser(c).id, c.req.valid("query"))),
   );

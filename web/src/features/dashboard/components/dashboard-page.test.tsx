@@ -222,6 +222,26 @@ describe("DashboardPage", () => {
       expect((exportCall[1].headers as Record<string, string>).Authorization).toMatch(/^Bearer /);
     });
 
+    it("shows the rows and bytes received while a big export arrives", async () => {
+      let push: ((s: string) => void) | null = null;
+      let close: (() => void) | null = null;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (s) => controller.enqueue(new TextEncoder().encode(s));
+          close = () => controller.close();
+        },
+      });
+      stubApi((url) => (url.pathname === "/api/export-report" ? new Response(body, { status: 200, headers: { "content-type": "text/csv" } }) : undefined));
+      renderPage();
+      fireEvent.click(screen.getByRole("button", { name: DASHBOARD_TEXT.exportCsv }));
+      await waitFor(() => expect(push).not.toBeNull());
+      push!("Call ID,Date\n" + "x,1\n".repeat(1234));
+      expect(await screen.findByText(/^1,234 rows · 0\.0 MB received$/)).toBeTruthy();
+      close!();
+      await waitFor(() => expect(screen.getByRole("button", { name: DASHBOARD_TEXT.exportCsv })).toBeTruthy());
+      expect(screen.queryByText(/rows · .* received/)).toBeNull();
+    });
+
     it("a failed export shows 'Error generating report'", async () => {
       stubApi((url) => (url.pathname === "/api/export-report" ? fail() : undefined));
       renderPage({ shopwindows_info: false, call_app: false });

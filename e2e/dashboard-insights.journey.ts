@@ -57,6 +57,7 @@ export default {
 
     // The funnel: some store with AI calls, bookings and sales.
     const funnel = section(page, INSIGHTS_TEXT.storeFunnel);
+    await funnel.locator("tbody tr").first().waitFor();
     const funnelRows = await funnel.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("th, td")].map((c) => c.textContent ?? "")));
     check(funnelRows.length === 9, `the funnel should list the nine stores, lists ${funnelRows.length}`);
     const busy = funnelRows.filter((r) => num(r[1]) > 0 && num(r[2]) + num(r[3]) > 0 && num(r[5]) > 0);

@@ -32,7 +32,7 @@ export default function CallVolumeChart({ days }: { days: CallVolumeResponse["da
     const xs = days.map((d) => nyLocalToUtc(d.date, 12).getTime() / 1000);
     const data: uPlot.AlignedData = [xs, ...SERIES.map((s) => days.map(s.pick))];
     const opts: uPlot.Options = {
-      width: Math.max(280, el.clientWidth),
+      width: Math.max(240, el.clientWidth),
       height: 240,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "America/New_York"),
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
@@ -40,12 +40,12 @@ export default function CallVolumeChart({ days }: { days: CallVolumeResponse["da
       series: [{}, ...SERIES.map((s) => ({ label: s.label, stroke: cssColor(el, s.stroke), width: 2, points: { show: days.length <= 31 } }))],
     };
     const plot = new uPlot(opts, data, el);
-    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(280, el.clientWidth), height: 240 }));
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(240, el.clientWidth), height: 240 }));
     resize.observe(el);
     return () => {
       resize.disconnect();
       plot.destroy();
     };
   }, [days]);
-  return <div ref={host} role="img" aria-label={INSIGHTS_TEXT.chartLabel} data-testid="call-volume-chart" className="min-h-[280px] w-full" />;
+  return <div ref={host} role="img" aria-label={INSIGHTS_TEXT.chartLabel} data-testid="call-volume-chart" className="min-h-[280px] w-full min-w-0 overflow-hidden" />;
 }

@@ -32,7 +32,7 @@ export function CallVolume({ filters, generation }: { filters: CallLogFilters; g
   const tableId = useId();
   const days = volume.data?.days ?? [];
   return (
-    <div className="grid gap-3">
+    <div className="grid min-w-0 gap-3">
       <h3 id={headingId} className="text-sm font-medium">
         {INSIGHTS_TEXT.callVolume}
       </h3>
@@ -41,7 +41,7 @@ export function CallVolume({ filters, generation }: { filters: CallLogFilters; g
           <MoneyFigure label={INSIGHTS_TEXT.cost} value={volume.data?.totals.cost} />
           <MoneyFigure label={INSIGHTS_TEXT.costPerCall} value={volume.data?.totals.costPerCall} />
         </FigureGrid>
-        <Suspense fallback={<Skeleton className="h-[280px] w-full" />}>
+        <Suspense fallback={<Skeleton className="h-[280px] w-full min-w-0" />}>
           <CallVolumeChart days={days} />
         </Suspense>
         <div>
@@ -50,7 +50,7 @@ export function CallVolume({ filters, generation }: { filters: CallLogFilters; g
           </Button>
         </div>
         {/* Always in the page: screen readers read the table; sighted users open it on request. */}
-        <div id={tableId} className={cn("max-h-96 overflow-auto", !tableShown && "sr-only")}>
+        <div id={tableId} className={cn("max-h-96 min-w-0 overflow-auto", !tableShown && "sr-only")}>
           <VolumeTable days={days} labelledBy={headingId} />
         </div>
       </SectionBody>
@@ -99,7 +99,8 @@ export function StoreFunnelSection({ range, generation }: { range: { startDate: 
         {INSIGHTS_TEXT.funnelIntro}
       </p>
       <SectionBody queries={[funnel]} errorText={INSIGHTS_TEXT.funnelError} skeletonHeight="h-96">
-        <div className="overflow-x-auto">
+        {/* min-w-0: a grid item would otherwise grow to the table's width and widen the page on a phone. */}
+        <div className="min-w-0 overflow-x-auto">
           <Table aria-labelledby={captionId}>
             <TableHeader>
               <TableRow>

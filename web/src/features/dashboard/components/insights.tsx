@@ -89,6 +89,10 @@ function VolumeTable({ days, labelledBy }: { days: CallVolumeResponse["days"]; l
   );
 }
 
+/** The funnel has ten columns: headers may wrap and cells sit closer, so it fits a desktop card unscrolled. */
+const FUNNEL_HEAD = "px-2 text-right whitespace-normal";
+const FUNNEL_CELL = "px-2 text-right tabular-nums";
+
 export function StoreFunnelSection({ range, generation }: { range: { startDate: string; endDate: string }; generation: number }) {
   const funnel = useQuery(storeFunnelQueryOptions(range, generation));
   const captionId = useId();
@@ -104,16 +108,16 @@ export function StoreFunnelSection({ range, generation }: { range: { startDate: 
           <Table aria-labelledby={captionId}>
             <TableHeader>
               <TableRow>
-                <TableHead scope="col">{INSIGHTS_TEXT.store}</TableHead>
-                <TableHead scope="col" className="text-right">{INSIGHTS_TEXT.aiCalls}</TableHead>
-                <TableHead scope="col" className="text-right">{INSIGHTS_TEXT.inboundBooked}</TableHead>
-                <TableHead scope="col" className="text-right">{INSIGHTS_TEXT.outboundBooked}</TableHead>
-                <TableHead scope="col" className="text-right">{INSIGHTS_TEXT.visited}</TableHead>
-                <TableHead scope="col" className="text-right">{INSIGHTS_TEXT.sold}</TableHead>
-                <TableHead scope="col" className="text-right">{INSIGHTS_TEXT.bookedPerCall}</TableHead>
-                <TableHead scope="col" className="text-right">{INSIGHTS_TEXT.soldPerBooked}</TableHead>
-                <TableHead scope="col" className="text-right">{INSIGHTS_TEXT.cost}</TableHead>
-                <TableHead scope="col" className="text-right">{INSIGHTS_TEXT.costPerCall}</TableHead>
+                <TableHead scope="col" className="px-2">{INSIGHTS_TEXT.store}</TableHead>
+                <TableHead scope="col" className={FUNNEL_HEAD}>{INSIGHTS_TEXT.aiCalls}</TableHead>
+                <TableHead scope="col" className={FUNNEL_HEAD}>{INSIGHTS_TEXT.inboundBooked}</TableHead>
+                <TableHead scope="col" className={FUNNEL_HEAD}>{INSIGHTS_TEXT.outboundBooked}</TableHead>
+                <TableHead scope="col" className={FUNNEL_HEAD}>{INSIGHTS_TEXT.visited}</TableHead>
+                <TableHead scope="col" className={FUNNEL_HEAD}>{INSIGHTS_TEXT.sold}</TableHead>
+                <TableHead scope="col" className={FUNNEL_HEAD}>{INSIGHTS_TEXT.bookedPerCall}</TableHead>
+                <TableHead scope="col" className={FUNNEL_HEAD}>{INSIGHTS_TEXT.soldPerBooked}</TableHead>
+                <TableHead scope="col" className={FUNNEL_HEAD}>{INSIGHTS_TEXT.cost}</TableHead>
+                <TableHead scope="col" className={FUNNEL_HEAD}>{INSIGHTS_TEXT.costPerCall}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -121,16 +125,16 @@ export function StoreFunnelSection({ range, generation }: { range: { startDate: 
                 const booked = s.inboundBooked + s.outboundBooked;
                 return (
                   <TableRow key={s.store}>
-                    <TableHead scope="row">{s.store}</TableHead>
-                    <TableCell className="text-right tabular-nums">{formatCount(s.aiCalls)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatCount(s.inboundBooked)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatCount(s.outboundBooked)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatCount(s.visited)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatCount(s.sold)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatRate(rate(booked, s.aiCalls))}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatRate(rate(s.sold, booked))}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatMoney(s.cost)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatMoney(s.costPerCall, 4)}</TableCell>
+                    <TableHead scope="row" className="px-2">{s.store}</TableHead>
+                    <TableCell className={FUNNEL_CELL}>{formatCount(s.aiCalls)}</TableCell>
+                    <TableCell className={FUNNEL_CELL}>{formatCount(s.inboundBooked)}</TableCell>
+                    <TableCell className={FUNNEL_CELL}>{formatCount(s.outboundBooked)}</TableCell>
+                    <TableCell className={FUNNEL_CELL}>{formatCount(s.visited)}</TableCell>
+                    <TableCell className={FUNNEL_CELL}>{formatCount(s.sold)}</TableCell>
+                    <TableCell className={FUNNEL_CELL}>{formatRate(rate(booked, s.aiCalls))}</TableCell>
+                    <TableCell className={FUNNEL_CELL}>{formatRate(rate(s.sold, booked))}</TableCell>
+                    <TableCell className={FUNNEL_CELL}>{formatMoney(s.cost)}</TableCell>
+                    <TableCell className={FUNNEL_CELL}>{formatMoney(s.costPerCall, 4)}</TableCell>
                   </TableRow>
                 );
               })}

@@ -1,10 +1,12 @@
-// `npm run bench -- [--calls N] [--requests N] [--concurrency N] [--keep] [--no-build]`
+// `npm run bench -- [--full] [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N]
+//                   [--rollup-calls N] [--requests N] [--concurrency N] [--keep] [--no-build]`
 //
 // Measures the API against a throwaway seeded local D1: seeds `.wrangler/bench-<pid>` with N call
 // logs, serves it with one `wrangler dev` on a free loopback port (its own copy of the build, an empty
 // env file instead of .dev.vars, so every port uses its local adapter), signs in the demo staff and
 // customer accounts and times each endpoint with bounded loops. Prints a table, one verdict per
-// target, the database size and the query plans of the call-log page and usage-stats queries.
+// target, the database size and the query plans of the call-log page; then the operations dashboard
+// (bench/ops.mjs): count endpoints against naive queries, CSV exports, the roll-up run, SPA sizes.
 // It reports; it does not gate: a missed target still exits 0, a failed request exits 1.
 import { cpSync, existsSync, mkdirSync, openSync, closeSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
@@ -12,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { bin, freePort, root } from "../scripts/lib.mjs";
+import { countCases, median, naiveRows, parseServerTiming, rollupDigest, spaSizes, sqliteD1, streamCsv, timeNaive, timeService } from "./ops.mjs";
 import { applyMigrations, buildSpa, seed, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
 
 // ---- Targets -------------------------------------------------------------------------------------
@@ -52,12 +55,20 @@ const { tsImport } = await import("tsx/esm/api");
 // The existence check's floor, by design: the answer waits for it whether or not the account exists.
 const { USER_EXISTS_MIN_MS: USER_EXISTS_FLOOR_MS } = await tsImport("../worker/routes/public-account.ts", import.meta.url);
 
-const usage = "npm run bench -- [--calls N] [--requests N] [--concurrency N] [--keep] [--no-build]";
+const usage =
+  "npm run bench -- [--full] [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--rollup-calls N] [--requests N] [--concurrency N] [--keep] [--no-build]";
 let args;
 try {
   ({ values: args } = parseArgs({
     options: {
-      calls: { type: "string", default: "200000" },
+      calls: { type: "string" },
+      "aircall-calls": { type: "string" },
+      appointments: { type: "string" },
+      leads: { type: "string" },
+      days: { type: "string", default: "90" },
+      // The issue's data set: 1M calls, 200k appointments, 200k Aircall calls, 50k leads.
+      full: { type: "boolean", default: false },
+      "rollup-calls": { type: "string", default: "400000" },
       requests: { type: "string", default: "200" },
       concurrency: { type: "string", default: "4" },
       keep: { type: "boolean", default: false },
@@ -73,7 +84,8 @@ if (args.help) {
   console.log(usage);
   process.exit(0);
 }
-function wholeNumber(name, min) {
+function wholeNumber(name, min, fallback) {
+  if (args[name] === undefined) return fallback;
   const n = Number(args[name].replaceAll("_", ""));
   if (!Number.isInteger(n) || n < min) {
     console.error(`--${name} must be a whole number of at least ${min}`);
@@ -81,7 +93,14 @@ function wholeNumber(name, min) {
   }
   return n;
 }
-const CALLS = wholeNumber("calls", 0);
+const FULL = { calls: 1_000_000, aircall: 200_000, appointments: 200_000, leads: 50_000 };
+const CALLS = wholeNumber("calls", 0, args.full ? FULL.calls : 200_000);
+const AIRCALL = wholeNumber("aircall-calls", 0, args.full ? FULL.aircall : Math.round(CALLS * 0.2));
+const APPOINTMENTS = wholeNumber("appointments", 0, args.full ? FULL.appointments : Math.round(CALLS * 0.2));
+const LEADS = wholeNumber("leads", 0, args.full ? FULL.leads : Math.round(CALLS * 0.05));
+const DAYS = wholeNumber("days", 1, 90);
+// Calls of the roll-up run's own database: its three whole days before today hold about 3 × 100,000.
+const ROLLUP_CALLS = wholeNumber("rollup-calls", 0, 400_000);
 const REQUESTS = wholeNumber("requests", 1);
 const CONCURRENCY = wholeNumber("concurrency", 1);
 
@@ -162,7 +181,7 @@ async function timed(baseUrl, { method = "GET", path: p, token, json, headers = 
     const body = await res.text();
     const ms = performance.now() - t0;
     if (!res.ok) return { ms, error: `${method} ${p} → ${res.status} ${body.slice(0, 200)}` };
-    return { ms, body };
+    return { ms, body, timing: parseServerTiming(res.headers.get("server-timing")) };
   } catch (e) {
     return { ms: performance.now() - t0, error: `${method} ${p} → ${e.message}` };
   }
@@ -176,17 +195,28 @@ async function load(baseUrl, name, make, extra) {
   for (let i = 0; i < WARMUP_REQUESTS && !interrupted; i++) await timed(baseUrl, make(-1 - i));
   const times = [];
   const errors = [];
+  const timings = [];
   let next = 0;
   const started = performance.now();
   const worker = async () => {
     while (!interrupted && next < REQUESTS && performance.now() - started < MAX_ENDPOINT_MS) {
       const r = await timed(baseUrl, make(next++));
       if (r.error) errors.push(r.error);
-      else times.push(r.ms);
+      else {
+        times.push(r.ms);
+        if (r.timing) timings.push(r.timing);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, REQUESTS) }, worker));
-  const result = summarize(name, times, errors, performance.now() - started, extra);
+  const db = [...timings.map((t) => t.dbMs)].filter((x) => x != null).sort((a, b) => a - b);
+  const result = summarize(name, times, errors, performance.now() - started, {
+    ...extra,
+    dbP50: percentile(db, 50),
+    dbP95: percentile(db, 95),
+    rowsRead: median(timings.map((t) => t.rows)),
+    queries: median(timings.map((t) => t.queries)),
+  });
   if (result.count < REQUESTS) result.note = `stopped at the ${secs(MAX_ENDPOINT_MS)} cap after ${fmtInt(result.count)} of ${fmtInt(REQUESTS)} requests`;
   return result;
 }
@@ -258,9 +288,9 @@ function resultTable(results) {
 // ---- The database file and its query plans ------------------------------------------------------------
 
 /** The D1 database file of the state dir: the .sqlite holding wrangler's migrations table. */
-async function findD1File() {
+async function findD1File(state = stateDir) {
   const { DatabaseSync } = await import("node:sqlite");
-  const dir = path.join(stateDir, "v3", "d1");
+  const dir = path.join(state, "v3", "d1");
   const files = [];
   const walk = (d) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
@@ -292,7 +322,6 @@ async function capturedQueries(userId, deepCursor) {
   const { drizzle } = await import("drizzle-orm/sqlite-proxy");
   const schema = await tsImport("../worker/db/schema.ts", import.meta.url);
   const callLogService = await tsImport("../worker/services/call-logs.ts", import.meta.url);
-  const agentService = await tsImport("../worker/services/agents.ts", import.meta.url);
   const statements = [];
   const db = drizzle(
     async (sql, params) => {
@@ -309,11 +338,9 @@ async function capturedQueries(userId, deepCursor) {
   const first = await take(() => callLogService.listCallLogPage(db, userId, PAGE_SIZE, null));
   const after = deepCursor ? callLogService.decodeCursor(deepCursor) : null;
   const deep = after ? await take(() => callLogService.listCallLogPage(db, userId, PAGE_SIZE, after)) : [];
-  const usage = await take(() => agentService.usageStats(db, userId));
   return [
     ["call-log list, first page", first[0]],
     [`call-log list, page ${PAGES} (keyset cursor)`, deep[0]],
-    ["usage-stats, calls this month", usage.find((s) => /\bfrom "call_logs"/.test(s.sql))],
   ].filter(([, s]) => s);
 }
 
@@ -326,6 +353,219 @@ function planOf(db, { sql, params }) {
     depth.set(r.id, d);
     return { detail: r.detail, depth: d };
   });
+}
+
+
+// ---- The operations dashboard (bench/ops.mjs) ---------------------------------------------------------
+
+const DAILY_CRON = "15 5 * * *";
+const nyTime = await tsImport("../shared/ny-time.ts", import.meta.url);
+const { CONNECTED_ENDED_REASONS } = await tsImport("../shared/call-outcomes.ts", import.meta.url);
+const { SPECS_BY_SOURCE } = await tsImport("../worker/services/counts/figures.ts", import.meta.url);
+const ROLLUP_TABLES = Object.values(SPECS_BY_SOURCE).flatMap((specs) => specs.map((s) => s.rollupTable));
+const countServices = {
+  ...(await tsImport("../worker/services/counts/call-logs.ts", import.meta.url)),
+  ...(await tsImport("../worker/services/counts/aircall.ts", import.meta.url)),
+  ...(await tsImport("../worker/services/counts/appointments.ts", import.meta.url)),
+  ...(await tsImport("../worker/services/counts/leads.ts", import.meta.url)),
+  ...(await tsImport("../worker/services/usage.ts", import.meta.url)),
+  ...(await tsImport("../worker/services/insights.ts", import.meta.url)),
+};
+const { DbMeter } = await tsImport("../worker/services/counts/meter.ts", import.meta.url);
+const CRON_TIMEOUT_MS = 600_000;
+
+/**
+ * Runs the nightly cron through `wrangler dev --test-scheduled` and waits until its last job (the
+ * daily report) has written: scheduled() hands the jobs to waitUntil, so the answer may come first.
+ */
+async function runCron(baseUrl, d1File) {
+  const { DatabaseSync } = await import("node:sqlite");
+  const last = () => {
+    const db = new DatabaseSync(d1File, { readOnly: true });
+    try {
+      return db.prepare("SELECT coalesce(max(created_at), '') AS t, count(*) AS n FROM daily_reports").get();
+    } finally {
+      db.close();
+    }
+  };
+  const before = last();
+  const t0 = performance.now();
+  const res = await fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent(DAILY_CRON)}`, { signal: AbortSignal.timeout(CRON_TIMEOUT_MS) });
+  await res.text();
+  if (!res.ok) throw new Error(`/__scheduled → ${res.status}`);
+  while (performance.now() - t0 < CRON_TIMEOUT_MS) {
+    checkpoint();
+    const now = last();
+    if (now.n > 0 && now.t !== before.t) return { ms: performance.now() - t0 };
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("the nightly cron did not finish within 10 minutes");
+}
+
+/** Count endpoints, CSV exports, the roll-up run of its own database and the SPA's sizes. */
+async function operations(baseUrl, { staff, staffId, d1File, firstCron }) {
+  const { DatabaseSync } = await import("node:sqlite");
+  const today = nyTime.nyToday(new Date());
+  const start = nyTime.addDays(today, -(DAYS - 1));
+  const month = nyTime.nyMonthRange(new Date());
+  const cases = countCases({
+    start,
+    end: today,
+    startUtc: nyTime.nyDayBounds(start).startUtc,
+    endUtc: nyTime.nyDayBounds(today).endUtc,
+    staffId,
+    monthStartUtc: month.start,
+    monthEndUtc: month.end,
+    connected: CONNECTED_ENDED_REASONS,
+  }, countServices);
+  console.log(`\n▸ count endpoints over ${start} – ${today} (${DAYS} days), staff; naive queries on the same SQLite file`);
+  const naiveDb = new DatabaseSync(d1File, { readOnly: true });
+  const shim = sqliteD1(naiveDb);
+  const counts = [];
+  try {
+    for (const c of cases) {
+      const r = await load(baseUrl, `GET ${c.path.split("?")[0]}`, () => ({ path: c.path, token: staff }), { kind: "count" });
+      checkpoint();
+      const naive = timeNaive(naiveDb, c.naive);
+      r.naiveMs = naive.ms;
+      r.sqlMs = await timeService(shim, (d1) => new DbMeter(d1), c.service);
+      r.naiveRows = naiveRows(naiveDb, c.naive);
+      r.flag = c.flag;
+      counts.push(r);
+      console.log(`  ${r.name}: p50 ${fmtMs(r.p50)} ms, db p50 ${fmtMs(r.dbP50)} ms, SQL ${fmtMs(r.sqlMs)} ms vs naive ${fmtMs(r.naiveMs)} ms, rows ${r.rowsRead ?? "–"} vs ${fmtInt(r.naiveRows)}`);
+    }
+  } finally {
+    naiveDb.close();
+  }
+
+  console.log("\n▸ CSV exports (streamed to the end; worker memory sampled every 50 ms)");
+  const pgid = server.child.pid;
+  const progress = (rows, bytes) => console.log(`    … ${fmtInt(rows)} rows, ${(bytes / 1024 / 1024).toFixed(0)} MB`);
+  const callReport = await streamCsv(`${baseUrl}/api/export-report?startDate=${start}&endDate=${today}&callType=Both`, staff, pgid, progress);
+  console.log(`  call report: ${fmtInt(callReport.rows)} rows in ${secs(callReport.ms)}`);
+  const yearStart = nyTime.addDays(today, -365);
+  const dailyReport = await streamCsv(`${baseUrl}/api/daily-report?startDate=${yearStart}&endDate=${today}`, staff, pgid);
+  console.log(`  daily report, 366 days: ${fmtInt(dailyReport.rows)} rows in ${secs(dailyReport.ms)}`);
+  checkpoint();
+
+  const rollup = ROLLUP_CALLS > 0 ? await rollupRun() : null;
+  checkpoint();
+  const spa = spaSizes(path.join(stateDir, "client"));
+  return { counts, callReport, dailyReport, rollup, spa, firstCron, range: { start, end: today } };
+}
+
+/**
+ * The nightly roll-up over three days of about 100,000 calls each, in a database of its own (four
+ * days of calls: three whole days and today so far), served by its own `wrangler dev`: the first cron
+ * run, then a rerun the same day, and the digest of every roll-up table after each.
+ */
+async function rollupRun() {
+  const { DatabaseSync } = await import("node:sqlite");
+  const dir = `${stateDir}-rollup`;
+  mkdirSync(dir, { recursive: true });
+  const fd = openSync(path.join(dir, "server.log"), "a");
+  let own = null;
+  try {
+    console.log(`\n▸ roll-up run: ${fmtInt(ROLLUP_CALLS)} calls over 4 days in ${rel(dir)}`);
+    await applyMigrations(dir, { stdio: ["ignore", fd, fd] });
+    await seed(dir, ["--calls", String(ROLLUP_CALLS), "--days", "4", "--aircall-calls", "0", "--appointments", "0", "--leads", "0"]);
+    const savedDir = stateDir;
+    const file = await findD1File(dir);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const envFile = path.join(dir, "bench.env");
+    writeFileSync(envFile, "# bench: no secrets, local adapters only\n");
+    own = startWrangler({ port, persistTo: dir, envFile, assets: path.join(savedDir, "client"), stdio: ["ignore", fd, fd] });
+    await waitUntilReady(own, `${url}/api/health`);
+    const today = nyTime.nyToday(new Date());
+    const db = new DatabaseSync(file, { readOnly: true });
+    const startUtc = nyTime.nyDayBounds(nyTime.addDays(today, -3)).startUtc;
+    const endUtc = nyTime.nyDayBounds(nyTime.addDays(today, -1)).endUtc;
+    const threeDays = db.prepare("SELECT count(*) AS n FROM call_logs WHERE start_time >= ? AND start_time < ?").get(startUtc, endUtc).n;
+    db.close();
+    const digest = () => {
+      const d = new DatabaseSync(file, { readOnly: true });
+      try {
+        return rollupDigest(d, ROLLUP_TABLES);
+      } finally {
+        d.close();
+      }
+    };
+    const first = await runCron(url, file);
+    const once = digest();
+    console.log(`  first run ${secs(first.ms)} (${fmtInt(once.rows)} roll-up rows, digest ${once.digest})`);
+    const rerun = await runCron(url, file);
+    const twice = digest();
+    console.log(`  rerun ${secs(rerun.ms)} (digest ${twice.digest})`);
+    return { threeDays, firstMs: first.ms, rerunMs: rerun.ms, rows: once.rows, identical: once.digest === twice.digest, digest: once.digest };
+  } finally {
+    if (own) await stopGroup(own);
+    closeSync(fd);
+    if (!args.keep) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function printOperations(ops) {
+  const { counts, callReport, dailyReport, rollup, spa, firstCron, range } = ops;
+  console.log(`\n## Operations dashboard: counts over ${range.start} – ${range.end}, staff`);
+  console.log("   p50/p95 end to end; db = Server-Timing (all D1 time of the request, sign-in lookup and round trips included);");
+  console.log("   SQL = the count service's statements, naive = the source rows of the range, both in-process on the same file\n");
+  console.log(
+    table(
+      ["count endpoint", "needs", "p50 ms", "p95 ms", "db p50 ms", "db p95 ms", "SQL ms", "naive ms", "naive / SQL", "rows read", "naive rows", "D1 queries"],
+      counts.map((r) => [
+        r.name,
+        r.flag,
+        fmtMs(r.p50),
+        fmtMs(r.p95),
+        fmtMs(r.dbP50),
+        fmtMs(r.dbP95),
+        fmtMs(r.sqlMs),
+        fmtMs(r.naiveMs),
+        r.sqlMs ? `${(r.naiveMs / r.sqlMs).toFixed(1)}×` : "–",
+        r.rowsRead == null ? "–" : fmtInt(r.rowsRead),
+        fmtInt(r.naiveRows),
+        r.queries ?? "–",
+      ]),
+      [false, false, true, true, true, true, true, true, true, true, true, true],
+    ),
+  );
+  const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
+  console.log("\n| export | rows | MB | first byte ms | total s | rows/s | worker RSS before → peak |\n|---|--:|--:|--:|--:|--:|--|");
+  for (const [name, e] of [["GET /api/export-report (call report)", callReport], ["GET /api/daily-report (366 days)", dailyReport]]) {
+    console.log(`| ${name} | ${fmtInt(e.rows)} | ${(e.bytes / 1024 / 1024).toFixed(1)} | ${fmtMs(e.ttfbMs)} | ${(e.ms / 1000).toFixed(1)} | ${fmtInt(Math.round(e.rowsPerSec))} | ${mb(e.baselineKb)} → ${mb(e.peakKb)} |`);
+  }
+  console.log(`\nNightly cron on the bench data (first run: roll-ups of the seed's days + yesterday's reports): ${secs(firstCron.ms)}`);
+  if (rollup) {
+    console.log(
+      `Roll-up run, own database: ${fmtInt(rollup.threeDays)} calls in the three days before today; first cron ${secs(rollup.firstMs)}, ` +
+        `rerun ${secs(rollup.rerunMs)}; ${fmtInt(rollup.rows)} roll-up rows; rerun ${rollup.identical ? "byte-identical" : "DIFFERENT"} (digest ${rollup.digest})`,
+    );
+  }
+  console.log(`\nSPA JavaScript, gzipped (level 9): first page ${spa.firstGzKb.toFixed(1)} KB gz (${spa.firstKb.toFixed(0)} KB raw, ${spa.first.length} files)`);
+  const shown = spa.lazy.slice(0, 12);
+  const rest = spa.lazy.slice(12);
+  console.log(table(["JS file", "loaded", "KB", "KB gz"], [
+    ...spa.first.map((f) => [f.file, "first page", f.kb.toFixed(1), f.gzKb.toFixed(1)]),
+    ...shown.map((f) => [f.file, "lazily", f.kb.toFixed(1), f.gzKb.toFixed(1)]),
+    ...(rest.length ? [[`${rest.length} smaller chunks`, "lazily", rest.reduce((n, f) => n + f.kb, 0).toFixed(1), rest.reduce((n, f) => n + f.gzKb, 0).toFixed(1)]] : []),
+  ], [false, false, true, true]));
+
+  console.log("\nOperations targets:");
+  const verdict = (ok, text) => console.log(`  ${ok ? "✓ met   " : "✗ missed"}  ${text}`);
+  for (const r of counts) {
+    verdict(r.dbP50 != null && r.dbP50 <= 5, `${r.name}: db p50 ${fmtMs(r.dbP50)} ms (≤ 5, whole request incl. sign-in lookup and round trips)`);
+    verdict(r.sqlMs != null && r.naiveMs / r.sqlMs >= 20, `${r.name}: naive ${fmtMs(r.naiveMs)} ms / SQL ${fmtMs(r.sqlMs)} ms = ${(r.naiveMs / (r.sqlMs || 1)).toFixed(1)}× (≥ 20×)`);
+  }
+  verdict(callReport.rowsPerSec >= 100_000, `call report ${fmtInt(Math.round(callReport.rowsPerSec))} rows/s (≥ 100,000)`);
+  verdict(callReport.peakKb - callReport.baselineKb < 64 * 1024, `call report memory: +${mb(callReport.peakKb - callReport.baselineKb)} over ${fmtInt(callReport.rows)} rows (flat: < 64 MB)`);
+  if (rollup) {
+    verdict(rollup.rerunMs <= 5000, `roll-up rerun of the three days ${secs(rollup.rerunMs)} (≤ 5 s)`);
+    verdict(rollup.identical, "roll-up rerun byte-identical");
+  }
+  verdict(spa.firstGzKb <= 150, `first page ${spa.firstGzKb.toFixed(1)} KB gz JS (≤ 150)`);
+  const biggest = spa.lazy[0];
+  if (biggest) verdict(biggest.gzKb <= 100, `largest lazy chunk ${biggest.file} ${biggest.gzKb.toFixed(1)} KB gz (≤ 100)`);
 }
 
 // ---- The run ----------------------------------------------------------------------------------------
@@ -371,9 +611,10 @@ async function main() {
   await applyMigrations(stateDir, quiet);
   console.log(`  migrations applied in ${secs(Date.now() - t0)}`);
   t0 = Date.now();
-  await seed(stateDir, ["--calls", String(CALLS)]);
+  const seedArgs = ["--calls", CALLS, "--aircall-calls", AIRCALL, "--appointments", APPOINTMENTS, "--leads", LEADS, "--days", DAYS].map(String);
+  await seed(stateDir, seedArgs);
   const seedMs = Date.now() - t0;
-  console.log(`  seed --calls ${fmtInt(CALLS)}: ${secs(seedMs)}`);
+  console.log(`  seed ${seedArgs.join(" ")}: ${secs(seedMs)}`);
 
   const { DatabaseSync } = await import("node:sqlite");
   const d1File = await findD1File();
@@ -400,6 +641,11 @@ async function main() {
 
   const staff = await signIn(baseUrl, STAFF);
   const customer = await signIn(baseUrl, CUSTOMER);
+
+  // The nightly cron once (as `npm start` does): roll-ups of the seed's days, yesterday's reports.
+  console.log("▸ nightly cron (first roll-up run over the seed, yesterday's daily reports)");
+  const firstCron = await runCron(baseUrl, d1File);
+  console.log(`  done in ${secs(firstCron.ms)}`);
 
   const index = await timed(baseUrl, { path: "/" });
   if (index.error) throw new Error(index.error);
@@ -452,6 +698,9 @@ async function main() {
   );
   checkpoint();
   console.log(`  ${userExists.name}: p50 ${fmtMs(userExists.p50)} ms, p95 ${fmtMs(userExists.p95)} ms${userExists.errors ? `, ${userExists.errors} errors` : ""}`);
+
+  const ops = await operations(baseUrl, { staff, staffId, d1File, firstCron });
+  checkpoint();
 
   // ---- Report
   const d1Size = fileSize(d1File);
@@ -515,7 +764,9 @@ async function main() {
     plans.close();
   }
 
-  const errors = [...results, userExists].reduce((n, r) => n + r.errors, 0);
+  printOperations(ops);
+
+  const errors = [...results, userExists, ...ops.counts].reduce((n, r) => n + r.errors, 0);
   console.log(`\n${errors === 0 ? "no request errors" : `${errors} request errors`} (${secs(Date.now() - started)} in all; load ${loadAverage()})`);
   for (const r of [...results, userExists].filter((x) => x.firstError)) console.log(`  first error of ${r.name}: ${r.firstError}`);
   return errors === 0;

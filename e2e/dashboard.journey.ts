@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { DASHBOARD_TEXT } from "../shared/messages.ts";
+import { DASHBOARD_TEXT, INSIGHTS_TEXT } from "../shared/messages.ts";
 import { addDays, nyToday } from "../shared/ny-time.ts";
 import { check, DEMO, signIn, type Journey } from "./harness.ts";
 
@@ -30,8 +30,15 @@ export default {
     const names = await headings.allTextContents();
     check(
       JSON.stringify(names) ===
-        JSON.stringify([DASHBOARD_TEXT.callLogs, DASHBOARD_TEXT.dailyReport, DASHBOARD_TEXT.appointments, DASHBOARD_TEXT.leads, DASHBOARD_TEXT.aircall]),
-      `staff should see the five sections in order, sees ${names.join(", ")}`,
+        JSON.stringify([
+          DASHBOARD_TEXT.callLogs,
+          DASHBOARD_TEXT.dailyReport,
+          DASHBOARD_TEXT.appointments,
+          DASHBOARD_TEXT.leads,
+          DASHBOARD_TEXT.aircall,
+          INSIGHTS_TEXT.storeFunnel,
+        ]),
+      `staff should see the five sections of the spec in order, then the store funnel; sees ${names.join(", ")}`,
     );
 
     // A range covering the seed: the last 90 New York days, all call types.

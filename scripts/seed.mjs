@@ -1,4 +1,4 @@
-// `npm run seed -- [--calls N] [--days N] [--seed N] [--reset] [--persist-to DIR]`
+// `npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--persist-to DIR]`
 // Fills the local D1 database (the SQLite file `wrangler d1 migrations apply DB --local` made)
 // with the demo data set of worker/db/seed-data.ts, written directly through node:sqlite:
 // prepared statements, one transaction per chunk. Idempotent: a seeded database is left alone
@@ -37,6 +37,9 @@ const CHUNK_ROWS = 5_000;
 const { values: args } = parseArgs({
   options: {
     calls: { type: "string" },
+    "aircall-calls": { type: "string" },
+    appointments: { type: "string" },
+    leads: { type: "string" },
     days: { type: "string" },
     seed: { type: "string" },
     reset: { type: "boolean", default: false },
@@ -46,7 +49,7 @@ const { values: args } = parseArgs({
 });
 
 if (args.help) {
-  console.log("npm run seed -- [--calls N] [--days N] [--seed N] [--reset] [--persist-to DIR]");
+  console.log("npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--persist-to DIR]");
   process.exit(0);
 }
 
@@ -60,6 +63,12 @@ function wholeNumber(name, min) {
   return n;
 }
 const calls = wholeNumber("calls", 0);
+// The store-network sources default to their ratios of the calls (seed-data.ts SEED_RATIOS).
+const storeCounts = {
+  aircallCalls: wholeNumber("aircall-calls", 0),
+  appointments: wholeNumber("appointments", 0),
+  leads: wholeNumber("leads", 0),
+};
 const days = wholeNumber("days", 1);
 const seedNumber = wholeNumber("seed", 0);
 
@@ -203,6 +212,7 @@ const seed = seedData.buildSeed({
   seed: seedNumber,
   days,
   calls,
+  counts: storeCounts,
   firstIds: { agent: nextId("agents"), phoneNumber: nextId("phone_numbers") },
 });
 

@@ -41,6 +41,18 @@ export function formatCount(n: number | null | undefined): string {
   return n.toLocaleString("en-US");
 }
 
+/** An amount of money in US dollars, cents shown ('-' when unknown): the platform reports call cost in USD. */
+export function formatMoney(n: number | null | undefined, digits = 2): string {
+  if (n == null || Number.isNaN(n)) return UNKNOWN_COUNT;
+  return n.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** A share as a whole percent ('-' when there is no base). */
+export function formatRate(r: number | null | undefined): string {
+  if (r == null || Number.isNaN(r)) return UNKNOWN_COUNT;
+  return `${Math.round(r * 100)}%`;
+}
+
 /** Call summaries in lists: cut to `max` characters plus '...'. */
 export function truncateSummary(text: string | null | undefined, max: number = CALL_SUMMARY_MAX): string {
   if (!text) return "";

@@ -729,3 +729,35 @@ export const SUBSCRIPTION_TEXT = {
   customerCreated: "Customer created",
   subscriptionCreated: "Subscription created",
 } as const;
+
+/**
+ * The dashboard beyond spec 1 (README "Where the spec is silent"): the daily call volume chart with
+ * its table, the call cost, and the per-store funnel. Not spec texts; written once for SPA and journeys.
+ */
+export const INSIGHTS_TEXT = {
+  callVolume: "Daily call volume",
+  chartLabel: "Line chart of daily calls: inbound, outbound, connected, voicemail and forwarded. The same figures are in the table.",
+  showTable: "Show as table",
+  hideTable: "Hide table",
+  date: "Date",
+  inbound: "Inbound",
+  outbound: "Outbound",
+  connected: "Connected",
+  voicemail: "Voicemail",
+  forwarded: "Forwarded",
+  cost: "Call cost",
+  costPerCall: "Cost per call",
+  volumeError: "Error loading the call volume",
+  storeFunnel: "Store funnel",
+  funnelIntro: "AI calls of your store agents, then the store's appointments booked by phone, visited and sold in the same dates. Rates compare the dates' figures; they do not follow each caller.",
+  funnelError: "Error loading the store funnel",
+  store: "Store",
+  aiCalls: "AI calls",
+  inboundBooked: "Booked (inbound)",
+  outboundBooked: "Booked (outbound)",
+  visited: "Visited",
+  sold: "Sold",
+  bookedPerCall: "Booked per call",
+  soldPerBooked: "Sold per booked",
+  unassigned: "Calls of assistants no store agent holds",
+} as const;

@@ -110,3 +110,22 @@ describe("nyMonthRange", () => {
     expect(nyMonthRange(new Date(now))).toEqual({ start, end });
   });
 });
+
+describe("nyDateTimeFormatter", () => {
+  it("formats exactly as nyDateTime, hour by hour across both daylight-saving changes and in any order", async () => {
+    const { nyDateTime, nyDateTimeFormatter } = await import("./ny-time");
+    const format = nyDateTimeFormatter();
+    const instants: number[] = [];
+    for (const [from, to] of [["2026-03-07T00:00:00Z", "2026-03-10T00:00:00Z"], ["2026-10-31T00:00:00Z", "2026-11-03T00:00:00Z"]]) {
+      for (let t = Date.parse(from); t < Date.parse(to); t += 7 * 60_000 + 13_000) instants.push(t);
+    }
+    // In time order (the export's) and shuffled (the cache must not be trusted across hours).
+    const shuffled = [...instants].sort((a, b) => ((a * 7919) % 1000) - ((b * 7919) % 1000));
+    for (const t of [...instants, ...shuffled]) {
+      const iso = new Date(t).toISOString();
+      expect(format(iso)).toBe(nyDateTime(iso));
+    }
+    expect(format("not a time")).toBeNull();
+    expect(format(null)).toBeNull();
+  });
+});

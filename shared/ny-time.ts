@@ -114,6 +114,27 @@ export function nyMonthRange(now: Date): { start: string; end: string } {
   return { start: new Date(start.getTime()).toISOString(), end: new Date(end.getTime()).toISOString() };
 }
 
+/**
+ * nyDateTime for long runs of timestamps (a million-row export): New York's offset is looked up
+ * once per UTC hour, since its changes fall on whole UTC hours, and the rest is arithmetic.
+ */
+export function nyDateTimeFormatter(): (value: string | Date | null | undefined) => string | null {
+  let hour = Number.NaN;
+  let offsetMs = 0;
+  return (value) => {
+    const d = parseUtc(value);
+    if (!d) return null;
+    const t = d.getTime();
+    const h = Math.floor(t / 3_600_000);
+    if (h !== hour) {
+      hour = h;
+      offsetMs = nyOffsetMinutes(d) * 60_000;
+    }
+    const local = new Date(t + offsetMs).toISOString();
+    return `${local.slice(0, 10)} ${local.slice(11, 19)}`;
+  };
+}
+
 /** Server timestamp → 'YYYY-MM-DD HH:mm:ss' on New York's 24-hour clock; null when it does not parse. */
 export function nyDateTime(value: string | Date | null | undefined): string | null {
   const d = parseUtc(value);

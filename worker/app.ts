@@ -6,6 +6,7 @@ import type { AppEnv } from "./env";
 import { ApiError, notFoundHandler, onError } from "./lib/errors";
 import { authenticate } from "./middleware/auth";
 import { requestContext } from "./middleware/context";
+import { serverTiming } from "./middleware/server-timing";
 import { log } from "./lib/log";
 import { contentSources } from "./lib/content-sources";
 import { voiceSimulatorRoutes } from "./providers/voice/local-routes";
@@ -73,6 +74,8 @@ app.use("*", async (c, next) => {
     log(c, "info", "request", { method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started });
   }
 });
+// Outside the error handler's reach (onError answers inside it), so refusals carry it too.
+app.use("/api/*", serverTiming);
 // The page's Content-Security-Policy follows the configuration: the Supabase project the auth client
 // calls and the hosts the voice platform serves recordings from. One middleware per distinct policy.
 const headerMiddlewares = new Map<string, MiddlewareHandler<AppEnv>>();

@@ -1,6 +1,7 @@
 // Environment: parsed with zod at the start of every fetch and scheduled run.
 import { z } from "zod";
 import type { Database } from "./db/client";
+import type { D1Timer } from "./db/timed-d1";
 import type { Providers } from "./providers";
 import type { CurrentUser } from "./services/profiles";
 
@@ -67,6 +68,8 @@ export type AppEnv = {
     requestId: string;
     config: AppConfig;
     db: Database;
+    /** Measures the request's D1 queries for Server-Timing. */
+    dbTimer: D1Timer;
     providers: Providers;
     user: CurrentUser | null;
     authError: string | null;

@@ -52,6 +52,8 @@ export interface SeedOptions {
   seed?: number;
   days?: number;
   calls?: number;
+  /** Rows of the store-network sources; each left out is its ratio of `calls` (SEED_RATIOS). */
+  counts?: { aircallCalls?: number; appointments?: number; leads?: number };
   now?: Date;
   /** First autoincrement ids to use, so agents and numbers can be linked before they are inserted. */
   firstIds?: { agent?: number; phoneNumber?: number };
@@ -151,9 +153,9 @@ export function buildSeed(options: SeedOptions = {}) {
   const nowMs = now.getTime();
   const counts = {
     callLogs: calls,
-    aircallCalls: Math.round(calls * SEED_RATIOS.aircallCalls),
-    appointments: Math.round(calls * SEED_RATIOS.appointments),
-    leads: Math.round(calls * SEED_RATIOS.leads),
+    aircallCalls: options.counts?.aircallCalls ?? Math.round(calls * SEED_RATIOS.aircallCalls),
+    appointments: options.counts?.appointments ?? Math.round(calls * SEED_RATIOS.appointments),
+    leads: options.counts?.leads ?? Math.round(calls * SEED_RATIOS.leads),
   };
 
   const today = nyToday(now);

@@ -8,6 +8,7 @@ import { call, db, signUpAndSignIn } from "../test/helpers";
 import { runDailyReportJob } from "./daily-report";
 import { DAILY_CRON, jobsByCron } from "./index";
 import { runRollups } from "./rollups";
+import { markDaysDirty } from "../services/rollup-dirty";
 
 const DAY = "2026-08-10";
 /** 00:30 New York time (EDT, UTC-4) on the 11th: yesterday is the 10th... */
@@ -34,7 +35,7 @@ describe("nightly daily report job", { timeout: 60_000 }, () => {
     await insertLeads(20, {}, { window: w });
     // The report reads the roll-ups as on the night: the roll-up job runs first.
     await runRollups({ db: db(), now: CRON_TIME });
-    expect(await runDailyReportJob({ db: db(), now: CRON_TIME })).toEqual({ day: DAY, reports: 10 });
+    expect(await runDailyReportJob({ db: db(), now: CRON_TIME })).toEqual({ day: DAY, reports: 10, refreshed: [] });
     const first = await stored();
     expect(first).toHaveLength(10);
     expect(first.map((r) => r.day)).toEqual(Array(10).fill(DAY));
@@ -98,5 +99,40 @@ describe("nightly daily report job", { timeout: 60_000 }, () => {
       expect((await call(path)).status).toBe(401);
       expect((await call(path, { token: callCentre.accessToken })).status).toBe(403);
     }
+  });
+
+  it("refreshes a stored report when a late event arrives for its day, and only days with stored reports", async () => {
+    const w = { fromMs: Date.parse(`${DAY}T13:00:00Z`), toMs: Date.parse(`${DAY}T21:00:00Z`) };
+    await insertAppointments(30, { store: "MIAMI" }, { window: w, nowMs: CRON_TIME.getTime() });
+    await runRollups({ db: db(), now: CRON_TIME });
+    await runDailyReportJob({ db: db(), now: CRON_TIME });
+    const miami = async () => (await stored()).find((r) => r.day === DAY && r.store === "MIAMI")!;
+    const before = await miami();
+
+    // Days later, a late appointment for that day is ingested (its day marked in the same batch),
+    // and another for a day that has no stored report.
+    const later = new Date("2026-08-15T05:15:00Z");
+    const d = db();
+    const late = await insertAppointments(1, { store: "MIAMI", status: "Sold" }, { window: w, nowMs: later.getTime() });
+    await insertAppointments(1, { store: "MIAMI" }, { day: "2026-08-01", nowMs: later.getTime() });
+    await d.batch([markDaysDirty(d, "appointments", [DAY, "2026-08-01"])[0]]);
+    expect(late).toHaveLength(1);
+
+    // The night: the roll-up job turns the mark of a day with stored reports into a report mark...
+    await runRollups({ db: d, now: later });
+    const marks = await env.DB.prepare("SELECT source, day FROM rollup_dirty_days ORDER BY source, day").all();
+    expect(marks.results).toEqual([{ source: "daily_reports", day: DAY }]);
+    // ...and the report job regenerates that day besides yesterday, clearing the mark.
+    expect(await runDailyReportJob({ db: d, now: later })).toEqual({ day: "2026-08-14", reports: 10, refreshed: [DAY] });
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM rollup_dirty_days").first())).toEqual({ n: 0 });
+    const after = await miami();
+    expect(after.csv).not.toBe(before.csv);
+    const staff = await signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
+    const live = await call(`/api/daily-report?date=${DAY}&store=MIAMI`, { token: staff.accessToken });
+    expect("\uFEFF" + live.body.text).toBe(after.csv);
+    expect(after.csv.split("\n")[1]).toMatch(/^2026-08-10,MIAMI,/);
+
+    // A rerun with nothing marked refreshes nothing.
+    expect((await runDailyReportJob({ db: d, now: later })).refreshed).toEqual([]);
   });
 });

@@ -74,7 +74,7 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     }
   });
 
-  it("corrects a late event: live while its day is dirty, in the roll-up after the next run; within the last days even unmarked", async () => {
+  it("corrects a late event: live while its day is dirty, in the roll-up after the next run; call logs trust every rolled-up day, other sources keep the last days live", async () => {
     const { user } = await callAccount();
     await callAt(user.id, "2026-02-03T15:00:00Z");
     const now = new Date("2026-02-12T12:00:00Z");
@@ -100,10 +100,22 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     expect(fixedRow).toEqual({ total: 2, voicemail: 1 });
     expect((await callLogCounts(meter(), user.id, q)).total).toBe(2);
 
-    // A late call for yesterday, not marked: that day is still inside the live window.
-    await callAt(user.id, "2026-02-12T16:00:00Z");
+    // Call logs trust every rolled-up day (their writers all mark): yesterday is read from the
+    // roll-up, so a late call for it is counted once it is marked, as every writer marks it.
     const recent = { ...q, startDate: "2026-02-10", endDate: "2026-02-13" };
+    const yesterday = d.insert(callLogs).values({
+      userId: user.id, callId: crypto.randomUUID(), direction: "outbound", status: "ended", startTime: "2026-02-12T16:00:00.000Z",
+    });
+    await yesterday;
+    expect((await callLogCounts(meter(), user.id, recent)).total).toBe(0);
+    const [mark] = markDaysDirty(d, "call_logs", ["2026-02-12"]);
+    await mark;
     expect((await callLogCounts(meter(), user.id, recent)).total).toBe(1);
+
+    // Other sources keep the last days live: an unmarked late Aircall call for yesterday counts at once.
+    const aircallDay = { startDate: "2026-02-12", endDate: "2026-02-12" };
+    await insertAircallCalls(3, { direction: "inbound" }, { day: "2026-02-12" });
+    expect(await aircallCallCount(meter(), { ...aircallDay, dateFilterType: "range", direction: "inbound", userName: undefined, numberName: undefined })).toBe(3);
   });
 
   it("places calls on New York days across both daylight-saving changes, live and rolled up", async () => {

@@ -7,7 +7,7 @@ import { log } from "../lib/log";
 import { DAYS_CTE, fromDays, SPECS_BY_SOURCE, type RollupSpec } from "../services/counts/figures";
 import { addDays, nyDateRange, nyDayOf } from "@shared/ny-time";
 import { dayBounds } from "../services/counts/ny-days";
-import type { RollupSource } from "../services/rollup-dirty";
+import { REPORTED_SOURCES, STORED_REPORTS_MARK, type RollupSource } from "../services/rollup-dirty";
 import type { Job, JobContext } from "./index";
 
 export const ROLLUP_SOURCES: readonly RollupSource[] = ["call_logs", "aircall", "appointments", "leads"];
@@ -56,7 +56,19 @@ function recomputeSpec(d1: D1Database, spec: RollupSpec, days: string, bounds: s
 export async function recomputeDays(d1: D1Database, source: RollupSource, days: string[]) {
   const list = JSON.stringify(days);
   const bounds = JSON.stringify(dayBounds(days));
+  // A dirty mark of a day with stored reports becomes a mark for those reports before it is cleared.
+  const forReports = REPORTED_SOURCES.includes(source)
+    ? [
+        d1
+          .prepare(
+            "INSERT INTO rollup_dirty_days (source, day) SELECT ?, day FROM rollup_dirty_days WHERE source = ? AND day IN (SELECT value FROM json_each(?)) " +
+              "AND day IN (SELECT day FROM daily_reports) ON CONFLICT (source, day) DO UPDATE SET marked_at = excluded.marked_at",
+          )
+          .bind(STORED_REPORTS_MARK, source, list),
+      ]
+    : [];
   await d1.batch([
+    ...forReports,
     d1.prepare("DELETE FROM rollup_dirty_days WHERE source = ? AND day IN (SELECT value FROM json_each(?))").bind(source, list),
     ...SPECS_BY_SOURCE[source].flatMap((spec) => recomputeSpec(d1, spec, list, bounds)),
   ]);

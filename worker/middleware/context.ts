@@ -4,6 +4,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { parseConfig } from "../env";
 import { createDb } from "../db/client";
+import { D1Timer } from "../db/timed-d1";
 import { createProviders } from "../providers";
 
 /** The request's ExecutionContext, or undefined when there is none (app.request() in tests). */
@@ -28,7 +29,10 @@ export const requestContext = (dispatch: SelfDispatch) => createMiddleware<AppEn
   c.set("requestId", requestId);
   c.header("x-request-id", requestId);
   const config = parseConfig(c.env);
-  const db = createDb(c.env.DB);
+  // Every query of the request goes through one timer, reported by the Server-Timing middleware.
+  const dbTimer = new D1Timer();
+  const db = createDb(dbTimer.wrap(c.env.DB));
+  c.set("dbTimer", dbTimer);
   c.set("config", config);
   c.set("db", db);
   const origin = new URL(c.req.url).origin;

@@ -54,6 +54,8 @@ export const ROUTES: Record<string, Access> = {
   "GET /api/appointment-category-count": "shopwindows",
   "GET /api/appointment-options": "shopwindows",
   "GET /api/lead-counts/summary": "shopwindows",
+  "GET /api/call-volume": "user",
+  "GET /api/store-funnel": "shopwindows",
   "GET /api/call-logs": "user",
   "GET /api/vapi/call-logs": "user",
   "GET /api/vapi/call/:call_id": "owned",

@@ -5,7 +5,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { ADMIN_API_TEXT } from "@shared/messages";
-import { addDays, nyToday } from "@shared/ny-time";
+import { addDays, nyDayOf, nyToday } from "@shared/ny-time";
+import { markDaysDirty } from "../services/rollup-dirty";
 import * as schema from "../db/schema";
 import { accountActivations, adminAuditLog, agents, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions } from "../db/schema";
 import { runRollups } from "../jobs/rollups";
@@ -100,8 +101,10 @@ describe("GET /api/admin/users/v2", () => {
     }
     await insertAgent(made[0].id);
     await insertAgent(made[0].id);
-    // Within the last two days, which are read live whatever the roll-ups hold (rows inserted here mark no day dirty).
+    // Calls of the last day or two, their days marked dirty as every call-log writer marks them, so the
+    // figures read them live whatever the roll-ups hold.
     const calls = await insertCallLogs(made[0].id, 5, {}, { window: { fromMs: Date.now() - 30 * 3_600_000, toMs: Date.now() - 3_600_000 } });
+    for (const mark of markDaysDirty(db(), "call_logs", calls.map((c) => nyDayOf(new Date(c.startTime))))) await mark;
     const seen: Json[] = [];
     let cursor: string | null = null;
     do {

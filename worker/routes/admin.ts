@@ -30,11 +30,10 @@ export function adminActor(c: Context<AppEnv>): AdminActor {
 }
 
 async function stats(c: Context<AppEnv>) {
-  const meter = new DbMeter(c.env.DB);
+  const meter = new DbMeter(c.var.db.$client);
   const body = await adminStats(meter);
   // Spec 2 §9: cached for 60 s; private, as it is an admin's answer.
   c.header("Cache-Control", `private, max-age=${ADMIN_STATS_MAX_AGE_SECONDS}`);
-  c.header("Server-Timing", meter.serverTiming(c.var.config.APP_ENV === "development"));
   return c.json(body);
 }
 
@@ -42,11 +41,11 @@ export const adminRoutes = new Hono<AppEnv>()
   // v1 and v2 answer alike: the client asks v2 and falls back to v1 (spec 2 §7).
   .get("/stats/v2", requireAdmin, stats)
   .get("/stats", requireAdmin, stats)
-  .get("/users/v2", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json(await listAdminUsers(c.env.DB, c.req.valid("query"))))
-  .get("/users", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json(await listAdminUsers(c.env.DB, c.req.valid("query"))))
+  .get("/users/v2", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json(await listAdminUsers(c.var.db.$client, c.req.valid("query"))))
+  .get("/users", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json(await listAdminUsers(c.var.db.$client, c.req.valid("query"))))
   .put("/users/:id/flags", requireAdmin, validate("param", adminUserIdParam), validate("json", adminFlagsBody), async (c) => {
     const user = await setUserFlags(
-      { db: c.var.db, d1: c.env.DB, identity: c.var.providers.identity },
+      { db: c.var.db, d1: c.var.db.$client, identity: c.var.providers.identity },
       adminActor(c),
       c.req.valid("param").id,
       c.req.valid("json"),

@@ -21,7 +21,7 @@ const idParam = z.object({ id: z.string().regex(/^\d{1,15}$/, "must be a number"
 export const dailyReportRoutes = new Hono<AppEnv>()
   .get("/daily-report", shopwindows, validate("query", dailyReportQuery), async (c) => {
     const q = c.req.valid("query");
-    const { pageSize, readPage } = dailyReportPages(new DbMeter(c.env.DB), q);
+    const { pageSize, readPage } = dailyReportPages(new DbMeter(c.var.db.$client), q);
     const body = csvStream({
       columns: DAILY_REPORT_CSV_COLUMNS,
       readPage,

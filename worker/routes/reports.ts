@@ -6,7 +6,7 @@ import { csvResponse, csvStream } from "../lib/csv";
 import { log } from "../lib/log";
 import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/auth";
-import { CALL_REPORT_COLUMNS, callReportCursor, callReportPages } from "../services/call-report";
+import { CALL_REPORT_COLUMNS, CALL_REPORT_PAGE_SIZE, callReportCursor, callReportPages } from "../services/call-report";
 
 /** Mounted at /api: the spec names the report paths at the top level. */
 export const reportRoutes = new Hono<AppEnv>().get("/export-report", requireUser, validate("query", callLogCountsQuery), (c) => {
@@ -15,6 +15,7 @@ export const reportRoutes = new Hono<AppEnv>().get("/export-report", requireUser
     columns: CALL_REPORT_COLUMNS,
     readPage: callReportPages(c.var.db, currentUser(c).id, query),
     cursorOf: callReportCursor,
+    pageSize: CALL_REPORT_PAGE_SIZE,
     // After the first byte the status is sent: a failure can only cut the file short, so it is logged.
     onError: (error) => log(c, "error", "call report failed mid-stream", { error: (error as Error).message }),
   });

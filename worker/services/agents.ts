@@ -20,6 +20,7 @@ import { ApiError, badRequest, notFound, providerStep } from "../lib/errors";
 import { log } from "../lib/log";
 import type { PromptWriterPort } from "../providers/prompt/port";
 import type { AssistantSpec, VoicePort } from "../providers/voice/port";
+import { adoptOrphanCalls } from "./orphan-calls";
 import { agentLimitFor } from "./plans";
 
 type AgentRow = typeof agents.$inferSelect;
@@ -324,6 +325,9 @@ export async function activateAgent(
       throw e;
     }
   }
+  // Calls the platform reported for this assistant before the agent held it become the agent's; a
+  // failure leaves them ownerless (all or nothing) and the activation stands.
+  if (!previous) await quietly("Adopting earlier calls", () => adoptOrphanCalls(db, assistantId, { userId, agentId: agent.id, store: agent.store }));
   return { assistantId, agent: await getAgent(db, userId, agent.id) };
 }
 

@@ -1,7 +1,7 @@
 // The unified call log: one row per voice-platform call, written from the platform's call object
 // (the test call's queued call, then the webhook's status updates and end-of-call report), and read
 // back as the account's log and as the platform's view of the account's calls.
-import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { AGENT_API_TEXT } from "@shared/messages";
 import type { CallLogView, VapiCallDetail, VapiCallView } from "@shared/schemas/call-logs";
 import { nyDayOf, parseUtc } from "@shared/ny-time";
@@ -137,7 +137,17 @@ export async function recordCallEvent(db: Database, event: CallEvent): Promise<{
   // The call's New York day is re-counted by the next roll-up run: a report for a day that is
   // already rolled up (a retried or very late delivery) would otherwise be missed by the counts.
   const started = parseUtc(event.call.startedAt) ?? parseUtc(event.call.createdAt);
-  const marks = started ? markDaysDirty(db, "call_logs", [nyDayOf(started)]) : [];
+  const days = started ? [nyDayOf(started)] : [];
+  // An orphan row this event adopts moves into the owner's roll-ups on the day it is stored under.
+  if (owner) {
+    const orphan = await db
+      .select({ startTime: callLogs.startTime })
+      .from(callLogs)
+      .where(and(eq(callLogs.callId, event.call.id), isNull(callLogs.userId)))
+      .get();
+    if (orphan) days.push(nyDayOf(orphan.startTime));
+  }
+  const marks = markDaysDirty(db, "call_logs", days);
   const [, recorded] = await db.batch([upsert, record, ...marks]);
   return { duplicate: wasDuplicate(recorded) };
 }

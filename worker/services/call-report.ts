@@ -2,8 +2,7 @@
 // CSV, read by keyset pages in time order so a million-row export holds one page in memory.
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { callOutcome } from "@shared/call-outcomes";
-import { formatTimestamp } from "@shared/format";
-import { nyDayBounds } from "@shared/ny-time";
+import { nyDateTimeFormatter, nyDayBounds } from "@shared/ny-time";
 import type { CallLogCountsQuery } from "@shared/schemas/counts";
 import type { Database } from "../db/client";
 import { agents, callLogs } from "../db/schema";
@@ -30,9 +29,14 @@ export type CallReportRow = {
 };
 export type CallReportCursor = { t: string; id: number };
 
+/** Rows per keyset page: 5,000 rows of these columns are about 1 MB, few round trips for a million. */
+export const CALL_REPORT_PAGE_SIZE = 5000;
+
+const startTime = nyDateTimeFormatter();
+
 export const CALL_REPORT_COLUMNS: readonly CsvColumn<CallReportRow>[] = [
   { header: "Call ID", value: (r) => r.callId },
-  { header: "Start (America/New_York)", value: (r) => formatTimestamp(r.startTime) },
+  { header: "Start (America/New_York)", value: (r) => startTime(r.startTime) ?? r.startTime },
   { header: "Direction", value: (r) => r.direction },
   { header: "Agent", value: (r) => r.agentName },
   { header: "Store", value: (r) => r.store },

@@ -1,5 +1,6 @@
 // The daily report (spec 1 §2, §7): per New York day, a row per store and an ALL row summing them,
-// every figure from the count services (decision 009 is written there once, never here).
+// every figure from the count services (decision 009 is written there once, never here), each
+// source grouped by day and store in one batch per page.
 import { APPOINTMENT_CATEGORY_KEYS, STORE_NUMBER_NAMES, STORES, type Store } from "@shared/constants";
 import {
   DAILY_REPORT_ALL_STORES,
@@ -9,13 +10,11 @@ import {
 import { emptyCategoryCounts } from "@shared/schemas/counts";
 import type { CsvColumn, PageReader } from "../lib/csv";
 import { aircallCountsByNumber } from "./counts/aircall";
-import { appointmentCountsByStore } from "./counts/appointments";
-import { leadSummary } from "./counts/leads";
+import { appointmentCountsByDayAndStore } from "./counts/appointments";
+import { groupKey, readCoverages } from "./counts/engine";
+import { leadSubmissionsByDayAndStore } from "./counts/leads";
 import type { DbMeter } from "./counts/meter";
 import { nyDateRange } from "@shared/ny-time";
-
-/** Days counted at once: each is a few D1 round trips, so a long range never floods D1. */
-export const DAILY_REPORT_PARALLEL_DAYS = 4;
 
 export const DAILY_REPORT_CSV_COLUMNS: readonly CsvColumn<DailyReportRow>[] = [
   { header: "Date", value: (r) => r.date },
@@ -25,51 +24,56 @@ export const DAILY_REPORT_CSV_COLUMNS: readonly CsvColumn<DailyReportRow>[] = [
 
 const STATUS_ZERO = { Scheduled: 0, Visited: 0, Sold: 0, "No Show": 0, Cancelled: 0 };
 
-/** One day's rows: the stores asked for, then ALL (their sum). Three count services, one batch each. */
-async function dayRows(meter: DbMeter, day: string, stores: readonly Store[]): Promise<DailyReportRow[]> {
-  const range = { dateFilterType: "range" as const, startDate: day, endDate: day, bookedBy: undefined, appointmentType: undefined };
-  const [appointments, leads, aircall] = await Promise.all([
-    appointmentCountsByStore(meter, range),
-    leadSummary(meter, range),
-    aircallCountsByNumber(meter, range),
+/** The sources of the report's figures, their coverage read together. */
+const SOURCES = ["appointments", "aircall", "leads"] as const;
+
+/**
+ * Every day of [startDate, endDate] × the stores (all nine, or one), then ALL (their sum), in day
+ * order. Each source is one batch for the whole range, grouped by day and store (decision 012's
+ * follow-up): a range costs the same few D1 statements however many days it holds.
+ */
+export async function dailyReportRows(meter: DbMeter, q: { startDate: string; endDate: string; store?: Store }): Promise<DailyReportRow[]> {
+  const range = { dateFilterType: "range" as const, startDate: q.startDate, endDate: q.endDate, bookedBy: undefined, appointmentType: undefined, store: undefined };
+  const coverage = await readCoverages(meter, SOURCES, q.startDate, q.endDate);
+  const [appointments, aircall, leads] = await Promise.all([
+    appointmentCountsByDayAndStore(meter, range, coverage.appointments),
+    aircallCountsByNumber(meter, range, { byDay: true, coverage: coverage.aircall }),
+    leadSubmissionsByDayAndStore(meter, range, coverage.leads),
   ]);
-  const rows = stores.map((store): DailyReportRow => {
-    const a = appointments.get(store) ?? { categories: emptyCategoryCounts(), status: STATUS_ZERO };
-    const line = aircall.get(STORE_NUMBER_NAMES[store]);
-    const figures: Record<string, number> = {
-      ...Object.fromEntries(APPOINTMENT_CATEGORY_KEYS.map((k) => [k, a.categories[k]])),
-      ...a.status,
-      "Lead submissions": leads.byStore[store] ?? 0,
-      "Aircall inbound calls": line?.inbound ?? 0,
-      "Aircall outbound calls": line?.outbound ?? 0,
-      "Aircall outbound answered": line?.outboundAnswered ?? 0,
-      "Aircall store transfers": line?.storeTransfers ?? 0,
-    };
-    return { date: day, store, figures };
-  });
+  const stores = q.store ? [q.store] : STORES;
+  const out: DailyReportRow[] = [];
+  for (const day of nyDateRange(q.startDate, q.endDate)) {
+    const rows = stores.map((store): DailyReportRow => {
+      const a = appointments.get(groupKey(day, store)) ?? { categories: emptyCategoryCounts(), status: STATUS_ZERO };
+      const line = aircall.get(groupKey(day, STORE_NUMBER_NAMES[store]));
+      const figures: Record<string, number> = {
+        ...Object.fromEntries(APPOINTMENT_CATEGORY_KEYS.map((k) => [k, a.categories[k]])),
+        ...a.status,
+        "Lead submissions": leads.get(groupKey(day, store)) ?? 0,
+        "Aircall inbound calls": line?.inbound ?? 0,
+        "Aircall outbound calls": line?.outbound ?? 0,
+        "Aircall outbound answered": line?.outboundAnswered ?? 0,
+        "Aircall store transfers": line?.storeTransfers ?? 0,
+      };
+      return { date: day, store, figures };
+    });
+    out.push(...rows, sumRow(day, rows));
+  }
+  return out;
+}
+
+/** The ALL row of a day: the sum of the rows given. */
+export function sumRow(day: string, rows: readonly DailyReportRow[]): DailyReportRow {
   const all: Record<string, number> = {};
   for (const c of DAILY_REPORT_COLUMNS) all[c.key] = rows.reduce((n, r) => n + (r.figures[c.key] ?? 0), 0);
-  return [...rows, { date: day, store: DAILY_REPORT_ALL_STORES, figures: all }];
+  return { date: day, store: DAILY_REPORT_ALL_STORES, figures: all };
 }
 
-/** Every day of [startDate, endDate] × the stores (all nine, or one), in day order. */
-export async function dailyReportRows(meter: DbMeter, q: { startDate: string; endDate: string; store?: Store }): Promise<DailyReportRow[]> {
-  const days = nyDateRange(q.startDate, q.endDate);
-  const stores = q.store ? [q.store] : STORES;
-  const out: DailyReportRow[][] = new Array(days.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < days.length) {
-      const i = next++;
-      out[i] = await dayRows(meter, days[i], stores);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(DAILY_REPORT_PARALLEL_DAYS, days.length) }, worker));
-  return out.flat();
-}
-
-/** Days per streamed page: the ones counted together (DAILY_REPORT_PARALLEL_DAYS at a time). */
-export const DAILY_REPORT_PAGE_DAYS = 8;
+/**
+ * Days per streamed page: a month, so a year's report is 12 pages of a few statements each, well
+ * inside D1's queries per Worker invocation, and the first page still leaves at once.
+ */
+export const DAILY_REPORT_PAGE_DAYS = 31;
 
 /**
  * Pages of the report for csvStream: a page is the rows of the next days after the cursor (the last

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { callLogDaily, callLogs, profiles, rollupState, subscriptions } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { call, db, signUpAndSignIn, subscribe } from "../test/helpers";
+import { markDaysDirty } from "./rollup-dirty";
 import { assertTestCallDestination, monthSecondsFor, paidPlanFor, requirePaidPlan } from "./plans";
 
 const NOW = new Date("2026-03-20T16:00:00Z");
@@ -62,7 +63,7 @@ describe("paid resources need an active or trialing subscription", () => {
 describe("call minutes per month", () => {
   it("counts roll-ups for the days they cover and live rows for the rest, never both", async () => {
     const id = await account();
-    // Roll-ups trusted up to three days before their last run day (2026-03-17).
+    // Roll-ups trusted for every day they cover (to 2026-03-20) except today and days marked dirty.
     await db().insert(rollupState).values({ source: "call_logs", fromDay: "2026-01-01", untilDay: "2026-03-20" }).onConflictDoUpdate({ target: rollupState.source, set: { fromDay: "2026-01-01", untilDay: "2026-03-20" } });
     await db().insert(callLogDaily).values([
       { userId: id, day: "2026-03-02", direction: "outbound", total: 1, durationSeconds: 59_000 },
@@ -74,6 +75,8 @@ describe("call minutes per month", () => {
       logRow(id, "2026-03-20T15:00:00.000Z", 30),
       logRow(id, "2026-03-01T04:59:00.000Z", 500), // 23:59 New York time on February 28
     ]);
+    // A late call on 2026-03-19 marked its day dirty: that day is counted live until the next roll-up.
+    for (const mark of markDaysDirty(db(), "call_logs", ["2026-03-19"])) await mark;
     expect(await monthSecondsFor(db(), id, NOW)).toBe(59_000 + 1_000 + 30);
   });
 

@@ -2,11 +2,8 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { PLAN_AGENT_LIMITS, PLAN_MINUTE_LIMITS } from "@shared/constants";
 import { PLAN_TEXT } from "@shared/messages";
-import { nyDayOf, nyMonthRange, nyToday } from "@shared/ny-time";
 import { ApiError } from "../lib/errors";
-import { readCoverage } from "./counts/engine";
-import { DbMeter } from "./counts/meter";
-import { dayBounds } from "./counts/ny-days";
+import { monthlyCalls } from "./counts/month";
 import type { Database } from "../db/client";
 import { customers, subscriptions } from "../db/schema";
 
@@ -70,32 +67,9 @@ export async function paidPlanFor(db: Database, userId: string, now = new Date()
 const subscriptionRequired = () =>
   new ApiError(402, PLAN_TEXT.subscriptionRequired, "subscription_required", undefined, { upgradeUrl: "/buy" });
 
-/** Seconds of calls this New York month: roll-ups for the days they cover, live rows for the rest (today). */
+/** Seconds of calls this New York month (roll-ups for the days they cover, live rows for the rest). */
 export async function monthSecondsFor(db: Database, userId: string, now = new Date()): Promise<number> {
-  const { start } = nyMonthRange(now);
-  const firstDay = nyDayOf(start);
-  const today = nyToday(now);
-  const meter = new DbMeter(db.$client);
-  const coverage = await readCoverage(meter, "call_logs", firstDay, today);
-  const statements: D1PreparedStatement[] = [];
-  if (coverage.rolled) {
-    const { start: rs, end: re, exclude } = coverage.rolled;
-    statements.push(
-      meter.statement(
-        `SELECT coalesce(sum(duration_seconds), 0) AS s FROM call_log_daily WHERE user_id = ? AND day >= ? AND day <= ?${
-          exclude.length ? ` AND day NOT IN (${exclude.map(() => "?").join(",")})` : ""
-        }`,
-        [userId, rs, re, ...exclude],
-      ),
-    );
-  }
-  for (const [, s, e] of dayBounds(coverage.liveDays)) {
-    statements.push(
-      meter.statement("SELECT coalesce(sum(duration), 0) AS s FROM call_logs WHERE user_id = ? AND start_time >= ? AND start_time < ?", [userId, s, e]),
-    );
-  }
-  const results = await meter.batch(statements);
-  return results.reduce((sum, rows) => sum + Number(rows[0]?.s ?? 0), 0);
+  return (await monthlyCalls(db, userId, now)).duration_seconds;
 }
 
 /**

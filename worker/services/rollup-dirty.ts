@@ -8,6 +8,16 @@ import { rollupDirtyDays } from "../db/schema";
 /** What changed: the roll-up job recomputes the figures built from this source. */
 export type RollupSource = "call_logs" | "aircall" | "appointments" | "leads";
 
+/**
+ * The stored nightly reports are derived data too: when the roll-up job clears a dirty mark of a
+ * source the daily report reads, for a day that has stored reports, it moves the mark to this
+ * pseudo-source in the same transaction, and the report job regenerates that day's reports
+ * (docs/decisions/017-stored-reports-follow-late-events.md).
+ */
+export const STORED_REPORTS_MARK = "daily_reports";
+/** The sources whose figures the daily report shows (decision 012: appointments, leads, Aircall). */
+export const REPORTED_SOURCES: readonly RollupSource[] = ["appointments", "aircall", "leads"];
+
 /** A row binds source and day (marked_at is the column's SQL default): 50 rows fill D1's 100 parameters. */
 const DIRTY_ROWS_PER_STATEMENT = Math.floor(D1_MAX_BOUND_PARAMETERS / 2);
 

@@ -1,26 +1,17 @@
 // Usage statistics (GET /api/usage-stats, ADR 004): this New York month's calls and minutes, and the
-// account's agents and numbers against their limits, for the caller only.
-import { and, count, eq, sql } from "drizzle-orm";
+// account's agents and numbers against their limits, for the caller only. The month's calls are a
+// count like the dashboard's (docs/decisions/016-usage-on-rollups.md): call_log_daily rows for the
+// rolled-up days plus a live query of the rest (today), so a month costs O(days), not O(calls).
 import type { UsageStats } from "@shared/schemas/agents";
-import { nyMonthRange } from "@shared/ny-time";
 import type { Database } from "../db/client";
-import { callLogs } from "../db/schema";
 import { countAgents } from "./agents";
+import { monthlyCalls } from "./counts/month";
 import { countPhoneNumbers, getPhoneNumberLimit } from "./phone-numbers";
 import { agentLimitFor } from "./plans";
 
-/** Calls and seconds of an account in [start, end); answered from call_logs_user_time_idx alone. */
-export function monthlyCallsQuery(db: Database, userId: string, start: string, end: string) {
-  return db
-    .select({ n: count(), seconds: sql<number>`coalesce(sum(${callLogs.duration}), 0)` })
-    .from(callLogs)
-    .where(and(eq(callLogs.userId, userId), sql`${callLogs.startTime} >= ${start}`, sql`${callLogs.startTime} < ${end}`));
-}
-
 export async function usageStats(db: Database, userId: string, now = new Date()): Promise<UsageStats> {
-  const { start, end } = nyMonthRange(now);
   const [calls, agentCount, numbers, agentLimit, numberLimit] = await Promise.all([
-    monthlyCallsQuery(db, userId, start, end).get(),
+    monthlyCalls(db, userId, now),
     countAgents(db, userId),
     // The same count and limit the phone-number purchase checks.
     countPhoneNumbers(db, userId),
@@ -28,8 +19,8 @@ export async function usageStats(db: Database, userId: string, now = new Date())
     getPhoneNumberLimit(db),
   ]);
   return {
-    callsThisMonth: calls?.n ?? 0,
-    minutesThisMonth: Math.round(Number(calls?.seconds ?? 0) / 6) / 10,
+    callsThisMonth: calls.total,
+    minutesThisMonth: Math.round(calls.duration_seconds / 6) / 10,
     agents: agentCount,
     agentLimit,
     numbers,

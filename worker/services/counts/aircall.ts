@@ -1,6 +1,6 @@
 // The Aircall counts (spec 1 §7): store-network calls by direction, user and line.
 import type { AircallCountsQuery } from "@shared/schemas/counts";
-import { countOver, distinctValues, figureStatements, readCoverage, type Condition } from "./engine";
+import { countOver, distinctValues, figureStatements, readCoverage, type Condition, type Coverage } from "./engine";
 import { AIRCALL_FIGURES, aircallNumberSpec, aircallSpec, type AircallFigure } from "./figures";
 import type { DbMeter } from "./meter";
 
@@ -33,12 +33,18 @@ export type AircallLineCounts = { inbound: number; outbound: number; outboundAns
 
 /**
  * The four counts above for every line at once (the daily report's store lines), in one batch: the
- * same spec and direction conditions, the line a group instead of a filter. Lines without calls are absent.
+ * same spec and direction conditions, the line a group instead of a filter; with `byDay`, per New
+ * York day and line (keys "day|line"). Lines without calls are absent.
  */
-export async function aircallCountsByNumber(meter: DbMeter, range: { startDate: string; endDate: string }): Promise<Map<string, AircallLineCounts>> {
-  const coverage = await readCoverage(meter, aircallNumberSpec.source, range.startDate, range.endDate);
+export async function aircallCountsByNumber(
+  meter: DbMeter,
+  range: { startDate: string; endDate: string },
+  opts: { byDay?: boolean; coverage?: Coverage } = {},
+): Promise<Map<string, AircallLineCounts>> {
+  const coverage = opts.coverage ?? (await readCoverage(meter, aircallNumberSpec.source, range.startDate, range.endDate));
+  const groups = opts.byDay ? ["day", "number_name"] : ["number_name"];
   const by = (direction: "inbound" | "outbound") =>
-    figureStatements(meter, aircallNumberSpec, coverage, AIRCALL_FIGURES, [{ sql: "+r.direction = ?", params: [direction] }], "number_name");
+    figureStatements(meter, aircallNumberSpec, coverage, AIRCALL_FIGURES, [{ sql: "+r.direction = ?", params: [direction] }], groups);
   const inbound = by("inbound");
   const outbound = by("outbound");
   const results = await meter.batch([...inbound.statements, ...outbound.statements]);

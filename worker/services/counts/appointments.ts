@@ -6,7 +6,7 @@ import {
   type AppointmentCategoryCounts,
   type AppointmentCountsQuery,
 } from "@shared/schemas/counts";
-import { distinctValues, figureStatements, readCoverage, where, type Condition } from "./engine";
+import { distinctValues, figureStatements, groupKey, readCoverage, where, type Condition, type Coverage } from "./engine";
 import {
   APPOINTMENT_BEGIN_FIGURES,
   APPOINTMENT_BOOKED_FIGURES,
@@ -14,9 +14,11 @@ import {
   appointmentBeginStoreSpec,
   appointmentBookedSpec,
   appointmentBookedStoreSpec,
+  DAYS_CTE,
 } from "./figures";
 import type { DbMeter } from "./meter";
-import { nyDayBounds } from "@shared/ny-time";
+import { nyDateRange, nyDayBounds } from "@shared/ny-time";
+import { dayBounds } from "./ny-days";
 
 /** `storeIndexed`: only by begin day does (store, begin_utc) fit; by booked day the time index must win. */
 function filters(q: AppointmentCountsQuery, storeIndexed = true): Condition[] {
@@ -87,29 +89,44 @@ const statusOf = (s: Record<(typeof APPOINTMENT_BEGIN_FIGURES)[number], number>)
 export type AppointmentCounts = { categories: AppointmentCategoryCounts; status: Record<string, number> };
 
 /**
- * The categories and status counts, in one batch: summed ("" key), or per store when `byStore`
- * (the daily report's nine stores in one round trip; a store without appointments is absent).
+ * The categories and status counts, in one batch: summed ("" key), or per value of `groupBy`
+ * (`store`; `day` and `store` for the daily report, keys "day|store"; groups without appointments
+ * are absent). `coverage` may be read beforehand, for several sources at once.
  */
-async function appointmentCounts(meter: DbMeter, q: AppointmentCountsQuery, byStore = false): Promise<Map<string, AppointmentCounts>> {
+async function appointmentCounts(
+  meter: DbMeter,
+  q: AppointmentCountsQuery,
+  opts: { groupBy?: ("day" | "store")[]; coverage?: Coverage } = {},
+): Promise<Map<string, AppointmentCounts>> {
   const conditions = filters(q);
-  const group = byStore ? "store" : undefined;
-  const coverage = await readCoverage(meter, "appointments", q.startDate, q.endDate);
+  const groups = opts.groupBy ?? [];
+  const group = groups.length ? groups : undefined;
+  const coverage = opts.coverage ?? (await readCoverage(meter, "appointments", q.startDate, q.endDate));
   const begin = figureStatements(meter, specs(q).begin, coverage, APPOINTMENT_BEGIN_FIGURES, conditions, group);
   const booked = figureStatements(meter, specs(q).booked, coverage, APPOINTMENT_BOOKED_FIGURES, filters(q, false), group);
   // Upcoming depends on the range's end, not on one day, so it is always live: scheduled
   // appointments beginning after the range (appointments_scheduled_begin_idx), booked by its end.
-  const rangeEnd = nyDayBounds(q.endDate).endUtc;
+  // By day, each day is its own range: the day list's end `d.e` is that end.
   const w = where(conditions);
-  const upcoming = meter.statement(
-    `SELECT ${group ? "r.store AS k, " : ""}count(*) AS n FROM appointments r INDEXED BY appointments_scheduled_begin_idx WHERE r.status = 'Scheduled' AND r.begin_utc >= ? AND r.booked_at < ?${w.sql}` +
-      (group ? " GROUP BY r.store" : ""),
-    [rangeEnd, rangeEnd, ...w.params],
-  );
+  const exprs = groups.map((g) => (g === "day" ? "d.day" : `r.${g}`));
+  const keyed = exprs.map((e, i) => `${e} AS k${i}, `).join("");
+  const grouped = exprs.length ? ` GROUP BY ${exprs.map((_, i) => `k${i}`).join(", ")}` : "";
+  const rangeEnd = nyDayBounds(q.endDate).endUtc;
+  const upcoming = groups.includes("day")
+    ? meter.statement(
+        `WITH ${DAYS_CTE} SELECT ${keyed}count(*) AS n FROM d CROSS JOIN appointments r INDEXED BY appointments_scheduled_begin_idx ` +
+          `ON r.status = 'Scheduled' AND r.begin_utc >= d.e AND r.booked_at < d.e WHERE 1 = 1${w.sql}${grouped}`,
+        [JSON.stringify(dayBounds(nyDateRange(q.startDate, q.endDate))), ...w.params],
+      )
+    : meter.statement(
+        `SELECT ${keyed}count(*) AS n FROM appointments r INDEXED BY appointments_scheduled_begin_idx WHERE r.status = 'Scheduled' AND r.begin_utc >= ? AND r.booked_at < ?${w.sql}${grouped}`,
+        [rangeEnd, rangeEnd, ...w.params],
+      );
   const results = await meter.batch([...begin.statements, ...booked.statements, upcoming]);
   const nb = begin.statements.length;
   const bs = begin.read(results.slice(0, nb));
   const ks = booked.read(results.slice(nb, nb + booked.statements.length));
-  const us = new Map(results[results.length - 1].map((r) => [group ? String(r.k ?? "") : "", Number(r.n ?? 0)]));
+  const us = new Map(results[results.length - 1].map((r) => [groupKey(...groups.map((_, i) => String(r[`k${i}`] ?? ""))), Number(r.n ?? 0)]));
   const out = new Map<string, AppointmentCounts>();
   for (const key of new Set(["", ...bs.keys(), ...ks.keys(), ...us.keys()])) {
     if (group && key === "") continue;
@@ -125,7 +142,11 @@ export async function appointmentCategoryCounts(meter: DbMeter, q: AppointmentCo
 }
 
 /** The categories and status counts of each store (keys are stores; one without appointments is absent). */
-export const appointmentCountsByStore = (meter: DbMeter, q: AppointmentCountsQuery) => appointmentCounts(meter, q, true);
+export const appointmentCountsByStore = (meter: DbMeter, q: AppointmentCountsQuery) => appointmentCounts(meter, q, { groupBy: ["store"] });
+
+/** The same per New York day and store (keys "day|store"): the daily report's appointments, one batch for a whole range. */
+export const appointmentCountsByDayAndStore = (meter: DbMeter, q: AppointmentCountsQuery, coverage?: Coverage) =>
+  appointmentCounts(meter, q, { groupBy: ["day", "store"], coverage });
 
 /** The filter choices: the nine stores, and who booked and which types occur in the data. */
 export async function appointmentOptions(meter: DbMeter): Promise<{ stores: string[]; bookedBy: string[]; types: string[] }> {

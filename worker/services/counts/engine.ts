@@ -7,11 +7,14 @@ import { addDays, nyDateRange } from "@shared/ny-time";
 import { dayBounds } from "./ny-days";
 
 /**
- * Roll-up rows are trusted for days before the job's last run day minus this many days: the run
- * recomputes the last three days because events arrive late, so days still inside that window
- * are read live and a late event for them is counted at once, marked dirty or not.
+ * Roll-up rows are trusted for days before the job's last run day minus this many days. The run
+ * recomputes the last three days because events arrive late; a source whose writers do not all mark
+ * the days they change keeps those days live, so a late event for them is counted at once. Every
+ * call-log writer marks its day (the VAPI webhook each event's day, adoption of orphan calls their
+ * days; a test call is today's), so call logs trust every rolled-up day not marked dirty
+ * (docs/decisions/016-usage-on-rollups.md).
  */
-export const TRUST_LAG_DAYS = 2;
+export const TRUST_LAG_DAYS: Record<RollupSource, number> = { call_logs: 0, aircall: 2, appointments: 2, leads: 2 };
 
 export interface Coverage {
   /** Days read from the roll-ups: [start, end] without `exclude` (dirty days). */
@@ -20,8 +23,8 @@ export interface Coverage {
   liveDays: string[];
 }
 
-/** The newest day whose roll-up rows a count may trust, for a state's until_day. */
-export const lastTrustedDay = (untilDay: string) => addDays(untilDay, -TRUST_LAG_DAYS - 1);
+/** The newest day whose roll-up rows a count of the source may trust, for a state's until_day. */
+export const lastTrustedDay = (source: RollupSource, untilDay: string) => addDays(untilDay, -TRUST_LAG_DAYS[source] - 1);
 
 /** Which days of [start, end] the roll-ups of a source answer, read in one round trip. */
 export async function readCoverage(meter: DbMeter, source: RollupSource, start: string, end: string): Promise<Coverage> {
@@ -29,12 +32,30 @@ export async function readCoverage(meter: DbMeter, source: RollupSource, start: 
     meter.statement("SELECT from_day, until_day FROM rollup_state WHERE source = ?", [source]),
     meter.statement("SELECT day FROM rollup_dirty_days WHERE source = ? AND day >= ? AND day <= ?", [source, start, end]),
   ]);
-  const from = state[0]?.from_day as string | undefined;
-  const until = state[0]?.until_day as string | undefined;
+  return coverageOf(source, state[0], dirtyRows, start, end);
+}
+
+/** The coverage of several sources over one range, in one round trip of two statements. */
+export async function readCoverages<S extends RollupSource>(meter: DbMeter, sources: readonly S[], start: string, end: string): Promise<Record<S, Coverage>> {
+  const list = JSON.stringify(sources);
+  const [states, dirtyRows] = await meter.batch([
+    meter.statement("SELECT source, from_day, until_day FROM rollup_state WHERE source IN (SELECT value FROM json_each(?))", [list]),
+    meter.statement("SELECT source, day FROM rollup_dirty_days WHERE source IN (SELECT value FROM json_each(?)) AND day >= ? AND day <= ?", [list, start, end]),
+  ]);
+  const out = {} as Record<S, Coverage>;
+  for (const source of sources) {
+    out[source] = coverageOf(source, states.find((r) => r.source === source), dirtyRows.filter((r) => r.source === source), start, end);
+  }
+  return out;
+}
+
+function coverageOf(source: RollupSource, state: Record<string, unknown> | undefined, dirtyRows: Record<string, unknown>[], start: string, end: string): Coverage {
+  const from = state?.from_day as string | undefined;
+  const until = state?.until_day as string | undefined;
   const all = () => ({ rolled: null, liveDays: nyDateRange(start, end) });
   if (!from || !until) return all();
   const rs = from > start ? from : start;
-  const trusted = lastTrustedDay(until);
+  const trusted = lastTrustedDay(source, until);
   const re = trusted < end ? trusted : end;
   if (rs > re) return all();
   const dirty = dirtyRows.map((r) => r.day as string).filter((d) => d >= rs && d <= re);
@@ -60,9 +81,15 @@ export const where = (conditions: Condition[], rollup = false) => ({
 
 export type FigureSums<F extends string> = Record<F, number>;
 
+/** A dimension to group by: one of the spec's dims, or `day` (the roll-up's day, the live day list's day). */
+export type GroupColumn = string;
+
+/** The key of a grouped row: its group values joined by "|" ("" when not grouped). */
+export const groupKey = (...parts: string[]) => parts.join("|");
+
 /**
  * The statements of one count over a roll-up spec, and how to read their results: the figures
- * summed, or per value of one dimension when `groupBy` names it.
+ * summed, or per value of the `groupBy` dimensions (keys joined by "|", see groupKey).
  */
 export function figureStatements<F extends string>(
   meter: DbMeter,
@@ -70,30 +97,33 @@ export function figureStatements<F extends string>(
   coverage: Coverage,
   figures: readonly F[],
   conditions: Condition[],
-  groupBy?: string,
+  groupBy?: GroupColumn | GroupColumn[],
 ) {
+  const groups = groupBy === undefined ? [] : Array.isArray(groupBy) ? groupBy : [groupBy];
   const w = where(conditions);
   const statements: D1PreparedStatement[] = [];
+  const keyed = (exprs: string[]) => exprs.map((e, i) => `${e} AS k${i}, `).join("");
   if (coverage.rolled) {
     const rw = where(conditions, true);
     const { start, end, exclude } = coverage.rolled;
+    const exprs = groups.map((g) => `r.${g}`);
     const select = figures.map((f) => `coalesce(sum(r.${f}), 0) AS ${f}`).join(", ");
     const excludeSql = exclude.length ? " AND r.day NOT IN (SELECT value FROM json_each(?))" : "";
     statements.push(
       meter.statement(
-        `SELECT ${groupBy ? `r.${groupBy} AS k, ` : ""}${select} FROM ${spec.rollupTable} r WHERE r.day >= ? AND r.day <= ?${excludeSql}${rw.sql}` +
-          (groupBy ? ` GROUP BY r.${groupBy}` : ""),
+        `SELECT ${keyed(exprs)}${select} FROM ${spec.rollupTable} r WHERE r.day >= ? AND r.day <= ?${excludeSql}${rw.sql}` +
+          (exprs.length ? ` GROUP BY ${exprs.join(", ")}` : ""),
         [start, end, ...(exclude.length ? [JSON.stringify(exclude)] : []), ...rw.params],
       ),
     );
   }
   if (coverage.liveDays.length) {
     const select = figures.map((f) => `${spec.figures[f]} AS ${f}`).join(", ");
-    const groupExpr = groupBy ? spec.dims[groupBy] : undefined;
+    const exprs = groups.map((g) => (g === "day" ? "d.day" : spec.dims[g]));
     statements.push(
       meter.statement(
-        `WITH ${DAYS_CTE} SELECT ${groupExpr ? `${groupExpr} AS k, ` : ""}${select} FROM ${fromDays(spec)} WHERE 1 = 1${w.sql}` +
-          (groupExpr ? ` GROUP BY k` : ""),
+        `WITH ${DAYS_CTE} SELECT ${keyed(exprs)}${select} FROM ${fromDays(spec)} WHERE 1 = 1${w.sql}` +
+          (exprs.length ? ` GROUP BY ${exprs.map((_, i) => `k${i}`).join(", ")}` : ""),
         [JSON.stringify(dayBounds(coverage.liveDays)), ...w.params],
       ),
     );
@@ -102,7 +132,7 @@ export function figureStatements<F extends string>(
     const out = new Map<string, FigureSums<F>>();
     for (const rows of results) {
       for (const row of rows) {
-        const k = groupBy ? String(row.k ?? "") : "";
+        const k = groupKey(...groups.map((_, i) => String(row[`k${i}`] ?? "")));
         const sums = out.get(k) ?? (Object.fromEntries(figures.map((f) => [f, 0])) as FigureSums<F>);
         for (const f of figures) sums[f] += Number(row[f] ?? 0);
         out.set(k, sums);

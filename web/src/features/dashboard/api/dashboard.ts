@@ -12,6 +12,7 @@ import type {
   LeadSummaryResponse,
 } from "@shared/schemas/counts";
 import type { DailyReportListResponse } from "@shared/daily-report";
+import type { CallVolumeResponse, StoreFunnelResponse } from "@shared/schemas/insights";
 import { apiJson } from "@web/lib/api";
 
 export type QueryParams = Record<string, string | undefined>;
@@ -58,6 +59,9 @@ export const callLogCountQueries = (f: CallLogFilters, generation: number) => {
 
 export const exportReportUrl = (f: CallLogFilters) => withQuery("/api/export-report", callLogParams(f));
 
+/** The chart's daily volume: the Call Logs filters, one figure set per day and direction. */
+export const callVolumeQueryOptions = (f: CallLogFilters, generation: number) => countQuery<CallVolumeResponse>("/api/call-volume", callLogParams(f), generation);
+
 export type AppointmentFilters = { startDate: string; endDate: string; store?: string; bookedBy?: string; appointmentType?: string };
 
 const rangeParams = (f: { startDate: string; endDate: string }): QueryParams => ({ dateFilterType: "range", startDate: f.startDate, endDate: f.endDate });
@@ -93,6 +97,9 @@ export const aircallOptionsQueryOptions = (generation: number) => countQuery<Air
 export const dailyReportUrl = (f: { startDate: string; endDate: string; store?: string }) =>
   withQuery("/api/daily-report", { startDate: f.startDate, endDate: f.endDate, store: f.store });
 
+
+export const storeFunnelQueryOptions = (f: { startDate: string; endDate: string }, generation: number) =>
+  countQuery<StoreFunnelResponse>("/api/store-funnel", rangeParams(f), generation);
 
 export const dailyReportsQueryOptions = (generation: number) => countQuery<DailyReportListResponse>("/api/daily-reports", {}, generation);
 

@@ -2,11 +2,15 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { APPOINTMENT_CATEGORY_KEYS } from "@shared/constants";
-import { DASHBOARD_TEXT } from "@shared/messages";
+import { DASHBOARD_TEXT, INSIGHTS_TEXT } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { resetToasts, toast } from "@web/components/ui/toast-store";
 import { createQueryClient } from "@web/lib/query-client";
 import { DashboardPage } from "./dashboard-page";
+
+// uPlot draws on a canvas, which happy-dom has not: the lazily loaded chart is a stand-in here (the
+// browser journey draws the real one).
+vi.mock("./call-volume-chart", () => ({ default: ({ days }: { days: unknown[] }) => <div data-testid="call-volume-chart">{days.length} days</div> }));
 
 vi.mock("@web/components/ui/toast-store", async (orig) => {
   const real = await orig<typeof import("@web/components/ui/toast-store")>();
@@ -77,6 +81,22 @@ function stubApi(override: Handler = () => undefined) {
         return json({ count: 44 });
       case "/api/daily-reports":
         return json({ reports: [] });
+      case "/api/call-volume":
+        return json({
+          days: [
+            { date: "2026-03-01", inbound: { total: 1200, connected: 900, voicemail: 100, forwarded: 50, cost: 12.5 }, outbound: { total: 300, connected: 200, voicemail: 40, forwarded: 0, cost: 4.25 } },
+            { date: "2026-03-02", inbound: { total: 0, connected: 0, voicemail: 0, forwarded: 0, cost: 0 }, outbound: { total: 0, connected: 0, voicemail: 0, forwarded: 0, cost: 0 } },
+          ],
+          totals: { calls: 1500, cost: 16.75, costPerCall: 0.011167 },
+        });
+      case "/api/store-funnel":
+        return json({
+          stores: [
+            { store: "TYLER", aiCalls: 2000, cost: 30, costPerCall: 0.015, inboundBooked: 150, outboundBooked: 50, visited: 120, sold: 60 },
+            { store: "OKC", aiCalls: 0, cost: 0, costPerCall: null, inboundBooked: 0, outboundBooked: 0, visited: 0, sold: 0 },
+          ],
+          unassigned: { aiCalls: 7, cost: 0.5 },
+        });
       default:
         return new Response("not found", { status: 404 });
     }
@@ -111,7 +131,7 @@ describe("DashboardPage", () => {
     stubApi();
     renderPage();
     const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual([DASHBOARD_TEXT.callLogs, DASHBOARD_TEXT.dailyReport, DASHBOARD_TEXT.appointments, DASHBOARD_TEXT.leads, DASHBOARD_TEXT.aircall]);
+    expect(headings).toEqual([DASHBOARD_TEXT.callLogs, DASHBOARD_TEXT.dailyReport, DASHBOARD_TEXT.appointments, DASHBOARD_TEXT.leads, DASHBOARD_TEXT.aircall, INSIGHTS_TEXT.storeFunnel]);
     expect(await within(section(DASHBOARD_TEXT.callLogs)).findByText("12,345")).toBeTruthy();
     expect(within(section(DASHBOARD_TEXT.callLogs)).getByText("2,001")).toBeTruthy();
     expect(await within(section(DASHBOARD_TEXT.appointments)).findByText("1,500")).toBeTruthy();
@@ -124,12 +144,45 @@ describe("DashboardPage", () => {
     expect(await within(section(DASHBOARD_TEXT.dailyReport)).findByText(DASHBOARD_TEXT.noReports)).toBeTruthy();
   });
 
+  it("shows the daily call volume as a chart with its table and the call cost, with the Call Logs filters", async () => {
+    const fetchMock = stubApi();
+    renderPage();
+    const calls = section(DASHBOARD_TEXT.callLogs);
+    expect(await within(calls).findByTestId("call-volume-chart")).toBeTruthy();
+    expect(urls(fetchMock)).toContain("/api/call-volume?dateFilterType=range&startDate=2026-03-11&endDate=2026-03-11&callType=Outbound");
+    const cost = within(calls).getByLabelText(INSIGHTS_TEXT.cost);
+    expect([...cost.querySelectorAll("dd")].map((d) => d.textContent)).toEqual(["$16.75", "$0.0112"]);
+    // The table is in the page for screen readers from the start, shown on request.
+    const table = within(calls).getByRole("table", { name: INSIGHTS_TEXT.callVolume });
+    const rows = within(table).getAllByRole("row").map((r) => [...r.querySelectorAll("th, td")].map((c) => c.textContent));
+    expect(rows[1]).toEqual(["2026-03-01", "1,200", "300", "1,100", "140", "50", "$16.75"]);
+    const toggle = within(calls).getByRole("button", { name: INSIGHTS_TEXT.showTable });
+    const panel = document.getElementById(toggle.getAttribute("aria-controls")!)!;
+    expect(panel.contains(table)).toBe(true);
+    expect(panel.className).toContain("sr-only");
+    fireEvent.click(toggle);
+    expect(panel.className).not.toContain("sr-only");
+    expect(within(calls).getByRole("button", { name: INSIGHTS_TEXT.hideTable }).getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("shows each store's funnel with conversion rates and cost, on the report dates", async () => {
+    const fetchMock = stubApi();
+    renderPage();
+    const funnel = section(INSIGHTS_TEXT.storeFunnel);
+    const table = await within(funnel).findByRole("table");
+    const rows = within(table).getAllByRole("row").map((r) => [...r.querySelectorAll("th, td")].map((c) => c.textContent));
+    expect(rows[1]).toEqual(["TYLER", "2,000", "150", "50", "120", "60", "10%", "30%", "$30.00", "$0.0150"]);
+    expect(rows[2]).toEqual(["OKC", "0", "0", "0", "0", "0", "-", "-", "$0.00", "-"]);
+    expect(within(funnel).getByText(`${INSIGHTS_TEXT.unassigned}: 7 · $0.50`)).toBeTruthy();
+    expect(urls(fetchMock)).toContain("/api/store-funnel?dateFilterType=range&startDate=2026-03-10&endDate=2026-03-10");
+  });
+
   it("shows only Call Logs to a user without flags, and asks for nothing else", async () => {
     const fetchMock = stubApi();
     renderPage({ shopwindows_info: false, call_app: false });
     expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([DASHBOARD_TEXT.callLogs]);
     await screen.findByText("12,345");
-    expect(urls(fetchMock).filter((u) => /appointment|lead|aircall|daily/.test(u))).toEqual([]);
+    expect(urls(fetchMock).filter((u) => /appointment|lead|aircall|daily|funnel/.test(u))).toEqual([]);
   });
 
   it("defaults Call Logs to today and the report sections to yesterday (New York), Outbound calls", async () => {
@@ -220,6 +273,26 @@ describe("DashboardPage", () => {
       expect(urls(fetchMock)).toContain("/api/export-report?dateFilterType=range&startDate=2026-03-11&endDate=2026-03-11&callType=Outbound");
       const exportCall = fetchMock.mock.calls.find(([u]) => String(u).startsWith("/api/export-report")) as unknown as [string, RequestInit];
       expect((exportCall[1].headers as Record<string, string>).Authorization).toMatch(/^Bearer /);
+    });
+
+    it("shows the rows and bytes received while a big export arrives", async () => {
+      let push: ((s: string) => void) | null = null;
+      let close: (() => void) | null = null;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (s) => controller.enqueue(new TextEncoder().encode(s));
+          close = () => controller.close();
+        },
+      });
+      stubApi((url) => (url.pathname === "/api/export-report" ? new Response(body, { status: 200, headers: { "content-type": "text/csv" } }) : undefined));
+      renderPage();
+      fireEvent.click(screen.getByRole("button", { name: DASHBOARD_TEXT.exportCsv }));
+      await waitFor(() => expect(push).not.toBeNull());
+      push!("Call ID,Date\n" + "x,1\n".repeat(1234));
+      expect(await screen.findByText(/^1,234 rows · 0\.0 MB received$/)).toBeTruthy();
+      close!();
+      await waitFor(() => expect(screen.getByRole("button", { name: DASHBOARD_TEXT.exportCsv })).toBeTruthy());
+      expect(screen.queryByText(/rows · .* received/)).toBeNull();
     });
 
     it("a failed export shows 'Error generating report'", async () => {

@@ -1,0 +1,51 @@
+// The daily call volume as a uPlot line chart. Loaded lazily (React.lazy in call-volume.tsx), so
+// uPlot and its stylesheet are their own chunk and the first page does not grow. Decorative for
+// assistive technology: the same figures are always in the table beside it.
+import { useEffect, useRef } from "react";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+import { INSIGHTS_TEXT } from "@shared/messages";
+import { nyLocalToUtc } from "@shared/ny-time";
+import type { CallVolumeResponse } from "@shared/schemas/insights";
+
+/** Series colours from the theme's variables, readable on the card background. */
+const SERIES = [
+  { label: INSIGHTS_TEXT.inbound, stroke: "var(--chart-1, #6d5bd0)", pick: (d: CallVolumeResponse["days"][number]) => d.inbound.total },
+  { label: INSIGHTS_TEXT.outbound, stroke: "var(--chart-2, #0f9d8a)", pick: (d: CallVolumeResponse["days"][number]) => d.outbound.total },
+  { label: INSIGHTS_TEXT.connected, stroke: "var(--chart-3, #2563eb)", pick: (d: CallVolumeResponse["days"][number]) => d.inbound.connected + d.outbound.connected },
+  { label: INSIGHTS_TEXT.voicemail, stroke: "var(--chart-4, #d97706)", pick: (d: CallVolumeResponse["days"][number]) => d.inbound.voicemail + d.outbound.voicemail },
+  { label: INSIGHTS_TEXT.forwarded, stroke: "var(--chart-5, #db2777)", pick: (d: CallVolumeResponse["days"][number]) => d.inbound.forwarded + d.outbound.forwarded },
+];
+
+const cssColor = (el: HTMLElement, value: string) => {
+  const m = value.match(/^var\((--[\w-]+),\s*([^)]+)\)$/);
+  if (!m) return value;
+  return getComputedStyle(el).getPropertyValue(m[1]).trim() || m[2];
+};
+
+export default function CallVolumeChart({ days }: { days: CallVolumeResponse["days"] }) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    // Noon New York time of each day: the axis shows the day whatever the viewer's zone.
+    const xs = days.map((d) => nyLocalToUtc(d.date, 12).getTime() / 1000);
+    const data: uPlot.AlignedData = [xs, ...SERIES.map((s) => days.map(s.pick))];
+    const opts: uPlot.Options = {
+      width: Math.max(240, el.clientWidth),
+      height: 240,
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "America/New_York"),
+      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+      axes: [{}, { values: (_u, ticks) => ticks.map((t) => t.toLocaleString("en-US")) }],
+      series: [{}, ...SERIES.map((s) => ({ label: s.label, stroke: cssColor(el, s.stroke), width: 2, points: { show: days.length <= 31 } }))],
+    };
+    const plot = new uPlot(opts, data, el);
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(240, el.clientWidth), height: 240 }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [days]);
+  return <div ref={host} role="img" aria-label={INSIGHTS_TEXT.chartLabel} data-testid="call-volume-chart" className="min-h-[280px] w-full min-w-0 overflow-hidden" />;
+}

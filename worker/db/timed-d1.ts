@@ -1,0 +1,71 @@
+// A D1 binding that measures itself: the wall time some query of the request was in flight and the
+// rows D1 says it read. One per request (worker/middleware/context.ts), so the Server-Timing header
+// of every API answer reports the whole request's database cost, whichever code sent the queries.
+
+type Statement = D1PreparedStatement;
+type Meta = { meta?: { rows_read?: number } };
+
+export class D1Timer {
+  /** Milliseconds during which at least one query was in flight (parallel queries count once). */
+  durationMs = 0;
+  /** D1's meta.rows_read summed over the answers that carry it (all, run, batch; not raw or first). */
+  rowsRead = 0;
+  /** Statements sent, a batch counting each of its statements (as D1's per-invocation limit does). */
+  queries = 0;
+  #inFlight = 0;
+  #since = 0;
+  readonly #inner = new WeakMap<object, Statement>();
+
+  /** Runs one D1 call, counting its time only once when calls overlap. */
+  async #timed<T>(statements: number, run: () => Promise<T>): Promise<T> {
+    this.queries += statements;
+    if (this.#inFlight++ === 0) this.#since = performance.now();
+    try {
+      return await run();
+    } finally {
+      if (--this.#inFlight === 0) this.durationMs += performance.now() - this.#since;
+    }
+  }
+
+  #rows(result: unknown) {
+    this.rowsRead += Number((result as Meta | null)?.meta?.rows_read ?? 0);
+    return result;
+  }
+
+  #statement(stmt: Statement): Statement {
+    const wrapped = {
+      bind: (...values: unknown[]) => this.#statement(stmt.bind(...values)),
+      first: (column?: string) => this.#timed(1, () => (column === undefined ? stmt.first() : stmt.first(column))),
+      run: () => this.#timed(1, async () => this.#rows(await stmt.run())),
+      all: () => this.#timed(1, async () => this.#rows(await stmt.all())),
+      raw: (options?: { columnNames?: boolean }) => this.#timed(1, () => stmt.raw(options as { columnNames: true })),
+    };
+    this.#inner.set(wrapped, stmt);
+    return wrapped as unknown as Statement;
+  }
+
+  /** The binding to hand to drizzle and the services: every call goes through the timer. */
+  wrap(d1: D1Database): D1Database {
+    const unwrap = (s: Statement) => this.#inner.get(s) ?? s;
+    const wrapped = {
+      prepare: (query: string) => this.#statement(d1.prepare(query)),
+      batch: (statements: Statement[]) =>
+        this.#timed(statements.length, async () => {
+          const results = await d1.batch(statements.map(unwrap));
+          for (const r of results) this.#rows(r);
+          return results;
+        }),
+      exec: (query: string) => this.#timed(1, () => d1.exec(query)),
+      dump: () => d1.dump(),
+      withSession: (constraint?: D1SessionBookmark | D1SessionConstraint) => d1.withSession(constraint),
+    };
+    return wrapped as unknown as D1Database;
+  }
+
+  /** The Server-Timing value: database time always, rows read and queries where cost is being looked at. */
+  serverTiming(withRows: boolean): string {
+    const parts = [`db;dur=${this.durationMs.toFixed(2)};desc="D1"`];
+    if (withRows) parts.push(`db-rows;desc="${this.rowsRead}"`, `db-queries;desc="${this.queries}"`);
+    return parts.join(", ");
+  }
+}

@@ -1,0 +1,68 @@
+// Server-Timing on every API answer, from one middleware: lists, writes, refusals, unknown paths and
+// webhooks alike; rows read and queries only in development; the timer counts overlapping queries once.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { D1Timer } from "../db/timed-d1";
+import { call, signUpAndSignIn } from "../test/helpers";
+
+const TIMING = /^db;dur=\d+\.\d\d;desc="D1"$/;
+const DEV_TIMING = /^db;dur=\d+\.\d\d;desc="D1", db-rows;desc="(\d+)", db-queries;desc="(\d+)"$/;
+
+describe("Server-Timing on every API answer", () => {
+  it("is on answers of every kind: success, refusal, bad input, not found, webhook", async () => {
+    const a = await signUpAndSignIn();
+    const answers = [
+      await call("/api/health"),
+      await call("/api/call-logs", { token: a.accessToken }),
+      await call("/api/usage-stats", { token: a.accessToken }),
+      await call("/api/agents", { token: a.accessToken }),
+      await call("/api/call-logs"), // 401
+      await call("/api/appointment-count?startDate=2026-03-01&endDate=2026-03-01", { token: a.accessToken }), // 403
+      await call("/api/call-logs/count?startDate=nope&endDate=2026-03-01&callType=Both", { token: a.accessToken }), // 400
+      await call("/api/no-such-thing"), // 404
+      await call("/api/webhooks/aircall", { method: "POST", json: { token: "forged" } }), // refused
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 401, 403, 400, 404, 401]);
+    for (const r of answers) expect(r.headers.get("server-timing")).toMatch(TIMING);
+  });
+
+  it("adds rows read and queries sent in development, counting the sign-in lookup too", async () => {
+    const a = await signUpAndSignIn();
+    const dev = await call("/api/call-logs", { token: a.accessToken, bindings: { APP_ENV: "development" } });
+    expect(dev.status).toBe(200);
+    const [, , queries] = dev.headers.get("server-timing")!.match(DEV_TIMING)!;
+    // The profile lookup and the page at least.
+    expect(Number(queries)).toBeGreaterThanOrEqual(2);
+    const anonymous = await call("/api/health", { bindings: { APP_ENV: "development" } });
+    expect(anonymous.headers.get("server-timing")).toMatch(DEV_TIMING);
+  });
+
+  it("is not added to the SPA's pages", async () => {
+    const res = await call("/auth/v1/settings");
+    expect(res.headers.get("server-timing")).toBeNull();
+  });
+});
+
+describe("D1Timer", () => {
+  it("counts statements, batch members included, and rows D1 read", async () => {
+    const timer = new D1Timer();
+    const d1 = timer.wrap(env.DB);
+    await d1.prepare("SELECT 1 AS x").all();
+    await d1.batch([d1.prepare("SELECT ? AS y").bind(2), d1.prepare("SELECT count(*) AS n FROM profiles")]);
+    expect(timer.queries).toBe(3);
+    expect(await d1.prepare("SELECT ? AS z").bind(7).first("z")).toBe(7);
+    expect(await d1.prepare("SELECT 1 AS a, 2 AS b").raw()).toEqual([[1, 2]]);
+    expect(timer.queries).toBe(5);
+    expect(timer.rowsRead).toBeGreaterThanOrEqual(0);
+    expect(timer.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("counts time once while queries overlap", async () => {
+    const timer = new D1Timer();
+    const d1 = timer.wrap(env.DB);
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 8 }, (_, i) => d1.prepare("SELECT ? AS i").bind(i).all()));
+    const wall = performance.now() - started;
+    expect(timer.durationMs).toBeLessThanOrEqual(wall + 0.01);
+  });
+});

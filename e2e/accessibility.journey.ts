@@ -20,6 +20,7 @@ const SCREENS: Record<Audience, string[]> = {
     "/payments/success",
     "/payments/cancel",
     "/activate-account",
+    "/reset-password",
     "/mailbox",
     "/no-such-page",
   ],

@@ -1,5 +1,6 @@
 // Journey set-up through the app's own HTTP API (no browser): a confirmed account that has bought a
 // number for AI calls, so the admin journeys have someone to delete and a number for the pool.
+import { subscribeWithTestCard } from "./billing-api.ts";
 import { uniqueEmail } from "./harness.ts";
 
 async function json(res: Response) {
@@ -17,6 +18,8 @@ export async function registerAccount(baseUrl: string, prefix: string) {
   const link = (mail.messages as { link: string | null }[]).find((m) => m.link)?.link;
   if (!link) throw new Error(`no confirmation mail for ${email}`);
   await fetch(link.replace(/^https?:\/\/[^/]+/, baseUrl), { redirect: "manual" });
+  // Buying a number needs a subscription (ADR 022).
+  await subscribeWithTestCard(baseUrl, email);
   const session = await json(await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) }));
   return { email, token: session.access_token as string };
 }

@@ -4,6 +4,7 @@
 // deactivates and deletes the agent.
 import path from "node:path";
 import type { Page } from "playwright-core";
+import { subscribeWithTestCard } from "./billing-api.ts";
 import { formatPhone } from "../shared/format.ts";
 import { AGENT_TEXT, CALL_LOG_TEXT, NAV_TEXT, PHONE_TEXT, VALIDATION } from "../shared/messages.ts";
 import { check, seePath, seeText, signIn, uniqueEmail, type Journey } from "./harness.ts";
@@ -39,15 +40,8 @@ async function registerConfirmedAccount(page: Page, email: string, password: str
   check(link, "the confirmation mail should carry a link");
   const confirmed = await page.request.get(link);
   check(confirmed.ok(), `the confirmation link should work, got ${confirmed.status()}`);
-  // Activation, numbers and test calls need a subscription (ADR 022): pay for basic on the local checkout page.
-  const origin = new URL(page.url() === "about:blank" ? link : page.url()).origin;
-  const checkout = await page.request.post("/api/stripe/create-checkout-session", {
-    data: { priceId: "price_local_basic_month", quantity: 1, successUrl: `${origin}/payments/success`, cancelUrl: `${origin}/payments/cancel`, customerEmail: email },
-  });
-  check(checkout.ok(), `the checkout should start, got ${checkout.status()}: ${await checkout.text()}`);
-  const { url } = (await checkout.json()) as { url: string };
-  const paid = await page.request.post(`${url}/pay`, { form: { card: "4242424242424242" }, maxRedirects: 0 });
-  check(paid.status() === 303, `the test card should pay, got ${paid.status()}`);
+  // Activation, numbers and test calls need a subscription (ADR 022).
+  await subscribeWithTestCard(new URL(link).origin, email);
 }
 
 const fieldError = (page: Page, message: string) => page.getByText(message, { exact: true }).filter({ visible: true }).first().waitFor();

@@ -1,10 +1,11 @@
-// Table pieces: a horizontally scrollable frame so wide tables stay usable on phones.
+// Table pieces: a horizontally scrollable frame so wide tables stay usable on phones. The frame takes
+// keyboard focus, so a table wider than the screen can be scrolled without a mouse.
 import type { ComponentProps } from "react";
 import { cn } from "@web/lib/utils";
 
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div tabIndex={0} className="relative w-full overflow-x-auto rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

@@ -43,7 +43,7 @@ export function AuditLogCard() {
         <CardTitle>{ADMIN_TEXT.auditLog}</CardTitle>
       </CardHeader>
       <CardContent className="p-0 sm:p-0">
-        <div className="overflow-x-auto">
+        <div>
           <Table>
             <TableHeader>
               <TableRow>

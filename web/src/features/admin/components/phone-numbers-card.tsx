@@ -19,7 +19,7 @@ export function PhoneNumbersCard() {
         <CardTitle>{ADMIN_TEXT.availablePhoneNumbers}</CardTitle>
       </CardHeader>
       <CardContent className="p-0 sm:p-0">
-        <div className="overflow-x-auto">
+        <div>
           <Table>
             <TableHeader>
               <TableRow>

@@ -82,7 +82,7 @@ export function UserManagement({
         </div>
       </CardHeader>
       <CardContent className="p-0 sm:p-0">
-        <div className="overflow-x-auto">
+        <div>
           <Table>
             <TableHeader>
               <TableRow>

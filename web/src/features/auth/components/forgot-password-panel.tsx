@@ -50,7 +50,7 @@ export function ForgotPasswordPanel({ defaultEmail }: { defaultEmail: string }) 
           <span className="mb-2 grid size-12 place-items-center rounded-full bg-brand-100 text-primary" aria-hidden>
             <MailCheck className="size-6" />
           </span>
-          <CardTitle className="text-2xl">{AUTH_TEXT.resetSentTitle}</CardTitle>
+          <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.resetSentTitle}</CardTitle>
           <CardDescription>
             <strong className="block font-semibold break-all text-foreground">{sentTo}</strong>
             {AUTH_TEXT.resetSentText}
@@ -74,7 +74,7 @@ export function ForgotPasswordPanel({ defaultEmail }: { defaultEmail: string }) 
     <Card>
       <CardHeader>
         {back}
-        <CardTitle className="text-2xl">{AUTH_TEXT.forgotHeading}</CardTitle>
+        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.forgotHeading}</CardTitle>
         <CardDescription>{AUTH_TEXT.forgotText}</CardDescription>
       </CardHeader>
       <CardContent>

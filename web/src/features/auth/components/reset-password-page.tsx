@@ -42,7 +42,7 @@ function NewPasswordCard() {
         <span className="mb-2 grid size-12 place-items-center rounded-full bg-brand-100 text-primary" aria-hidden>
           <KeyRound className="size-6" />
         </span>
-        <CardTitle className="text-2xl">{AUTH_TEXT.newPasswordHeading}</CardTitle>
+        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.newPasswordHeading}</CardTitle>
         <CardDescription>{AUTH_TEXT.newPasswordText}</CardDescription>
       </CardHeader>
       <CardContent>
@@ -77,12 +77,12 @@ function UnusableLink() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-2xl">{AUTH_TEXT.forgotHeading}</CardTitle>
+        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.forgotHeading}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div role="alert" className="flex items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <p>{AUTH_TEXT.recoveryLinkUnusable}</p>
+          <p className="text-foreground">{AUTH_TEXT.recoveryLinkUnusable}</p>
         </div>
         <Button asChild>
           <Link to="/auth" search={{ forgot: 1 }}>

@@ -131,7 +131,7 @@ export function ActivateAccountPage({ search }: { search: ActivationSearch }) {
   return (
     <Card className="mx-auto max-w-md">
       <CardHeader>
-        <CardTitle className="text-2xl">{ACTIVATION_TEXT.title}</CardTitle>
+        <CardTitle as="h1" className="text-2xl">{ACTIVATION_TEXT.title}</CardTitle>
         {state === "ready" || state === "updating" ? (
           <CardDescription>
             {ACTIVATION_TEXT.readyText} <span className="font-medium break-all text-foreground">{email}</span>

@@ -51,7 +51,7 @@ export function CheckoutPage({ search }: { search: CheckoutSearch }) {
     return (
       <Card>
         <CardHeader>
-          <CardTitle>{CHECKOUT_TEXT.productUnavailable}</CardTitle>
+          <CardTitle as="h1">{CHECKOUT_TEXT.productUnavailable}</CardTitle>
           <CardDescription>{CHECKOUT_TEXT.productUnavailableText}</CardDescription>
         </CardHeader>
         <CardContent>
@@ -137,7 +137,7 @@ export function CheckoutPage({ search }: { search: CheckoutSearch }) {
     <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
       <Card>
         <CardHeader>
-          <CardTitle className="text-2xl">{trial ? CHECKOUT_TEXT.trialTitle : CHECKOUT_TEXT.title}</CardTitle>
+          <CardTitle as="h1" className="text-2xl">{trial ? CHECKOUT_TEXT.trialTitle : CHECKOUT_TEXT.title}</CardTitle>
         </CardHeader>
         <CardContent>
           {state === "success" ? (

@@ -115,7 +115,7 @@ function CreatePassword({ session, onDone }: { session: CheckoutSessionView; onD
     <Card className="mx-auto max-w-md">
       <CardHeader>
         <CheckCircle2 className="size-10 text-success" aria-hidden />
-        <CardTitle className="text-2xl">{PAYMENT_TEXT.successTitle}</CardTitle>
+        <CardTitle as="h1" className="text-2xl">{PAYMENT_TEXT.successTitle}</CardTitle>
         <CardDescription>
           {PAYMENT_TEXT.createPasswordText} {email ? <span className="font-medium break-all text-foreground">{email}</span> : null}
         </CardDescription>
@@ -152,7 +152,7 @@ function PaymentDetails({ session }: { session: CheckoutSessionView | null }) {
     <Card className="mx-auto max-w-lg">
       <CardHeader>
         <CheckCircle2 className="size-10 text-success" aria-hidden />
-        <CardTitle className="text-2xl">{session ? PAYMENT_TEXT.successTitle : PAYMENT_TEXT.confirmationTitle}</CardTitle>
+        <CardTitle as="h1" className="text-2xl">{session ? PAYMENT_TEXT.successTitle : PAYMENT_TEXT.confirmationTitle}</CardTitle>
         {!session ? <CardDescription>{PAYMENT_TEXT.confirmationText}</CardDescription> : null}
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -191,7 +191,7 @@ export function PaymentCancelPage() {
   return (
     <Card className="mx-auto max-w-lg">
       <CardHeader>
-        <CardTitle className="text-2xl">{PAYMENT_TEXT.cancelTitle}</CardTitle>
+        <CardTitle as="h1" className="text-2xl">{PAYMENT_TEXT.cancelTitle}</CardTitle>
         <CardDescription>{PAYMENT_TEXT.cancelText}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-3">

@@ -50,7 +50,7 @@ export function CallVolume({ filters, generation }: { filters: CallLogFilters; g
           </Button>
         </div>
         {/* Always in the page: screen readers read the table; sighted users open it on request. */}
-        <div id={tableId} className={cn("max-h-96 min-w-0 overflow-auto", !tableShown && "sr-only")}>
+        <div id={tableId} tabIndex={tableShown ? 0 : -1} className={cn("max-h-96 min-w-0 overflow-auto", !tableShown && "sr-only")}>
           <VolumeTable days={days} labelledBy={headingId} />
         </div>
       </SectionBody>
@@ -104,7 +104,7 @@ export function StoreFunnelSection({ range, generation }: { range: { startDate: 
       </p>
       <SectionBody queries={[funnel]} errorText={INSIGHTS_TEXT.funnelError} skeletonHeight="h-96">
         {/* min-w-0: a grid item would otherwise grow to the table's width and widen the page on a phone. */}
-        <div className="min-w-0 overflow-x-auto">
+        <div className="min-w-0">
           <Table aria-labelledby={captionId}>
             <TableHeader>
               <TableRow>

@@ -1,4 +1,4 @@
-// Webhook tampering: for each webhook, at least 1,000 generated tamperings of real payloads (flipped
+// Webhook tampering: for each webhook (VAPI, Stripe, Aircall), at least 1,000 generated tamperings of real payloads (flipped
 // bytes, a wrong secret, stale and future timestamps, truncation, a wrong content type, oversized
 // bodies, duplicate headers, a missing credential) are refused with a 4xx and write nothing; a
 // replayed genuine delivery changes nothing either. Figures per kind are printed.
@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { aircallCalls, callLogs, webhookEvents } from "../db/schema";
 import { AIRCALL_WEBHOOK_PATH, DEV_AIRCALL_WEBHOOK_TOKEN, FUTURE_TOLERANCE_SECONDS } from "../providers/callcentre/aircall-events";
+import { DEV_STRIPE_WEBHOOK_SECRET, signStripePayload, STRIPE_SIGNATURE_TOLERANCE_SECONDS } from "../providers/billing/stripe-events";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { SIGNATURE_TOLERANCE_SECONDS } from "../providers/voice/vapi-webhook";
 import { VOICE_WEBHOOK_PATH } from "../providers/voice/port";
@@ -194,6 +195,125 @@ describe("VAPI webhook tampering", () => {
     }
     const after = await effects();
     tally("VAPI").replayEffects += after.events - before.events;
+    expect(after).toEqual(before);
+  });
+});
+
+// ---------------------------------------------------------------- Stripe: 't=<time>,v1=<HMAC of "<time>.<body>">'
+
+describe("Stripe webhook tampering", () => {
+  const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
+
+  /** A genuine event never delivered before (an invoice the product does not know: acknowledged, recorded once). */
+  async function genuine(timestamp = Math.floor(Date.now() / 1000), secret = DEV_STRIPE_WEBHOOK_SECRET) {
+    const body = JSON.stringify({
+      id: `evt_tamper_${crypto.randomUUID()}`,
+      object: "event",
+      type: "invoice.paid",
+      created: timestamp,
+      data: { object: { id: `in_${crypto.randomUUID()}`, object: "invoice" } },
+    });
+    return { body, signature: await signStripePayload(body, secret, timestamp) };
+  }
+  const signed = (g: { body: string; signature: string }, over: Record<string, string> = {}): Delivery => ({
+    body: g.body,
+    headers: { "content-type": "application/json", "stripe-signature": g.signature, ...over },
+  });
+
+  const tamperings = fc.oneof(
+    fc.record({ kind: fc.constant("flipped body byte"), at: fc.nat(), bit: fc.integer({ min: 0, max: 7 }) }),
+    fc.record({ kind: fc.constant("flipped signature byte"), at: fc.nat() }),
+    fc.record({ kind: fc.constant("re-signed with a wrong secret"), secret: wrongSecret(DEV_STRIPE_WEBHOOK_SECRET) }),
+    fc.record({ kind: fc.constant("stale timestamp"), seconds: fc.integer({ min: STRIPE_SIGNATURE_TOLERANCE_SECONDS + 1, max: 10_000_000 }) }),
+    fc.record({ kind: fc.constant("future timestamp"), seconds: fc.integer({ min: STRIPE_SIGNATURE_TOLERANCE_SECONDS + 1, max: 10_000_000 }) }),
+    fc.record({ kind: fc.constant("timestamp swapped after signing"), seconds: fc.integer({ min: 1, max: 250 }) }),
+    fc.record({ kind: fc.constant("truncated"), keep: fc.nat() }),
+    fc.record({ kind: fc.constant("wrong content type"), type: contentTypes }),
+    fc.record({ kind: fc.constant("oversized"), extra: oversize }),
+    fc.record({ kind: fc.constant("duplicate forged signature headers"), a: wrongSecret(DEV_STRIPE_WEBHOOK_SECRET), b: wrongSecret(DEV_STRIPE_WEBHOOK_SECRET) }),
+    fc.record({ kind: fc.constant("v0 scheme only") }),
+    fc.record({ kind: fc.constant("no signature") }),
+  );
+
+  async function tampered(t: Generated<typeof tamperings>): Promise<Delivery> {
+    const now = Math.floor(Date.now() / 1000);
+    switch (t.kind) {
+      case "flipped body byte": {
+        const g = await genuine();
+        return { ...signed(g), body: flip(g.body, t.at, t.bit) };
+      }
+      case "flipped signature byte": {
+        const g = await genuine();
+        const v1 = g.signature.indexOf("v1=") + 3;
+        const i = v1 + (t.at % (g.signature.length - v1));
+        const swapped = g.signature[i] === "0" ? "1" : "0";
+        return signed(g, { "stripe-signature": `${g.signature.slice(0, i)}${swapped}${g.signature.slice(i + 1)}` });
+      }
+      case "re-signed with a wrong secret":
+        return signed(await genuine(now, t.secret));
+      case "stale timestamp":
+        return signed(await genuine(now - t.seconds));
+      case "future timestamp":
+        return signed(await genuine(now + t.seconds));
+      case "timestamp swapped after signing": {
+        // A fresh time in the header, the signature of an older one: the signed payload no longer matches.
+        const g = await genuine(now - t.seconds);
+        return signed(g, { "stripe-signature": g.signature.replace(/^t=\d+/, `t=${now}`) });
+      }
+      case "truncated": {
+        const g = await genuine();
+        return { ...signed(g), body: g.body.slice(0, t.keep % g.body.length) };
+      }
+      case "wrong content type":
+        return signed(await genuine(), { "content-type": t.type });
+      case "oversized": {
+        const g = await genuine();
+        return { ...signed(g), body: g.body + " ".repeat(WEBHOOK_BODY_LIMIT - g.body.length + t.extra) };
+      }
+      case "duplicate forged signature headers": {
+        const g = await genuine();
+        const [a, b] = [await signStripePayload(g.body, t.a, now), await signStripePayload(g.body, t.b, now)];
+        return { body: g.body, headers: [["content-type", "application/json"], ["stripe-signature", a], ["stripe-signature", b]] };
+      }
+      case "v0 scheme only": {
+        // The right HMAC under the test-mode scheme name Stripe does not accept for live verification.
+        const g = await genuine();
+        return signed(g, { "stripe-signature": g.signature.replace("v1=", "v0=") });
+      }
+      case "no signature": {
+        const g = await genuine();
+        return { body: g.body, headers: { "content-type": "application/json" } };
+      }
+    }
+  }
+
+  it(`refuses ${RUNS} generated tamperings with a 4xx and writes nothing`, { timeout: 600_000 }, async () => {
+    const control = await send(STRIPE_WEBHOOK_PATH, signed(await genuine()));
+    expect(control.status).toBe(200);
+    const before = await effects();
+    await fc.assert(
+      fc.asyncProperty(tamperings, async (t) => {
+        const res = await send(STRIPE_WEBHOOK_PATH, await tampered(t));
+        record("Stripe", t.kind, res.status);
+        expect(res.status, `${t.kind}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, t.kind).toBeLessThan(500);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await effects()).toEqual(before);
+  });
+
+  it("answers a replayed genuine delivery without a second effect, 10 times", async () => {
+    const g = await genuine();
+    expect((await send(STRIPE_WEBHOOK_PATH, signed(g))).status).toBe(200);
+    const before = await effects();
+    for (let i = 0; i < 10; i++) {
+      const again = await send(STRIPE_WEBHOOK_PATH, signed(g));
+      tally("Stripe").replays += 1;
+      expect(again.status).toBe(200);
+    }
+    const after = await effects();
+    tally("Stripe").replayEffects += after.events - before.events;
     expect(after).toEqual(before);
   });
 });

@@ -11,7 +11,12 @@ export const DEV_STRIPE_WEBHOOK_SECRET = "whsec_local_development_secret_0001";
 
 const crypto = Stripe.createSubtleCryptoProvider();
 
-export async function verifyStripeEvent(rawBody: string, signature: string | undefined, secret: string | null): Promise<BillingEvent> {
+export async function verifyStripeEvent(
+  rawBody: string,
+  signature: string | undefined,
+  secret: string | null,
+  now = Date.now(),
+): Promise<BillingEvent> {
   if (!secret) throw new ApiError(503, "Stripe webhooks are not configured", "not_configured");
   if (!signature) throw new ApiError(400, "Missing Stripe-Signature header", "invalid_signature", "stripe-signature");
   let event: { id: string; type: string; created: number; data: { object: Record<string, unknown> } };
@@ -25,6 +30,11 @@ export async function verifyStripeEvent(rawBody: string, signature: string | und
     )) as unknown as typeof event;
   } catch (e) {
     throw new ApiError(400, `Webhook signature verification failed: ${(e as Error).message}`, "invalid_signature", "stripe-signature");
+  }
+  // The SDK refuses only old signatures; one stamped in the future could be replayed until then.
+  const stamped = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+  if (!(stamped <= Math.floor(now / 1000) + STRIPE_SIGNATURE_TOLERANCE_SECONDS)) {
+    throw new ApiError(400, "Webhook signature verification failed: timestamp is in the future", "invalid_signature", "stripe-signature");
   }
   const object = event.data?.object ?? {};
   if (typeof event.id !== "string" || typeof object.id !== "string") {

@@ -105,7 +105,7 @@ async function appointmentCounts(
   const begin = figureStatements(meter, specs(q).begin, coverage, APPOINTMENT_BEGIN_FIGURES, conditions, group);
   const booked = figureStatements(meter, specs(q).booked, coverage, APPOINTMENT_BOOKED_FIGURES, filters(q, false), group);
   // Upcoming depends on the range's end, not on one day, so it is always live: scheduled
-  // appointments beginning after the range (appointments_scheduled_begin_idx), booked by its end.
+  // appointments beginning after the range (appointments_scheduled_cover_idx), booked by its end.
   // By day, each day is its own range: the day list's end `d.e` is that end.
   const w = where(conditions);
   const exprs = groups.map((g) => (g === "day" ? "d.day" : `r.${g}`));
@@ -114,12 +114,12 @@ async function appointmentCounts(
   const rangeEnd = nyDayBounds(q.endDate).endUtc;
   const upcoming = groups.includes("day")
     ? meter.statement(
-        `WITH ${DAYS_CTE} SELECT ${keyed}count(*) AS n FROM d CROSS JOIN appointments r INDEXED BY appointments_scheduled_begin_idx ` +
+        `WITH ${DAYS_CTE} SELECT ${keyed}count(*) AS n FROM d CROSS JOIN appointments r INDEXED BY appointments_scheduled_cover_idx ` +
           `ON r.status = 'Scheduled' AND r.begin_utc >= d.e AND r.booked_at < d.e WHERE 1 = 1${w.sql}${grouped}`,
         [JSON.stringify(dayBounds(nyDateRange(q.startDate, q.endDate))), ...w.params],
       )
     : meter.statement(
-        `SELECT ${keyed}count(*) AS n FROM appointments r INDEXED BY appointments_scheduled_begin_idx WHERE r.status = 'Scheduled' AND r.begin_utc >= ? AND r.booked_at < ?${w.sql}${grouped}`,
+        `SELECT ${keyed}count(*) AS n FROM appointments r INDEXED BY appointments_scheduled_cover_idx WHERE r.status = 'Scheduled' AND r.begin_utc >= ? AND r.booked_at < ?${w.sql}${grouped}`,
         [rangeEnd, rangeEnd, ...w.params],
       );
   const results = await meter.batch([...begin.statements, ...booked.statements, upcoming]);

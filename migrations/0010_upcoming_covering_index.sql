@@ -1,0 +1,2 @@
+DROP INDEX `appointments_scheduled_begin_idx`;--> statement-breakpoint
+CREATE INDEX `appointments_scheduled_cover_idx` ON `appointments` (`begin_utc`,`booked_at`,`store`,`booked_by`,`appointment_type`) WHERE "appointments"."status" = 'Scheduled';

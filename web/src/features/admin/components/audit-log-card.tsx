@@ -1,13 +1,10 @@
 // The audit log (beyond the spec): every admin action, newest first, read-only.
-import { LoaderCircle } from "lucide-react";
 import { formatTimestamp } from "@shared/format";
 import { ADMIN_TEXT } from "@shared/messages";
 import type { AuditEntry } from "@shared/schemas/admin";
-import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
+import { LoadMore, TableStates } from "./table-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
-import { errorMessage } from "@web/lib/api";
 import { useAuditLog } from "../api/admin";
 
 /** One line of what changed, from the entry's detail. */
@@ -69,26 +66,8 @@ export function AuditLogCard() {
             </TableBody>
           </Table>
         </div>
-        {log.isPending ? (
-          <div className="grid gap-3 p-4" aria-busy="true">
-            <LoadingStatus label="Loading the audit log" />
-            <Skeleton className="h-6 w-full" />
-          </div>
-        ) : log.isError ? (
-          <p className="p-4 text-sm text-destructive" role="alert">
-            {errorMessage(log.error, ADMIN_TEXT.auditFailed)}
-          </p>
-        ) : entries.length === 0 ? (
-          <p className="p-4 text-sm text-muted-foreground">{ADMIN_TEXT.noAudit}</p>
-        ) : null}
-        {log.hasNextPage ? (
-          <div className="flex justify-center p-4">
-            <Button variant="outline" onClick={() => log.fetchNextPage()} disabled={log.isFetchingNextPage}>
-              {log.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
-              {ADMIN_TEXT.loadMore}
-            </Button>
-          </div>
-        ) : null}
+        <TableStates query={log} empty={entries.length === 0} loadingLabel="Loading the audit log" failedText={ADMIN_TEXT.auditFailed} emptyText={ADMIN_TEXT.noAudit} skeletonRows={1} />
+        <LoadMore query={log} />
       </CardContent>
     </Card>
   );

@@ -4,9 +4,8 @@ import { formatPhone } from "@shared/format";
 import { ADMIN_TEXT } from "@shared/messages";
 import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
+import { LoadMore, TableStates } from "./table-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
-import { errorMessage } from "@web/lib/api";
 import { usePlatformNumbers } from "../api/admin";
 
 export function PhoneNumbersCard() {
@@ -46,19 +45,7 @@ export function PhoneNumbersCard() {
             </TableBody>
           </Table>
         </div>
-        {numbers.isPending ? (
-          <div className="grid gap-3 p-4" aria-busy="true">
-            <LoadingStatus label="Loading phone numbers" />
-            <Skeleton className="h-6 w-full" />
-            <Skeleton className="h-6 w-full" />
-          </div>
-        ) : numbers.isError ? (
-          <p className="p-4 text-sm text-destructive" role="alert">
-            {errorMessage(numbers.error, ADMIN_TEXT.numbersFailed)}
-          </p>
-        ) : rows.length === 0 ? (
-          <p className="p-4 text-sm text-muted-foreground">{ADMIN_TEXT.noNumbers}</p>
-        ) : null}
+        <TableStates query={numbers} empty={rows.length === 0} loadingLabel="Loading phone numbers" failedText={ADMIN_TEXT.numbersFailed} emptyText={ADMIN_TEXT.noNumbers} />
       </CardContent>
     </Card>
   );

@@ -1,6 +1,6 @@
 // User Management (spec 2 §2): search on the server, keyset pages, the Admin tick and the two other
 // flags as checkboxes (granted or revoked at once), and the Assign Phone / Delete actions per account.
-import { Check, LoaderCircle, Phone, Search, Trash2 } from "lucide-react";
+import { Check, Phone, Search, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { formatCount, formatTimestamp } from "@shared/format";
 import { ADMIN_TEXT } from "@shared/messages";
@@ -8,7 +8,7 @@ import { ACCOUNT_FLAGS, type AccountFlag, type AdminUser } from "@shared/schemas
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
-import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
+import { LoadMore, TableStates } from "./table-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { toast } from "@web/components/ui/toast-store";
 import { errorMessage } from "@web/lib/api";
@@ -141,28 +141,8 @@ export function UserManagement({
             </TableBody>
           </Table>
         </div>
-        {users.isPending ? (
-          <div className="grid gap-3 p-4" aria-busy="true">
-            <LoadingStatus label="Loading users" />
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} className="h-6 w-full" />
-            ))}
-          </div>
-        ) : users.isError ? (
-          <p className="p-4 text-sm text-destructive" role="alert">
-            {errorMessage(users.error, ADMIN_TEXT.usersFailed)}
-          </p>
-        ) : rows.length === 0 ? (
-          <p className="p-4 text-sm text-muted-foreground">{ADMIN_TEXT.noUsers}</p>
-        ) : null}
-        {users.hasNextPage ? (
-          <div className="flex justify-center p-4">
-            <Button variant="outline" onClick={() => users.fetchNextPage()} disabled={users.isFetchingNextPage}>
-              {users.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
-              {ADMIN_TEXT.loadMore}
-            </Button>
-          </div>
-        ) : null}
+        <TableStates query={users} empty={rows.length === 0} loadingLabel="Loading users" failedText={ADMIN_TEXT.usersFailed} emptyText={ADMIN_TEXT.noUsers} skeletonRows={4} />
+        <LoadMore query={users} />
       </CardContent>
     </Card>
   );

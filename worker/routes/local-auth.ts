@@ -1,6 +1,6 @@
 // Local identity service at /auth/v1, shaped like Supabase Auth so the SPA's supabase-js
 // works unchanged. Served only when no Supabase project is configured.
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { AUTH_LIMITS } from "@shared/constants";
 import { passwordGrantBody, recoverBody, refreshGrantBody, resendBody, signupBody, updateUserBody } from "@shared/schemas/auth";
@@ -54,6 +54,20 @@ const SIGN_IN_PER_ADDRESS: Limit = { name: "auth-token:ip", limit: 30, windowSec
 
 /** Where a mailed link lands when the request named no (acceptable) redirect_to. */
 const DEFAULT_LANDING = { signup: "/auth", recovery: "/reset-password", email_change: "/auth" } as const;
+
+/**
+ * A request that mails a link (resend, recover): limited per address and per (email, address), and
+ * the link's origin and landing (`redirect_to`, when it is one of ours; else `fallback`).
+ */
+async function mailRequest(c: Context<AppEnv>, email: string, fallback: string) {
+  await enforce(c, [
+    [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
+    [PUBLIC_ACCOUNT_LIMITS.perEmail, `${email.toLowerCase()}|${clientAddress(c)}`],
+  ]);
+  const origin = new URL(c.req.url).origin;
+  const redirectTo = c.req.query("redirect_to");
+  return { email, origin, redirectTo: redirectTo ? safeRedirect(origin, redirectTo, fallback) : undefined };
+}
 
 /** The redirect of a link that cannot be used, as GoTrue answers it: the error in the URL fragment. */
 function linkError(origin: string, code: "otp_expired" | "otp_invalid" | "email_exists", description: string) {
@@ -142,26 +156,14 @@ export const localAuthRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .post("/resend", validate("json", resendBody), async (c) => {
-    const { email } = c.req.valid("json");
-    await enforce(c, [
-      [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
-      [PUBLIC_ACCOUNT_LIMITS.perEmail, `${email.toLowerCase()}|${clientAddress(c)}`],
-    ]);
-    const origin = new URL(c.req.url).origin;
-    const redirectTo = c.req.query("redirect_to");
-    await resendLocalSignup(c.var.db, origin, email, redirectTo ? safeRedirect(origin, redirectTo, "/auth") : undefined);
+    const { email, origin, redirectTo } = await mailRequest(c, c.req.valid("json").email, "/auth");
+    await resendLocalSignup(c.var.db, origin, email, redirectTo);
     return c.json({});
   })
   // supabase-js resetPasswordForEmail: the same {} whether or not an account has the email.
   .post("/recover", validate("json", recoverBody), async (c) => {
-    const { email } = c.req.valid("json");
-    await enforce(c, [
-      [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
-      [PUBLIC_ACCOUNT_LIMITS.perEmail, `${email.toLowerCase()}|${clientAddress(c)}`],
-    ]);
-    const origin = new URL(c.req.url).origin;
-    const redirectTo = c.req.query("redirect_to");
-    await requestRecovery(c.var.db, origin, email, redirectTo ? safeRedirect(origin, redirectTo, DEFAULT_LANDING.recovery) : undefined);
+    const { email, origin, redirectTo } = await mailRequest(c, c.req.valid("json").email, DEFAULT_LANDING.recovery);
+    await requestRecovery(c.var.db, origin, email, redirectTo);
     return c.json({});
   })
   .get("/verify", async (c) => {

@@ -419,6 +419,7 @@ export const PHONE_API_TEXT = {
   numberHasAgent: "This number is assigned to another agent. Unassign it first.",
   numberOwned: "You already own this phone number",
   numberUnavailable: "This phone number is not available",
+  numberNotOffered: "Search for this number first: only numbers from your latest search can be bought.",
   areaCodeInvalid: "Area code must be 3 digits",
   phoneNumberInvalid: "Phone number must be in E.164 format, e.g. +13055550123",
   limitRange: "Phone number limit must be a whole number from 1 to 100",

@@ -113,6 +113,22 @@ export const authOneTimeTokens = sqliteTable(
   (t) => [uniqueIndex("auth_ott_hash_uq").on(t.tokenHash), index("auth_ott_user_idx").on(t.userId, t.kind)],
 );
 
+/**
+ * Numbers a search offered to an account (spec: purchases only of numbers the search returned). A
+ * purchase needs an unexpired offer of its number to the buyer; searches refresh their offers.
+ */
+export const phoneNumberOffers = sqliteTable(
+  "phone_number_offers",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    phoneNumber: text("phone_number").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.phoneNumber] })],
+);
+
 /** Local mail outbox (what would have been emailed). */
 export const mailOutbox = sqliteTable(
   "mail_outbox",

@@ -8,7 +8,7 @@ import { ADMIN_API_TEXT } from "@shared/messages";
 import { addDays, nyDayOf, nyToday } from "@shared/ny-time";
 import { markDaysDirty } from "../services/rollup-dirty";
 import * as schema from "../db/schema";
-import { accountActivations, adminAuditLog, agents, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions } from "../db/schema";
+import { accountActivations, adminAuditLog, phoneNumberOffers, agents, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions } from "../db/schema";
 import { runRollups } from "../jobs/rollups";
 import { parseConfig } from "../env";
 import { createProviders } from "../providers";
@@ -335,6 +335,7 @@ describe("POST /api/admin/cleanup-user", () => {
     const live = await billing.createSubscription({ customerId: customer.id, priceId: price.id, idempotencyKey: `s-${victim.userId}` });
     await d.insert(subscriptions).values({ id: live.id, userId: victim.userId, customerId: customer.id, priceId: price.id, status: "active" });
     await d.insert(accountActivations).values({ userId: victim.userId, email: victim.email });
+    await d.insert(phoneNumberOffers).values({ userId: victim.userId, phoneNumber: "+19999990002", expiresAt: new Date(Date.now() + 60_000).toISOString() });
 
     const columns = userIdColumnsFromSchema();
     const countFor = async (userId: string) => {

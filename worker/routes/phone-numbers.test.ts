@@ -3,7 +3,9 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
+import { decodeJwt } from "jose";
 import { PHONE_API_TEXT } from "@shared/messages";
+import { NUMBER_OFFER_TTL_MS, numberOfferStatements } from "../services/phone-numbers";
 import { agents, phoneNumbers } from "../db/schema";
 import { localInventory } from "../providers/telephony/local";
 import { myNumbersQuery, phoneNumberCountSql } from "../services/phone-numbers";
@@ -20,8 +22,16 @@ async function account(appMetadata?: Record<string, unknown>) {
   return { token: s.accessToken, userId: s.userId };
 }
 
-const buy = (token: string, phoneNumber: string, createInVapi = true, bindings?: Record<string, unknown>) =>
-  call("/api/twilio/buy", { method: "POST", token, json: { phoneNumber, createInVapi }, bindings });
+/** What a search leaves behind: the number offered to the token's account (a purchase needs it). */
+async function offer(token: string, phoneNumber: string) {
+  for (const statement of numberOfferStatements(db(), String(decodeJwt(token).sub), [phoneNumber])) await statement;
+}
+
+/** Buys as the SPA does: after a search that offered the number. */
+async function buy(token: string, phoneNumber: string, createInVapi = true, bindings?: Record<string, unknown>) {
+  await offer(token, phoneNumber);
+  return call("/api/twilio/buy", { method: "POST", token, json: { phoneNumber, createInVapi }, bindings });
+}
 
 const rowsOf = (userId: string) => db().select().from(phoneNumbers).where(eq(phoneNumbers.userId, userId));
 const agentRow = async (id: number) => (await db().select().from(agents).where(eq(agents.id, id)))[0];
@@ -188,7 +198,9 @@ describe("POST /api/twilio/buy and GET /api/twilio/my-numbers", () => {
       expect(res.status).toBe(400);
       expect(res.body.field).toBe("phoneNumber");
     }
-    const flag = await call("/api/twilio/buy", { method: "POST", token, json: { phoneNumber: nextNumber("305"), createInVapi: "yes" } });
+    const offered = nextNumber("305");
+    await offer(token, offered);
+    const flag = await call("/api/twilio/buy", { method: "POST", token, json: { phoneNumber: offered, createInVapi: "yes" } });
     expect(flag.status).toBe(400);
     expect(flag.body.field).toBe("createInVapi");
     expect(await rowsOf(userId)).toEqual([]);
@@ -513,6 +525,33 @@ describe("Twilio mode", () => {
     const res = await call("/api/twilio/health", { token, bindings: { ...twilioBindings(), TWILIO_AUTH_TOKEN: "wrong" } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: false, message: PHONE_API_TEXT.twilioUnreachable, provider: "twilio" });
+  });
+});
+
+describe("purchases only of numbers a search offered", () => {
+  it("refuses a number no search offered to the account, another account's offer and an expired one", async () => {
+    const { token, userId } = await account();
+    const number = nextNumber("512");
+    const direct = await call("/api/twilio/buy", { method: "POST", token, json: { phoneNumber: number, createInVapi: false } });
+    expect(direct.status).toBe(400);
+    expect(direct.body).toMatchObject({ field: "phoneNumber", error: PHONE_API_TEXT.numberNotOffered });
+
+    const other = await account();
+    await offer(other.token, number);
+    expect((await call("/api/twilio/buy", { method: "POST", token, json: { phoneNumber: number, createInVapi: false } })).status).toBe(400);
+
+    for (const statement of numberOfferStatements(db(), userId, [number], Date.now() - NUMBER_OFFER_TTL_MS - 1000)) await statement;
+    expect((await call("/api/twilio/buy", { method: "POST", token, json: { phoneNumber: number, createInVapi: false } })).status).toBe(400);
+    expect(await rowsOf(userId)).toEqual([]);
+  });
+
+  it("buys a number the account's own search returned", async () => {
+    const { token, userId } = await account();
+    const search = await call("/api/twilio/available-numbers?areaCode=512&limit=3&sms=true&voice=true", { token });
+    const [first] = search.body.numbers as { phoneNumber: string }[];
+    const res = await call("/api/twilio/buy", { method: "POST", token, json: { phoneNumber: first.phoneNumber, createInVapi: false } });
+    expect(res.status).toBe(200);
+    expect((await rowsOf(userId)).map((r) => r.phoneNumber)).toEqual([first.phoneNumber]);
   });
 });
 

@@ -1,6 +1,7 @@
 // Phone numbers of the signed-in account (spec 2 §7 "Phone numbers"): the telephony provider's
 // health, the account's numbers, the purchase search, buying, and assigning numbers to agents.
 import { requirePaidPlan } from "../services/plans";
+import type { BatchItem } from "drizzle-orm/batch";
 import { Hono } from "hono";
 import {
   assignNumberBody,
@@ -19,6 +20,8 @@ import {
   assignNumber,
   buyNumber,
   listMyNumbers,
+  numberOfferStatements,
+  requireNumberOffer,
   searchAvailableNumbers,
   unassignNumber,
 } from "../services/phone-numbers";
@@ -45,12 +48,17 @@ export const phoneNumberRoutes = new Hono<AppEnv>()
       sms: q.sms,
       voice: q.voice,
     });
+    // Only numbers a search offered can be bought by the account that searched.
+    const userId = currentUser(c).id;
+    const offers = numberOfferStatements(c.var.db, userId, numbers.map((n) => n.phoneNumber));
+    await c.var.db.batch(offers as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
     const body: AvailableNumbersResponse = { numbers };
     return c.json(body);
   })
   .post("/buy", validate("json", buyNumberBody), async (c) => {
     const { providers, db, config } = c.var;
     await requirePaidPlan(db, currentUser(c).id, { isAdmin: currentUser(c).isAdmin });
+    await requireNumberOffer(db, currentUser(c).id, c.req.valid("json").phoneNumber);
     const result = await buyNumber(
       { db, config, telephony: providers.telephony, voice: providers.voice },
       currentUser(c).id,

@@ -1,15 +1,16 @@
 // Phone numbers (spec 2 §3-§5, §9): the per-account limit, the purchase (reserved against the limit
 // in one statement, so concurrent buys cannot pass it), the voice-platform copy, and assigning a
 // number to an agent with its voice-platform link.
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { PHONE_LIMIT } from "@shared/constants";
 import { PHONE_API_TEXT, phoneLimitReachedMessage } from "@shared/messages";
 import type { AvailableNumberView, BuyNumberResponse, OwnedPhoneNumber } from "@shared/schemas/phone-numbers";
 import { PHONE_LIMIT_REACHED_CODE } from "@shared/schemas/phone-numbers";
-import { isUniqueViolation, type Database } from "../db/client";
-import { agents, phoneNumbers, systemConfig } from "../db/schema";
+import { isUniqueViolation, rowsPerStatement, type Database } from "../db/client";
+import { agents, phoneNumberOffers, phoneNumbers, systemConfig } from "../db/schema";
 import type { AppConfig } from "../env";
-import { ApiError, conflict, notFound } from "../lib/errors";
+import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
 import { log } from "../lib/log";
 import { placeOf } from "../providers/telephony/area-codes";
 import type { SearchQuery, TelephonyPort } from "../providers/telephony/port";
@@ -329,4 +330,37 @@ export async function unassignNumber(
     }
   }
   return myNumberView(db, userId, number.id);
+}
+
+/** How long a search's offer of a number stands. */
+export const NUMBER_OFFER_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Records the numbers a search offered to the account (and drops its expired offers), for the
+ * caller's batch: only these can then be bought by it.
+ */
+export function numberOfferStatements(db: Database, userId: string, numbers: string[], now = Date.now()) {
+  const expiresAt = new Date(now + NUMBER_OFFER_TTL_MS).toISOString();
+  const statements: BatchItem<"sqlite">[] = [
+    db.delete(phoneNumberOffers).where(and(eq(phoneNumberOffers.userId, userId), lt(phoneNumberOffers.expiresAt, new Date(now).toISOString()))),
+  ];
+  const rows = [...new Set(numbers)].map((phoneNumber) => ({ userId, phoneNumber, expiresAt }));
+  const size = rowsPerStatement(phoneNumberOffers);
+  for (let i = 0; i < rows.length; i += size) {
+    statements.push(
+      db
+        .insert(phoneNumberOffers)
+        .values(rows.slice(i, i + size))
+        .onConflictDoUpdate({ target: [phoneNumberOffers.userId, phoneNumberOffers.phoneNumber], set: { expiresAt } }),
+    );
+  }
+  return statements;
+}
+
+/** Refuses a purchase of a number no recent search offered to this account (400 naming phoneNumber). */
+export async function requireNumberOffer(db: Database, userId: string, phoneNumber: string, now = Date.now()) {
+  const offer = await db.query.phoneNumberOffers.findFirst({
+    where: and(eq(phoneNumberOffers.userId, userId), eq(phoneNumberOffers.phoneNumber, phoneNumber), gt(phoneNumberOffers.expiresAt, new Date(now).toISOString())),
+  });
+  if (!offer) throw badRequest(PHONE_API_TEXT.numberNotOffered, "phoneNumber");
 }

@@ -13,6 +13,7 @@ import {
   callLogDaily,
   callLogs,
   customers,
+  phoneNumberOffers,
   phoneNumbers,
   profiles,
   simAssistants,
@@ -44,6 +45,7 @@ export const USER_ID_COLUMNS = {
   sim_assistants: ["owner_id"],
   sim_calls: ["owner_id"],
   account_activations: ["user_id"],
+  phone_number_offers: ["user_id"],
   // The local identity service's own tables: deleted through the identity port (empty with Supabase).
   auth_users: ["id"],
   auth_sessions: ["user_id"],
@@ -129,6 +131,7 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     ["customers", db.delete(customers).where(inArray(customers.userId, ids))],
     ["subscriptions", db.delete(subscriptions).where(inArray(subscriptions.userId, ids))],
     ["account_activations", db.delete(accountActivations).where(inArray(accountActivations.userId, ids))],
+    ["phone_number_offers", db.delete(phoneNumberOffers).where(inArray(phoneNumberOffers.userId, ids))],
     ["profiles", db.delete(profiles).where(inArray(profiles.id, ids))],
   ] as const;
   const [first, ...rest] = steps.map(([, statement]) => statement as BatchItem<"sqlite">);

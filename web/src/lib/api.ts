@@ -1,5 +1,5 @@
 // The shared request behaviour of every product call (spec 1 §7, §8).
-import { apiErrorBody, type ApiErrorBody } from "@shared/api-error";
+import type { ApiErrorBody } from "@shared/api-error";
 
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -36,27 +36,73 @@ export class ApiError extends Error {
 
 function parseErrorBody(text: string): ApiErrorBody | null {
   try {
-    const parsed = apiErrorBody.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    return readErrorBody(JSON.parse(text));
   } catch {
     return null;
   }
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+const optionalString = (v: unknown) => v === undefined || typeof v === "string";
+
+/**
+ * `apiErrorBody` (shared/api-error.ts) checked by hand: this helper is on every page, and the
+ * schema would bring zod onto the first page with it (decision 023). A test holds the two to the
+ * same answers.
+ */
+export function readErrorBody(value: unknown): ApiErrorBody | null {
+  if (
+    !isRecord(value) ||
+    typeof value.error !== "string" ||
+    typeof value.code !== "string"
+  )
+    return null;
+  if (!optionalString(value.field) || !optionalString(value.requestId))
+    return null;
+  const issues = value.issues;
+  if (
+    issues !== undefined &&
+    !(
+      Array.isArray(issues) &&
+      issues.every(
+        (i) =>
+          isRecord(i) &&
+          typeof i.field === "string" &&
+          typeof i.message === "string",
+      )
+    )
+  ) {
+    return null;
+  }
+  return value as ApiErrorBody;
+}
+
 async function throwIfNotOk(res: Response) {
   if (res.ok) return;
-  throw new ApiError(res.status, res.statusText, await res.text().catch(() => ""));
+  throw new ApiError(
+    res.status,
+    res.statusText,
+    await res.text().catch(() => ""),
+  );
 }
 
 function headersFor(hasBody: boolean): Record<string, string> {
   // A missing token is tolerated: an empty bearer is sent.
-  const headers: Record<string, string> = { Authorization: `Bearer ${accessToken ?? ""}` };
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${accessToken ?? ""}`,
+  };
   if (hasBody) headers["Content-Type"] = "application/json";
   return headers;
 }
 
 /** Sends one product call; resolves with the OK response, throws `ApiError` on any other. */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<Response> {
   const hasBody = body !== undefined;
   const res = await fetch(url, {
     method,
@@ -70,7 +116,11 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
 }
 
 /** `apiRequest` and read the JSON answer. */
-export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+export async function apiJson<T>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+): Promise<T> {
   const res = await apiRequest(method, url, body);
   return (await res.json()) as T;
 }
@@ -81,7 +131,9 @@ export function serverMessage(err: unknown): string | undefined {
   if (err.body) return err.body.error || undefined;
   const text = err.bodyText.trim();
   // A JSON body of another shape or an HTML error page is nothing to show a person.
-  return text && !text.startsWith("<") && !text.startsWith("{") ? text : undefined;
+  return text && !text.startsWith("<") && !text.startsWith("{")
+    ? text
+    : undefined;
 }
 
 /** The message to show a person: the server's words, a local failure's own message, else the fallback. */

@@ -2,7 +2,7 @@
 // serves a GoTrue-compatible /auth/v1, so the same client code runs in both modes.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { queryOptions } from "@tanstack/react-query";
-import { appConfigResponse, type AppConfigResponse } from "@shared/schemas/config";
+import type { AppConfigResponse } from "@shared/schemas/config";
 import { ApiError } from "./api";
 
 export type AppConfig = AppConfigResponse;
@@ -18,7 +18,9 @@ export const RESET_PASSWORD_PATH = "/reset-password";
  * confirmation landing on /auth, is left to the page that shows it.
  */
 export const isRecoveryCallback = (url: URL, params: Record<string, string>) =>
-  url.pathname === RESET_PASSWORD_PATH && params.type === "recovery" && Boolean(params.access_token);
+  url.pathname === RESET_PASSWORD_PATH &&
+  params.type === "recovery" &&
+  Boolean(params.access_token);
 
 let configPromise: Promise<AppConfig> | null = null;
 let clientPromise: Promise<SupabaseClient> | null = null;
@@ -28,8 +30,18 @@ export function getAppConfig(): Promise<AppConfig> {
   // Not a product call: it runs before there can be a session, so it carries no bearer.
   configPromise ??= fetch(APP_CONFIG_PATH, { credentials: "include" })
     .then(async (res) => {
-      if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text().catch(() => ""));
-      return appConfigResponse.parse(await res.json());
+      if (!res.ok)
+        throw new ApiError(
+          res.status,
+          res.statusText,
+          await res.text().catch(() => ""),
+        );
+      // The schema (and zod with it) loads with the answer: no first page waits for it (decision 023).
+      const [body, { appConfigResponse }] = await Promise.all([
+        res.json(),
+        import("@shared/schemas/config"),
+      ]);
+      return appConfigResponse.parse(body);
     })
     .catch((err: unknown) => {
       configPromise = null;
@@ -38,14 +50,67 @@ export function getAppConfig(): Promise<AppConfig> {
   return configPromise;
 }
 
+/**
+ * Where supabase-js keeps a session: `sb-<first label of the auth URL's host>-auth-token` in
+ * localStorage (its default storage key). Any such key means a session may be there to restore.
+ */
+export const STORED_SESSION_KEY = /^sb-[^-]+-auth-token$/;
+
+/**
+ * Whether this browser may hold a session, read without loading supabase-js: a visitor who never
+ * signed in does not download the library until they sign in or register (decision 023). Storage
+ * that cannot be read answers true, so a session is never missed.
+ */
+export function hasStoredSession(): boolean {
+  try {
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const key = window.localStorage.key(i);
+      if (
+        key &&
+        STORED_SESSION_KEY.test(key) &&
+        window.localStorage.getItem(key)
+      )
+        return true;
+    }
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+const clientListeners = new Set<(client: SupabaseClient) => void>();
+let createdClient: SupabaseClient | null = null;
+
+/**
+ * Calls `listener` with the client once it exists (at once when it already does), whoever asked
+ * for it first: the auth provider follows a session that a page opened by itself.
+ */
+export function onAuthClient(
+  listener: (client: SupabaseClient) => void,
+): () => void {
+  clientListeners.add(listener);
+  if (createdClient) listener(createdClient);
+  return () => clientListeners.delete(listener);
+}
+
 export function getAuthClient(): Promise<SupabaseClient> {
   // The library loads in parallel with the configuration, as its own chunk.
-  clientPromise ??= Promise.all([getAppConfig(), import("@supabase/supabase-js")])
-    .then(([{ auth }, { createClient }]) =>
-      createClient(auth.url, auth.anonKey, {
-        auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: isRecoveryCallback },
-      }),
-    )
+  clientPromise ??= Promise.all([
+    getAppConfig(),
+    import("@supabase/supabase-js"),
+  ])
+    .then(([{ auth }, { createClient }]) => {
+      const client = createClient(auth.url, auth.anonKey, {
+        auth: {
+          persistSession: true,
+          autoRefreshToken: true,
+          detectSessionInUrl: isRecoveryCallback,
+        },
+      });
+      createdClient = client;
+      for (const listener of clientListeners) listener(client);
+      return client;
+    })
     .catch((err: unknown) => {
       clientPromise = null;
       throw err;
@@ -54,4 +119,5 @@ export function getAuthClient(): Promise<SupabaseClient> {
 }
 
 /** The same configuration for components, through the query cache. */
-export const appConfigQueryOptions = () => queryOptions({ queryKey: [APP_CONFIG_PATH], queryFn: getAppConfig });
+export const appConfigQueryOptions = () =>
+  queryOptions({ queryKey: [APP_CONFIG_PATH], queryFn: getAppConfig });

@@ -9,7 +9,7 @@ import { resetToasts, useToasts } from "@web/components/ui/toast-store";
 import { getAccessToken, setAccessToken } from "@web/lib/api";
 import { createQueryClient } from "@web/lib/query-client";
 import { currentUserKeys } from "./current-user";
-import { AuthProvider, useAuth, type AuthContextValue } from "./auth-provider";
+import { AuthProvider, mayHaveSession, useAuth, type AuthContextValue } from "./auth-provider";
 
 type Listener = (event: string, session: Session | null) => void;
 
@@ -52,11 +52,12 @@ function Capture() {
   return <output data-testid="toast">{toasts.map((t) => `${t.title as string}|${(t.description as string) ?? ""}`).join(";")}</output>;
 }
 
-function renderProvider(client: SupabaseClient) {
+/** `storedSession`: whether the browser holds a session, i.e. whether the provider loads the client at mount. */
+function renderProvider(client: SupabaseClient, { storedSession = true, getClient = async () => client } = {}) {
   const queryClient = createQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
-      <AuthProvider getClient={async () => client}>
+      <AuthProvider getClient={getClient} restoreAtStart={() => storedSession} onClient={() => () => {}}>
         <Capture />
       </AuthProvider>
     </QueryClientProvider>,
@@ -200,5 +201,74 @@ describe("useAuth", () => {
     await waitFor(() => expect(current.isLoading).toBe(false));
     await expect(act(() => current.signOut())).rejects.toThrow();
     expect(screen.getByTestId("toast").textContent).toBe(`${AUTH_TOAST.errorTitle}|${AUTH_TOAST.logoutFailed}`);
+  });
+});
+
+describe("a visitor without a stored session", () => {
+  afterEach(() => {
+    window.localStorage.clear();
+    window.history.replaceState(null, "", "/");
+  });
+
+  it("is signed out at once and loads the client only when signing in, then follows its events", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json(profile)));
+    const fake = fakeClient({
+      signInWithPassword: vi.fn(async () => {
+        fake.emit("SIGNED_IN", session);
+        return { data: { session, user: session.user }, error: null };
+      }),
+    });
+    const getClient = vi.fn(async () => fake.client);
+    renderProvider(fake.client, { storedSession: false, getClient });
+    expect(current.isLoading).toBe(false);
+    expect(current.user).toBeNull();
+    await expect(current.whenSettled()).resolves.toBeNull();
+    expect(getClient).not.toHaveBeenCalled();
+
+    await act(() => current.signIn("owner@store.example", "secret1"));
+    expect(getClient).toHaveBeenCalled();
+    expect(current.user).toEqual(profile);
+    // Subscribed once: a later event (here a sign-out elsewhere) reaches the provider.
+    expect(fake.auth.onAuthStateChange).toHaveBeenCalledTimes(1);
+    act(() => fake.emit("SIGNED_OUT", null));
+    await waitFor(() => expect(current.user).toBeNull());
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it("follows a client another page created (an activation link's session)", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json(profile)));
+    const fake = fakeClient();
+    let announce: (client: SupabaseClient) => void = () => {};
+    const queryClient = createQueryClient();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider
+          getClient={async () => fake.client}
+          restoreAtStart={() => false}
+          onClient={(listener) => {
+            announce = listener;
+            return () => {};
+          }}
+        >
+          <Capture />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    await act(async () => announce(fake.client));
+    act(() => fake.emit("SIGNED_IN", session));
+    await waitFor(() => expect(current.user).toEqual(profile));
+  });
+
+  it("loads the client at start when supabase-js's session key is stored, or on the reset page", () => {
+    expect(mayHaveSession()).toBe(false);
+    window.localStorage.setItem("sb-127-auth-token", "");
+    expect(mayHaveSession()).toBe(false);
+    window.localStorage.setItem("sb-127-auth-token", JSON.stringify({ access_token: "a" }));
+    expect(mayHaveSession()).toBe(true);
+    window.localStorage.clear();
+    window.localStorage.setItem("sb-abcdefgh-auth-token-code-verifier", "v");
+    expect(mayHaveSession()).toBe(false);
+    window.history.replaceState(null, "", "/reset-password");
+    expect(mayHaveSession()).toBe(true);
   });
 });

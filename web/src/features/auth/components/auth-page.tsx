@@ -5,10 +5,15 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { AUTH_TEXT } from "@shared/messages";
 import { PageSpinner } from "@web/components/ui/spinner";
 import { useDocumentTitle } from "@web/lib/document-title";
+import { whenIdleAfterLoad } from "@web/lib/idle";
 import { readLastEmail } from "@web/lib/auth/last-email";
 import type { AuthSearch } from "../auth-search";
 import { endLinkSession } from "../api/end-link-session";
-import { readConfirmationLanding, stripFragment, type ConfirmationLanding } from "../confirmation-landing";
+import {
+  readConfirmationLanding,
+  stripFragment,
+  type ConfirmationLanding,
+} from "../confirmation-landing";
 import { AuthShell } from "./auth-shell";
 import { ConfirmEmail } from "./confirm-email";
 import { EmailConfirmed } from "./email-confirmed";
@@ -18,9 +23,15 @@ import { PlanPanel } from "./plan-panel";
 const loadAuthForm = () => import("./auth-form");
 const loadLoginPanel = () => import("./login-panel");
 const loadForgotPanel = () => import("./forgot-password-panel");
-const AuthForm = lazy(() => loadAuthForm().then((m) => ({ default: m.AuthForm })));
-const LoginPanel = lazy(() => loadLoginPanel().then((m) => ({ default: m.LoginPanel })));
-const ForgotPasswordPanel = lazy(() => loadForgotPanel().then((m) => ({ default: m.ForgotPasswordPanel })));
+const AuthForm = lazy(() =>
+  loadAuthForm().then((m) => ({ default: m.AuthForm })),
+);
+const LoginPanel = lazy(() =>
+  loadLoginPanel().then((m) => ({ default: m.LoginPanel })),
+);
+const ForgotPasswordPanel = lazy(() =>
+  loadForgotPanel().then((m) => ({ default: m.ForgotPasswordPanel })),
+);
 
 /** A failed confirmation link lands here with `#error_code=...`; only known codes pick a fixed text. */
 function LinkErrorNotice({ hash }: { hash: string }) {
@@ -28,9 +39,17 @@ function LinkErrorNotice({ hash }: { hash: string }) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   if (!params.get("error") && !params.get("error_code")) return null;
   const code = params.get("error_code");
-  const text = code === "otp_expired" ? AUTH_TEXT.linkExpired : code === "email_exists" ? AUTH_TEXT.emailTaken : AUTH_TEXT.linkInvalid;
+  const text =
+    code === "otp_expired"
+      ? AUTH_TEXT.linkExpired
+      : code === "email_exists"
+        ? AUTH_TEXT.emailTaken
+        : AUTH_TEXT.linkInvalid;
   return (
-    <div role="alert" className="flex items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+    <div
+      role="alert"
+      className="flex items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+    >
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
       <p>{text}</p>
     </div>
@@ -51,24 +70,45 @@ function useConfirmationLanding(hash: string): ConfirmationLanding | null {
   return landing;
 }
 
-function AuthView({ search, landing }: { search: AuthSearch; landing: ConfirmationLanding | null }) {
-  // Once the first view is up, fetch the form chunks so switching views does not wait.
-  useEffect(() => {
-    void loadLoginPanel();
-    void loadAuthForm();
-  }, []);
+function AuthView({
+  search,
+  landing,
+}: {
+  search: AuthSearch;
+  landing: ConfirmationLanding | null;
+}) {
+  // Once the page has loaded and the main thread is idle, fetch the form chunks so switching views
+  // does not wait; not earlier, so they never compete with the first paint (decision 023).
+  useEffect(
+    () =>
+      whenIdleAfterLoad(() => {
+        void loadLoginPanel();
+        void loadAuthForm();
+      }),
+    [],
+  );
   const email = search.email ?? "";
   if (landing) return <EmailConfirmed email={landing.email} />;
   if (search.confirmed) return <EmailConfirmed email={email} />;
-  if (search.forgot) return <ForgotPasswordPanel defaultEmail={email || readLastEmail()} />;
+  if (search.forgot)
+    return <ForgotPasswordPanel defaultEmail={email || readLastEmail()} />;
   if (search.confirm && email) return <ConfirmEmail email={email} />;
-  if (search.tab) return <AuthForm tab={search.tab} defaultEmail={email || (search.tab === "signin" ? readLastEmail() : "")} />;
-  if (search.login) return <LoginPanel defaultEmail={email || readLastEmail()} />;
+  if (search.tab)
+    return (
+      <AuthForm
+        tab={search.tab}
+        defaultEmail={email || (search.tab === "signin" ? readLastEmail() : "")}
+      />
+    );
+  if (search.login)
+    return <LoginPanel defaultEmail={email || readLastEmail()} />;
   return <PlanPanel defaultEmail={email} />;
 }
 
 export function AuthPage({ search }: { search: AuthSearch }) {
-  useDocumentTitle(search.login ? AUTH_TEXT.loginHeading : AUTH_TEXT.planHeading);
+  useDocumentTitle(
+    search.login ? AUTH_TEXT.loginHeading : AUTH_TEXT.planHeading,
+  );
   const hash = useLocation({ select: (location) => location.hash });
   const landing = useConfirmationLanding(hash);
 

@@ -1,15 +1,7 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiErrorBody } from "@shared/api-error";
-import {
-  ApiError,
-  apiJson,
-  apiRequest,
-  errorMessage,
-  readErrorBody,
-  serverMessage,
-  setAccessToken,
-} from "./api";
+import { ApiError, apiJson, apiRequest, errorMessage, readErrorBody, serverMessage, setAccessToken } from "./api";
 
 type Call = { url: string; init: RequestInit };
 
@@ -62,9 +54,7 @@ describe("apiRequest", () => {
     });
     await apiRequest("DELETE", "/api/agents/7");
     expect(headersOf(calls[0])["Content-Type"]).toBe("application/json");
-    expect(calls[0].init.body).toBe(
-      JSON.stringify({ phoneNumber: "+13055550123" }),
-    );
+    expect(calls[0].init.body).toBe(JSON.stringify({ phoneNumber: "+13055550123" }));
     expect(headersOf(calls[1])).not.toHaveProperty("Content-Type");
     expect(calls[1].init.body).toBeUndefined();
   });
@@ -89,10 +79,7 @@ describe("apiRequest", () => {
   });
 
   it("uses the status text when the body is empty, and has no parsed body then", async () => {
-    stubFetch(
-      () =>
-        new Response(null, { status: 503, statusText: "Service Unavailable" }),
-    );
+    stubFetch(() => new Response(null, { status: 503, statusText: "Service Unavailable" }));
     const err = await failureOf(apiRequest("GET", "/api/agents"));
     expect(err.message).toBe("503: Service Unavailable");
     expect(err.body).toBeNull();
@@ -107,50 +94,26 @@ describe("apiRequest", () => {
         }),
     );
     const err = await failureOf(apiJson("GET", "/api/profile"));
-    expect(err.message).toBe(
-      '401: {"error":"Sign in required","code":"unauthorized"}',
-    );
+    expect(err.message).toBe('401: {"error":"Sign in required","code":"unauthorized"}');
     expect(err.status).toBe(401);
   });
 });
 
 describe("errorMessage and serverMessage", () => {
-  const apiError = (status: number, text: string) =>
-    new ApiError(status, "Status Text", text);
+  const apiError = (status: number, text: string) => new ApiError(status, "Status Text", text);
 
   it("show the server's error field, a plain-text body, or the fallback", () => {
-    expect(
-      errorMessage(
-        apiError(
-          409,
-          '{"error":"That email is already in use","code":"conflict"}',
-        ),
-        "Update failed",
-      ),
-    ).toBe("That email is already in use");
-    expect(
-      errorMessage(apiError(500, "upstream timed out"), "Update failed"),
-    ).toBe("upstream timed out");
-    expect(
-      errorMessage(apiError(502, "<html>Bad gateway</html>"), "Update failed"),
-    ).toBe("Update failed");
-    expect(
-      errorMessage(new Error("Invalid login credentials"), "Failed to log in"),
-    ).toBe("Invalid login credentials");
-    expect(errorMessage("not an error", "Failed to log in")).toBe(
-      "Failed to log in",
+    expect(errorMessage(apiError(409, '{"error":"That email is already in use","code":"conflict"}'), "Update failed")).toBe(
+      "That email is already in use",
     );
+    expect(errorMessage(apiError(500, "upstream timed out"), "Update failed")).toBe("upstream timed out");
+    expect(errorMessage(apiError(502, "<html>Bad gateway</html>"), "Update failed")).toBe("Update failed");
+    expect(errorMessage(new Error("Invalid login credentials"), "Failed to log in")).toBe("Invalid login credentials");
+    expect(errorMessage("not an error", "Failed to log in")).toBe("Failed to log in");
   });
 
   it("serverMessage is only ever the server's", () => {
-    expect(
-      serverMessage(
-        apiError(
-          400,
-          '{"error":"Name is required","code":"validation_error","field":"name"}',
-        ),
-      ),
-    ).toBe("Name is required");
+    expect(serverMessage(apiError(400, '{"error":"Name is required","code":"validation_error","field":"name"}'))).toBe("Name is required");
     expect(serverMessage(new Error("Failed to fetch"))).toBeUndefined();
     expect(serverMessage(apiError(500, '{"unexpected":true}'))).toBeUndefined();
   });
@@ -158,17 +121,8 @@ describe("errorMessage and serverMessage", () => {
 
 describe("readErrorBody", () => {
   // Values near the shape: right and wrong types for every field, extra fields, arrays, null.
-  const anyValue = fc.oneof(
-    fc.string(),
-    fc.integer(),
-    fc.constant(null),
-    fc.constant(undefined),
-    fc.boolean(),
-  );
-  const issue = fc.oneof(
-    fc.record({ field: anyValue, message: anyValue }),
-    anyValue,
-  );
+  const anyValue = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant(undefined), fc.boolean());
+  const issue = fc.oneof(fc.record({ field: anyValue, message: anyValue }), anyValue);
   const candidate = fc.oneof(
     fc.record(
       {
@@ -188,9 +142,7 @@ describe("readErrorBody", () => {
   it("accepts exactly what the shared zod schema accepts", () => {
     fc.assert(
       fc.property(candidate, (value) => {
-        expect(readErrorBody(value) !== null).toBe(
-          apiErrorBody.safeParse(value).success,
-        );
+        expect(readErrorBody(value) !== null).toBe(apiErrorBody.safeParse(value).success);
       }),
       { numRuns: 2000 },
     );

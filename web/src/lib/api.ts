@@ -42,8 +42,7 @@ function parseErrorBody(text: string): ApiErrorBody | null {
   }
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const optionalString = (v: unknown) => v === undefined || typeof v === "string";
 
 /**
@@ -52,26 +51,12 @@ const optionalString = (v: unknown) => v === undefined || typeof v === "string";
  * same answers.
  */
 export function readErrorBody(value: unknown): ApiErrorBody | null {
-  if (
-    !isRecord(value) ||
-    typeof value.error !== "string" ||
-    typeof value.code !== "string"
-  )
-    return null;
-  if (!optionalString(value.field) || !optionalString(value.requestId))
-    return null;
+  if (!isRecord(value) || typeof value.error !== "string" || typeof value.code !== "string") return null;
+  if (!optionalString(value.field) || !optionalString(value.requestId)) return null;
   const issues = value.issues;
   if (
     issues !== undefined &&
-    !(
-      Array.isArray(issues) &&
-      issues.every(
-        (i) =>
-          isRecord(i) &&
-          typeof i.field === "string" &&
-          typeof i.message === "string",
-      )
-    )
+    !(Array.isArray(issues) && issues.every((i) => isRecord(i) && typeof i.field === "string" && typeof i.message === "string"))
   ) {
     return null;
   }
@@ -80,11 +65,7 @@ export function readErrorBody(value: unknown): ApiErrorBody | null {
 
 async function throwIfNotOk(res: Response) {
   if (res.ok) return;
-  throw new ApiError(
-    res.status,
-    res.statusText,
-    await res.text().catch(() => ""),
-  );
+  throw new ApiError(res.status, res.statusText, await res.text().catch(() => ""));
 }
 
 function headersFor(hasBody: boolean): Record<string, string> {
@@ -97,12 +78,7 @@ function headersFor(hasBody: boolean): Record<string, string> {
 }
 
 /** Sends one product call; resolves with the OK response, throws `ApiError` on any other. */
-export async function apiRequest(
-  method: HttpMethod,
-  url: string,
-  body?: unknown,
-  signal?: AbortSignal,
-): Promise<Response> {
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   const hasBody = body !== undefined;
   const res = await fetch(url, {
     method,
@@ -116,11 +92,7 @@ export async function apiRequest(
 }
 
 /** `apiRequest` and read the JSON answer. */
-export async function apiJson<T>(
-  method: HttpMethod,
-  url: string,
-  body?: unknown,
-): Promise<T> {
+export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
   const res = await apiRequest(method, url, body);
   return (await res.json()) as T;
 }
@@ -131,9 +103,7 @@ export function serverMessage(err: unknown): string | undefined {
   if (err.body) return err.body.error || undefined;
   const text = err.bodyText.trim();
   // A JSON body of another shape or an HTML error page is nothing to show a person.
-  return text && !text.startsWith("<") && !text.startsWith("{")
-    ? text
-    : undefined;
+  return text && !text.startsWith("<") && !text.startsWith("{") ? text : undefined;
 }
 
 /** The message to show a person: the server's words, a local failure's own message, else the fallback. */

@@ -1,6 +1,6 @@
 // The supabase-js client, configured from GET /api/config. In local mode the Worker itself
 // serves a GoTrue-compatible /auth/v1, so the same client code runs in both modes.
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { IdentityClient } from "./identity-client";
 import { queryOptions } from "@tanstack/react-query";
 import type { AppConfigResponse } from "@shared/schemas/config";
 import { ApiError } from "./api";
@@ -18,29 +18,21 @@ export const RESET_PASSWORD_PATH = "/reset-password";
  * confirmation landing on /auth, is left to the page that shows it.
  */
 export const isRecoveryCallback = (url: URL, params: Record<string, string>) =>
-  url.pathname === RESET_PASSWORD_PATH &&
-  params.type === "recovery" &&
-  Boolean(params.access_token);
+  url.pathname === RESET_PASSWORD_PATH && params.type === "recovery" && Boolean(params.access_token);
 
 let configPromise: Promise<AppConfig> | null = null;
-let clientPromise: Promise<SupabaseClient> | null = null;
+export type { IdentityClient } from "./identity-client";
+
+let clientPromise: Promise<IdentityClient> | null = null;
 
 /** Fetched once per page load; a failed fetch is forgotten so a later call can try again. */
 export function getAppConfig(): Promise<AppConfig> {
   // Not a product call: it runs before there can be a session, so it carries no bearer.
   configPromise ??= fetch(APP_CONFIG_PATH, { credentials: "include" })
     .then(async (res) => {
-      if (!res.ok)
-        throw new ApiError(
-          res.status,
-          res.statusText,
-          await res.text().catch(() => ""),
-        );
+      if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text().catch(() => ""));
       // The schema (and zod with it) loads with the answer: no first page waits for it (decision 023).
-      const [body, { appConfigResponse }] = await Promise.all([
-        res.json(),
-        import("@shared/schemas/config"),
-      ]);
+      const [body, { appConfigResponse }] = await Promise.all([res.json(), import("@shared/schemas/config")]);
       return appConfigResponse.parse(body);
     })
     .catch((err: unknown) => {
@@ -65,12 +57,7 @@ export function hasStoredSession(): boolean {
   try {
     for (let i = 0; i < window.localStorage.length; i++) {
       const key = window.localStorage.key(i);
-      if (
-        key &&
-        STORED_SESSION_KEY.test(key) &&
-        window.localStorage.getItem(key)
-      )
-        return true;
+      if (key && STORED_SESSION_KEY.test(key) && window.localStorage.getItem(key)) return true;
     }
     return false;
   } catch {
@@ -78,35 +65,24 @@ export function hasStoredSession(): boolean {
   }
 }
 
-const clientListeners = new Set<(client: SupabaseClient) => void>();
-let createdClient: SupabaseClient | null = null;
+const clientListeners = new Set<(client: IdentityClient) => void>();
+let createdClient: IdentityClient | null = null;
 
 /**
  * Calls `listener` with the client once it exists (at once when it already does), whoever asked
  * for it first: the auth provider follows a session that a page opened by itself.
  */
-export function onAuthClient(
-  listener: (client: SupabaseClient) => void,
-): () => void {
+export function onAuthClient(listener: (client: IdentityClient) => void): () => void {
   clientListeners.add(listener);
   if (createdClient) listener(createdClient);
   return () => clientListeners.delete(listener);
 }
 
-export function getAuthClient(): Promise<SupabaseClient> {
+export function getAuthClient(): Promise<IdentityClient> {
   // The library loads in parallel with the configuration, as its own chunk.
-  clientPromise ??= Promise.all([
-    getAppConfig(),
-    import("@supabase/supabase-js"),
-  ])
-    .then(([{ auth }, { createClient }]) => {
-      const client = createClient(auth.url, auth.anonKey, {
-        auth: {
-          persistSession: true,
-          autoRefreshToken: true,
-          detectSessionInUrl: isRecoveryCallback,
-        },
-      });
+  clientPromise ??= Promise.all([getAppConfig(), import("./identity-client")])
+    .then(([{ auth }, { createIdentityClient }]) => {
+      const client = createIdentityClient(auth, isRecoveryCallback);
       createdClient = client;
       for (const listener of clientListeners) listener(client);
       return client;
@@ -119,5 +95,4 @@ export function getAuthClient(): Promise<SupabaseClient> {
 }
 
 /** The same configuration for components, through the query cache. */
-export const appConfigQueryOptions = () =>
-  queryOptions({ queryKey: [APP_CONFIG_PATH], queryFn: getAppConfig });
+export const appConfigQueryOptions = () => queryOptions({ queryKey: [APP_CONFIG_PATH], queryFn: getAppConfig });

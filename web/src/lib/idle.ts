@@ -1,10 +1,7 @@
 // Work that can wait for the page: it runs after the load event, when the main thread is idle.
 
 /** Runs `task` once the page has loaded and the browser is idle (at most `timeoutMs` later); returns a cancel. */
-export function whenIdleAfterLoad(
-  task: () => void,
-  timeoutMs = 2000,
-): () => void {
+export function whenIdleAfterLoad(task: () => void, timeoutMs = 2000): () => void {
   let cancelled = false;
   let idleHandle: number | undefined;
   const schedule = () => {
@@ -21,8 +18,7 @@ export function whenIdleAfterLoad(
     cancelled = true;
     window.removeEventListener("load", schedule);
     if (idleHandle !== undefined) {
-      if (typeof window.cancelIdleCallback === "function")
-        window.cancelIdleCallback(idleHandle);
+      if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idleHandle);
       else window.clearTimeout(idleHandle);
     }
   };

@@ -10,30 +10,23 @@ export type SearchField<T> = (value: unknown) => T | undefined;
 export const searchText =
   (max = 254): SearchField<string> =>
   (value) =>
-    typeof value === "string" || typeof value === "number"
-      ? String(value).trim().slice(0, max) || undefined
-      : undefined;
+    typeof value === "string" || typeof value === "number" ? String(value).trim().slice(0, max) || undefined : undefined;
 
 /** A `=1` flag: the router parses `?login=1` as the number 1; hand-written links may carry "1" or true. */
-export const searchFlag = (): SearchField<1> => (value) =>
-  value === 1 || value === "1" || value === true ? 1 : undefined;
+export const searchFlag = (): SearchField<1> => (value) => (value === 1 || value === "1" || value === true ? 1 : undefined);
 
 /** One of a fixed set of words. */
 export const searchEnum =
   <const T extends string>(values: readonly T[]): SearchField<T> =>
   (value) =>
-    typeof value === "string" && (values as readonly string[]).includes(value)
-      ? (value as T)
-      : undefined;
+    typeof value === "string" && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
 export type SearchOf<S extends Record<string, SearchField<unknown>>> = {
   [K in keyof S]?: S[K] extends SearchField<infer T> ? T : never;
 };
 
 /** A route's search: each named field parsed, the others (and malformed ones) left out. */
-export function searchSchema<S extends Record<string, SearchField<unknown>>>(
-  fields: S,
-) {
+export function searchSchema<S extends Record<string, SearchField<unknown>>>(fields: S) {
   return (search: Record<string, unknown>): SearchOf<S> => {
     const out: Record<string, unknown> = {};
     for (const [key, parse] of Object.entries(fields)) {

@@ -1,4 +1,5 @@
-import type { Session, SupabaseClient } from "@supabase/supabase-js";
+import type { Session } from "@supabase/supabase-js";
+import type { IdentityClient } from "@web/lib/auth-client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -29,10 +30,16 @@ function fakeClient(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
   const emit = (event: string, session: Session | null) => listeners.forEach((l) => l(event, session));
-  return { client: { auth } as unknown as SupabaseClient, auth, emit };
+  return { client: { auth } as unknown as IdentityClient, auth, emit };
 }
 
-const session = { access_token: "access-1", refresh_token: "r", expires_in: 900, token_type: "bearer", user: { id: "u1" } } as unknown as Session;
+const session = {
+  access_token: "access-1",
+  refresh_token: "r",
+  expires_in: 900,
+  token_type: "bearer",
+  user: { id: "u1" },
+} as unknown as Session;
 const profile: CurrentUserView = {
   id: "u1",
   email: "owner@store.example",
@@ -53,7 +60,7 @@ function Capture() {
 }
 
 /** `storedSession`: whether the browser holds a session, i.e. whether the provider loads the client at mount. */
-function renderProvider(client: SupabaseClient, { storedSession = true, getClient = async () => client } = {}) {
+function renderProvider(client: IdentityClient, { storedSession = true, getClient = async () => client } = {}) {
   const queryClient = createQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
@@ -158,7 +165,10 @@ describe("useAuth", () => {
   });
 
   it("signs out: clears the user, the token and the cache", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Response.json(profile)));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json(profile)),
+    );
     const fake = fakeClient({
       onAuthStateChange: vi.fn((cb: Listener) => {
         queueMicrotask(() => cb("INITIAL_SESSION", session));
@@ -179,7 +189,10 @@ describe("useAuth", () => {
   });
 
   it("whenSettled waits for the restored session and its profile, then answers the user, or null when signed out", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Response.json(profile)));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json(profile)),
+    );
     const signedIn = fakeClient({
       onAuthStateChange: vi.fn((cb: Listener) => {
         queueMicrotask(() => cb("INITIAL_SESSION", session));
@@ -211,7 +224,10 @@ describe("a visitor without a stored session", () => {
   });
 
   it("is signed out at once and loads the client only when signing in, then follows its events", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Response.json(profile)));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json(profile)),
+    );
     const fake = fakeClient({
       signInWithPassword: vi.fn(async () => {
         fake.emit("SIGNED_IN", session);
@@ -236,9 +252,12 @@ describe("a visitor without a stored session", () => {
   });
 
   it("follows a client another page created (an activation link's session)", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Response.json(profile)));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json(profile)),
+    );
     const fake = fakeClient();
-    let announce: (client: SupabaseClient) => void = () => {};
+    let announce: (client: IdentityClient) => void = () => {};
     const queryClient = createQueryClient();
     render(
       <QueryClientProvider client={queryClient}>

@@ -1,29 +1,14 @@
 // The session and current user for the whole app (spec 1 §4 Session): supabase-js owns the
 // session and refreshes the token; the user view comes from GET /api/profile.
-import type { Session, SupabaseClient } from "@supabase/supabase-js";
+import type { Session } from "@supabase/supabase-js";
+import type { IdentityClient } from "@web/lib/auth-client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from "react";
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { AUTH_TOAST } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { toast } from "@web/components/ui/toast-store";
 import { ApiError, errorMessage, setAccessToken } from "@web/lib/api";
-import {
-  getAuthClient,
-  hasStoredSession,
-  onAuthClient,
-  RESET_PASSWORD_PATH,
-  STORED_SESSION_KEY,
-} from "@web/lib/auth-client";
+import { getAuthClient, hasStoredSession, onAuthClient, RESET_PASSWORD_PATH, STORED_SESSION_KEY } from "@web/lib/auth-client";
 import { currentUserKeys, currentUserQueryOptions } from "./current-user";
 import { rememberEmail } from "./last-email";
 
@@ -44,11 +29,7 @@ export type AuthContextValue = {
   whenSettled: () => Promise<CurrentUserView | null>;
   signIn: (email: string, password: string) => Promise<void>;
   /** Resolves with whether the address still has to be confirmed by email. */
-  signUp: (
-    email: string,
-    password: string,
-    metadata: SignUpMetadata,
-  ) => Promise<{ needsConfirmation: boolean }>;
+  signUp: (email: string, password: string, metadata: SignUpMetadata) => Promise<{ needsConfirmation: boolean }>;
   signOut: () => Promise<void>;
   resend: (email: string) => Promise<void>;
   /** Mails a password-recovery link (the answer is the same whether or not the account exists). */
@@ -74,8 +55,7 @@ function failure(title: string, err: unknown, fallback: string): Error {
  * Whether the page must load supabase-js at once: a session may be stored, or this is the reset
  * page a recovery link opens. Anyone else is signed out, and the library loads when they sign in.
  */
-export const mayHaveSession = () =>
-  hasStoredSession() || window.location.pathname === RESET_PASSWORD_PATH;
+export const mayHaveSession = () => hasStoredSession() || window.location.pathname === RESET_PASSWORD_PATH;
 
 export function AuthProvider({
   children,
@@ -84,26 +64,26 @@ export function AuthProvider({
   onClient = onAuthClient,
 }: {
   children: ReactNode;
-  getClient?: () => Promise<SupabaseClient>;
+  getClient?: () => Promise<IdentityClient>;
   /** Read once, at mount. */
   restoreAtStart?: () => boolean;
   /** Tells of a client someone else created (a page that opens a session from its link). */
-  onClient?: (listener: (client: SupabaseClient) => void) => () => void;
+  onClient?: (listener: (client: IdentityClient) => void) => () => void;
 }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(null);
   const [restoring] = useState(restoreAtStart);
   const [ready, setReady] = useState(!restoring);
   const [recovering, setRecovering] = useState(false);
-  const clientRef = useRef<SupabaseClient | null>(null);
-  const attachRef = useRef<(client: SupabaseClient) => void>(() => {});
+  const clientRef = useRef<IdentityClient | null>(null);
+  const attachRef = useRef<(client: IdentityClient) => void>(() => {});
 
   useEffect(() => {
     let cancelled = false;
     let unsubscribe = () => {};
-    let subscribed: SupabaseClient | null = null;
+    let subscribed: IdentityClient | null = null;
     // Follows the client's auth events, once per client, from whichever path created it.
-    const attach = (client: SupabaseClient) => {
+    const attach = (client: IdentityClient) => {
       if (cancelled || subscribed === client) return;
       unsubscribe();
       subscribed = client;
@@ -113,12 +93,7 @@ export function AuthProvider({
         setSession(next);
         if (event === "INITIAL_SESSION") setReady(true);
         if (event === "PASSWORD_RECOVERY") setRecovering(true);
-        if (
-          event === "SIGNED_IN" ||
-          event === "TOKEN_REFRESHED" ||
-          event === "USER_UPDATED" ||
-          event === "PASSWORD_RECOVERY"
-        ) {
+        if (event === "SIGNED_IN" || event === "TOKEN_REFRESHED" || event === "USER_UPDATED" || event === "PASSWORD_RECOVERY") {
           void queryClient.invalidateQueries({ queryKey: currentUserKeys.all });
         }
         // Nothing cached for the previous account may outlive its session.
@@ -138,8 +113,7 @@ export function AuthProvider({
     }
     // Another tab signed in (it wrote the session): follow it here too.
     const onStorage = (e: StorageEvent) => {
-      if (e.key && STORED_SESSION_KEY.test(e.key) && e.newValue)
-        void getClient().then(attach, () => {});
+      if (e.key && STORED_SESSION_KEY.test(e.key) && e.newValue) void getClient().then(attach, () => {});
     };
     window.addEventListener("storage", onStorage);
     return () => {
@@ -157,8 +131,7 @@ export function AuthProvider({
 
   // A session the server no longer accepts (deleted account, revoked) is dropped locally.
   useEffect(() => {
-    if (profile.error instanceof ApiError && profile.error.status === 401)
-      void clientRef.current?.auth.signOut({ scope: "local" });
+    if (profile.error instanceof ApiError && profile.error.status === 401) void clientRef.current?.auth.signOut({ scope: "local" });
   }, [profile.error]);
 
   // An action loads the library when nothing has yet (a signed-out visitor signing in).
@@ -269,11 +242,7 @@ export function AuthProvider({
         const { error } = await (await client()).auth.updateUser({ password });
         if (error) throw new Error(error.message);
       } catch (err) {
-        throw failure(
-          AUTH_TOAST.passwordUpdateFailed,
-          err,
-          AUTH_TOAST.passwordUpdateFailed,
-        );
+        throw failure(AUTH_TOAST.passwordUpdateFailed, err, AUTH_TOAST.passwordUpdateFailed);
       }
       setRecovering(false);
       toast({
@@ -308,9 +277,7 @@ export function AuthProvider({
   const whenSettled = useCallback(() => {
     const gate = settled.current;
     if (!gate.isLoading) return Promise.resolve(gate.user);
-    return new Promise<CurrentUserView | null>((resolve) =>
-      gate.waiters.push(resolve),
-    );
+    return new Promise<CurrentUserView | null>((resolve) => gate.waiters.push(resolve));
   }, []);
 
   const value = useMemo<AuthContextValue>(
@@ -327,19 +294,7 @@ export function AuthProvider({
       updatePassword,
       recovering,
     }),
-    [
-      user,
-      session,
-      isLoading,
-      whenSettled,
-      signIn,
-      signUp,
-      signOut,
-      resend,
-      requestPasswordReset,
-      updatePassword,
-      recovering,
-    ],
+    [user, session, isLoading, whenSettled, signIn, signUp, signOut, resend, requestPasswordReset, updatePassword, recovering],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

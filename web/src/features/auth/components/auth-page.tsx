@@ -9,11 +9,7 @@ import { whenIdleAfterLoad } from "@web/lib/idle";
 import { readLastEmail } from "@web/lib/auth/last-email";
 import type { AuthSearch } from "../auth-search";
 import { endLinkSession } from "../api/end-link-session";
-import {
-  readConfirmationLanding,
-  stripFragment,
-  type ConfirmationLanding,
-} from "../confirmation-landing";
+import { readConfirmationLanding, stripFragment, type ConfirmationLanding } from "../confirmation-landing";
 import { AuthShell } from "./auth-shell";
 import { ConfirmEmail } from "./confirm-email";
 import { EmailConfirmed } from "./email-confirmed";
@@ -23,15 +19,9 @@ import { PlanPanel } from "./plan-panel";
 const loadAuthForm = () => import("./auth-form");
 const loadLoginPanel = () => import("./login-panel");
 const loadForgotPanel = () => import("./forgot-password-panel");
-const AuthForm = lazy(() =>
-  loadAuthForm().then((m) => ({ default: m.AuthForm })),
-);
-const LoginPanel = lazy(() =>
-  loadLoginPanel().then((m) => ({ default: m.LoginPanel })),
-);
-const ForgotPasswordPanel = lazy(() =>
-  loadForgotPanel().then((m) => ({ default: m.ForgotPasswordPanel })),
-);
+const AuthForm = lazy(() => loadAuthForm().then((m) => ({ default: m.AuthForm })));
+const LoginPanel = lazy(() => loadLoginPanel().then((m) => ({ default: m.LoginPanel })));
+const ForgotPasswordPanel = lazy(() => loadForgotPanel().then((m) => ({ default: m.ForgotPasswordPanel })));
 
 /** A failed confirmation link lands here with `#error_code=...`; only known codes pick a fixed text. */
 function LinkErrorNotice({ hash }: { hash: string }) {
@@ -39,12 +29,7 @@ function LinkErrorNotice({ hash }: { hash: string }) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   if (!params.get("error") && !params.get("error_code")) return null;
   const code = params.get("error_code");
-  const text =
-    code === "otp_expired"
-      ? AUTH_TEXT.linkExpired
-      : code === "email_exists"
-        ? AUTH_TEXT.emailTaken
-        : AUTH_TEXT.linkInvalid;
+  const text = code === "otp_expired" ? AUTH_TEXT.linkExpired : code === "email_exists" ? AUTH_TEXT.emailTaken : AUTH_TEXT.linkInvalid;
   return (
     <div
       role="alert"
@@ -70,13 +55,7 @@ function useConfirmationLanding(hash: string): ConfirmationLanding | null {
   return landing;
 }
 
-function AuthView({
-  search,
-  landing,
-}: {
-  search: AuthSearch;
-  landing: ConfirmationLanding | null;
-}) {
+function AuthView({ search, landing }: { search: AuthSearch; landing: ConfirmationLanding | null }) {
   // Once the page has loaded and the main thread is idle, fetch the form chunks so switching views
   // does not wait; not earlier, so they never compete with the first paint (decision 023).
   useEffect(
@@ -90,25 +69,15 @@ function AuthView({
   const email = search.email ?? "";
   if (landing) return <EmailConfirmed email={landing.email} />;
   if (search.confirmed) return <EmailConfirmed email={email} />;
-  if (search.forgot)
-    return <ForgotPasswordPanel defaultEmail={email || readLastEmail()} />;
+  if (search.forgot) return <ForgotPasswordPanel defaultEmail={email || readLastEmail()} />;
   if (search.confirm && email) return <ConfirmEmail email={email} />;
-  if (search.tab)
-    return (
-      <AuthForm
-        tab={search.tab}
-        defaultEmail={email || (search.tab === "signin" ? readLastEmail() : "")}
-      />
-    );
-  if (search.login)
-    return <LoginPanel defaultEmail={email || readLastEmail()} />;
+  if (search.tab) return <AuthForm tab={search.tab} defaultEmail={email || (search.tab === "signin" ? readLastEmail() : "")} />;
+  if (search.login) return <LoginPanel defaultEmail={email || readLastEmail()} />;
   return <PlanPanel defaultEmail={email} />;
 }
 
 export function AuthPage({ search }: { search: AuthSearch }) {
-  useDocumentTitle(
-    search.login ? AUTH_TEXT.loginHeading : AUTH_TEXT.planHeading,
-  );
+  useDocumentTitle(search.login ? AUTH_TEXT.loginHeading : AUTH_TEXT.planHeading);
   const hash = useLocation({ select: (location) => location.hash });
   const landing = useConfirmationLanding(hash);
 

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authSearchSchema } from "@web/features/auth/auth-search";
-import { checkoutSearchSchema } from "@web/features/billing/checkout-search";
-import { emailSearchSchema, searchEnum, searchFlag, searchText } from "./search";
+import { emailSearchSchema, searchEnum, searchFlag, searchSchema, searchText } from "./search";
 
 describe("search parsers", () => {
   it("reads text trimmed and bounded, numbers as text, anything else as absent", () => {
@@ -24,12 +22,9 @@ describe("search parsers", () => {
   });
 
   it("keeps the well-formed named fields of a route's search and drops the rest", () => {
-    expect(authSearchSchema({ login: 1, tab: "register", email: " x@y.example", confirm: "no", other: "z" })).toEqual({
-      login: 1,
-      tab: "register",
-      email: "x@y.example",
-    });
-    expect(checkoutSearchSchema({ priceId: "price_1", interval: "decade", trial: "1" })).toEqual({ priceId: "price_1", trial: 1 });
+    const schema = searchSchema({ login: searchFlag(), tab: searchEnum(["signin", "register"]), email: searchText() });
+    expect(schema({ login: 1, tab: "register", email: " x@y.example", other: "z" })).toEqual({ login: 1, tab: "register", email: "x@y.example" });
+    expect(schema({ login: "no", tab: "elsewhere" })).toEqual({});
     expect(emailSearchSchema({})).toEqual({});
   });
 });

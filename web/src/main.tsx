@@ -1,14 +1,29 @@
 import "@fontsource-variable/inter";
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, StrictMode, Suspense } from "react";
+import { lazy, StrictMode, Suspense, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
+import { useToasts } from "@web/components/ui/toast-store";
 import { AuthProvider } from "@web/lib/auth/auth-provider";
+import { whenIdleAfterLoad } from "@web/lib/idle";
 import { createQueryClient } from "@web/lib/query-client";
 import { AppRouter, createAppRouter } from "./router";
 
-// Toasts are only ever shown after something happens: their UI loads after the first page.
+// Toasts are only ever shown after something happens: their UI loads once the page has loaded and
+// is idle, or with the first toast, whichever comes first (decision 023).
 const Toaster = lazy(() => import("@web/components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+function DeferredToaster() {
+  const [shown, setShown] = useState(false);
+  const hasToast = useToasts().length > 0;
+  if (hasToast && !shown) setShown(true); // once shown, it stays
+  useEffect(() => whenIdleAfterLoad(() => setShown(true)), []);
+  return shown ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
@@ -18,9 +33,7 @@ createRoot(document.getElementById("root")!).render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <AppRouter router={router} />
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
+        <DeferredToaster />
       </AuthProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,5 +1,6 @@
 // The routing rules of spec 2 §2 as the real route tree applies them in beforeLoad.
-import type { Session, SupabaseClient } from "@supabase/supabase-js";
+import type { Session } from "@supabase/supabase-js";
+import type { IdentityClient } from "@web/lib/auth-client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
@@ -13,7 +14,13 @@ import { AuthProvider } from "@web/lib/auth/auth-provider";
 import { createQueryClient } from "@web/lib/query-client";
 import { AppRouter, createAppRouter } from "./router";
 
-const session = { access_token: "access-1", refresh_token: "r", expires_in: 900, token_type: "bearer", user: { id: "u1" } } as unknown as Session;
+const session = {
+  access_token: "access-1",
+  refresh_token: "r",
+  expires_in: 900,
+  token_type: "bearer",
+  user: { id: "u1" },
+} as unknown as Session;
 const customer: CurrentUserView = {
   id: "u1",
   email: "owner@store.example",
@@ -36,19 +43,21 @@ function clientWith(restored: Session | null) {
       },
       signOut: async () => ({ error: null }),
     },
-  } as unknown as SupabaseClient;
+  } as unknown as IdentityClient;
 }
 
 function renderAt(path: string, { restored, user }: { restored: Session | null; user?: CurrentUserView }) {
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string) => (url === "/api/profile" && user ? Response.json(user) : Response.json({ error: "Not found", code: "not_found" }, { status: 404 }))),
+    vi.fn(async (url: string) =>
+      url === "/api/profile" && user ? Response.json(user) : Response.json({ error: "Not found", code: "not_found" }, { status: 404 }),
+    ),
   );
   const client = clientWith(restored);
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <AuthProvider getClient={async () => client}>
+      <AuthProvider getClient={async () => client} restoreAtStart={() => true}>
         <AppRouter router={router} />
         <Toaster />
       </AuthProvider>

@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiJson, apiRequest, errorMessage, serverMessage, setAccessToken } from "./api";
+import { apiErrorBody } from "@shared/api-error";
+import { ApiError, apiJson, apiRequest, errorMessage, readErrorBody, serverMessage, setAccessToken } from "./api";
 
 type Call = { url: string; init: RequestInit };
 
@@ -47,7 +49,9 @@ describe("apiRequest", () => {
 
   it("sets the JSON content type only when a body is sent", async () => {
     const calls = stubFetch(() => Response.json({}));
-    await apiRequest("POST", "/api/trigger-call", { phoneNumber: "+13055550123" });
+    await apiRequest("POST", "/api/trigger-call", {
+      phoneNumber: "+13055550123",
+    });
     await apiRequest("DELETE", "/api/agents/7");
     expect(headersOf(calls[0])["Content-Type"]).toBe("application/json");
     expect(calls[0].init.body).toBe(JSON.stringify({ phoneNumber: "+13055550123" }));
@@ -56,8 +60,18 @@ describe("apiRequest", () => {
   });
 
   it("throws an ApiError whose message is '<status>: <body text>', with the status and the parsed body", async () => {
-    const body = { error: "Agent not found", code: "not_found", requestId: "r1" };
-    stubFetch(() => new Response(JSON.stringify(body), { status: 404, statusText: "Not Found" }));
+    const body = {
+      error: "Agent not found",
+      code: "not_found",
+      requestId: "r1",
+    };
+    stubFetch(
+      () =>
+        new Response(JSON.stringify(body), {
+          status: 404,
+          statusText: "Not Found",
+        }),
+    );
     const err = await failureOf(apiRequest("GET", "/api/agents/9"));
     expect(err.message).toBe(`404: ${JSON.stringify(body)}`);
     expect(err.status).toBe(404);
@@ -72,7 +86,13 @@ describe("apiRequest", () => {
   });
 
   it("throws on 401 like on any other failure", async () => {
-    stubFetch(() => new Response('{"error":"Sign in required","code":"unauthorized"}', { status: 401, statusText: "Unauthorized" }));
+    stubFetch(
+      () =>
+        new Response('{"error":"Sign in required","code":"unauthorized"}', {
+          status: 401,
+          statusText: "Unauthorized",
+        }),
+    );
     const err = await failureOf(apiJson("GET", "/api/profile"));
     expect(err.message).toBe('401: {"error":"Sign in required","code":"unauthorized"}');
     expect(err.status).toBe(401);
@@ -96,5 +116,53 @@ describe("errorMessage and serverMessage", () => {
     expect(serverMessage(apiError(400, '{"error":"Name is required","code":"validation_error","field":"name"}'))).toBe("Name is required");
     expect(serverMessage(new Error("Failed to fetch"))).toBeUndefined();
     expect(serverMessage(apiError(500, '{"unexpected":true}'))).toBeUndefined();
+  });
+});
+
+describe("readErrorBody", () => {
+  // Values near the shape: right and wrong types for every field, extra fields, arrays, null.
+  const anyValue = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant(undefined), fc.boolean());
+  const issue = fc.oneof(fc.record({ field: anyValue, message: anyValue }), anyValue);
+  const candidate = fc.oneof(
+    fc.record(
+      {
+        error: anyValue,
+        code: anyValue,
+        field: anyValue,
+        requestId: anyValue,
+        issues: fc.oneof(fc.array(issue, { maxLength: 3 }), anyValue),
+        limit: anyValue,
+      },
+      { requiredKeys: [] },
+    ),
+    fc.array(anyValue, { maxLength: 2 }),
+    anyValue,
+  );
+
+  it("accepts exactly what the shared zod schema accepts", () => {
+    fc.assert(
+      fc.property(candidate, (value) => {
+        expect(readErrorBody(value) !== null).toBe(apiErrorBody.safeParse(value).success);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("keeps the fields a code documents beyond the common ones", () => {
+    const body = {
+      error: "Limit reached",
+      code: "agent_limit_reached",
+      limit: 3,
+      issues: [{ field: "name", message: "taken" }],
+    };
+    expect(readErrorBody(body)).toEqual(body);
+    expect(readErrorBody({ error: "x" })).toBeNull();
+    expect(
+      readErrorBody({
+        error: "x",
+        code: "y",
+        issues: [{ field: 1, message: "m" }],
+      }),
+    ).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 // The shared request behaviour of every product call (spec 1 §7, §8).
-import { apiErrorBody, type ApiErrorBody } from "@shared/api-error";
+import type { ApiErrorBody } from "@shared/api-error";
 
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -36,11 +36,31 @@ export class ApiError extends Error {
 
 function parseErrorBody(text: string): ApiErrorBody | null {
   try {
-    const parsed = apiErrorBody.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    return readErrorBody(JSON.parse(text));
   } catch {
     return null;
   }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const optionalString = (v: unknown) => v === undefined || typeof v === "string";
+
+/**
+ * `apiErrorBody` (shared/api-error.ts) checked by hand: this helper is on every page, and the
+ * schema would bring zod onto the first page with it (decision 023). A test holds the two to the
+ * same answers.
+ */
+export function readErrorBody(value: unknown): ApiErrorBody | null {
+  if (!isRecord(value) || typeof value.error !== "string" || typeof value.code !== "string") return null;
+  if (!optionalString(value.field) || !optionalString(value.requestId)) return null;
+  const issues = value.issues;
+  if (
+    issues !== undefined &&
+    !(Array.isArray(issues) && issues.every((i) => isRecord(i) && typeof i.field === "string" && typeof i.message === "string"))
+  ) {
+    return null;
+  }
+  return value as ApiErrorBody;
 }
 
 async function throwIfNotOk(res: Response) {
@@ -50,7 +70,9 @@ async function throwIfNotOk(res: Response) {
 
 function headersFor(hasBody: boolean): Record<string, string> {
   // A missing token is tolerated: an empty bearer is sent.
-  const headers: Record<string, string> = { Authorization: `Bearer ${accessToken ?? ""}` };
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${accessToken ?? ""}`,
+  };
   if (hasBody) headers["Content-Type"] = "application/json";
   return headers;
 }

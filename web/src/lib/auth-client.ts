@@ -1,8 +1,8 @@
 // The supabase-js client, configured from GET /api/config. In local mode the Worker itself
 // serves a GoTrue-compatible /auth/v1, so the same client code runs in both modes.
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { IdentityClient } from "./identity-client";
 import { queryOptions } from "@tanstack/react-query";
-import { appConfigResponse, type AppConfigResponse } from "@shared/schemas/config";
+import type { AppConfigResponse } from "@shared/schemas/config";
 import { ApiError } from "./api";
 
 export type AppConfig = AppConfigResponse;
@@ -21,7 +21,9 @@ export const isRecoveryCallback = (url: URL, params: Record<string, string>) =>
   url.pathname === RESET_PASSWORD_PATH && params.type === "recovery" && Boolean(params.access_token);
 
 let configPromise: Promise<AppConfig> | null = null;
-let clientPromise: Promise<SupabaseClient> | null = null;
+export type { IdentityClient } from "./identity-client";
+
+let clientPromise: Promise<IdentityClient> | null = null;
 
 /** Fetched once per page load; a failed fetch is forgotten so a later call can try again. */
 export function getAppConfig(): Promise<AppConfig> {
@@ -29,7 +31,9 @@ export function getAppConfig(): Promise<AppConfig> {
   configPromise ??= fetch(APP_CONFIG_PATH, { credentials: "include" })
     .then(async (res) => {
       if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text().catch(() => ""));
-      return appConfigResponse.parse(await res.json());
+      // The schema (and zod with it) loads with the answer: no first page waits for it (decision 023).
+      const [body, { appConfigResponse }] = await Promise.all([res.json(), import("@shared/schemas/config")]);
+      return appConfigResponse.parse(body);
     })
     .catch((err: unknown) => {
       configPromise = null;
@@ -38,14 +42,51 @@ export function getAppConfig(): Promise<AppConfig> {
   return configPromise;
 }
 
-export function getAuthClient(): Promise<SupabaseClient> {
+/**
+ * Where supabase-js keeps a session: `sb-<first label of the auth URL's host>-auth-token` in
+ * localStorage (its default storage key). Any such key means a session may be there to restore.
+ */
+export const STORED_SESSION_KEY = /^sb-[^-]+-auth-token$/;
+
+/**
+ * Whether this browser may hold a session, read without loading supabase-js: a visitor who never
+ * signed in does not download the library until they sign in or register (decision 023). Storage
+ * that cannot be read answers true, so a session is never missed.
+ */
+export function hasStoredSession(): boolean {
+  try {
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const key = window.localStorage.key(i);
+      if (key && STORED_SESSION_KEY.test(key) && window.localStorage.getItem(key)) return true;
+    }
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+const clientListeners = new Set<(client: IdentityClient) => void>();
+let createdClient: IdentityClient | null = null;
+
+/**
+ * Calls `listener` with the client once it exists (at once when it already does), whoever asked
+ * for it first: the auth provider follows a session that a page opened by itself.
+ */
+export function onAuthClient(listener: (client: IdentityClient) => void): () => void {
+  clientListeners.add(listener);
+  if (createdClient) listener(createdClient);
+  return () => clientListeners.delete(listener);
+}
+
+export function getAuthClient(): Promise<IdentityClient> {
   // The library loads in parallel with the configuration, as its own chunk.
-  clientPromise ??= Promise.all([getAppConfig(), import("@supabase/supabase-js")])
-    .then(([{ auth }, { createClient }]) =>
-      createClient(auth.url, auth.anonKey, {
-        auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: isRecoveryCallback },
-      }),
-    )
+  clientPromise ??= Promise.all([getAppConfig(), import("./identity-client")])
+    .then(([{ auth }, { createIdentityClient }]) => {
+      const client = createIdentityClient(auth, isRecoveryCallback);
+      createdClient = client;
+      for (const listener of clientListeners) listener(client);
+      return client;
+    })
     .catch((err: unknown) => {
       clientPromise = null;
       throw err;

@@ -1,10 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import * as z from "zod/mini";
 import { PublicLayout } from "@web/components/layout/public-layout";
-import { searchText } from "@web/lib/search";
+import { searchSchema, searchText } from "@web/lib/search";
 import { ActivateAccountPage } from "@web/features/billing/components/activate-account-page";
 
-const activationSearch = z.object({ email: searchText(), access_token: searchText(4000), refresh_token: searchText(400) });
+const activationSearch = searchSchema({ email: searchText(), access_token: searchText(4000), refresh_token: searchText(400) });
 
 export const Route = createFileRoute("/activate-account")({
   validateSearch: activationSearch,

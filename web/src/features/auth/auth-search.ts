@@ -1,12 +1,11 @@
 // The /auth screen's search parameters; unknown or malformed values are ignored.
-import * as z from "zod/mini";
-import { searchFlag, searchText } from "@web/lib/search";
+import { searchEnum, searchFlag, searchSchema, searchText, type SearchOf } from "@web/lib/search";
 
-export const authSearchSchema = z.object({
+const fields = {
   /** The 'Log in' panel. */
   login: searchFlag(),
   /** The full form on this tab. */
-  tab: z.catch(z.optional(z.enum(["signin", "register"])), undefined),
+  tab: searchEnum(["signin", "register"]),
   /** 'Confirm Your Email' for `email`, after registration. */
   confirm: searchFlag(),
   /** 'Email Confirmed!' for `email` ("I've Confirmed", or the emailed link). */
@@ -14,6 +13,8 @@ export const authSearchSchema = z.object({
   /** 'Reset your password': asks for a recovery link ('Forgot password?' on the login panel). */
   forgot: searchFlag(),
   email: searchText(),
-});
+};
 
-export type AuthSearch = z.output<typeof authSearchSchema>;
+export const authSearchSchema = searchSchema(fields);
+
+export type AuthSearch = SearchOf<typeof fields>;

@@ -1,14 +1,14 @@
 // /checkout?priceId&interval&email&trial (spec 2 §2).
-import * as z from "zod/mini";
-import { searchFlag, searchText } from "@web/lib/search";
+import { searchEnum, searchFlag, searchSchema, searchText, type SearchOf } from "@web/lib/search";
 
-export const checkoutSearchSchema = z.object({
+const checkoutFields = {
   priceId: searchText(100),
-  interval: z.catch(z.optional(z.enum(["month", "year"])), undefined),
+  interval: searchEnum(["month", "year"]),
   email: searchText(),
   trial: searchFlag(),
-});
-export type CheckoutSearch = z.infer<typeof checkoutSearchSchema>;
+};
+export const checkoutSearchSchema = searchSchema(checkoutFields);
+export type CheckoutSearch = SearchOf<typeof checkoutFields>;
 
 /** /payments/success?session_id (the hash may carry it too). */
-export const successSearchSchema = z.object({ session_id: searchText(200) });
+export const successSearchSchema = searchSchema({ session_id: searchText(200) });

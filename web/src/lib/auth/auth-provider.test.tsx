@@ -1,4 +1,5 @@
-import type { Session, SupabaseClient } from "@supabase/supabase-js";
+import type { Session } from "@supabase/supabase-js";
+import type { IdentityClient } from "@web/lib/auth-client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -9,7 +10,7 @@ import { resetToasts, useToasts } from "@web/components/ui/toast-store";
 import { getAccessToken, setAccessToken } from "@web/lib/api";
 import { createQueryClient } from "@web/lib/query-client";
 import { currentUserKeys } from "./current-user";
-import { AuthProvider, useAuth, type AuthContextValue } from "./auth-provider";
+import { AuthProvider, mayHaveSession, useAuth, type AuthContextValue } from "./auth-provider";
 
 type Listener = (event: string, session: Session | null) => void;
 
@@ -29,10 +30,16 @@ function fakeClient(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
   const emit = (event: string, session: Session | null) => listeners.forEach((l) => l(event, session));
-  return { client: { auth } as unknown as SupabaseClient, auth, emit };
+  return { client: { auth } as unknown as IdentityClient, auth, emit };
 }
 
-const session = { access_token: "access-1", refresh_token: "r", expires_in: 900, token_type: "bearer", user: { id: "u1" } } as unknown as Session;
+const session = {
+  access_token: "access-1",
+  refresh_token: "r",
+  expires_in: 900,
+  token_type: "bearer",
+  user: { id: "u1" },
+} as unknown as Session;
 const profile: CurrentUserView = {
   id: "u1",
   email: "owner@store.example",
@@ -52,11 +59,12 @@ function Capture() {
   return <output data-testid="toast">{toasts.map((t) => `${t.title as string}|${(t.description as string) ?? ""}`).join(";")}</output>;
 }
 
-function renderProvider(client: SupabaseClient) {
+/** `storedSession`: whether the browser holds a session, i.e. whether the provider loads the client at mount. */
+function renderProvider(client: IdentityClient, { storedSession = true, getClient = async () => client } = {}) {
   const queryClient = createQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
-      <AuthProvider getClient={async () => client}>
+      <AuthProvider getClient={getClient} restoreAtStart={() => storedSession} onClient={() => () => {}}>
         <Capture />
       </AuthProvider>
     </QueryClientProvider>,
@@ -157,7 +165,10 @@ describe("useAuth", () => {
   });
 
   it("signs out: clears the user, the token and the cache", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Response.json(profile)));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json(profile)),
+    );
     const fake = fakeClient({
       onAuthStateChange: vi.fn((cb: Listener) => {
         queueMicrotask(() => cb("INITIAL_SESSION", session));
@@ -178,7 +189,10 @@ describe("useAuth", () => {
   });
 
   it("whenSettled waits for the restored session and its profile, then answers the user, or null when signed out", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Response.json(profile)));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json(profile)),
+    );
     const signedIn = fakeClient({
       onAuthStateChange: vi.fn((cb: Listener) => {
         queueMicrotask(() => cb("INITIAL_SESSION", session));
@@ -200,5 +214,80 @@ describe("useAuth", () => {
     await waitFor(() => expect(current.isLoading).toBe(false));
     await expect(act(() => current.signOut())).rejects.toThrow();
     expect(screen.getByTestId("toast").textContent).toBe(`${AUTH_TOAST.errorTitle}|${AUTH_TOAST.logoutFailed}`);
+  });
+});
+
+describe("a visitor without a stored session", () => {
+  afterEach(() => {
+    window.localStorage.clear();
+    window.history.replaceState(null, "", "/");
+  });
+
+  it("is signed out at once and loads the client only when signing in, then follows its events", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json(profile)),
+    );
+    const fake = fakeClient({
+      signInWithPassword: vi.fn(async () => {
+        fake.emit("SIGNED_IN", session);
+        return { data: { session, user: session.user }, error: null };
+      }),
+    });
+    const getClient = vi.fn(async () => fake.client);
+    renderProvider(fake.client, { storedSession: false, getClient });
+    expect(current.isLoading).toBe(false);
+    expect(current.user).toBeNull();
+    await expect(current.whenSettled()).resolves.toBeNull();
+    expect(getClient).not.toHaveBeenCalled();
+
+    await act(() => current.signIn("owner@store.example", "secret1"));
+    expect(getClient).toHaveBeenCalled();
+    expect(current.user).toEqual(profile);
+    // Subscribed once: a later event (here a sign-out elsewhere) reaches the provider.
+    expect(fake.auth.onAuthStateChange).toHaveBeenCalledTimes(1);
+    act(() => fake.emit("SIGNED_OUT", null));
+    await waitFor(() => expect(current.user).toBeNull());
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it("follows a client another page created (an activation link's session)", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json(profile)),
+    );
+    const fake = fakeClient();
+    let announce: (client: IdentityClient) => void = () => {};
+    const queryClient = createQueryClient();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider
+          getClient={async () => fake.client}
+          restoreAtStart={() => false}
+          onClient={(listener) => {
+            announce = listener;
+            return () => {};
+          }}
+        >
+          <Capture />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    await act(async () => announce(fake.client));
+    act(() => fake.emit("SIGNED_IN", session));
+    await waitFor(() => expect(current.user).toEqual(profile));
+  });
+
+  it("loads the client at start when supabase-js's session key is stored, or on the reset page", () => {
+    expect(mayHaveSession()).toBe(false);
+    window.localStorage.setItem("sb-127-auth-token", "");
+    expect(mayHaveSession()).toBe(false);
+    window.localStorage.setItem("sb-127-auth-token", JSON.stringify({ access_token: "a" }));
+    expect(mayHaveSession()).toBe(true);
+    window.localStorage.clear();
+    window.localStorage.setItem("sb-abcdefgh-auth-token-code-verifier", "v");
+    expect(mayHaveSession()).toBe(false);
+    window.history.replaceState(null, "", "/reset-password");
+    expect(mayHaveSession()).toBe(true);
   });
 });

@@ -1,17 +1,22 @@
 // The session and current user for the whole app (spec 1 §4 Session): supabase-js owns the
 // session and refreshes the token; the user view comes from GET /api/profile.
-import type { Session, SupabaseClient } from "@supabase/supabase-js";
+import type { Session } from "@supabase/supabase-js";
+import type { IdentityClient } from "@web/lib/auth-client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { AUTH_TOAST } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { toast } from "@web/components/ui/toast-store";
 import { ApiError, errorMessage, setAccessToken } from "@web/lib/api";
-import { getAuthClient, RESET_PASSWORD_PATH } from "@web/lib/auth-client";
+import { getAuthClient, hasStoredSession, onAuthClient, RESET_PASSWORD_PATH, STORED_SESSION_KEY } from "@web/lib/auth-client";
 import { currentUserKeys, currentUserQueryOptions } from "./current-user";
 import { rememberEmail } from "./last-email";
 
-export type SignUpMetadata = { username: string; name: string; company: string };
+export type SignUpMetadata = {
+  username: string;
+  name: string;
+  company: string;
+};
 
 export type AuthContextValue = {
   user: CurrentUserView | null;
@@ -46,63 +51,104 @@ function failure(title: string, err: unknown, fallback: string): Error {
   return err instanceof Error ? err : new Error(message);
 }
 
+/**
+ * Whether the page must load supabase-js at once: a session may be stored, or this is the reset
+ * page a recovery link opens. Anyone else is signed out, and the library loads when they sign in.
+ */
+export const mayHaveSession = () => hasStoredSession() || window.location.pathname === RESET_PASSWORD_PATH;
+
 export function AuthProvider({
   children,
   getClient = getAuthClient,
+  restoreAtStart = mayHaveSession,
+  onClient = onAuthClient,
 }: {
   children: ReactNode;
-  getClient?: () => Promise<SupabaseClient>;
+  getClient?: () => Promise<IdentityClient>;
+  /** Read once, at mount. */
+  restoreAtStart?: () => boolean;
+  /** Tells of a client someone else created (a page that opens a session from its link). */
+  onClient?: (listener: (client: IdentityClient) => void) => () => void;
 }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(null);
-  const [ready, setReady] = useState(false);
+  const [restoring] = useState(restoreAtStart);
+  const [ready, setReady] = useState(!restoring);
   const [recovering, setRecovering] = useState(false);
-  const clientRef = useRef<SupabaseClient | null>(null);
+  const clientRef = useRef<IdentityClient | null>(null);
+  const attachRef = useRef<(client: IdentityClient) => void>(() => {});
 
   useEffect(() => {
     let cancelled = false;
     let unsubscribe = () => {};
-    getClient()
-      .then((client) => {
-        if (cancelled) return;
-        clientRef.current = client;
-        const { data } = client.auth.onAuthStateChange((event, next) => {
-          setAccessToken(next?.access_token ?? null);
-          setSession(next);
-          if (event === "INITIAL_SESSION") setReady(true);
-          if (event === "PASSWORD_RECOVERY") setRecovering(true);
-          if (event === "SIGNED_IN" || event === "TOKEN_REFRESHED" || event === "USER_UPDATED" || event === "PASSWORD_RECOVERY") {
-            void queryClient.invalidateQueries({ queryKey: currentUserKeys.all });
-          }
-          // Nothing cached for the previous account may outlive its session.
-          if (event === "SIGNED_OUT") queryClient.removeQueries();
-        });
-        unsubscribe = () => data.subscription.unsubscribe();
-      })
-      .catch(() => {
-        // Without /api/config there is no session to restore: behave as signed out.
-        if (!cancelled) setReady(true);
+    let subscribed: IdentityClient | null = null;
+    // Follows the client's auth events, once per client, from whichever path created it.
+    const attach = (client: IdentityClient) => {
+      if (cancelled || subscribed === client) return;
+      unsubscribe();
+      subscribed = client;
+      clientRef.current = client;
+      const { data } = client.auth.onAuthStateChange((event, next) => {
+        setAccessToken(next?.access_token ?? null);
+        setSession(next);
+        if (event === "INITIAL_SESSION") setReady(true);
+        if (event === "PASSWORD_RECOVERY") setRecovering(true);
+        if (event === "SIGNED_IN" || event === "TOKEN_REFRESHED" || event === "USER_UPDATED" || event === "PASSWORD_RECOVERY") {
+          void queryClient.invalidateQueries({ queryKey: currentUserKeys.all });
+        }
+        // Nothing cached for the previous account may outlive its session.
+        if (event === "SIGNED_OUT") queryClient.removeQueries();
       });
+      unsubscribe = () => data.subscription.unsubscribe();
+    };
+    attachRef.current = attach;
+    const stopListening = onClient(attach);
+    if (restoring) {
+      getClient()
+        .then(attach)
+        .catch(() => {
+          // Without /api/config there is no session to restore: behave as signed out.
+          if (!cancelled) setReady(true);
+        });
+    }
+    // Another tab signed in (it wrote the session): follow it here too.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key && STORED_SESSION_KEY.test(e.key) && e.newValue) void getClient().then(attach, () => {});
+    };
+    window.addEventListener("storage", onStorage);
     return () => {
       cancelled = true;
       unsubscribe();
+      stopListening();
+      window.removeEventListener("storage", onStorage);
     };
-  }, [getClient, queryClient]);
+  }, [getClient, onClient, restoring, queryClient]);
 
-  const profile = useQuery({ ...currentUserQueryOptions(), enabled: Boolean(session) });
+  const profile = useQuery({
+    ...currentUserQueryOptions(),
+    enabled: Boolean(session),
+  });
 
   // A session the server no longer accepts (deleted account, revoked) is dropped locally.
   useEffect(() => {
     if (profile.error instanceof ApiError && profile.error.status === 401) void clientRef.current?.auth.signOut({ scope: "local" });
   }, [profile.error]);
 
-  const client = useCallback(async () => clientRef.current ?? (await getClient()), [getClient]);
+  // An action loads the library when nothing has yet (a signed-out visitor signing in).
+  const client = useCallback(async () => {
+    const current = clientRef.current ?? (await getClient());
+    attachRef.current(current);
+    return current;
+  }, [getClient]);
 
   const signIn = useCallback(
     async (email: string, password: string) => {
       try {
         const auth = (await client()).auth;
-        const { data, error } = await auth.signInWithPassword({ email, password });
+        const { data, error } = await auth.signInWithPassword({
+          email,
+          password,
+        });
         if (error) throw new Error(error.message);
         setAccessToken(data.session.access_token);
         setSession(data.session);
@@ -154,7 +200,9 @@ export function AuthProvider({
   const resend = useCallback(
     async (email: string) => {
       try {
-        const { error } = await (await client()).auth.resend({
+        const { error } = await (
+          await client()
+        ).auth.resend({
           type: "signup",
           email,
           options: { emailRedirectTo: confirmRedirect() },
@@ -163,7 +211,10 @@ export function AuthProvider({
       } catch (err) {
         throw failure(AUTH_TOAST.errorTitle, err, AUTH_TOAST.resendFailed);
       }
-      toast({ title: AUTH_TOAST.emailSentTitle, description: AUTH_TOAST.emailSent });
+      toast({
+        title: AUTH_TOAST.emailSentTitle,
+        description: AUTH_TOAST.emailSent,
+      });
     },
     [client],
   );
@@ -171,7 +222,9 @@ export function AuthProvider({
   const requestPasswordReset = useCallback(
     async (email: string) => {
       try {
-        const { error } = await (await client()).auth.resetPasswordForEmail(email, {
+        const { error } = await (
+          await client()
+        ).auth.resetPasswordForEmail(email, {
           redirectTo: `${window.location.origin}${RESET_PASSWORD_PATH}`,
         });
         if (error) throw new Error(error.message);
@@ -192,7 +245,10 @@ export function AuthProvider({
         throw failure(AUTH_TOAST.passwordUpdateFailed, err, AUTH_TOAST.passwordUpdateFailed);
       }
       setRecovering(false);
-      toast({ title: AUTH_TOAST.passwordUpdated, description: AUTH_TOAST.passwordUpdatedText });
+      toast({
+        title: AUTH_TOAST.passwordUpdated,
+        description: AUTH_TOAST.passwordUpdatedText,
+      });
     },
     [client],
   );
@@ -200,7 +256,11 @@ export function AuthProvider({
   const user = session ? (profile.data ?? null) : null;
   const isLoading = !ready || (Boolean(session) && profile.isPending);
 
-  const settled = useRef<{ isLoading: boolean; user: CurrentUserView | null; waiters: ((user: CurrentUserView | null) => void)[] }>({
+  const settled = useRef<{
+    isLoading: boolean;
+    user: CurrentUserView | null;
+    waiters: ((user: CurrentUserView | null) => void)[];
+  }>({
     isLoading: true,
     user: null,
     waiters: [],
@@ -221,7 +281,19 @@ export function AuthProvider({
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, session, isLoading, whenSettled, signIn, signUp, signOut, resend, requestPasswordReset, updatePassword, recovering }),
+    () => ({
+      user,
+      session,
+      isLoading,
+      whenSettled,
+      signIn,
+      signUp,
+      signOut,
+      resend,
+      requestPasswordReset,
+      updatePassword,
+      recovering,
+    }),
     [user, session, isLoading, whenSettled, signIn, signUp, signOut, resend, requestPasswordReset, updatePassword, recovering],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

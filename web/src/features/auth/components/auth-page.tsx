@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { AUTH_TEXT } from "@shared/messages";
 import { PageSpinner } from "@web/components/ui/spinner";
 import { useDocumentTitle } from "@web/lib/document-title";
+import { whenIdleAfterLoad } from "@web/lib/idle";
 import { readLastEmail } from "@web/lib/auth/last-email";
 import type { AuthSearch } from "../auth-search";
 import { endLinkSession } from "../api/end-link-session";
@@ -30,7 +31,10 @@ function LinkErrorNotice({ hash }: { hash: string }) {
   const code = params.get("error_code");
   const text = code === "otp_expired" ? AUTH_TEXT.linkExpired : code === "email_exists" ? AUTH_TEXT.emailTaken : AUTH_TEXT.linkInvalid;
   return (
-    <div role="alert" className="flex items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+    <div
+      role="alert"
+      className="flex items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+    >
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
       <p>{text}</p>
     </div>
@@ -52,11 +56,16 @@ function useConfirmationLanding(hash: string): ConfirmationLanding | null {
 }
 
 function AuthView({ search, landing }: { search: AuthSearch; landing: ConfirmationLanding | null }) {
-  // Once the first view is up, fetch the form chunks so switching views does not wait.
-  useEffect(() => {
-    void loadLoginPanel();
-    void loadAuthForm();
-  }, []);
+  // Once the page has loaded and the main thread is idle, fetch the form chunks so switching views
+  // does not wait; not earlier, so they never compete with the first paint (decision 023).
+  useEffect(
+    () =>
+      whenIdleAfterLoad(() => {
+        void loadLoginPanel();
+        void loadAuthForm();
+      }),
+    [],
+  );
   const email = search.email ?? "";
   if (landing) return <EmailConfirmed email={landing.email} />;
   if (search.confirmed) return <EmailConfirmed email={email} />;

@@ -1,4 +1,4 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { IdentityClient } from "@web/lib/auth-client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from "@tanstack/react-router";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
@@ -17,7 +17,7 @@ const signedOutClient = {
       return { data: { subscription: { unsubscribe: () => {} } } };
     },
   },
-} as unknown as SupabaseClient;
+} as unknown as IdentityClient;
 
 /** /auth shows the login panel with ?login=1 and the plan panel without it. */
 function renderAt(entries: string[]) {

@@ -1,5 +1,6 @@
 // `npm test`: every check, in order, stopping at the first failure:
-// one copy of each runtime in the lock, typecheck, worker tests (inside workerd), web tests, browser journeys.
+// one copy of each runtime in the lock, typecheck, worker tests (inside workerd), web tests, browser journeys,
+// `wrangler deploy --dry-run` of the build.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -33,6 +34,8 @@ const stages = [
     env: { E2E_RESULTS: resultFile("e2e") },
     counts: () => JSON.parse(readFileSync(resultFile("e2e"), "utf8")),
   },
+  // After the journeys, which built the app: the built worker as `wrangler deploy` would ship it (offline).
+  { name: "deploy dry run", cmd: bin("node"), args: [path.join(root, "scripts/deploy-check.mjs"), "--no-build"], counts: null },
 ];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;

@@ -1,6 +1,7 @@
 // `npm test`: every check, in order, stopping at the first failure:
 // one copy of each runtime in the lock, typecheck, worker tests (inside workerd), web tests, browser journeys,
-// and the SPA's JavaScript against its size budgets (read from the build the journeys made).
+// the SPA's JavaScript against its size budgets (read from the build the journeys made), and
+// `wrangler deploy --dry-run` of the build.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -35,6 +36,8 @@ const stages = [
     counts: () => JSON.parse(readFileSync(resultFile("e2e"), "utf8")),
   },
   { name: "bundle size", cmd: bin("node"), args: [path.join(root, "scripts/bundle-size.mjs")], counts: null },
+  // After the journeys, which built the app: the built worker as `wrangler deploy` would ship it (offline).
+  { name: "deploy dry run", cmd: bin("node"), args: [path.join(root, "scripts/deploy-check.mjs"), "--no-build"], counts: null },
 ];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;

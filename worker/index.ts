@@ -8,6 +8,7 @@ export default {
   async scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext) {
     const config = parseConfig(env);
     const db = createDb(env.DB);
-    ctx.waitUntil(runJobs(controller.cron, { db, config, now: new Date(controller.scheduledTime) }));
+    // Each run gets its own id, carried by every log line of the run and stored in job_runs.
+    ctx.waitUntil(runJobs(controller.cron, { db, config, now: new Date(controller.scheduledTime) }, crypto.randomUUID()));
   },
 } satisfies ExportedHandler<Bindings>;

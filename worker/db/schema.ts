@@ -684,3 +684,21 @@ export const accountActivations = sqliteTable(
   },
   (t) => [uniqueIndex("account_activations_email_uq").on(sql`lower(${t.email})`), index("account_activations_session_idx").on(t.checkoutSessionId)],
 );
+
+/**
+ * The last run of each scheduled job, one row per job, written by the scheduled handler and shown to
+ * admins on /api/health ([025](../../docs/decisions/025-job-runs-and-log-scope.md)). The last error
+ * stays (with its time and run id) after later successful runs, so a failure seen late is not lost.
+ */
+export const jobRuns = sqliteTable("job_runs", {
+  job: text("job").primaryKey(),
+  cron: text("cron").notNull(),
+  lastRunId: text("last_run_id").notNull(),
+  lastStartedAt: text("last_started_at").notNull(),
+  lastFinishedAt: text("last_finished_at").notNull(),
+  lastDurationMs: integer("last_duration_ms").notNull(),
+  lastOk: integer("last_ok", { mode: "boolean" }).notNull(),
+  lastError: text("last_error"),
+  lastErrorAt: text("last_error_at"),
+  lastErrorRunId: text("last_error_run_id"),
+});

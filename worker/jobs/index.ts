@@ -7,6 +7,8 @@ import { dailyReportJob } from "./daily-report";
 import { rollupJob } from "./rollups";
 import { pruneRateLimits } from "../lib/rate-limit";
 import { pruneSignInFailures } from "../services/sign-in-guard";
+import { recordJobRun } from "../services/job-runs";
+import { log, withLogScope } from "../lib/log";
 
 /** Rate-limit counters and sign-in failure counts older than a day are deleted ([013](../../docs/decisions/013-brute-force-limits.md)). */
 export const pruneCountersJob: Job = {
@@ -33,17 +35,35 @@ export const jobsByCron: Record<string, Job[]> = {
   ],
 };
 
-export async function runJobs(cron: string, ctx: JobContext) {
-  const jobs = jobsByCron[cron] ?? [];
-  const results: { name: string; ok: boolean; error?: string }[] = [];
-  for (const job of jobs) {
-    try {
-      await job.run(ctx);
-      results.push({ name: job.name, ok: true });
-    } catch (e) {
-      results.push({ name: job.name, ok: false, error: (e as Error).message });
-      console.error(JSON.stringify({ level: "error", message: "job failed", job: job.name, error: (e as Error).message }));
+/**
+ * Runs the cron's jobs one after another, each in its own log scope (every line carries the run id,
+ * the cron and the job), and records each job's outcome in job_runs. A failed job does not stop the
+ * next one; a failure to record is logged and does not fail the run.
+ */
+export async function runJobs(cron: string, ctx: JobContext, runId: string = crypto.randomUUID()) {
+  return withLogScope({ requestId: runId, cron }, async () => {
+    const jobs = jobsByCron[cron] ?? [];
+    const results: { name: string; ok: boolean; error?: string }[] = [];
+    log(null, "info", "scheduled run started", { jobs: jobs.map((j) => j.name) });
+    for (const job of jobs) {
+      await withLogScope({ job: job.name }, async () => {
+        const started = Date.now();
+        let error: string | undefined;
+        try {
+          await job.run(ctx);
+          log(null, "info", "job finished", { ms: Date.now() - started });
+        } catch (e) {
+          error = e instanceof Error ? e.message : String(e);
+          log(null, "error", "job failed", { error, ms: Date.now() - started });
+        }
+        results.push(error === undefined ? { name: job.name, ok: true } : { name: job.name, ok: false, error });
+        try {
+          await recordJobRun(ctx.db, { job: job.name, cron, runId, startedAt: new Date(started), finishedAt: new Date(), error });
+        } catch (e) {
+          log(null, "error", "recording the job run failed", { error: e instanceof Error ? e.message : String(e) });
+        }
+      });
     }
-  }
-  return results;
+    return results;
+  });
 }

@@ -6,6 +6,7 @@ import { parseConfig } from "../env";
 import { createDb } from "../db/client";
 import { D1Timer } from "../db/timed-d1";
 import { createProviders } from "../providers";
+import { withLogScope } from "../lib/log";
 
 /** The request's ExecutionContext, or undefined when there is none (app.request() in tests). */
 function executionContext(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] | undefined {
@@ -49,5 +50,6 @@ export const requestContext = (dispatch: SelfDispatch) => createMiddleware<AppEn
       },
     }, { AI: c.env.AI }),
   );
-  await next();
+  // Every log line of the request, and of the work it defers, carries its id ([025](../../docs/decisions/025-job-runs-and-log-scope.md)).
+  await withLogScope({ requestId }, next);
 });

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { adapterKinds } from "../providers";
+import { listJobRuns, type JobRunView } from "../services/job-runs";
+import { log } from "../lib/log";
 
 export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   let database: "ok" | "unreachable" = "ok";
@@ -16,8 +18,24 @@ export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
       database = "unreachable";
     }
   }
+  // Scheduled jobs' last runs and errors are for admins only: error text can name internals.
+  let jobs: JobRunView[] | undefined;
+  if (c.var.user?.isAdmin && database === "ok") {
+    try {
+      jobs = await listJobRuns(c.var.db);
+    } catch (e) {
+      log(c, "error", "reading job runs failed", { error: e instanceof Error ? e.message : String(e) });
+    }
+  }
   return c.json(
-    { ok: database === "ok", database, migration, providers: adapterKinds(c.var.config, { AI: c.env.AI }), requestId: c.var.requestId },
+    {
+      ok: database === "ok",
+      database,
+      migration,
+      providers: adapterKinds(c.var.config, { AI: c.env.AI }),
+      ...(jobs ? { jobs } : {}),
+      requestId: c.var.requestId,
+    },
     database === "ok" ? 200 : 503,
   );
 });

@@ -1,0 +1,355 @@
+// `npm run proof:load -- [--calls N] [--duration S] [--connections N] [--days N] [--export-days N] [--keep] [--no-build]`
+//
+// Sustained load against a throwaway seeded local D1 (the machinery of bench/run.mjs): seeds
+// `.wrangler/load-<pid>` (default the issue's 1M calls, with 200k appointments, 200k Aircall calls and
+// 50k leads scaled alike), serves the build with one `wrangler dev`, runs the nightly cron once (so the
+// counts read their roll-ups, as in production), signs in the demo staff and then drives autocannon:
+// `--connections` clients (50) for `--duration` seconds (120) on a fixed mix per client of the
+// dashboard's count endpoints, call-log pages walked by `nextCursor` and one CSV export.
+// Prints errors (non-2xx, socket errors, timeouts), p50/p95/p99 latency, requests/s and workerd's
+// resident memory sampled every second (first, last, max). Exits 1 when any request failed.
+import { cpSync, existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { bin, freePort, root } from "../scripts/lib.mjs";
+import { groupRssKb } from "./ops.mjs";
+import { applyMigrations, buildSpa, seed, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
+
+if (!process.getBuiltinModule?.("node:sqlite")) {
+  if (process.env.LOAD_REEXEC) {
+    console.error(`The load run needs Node 22 or later; this is Node ${process.version}. Run it with: npm run proof:load`);
+    process.exit(1);
+  }
+  const child = spawnSync(bin("node"), process.argv.slice(1), { stdio: "inherit", env: { ...process.env, LOAD_REEXEC: "1" } });
+  process.exit(child.status ?? 1);
+}
+process.removeAllListeners("warning");
+process.on("warning", (w) => {
+  if (w.name !== "ExperimentalWarning") console.warn(w);
+});
+
+const { tsImport } = await import("tsx/esm/api");
+const nyTime = await tsImport("../shared/ny-time.ts", import.meta.url);
+
+const usage = "npm run proof:load -- [--calls N] [--duration S] [--connections N] [--days N] [--export-days N] [--keep] [--no-build]";
+let args;
+try {
+  ({ values: args } = parseArgs({
+    options: {
+      calls: { type: "string", default: "1000000" },
+      duration: { type: "string", default: "120" },
+      connections: { type: "string", default: "50" },
+      days: { type: "string", default: "90" },
+      // The export asks for the last N days of the staff's calls: a day of a 1M data set is ~10k rows.
+      "export-days": { type: "string", default: "1" },
+      keep: { type: "boolean", default: false },
+      "no-build": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  }));
+} catch (e) {
+  console.error(`${e.message}\n${usage}`);
+  process.exit(2);
+}
+if (args.help) {
+  console.log(usage);
+  process.exit(0);
+}
+function wholeNumber(name, min) {
+  const n = Number(args[name].replaceAll("_", ""));
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`--${name} must be a whole number of at least ${min}`);
+    process.exit(2);
+  }
+  return n;
+}
+const CALLS = wholeNumber("calls", 1000);
+const DURATION_S = wholeNumber("duration", 1);
+const CONNECTIONS = wholeNumber("connections", 1);
+const DAYS = wholeNumber("days", 1);
+const EXPORT_DAYS = wholeNumber("export-days", 1);
+
+const DEMO_PASSWORD = "demo-password-1";
+const STAFF = "staff@demo.local";
+const DAILY_CRON = "15 5 * * *";
+const CRON_TIMEOUT_MS = 600_000;
+const PAGE_SIZE = 50;
+const PAGES_PER_WALK = 20; // a client walks 20 pages deep by cursor, then starts again at page 1
+const REQUEST_TIMEOUT_S = 30;
+const RSS_SAMPLE_MS = 1000;
+
+const stateDir = path.join(root, ".wrangler", `load-${process.pid}`);
+const serverLog = path.join(stateDir, "server.log");
+const rel = (p) => path.relative(root, p);
+const fmtInt = (n) => Math.round(n).toLocaleString("en-US");
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
+const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
+
+let server = null;
+let logFd = null;
+let cleaning = null;
+let running = null; // the autocannon instance, stopped on Ctrl-C
+
+function cleanup() {
+  cleaning ??= (async () => {
+    running?.stop();
+    if (server) await stopGroup(server);
+    if (logFd !== null) closeSync(logFd);
+    if (args.keep) console.log(`state kept in ${rel(stateDir)}`);
+    else rmSync(stateDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]]) {
+  process.on(signal, async () => {
+    console.error(`\n${signal}: stopping the server${args.keep ? "" : " and removing the state"}`);
+    await cleanup();
+    process.exit(code);
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function tail(file, lines = 30) {
+  try {
+    return readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "";
+  }
+}
+
+/** The nightly cron once, waited for by its last job's trace in D1 (the daily reports it writes). */
+async function runCron(baseUrl, d1File) {
+  const { DatabaseSync } = await import("node:sqlite");
+  const last = () => {
+    const db = new DatabaseSync(d1File, { readOnly: true });
+    try {
+      return db.prepare("SELECT coalesce(max(created_at), '') AS t, count(*) AS n FROM daily_reports").get();
+    } finally {
+      db.close();
+    }
+  };
+  const before = last();
+  const t0 = performance.now();
+  const res = await fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent(DAILY_CRON)}`);
+  await res.text();
+  if (!res.ok) throw new Error(`/__scheduled → ${res.status}`);
+  while (performance.now() - t0 < CRON_TIMEOUT_MS) {
+    const now = last();
+    if (now.n > 0 && now.t !== before.t) return performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the nightly cron did not finish within 10 minutes");
+}
+
+async function findD1File() {
+  const { DatabaseSync } = await import("node:sqlite");
+  const { readdirSync, statSync } = await import("node:fs");
+  const files = [];
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith(".sqlite") && e.name !== "metadata.sqlite") files.push(p);
+    }
+  };
+  walk(path.join(stateDir, "v3", "d1"));
+  const found = files.filter((file) => {
+    const db = new DatabaseSync(file, { readOnly: true });
+    try {
+      return Boolean(db.prepare("select 1 from sqlite_master where type = 'table' and name = 'd1_migrations'").get());
+    } finally {
+      db.close();
+    }
+  });
+  if (found.length === 0) throw new Error("no D1 database file in the state dir");
+  return found.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+}
+
+/**
+ * One client's cycle: every count card of the dashboard for the whole range, three call-log pages
+ * (continuing its own walk by `nextCursor`), and one CSV export of the last `EXPORT_DAYS` days.
+ */
+function requestMix(token) {
+  const today = nyTime.nyToday(new Date());
+  const start = nyTime.addDays(today, -(DAYS - 1));
+  const range = `dateFilterType=range&startDate=${start}&endDate=${today}`;
+  const exportStart = nyTime.addDays(today, -(EXPORT_DAYS - 1));
+  const headers = { authorization: `Bearer ${token}` };
+  const get = (kind, p) => ({ method: "GET", path: p, headers, kind });
+  const page = {
+    kind: "call-log page",
+    method: "GET",
+    headers,
+    setupRequest: (req, context) => {
+      const cursor = context.pages >= PAGES_PER_WALK ? null : context.cursor;
+      if (!cursor) context.pages = 0;
+      context.pages = (context.pages ?? 0) + 1;
+      return { ...req, path: `/api/call-logs?limit=${PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}` };
+    },
+    onResponse: (status, body, context) => {
+      context.cursor = status === 200 ? JSON.parse(body).nextCursor ?? null : null;
+    },
+  };
+  return [
+    get("count", `/api/call-logs/count?${range}&callType=Both`),
+    get("count", `/api/call-connected-count?${range}&callType=Both`),
+    get("count", `/api/voicemail-count?${range}&callType=Both`),
+    get("count", `/api/forwarded-count?${range}&callType=Both`),
+    get("count", `/api/call-volume?${range}&callType=Both`),
+    get("count", `/api/aircall/call-count?${range}&direction=inbound`),
+    get("count", `/api/appointment-status-count?${range}`),
+    get("count", `/api/lead-counts/summary?${range}`),
+    get("count", "/api/usage-stats"),
+    page,
+    page,
+    page,
+    get("csv export", `/api/export-report?dateFilterType=range&startDate=${exportStart}&endDate=${today}&callType=Both`),
+  ];
+}
+
+async function main() {
+  const started = Date.now();
+  const scaled = { aircall: Math.round(CALLS * 0.2), appointments: Math.round(CALLS * 0.2), leads: Math.round(CALLS * 0.05) };
+  console.log(
+    `▸ load: ${fmtInt(CALLS)} call logs, ${CONNECTIONS} clients for ${DURATION_S} s; ` +
+      `${os.cpus().length} cores, load ${loadAverage()}, Node ${process.version}`,
+  );
+  mkdirSync(stateDir, { recursive: true });
+  logFd = openSync(serverLog, "a");
+  const quiet = { stdio: ["ignore", logFd, logFd] };
+  if (!args["no-build"] || !existsSync(path.join(root, "dist", "client", "index.html"))) {
+    console.log("▸ vite build");
+    await buildSpa();
+  }
+  const assets = path.join(stateDir, "client");
+  cpSync(path.join(root, "dist", "client"), assets, { recursive: true });
+
+  console.log(`▸ throwaway local D1 in ${rel(stateDir)}`);
+  await applyMigrations(stateDir, quiet);
+  let t0 = Date.now();
+  const seedArgs = ["--calls", CALLS, "--aircall-calls", scaled.aircall, "--appointments", scaled.appointments, "--leads", scaled.leads, "--days", DAYS].map(String);
+  await seed(stateDir, seedArgs);
+  const seedMs = Date.now() - t0;
+  console.log(`  seed ${seedArgs.join(" ")}: ${secs(seedMs)}`);
+  const d1File = await findD1File();
+
+  const envFile = path.join(stateDir, "load.env");
+  writeFileSync(envFile, "# load: no secrets, local adapters only\n");
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  server = startWrangler({ port, persistTo: stateDir, envFile, assets, stdio: ["ignore", logFd, logFd] });
+  await waitUntilReady(server, `${baseUrl}/api/health`);
+  console.log(`▸ wrangler dev on ${baseUrl}`);
+
+  const signIn = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: STAFF, password: DEMO_PASSWORD }),
+  });
+  if (!signIn.ok) throw new Error(`signing in ${STAFF} failed: ${signIn.status} ${await signIn.text()}`);
+  const token = (await signIn.json()).access_token;
+
+  console.log("▸ nightly cron once (roll-ups of the seed's days)");
+  console.log(`  done in ${secs(await runCron(baseUrl, d1File))}`);
+
+  const pgid = server.child.pid;
+  const mix = requestMix(token);
+  const byKind = new Map();
+  const latencies = [];
+  const rss = [];
+  const sampleRss = () => rss.push({ t: Date.now(), kb: groupRssKb(pgid) });
+  sampleRss();
+  const sampler = setInterval(sampleRss, RSS_SAMPLE_MS);
+
+  // Each request's kind is counted from its own onResponse; autocannon gives the status there.
+  const requests = mix.map((r) => {
+    const { kind, onResponse, ...rest } = r;
+    if (!byKind.has(kind)) byKind.set(kind, { kind, count: 0, non2xx: 0, firstError: null });
+    const k = byKind.get(kind);
+    return {
+      ...rest,
+      onResponse: (status, body, context) => {
+        k.count++;
+        if (status < 200 || status > 299) {
+          k.non2xx++;
+          k.firstError ??= `${status} ${String(body).slice(0, 200)}`;
+        }
+        onResponse?.(status, body, context);
+      },
+    };
+  });
+
+  console.log(`▸ autocannon: ${CONNECTIONS} clients × ${DURATION_S} s, ${mix.length} requests per cycle (${[...byKind.keys()].join(", ")})`);
+  const loadStarted = Date.now();
+  const result = await new Promise((resolve, reject) => {
+    running = autocannon(
+      {
+        url: baseUrl,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        timeout: REQUEST_TIMEOUT_S,
+        requests,
+        initialContext: {},
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    running.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+    let lastTick = Date.now();
+    running.on("tick", () => {
+      if (Date.now() - lastTick < 15_000) return;
+      lastTick = Date.now();
+      const now = rss[rss.length - 1];
+      console.log(`  ${secs(Date.now() - loadStarted)}: ${fmtInt(latencies.length)} responses, workerd RSS ${mb(now.kb)}`);
+    });
+  });
+  running = null;
+  clearInterval(sampler);
+  sampleRss();
+
+  // ---- Report
+  const sorted = latencies.sort((a, b) => a - b);
+  const non2xx = result.non2xx;
+  const socketErrors = result.errors; // connection errors and timeouts (autocannon counts timeouts in errors too)
+  const total = result.requests.total;
+  const first = rss[0].kb;
+  const during = rss.slice(1);
+  const firstLoaded = during[Math.min(during.length - 1, Math.max(0, Math.round(10_000 / RSS_SAMPLE_MS)))]?.kb ?? first;
+  const last = rss[rss.length - 1].kb;
+  const max = Math.max(...rss.map((s) => s.kb));
+  console.log(`\n## ${fmtInt(CALLS)} call logs, ${CONNECTIONS} clients for ${DURATION_S} s (seed ${secs(seedMs)}, load ${loadAverage()})\n`);
+  console.log("| requests | non-2xx | socket errors | timeouts | p50 ms | p95 ms | p99 ms | max ms | req/s |");
+  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log(
+    `| ${fmtInt(total)} | ${non2xx} | ${socketErrors} | ${result.timeouts} | ${percentile(sorted, 50)?.toFixed(0)} | ${percentile(sorted, 95)?.toFixed(0)} | ` +
+      `${percentile(sorted, 99)?.toFixed(0)} | ${sorted[sorted.length - 1]?.toFixed(0)} | ${result.requests.average.toFixed(1)} |`,
+  );
+  console.log("\nBy kind (from each response):");
+  for (const k of byKind.values()) console.log(`  ${k.kind.padEnd(14)} ${fmtInt(k.count).padStart(8)} responses, ${k.non2xx} non-2xx${k.firstError ? ` (first: ${k.firstError})` : ""}`);
+  console.log(
+    `\nworkerd RSS (every ${RSS_SAMPLE_MS / 1000} s, ${rss.length} samples): before ${mb(first)}, after 10 s ${mb(firstLoaded)}, ` +
+      `last ${mb(last)}, max ${mb(max)}; last − after 10 s = ${((last - firstLoaded) / 1024).toFixed(1)} MB`,
+  );
+  const errors = non2xx + socketErrors;
+  console.log(`\n${errors === 0 ? "errors 0" : `${errors} errors`} (${secs(Date.now() - started)} in all)`);
+  return errors === 0;
+}
+
+let ok = false;
+try {
+  ok = await main();
+} catch (e) {
+  console.error(`\nthe load run could not run: ${e.stack ?? e.message}`);
+  const log = tail(serverLog);
+  if (log) console.error(`\nlast lines of the server log:\n${log}`);
+} finally {
+  await cleanup();
+}
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,45 @@
+// `npm run deploy:check [-- --no-build]`: the README's deploy, short of uploading. Builds the app as
+// `npm run build` does, then `wrangler deploy --dry-run` of the built worker (the config the Vite
+// plugin writes next to it, the one `.wrangler/deploy/config.json` points `wrangler deploy` at),
+// bundling into a scratch directory. Offline: wrangler validates the config, the bindings and the
+// assets and bundles the worker without an account. Fails when wrangler fails or writes no bundle.
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { bin, root, toolEnv } from "./lib.mjs";
+import { buildSpa } from "./local-app.mjs";
+
+const builtConfig = path.join(root, "dist", "voice_agent_ops", "wrangler.json");
+const noBuild = process.argv.includes("--no-build");
+
+if (!noBuild || !existsSync(builtConfig)) {
+  console.log("▸ vite build");
+  await buildSpa();
+}
+
+const outdir = mkdtempSync(path.join(tmpdir(), "voice-agent-ops-deploy-"));
+try {
+  const output = await new Promise((resolve, reject) => {
+    const child = spawn(bin("wrangler"), ["deploy", "--dry-run", "-c", builtConfig, "--outdir", outdir], {
+      cwd: root,
+      env: toolEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let text = "";
+    child.stdout.on("data", (d) => (text += d));
+    child.stderr.on("data", (d) => (text += d));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrangler deploy --dry-run exited with ${code}\n${text}`))));
+  });
+  const bundle = path.join(outdir, "index.js");
+  if (!existsSync(bundle) || statSync(bundle).size === 0) throw new Error(`wrangler deploy --dry-run wrote no bundle\n${output}`);
+  // The D1 binding is what every route needs; a config that lost it would deploy a worker that 500s.
+  if (!/env\.DB\b/.test(output)) throw new Error(`the dry run lists no D1 binding env.DB\n${output}`);
+  console.log(`✓ wrangler deploy --dry-run: bundle ${(statSync(bundle).size / 1024).toFixed(0)} KiB, bindings ok`);
+} catch (e) {
+  console.error(e.message);
+  process.exitCode = 1;
+} finally {
+  rmSync(outdir, { recursive: true, force: true });
+}

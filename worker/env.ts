@@ -32,6 +32,8 @@ export const envSchema = z.object({
   TWILIO_ACCOUNT_SID: optional,
   TWILIO_AUTH_TOKEN: optional,
   TWILIO_BASE_URL: optional,
+  /** Milliseconds one request to a vendor (VAPI, Twilio, Aircall, Stripe, Supabase) may take (default 10000). */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).optional(),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,

@@ -85,7 +85,12 @@ export function aircallWebhookToken(config: AppConfig): string | null {
 /** The call-centre adapter; also built on its own by the backfill job, which has no request. */
 export function createCallCentre(config: AppConfig, hooks: Pick<ProviderHooks, "origin" | "deliverWebhook"> = {}): CallCentrePort {
   return usesAircall(config)
-    ? new AircallCallCentre({ apiId: config.AIRCALL_API_ID!, apiToken: config.AIRCALL_API_TOKEN!, baseUrl: config.AIRCALL_BASE_URL })
+    ? new AircallCallCentre({
+        apiId: config.AIRCALL_API_ID!,
+        apiToken: config.AIRCALL_API_TOKEN!,
+        baseUrl: config.AIRCALL_BASE_URL,
+        timeoutMs: config.PROVIDER_TIMEOUT_MS,
+      })
     : new LocalCallCentre({
         origin: hooks.origin ?? config.PUBLIC_URL ?? "http://localhost",
         webhookToken: aircallWebhookToken(config),
@@ -141,6 +146,7 @@ export function createProviders(
         anonKey: config.SUPABASE_ANON_KEY,
         serviceRoleKey: config.SUPABASE_SERVICE_ROLE_KEY,
         jwtSecret: config.SUPABASE_JWT_SECRET,
+        timeoutMs: config.PROVIDER_TIMEOUT_MS,
       }, db)
     : new LocalIdentity(db, localAuthSecret(config));
   const mail: MailPort = usesSupabase(config) ? new SupabaseMail() : new LocalMail(db);
@@ -150,6 +156,7 @@ export function createProviders(
         accountSid: config.TWILIO_ACCOUNT_SID!,
         authToken: config.TWILIO_AUTH_TOKEN!,
         baseUrl: config.TWILIO_BASE_URL,
+        timeoutMs: config.PROVIDER_TIMEOUT_MS,
       })
     : new LocalTelephony(db);
   const webhookSecret = vapiWebhookSecret(config);
@@ -162,6 +169,7 @@ export function createProviders(
         defaultPhoneNumberId: config.VAPI_PHONE_NUMBER_ID,
         twilioAccountSid: config.TWILIO_ACCOUNT_SID,
         twilioAuthToken: config.TWILIO_AUTH_TOKEN,
+        timeoutMs: config.PROVIDER_TIMEOUT_MS,
       })
     : new LocalVoice(db, {
         origin: hooks.origin ?? config.PUBLIC_URL ?? "http://localhost",
@@ -171,7 +179,7 @@ export function createProviders(
         delayMs: config.VAPI_SIM_DELAY_MS,
       });
   const billing: BillingPort = usesStripe(config)
-    ? new StripeBilling({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: stripeWebhookSecret(config), apiBase: config.STRIPE_API_BASE })
+    ? new StripeBilling({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: stripeWebhookSecret(config), apiBase: config.STRIPE_API_BASE, timeoutMs: config.PROVIDER_TIMEOUT_MS })
     : new LocalBilling(db, {
         origin: hooks.origin ?? config.PUBLIC_URL ?? "http://localhost",
         webhookSecret: stripeWebhookSecret(config),

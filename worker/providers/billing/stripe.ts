@@ -3,6 +3,7 @@
 // metadata.product_type is basic or pro), cached briefly per isolate.
 import Stripe from "stripe";
 import { ApiError, providerError } from "../../lib/errors";
+import { DEFAULT_PROVIDER_TIMEOUT_MS } from "../timeout";
 import { verifyStripeEvent } from "./stripe-events";
 import type { BillingPort, BillingProduct, CheckoutRequest, CheckoutSession, Customer, PlanType, Subscription } from "./port";
 
@@ -11,6 +12,8 @@ export type StripeSettings = {
   webhookSecret: string | null;
   /** API base, e.g. http://127.0.0.1:4010 for a stand-in; default Stripe's own. */
   apiBase?: string;
+  /** Milliseconds one request may take (default DEFAULT_PROVIDER_TIMEOUT_MS). */
+  timeoutMs?: number;
 };
 
 export const PRODUCT_CACHE_MS = 60_000;
@@ -41,6 +44,7 @@ export class StripeBilling implements BillingPort {
     this.stripe = new Stripe(settings.secretKey, {
       httpClient: Stripe.createFetchHttpClient(),
       maxNetworkRetries: 1,
+      timeout: settings.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
       telemetry: false,
       ...(base
         ? {

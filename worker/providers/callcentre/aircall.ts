@@ -3,6 +3,7 @@
 // providerError("Aircall", ...), never a silent fallback.
 import { z } from "zod";
 import { providerError } from "../../lib/errors";
+import { fetchFailure, providerSignal } from "../timeout";
 import { readAircallEvent } from "./aircall-events";
 import { aircallCallSchema, toCentreCall } from "./aircall-shapes";
 import type { CallCentrePort, CallWindow, CentreCallPage, CentreEvent } from "./port";
@@ -22,6 +23,8 @@ export type AircallSettings = {
   /** Longest wait honoured for one 429; a longer Retry-After ends the attempt instead of stalling the job. */
   maxWaitMs?: number;
   fetch?: typeof fetch;
+  /** Milliseconds one request may take (default DEFAULT_PROVIDER_TIMEOUT_MS). */
+  timeoutMs?: number;
   /** Tests observe the waits instead of sleeping through them. */
   sleep?: (ms: number) => Promise<void>;
 };
@@ -73,9 +76,12 @@ export class AircallCallCentre implements CallCentrePort {
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       try {
-        res = await (this.settings.fetch ?? fetch)(`${this.base}${path}`, { headers: { authorization, accept: "application/json" } });
+        res = await (this.settings.fetch ?? fetch)(`${this.base}${path}`, {
+          headers: { authorization, accept: "application/json" },
+          signal: providerSignal(this.settings.timeoutMs),
+        });
       } catch (e) {
-        throw providerError("Aircall", `network error: ${(e as Error).message}`);
+        throw providerError("Aircall", fetchFailure(e));
       }
       if (res.status === 429) {
         await res.body?.cancel();
@@ -86,7 +92,12 @@ export class AircallCallCentre implements CallCentrePort {
         await (this.settings.sleep ?? sleep)(wait);
         continue;
       }
-      const text = await res.text();
+      let text: string;
+      try {
+        text = await res.text();
+      } catch (e) {
+        throw providerError("Aircall", fetchFailure(e));
+      }
       if (!res.ok) throw providerError("Aircall", `${res.status} ${errorMessage(text) || res.statusText}`);
       try {
         return JSON.parse(text);

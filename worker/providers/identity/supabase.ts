@@ -7,6 +7,7 @@ import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { ApiError, tooManyRequests, unauthorized } from "../../lib/errors";
 import { log } from "../../lib/log";
+import { fetchFailure, providerSignal } from "../timeout";
 import type { EmailChangeRequest, IdentityPort, VerifiedIdentity } from "./port";
 
 /** What callers see when Supabase refuses an admin call; the raw answer goes to the log only. */
@@ -28,6 +29,8 @@ export type SupabaseSettings = {
   serviceRoleKey?: string;
   jwtSecret?: string;
   fetch?: typeof fetch;
+  /** Milliseconds one request may take (default DEFAULT_PROVIDER_TIMEOUT_MS). */
+  timeoutMs?: number;
 };
 
 // Key sets are cached per isolate so JWKS is fetched once, not per request.
@@ -91,17 +94,34 @@ export class SupabaseIdentity implements IdentityPort {
       log(null, "error", "Supabase admin call without SUPABASE_SERVICE_ROLE_KEY", { path: path.split("?")[0] });
       throw accountServiceError();
     }
-    const res = await (this.settings.fetch ?? fetch)(`${this.issuer}${path}`, {
-      ...init,
-      headers: { apikey: key, authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers },
-    });
+    // Unreachable, too slow or unreadable: logged, and the caller gets the generic message (never a 500).
+    const failed = (reason: string, extra: Record<string, unknown> = {}) => {
+      log(null, "error", "Supabase admin call failed", { path: path.split("?")[0], reason, ...extra });
+      return accountServiceError();
+    };
+    let res: Response;
+    let text: string;
+    try {
+      res = await (this.settings.fetch ?? fetch)(`${this.issuer}${path}`, {
+        ...init,
+        headers: { apikey: key, authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers },
+        signal: providerSignal(this.settings.timeoutMs),
+      });
+      text = await res.text();
+    } catch (e) {
+      throw failed(fetchFailure(e));
+    }
     if (res.status === 404 && init.method === "DELETE") throw new ApiError(404, "User not found", "not_found");
     if (!res.ok) {
       // The raw answer may name internals; it is logged, and the caller gets a generic message.
-      log(null, "error", "Supabase admin call failed", { path: path.split("?")[0], status: res.status, body: (await res.text()).slice(0, 2000) });
-      throw accountServiceError();
+      throw failed(`HTTP ${res.status}`, { status: res.status, body: text.slice(0, 2000) });
     }
-    return res.status === 204 ? null : res.json();
+    if (res.status === 204 || !text) return null;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw failed("unreadable answer");
+    }
   }
 
   async userExists(email: string) {
@@ -148,13 +168,21 @@ export class SupabaseIdentity implements IdentityPort {
   async requestEmailChange(request: EmailChangeRequest) {
     const key = this.settings.anonKey ?? this.settings.serviceRoleKey ?? "";
     const redirect = encodeURIComponent(new URL("/auth", request.origin).toString());
-    const res = await (this.settings.fetch ?? fetch)(`${this.issuer}/user?redirect_to=${redirect}`, {
-      method: "PUT",
-      headers: { apikey: key, authorization: `Bearer ${request.accessToken}`, "content-type": "application/json" },
-      body: JSON.stringify({ email: request.newEmail }),
-    });
+    let res: Response;
+    let text: string;
+    try {
+      res = await (this.settings.fetch ?? fetch)(`${this.issuer}/user?redirect_to=${redirect}`, {
+        method: "PUT",
+        headers: { apikey: key, authorization: `Bearer ${request.accessToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ email: request.newEmail }),
+        signal: providerSignal(this.settings.timeoutMs),
+      });
+      text = (await res.text()).slice(0, 2000);
+    } catch (e) {
+      log(null, "error", "Supabase email change failed", { reason: fetchFailure(e) });
+      throw accountServiceError();
+    }
     if (res.ok) return;
-    const text = (await res.text()).slice(0, 2000);
     let code = "";
     try {
       code = String((JSON.parse(text) as { error_code?: string; code?: string }).error_code ?? "");

@@ -3,11 +3,12 @@
 import { PHONE_API_TEXT } from "@shared/messages";
 import { providerError } from "../../lib/errors";
 import { log } from "../../lib/log";
+import { fetchFailure, providerSignal } from "../timeout";
 import type { AvailableNumber, PurchasedNumber, SearchQuery, TelephonyPort } from "./port";
 
 export const TWILIO_DEFAULT_BASE_URL = "https://api.twilio.com";
 
-export type TwilioOptions = { accountSid: string; authToken: string; baseUrl?: string };
+export type TwilioOptions = { accountSid: string; authToken: string; baseUrl?: string; timeoutMs?: number };
 
 /** The fields we read of Twilio's snake_case number objects. */
 type TwilioNumber = {
@@ -26,8 +27,10 @@ export class TwilioTelephony implements TelephonyPort {
   private readonly base: string;
   private readonly account: string;
   private readonly auth: string;
+  private readonly timeoutMs: number | undefined;
 
   constructor(opts: TwilioOptions) {
+    this.timeoutMs = opts.timeoutMs;
     this.base = (opts.baseUrl ?? TWILIO_DEFAULT_BASE_URL).replace(/\/+$/, "");
     this.account = `/2010-04-01/Accounts/${encodeURIComponent(opts.accountSid)}`;
     this.auth = `Basic ${btoa(`${opts.accountSid}:${opts.authToken}`)}`;
@@ -40,11 +43,16 @@ export class TwilioTelephony implements TelephonyPort {
     if (opts.form) headers["content-type"] = "application/x-www-form-urlencoded";
     let res: Response;
     try {
-      res = await fetch(url, { method, headers, body: opts.form?.toString() });
+      res = await fetch(url, { method, headers, body: opts.form?.toString(), signal: providerSignal(this.timeoutMs) });
     } catch (e) {
-      throw providerError("Twilio", `could not reach Twilio (${(e as Error).message})`);
+      throw providerError("Twilio", `could not reach Twilio (${fetchFailure(e)})`);
     }
-    const text = await res.text();
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (e) {
+      throw providerError("Twilio", `could not reach Twilio (${fetchFailure(e)})`);
+    }
     let body: unknown = null;
     try {
       body = text ? JSON.parse(text) : null;

@@ -2,6 +2,7 @@
 // Every non-2xx answer becomes providerError("VAPI", ...), so a configured VAPI that fails reaches the user.
 import { z } from "zod";
 import { providerError } from "../../lib/errors";
+import { fetchFailure, providerSignal } from "../timeout";
 import { catalogueVoices, toVapiVoice } from "./catalogue";
 import { VOICE_WEBHOOK_PATH, type Assistant, type AssistantSpec, type ImportedNumber, type OutboundCallRequest, type PlatformCall, type Voice, type VoicePort } from "./port";
 import { toPlatformCall, vapiCallSchema } from "./vapi-shapes";
@@ -26,6 +27,8 @@ export type VapiSettings = {
   twilioAccountSid?: string;
   twilioAuthToken?: string;
   fetch?: typeof fetch;
+  /** Milliseconds one request may take (default DEFAULT_PROVIDER_TIMEOUT_MS). */
+  timeoutMs?: number;
 };
 
 const assistantSchema = z.looseObject({ id: z.string().min(1), name: z.string().nullish() });
@@ -55,12 +58,18 @@ export class VapiVoice implements VoicePort {
           ...(body !== undefined ? { "content-type": "application/json" } : {}),
         },
         body: body !== undefined ? JSON.stringify(body) : undefined,
+        signal: providerSignal(this.settings.timeoutMs),
       });
     } catch (e) {
-      throw providerError("VAPI", `network error: ${(e as Error).message}`);
+      throw providerError("VAPI", fetchFailure(e));
     }
     if (res.status === 404 && opts.allow404) return null;
-    const text = await res.text();
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (e) {
+      throw providerError("VAPI", fetchFailure(e));
+    }
     if (!res.ok) throw providerError("VAPI", `${res.status} ${errorMessage(text) || res.statusText}`);
     if (!text) return null;
     try {

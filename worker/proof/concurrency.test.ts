@@ -1,0 +1,119 @@
+// Concurrency: one VAPI event delivered 10 times at once has one effect; 20 concurrent number
+// purchases at the limit's edge take exactly the free slots; concurrent roll-up runs write the same
+// roll-ups as one run. (Ten concurrent deliveries of one Stripe event: worker/routes/billing.test.ts,
+// "applies ten concurrent deliveries of one checkout event once".) Figures are printed.
+import { env } from "cloudflare:workers";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { callLogs, phoneNumbers, webhookEvents } from "../db/schema";
+import { runRollups } from "../jobs/rollups";
+import { localInventory } from "../providers/telephony/local";
+import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
+import { VOICE_WEBHOOK_PATH } from "../providers/voice/port";
+import { SPECS_BY_SOURCE } from "../services/counts/figures";
+import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile } from "../test/factories";
+import { call, db, signUpAndSignIn } from "../test/helpers";
+
+const figures: string[] = [];
+const enc = new TextEncoder();
+async function hmacHex(secret: string, payload: string) {
+  const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(payload)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+describe("the same VAPI event delivered 10 times at once", () => {
+  it("is recorded once and writes one call", async () => {
+    const s = await signUpAndSignIn();
+    const assistantId = `asst-${crypto.randomUUID()}`;
+    await insertAgent(s.userId, { vapiAssistantId: assistantId });
+    const callId = `concurrent-${crypto.randomUUID()}`;
+    const body = JSON.stringify({
+      message: {
+        type: "end-of-call-report",
+        endedReason: "customer-ended-call",
+        startedAt: "2026-11-20T15:00:00.000Z",
+        endedAt: "2026-11-20T15:02:00.000Z",
+        analysis: { summary: "Booked a hearing test." },
+        artifact: { transcript: "AI: Hello.\nHuman: Hi.", messages: [] },
+        call: { id: callId, type: "inboundPhoneCall", status: "ended", assistantId, customer: { number: "+13055550100" }, createdAt: "2026-11-20T14:59:58.000Z" },
+      },
+    });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const headers = { "content-type": "application/json", "x-vapi-timestamp": timestamp, "x-vapi-signature": `sha256=${await hmacHex(DEV_VAPI_WEBHOOK_SECRET, `${timestamp}.${body}`)}` };
+    const events = async () => (await db().select({ n: sql<number>`count(*)` }).from(webhookEvents))[0].n;
+    const before = await events();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call(VOICE_WEBHOOK_PATH, { method: "POST", body, headers })));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(answers.filter((a) => a.body.duplicate === false)).toHaveLength(1);
+    expect(await events()).toBe(before + 1);
+    const rows = await db().select().from(callLogs).where(eq(callLogs.callId, callId));
+    expect(rows).toHaveLength(1);
+    figures.push(`VAPI event ×10 at once: 200 ×${answers.filter((a) => a.status === 200).length}, first ${answers.filter((a) => a.body.duplicate === false).length}, events recorded 1, call rows ${rows.length}`);
+  });
+});
+
+describe("20 concurrent number purchases at the limit's edge", () => {
+  it("exactly the free slots succeed; the rest answer 409 phone_limit_reached", async () => {
+    const admin = await signUpAndSignIn({ appMetadata: { is_admin: true } });
+    await call("/api/profile", { token: admin.accessToken });
+    const buyer = await signUpAndSignIn();
+    await call("/api/profile", { token: buyer.accessToken });
+    const LIMIT = 7;
+    expect((await call("/api/admin/config/phone-limit", { method: "PUT", token: admin.accessToken, json: { phoneNumberLimit: LIMIT } })).status).toBe(200);
+    const inventory = localInventory("580");
+    let next = 0;
+    const number = () => inventory[next++];
+    const buy = () => call("/api/twilio/buy", { method: "POST", token: buyer.accessToken, json: { phoneNumber: number(), createInVapi: false } });
+    for (let i = 0; i < 4; i++) expect((await buy()).status).toBe(200);
+    const free = LIMIT - 4;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => buy()));
+    const ok = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(ok).toHaveLength(free);
+    expect(refused).toHaveLength(20 - free);
+    for (const r of refused) expect(r.body).toMatchObject({ code: "phone_limit_reached", limitReached: true, maxAllowed: LIMIT });
+    const rows = await db().select().from(phoneNumbers).where(eq(phoneNumbers.userId, buyer.userId));
+    expect(rows).toHaveLength(LIMIT);
+    expect(rows.every((r) => r.status === "active")).toBe(true);
+    figures.push(`20 purchases at once with ${free} free slots (limit ${LIMIT}): bought ${ok.length}, refused 409 ${refused.length}, other ${answers.length - ok.length - refused.length}, rows ${rows.length}`);
+  });
+});
+
+const ROLLUP_TABLES = [...Object.values(SPECS_BY_SOURCE).flatMap((specs) => specs.map((spec) => spec.rollupTable)), "rollup_state", "rollup_dirty_days"];
+async function dumpRollups() {
+  const out: Record<string, string[]> = {};
+  for (const t of ROLLUP_TABLES) out[t] = (await env.DB.prepare(`SELECT * FROM ${t}`).all()).results.map((r) => JSON.stringify(r)).sort();
+  return out;
+}
+const clearRollups = async () => {
+  for (const t of ROLLUP_TABLES) await env.DB.prepare(`DELETE FROM ${t}`).run();
+};
+
+describe("concurrent roll-up runs", { timeout: 60_000 }, () => {
+  it("five runs at once write the same roll-ups as one run alone", async () => {
+    const user = await insertProfile();
+    const agent = await insertAgent(user.id, {}, { store: "LARGO", type: "outbound" });
+    const ref = { id: agent.id, vapiAssistantId: agent.vapiAssistantId, store: agent.store, type: "outbound" as const };
+    const w = { fromMs: Date.parse("2026-02-02T00:00:00Z"), toMs: Date.parse("2026-02-20T00:00:00Z") };
+    await insertCallLogs(user.id, 200, {}, { agent: ref, window: w });
+    await insertAircallCalls(100, {}, { window: w });
+    await insertAppointments(100, {}, { window: w, nowMs: Date.parse("2026-02-15T00:00:00Z") });
+    await insertLeads(60, {}, { window: w });
+    const now = new Date("2026-02-24T12:00:00Z");
+    await clearRollups();
+    await runRollups({ db: db(), now }, { backfillFrom: "2026-02-01" });
+    const alone = await dumpRollups();
+    expect(alone.call_log_daily.length).toBeGreaterThan(5);
+    await clearRollups();
+    const settled = await Promise.allSettled(Array.from({ length: 5 }, () => runRollups({ db: db(), now }, { backfillFrom: "2026-02-01" })));
+    expect(settled.map((s) => s.status)).toEqual(Array(5).fill("fulfilled"));
+    const together = await dumpRollups();
+    expect(JSON.stringify(together)).toBe(JSON.stringify(alone));
+    const rowsTotal = Object.values(alone).reduce((n, r) => n + r.length, 0);
+    figures.push(`roll-ups: 5 concurrent runs vs one run alone: ${rowsTotal} rows over ${ROLLUP_TABLES.length} tables, identical ${JSON.stringify(together) === JSON.stringify(alone) ? "yes" : "NO"}`);
+  });
+});
+
+afterAll(() => {
+  console.log(`\nConcurrency:\n  ${figures.join("\n  ")}`);
+});

@@ -11,7 +11,7 @@ import { localInventory } from "../providers/telephony/local";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { VOICE_WEBHOOK_PATH } from "../providers/voice/port";
 import { SPECS_BY_SOURCE } from "../services/counts/figures";
-import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile } from "../test/factories";
+import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile, offerNumbers } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
 
 const figures: string[] = [];
@@ -61,6 +61,7 @@ describe("20 concurrent number purchases at the limit's edge", () => {
     const LIMIT = 7;
     expect((await call("/api/admin/config/phone-limit", { method: "PUT", token: admin.accessToken, json: { phoneNumberLimit: LIMIT } })).status).toBe(200);
     const inventory = localInventory("580");
+    await offerNumbers(buyer.userId, inventory.slice(0, 30));
     let next = 0;
     const number = () => inventory[next++];
     const buy = () => call("/api/twilio/buy", { method: "POST", token: buyer.accessToken, json: { phoneNumber: number(), createInVapi: false } });

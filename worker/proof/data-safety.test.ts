@@ -17,7 +17,7 @@ import { VOICE_WEBHOOK_PATH } from "../providers/voice/port";
 import { DEV_INGEST_API_KEY } from "../routes/ingest";
 import { SPECS_BY_SOURCE } from "../services/counts/figures";
 import { aircallCall } from "../test/aircall";
-import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile } from "../test/factories";
+import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile, offerNumbers } from "../test/factories";
 import { faultyD1 } from "../test/faulty-d1";
 import { snapshotD1 } from "../test/faults";
 import { call, db, signUpAndSignIn, uniqueEmail, type Json } from "../test/helpers";
@@ -104,6 +104,7 @@ describe("a D1 failure mid-write leaves the previous state", { timeout: 120_000 
     const s = await signUpAndSignIn();
     await call("/api/profile", { token: s.accessToken });
     const phoneNumber = localInventory("479")[0];
+    await offerNumbers(s.userId, [phoneNumber]);
     await sweep("number purchase", (DB) => call("/api/twilio/buy", { method: "POST", token: s.accessToken, json: { phoneNumber, createInVapi: false }, bindings: { DB } }), {
       tables: ["phone_numbers", "local_telephony_numbers"],
       whole: (after) => {

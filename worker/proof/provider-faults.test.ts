@@ -14,6 +14,7 @@ import { AIRCALL_CURSOR_KEY, runAircallBackfill } from "../jobs/aircall-backfill
 import { ApiError } from "../lib/errors";
 import { aircallCall, standinCompany } from "../test/aircall";
 import { armFault, seenBy, snapshotD1 } from "../test/faults";
+import { offerNumbers } from "../test/factories";
 import { call, db, signUpAndSignIn, uniqueEmail, type Json } from "../test/helpers";
 import { STRIPE_STANDIN } from "../test/standins/stripe";
 import { SUPABASE_STANDIN } from "../test/standins/supabase";
@@ -47,6 +48,7 @@ describe("Twilio: POST /api/twilio/buy", () => {
     const sid = `AC${hex()}`;
     const bindings = { TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: TWILIO_STANDIN.authToken, TWILIO_BASE_URL: inject("standins").twilio, PROVIDER_TIMEOUT_MS: String(TIMEOUT_MS) };
     await armFault(inject("standins").twilio, sid, fault, 1, "3");
+    await offerNumbers(session.userId, ["+19185550120"]);
     const before = await snapshotD1();
     const res = await call("/api/twilio/buy", { method: "POST", token: session.accessToken, json: { phoneNumber: "+19185550120", createInVapi: false }, bindings });
     expectProviderError(res, /^Twilio: /);

@@ -9,7 +9,7 @@ import { NUMBER_OFFER_TTL_MS, numberOfferStatements } from "../services/phone-nu
 import { agents, phoneNumbers } from "../db/schema";
 import { localInventory } from "../providers/telephony/local";
 import { myNumbersQuery, phoneNumberCountSql } from "../services/phone-numbers";
-import { insertAgent } from "../test/factories";
+import { insertAgent, offerNumbers } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
 import { TWILIO_STANDIN } from "../test/standins/twilio";
 import { VAPI_STANDIN } from "../test/standins/vapi";
@@ -23,9 +23,7 @@ async function account(appMetadata?: Record<string, unknown>) {
 }
 
 /** What a search leaves behind: the number offered to the token's account (a purchase needs it). */
-async function offer(token: string, phoneNumber: string) {
-  for (const statement of numberOfferStatements(db(), String(decodeJwt(token).sub), [phoneNumber])) await statement;
-}
+const offer = (token: string, phoneNumber: string) => offerNumbers(String(decodeJwt(token).sub), [phoneNumber]);
 
 /** Buys as the SPA does: after a search that offered the number. */
 async function buy(token: string, phoneNumber: string, createInVapi = true, bindings?: Record<string, unknown>) {

@@ -27,6 +27,7 @@ import {
 } from "../db/factories";
 import { agents, aircallCalls, appointments, callLogs, leads, phoneNumbers, profiles } from "../db/schema";
 import { rowsPerStatement } from "../db/client";
+import { numberOfferStatements } from "../services/phone-numbers";
 import { db } from "./helpers";
 
 const STATEMENTS_PER_BATCH = 50;
@@ -149,3 +150,8 @@ export const COMPLETE_AGENT_FIELDS = {
   store: null,
   type: null,
 };
+
+/** What a number search leaves behind: these numbers offered to the account, so it may buy them. */
+export async function offerNumbers(userId: string, numbers: string[]) {
+  for (const statement of numberOfferStatements(db(), userId, numbers)) await statement;
+}

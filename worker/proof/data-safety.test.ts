@@ -15,11 +15,11 @@ import { localInventory } from "../providers/telephony/local";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { VOICE_WEBHOOK_PATH } from "../providers/voice/port";
 import { DEV_INGEST_API_KEY } from "../routes/ingest";
-import { SPECS_BY_SOURCE } from "../services/counts/figures";
 import { aircallCall } from "../test/aircall";
 import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile, offerNumbers } from "../test/factories";
 import { faultyD1 } from "../test/faulty-d1";
 import { snapshotD1 } from "../test/faults";
+import { clearRollups, dumpRollups } from "../test/rollup-tables";
 import { call, db, signUpAndSignIn, uniqueEmail, type Json } from "../test/helpers";
 
 type Figure = { path: string; attempts: number; failed: number; unchanged: number; answered500: number; finalStatus: number; committedAt?: number };
@@ -212,15 +212,6 @@ describe("a D1 failure mid-write leaves the previous state", { timeout: 120_000 
   });
 });
 
-const ROLLUP_TABLES = [...Object.values(SPECS_BY_SOURCE).flatMap((specs) => specs.map((spec) => spec.rollupTable)), "rollup_state", "rollup_dirty_days"];
-async function dumpRollups() {
-  const out: Record<string, string[]> = {};
-  for (const t of ROLLUP_TABLES) out[t] = (await env.DB.prepare(`SELECT * FROM ${t}`).all()).results.map((r) => JSON.stringify(r)).sort();
-  return out;
-}
-const clearRollups = async () => {
-  for (const t of ROLLUP_TABLES) await env.DB.prepare(`DELETE FROM ${t}`).run();
-};
 
 describe("a roll-up run killed halfway, then run again", { timeout: 120_000 }, () => {
   it("writes the same roll-ups as one clean run, wherever it was killed", async () => {

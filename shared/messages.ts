@@ -183,8 +183,8 @@ export const ANALYTICS_TEXT = {
   loading: "Running analysis",
   failed: "Failed to run analysis",
   agentRequired: "Please select an agent",
-  startRequired: "Start date is required",
-  endRequired: "End date is required",
+  datesRequired: "Please select start and end dates",
+  unknownError: "Unknown error",
   endBeforeStart: "End date must not be before start date",
 } as const;
 

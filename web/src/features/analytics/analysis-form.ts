@@ -19,8 +19,8 @@ export type AnalysisFormErrors = Partial<Record<keyof AnalysisFormValues, string
 export function validateAnalysisForm(v: AnalysisFormValues): AnalysisFormErrors {
   const errors: AnalysisFormErrors = {};
   if (!v.agentId) errors.agentId = ANALYTICS_TEXT.agentRequired;
-  if (!v.startDate) errors.startDate = ANALYTICS_TEXT.startRequired;
-  if (!v.endDate) errors.endDate = ANALYTICS_TEXT.endRequired;
+  if (!v.startDate) errors.startDate = ANALYTICS_TEXT.datesRequired;
+  if (!v.endDate) errors.endDate = ANALYTICS_TEXT.datesRequired;
   // YYYY-MM-DD days compare correctly as strings.
   if (v.startDate && v.endDate && v.endDate < v.startDate) errors.endDate = ANALYTICS_TEXT.endBeforeStart;
   return errors;

@@ -166,8 +166,8 @@ describe("AnalyticsPage", () => {
     fireEvent.change(screen.getByLabelText(ANALYTICS_TEXT.endDate), { target: { value: "" } });
     run();
     expect(await screen.findByText(ANALYTICS_TEXT.agentRequired)).toBeTruthy();
-    expect(screen.getByText(ANALYTICS_TEXT.startRequired)).toBeTruthy();
-    expect(screen.getByText(ANALYTICS_TEXT.endRequired)).toBeTruthy();
+    // Spec 2 §6: 'Please select start and end dates', beside each missing date.
+    expect(screen.getAllByText(ANALYTICS_TEXT.datesRequired)).toHaveLength(2);
 
     await waitFor(() => expect(agentSelect().options.length).toBeGreaterThan(1));
     fireEvent.change(agentSelect(), { target: { value: "1" } });

@@ -86,7 +86,7 @@ function Analysis({ userId }: { userId: string }) {
             </div>
           ) : run.isError ? (
             <p role="alert" className="p-6 text-sm text-destructive">
-              {errorMessage(run.error, ANALYTICS_TEXT.failed)}
+              {errorMessage(run.error, ANALYTICS_TEXT.unknownError)}
             </p>
           ) : !run.data ? (
             <p className="p-6 text-sm text-muted-foreground">{ANALYTICS_TEXT.intro}</p>

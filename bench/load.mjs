@@ -8,7 +8,7 @@
 // dashboard's count endpoints, call-log pages walked by `nextCursor` and one CSV export.
 // Prints errors (non-2xx, socket errors, timeouts), p50/p95/p99 latency, requests/s and workerd's
 // resident memory sampled every second (first, last, max). Exits 1 when any request failed.
-import { cpSync, existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { bin, freePort, root } from "../scripts/lib.mjs";
 import { groupRssKb } from "./ops.mjs";
-import { applyMigrations, buildSpa, seed, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
+import { applyMigrations, seed, servedBuild, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
 
 if (!process.getBuiltinModule?.("node:sqlite")) {
   if (process.env.LOAD_REEXEC) {
@@ -225,12 +225,7 @@ async function main() {
   mkdirSync(stateDir, { recursive: true });
   logFd = openSync(serverLog, "a");
   const quiet = { stdio: ["ignore", logFd, logFd] };
-  if (!args["no-build"] || !existsSync(path.join(root, "dist", "client", "index.html"))) {
-    console.log("▸ vite build");
-    await buildSpa();
-  }
-  const assets = path.join(stateDir, "client");
-  cpSync(path.join(root, "dist", "client"), assets, { recursive: true });
+  const assets = await servedBuild(stateDir, { build: !args["no-build"] });
 
   console.log(`▸ throwaway local D1 in ${rel(stateDir)}`);
   await applyMigrations(stateDir, quiet);

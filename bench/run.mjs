@@ -8,14 +8,14 @@
 // target, the database size and the query plans of the call-log page; then the operations dashboard
 // (bench/ops.mjs): count endpoints against naive queries, CSV exports, the roll-up run, SPA sizes.
 // It reports; it does not gate: a missed target still exits 0, a failed request exits 1.
-import { cpSync, existsSync, mkdirSync, openSync, closeSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, closeSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { bin, freePort, root } from "../scripts/lib.mjs";
 import { countCases, median, naiveRows, parseServerTiming, rollupDigest, spaSizes, sqliteD1, streamCsv, timeNaive, timeService } from "./ops.mjs";
-import { applyMigrations, buildSpa, seed, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
+import { applyMigrations, seed, servedBuild, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
 
 // ---- Targets -------------------------------------------------------------------------------------
 // A list or count answered by the Worker must leave room for the network and the SPA's render inside
@@ -598,13 +598,7 @@ async function main() {
   logFd = openSync(serverLog, "a");
   const quiet = { stdio: ["ignore", logFd, logFd] };
 
-  if (!args["no-build"] || !existsSync(path.join(root, "dist", "client", "index.html"))) {
-    console.log("▸ vite build");
-    await buildSpa();
-  }
-  // Our own copy of the build, so a `vite build` elsewhere in the tree cannot swap chunks mid-run.
-  const assets = path.join(stateDir, "client");
-  cpSync(path.join(root, "dist", "client"), assets, { recursive: true });
+  const assets = await servedBuild(stateDir, { build: !args["no-build"] });
 
   console.log(`▸ throwaway local D1 in ${rel(stateDir)}`);
   let t0 = Date.now();

@@ -6,12 +6,12 @@
 //   node e2e/run.mjs --no-build      reuse dist/ from the last build
 //
 // Journeys are TypeScript run by Node 22's own type stripping (no loader needed).
-import { closeSync, cpSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { freePort, root } from "../scripts/lib.mjs";
-import { applyMigrations, buildSpa, seed, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
+import { applyMigrations, seed, servedBuild, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
 
 const e2eDir = path.join(root, "e2e");
 const artifacts = path.join(e2eDir, "artifacts");
@@ -83,14 +83,7 @@ async function main() {
   mkdirSync(stateDir, { recursive: true });
   const started = Date.now();
 
-  if (build) {
-    console.log("▸ vite build");
-    await buildSpa();
-  }
-  // The run serves its own copy of the build, so a `vite build` elsewhere in the tree cannot swap
-  // the SPA's chunks under a journey.
-  const assets = path.join(stateDir, "client");
-  cpSync(path.join(root, "dist", "client"), assets, { recursive: true });
+  const assets = await servedBuild(stateDir, { build });
 
   // Quiet setup: its output goes to the log, shown only when something fails.
   logFd = openSync(serverLog, "a");

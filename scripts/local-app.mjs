@@ -1,5 +1,5 @@
 // Steps shared by `npm start`, `npm run dev` and the browser journeys: build, local D1, seed, server.
-import { existsSync, rmSync } from "node:fs";
+import { cpSync, existsSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { bin, root, run, startGroup, waitForHttp } from "./lib.mjs";
@@ -7,6 +7,21 @@ import { bin, root, run, startGroup, waitForHttp } from "./lib.mjs";
 const persistArgs = (persistTo) => (persistTo ? ["--persist-to", persistTo] : []);
 
 export const buildSpa = () => run(bin("vite"), ["build", "--logLevel", "warn"]);
+
+/**
+ * The SPA a throwaway server serves: built first when `build` (or when there is no build yet), then
+ * copied into `stateDir/client`, so a `vite build` elsewhere in the tree cannot swap chunks mid-run.
+ * Returns the copy's path, for `startWrangler({ assets })`.
+ */
+export async function servedBuild(stateDir, { build = true } = {}) {
+  if (build || !existsSync(path.join(root, "dist", "client", "index.html"))) {
+    console.log("▸ vite build");
+    await buildSpa();
+  }
+  const assets = path.join(stateDir, "client");
+  cpSync(path.join(root, "dist", "client"), assets, { recursive: true });
+  return assets;
+}
 
 export const applyMigrations = (persistTo, opts) =>
   run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", ...persistArgs(persistTo)], opts);

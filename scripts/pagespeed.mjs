@@ -10,13 +10,13 @@
 // and prints First Contentful Paint, Largest Contentful Paint, Total Blocking Time (long tasks after
 // FCP, each beyond 50 ms) and the JavaScript the page downloaded (gzipped, as the edge serves it).
 // The median of `--runs` loads (default 3) is printed. It reports; it does not gate.
-import { closeSync, cpSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { freePort, root } from "./lib.mjs";
-import { applyMigrations, buildSpa, seed, startWrangler, stopGroup, waitUntilReady } from "./local-app.mjs";
+import { applyMigrations, seed, servedBuild, startWrangler, stopGroup, waitUntilReady } from "./local-app.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -176,11 +176,7 @@ const ms = (v) => (v == null ? "–" : v >= 1000 ? `${(v / 1000).toFixed(2)} s` 
 
 async function main() {
   mkdirSync(stateDir, { recursive: true });
-  if (!args["no-build"]) {
-    console.log("▸ vite build");
-    await buildSpa();
-  }
-  cpSync(path.join(root, "dist", "client"), assets, { recursive: true });
+  await servedBuild(stateDir, { build: !args["no-build"] });
   logFd = openSync(path.join(stateDir, "server.log"), "a");
   const quiet = { stdio: ["ignore", logFd, logFd] };
   console.log("▸ throwaway local D1: migrations, seed");

@@ -8,13 +8,23 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** Server-Timing of an answer: D1 time, rows read and queries (the last two in development only). */
+/**
+ * Server-Timing of an answer: D1's SQL time (`db`), the time spent waiting on D1 (`db-wait`, round
+ * trips included), and in development rows read, statements and statements without D1's timing.
+ */
 export function parseServerTiming(value) {
   if (!value) return null;
-  const dur = value.match(/\bdb;dur=([\d.]+)/);
-  const rows = value.match(/db-rows;desc="(\d+)"/);
-  const queries = value.match(/db-queries;desc="(\d+)"/);
-  return { dbMs: dur ? Number(dur[1]) : null, rows: rows ? Number(rows[1]) : null, queries: queries ? Number(queries[1]) : null };
+  const num = (re) => {
+    const m = value.match(re);
+    return m ? Number(m[1]) : null;
+  };
+  return {
+    dbMs: num(/(?:^|[\s,])db;dur=([\d.]+)/),
+    waitMs: num(/db-wait;dur=([\d.]+)/),
+    rows: num(/db-rows;desc="(\d+)"/),
+    queries: num(/db-queries;desc="(\d+)"/),
+    unmetered: num(/db-unmetered;desc="(\d+)"/),
+  };
 }
 
 export const median = (xs) => {

@@ -1,13 +1,18 @@
-// A D1 binding that measures itself: the wall time some query of the request was in flight and the
-// rows D1 says it read. One per request (worker/middleware/context.ts), so the Server-Timing header
-// of every API answer reports the whole request's database cost, whichever code sent the queries.
+// A D1 binding that measures itself: the time D1 says its SQL took, the wall time some query of the
+// request was in flight (round trips included) and the rows D1 says it read. One per request
+// (worker/middleware/context.ts), so the Server-Timing header of every API answer reports the whole
+// request's database cost, whichever code sent the queries (docs/decisions/026-database-time.md).
 
 type Statement = D1PreparedStatement;
-type Meta = { meta?: { rows_read?: number } };
+type Meta = { meta?: { rows_read?: number; duration?: number; timings?: { sql_duration_ms?: number } } };
 
 export class D1Timer {
   /** Milliseconds during which at least one query was in flight (parallel queries count once). */
   durationMs = 0;
+  /** D1's own SQL time (meta.timings.sql_duration_ms, else meta.duration) summed over the answers that carry it. */
+  sqlMs = 0;
+  /** Statements whose answer carries no meta (raw, first): their time is only in durationMs. */
+  unmetered = 0;
   /** D1's meta.rows_read summed over the answers that carry it (all, run, batch; not raw or first). */
   rowsRead = 0;
   /** Statements sent, a batch counting each of its statements (as D1's per-invocation limit does). */
@@ -28,17 +33,26 @@ export class D1Timer {
   }
 
   #rows(result: unknown) {
-    this.rowsRead += Number((result as Meta | null)?.meta?.rows_read ?? 0);
+    const meta = (result as Meta | null)?.meta;
+    this.rowsRead += Number(meta?.rows_read ?? 0);
+    this.sqlMs += Number(meta?.timings?.sql_duration_ms ?? meta?.duration ?? 0);
     return result;
+  }
+
+  #unmetered<T>(run: () => Promise<T>): () => Promise<T> {
+    return () => {
+      this.unmetered++;
+      return run();
+    };
   }
 
   #statement(stmt: Statement): Statement {
     const wrapped = {
       bind: (...values: unknown[]) => this.#statement(stmt.bind(...values)),
-      first: (column?: string) => this.#timed(1, () => (column === undefined ? stmt.first() : stmt.first(column))),
+      first: (column?: string) => this.#timed(1, this.#unmetered(() => (column === undefined ? stmt.first() : stmt.first(column)))),
       run: () => this.#timed(1, async () => this.#rows(await stmt.run())),
       all: () => this.#timed(1, async () => this.#rows(await stmt.all())),
-      raw: (options?: { columnNames?: boolean }) => this.#timed(1, () => stmt.raw(options as { columnNames: true })),
+      raw: (options?: { columnNames?: boolean }) => this.#timed(1, this.#unmetered(() => stmt.raw(options as { columnNames: true }))),
     };
     this.#inner.set(wrapped, stmt);
     return wrapped as unknown as Statement;
@@ -55,17 +69,29 @@ export class D1Timer {
           for (const r of results) this.#rows(r);
           return results;
         }),
-      exec: (query: string) => this.#timed(1, () => d1.exec(query)),
+      exec: (query: string) =>
+        this.#timed(1, async () => {
+          const result = await d1.exec(query);
+          this.sqlMs += Number(result?.duration ?? 0);
+          return result;
+        }),
       dump: () => d1.dump(),
       withSession: (constraint?: D1SessionBookmark | D1SessionConstraint) => d1.withSession(constraint),
     };
     return wrapped as unknown as D1Database;
   }
 
-  /** The Server-Timing value: database time always, rows read and queries where cost is being looked at. */
+  /**
+   * The Server-Timing value: the database's own time (`db`, D1's SQL time) and the time the request
+   * waited on it (`db-wait`, round trips included) always; in development also the rows read, the
+   * statements sent and how many of them came back without D1's timing (`db-unmetered`, drizzle's
+   * row-array reads such as the sign-in lookup: their time is in `db-wait` only).
+   */
   serverTiming(withRows: boolean): string {
-    const parts = [`db;dur=${this.durationMs.toFixed(2)};desc="D1"`];
-    if (withRows) parts.push(`db-rows;desc="${this.rowsRead}"`, `db-queries;desc="${this.queries}"`);
+    const parts = [`db;dur=${this.sqlMs.toFixed(2)};desc="D1 SQL"`, `db-wait;dur=${this.durationMs.toFixed(2)};desc="D1 round trips"`];
+    if (withRows) {
+      parts.push(`db-rows;desc="${this.rowsRead}"`, `db-queries;desc="${this.queries}"`, `db-unmetered;desc="${this.unmetered}"`);
+    }
     return parts.join(", ");
   }
 }

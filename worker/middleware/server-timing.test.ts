@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 import { D1Timer } from "../db/timed-d1";
 import { call, signUpAndSignIn } from "../test/helpers";
 
-const TIMING = /^db;dur=\d+\.\d\d;desc="D1"$/;
-const DEV_TIMING = /^db;dur=\d+\.\d\d;desc="D1", db-rows;desc="(\d+)", db-queries;desc="(\d+)"$/;
+const TIMING = /^db;dur=\d+\.\d\d;desc="D1 SQL", db-wait;dur=\d+\.\d\d;desc="D1 round trips"$/;
+const DEV_TIMING =
+  /^db;dur=\d+\.\d\d;desc="D1 SQL", db-wait;dur=\d+\.\d\d;desc="D1 round trips", db-rows;desc="(\d+)", db-queries;desc="(\d+)", db-unmetered;desc="(\d+)"$/;
 
 describe("Server-Timing on every API answer", () => {
   it("is on answers of every kind: success, refusal, bad input, not found, webhook", async () => {
@@ -30,9 +31,11 @@ describe("Server-Timing on every API answer", () => {
     const a = await signUpAndSignIn();
     const dev = await call("/api/call-logs", { token: a.accessToken, bindings: { APP_ENV: "development" } });
     expect(dev.status).toBe(200);
-    const [, , queries] = dev.headers.get("server-timing")!.match(DEV_TIMING)!;
-    // The profile lookup and the page at least.
+    const [, , queries, unmetered] = dev.headers.get("server-timing")!.match(DEV_TIMING)!;
+    // The profile lookup and the page at least; drizzle's reads come back without D1's timing.
     expect(Number(queries)).toBeGreaterThanOrEqual(2);
+    expect(Number(unmetered)).toBeGreaterThanOrEqual(1);
+    expect(Number(unmetered)).toBeLessThanOrEqual(Number(queries));
     const anonymous = await call("/api/health", { bindings: { APP_ENV: "development" } });
     expect(anonymous.headers.get("server-timing")).toMatch(DEV_TIMING);
   });
@@ -55,6 +58,24 @@ describe("D1Timer", () => {
     expect(timer.queries).toBe(5);
     expect(timer.rowsRead).toBeGreaterThanOrEqual(0);
     expect(timer.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("sums the SQL time D1 reports, and counts the reads that report none", async () => {
+    const timer = new D1Timer();
+    const d1 = timer.wrap(env.DB);
+    // Enough rows that D1's own timing is not zero.
+    const heavy = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ?) SELECT count(*) AS n FROM c";
+    const one = await d1.prepare(heavy).bind(400_000).all();
+    const [b1, b2] = await d1.batch([d1.prepare(heavy).bind(300_000), d1.prepare("SELECT 1 AS x")]);
+    const reported = [one, b1, b2].map((r) => r.meta.timings?.sql_duration_ms ?? r.meta.duration);
+    expect(reported[0]).toBeGreaterThan(0);
+    expect(timer.sqlMs).toBe(reported.reduce((a, b) => a + b, 0));
+    expect(timer.unmetered).toBe(0);
+    await d1.prepare("SELECT 1 AS a").raw();
+    await d1.prepare("SELECT 1 AS a").first();
+    expect(timer.unmetered).toBe(2);
+    // The round-trip time holds the SQL time.
+    expect(timer.durationMs).toBeGreaterThanOrEqual(reported[0]);
   });
 
   it("counts time once while queries overlap", async () => {

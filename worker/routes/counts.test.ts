@@ -68,7 +68,7 @@ describe("Call Logs counts", { timeout: 30_000 }, () => {
         expect(res.status, `${path} ${JSON.stringify(q)}`).toBe(400);
         expect(res.body.field).toBe(field);
         // Refusals carry it too (the sign-in lookup is their only database time).
-        expect(res.headers.get("server-timing")).toMatch(/^db;dur=\d+\.\d\d;desc="D1"$/);
+        expect(res.headers.get("server-timing")).toMatch(/^db;dur=\d+\.\d\d;desc="D1 SQL", db-wait;dur=\d+\.\d\d;desc="D1 round trips"$/);
       }
       expect((await call(`${path}?${qs({ startDate: "2026-03-01", endDate: "2026-03-01", callType: "Both" })}`)).status).toBe(401);
     }
@@ -81,7 +81,7 @@ describe("Call Logs counts", { timeout: 30_000 }, () => {
     expect(test.headers.get("server-timing")).not.toContain("db-rows");
     const dev = await call(`/api/call-logs/count?${q}`, { token: a.accessToken, bindings: { APP_ENV: "development" } });
     expect(dev.status).toBe(200);
-    expect(dev.headers.get("server-timing")).toMatch(/db;dur=[\d.]+;desc="D1", db-rows;desc="\d+", db-queries;desc="\d+"/);
+    expect(dev.headers.get("server-timing")).toMatch(/db;dur=[\d.]+;desc="D1 SQL", db-wait;dur=[\d.]+;desc="D1 round trips", db-rows;desc="\d+", db-queries;desc="\d+", db-unmetered;desc="\d+"/);
   });
 
   it("leave GET /api/call-logs (the list) as it was", async () => {
@@ -122,7 +122,7 @@ describe("Aircall counts", { timeout: 30_000 }, () => {
     for (const p of ["call-count?direction=inbound&", "outbound-answered-count?", "store-transfer-solutions-count?", "options?"]) {
       const denied = await call(`/api/aircall/${p}${q}`, { token: plain.accessToken });
       expect(denied.status).toBe(403);
-      expect(denied.headers.get("server-timing")).toMatch(/^db;dur=\d+\.\d\d;desc="D1"$/);
+      expect(denied.headers.get("server-timing")).toMatch(/^db;dur=\d+\.\d\d;desc="D1 SQL", db-wait;dur=\d+\.\d\d;desc="D1 round trips"$/);
       expect(denied.body.code).toBe("forbidden");
       expect((await call(`/api/aircall/${p}${q}`, { token: admin.accessToken })).status).toBe(200);
     }

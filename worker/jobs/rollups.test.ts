@@ -7,7 +7,10 @@ import { describe, expect, it, vi } from "vitest";
 import type { Bindings } from "../env";
 import worker from "../index";
 import { DAILY_CRON } from "./index";
-import { callLogs } from "../db/schema";
+import { like } from "drizzle-orm";
+import { appointmentRecord, leadRecord } from "../../shared/schemas/ingest";
+import { appointments, callLogs, leads } from "../db/schema";
+import { ingestAppointments, ingestLeads } from "../services/ingest";
 import { appointmentCategoryCounts } from "../services/counts/appointments";
 import { aircallCallCount, aircallOptions, aircallOutboundAnswered, aircallStoreTransfers } from "../services/counts/aircall";
 import { callLogCounts } from "../services/counts/call-logs";
@@ -15,7 +18,7 @@ import { leadSummary } from "../services/counts/leads";
 import { DbMeter } from "../services/counts/meter";
 import { appointmentOptions } from "../services/counts/appointments";
 import { markDaysDirty } from "../services/rollup-dirty";
-import { bruteCallLogCounts } from "../test/brute-counts";
+import { bruteAppointmentCounts, bruteCallLogCounts, bruteLeadSummary } from "../test/brute-counts";
 import { RecordingMeter, fullScans } from "../test/explain";
 import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile } from "../test/factories";
 import { db } from "../test/helpers";
@@ -190,4 +193,37 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     warn.mockRestore();
     expect(lines.filter((l) => /unmapped VAPI ended reasons/.test(l.message)).map((l) => l.reasons)).toEqual([["assistant-fell-asleep"]]);
   });
+  // Last: its run reaches May, past the February roll-ups the tests above rely on.
+  it("appointments and leads trust every rolled-up day: ingestion marks the days it changes, so yesterday's late records and a reschedule count at once", async () => {
+    const w = window("2026-05-04T00:00:00Z", "2026-05-19T00:00:00Z");
+    await insertAppointments(120, {}, { window: w, nowMs: Date.parse("2026-05-15T00:00:00Z") });
+    await insertLeads(60, {}, { window: w });
+    await runRollups({ db: db(), now: new Date("2026-05-20T12:00:00Z") }, { backfillFrom: "2026-05-01" });
+    const range = { startDate: "2026-05-10", endDate: "2026-05-19" }; // yesterday is the 19th: rolled up and trusted
+    const apptQ = { ...range, dateFilterType: "range" as const, store: undefined, bookedBy: undefined, appointmentType: undefined };
+    const check = async () => {
+      const [appts, leadRows] = await Promise.all([db().select().from(appointments), db().select().from(leads)]);
+      expect(await appointmentCategoryCounts(meter(), apptQ)).toEqual(bruteAppointmentCounts(appts, range).categories);
+      expect(await leadSummary(meter(), { ...range, dateFilterType: "range", store: undefined })).toEqual(bruteLeadSummary(leadRows, range));
+    };
+    await check();
+    // No job run in between: the ingested days are dirty, so they are read live until it runs.
+    const [moved] = await db().select().from(appointments).where(like(appointments.beginUtc, "2026-05-1%")).limit(1);
+    const record = (id: string, begin: string, booked: string, status = "Scheduled") =>
+      appointmentRecord.parse({
+        external_id: id, store: "MIAMI", begin_utc: begin, booked_at: booked, booked_by: "AI Receptionist",
+        appointment_type: "Eye Exam", status, booking_channel: "outbound", customer_name: "Late Record", customer_phone: "(305) 555-0100",
+      });
+    await ingestAppointments(db(), [
+      record("late-yesterday", "2026-05-19T15:00:00Z", "2026-05-19T13:00:00Z", "Visited"),
+      record("late-upcoming", "2026-05-28T15:00:00Z", "2026-05-18T13:00:00Z"),
+      // An existing appointment moved to another rolled-up day, its status changed too.
+      record(moved.externalId, "2026-05-19T16:00:00Z", moved.bookedAt, "Sold"),
+    ]);
+    await ingestLeads(db(), [leadRecord.parse({ external_id: "late-lead", store: "TULSA", submitted_at: "2026-05-19T14:00:00Z", email: "late@example.com" })]);
+    await check();
+    await runRollups({ db: db(), now: new Date("2026-05-20T13:00:00Z") });
+    await check();
+  });
+
 });

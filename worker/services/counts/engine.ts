@@ -12,9 +12,12 @@ import { dayBounds } from "./ny-days";
  * the days they change keeps those days live, so a late event for them is counted at once. Every
  * call-log writer marks its day (the VAPI webhook each event's day, adoption of orphan calls their
  * days; a test call is today's), so call logs trust every rolled-up day not marked dirty
- * (docs/decisions/016-usage-on-rollups.md).
+ * (docs/decisions/016-usage-on-rollups.md). So do appointments and leads: ingestion marks the days
+ * a record lands on and the days it leaves, the trial's lead marks its day
+ * (docs/decisions/026-database-time.md). Aircall keeps two live days: a call's start may move
+ * earlier with a later event, and the day it leaves is not marked.
  */
-export const TRUST_LAG_DAYS: Record<RollupSource, number> = { call_logs: 0, aircall: 2, appointments: 2, leads: 2 };
+export const TRUST_LAG_DAYS: Record<RollupSource, number> = { call_logs: 0, aircall: 2, appointments: 0, leads: 0 };
 
 export interface Coverage {
   /** Days read from the roll-ups: [start, end] without `exclude` (dirty days). */

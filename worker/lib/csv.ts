@@ -51,43 +51,54 @@ export type CsvStreamOptions<Row, Cursor> = {
 
 /**
  * A CSV body that reads one page each time the reader asks for more (a pull stream), so memory
- * stays at one page whatever the row count, and a client that stops reading stops the queries.
+ * stays at two pages whatever the row count, and a client that stops reading stops the queries.
+ * The next page's query starts as soon as a page arrives, so the database reads it while this one
+ * is encoded and sent (the first page while the header goes out).
  */
 export function csvStream<Row, Cursor>(options: CsvStreamOptions<Row, Cursor>): ReadableStream<Uint8Array> {
   const { columns, readPage, cursorOf, pageSize = 1000, bom = true, onError } = options;
   const encoder = new TextEncoder();
-  let cursor: Cursor | null = null;
+  let next: Promise<Row[]> | null = null;
   let headerSent = false;
   let done = false;
+  const fetchPage = (cursor: Cursor | null) => {
+    const page = readPage(cursor, pageSize);
+    // A page read ahead for a client that has gone away is never awaited: its failure is no one's.
+    page.catch(() => undefined);
+    return page;
+  };
 
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         if (!headerSent) {
           headerSent = true;
+          next = fetchPage(null);
           controller.enqueue(encoder.encode((bom ? CSV_BOM : "") + csvLines([columns.map((c) => c.header)])));
           return;
         }
-        if (done) return;
+        if (done || !next) return;
         try {
-          const rows = await readPage(cursor, pageSize);
-          if (rows.length > 0) {
-            cursor = cursorOf(rows[rows.length - 1]);
-            controller.enqueue(encoder.encode(csvLines(rows.map((row) => columns.map((c) => c.value(row))))));
-          }
-          if (rows.length < pageSize) {
-            done = true;
-            controller.close();
-          }
+          const rows = await next;
+          next = null;
+          if (rows.length < pageSize) done = true;
+          else next = fetchPage(cursorOf(rows[rows.length - 1]));
+          if (rows.length > 0) controller.enqueue(encoder.encode(csvLines(rows.map((row) => columns.map((c) => c.value(row))))));
+          if (done) controller.close();
         } catch (error) {
           done = true;
+          next = null;
           onError?.(error);
           controller.error(error);
         }
       },
+      cancel() {
+        done = true;
+        next = null;
+      },
     },
-    // One page queued ahead at most: the reader's pace sets the query pace.
-    { highWaterMark: 1 },
+    // Nothing queued beyond what the reader asks for: the page read ahead is the only one in flight.
+    { highWaterMark: 0 },
   );
 }
 

@@ -64,6 +64,21 @@ describe("GET /api/export-report", () => {
     expect(await ids({ callType: "Inbound", agent: "" })).toEqual(["a-in"]);
   });
 
+  it("names each call's agent: the caller's own, one held by another account now, and none for a call without one", async () => {
+    const me = await signUpAndSignIn();
+    const other = await signUpAndSignIn();
+    const mine = await insertAgent(me.userId, { name: "Tulsa Front Desk" }, { store: "TULSA", type: "inbound" });
+    const moved = await insertAgent(other.userId, { name: "Moved Agent" }, { store: "OKC", type: "outbound" });
+    const day = { startTime: "2026-06-03T15:00:00.000Z", direction: "outbound" as const };
+    await insertCallLogs(me.userId, 1, { ...day, callId: "c-mine", agentId: mine.id });
+    await insertCallLogs(me.userId, 1, { ...day, callId: "c-moved", agentId: moved.id });
+    await insertCallLogs(me.userId, 1, { ...day, callId: "c-none", agentId: null });
+    await insertCallLogs(me.userId, 1, { ...day, callId: "c-gone", agentId: 987_654_321 });
+    const res = await report(me.accessToken, { startDate: "2026-06-03", endDate: "2026-06-03", callType: "Outbound" });
+    const agentOf = Object.fromEntries(rowsOf(res.body.text).slice(1).map((r) => [r[0], r[3]]));
+    expect(agentOf).toEqual({ "c-mine": "Tulsa Front Desk", "c-moved": "Moved Agent", "c-none": "", "c-gone": "" });
+  });
+
   it("streams past one page without losing or repeating a row", async () => {
     const me = await signUpAndSignIn();
     const rows = await insertCallLogs(me.userId, 2_345, { direction: "outbound" }, { day: "2026-05-04" });

@@ -301,6 +301,11 @@ export const appointments = sqliteTable(
     index("appointments_scheduled_cover_idx")
       .on(t.beginUtc, t.bookedAt, t.store, t.bookedBy, t.appointmentType)
       .where(sql`${t.status} = 'Scheduled'`),
+    // The live part of "Upcoming" over the roll-ups: scheduled appointments of the booked days the
+    // roll-up does not answer (before its coverage, dirty, today), by booking time.
+    index("appointments_scheduled_booked_idx")
+      .on(t.bookedAt, t.beginUtc, t.store)
+      .where(sql`${t.status} = 'Scheduled'`),
     index("appointments_booked_by_idx").on(t.bookedBy),
     index("appointments_type_idx").on(t.appointmentType),
   ],
@@ -518,6 +523,26 @@ export const appointmentBookedStoreDaily = sqliteTable(
   "appointment_booked_store_daily",
   { day: text("day").notNull(), store: text("store").notNull(), ...appointmentBookedFigureColumns() },
   (t) => [primaryKey({ columns: [t.day, t.store] }), index("appointment_booked_store_daily_store_idx").on(t.store, t.day)],
+);
+
+/**
+ * Scheduled appointments by (day booked, store, New York day they begin), only those beginning after
+ * their booking day: "Upcoming" for a range ending on day R is the sum of the rows booked by R that
+ * begin after R (decision 026), a few rows per future day instead of every scheduled appointment.
+ */
+export const appointmentUpcomingDaily = sqliteTable(
+  "appointment_upcoming_daily",
+  {
+    day: text("day").notNull(),
+    store: text("store").notNull(),
+    beginDay: text("begin_day").notNull(),
+    scheduled: integer("scheduled").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.store, t.beginDay] }),
+    // Counts seek the begin days after the range; the index holds every column they read.
+    index("appointment_upcoming_daily_begin_idx").on(t.beginDay, t.day, t.store, t.scheduled),
+  ],
 );
 
 /** Lead submissions by (day of submitted_at, store); '' is "no store". */

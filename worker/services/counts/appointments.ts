@@ -17,7 +17,7 @@ import {
   DAYS_CTE,
 } from "./figures";
 import type { DbMeter } from "./meter";
-import { nyDateRange, nyDayBounds } from "@shared/ny-time";
+import { addDays, nyDateRange, nyDayBounds } from "@shared/ny-time";
 import { dayBounds } from "./ny-days";
 
 /** `storeIndexed`: only by begin day does (store, begin_utc) fit; by booked day the time index must win. */
@@ -104,15 +104,43 @@ async function appointmentCounts(
   const coverage = opts.coverage ?? (await readCoverage(meter, "appointments", q.startDate, q.endDate));
   const begin = figureStatements(meter, specs(q).begin, coverage, APPOINTMENT_BEGIN_FIGURES, conditions, group);
   const booked = figureStatements(meter, specs(q).booked, coverage, APPOINTMENT_BOOKED_FIGURES, filters(q, false), group);
-  // Upcoming depends on the range's end, not on one day, so it is always live: scheduled
-  // appointments beginning after the range (appointments_scheduled_cover_idx), booked by its end.
-  // By day, each day is its own range: the day list's end `d.e` is that end.
+  // Upcoming depends on the range's end, not on one day: scheduled appointments beginning after the
+  // range, booked by its end. Without booked-by or type filters and for one range, the roll-up of
+  // bookings by begin day answers it, plus the live bookings it does not cover; otherwise it is
+  // counted live from appointments_scheduled_cover_idx (by day, each day's end `d.e` is its end).
+  const byStore = groups.length === 1 && groups[0] === "store";
+  const upcoming =
+    (groups.length === 0 || byStore) && !q.bookedBy && !q.appointmentType && coverage.trusted
+      ? upcomingOverRollups(meter, q, coverage.trusted, byStore)
+      : [upcomingLive(meter, q, conditions, groups)];
+  const results = await meter.batch([...begin.statements, ...booked.statements, ...upcoming]);
+  const nb = begin.statements.length;
+  const bs = begin.read(results.slice(0, nb));
+  const ks = booked.read(results.slice(nb, nb + booked.statements.length));
+  const us = new Map<string, number>();
+  for (const rows of results.slice(nb + booked.statements.length)) {
+    for (const r of rows) {
+      const key = groupKey(...groups.map((_, i) => String(r[`k${i}`] ?? "")));
+      us.set(key, (us.get(key) ?? 0) + Number(r.n ?? 0));
+    }
+  }
+  const out = new Map<string, AppointmentCounts>();
+  for (const key of new Set(["", ...bs.keys(), ...ks.keys(), ...us.keys()])) {
+    if (group && key === "") continue;
+    const b = bs.get(key) ?? zero(APPOINTMENT_BEGIN_FIGURES);
+    out.set(key, { categories: categoriesOf(b, ks.get(key) ?? zero(APPOINTMENT_BOOKED_FIGURES), us.get(key) ?? 0), status: statusOf(b) });
+  }
+  return out;
+}
+
+/** Upcoming counted live from the covering index of scheduled appointments, for any filters and groups. */
+function upcomingLive(meter: DbMeter, q: AppointmentCountsQuery, conditions: Condition[], groups: ("day" | "store")[]) {
   const w = where(conditions);
   const exprs = groups.map((g) => (g === "day" ? "d.day" : `r.${g}`));
   const keyed = exprs.map((e, i) => `${e} AS k${i}, `).join("");
   const grouped = exprs.length ? ` GROUP BY ${exprs.map((_, i) => `k${i}`).join(", ")}` : "";
   const rangeEnd = nyDayBounds(q.endDate).endUtc;
-  const upcoming = groups.includes("day")
+  return groups.includes("day")
     ? meter.statement(
         `WITH ${DAYS_CTE} SELECT ${keyed}count(*) AS n FROM d CROSS JOIN appointments r INDEXED BY appointments_scheduled_cover_idx ` +
           `ON r.status = 'Scheduled' AND r.begin_utc >= d.e AND r.booked_at < d.e WHERE 1 = 1${w.sql}${grouped}`,
@@ -122,18 +150,48 @@ async function appointmentCounts(
         `SELECT ${keyed}count(*) AS n FROM appointments r INDEXED BY appointments_scheduled_cover_idx WHERE r.status = 'Scheduled' AND r.begin_utc >= ? AND r.booked_at < ?${w.sql}${grouped}`,
         [rangeEnd, rangeEnd, ...w.params],
       );
-  const results = await meter.batch([...begin.statements, ...booked.statements, upcoming]);
-  const nb = begin.statements.length;
-  const bs = begin.read(results.slice(0, nb));
-  const ks = booked.read(results.slice(nb, nb + booked.statements.length));
-  const us = new Map(results[results.length - 1].map((r) => [groupKey(...groups.map((_, i) => String(r[`k${i}`] ?? ""))), Number(r.n ?? 0)]));
-  const out = new Map<string, AppointmentCounts>();
-  for (const key of new Set(["", ...bs.keys(), ...ks.keys(), ...us.keys()])) {
-    if (group && key === "") continue;
-    const b = bs.get(key) ?? zero(APPOINTMENT_BEGIN_FIGURES);
-    out.set(key, { categories: categoriesOf(b, ks.get(key) ?? zero(APPOINTMENT_BOOKED_FIGURES), us.get(key) ?? 0), status: statusOf(b) });
+}
+
+/**
+ * Upcoming for the range ending on day R (decision 026): the roll-up rows of the trusted booking days
+ * up to R that begin after R, plus, live from appointments_scheduled_booked_idx, the scheduled
+ * appointments booked on the days the roll-up does not answer (before its first day, dirty days,
+ * after its last trusted day up to R) that begin after R. Keys `k0` are stores when `byStore`.
+ */
+function upcomingOverRollups(meter: DbMeter, q: AppointmentCountsQuery, trusted: NonNullable<Coverage["trusted"]>, byStore: boolean) {
+  const day = q.endDate;
+  const end = nyDayBounds(day).endUtc;
+  const through = trusted.through < day ? trusted.through : day;
+  const key = byStore ? "k0" : null;
+  const store = q.store ? { sql: " AND x.store = ?", params: [q.store] } : { sql: "", params: [] };
+  const statements: D1PreparedStatement[] = [];
+  const live: [string, string][] = [];
+  if (trusted.from <= through) {
+    const dirty = trusted.dirty.filter((d) => d >= trusted.from && d <= through);
+    statements.push(
+      meter.statement(
+        `SELECT ${key ? "x.store AS k0, " : ""}coalesce(sum(x.scheduled), 0) AS n FROM appointment_upcoming_daily x INDEXED BY appointment_upcoming_daily_begin_idx ` +
+          `WHERE x.begin_day > ? AND x.day >= ? AND x.day <= ?${dirty.length ? " AND x.day NOT IN (SELECT value FROM json_each(?))" : ""}${store.sql}` +
+          (key ? " GROUP BY x.store" : ""),
+        [day, trusted.from, through, ...(dirty.length ? [JSON.stringify(dirty)] : []), ...store.params],
+      ),
+    );
+    live.push(["", nyDayBounds(trusted.from).startUtc]);
+    for (const d of dirty) live.push([nyDayBounds(d).startUtc, nyDayBounds(d).endUtc]);
+    if (through < day) live.push([nyDayBounds(addDays(through, 1)).startUtc, end]);
+  } else {
+    live.push(["", end]);
   }
-  return out;
+  statements.push(
+    meter.statement(
+      `WITH b(s, e) AS (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?)) ` +
+        `SELECT ${key ? "x.store AS k0, " : ""}count(*) AS n FROM b CROSS JOIN appointments x INDEXED BY appointments_scheduled_booked_idx ` +
+        `ON x.booked_at >= b.s AND x.booked_at < b.e WHERE x.status = 'Scheduled' AND x.begin_utc >= ?${store.sql}` +
+        (key ? " GROUP BY k0" : ""),
+      [JSON.stringify(live), end, ...store.params],
+    ),
+  );
+  return statements;
 }
 
 /** The 14 category keys, always all present. */

@@ -24,6 +24,12 @@ export interface Coverage {
   rolled: { start: string; end: string; exclude: string[] } | null;
   /** Days read live from the source table. */
   liveDays: string[];
+  /**
+   * What the roll-ups answer regardless of the range, for figures that reach before it ("Upcoming"
+   * counts every booking up to the range's end): the first and last trusted day, and every dirty
+   * day up to the range's end. Null when the source has no roll-ups yet.
+   */
+  trusted: { from: string; through: string; dirty: string[] } | null;
 }
 
 /** The newest day whose roll-up rows a count of the source may trust, for a state's until_day. */
@@ -33,7 +39,8 @@ export const lastTrustedDay = (source: RollupSource, untilDay: string) => addDay
 export async function readCoverage(meter: DbMeter, source: RollupSource, start: string, end: string): Promise<Coverage> {
   const [state, dirtyRows] = await meter.batch([
     meter.statement("SELECT from_day, until_day FROM rollup_state WHERE source = ?", [source]),
-    meter.statement("SELECT day FROM rollup_dirty_days WHERE source = ? AND day >= ? AND day <= ?", [source, start, end]),
+    // Every dirty day up to the end, not only the range's: they are few (the job clears them daily).
+    meter.statement("SELECT day FROM rollup_dirty_days WHERE source = ? AND day <= ?", [source, end]),
   ]);
   return coverageOf(source, state[0], dirtyRows, start, end);
 }
@@ -43,7 +50,7 @@ export async function readCoverages<S extends RollupSource>(meter: DbMeter, sour
   const list = JSON.stringify(sources);
   const [states, dirtyRows] = await meter.batch([
     meter.statement("SELECT source, from_day, until_day FROM rollup_state WHERE source IN (SELECT value FROM json_each(?))", [list]),
-    meter.statement("SELECT source, day FROM rollup_dirty_days WHERE source IN (SELECT value FROM json_each(?)) AND day >= ? AND day <= ?", [list, start, end]),
+    meter.statement("SELECT source, day FROM rollup_dirty_days WHERE source IN (SELECT value FROM json_each(?)) AND day <= ?", [list, end]),
   ]);
   const out = {} as Record<S, Coverage>;
   for (const source of sources) {
@@ -55,11 +62,12 @@ export async function readCoverages<S extends RollupSource>(meter: DbMeter, sour
 function coverageOf(source: RollupSource, state: Record<string, unknown> | undefined, dirtyRows: Record<string, unknown>[], start: string, end: string): Coverage {
   const from = state?.from_day as string | undefined;
   const until = state?.until_day as string | undefined;
-  const all = () => ({ rolled: null, liveDays: nyDateRange(start, end) });
-  if (!from || !until) return all();
+  if (!from || !until) return { rolled: null, liveDays: nyDateRange(start, end), trusted: null };
+  const trustedThrough = lastTrustedDay(source, until);
+  const trusted = from <= trustedThrough ? { from, through: trustedThrough, dirty: dirtyRows.map((r) => r.day as string).sort() } : null;
+  const all = () => ({ rolled: null, liveDays: nyDateRange(start, end), trusted });
   const rs = from > start ? from : start;
-  const trusted = lastTrustedDay(source, until);
-  const re = trusted < end ? trusted : end;
+  const re = trustedThrough < end ? trustedThrough : end;
   if (rs > re) return all();
   const dirty = dirtyRows.map((r) => r.day as string).filter((d) => d >= rs && d <= re);
   const liveDays = [
@@ -67,7 +75,7 @@ function coverageOf(source: RollupSource, state: Record<string, unknown> | undef
     ...dirty,
     ...(re < end ? nyDateRange(addDays(re, 1), end) : []),
   ];
-  return { rolled: { start: rs, end: re, exclude: dirty }, liveDays };
+  return { rolled: { start: rs, end: re, exclude: dirty }, liveDays, trusted };
 }
 
 /**

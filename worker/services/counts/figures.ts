@@ -134,6 +134,33 @@ export const appointmentBookedSpec: RollupSpec<AppointmentBookedFigure> = {
   },
 };
 
+/**
+ * The New York calendar day of a stored UTC timestamp ('YYYY-MM-DDTHH:MM:SS.sssZ'), in SQL: New
+ * York is 4 hours behind UTC from the second Sunday of March, 07:00 UTC, to the first Sunday of
+ * November, 06:00 UTC (the rule since 2007), 5 hours otherwise. Checked against nyDayOf by a test.
+ */
+export function nyDaySql(column: string): string {
+  const year = `substr(${column}, 1, 4)`;
+  const dstStart = `date(${year} || '-03-01', 'weekday 0', '+7 days') || 'T07:00:00'`;
+  const dstEnd = `date(${year} || '-11-01', 'weekday 0') || 'T06:00:00'`;
+  return `date(${column}, CASE WHEN ${column} >= ${dstStart} AND ${column} < ${dstEnd} THEN '-4 hours' ELSE '-5 hours' END)`;
+}
+
+/**
+ * Scheduled appointments by the day they were booked, with the New York day they begin: "Upcoming"
+ * for a range ending on day R sums the rows booked by R that begin after R (decision 026). An
+ * appointment that begins on its booking day can never be upcoming, so it has no row.
+ */
+export const appointmentUpcomingSpec: RollupSpec<"scheduled"> = {
+  source: "appointments",
+  sourceTable: "appointments",
+  time: "booked_at",
+  rollupTable: "appointment_upcoming_daily",
+  dims: { store: "r.store", begin_day: nyDaySql("r.begin_utc") },
+  figures: { scheduled: "count(*)" },
+  exclude: "r.status <> 'Scheduled' OR r.begin_utc < d.e",
+};
+
 /** The begin-day and booked-day figures by (day, store): what counts without booked-by or type filters read. */
 export const appointmentBeginStoreSpec: RollupSpec<AppointmentBeginFigure> = {
   ...appointmentBeginSpec,
@@ -159,7 +186,7 @@ export const leadSpec: RollupSpec<"submissions"> = {
 export const SPECS_BY_SOURCE: Record<RollupSource, RollupSpec[]> = {
   call_logs: [callLogSpec],
   aircall: [aircallSpec, aircallNumberSpec],
-  appointments: [appointmentBeginSpec, appointmentBookedSpec, appointmentBeginStoreSpec, appointmentBookedStoreSpec],
+  appointments: [appointmentBeginSpec, appointmentBookedSpec, appointmentBeginStoreSpec, appointmentBookedStoreSpec, appointmentUpcomingSpec],
   leads: [leadSpec],
 };
 

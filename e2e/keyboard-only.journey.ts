@@ -6,7 +6,7 @@
 // On the way it checks that key controls show a focus indicator, that dialogs keep Tab inside and
 // hand focus back when they close.
 import { readFile } from "node:fs/promises";
-import type { ElementHandle, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { subscribeWithTestCard } from "./billing-api.ts";
 import { AGENT_TEXT, AUTH_TEXT, DASHBOARD_TEXT, NAV_TEXT, PHONE_TEXT } from "../shared/messages.ts";
 import { check, seePath, seeText, uniqueEmail, type Journey } from "./harness.ts";
@@ -113,9 +113,6 @@ async function typeOver(page: Page, text: string) {
   await page.keyboard.type(text);
 }
 
-/** The element that has focus now, kept to check later that a dialog gives focus back to it. */
-const focusedHandle = async (page: Page) => (await page.evaluateHandle(() => document.activeElement)).asElement() as ElementHandle<Element>;
-
 /**
  * With a dialog open, Tab and Shift+Tab around it more times than it has controls: focus must never
  * leave it.
@@ -203,11 +200,17 @@ export default {
     await activate(page, page.getByRole("button", { name: AGENT_TEXT.save, exact: true }), "the Save button");
     await seeText(page, AGENT_TEXT.createdTitle);
     await page.getByRole("heading", { name: agentName }).waitFor();
+    // The form gave way to the agent's card: focus moved on to the card, not to the page body.
+    const edit = page.getByRole("button", { name: AGENT_TEXT.edit, exact: true });
+    check(await becomesFocused(page, edit), `after Save, focus should move to the new card's Edit button; focus is on ${await describeFocus(page)}`);
 
     // Activate.
     await activate(page, page.getByRole("button", { name: AGENT_TEXT.activate, exact: true }), "the Activate button");
     await seeText(page, AGENT_TEXT.activated);
-    await page.getByRole("button", { name: AGENT_TEXT.deactivate, exact: true }).waitFor();
+    // 'Activating' did not drop focus: the same button, now Deactivate, still has it.
+    const deactivate = page.getByRole("button", { name: AGENT_TEXT.deactivate, exact: true });
+    await deactivate.waitFor();
+    check(await becomesFocused(page, deactivate), `after Activate, focus should stay on the button (now Deactivate); focus is on ${await describeFocus(page)}`);
 
     // Phone numbers: the tabs move with the arrow keys.
     await activate(page, sidebar.getByRole("link", { name: NAV_TEXT.phoneNumbers, exact: true }), "the sidebar's Phone numbers link", "Shift+Tab");
@@ -223,11 +226,13 @@ export default {
     const areaCode = page.getByLabel(PHONE_TEXT.areaCodeLabel, { exact: true });
     await tabToAndSeeFocus(page, areaCode, "the Area code field");
     await page.keyboard.type("512");
-    await activate(page, page.getByRole("button", { name: PHONE_TEXT.search, exact: true }), "the 'Search numbers' button");
+    const search = page.getByRole("button", { name: PHONE_TEXT.search, exact: true });
+    await activate(page, search, "the 'Search numbers' button");
     const firstResult = page.getByRole("list", { name: PHONE_TEXT.availableNumbers }).getByRole("listitem").first();
     await firstResult.waitFor();
     const bought = (await firstResult.locator("p.font-medium").textContent())?.trim() ?? "";
     check(bought.startsWith("+1(512)"), `the first result should be in area code 512, got '${bought}'`);
+    check(await becomesFocused(page, search), `searching should leave focus on 'Search numbers'; focus is on ${await describeFocus(page)}`);
 
     // Buy: the confirmation keeps focus inside, Escape closes it and gives focus back to its Buy button.
     const buyButton = firstResult.getByRole("button", { name: PHONE_TEXT.buyAction, exact: true });
@@ -264,7 +269,6 @@ export default {
     await seePath(page, "/agent-settings");
     const picker = page.getByRole("combobox", { name: AGENT_TEXT.numberFor(agentName) });
     await tabToAndSeeFocus(page, picker, `the '${AGENT_TEXT.numberFor(agentName)}' picker`);
-    const pickerHandle = await focusedHandle(page);
     await page.keyboard.press("ArrowDown");
     const listbox = page.getByRole("listbox");
     await listbox.waitFor();
@@ -278,13 +282,16 @@ export default {
     await page.keyboard.press("Enter");
     await listbox.waitFor({ state: "hidden" });
     check(
-      await page.evaluate((el) => el === document.activeElement, pickerHandle),
+      await becomesFocused(page, picker),
       `choosing a number should give focus back to the picker; focus is on ${await describeFocus(page)}`,
     );
     check((await picker.textContent())?.includes(bought), `the picker should show ${bought} once chosen`);
     await activate(page, page.getByRole("button", { name: AGENT_TEXT.assign, exact: true }), "the Assign button");
     await seeText(page, PHONE_TEXT.assignedTitle);
-    await page.getByRole("button", { name: PHONE_TEXT.unassign, exact: true }).waitFor();
+    // The picker and Assign gave way to Unassign, which takes the focus they had.
+    const unassign = page.getByRole("button", { name: PHONE_TEXT.unassign, exact: true });
+    await unassign.waitFor();
+    check(await becomesFocused(page, unassign), `after Assign, focus should move to Unassign; focus is on ${await describeFocus(page)}`);
 
     // Dashboard: export the call report.
     await activate(page, sidebar.getByRole("link", { name: NAV_TEXT.dashboard, exact: true }), "the sidebar's Dashboard link", "Shift+Tab");

@@ -3,8 +3,10 @@
 // without one, and then focus fell to the page body: a keyboard user had to Tab from the top of
 // the page again. The element focused when the dialog opened is remembered and focused again on
 // close, if it is still on the page; if it is gone (the row it sat in was bought or deleted), the
-// dialog's `fallbackFocus` names where focus goes instead; otherwise Radix's own behaviour applies.
+// dialog's `fallbackFocus` names where focus goes instead, else the first control of the page's
+// content (the app layout's `main#main`: after deleting an agent, 'Add New Agent').
 import { useRef } from "react";
+import { firstControl } from "@web/lib/focus";
 
 type AutoFocusHandler = (event: Event) => void;
 
@@ -25,7 +27,7 @@ export function useReturnFocus(onOpenAutoFocus?: AutoFocusHandler, onCloseAutoFo
       const target = opener.current;
       opener.current = null;
       if (event.defaultPrevented) return;
-      const destination = target?.isConnected ? target : fallbackFocus?.();
+      const destination = target?.isConnected ? target : (fallbackFocus?.() ?? firstControl(document.getElementById("main")));
       if (!destination?.isConnected) return;
       event.preventDefault();
       destination.focus({ preventScroll: true });

@@ -149,7 +149,7 @@ async function registerSubscribedAccount(page: Page, email: string, password: st
 export default {
   name: "Keyboard only: sign in, create and activate an agent, buy and assign a number, export a CSV",
   timeoutMs: 120_000,
-  async run({ page, baseUrl }) {
+  async run({ page }) {
     const email = uniqueEmail("keyboard");
     const password = "keyboard-pass-1";
     const agentName = "Keyboard Front Desk";
@@ -309,6 +309,5 @@ export default {
     const text = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
     const header = text.split(/\r?\n/, 1)[0];
     check(header.includes(",") && !/^\d/.test(header), `the CSV should start with its header line, starts with ${JSON.stringify(header)}`);
-    check(new URL(page.url()).origin === new URL(baseUrl).origin, "the journey should end on the app");
   },
 } satisfies Journey;

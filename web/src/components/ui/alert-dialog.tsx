@@ -2,12 +2,22 @@
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
 import type { ComponentProps } from "react";
 import { cn } from "@web/lib/utils";
-import { buttonVariants } from "./button";
+import { Button } from "./button";
+import { useReturnFocus, type FallbackFocus } from "./return-focus";
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
-export function AlertDialogContent({ className, children, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+/** Focus is trapped inside while it is open and goes back to the control that opened it on close. */
+export function AlertDialogContent({
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  fallbackFocus,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Content> & { fallbackFocus?: FallbackFocus }) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus, fallbackFocus);
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
@@ -17,6 +27,7 @@ export function AlertDialogContent({ className, children, ...props }: ComponentP
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
       </AlertDialogPrimitive.Content>
@@ -40,14 +51,29 @@ export function AlertDialogDescription({ className, ...props }: ComponentProps<t
   return <AlertDialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
+// Both render the design-system Button, so a focused one that turns busy keeps focus (decision 029).
 export function AlertDialogAction({
   className,
   variant = "default",
+  disabled,
+  children,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Action> & { variant?: "default" | "destructive" }) {
-  return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant }), className)} {...props} />;
+  return (
+    <AlertDialogPrimitive.Action asChild {...props}>
+      <Button variant={variant} className={className} disabled={disabled}>
+        {children}
+      </Button>
+    </AlertDialogPrimitive.Action>
+  );
 }
 
-export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
-  return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: "outline" }), className)} {...props} />;
+export function AlertDialogCancel({ className, disabled, children, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
+  return (
+    <AlertDialogPrimitive.Cancel asChild {...props}>
+      <Button variant="outline" className={className} disabled={disabled}>
+        {children}
+      </Button>
+    </AlertDialogPrimitive.Cancel>
+  );
 }

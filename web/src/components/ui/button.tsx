@@ -1,10 +1,10 @@
 import { Slot } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
-import type { ComponentProps } from "react";
+import { useState, type ComponentProps } from "react";
 import { cn } from "@web/lib/utils";
 
 export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -28,7 +28,36 @@ export const buttonVariants = cva(
 
 export type ButtonProps = ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  if (asChild) return <Slot className={cn(buttonVariants({ variant, size }), className)} {...props} />;
-  return <button type={type ?? "button"} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+/**
+ * A button. One that has keyboard focus when it becomes disabled (Save turning into 'Saving', Activate
+ * into 'Activating') stays focusable, marked aria-disabled and ignoring presses, instead of taking
+ * the `disabled` attribute: the browser would drop focus on the page body, and a keyboard user would
+ * have to find their place again. Once focus moves on, it is disabled as usual.
+ */
+export function Button({ className, variant, size, asChild = false, type, disabled, onClick, onFocus, onBlur, ...props }: ButtonProps) {
+  const [focused, setFocused] = useState(false);
+  if (asChild) return <Slot className={cn(buttonVariants({ variant, size }), className)} {...{ disabled, onClick, onFocus, onBlur }} {...props} />;
+  const holdsFocus = Boolean(disabled) && focused;
+  return (
+    <button
+      type={type ?? "button"}
+      className={cn(buttonVariants({ variant, size }), className)}
+      disabled={disabled && !holdsFocus}
+      aria-disabled={holdsFocus || undefined}
+      onClick={(event) => {
+        // Also stops the form submission a press of Enter in a field would make through this button.
+        if (holdsFocus) event.preventDefault();
+        else onClick?.(event);
+      }}
+      onFocus={(event) => {
+        setFocused(true);
+        onFocus?.(event);
+      }}
+      onBlur={(event) => {
+        setFocused(false);
+        onBlur?.(event);
+      }}
+      {...props}
+    />
+  );
 }

@@ -3,6 +3,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "@web/lib/utils";
+import { useReturnFocus, type FallbackFocus } from "./return-focus";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -29,13 +30,20 @@ export function DialogDescription({ className, ...props }: ComponentProps<typeof
   return <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
-/** A centred modal panel with a close button; focus is trapped inside while it is open. */
+/**
+ * A centred modal panel with a close button; focus is trapped inside while it is open and goes back
+ * to the control that opened it when it closes.
+ */
 export function DialogContent({
   className,
   children,
   closeLabel = "Close",
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  fallbackFocus,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string; fallbackFocus?: FallbackFocus }) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus, fallbackFocus);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -45,6 +53,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         <DialogPrimitive.Close
@@ -67,7 +76,8 @@ export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
 }
 
 /** A panel that slides in from the left edge (the mobile navigation drawer). */
-export function DrawerContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function DrawerContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -77,6 +87,7 @@ export function DrawerContent({ className, children, ...props }: ComponentProps<
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
       </DialogPrimitive.Content>

@@ -2,7 +2,7 @@
 // without one are offered the account's unassigned numbers; an agent's number can be taken back.
 import { Link } from "@tanstack/react-router";
 import { Link2, Unlink } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { formatPhone } from "@shared/format";
 import { AGENT_TEXT, PHONE_TEXT } from "@shared/messages";
 import type { Agent } from "@shared/schemas/agents";
@@ -13,6 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
 import { serverMessage } from "@web/lib/api";
+import { useRefocusOnSwap } from "@web/lib/focus";
 import { useAssignNumber, useMyNumbers, useUnassignNumber } from "@web/api/phone-numbers";
 import { AgentStatusBadge } from "./agent-card";
 
@@ -47,6 +48,9 @@ function AgentNumberRow({ agent, free, numbersLoading }: { agent: Agent; free: O
   const unassign = useUnassignNumber();
   const hasNumber = agent.twilio_number_id != null;
   const selectId = `assign-number-${agent.id}`;
+  // Assign and Unassign replace one another: focus follows to the control that took the place.
+  const row = useRef<HTMLLIElement>(null);
+  useRefocusOnSwap(row, hasNumber);
   // A number taken meanwhile (by this screen or another) is no longer offered.
   const choice = free.some((n) => String(n.id) === chosen) ? chosen : "";
 
@@ -73,7 +77,7 @@ function AgentNumberRow({ agent, free, numbersLoading }: { agent: Agent; free: O
   }
 
   return (
-    <li className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4" data-testid={`agent-number-${agent.id}`}>
+    <li ref={row} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4" data-testid={`agent-number-${agent.id}`}>
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <span className="truncate font-medium">{agent.name}</span>

@@ -3,7 +3,7 @@
 import { planErrorDescription } from "@web/components/plans/plan-error";
 import { useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
-import { useReducer } from "react";
+import { useReducer, useRef } from "react";
 import { NEW_AGENT_ID } from "@shared/constants";
 import { AGENT_TEXT, PHONE_TEXT } from "@shared/messages";
 import { nextNewAgentName, type Agent } from "@shared/schemas/agents";
@@ -15,6 +15,7 @@ import { removeCachedAgent, upsertCachedAgent, useAgents } from "@web/api/agents
 import { UsageFigures } from "@web/components/usage/usage-figures";
 import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 import { ApiError, serverMessage } from "@web/lib/api";
+import { useRefocusOnSwap } from "@web/lib/focus";
 import { currentAgent, editorReducer, initialEditorState } from "../agent-editor";
 import { useActivateAgent } from "../api/activate-agent";
 import { useCreateDefaultAgent } from "../api/create-default-agent";
@@ -55,6 +56,10 @@ export function AgentsPage({ userId }: { userId: string }) {
   const current = currentAgent(state, agents);
   const editing = current !== null && (state.editing || current.id === NEW_AGENT_ID);
   const upsert = (agent: Agent) => upsertCachedAgent(queryClient, userId, agent);
+  // Edit, Save and Cancel swap the card and the form, removing the focused button with them: focus
+  // goes to the first control of whichever took its place (the name field, or the card's Edit).
+  const editor = useRef<HTMLDivElement>(null);
+  useRefocusOnSwap(editor, `${editing ? "form" : "card"}-${current?.id}`);
 
   async function runActivate(id: number, fresh?: Agent) {
     try {
@@ -181,25 +186,27 @@ export function AgentsPage({ userId }: { userId: string }) {
         ) : (
           <>
             <AgentChips agents={agents} draft={state.draft} selectedId={current.id} onSelect={(id) => dispatch({ type: "select", id })} />
-            {editing ? (
-              <AgentForm
-                key={current.id}
-                agent={current}
-                agents={agents}
-                onSave={(values, options) => save(current, values, options)}
-                onCancel={() => dispatch({ type: "cancel" })}
-              />
-            ) : (
-              <AgentCard
-                agent={current}
-                voiceName={voices.data?.voices.find((v) => v.id === current.voice_id)?.name}
-                busy={busyFor(current.id)}
-                onEdit={() => dispatch({ type: "edit" })}
-                onDelete={() => runDelete(current.id)}
-                onActivate={() => void runActivate(current.id)}
-                onDeactivate={() => void runDeactivate(current.id)}
-              />
-            )}
+            <div ref={editor} className="contents">
+              {editing ? (
+                <AgentForm
+                  key={current.id}
+                  agent={current}
+                  agents={agents}
+                  onSave={(values, options) => save(current, values, options)}
+                  onCancel={() => dispatch({ type: "cancel" })}
+                />
+              ) : (
+                <AgentCard
+                  agent={current}
+                  voiceName={voices.data?.voices.find((v) => v.id === current.voice_id)?.name}
+                  busy={busyFor(current.id)}
+                  onEdit={() => dispatch({ type: "edit" })}
+                  onDelete={() => runDelete(current.id)}
+                  onActivate={() => void runActivate(current.id)}
+                  onDeactivate={() => void runDeactivate(current.id)}
+                />
+              )}
+            </div>
             {agents.length > 0 ? <AgentNumbersList agents={agents} /> : null}
           </>
         )}

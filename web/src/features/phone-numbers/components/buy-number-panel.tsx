@@ -1,7 +1,7 @@
 // 'Buy Phone Number' tab: the usage bar, the area-code search and its paged results.
 // Buying is blocked once the account holds as many numbers as its limit (spec 2 §5).
 import { LoaderCircle, Search } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { PHONE_TEXT, PHONE_API_TEXT } from "@shared/messages";
 import type { AvailableNumberView } from "@shared/schemas/phone-numbers";
 import { Button } from "@web/components/ui/button";
@@ -62,6 +62,13 @@ export function BuyNumberPanel() {
   const [searched, setSearched] = useState<string | null>(null);
   const [buying, setBuying] = useState<AvailableNumberView | null>(null);
   const results = useAvailableNumbers(searched);
+  const panel = useRef<HTMLDivElement>(null);
+
+  // A bought number leaves the results, and its Buy button with it: focus moves on to the first Buy
+  // button still offered (or the search button), not to the top of the page.
+  const afterPurchase = () =>
+    panel.current?.querySelector<HTMLElement>(`ul[aria-label="${PHONE_TEXT.availableNumbers}"] button:not(:disabled)`) ??
+    panel.current?.querySelector<HTMLElement>('form button[type="submit"]');
 
   const count = usage.data?.numbers;
   const limit = phoneLimit.data?.phoneNumberLimit ?? usage.data?.numberLimit;
@@ -82,7 +89,7 @@ export function BuyNumberPanel() {
   const searching = results.isFetching;
 
   return (
-    <div className="grid gap-6">
+    <div ref={panel} className="grid gap-6">
       <Card>
         <CardContent className="grid gap-6 p-6">
           <Usage count={count} limit={limit} failed={usage.isError} onRetry={() => void usage.refetch()} />
@@ -124,7 +131,7 @@ export function BuyNumberPanel() {
         <NumberResults key={searched} numbers={results.data.numbers} onBuy={setBuying} buyDisabled={blocked} />
       )}
 
-      <PurchaseDialog phoneNumber={buying?.phoneNumber ?? null} onClose={() => setBuying(null)} />
+      <PurchaseDialog phoneNumber={buying?.phoneNumber ?? null} onClose={() => setBuying(null)} fallbackFocus={afterPurchase} />
     </div>
   );
 }

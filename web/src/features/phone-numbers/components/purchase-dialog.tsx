@@ -43,9 +43,11 @@ type PurchaseDialogProps = {
   /** E.164 number to buy; the dialog is open while it is set. */
   phoneNumber: string | null;
   onClose: () => void;
+  /** Where focus goes on close if the Buy button that opened the dialog is gone (the number was bought). */
+  fallbackFocus?: () => HTMLElement | null | undefined;
 };
 
-export function PurchaseDialog({ phoneNumber, onClose }: PurchaseDialogProps) {
+export function PurchaseDialog({ phoneNumber, onClose, fallbackFocus }: PurchaseDialogProps) {
   const buy = useBuyNumber();
   const [step, setStep] = useState<Step>({ kind: "confirm" });
   const phone = phoneNumber ? formatPhone(phoneNumber) : "";
@@ -66,7 +68,7 @@ export function PurchaseDialog({ phoneNumber, onClose }: PurchaseDialogProps) {
 
   return (
     <Dialog open={phoneNumber !== null} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={PHONE_TEXT.close} aria-busy={purchasing} className="sm:max-w-md">
+      <DialogContent closeLabel={PHONE_TEXT.close} aria-busy={purchasing} fallbackFocus={fallbackFocus} className="sm:max-w-md">
         {step.kind === "confirm" || step.kind === "purchasing" ? (
           <>
             <DialogHeader>

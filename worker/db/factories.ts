@@ -650,7 +650,10 @@ export function makeAppointment(rng: Rng, input: AppointmentInput, overrides: Pa
   // Times on the half hour, like the booking calendar's slots.
   const beginMs = Math.floor(within(rng, input.window) / 1_800_000) * 1_800_000;
   const leadMs = bookingChannel === "walk_in" ? rng.int(0, 3) * 3_600_000 : rng.int(1, 21 * 24) * 3_600_000;
-  const bookedMs = Math.min(beginMs - leadMs, input.nowMs - rng.int(5, 600) * 60_000);
+  // A booking is never in the future: one that would be is placed in the 21 days before now, as the
+  // bookings of upcoming appointments are spread over the days before (not all made today).
+  const lateBookingMs = input.nowMs - rng.int(5, 21 * 24 * 60) * 60_000;
+  const bookedMs = beginMs - leadMs <= input.nowMs ? beginMs - leadMs : Math.min(beginMs, lateBookingMs);
 
   let status: AppointmentStatus;
   let virtualOutcome: AppointmentRow["virtualOutcome"] = null;

@@ -374,6 +374,7 @@ const countServices = {
   ...(await tsImport("../worker/services/counts/appointments.ts", import.meta.url)),
   ...(await tsImport("../worker/services/counts/leads.ts", import.meta.url)),
   ...(await tsImport("../worker/services/usage.ts", import.meta.url)),
+  ...(await tsImport("../worker/services/counts/month.ts", import.meta.url)),
   ...(await tsImport("../worker/services/insights.ts", import.meta.url)),
 };
 const { DbMeter } = await tsImport("../worker/services/counts/meter.ts", import.meta.url);

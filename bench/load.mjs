@@ -1,13 +1,17 @@
-// `npm run proof:load -- [--calls N] [--duration S] [--connections N] [--days N] [--export-days N] [--keep] [--no-build]`
+// `npm run proof:load -- [--calls N] [--duration S] [--connections N] [--days N] [--export-days N] [--only KINDS] [--gc-every S] [--keep] [--no-build]`
 //
 // Sustained load against a throwaway seeded local D1 (the machinery of bench/run.mjs): seeds
 // `.wrangler/load-<pid>` (default the issue's 1M calls, with 200k appointments, 200k Aircall calls and
 // 50k leads scaled alike), serves the build with one `wrangler dev`, runs the nightly cron once (so the
 // counts read their roll-ups, as in production), signs in the demo staff and then drives autocannon:
 // `--connections` clients (50) for `--duration` seconds (120) on a fixed mix per client of the
-// dashboard's count endpoints, call-log pages walked by `nextCursor` and one CSV export.
-// Prints errors (non-2xx, socket errors, timeouts), p50/p95/p99 latency, requests/s and workerd's
-// resident memory sampled every second (first, last, max). Exits 1 when any request failed.
+// dashboard's count endpoints, call-log pages walked by `nextCursor` and one CSV export (`--only` keeps
+// some of the three kinds: `counts`, `pages`, `export`, comma-separated).
+// Prints errors (non-2xx, socket errors, timeouts), p50/p95/p99 latency, requests/s and the memory:
+// the worker's JavaScript heap after a full GC (through wrangler's inspector port: before the load,
+// 10 s into it, every `--gc-every` seconds (60) after that and at its end), which is what "the worker's
+// memory" means, beside the resident memory of wrangler's workerd processes, which also hold the local
+// D1's SQLite, the asset server and what the runtime keeps. Exits 1 when any request failed.
 import { mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import os from "node:os";
@@ -15,7 +19,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { bin, freePort, root } from "../scripts/lib.mjs";
-import { groupRssKb } from "./ops.mjs";
+import { connectInspector } from "./inspector.mjs";
+import { groupWorkerdMemory } from "./ops.mjs";
 import { applyMigrations, seed, servedBuild, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
 
 if (!process.getBuiltinModule?.("node:sqlite")) {
@@ -34,7 +39,8 @@ process.on("warning", (w) => {
 const { tsImport } = await import("tsx/esm/api");
 const nyTime = await tsImport("../shared/ny-time.ts", import.meta.url);
 
-const usage = "npm run proof:load -- [--calls N] [--duration S] [--connections N] [--days N] [--export-days N] [--keep] [--no-build]";
+const usage = "npm run proof:load -- [--calls N] [--duration S] [--connections N] [--days N] [--export-days N] [--only counts,pages,export] [--gc-every S] [--keep] [--no-build]";
+const KINDS = { counts: "count", pages: "call-log page", export: "csv export" };
 let args;
 try {
   ({ values: args } = parseArgs({
@@ -45,6 +51,9 @@ try {
       days: { type: "string", default: "90" },
       // The export asks for the last N days of the staff's calls: a day of a 1M data set is ~10k rows.
       "export-days": { type: "string", default: "1" },
+      only: { type: "string", default: Object.keys(KINDS).join(",") },
+      // A full GC (a heap snapshot, which pauses the worker a few seconds) 10 s into the load, then every N s.
+      "gc-every": { type: "string", default: "60" },
       keep: { type: "boolean", default: false },
       "no-build": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -71,6 +80,13 @@ const DURATION_S = wholeNumber("duration", 1);
 const CONNECTIONS = wholeNumber("connections", 1);
 const DAYS = wholeNumber("days", 1);
 const EXPORT_DAYS = wholeNumber("export-days", 1);
+const GC_EVERY_S = wholeNumber("gc-every", 0);
+const ONLY = new Set(args.only.split(",").map((k) => k.trim()).filter(Boolean));
+if (ONLY.size === 0 || [...ONLY].some((k) => !(k in KINDS))) {
+  console.error(`--only takes some of ${Object.keys(KINDS).join(", ")}, comma-separated`);
+  process.exit(2);
+}
+const ONLY_KINDS = new Set([...ONLY].map((k) => KINDS[k]));
 
 const DEMO_PASSWORD = "demo-password-1";
 const STAFF = "staff@demo.local";
@@ -87,16 +103,19 @@ const rel = (p) => path.relative(root, p);
 const fmtInt = (n) => Math.round(n).toLocaleString("en-US");
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
+const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
 
 let server = null;
 let logFd = null;
 let cleaning = null;
 let running = null; // the autocannon instance, stopped on Ctrl-C
+let inspector = null;
 
 function cleanup() {
   cleaning ??= (async () => {
     running?.stop();
+    inspector?.close();
     if (server) await stopGroup(server);
     if (logFd !== null) closeSync(logFd);
     if (args.keep) console.log(`state kept in ${rel(stateDir)}`);
@@ -198,7 +217,7 @@ function requestMix(token) {
       context.cursor = status === 200 ? JSON.parse(body).nextCursor ?? null : null;
     },
   };
-  return [
+  const all = [
     get("count", `/api/call-logs/count?${range}&callType=Both`),
     get("count", `/api/call-connected-count?${range}&callType=Both`),
     get("count", `/api/voicemail-count?${range}&callType=Both`),
@@ -213,6 +232,7 @@ function requestMix(token) {
     page,
     get("csv export", `/api/export-report?dateFilterType=range&startDate=${exportStart}&endDate=${today}&callType=Both`),
   ];
+  return all.filter((r) => ONLY_KINDS.has(r.kind));
 }
 
 async function main() {
@@ -239,10 +259,11 @@ async function main() {
   const envFile = path.join(stateDir, "load.env");
   writeFileSync(envFile, "# load: no secrets, local adapters only\n");
   const port = await freePort();
+  const inspectorPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  server = startWrangler({ port, persistTo: stateDir, envFile, assets, stdio: ["ignore", logFd, logFd] });
+  server = startWrangler({ port, persistTo: stateDir, envFile, assets, inspectorPort, stdio: ["ignore", logFd, logFd] });
   await waitUntilReady(server, `${baseUrl}/api/health`);
-  console.log(`▸ wrangler dev on ${baseUrl}`);
+  console.log(`▸ wrangler dev on ${baseUrl} (inspector on ${inspectorPort})`);
 
   const signIn = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
     method: "POST",
@@ -255,14 +276,50 @@ async function main() {
   console.log("▸ nightly cron once (roll-ups of the seed's days)");
   console.log(`  done in ${secs(await runCron(baseUrl, d1File))}`);
 
+  inspector = await connectInspector(inspectorPort);
   const pgid = server.child.pid;
   const mix = requestMix(token);
   const byKind = new Map();
   const latencies = [];
+  // Memory, sampled every second: the RSS of wrangler's two workerd processes (the app's, which also holds
+  // the assets and the local D1, and wrangler's proxy) and the worker's JS heap as V8 reports it, garbage
+  // included. The heap after a full GC, forced by a heap snapshot, before the load, 10 s into it, every
+  // `--gc-every` seconds after that and at its end: a leak grows it, garbage does not.
+  if (!groupWorkerdMemory(pgid).some((p) => p.app)) throw new Error("no workerd with an inspector in the server's group");
   const rss = [];
-  const sampleRss = () => rss.push({ t: Date.now(), kb: groupRssKb(pgid) });
-  sampleRss();
-  const sampler = setInterval(sampleRss, RSS_SAMPLE_MS);
+  const heapUsed = [];
+  let usedBusy = false;
+  const sampleMemory = () => {
+    const all = groupWorkerdMemory(pgid);
+    const app = all.find((p) => p.app);
+    const proxyKb = all.filter((p) => !p.app).reduce((n, p) => n + p.rssKb, 0);
+    if (app) rss.push({ t: Date.now(), ...app, proxyKb });
+    if (usedBusy) return;
+    usedBusy = true;
+    inspector
+      .heapUsed()
+      .then((bytes) => heapUsed.push({ t: Date.now(), bytes }))
+      .catch(() => {}) // a sample lost while a snapshot holds the isolate is only a missing point
+      .finally(() => (usedBusy = false));
+  };
+  const heap = [];
+  const gcTimes = [];
+  let snapshots = Promise.resolve(); // one at a time: their chunks share the connection
+  const sampleHeap = (label) => {
+    const next = snapshots.then(async () => {
+      const t = Date.now();
+      const file = path.join(stateDir, `heap-${label}.heapsnapshot`);
+      heap.push({ t, label, bytes: await inspector.heapAfterGc(file) });
+      gcTimes.push(Date.now() - t);
+    });
+    snapshots = next.catch(() => {});
+    return next;
+  };
+  await sampleHeap("before");
+  sampleMemory();
+  const memorySampler = setInterval(sampleMemory, RSS_SAMPLE_MS);
+  let heapError = null;
+  const gcTimers = [];
 
   // Each request's kind is counted from its own onResponse; autocannon gives the status there.
   const requests = mix.map((r) => {
@@ -284,6 +341,9 @@ async function main() {
 
   console.log(`▸ autocannon: ${CONNECTIONS} clients × ${DURATION_S} s, ${mix.length} requests per cycle (${[...byKind.keys()].join(", ")})`);
   const loadStarted = Date.now();
+  for (let at = 10; at < DURATION_S - 5; at += GC_EVERY_S || Infinity) {
+    gcTimers.push(setTimeout(() => sampleHeap(`${at}s`).catch((e) => (heapError ??= e)), at * 1000));
+  }
   const result = await new Promise((resolve, reject) => {
     running = autocannon(
       {
@@ -301,25 +361,33 @@ async function main() {
     running.on("tick", () => {
       if (Date.now() - lastTick < 15_000) return;
       lastTick = Date.now();
-      const now = rss[rss.length - 1];
-      console.log(`  ${secs(Date.now() - loadStarted)}: ${fmtInt(latencies.length)} responses, workerd RSS ${mb(now.kb)}`);
+      const r = rss[rss.length - 1];
+      const h = heap[heap.length - 1];
+      console.log(
+        `  ${secs(Date.now() - loadStarted)}: ${fmtInt(latencies.length)} responses; worker heap ${mib(heapUsed.at(-1)?.bytes ?? 0)} ` +
+          `(after the last full GC ${mib(h.bytes)}); app workerd RSS ${mb(r.rssKb)}, proxy workerd ${mb(r.proxyKb)}`,
+      );
     });
   });
   running = null;
-  clearInterval(sampler);
-  sampleRss();
+  const loadEnded = Date.now();
+  gcTimers.forEach(clearTimeout);
+  clearInterval(memorySampler);
+  while (usedBusy) await new Promise((r) => setTimeout(r, 50));
+  if (heapError) throw heapError;
+  sampleMemory(); // before the last snapshot, whose own buffers would count in the RSS
+  await sampleHeap("end");
 
   // ---- Report
   const sorted = latencies.sort((a, b) => a - b);
   const non2xx = result.non2xx;
   const socketErrors = result.errors; // connection errors and timeouts (autocannon counts timeouts in errors too)
   const total = result.requests.total;
-  const first = rss[0].kb;
-  const during = rss.slice(1);
-  const firstLoaded = during[Math.min(during.length - 1, Math.max(0, Math.round(10_000 / RSS_SAMPLE_MS)))]?.kb ?? first;
-  const last = rss[rss.length - 1].kb;
-  const max = Math.max(...rss.map((s) => s.kb));
-  console.log(`\n## ${fmtInt(CALLS)} call logs, ${CONNECTIONS} clients for ${DURATION_S} s (seed ${secs(seedMs)}, load ${loadAverage()})\n`);
+  const during = (samples) => samples.filter((x) => x.t >= loadStarted && x.t <= loadEnded);
+  const before = (samples) => samples.filter((x) => x.t < loadStarted).at(-1) ?? samples[0];
+  const after10 = (samples) => during(samples).find((x) => x.t - loadStarted >= 10_000) ?? during(samples).at(-1) ?? before(samples);
+  const only = ONLY.size === Object.keys(KINDS).length ? "" : `, only ${[...ONLY].join(" + ")}`;
+  console.log(`\n## ${fmtInt(CALLS)} call logs, ${CONNECTIONS} clients for ${DURATION_S} s${only} (seed ${secs(seedMs)}, load ${loadAverage()})\n`);
   console.log("| requests | non-2xx | socket errors | timeouts | p50 ms | p95 ms | p99 ms | max ms | req/s |");
   console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   console.log(
@@ -328,9 +396,31 @@ async function main() {
   );
   console.log("\nBy kind (from each response):");
   for (const k of byKind.values()) console.log(`  ${k.kind.padEnd(14)} ${fmtInt(k.count).padStart(8)} responses, ${k.non2xx} non-2xx${k.firstError ? ` (first: ${k.firstError})` : ""}`);
+
+  const gcRow = heap.map((x) => `${x.label} ${mib(x.bytes)}`).join(", ");
+  const gcBytes = heap.map((x) => x.bytes);
+  const gcDuring = heap.filter((x) => x.label !== "before");
+  const gcGrowth = gcDuring.length > 1 ? gcDuring.at(-1).bytes - gcDuring[0].bytes : 0;
+  console.log("\nThe worker's memory: its JS heap after a full GC (forced by a heap snapshot; each paused the worker ~" +
+    `${secs(gcTimes.reduce((a, b) => a + b, 0) / gcTimes.length)}, inside the latencies above):`);
+  console.log(`  ${gcRow}; max ${mib(Math.max(...gcBytes))}; end − 10 s = ${gcGrowth >= 0 ? "+" : ""}${mib(gcGrowth)}`);
+  const used = heapUsed.map((x) => x.bytes);
+  console.log(`  in use between collections (garbage included, every ${RSS_SAMPLE_MS / 1000} s): max ${mib(Math.max(...used))}`);
+  console.log("\nResident memory of the processes (RSS; not the worker's own, see below):");
+  console.log("| process | before | after 10 s | end | max | end − after 10 s |");
+  console.log("|---|---:|---:|---:|---:|---:|");
+  const rssRow = (name, value) => {
+    const [b, a, e] = [value(before(rss)), value(after10(rss)), value(rss.at(-1))];
+    const m = Math.max(...rss.map(value));
+    console.log(`| ${name} | ${mb(b)} | ${mb(a)} | ${mb(e)} | ${mb(m)} | ${e - a >= 0 ? "+" : ""}${mb(e - a)} |`);
+  };
+  rssRow("app workerd (worker, assets, local D1)", (x) => x.rssKb);
+  rssRow("  of which anonymous", (x) => x.anonKb);
+  rssRow("wrangler's proxy workerd", (x) => x.proxyKb);
   console.log(
-    `\nworkerd RSS (every ${RSS_SAMPLE_MS / 1000} s, ${rss.length} samples): before ${mb(first)}, after 10 s ${mb(firstLoaded)}, ` +
-      `last ${mb(last)}, max ${mb(max)}; last − after 10 s = ${((last - firstLoaded) / 1024).toFixed(1)} MB`,
+    "\nRSS of the app's workerd holds the worker's heap and also the local D1 (SQLite inside a Durable Object),\n" +
+      "the asset server, V8's uncollected garbage and what the allocator keeps for reuse; under `wrangler dev`\n" +
+      "it grows with the requests served even for a worker that only answers \"ok\" (README: Under sustained load).",
   );
   const errors = non2xx + socketErrors;
   console.log(`\n${errors === 0 ? "errors 0" : `${errors} errors`} (${secs(Date.now() - started)} in all)`);

@@ -110,6 +110,12 @@ export function watchMemory({ pgid, inspector, snapshotDir, gcEveryS, durationS 
       row("app's workerd (worker, assets, local D1)", (x) => x.rssKb);
       row("  of which anonymous", (x) => x.anonKb);
       row("wrangler's proxy workerd", (x) => x.proxyKb);
+      const trace = [];
+      for (let at = 0; started && at <= (ended - started) / 1000; at += 30) {
+        const x = during.find((y) => y.t - started >= at * 1000);
+        if (x) trace.push(`${at} s ${Math.round(x.rssKb / 1024)}`);
+      }
+      lines.push(`app's workerd RSS every 30 s of the load (MB): ${trace.join(", ")}, end ${Math.round(rss.at(-1).rssKb / 1024)}`);
       lines.push("");
       lines.push("The app's workerd RSS is not the worker's own memory: it also holds the local D1 (SQLite inside a");
       lines.push("Durable Object), the asset server, V8's uncollected garbage, the snapshots above and what the runtime");

@@ -127,7 +127,7 @@ async function main() {
   const p = (q) => sorted[Math.min(sorted.length - 1, Math.ceil((q / 100) * sorted.length) - 1)]?.toFixed(0);
   console.log(`\n## control, ${CONNECTIONS} clients for ${DURATION_S} s (load ${loadAverage()})\n`);
   console.log(`${result.requests.total.toLocaleString("en-US")} requests, ${errors} errors, p50/p95/p99 ${p(50)}/${p(95)}/${p(99)} ms, ${result.requests.average.toFixed(1)} requests/s\n`);
-  for (const line of memory.report().lines) console.log(line);
+  for (const line of memory.report({ control: true }).lines) console.log(line);
   return errors === 0;
 }
 

@@ -187,6 +187,30 @@ export function groupRssKb(pgid) {
 }
 
 /**
+ * Each workerd process of the group with its resident memory split as the kernel counts it (kB):
+ * anonymous (heaps, V8, SQLite's page cache), file-backed (mapped binaries and files) and shared.
+ * wrangler dev runs two: one for its own proxy workers (`app: false`) and one for the app's worker, its
+ * assets and the local D1 (`app: true`, the one workerd started with an inspector).
+ */
+export function groupWorkerdMemory(pgid) {
+  const out = [];
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid || !/\(workerd\)/.test(stat)) continue;
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      const kb = (key) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
+      const app = readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--inspector-addr");
+      out.push({ pid: Number(pid), app, rssKb: kb("VmRSS"), anonKb: kb("RssAnon"), fileKb: kb("RssFile"), shmemKb: kb("RssShmem") });
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return out.sort((a, b) => a.pid - b.pid);
+}
+
+/**
  * Streams one CSV answer to its end: time to first byte, total time, bytes and rows (newlines), with
  * the worker's resident memory sampled every 50 ms (baseline before the request, peak during it).
  */

@@ -5,6 +5,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { STORES } from "@shared/constants";
+import type { AppointmentCountsQuery } from "@shared/schemas/counts";
 import { addDays, nyDateRange, nyDayOf } from "@shared/ny-time";
 import { describe, expect, it } from "vitest";
 import { runRollups } from "../../jobs/rollups";
@@ -19,8 +20,14 @@ import { nyDaySql } from "./figures";
 import { DbMeter } from "./meter";
 
 const meter = () => new DbMeter(env.DB);
-const query = (endDate: string, store?: string) =>
-  ({ dateFilterType: "range", startDate: addDays(endDate, -6), endDate, store, bookedBy: undefined, appointmentType: undefined }) as const;
+const query = (endDate: string, store?: AppointmentCountsQuery["store"]): AppointmentCountsQuery => ({
+  dateFilterType: "range",
+  startDate: addDays(endDate, -6),
+  endDate,
+  store,
+  bookedBy: undefined,
+  appointmentType: undefined,
+});
 
 describe("nyDaySql", () => {
   it("gives the New York day nyDayOf gives, for any instant 2007-2099 and at each daylight-saving change", async () => {
@@ -72,7 +79,7 @@ describe("Upcoming over the roll-ups", { timeout: 60_000 }, () => {
       const rec = new RecordingMeter();
       expect((await appointmentCategoryCounts(rec, query(end))).Upcoming, end).toBe(expected);
       for (const r of rec.recorded) if (r.sql.includes("appointment_upcoming_daily")) used.add(end);
-      for (const store of ["TYLER", "MIAMI"]) {
+      for (const store of ["TYLER", "MIAMI"] as const) {
         expect((await appointmentCategoryCounts(meter(), query(end, store))).Upcoming, `${end} ${store}`).toBe(bruteAppointmentCounts(all, query(end, store)).categories.Upcoming);
       }
       const byStore = await appointmentCountsByStore(meter(), query(end));

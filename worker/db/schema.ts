@@ -293,9 +293,11 @@ export const appointments = sqliteTable(
   },
   (t) => [
     uniqueIndex("appointments_external_uq").on(t.externalId),
-    index("appointments_begin_idx").on(t.beginUtc),
+    // The live parts of the counts (today, dirty days) read every column their figures and filters
+    // need from these two, never the table (decision 026).
+    index("appointments_begin_idx").on(t.beginUtc, t.status, t.isVirtual, t.virtualOutcome, t.store, t.bookedBy, t.appointmentType),
     index("appointments_store_begin_idx").on(t.store, t.beginUtc),
-    index("appointments_booked_idx").on(t.bookedAt),
+    index("appointments_booked_idx").on(t.bookedAt, t.beginUtc, t.bookingChannel, t.store, t.bookedBy, t.appointmentType),
     // "Upcoming" reads scheduled appointments after a range: the index covers every column it reads
     // (booked time and the three filters), so it never visits the table. The options read distinct values.
     index("appointments_scheduled_cover_idx")

@@ -9,3 +9,4 @@ const ZOD_CONFIG_KEY = "__zod_globalConfig";
 
 const scope = globalThis as typeof globalThis & { [ZOD_CONFIG_KEY]?: Record<string, unknown> };
 scope[ZOD_CONFIG_KEY] = Object.assign(scope[ZOD_CONFIG_KEY] ?? {}, { jitless: true });
+export {};

@@ -7,7 +7,7 @@ import { useId, useState } from "react";
 import { APPOINTMENT_CATEGORY_KEYS, CALL_TYPES, DEFAULT_CALL_TYPE, STORES } from "@shared/constants";
 import { dailyReportFileName } from "@shared/daily-report";
 import { DASHBOARD_TEXT } from "@shared/messages";
-import { callReportFileName } from "@shared/schemas/counts";
+import { callReportFileName } from "@shared/report-files";
 import { nyToday, nyYesterday } from "@shared/ny-time";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { useAgents } from "@web/api/agents";

@@ -107,12 +107,26 @@ async function setSession(baseUrl, signedIn) {
   }
 }
 
+/** One audit; a run Lighthouse itself reports as broken (NO_NAVSTART, NO_FCP on a loaded machine) is retried twice. */
 async function audit(url, profile) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, profile);
+    } catch (e) {
+      if (attempt >= 3 || !e.lighthouseRuntimeError) throw e;
+      console.log(`  (${profile} ${new URL(url).pathname}: ${e.message}; again)`);
+    }
+  }
+}
+
+async function auditOnce(url, profile) {
   const flags = { port: chrome.port, logLevel: "error", output: "json", onlyCategories: CATEGORIES };
   const result = await lighthouse(url, flags, CONFIGS[profile]);
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    throw Object.assign(new Error(`${lhr.runtimeError.code}`), { lighthouseRuntimeError: true });
+  }
   const final = new URL(lhr.finalDisplayedUrl);
   if (final.pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
   return lhr;
@@ -121,6 +135,8 @@ async function audit(url, profile) {
 const scoresOf = (lhr) => ({
   ...Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)])),
   ...Object.fromEntries(METRICS.map(([k, id]) => [k, lhr.audits[id]?.numericValue ?? null])),
+  // Lighthouse's measure of this machine's speed at that moment (higher is faster; see the README).
+  BI: lhr.environment?.benchmarkIndex ?? null,
 });
 
 const median = (xs) => {
@@ -133,10 +149,12 @@ const fmt = (k, v) => (v == null ? "–" : k === "CLS" ? v.toFixed(3) : k === "F
 /** The LCP element, the main thread's work and what Lighthouse suggests, briefly. */
 function explain(lhr) {
   const out = [];
-  const lcpEl = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+  // Lighthouse 13 reports the LCP element and its parts in the LCP breakdown insight.
+  const lcp = lhr.audits["lcp-breakdown-insight"]?.details?.items ?? [];
+  const lcpEl = lcp.find((i) => i.type === "node");
   if (lcpEl) out.push(`LCP element: ${lcpEl.nodeLabel ?? ""} ‹${(lcpEl.snippet ?? "").slice(0, 120)}›`);
-  const phases = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[1]?.items;
-  if (phases) out.push(`LCP phases: ${phases.map((p) => `${p.phase} ${ms(p.timing)}`).join(", ")}`);
+  const parts = lcp.find((i) => i.type === "table")?.items;
+  if (parts) out.push(`LCP parts (observed, unthrottled): ${parts.map((p) => `${p.label} ${ms(p.duration)}`).join(", ")}`);
   const mt = lhr.audits["mainthread-work-breakdown"];
   if (mt?.numericValue) out.push(`main thread: ${ms(mt.numericValue)} (${(mt.details?.items ?? []).slice(0, 4).map((i) => `${i.groupLabel} ${ms(i.duration)}`).join(", ")})`);
   const boot = lhr.audits["bootup-time"]?.details?.items ?? [];
@@ -180,12 +198,13 @@ async function main() {
   await setSession(baseUrl, true);
   await audit(`${baseUrl}/dashboard`, "desktop").catch(() => {});
 
-  const cols = ["perf", "a11y", "BP", "SEO", ...METRICS.map(([k]) => k)];
+  const cols = ["perf", "a11y", "BP", "SEO", ...METRICS.map(([k]) => k), "BI"];
   const header = `${"profile".padEnd(8)} ${"page".padEnd(16)} ${cols.map((c) => c.padStart(c.length > 4 ? c.length : 8)).join(" ")}`;
   const line = (profile, page, r) =>
     `${profile.padEnd(8)} ${page.padEnd(16)} ${[
       ...CATEGORIES.map((c) => fmt("score", r[c])),
       ...METRICS.map(([k]) => fmt(k, r[k])),
+      r.BI == null ? "–" : String(Math.round(r.BI)),
     ]
       .map((v) => v.padStart(8))
       .join(" ")}`;
@@ -207,7 +226,10 @@ async function main() {
     }
   }
   console.log(`\n${header}\n${"─".repeat(header.length)}\n${rows.join("\n")}`);
-  console.log(`\nScores 0-100 (perf = performance, a11y = accessibility, BP = best practices); metrics as Lighthouse computes them. Load average at the end ${load()}.`);
+  console.log(
+    `\nScores 0-100 (perf = performance, a11y = accessibility, BP = best practices); metrics as Lighthouse computes them;` +
+      ` BI = Lighthouse's benchmark index of this machine during the runs (higher is faster). Load average at the end ${load()}.`,
+  );
   if (args.json) writeFileSync(args.json, `${JSON.stringify(all, null, 2)}\n`);
   return true;
 }

@@ -8,19 +8,13 @@ import type { CallLogView } from "@shared/schemas/call-logs";
 import { Button } from "@web/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { cn } from "@web/lib/utils";
-import { useStaged } from "@web/lib/staged";
 import { CallStatusBadge } from "@web/components/calls/call-status-badge";
 
 // `content: attr(...) / ""` gives the label empty alternative text: seen, not read twice.
 const cardCell =
   "max-md:p-0 max-md:before:mb-0.5 max-md:before:block max-md:before:text-xs max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)_/_'']";
 
-/** Rows a phone's first screen can show; the rest of the page's rows render right after (decision 027). */
-export const FIRST_ROWS = 8;
-
 export function CallLogsTable({ logs, onView }: { logs: readonly CallLogView[]; onView: (log: CallLogView) => void }) {
-  const all = useStaged();
-  const rows = all ? logs : logs.slice(0, FIRST_ROWS);
   return (
     <Table>
       <TableHeader className="max-md:sr-only">
@@ -34,7 +28,7 @@ export function CallLogsTable({ logs, onView }: { logs: readonly CallLogView[]; 
         </TableRow>
       </TableHeader>
       <TableBody>
-        {rows.map((log) => (
+        {logs.map((log) => (
           <TableRow key={log.id} className="max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-3 max-md:px-4 max-md:py-4">
             <TableCell data-label={CALL_LOG_TEXT.dateTime} className={cn(cardCell, "whitespace-nowrap tabular-nums")}>
               <time dateTime={log.start_time}>{formatTimestamp(log.start_time)}</time>

@@ -1,19 +1,28 @@
-// `npm run pagespeed -- [--calls N] [--runs N] [--no-build] [--verbose]`
+// `npm run pagespeed -- [--calls N] [--runs N] [--pages a,b] [--profiles mobile,desktop] [--no-build] [--verbose] [--json FILE]`
 //
-// Page speed of the built SPA as a first visit sees it, measured in the machine's Chromium (not
-// Lighthouse: see the README's "Page speed"). Builds, seeds a throwaway local D1 (the demo accounts;
-// `--calls N` gives the staff account N calls), serves it with one `wrangler dev` on a free loopback
-// port and loads /auth (signed out) and /dashboard, /call-logs and /agent-settings (demo staff) with
-// an empty HTTP cache in two profiles:
-//   mobile   412×823 at 1.75× (a Moto G Power), CPU slowed 4× and 1.6 Mbps / 150 ms RTT, as Lighthouse's mobile default
-//   desktop  1350×940, 10 Mbps / 40 ms RTT, CPU as is, as Lighthouse's desktop preset
-// and prints First Contentful Paint, Largest Contentful Paint, Total Blocking Time (long tasks after
-// FCP, each beyond 50 ms) and the JavaScript the page downloaded (gzipped, as the edge serves it).
-// The median of `--runs` loads (default 3) is printed. It reports; it does not gate.
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// Lighthouse (the npm package, through its Node API) on the built SPA: builds, seeds a throwaway
+// local D1 (the demo accounts; `--calls N` gives the staff account N calls), serves it with one
+// `wrangler dev` on a free loopback port and audits /auth (signed out) and /dashboard, /call-logs and
+// /agent-settings (demo staff, signed in) in Debian Chromium, headless, in Lighthouse's mobile default
+// (Moto G Power, simulated 4× CPU and slow 4G) and its desktop preset
+// (lighthouse/core/config/desktop-config.js). Throttling is Lighthouse's default, simulated (Lantern).
+// Each page and profile is audited `--runs` times (default 3); the table shows the median of each
+// column. `--verbose` prints, per page and profile, the LCP element, the main-thread breakdown and the
+// opportunities and diagnostics of the run with the median performance score. It reports; it does not
+// gate (`scripts/bundle-size.mjs` is the gate).
+//
+// Signed-in pages: the demo staff signs in once through the sign-in form in the same browser; the
+// session stays in localStorage (supabase-js's `sb-<ref>-auth-token`), which Lighthouse's storage
+// reset leaves alone (its default `clearStorageTypes` clears caches, service workers and file systems,
+// not localStorage). The HTTP cache is cleared before every audit as usual. /auth is audited with that
+// key removed.
+import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright-core";
 import { freePort, root } from "./lib.mjs";
 import { applyMigrations, seed, servedBuild, startWrangler, stopGroup, waitUntilReady } from "./local-app.mjs";
@@ -22,46 +31,45 @@ const { values: args } = parseArgs({
   options: {
     calls: { type: "string" },
     runs: { type: "string", default: "3" },
+    pages: { type: "string" },
+    profiles: { type: "string", default: "mobile,desktop" },
     "no-build": { type: "boolean", default: false },
-    // Lists each page's scripts (gzipped KB) under its line.
     verbose: { type: "boolean", default: false },
+    // Writes every run's scores and metrics as JSON (for the README's tables).
+    json: { type: "string" },
   },
 });
 const RUNS = Math.max(1, Number(args.runs) || 3);
 const STAFF = "staff@demo.local";
 const PASSWORD = "demo-password-1";
-const PAGES = [
+const ALL_PAGES = [
   { path: "/auth", signedIn: false },
   { path: "/dashboard", signedIn: true },
   { path: "/call-logs", signedIn: true },
   { path: "/agent-settings", signedIn: true },
 ];
-const MOTO_G_POWER_UA =
-  "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
-const kbps = (n) => (n * 1024) / 8; // bytes per second
-const PROFILES = {
-  mobile: {
-    context: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, userAgent: MOTO_G_POWER_UA },
-    cpu: 4,
-    network: { latency: 150, downloadThroughput: kbps(1638.4), uploadThroughput: kbps(750) },
-  },
-  desktop: {
-    context: { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1 },
-    cpu: 1,
-    network: { latency: 40, downloadThroughput: kbps(10240), uploadThroughput: kbps(10240) },
-  },
-};
-const QUIET_MS = 2000; // the page counts as loaded once no request has been open for this long
-const MAX_WAIT_MS = 45_000;
+const PAGES = args.pages ? ALL_PAGES.filter((p) => args.pages.split(",").some((w) => p.path.includes(w))) : ALL_PAGES;
+const CONFIGS = { mobile: undefined, desktop: desktopConfig }; // undefined: Lighthouse's default (mobile)
+const PROFILES = args.profiles.split(",").filter((p) => p in CONFIGS);
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const METRICS = [
+  ["FCP", "first-contentful-paint"],
+  ["LCP", "largest-contentful-paint"],
+  ["TBT", "total-blocking-time"],
+  ["CLS", "cumulative-layout-shift"],
+  ["SI", "speed-index"],
+];
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"];
 
 const stateDir = path.join(root, ".wrangler", `pagespeed-${process.pid}`);
-const assets = path.join(stateDir, "client");
 let server = null;
-let browser = null;
+let chrome = null;
 let logFd = null;
 
 async function cleanup() {
-  await browser?.close().catch(() => {});
+  try {
+    chrome?.kill();
+  } catch {}
   if (server) await stopGroup(server);
   if (logFd !== null) closeSync(logFd);
   rmSync(stateDir, { recursive: true, force: true });
@@ -73,110 +81,98 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-// Paint, LCP and long tasks, recorded from the document's first moment.
-const observe = () => {
-  const ps = { fcp: null, lcp: null, longTasks: [] };
-  window.__pagespeed = ps;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (e.name === "first-contentful-paint") ps.fcp = e.startTime;
-  }).observe({ type: "paint", buffered: true });
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) ps.lcp = e.startTime;
-  }).observe({ type: "largest-contentful-paint", buffered: true });
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) ps.longTasks.push([e.startTime, e.duration]);
-  }).observe({ type: "longtask", buffered: true });
-};
-
-/** Gzipped size of a built asset, as the edge sends it (the local server may send it uncompressed). */
-const gzCache = new Map();
-function gzSizeOf(url) {
-  const { pathname } = new URL(url);
-  if (!pathname.startsWith("/assets/")) return 0;
-  if (!gzCache.has(pathname)) gzCache.set(pathname, gzipSync(readFileSync(path.join(assets, pathname))).length);
-  return gzCache.get(pathname);
-}
-
-async function signIn(page, baseUrl) {
-  await page.goto(`${baseUrl}/auth?login=1`);
-  const form = page.getByRole("form", { name: "Sign In" });
-  await form.getByLabel("Email", { exact: true }).fill(STAFF);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL(/\/dashboard/, { timeout: 30_000 });
-}
-
-/** One cold load of `url` in `profile`; the session (if any) stays, the HTTP cache does not. */
-async function measure(baseUrl, profileName, { path: pagePath, signedIn }) {
-  const profile = PROFILES[profileName];
-  const context = await browser.newContext(profile.context);
-  await context.addInitScript(observe);
-  const page = await context.newPage();
+/** Signs the demo staff in (or out) in the launched Chromium, through the SPA itself. */
+async function setSession(baseUrl, signedIn) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
-    if (signedIn) await signIn(page, baseUrl);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.clearBrowserCache");
-    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, ...profile.network });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: profile.cpu });
-
-    const scripts = new Map(); // requestId → url
-    const open = new Set();
-    let lastActivity = Date.now();
-    let loadFired = false;
-    const jsAtLoad = [];
-    cdp.on("Network.requestWillBeSent", (e) => {
-      open.add(e.requestId);
-      lastActivity = Date.now();
-    });
-    cdp.on("Network.responseReceived", (e) => {
-      if (e.type === "Script") scripts.set(e.requestId, e.response.url);
-    });
-    const done = (e) => {
-      open.delete(e.requestId);
-      lastActivity = Date.now();
-      if (!loadFired && scripts.has(e.requestId)) jsAtLoad.push(scripts.get(e.requestId));
-    };
-    cdp.on("Network.loadingFinished", done);
-    cdp.on("Network.loadingFailed", done);
-
-    const started = Date.now();
-    await page.goto(`${baseUrl}${pagePath}`, { waitUntil: "load", timeout: MAX_WAIT_MS });
-    loadFired = true;
-    while (Date.now() - started < MAX_WAIT_MS && (open.size > 0 || Date.now() - lastActivity < QUIET_MS)) {
-      await new Promise((r) => setTimeout(r, 100));
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/auth?login=1`);
+    const hasSession = () =>
+      page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith("sb-") && k.endsWith("-auth-token")));
+    if (!signedIn) {
+      await page.evaluate(() => localStorage.clear());
+    } else if (!(await hasSession())) {
+      const form = page.getByRole("form", { name: "Sign In" });
+      await form.getByLabel("Email", { exact: true }).fill(STAFF);
+      await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await form.getByRole("button", { name: "Sign In", exact: true }).click();
+      await page.waitForURL(/\/dashboard/, { timeout: 60_000 });
+      if (!(await hasSession())) throw new Error("signed in, but no session in localStorage");
     }
-    if (!page.url().endsWith(pagePath)) throw new Error(`${pagePath} ended at ${page.url()}`);
-    const ps = await page.evaluate(() => window.__pagespeed);
-    const tbt = ps.fcp == null ? null : ps.longTasks.reduce((sum, [start, d]) => {
-      const end = start + d;
-      const from = Math.max(start, ps.fcp);
-      return end > from ? sum + Math.max(0, end - from - 50) : sum;
-    }, 0);
-    const allJs = [...new Set(scripts.values())];
-    return {
-      fcp: ps.fcp,
-      lcp: ps.lcp,
-      tbt,
-      jsLoadKb: [...new Set(jsAtLoad)].reduce((s, u) => s + gzSizeOf(u), 0) / 1024,
-      jsKb: allJs.reduce((s, u) => s + gzSizeOf(u), 0) / 1024,
-      scripts: allJs.map((u) => `${new URL(u).pathname} ${(gzSizeOf(u) / 1024).toFixed(1)}`),
-    };
+    await page.close();
   } finally {
-    await context.close().catch(() => {});
+    // Disconnects; the browser Chromium-launcher started keeps running.
+    await browser.close().catch(() => {});
   }
 }
+
+/** One audit; a run Lighthouse itself reports as broken (NO_NAVSTART, NO_FCP on a loaded machine) is retried twice. */
+async function audit(url, profile) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, profile);
+    } catch (e) {
+      if (attempt >= 3 || !e.lighthouseRuntimeError) throw e;
+      console.log(`  (${profile} ${new URL(url).pathname}: ${e.message}; again)`);
+    }
+  }
+}
+
+async function auditOnce(url, profile) {
+  const flags = { port: chrome.port, logLevel: "error", output: "json", onlyCategories: CATEGORIES };
+  const result = await lighthouse(url, flags, CONFIGS[profile]);
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (lhr.runtimeError) {
+    throw Object.assign(new Error(`${lhr.runtimeError.code}`), { lighthouseRuntimeError: true });
+  }
+  const final = new URL(lhr.finalDisplayedUrl);
+  if (final.pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
+  return lhr;
+}
+
+const scoresOf = (lhr) => ({
+  ...Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)])),
+  ...Object.fromEntries(METRICS.map(([k, id]) => [k, lhr.audits[id]?.numericValue ?? null])),
+  // Lighthouse's measure of this machine's speed at that moment (higher is faster; see the README).
+  BI: lhr.environment?.benchmarkIndex ?? null,
+});
 
 const median = (xs) => {
   const s = xs.filter((x) => x != null).sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : null;
 };
 const ms = (v) => (v == null ? "–" : v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
+const fmt = (k, v) => (v == null ? "–" : k === "CLS" ? v.toFixed(3) : k === "FCP" || k === "LCP" || k === "TBT" || k === "SI" ? ms(v) : String(v));
+
+/** The LCP element, the main thread's work and what Lighthouse suggests, briefly. */
+function explain(lhr) {
+  const out = [];
+  // Lighthouse 13 reports the LCP element and its parts in the LCP breakdown insight.
+  const lcp = lhr.audits["lcp-breakdown-insight"]?.details?.items ?? [];
+  const lcpEl = lcp.find((i) => i.type === "node");
+  if (lcpEl) out.push(`LCP element: ${lcpEl.nodeLabel ?? ""} ‹${(lcpEl.snippet ?? "").slice(0, 120)}›`);
+  const parts = lcp.find((i) => i.type === "table")?.items;
+  if (parts) out.push(`LCP parts (observed, unthrottled): ${parts.map((p) => `${p.label} ${ms(p.duration)}`).join(", ")}`);
+  const mt = lhr.audits["mainthread-work-breakdown"];
+  if (mt?.numericValue) out.push(`main thread: ${ms(mt.numericValue)} (${(mt.details?.items ?? []).slice(0, 4).map((i) => `${i.groupLabel} ${ms(i.duration)}`).join(", ")})`);
+  const boot = lhr.audits["bootup-time"]?.details?.items ?? [];
+  if (boot.length) out.push(`JS execution: ${boot.slice(0, 4).map((i) => `${i.url.replace(/^https?:\/\/[^/]+/, "")} ${ms(i.total)}`).join(", ")}`);
+  const failing = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable" && a.scoreDisplayMode !== "manual")
+    .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+  if (failing.length) out.push(`below 0.9: ${failing.join("; ")}`);
+  const insights = Object.values(lhr.audits)
+    .filter((a) => a.id.endsWith("-insight") && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "notApplicable")
+    .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+  if (insights.length) out.push(`insights: ${insights.join("; ")}`);
+  return out.map((l) => `    ${l}`).join("\n");
+}
 
 async function main() {
   mkdirSync(stateDir, { recursive: true });
-  await servedBuild(stateDir, { build: !args["no-build"] });
+  const assets = await servedBuild(stateDir, { build: !args["no-build"] });
   logFd = openSync(path.join(stateDir, "server.log"), "a");
   const quiet = { stdio: ["ignore", logFd, logFd] };
   console.log("▸ throwaway local D1: migrations, seed");
@@ -188,29 +184,53 @@ async function main() {
   const baseUrl = `http://127.0.0.1:${port}`;
   server = startWrangler({ port, persistTo: stateDir, envFile, assets, stdio: ["ignore", logFd, logFd] });
   await waitUntilReady(server, `${baseUrl}/api/health`);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  mkdirSync(path.join(stateDir, "chromium"));
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+    userDataDir: path.join(stateDir, "chromium"),
+    logLevel: "silent",
   });
-  // A warm-up load: workerd compiles the worker on its first requests.
-  await measure(baseUrl, "desktop", PAGES[1]).catch(() => {});
 
-  console.log(`▸ ${RUNS} cold load(s) per page and profile, median shown\n`);
-  const header = `${"profile".padEnd(8)} ${"page".padEnd(16)} ${"FCP".padStart(8)} ${"LCP".padStart(8)} ${"TBT".padStart(8)}  ${"JS by load".padStart(12)} ${"JS in all".padStart(12)}`;
-  console.log(header);
-  console.log("─".repeat(header.length));
-  for (const profileName of Object.keys(PROFILES)) {
+  const load = () => loadavg().map((n) => n.toFixed(2)).join(" ");
+  console.log(`▸ Lighthouse ${RUNS}× per page and profile, simulated throttling; median of each column; load average ${load()}\n`);
+  // A warm-up audit: workerd compiles the worker and the SPA's assets on their first requests.
+  await setSession(baseUrl, true);
+  await audit(`${baseUrl}/dashboard`, "desktop").catch(() => {});
+
+  const cols = ["perf", "a11y", "BP", "SEO", ...METRICS.map(([k]) => k), "BI"];
+  const header = `${"profile".padEnd(8)} ${"page".padEnd(16)} ${cols.map((c) => c.padStart(c.length > 4 ? c.length : 8)).join(" ")}`;
+  const line = (profile, page, r) =>
+    `${profile.padEnd(8)} ${page.padEnd(16)} ${[
+      ...CATEGORIES.map((c) => fmt("score", r[c])),
+      ...METRICS.map(([k]) => fmt(k, r[k])),
+      r.BI == null ? "–" : String(Math.round(r.BI)),
+    ]
+      .map((v) => v.padStart(8))
+      .join(" ")}`;
+  const rows = [];
+  const all = [];
+  for (const profile of PROFILES) {
     for (const p of PAGES) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measure(baseUrl, profileName, p));
-      const m = (k) => median(runs.map((r) => r[k]));
-      console.log(
-        `${profileName.padEnd(8)} ${p.path.padEnd(16)} ${ms(m("fcp")).padStart(8)} ${ms(m("lcp")).padStart(8)} ${ms(m("tbt")).padStart(8)}  ${`${m("jsLoadKb").toFixed(1)} KB`.padStart(12)} ${`${m("jsKb").toFixed(1)} KB`.padStart(12)}`,
-      );
-      if (args.verbose) console.log(runs[0].scripts.map((s) => `    ${s}`).join("\n"));
+      await setSession(baseUrl, p.signedIn);
+      const lhrs = [];
+      for (let i = 0; i < RUNS; i++) lhrs.push(await audit(`${baseUrl}${p.path}`, profile));
+      const runs = lhrs.map(scoresOf);
+      const med = Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
+      rows.push(line(profile, p.path, med));
+      all.push({ profile, page: p.path, median: med, runs, load: loadavg() });
+      if (args.verbose) {
+        const byPerf = [...lhrs].sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+        console.log(`${profile} ${p.path} (perf ${runs.map((r) => r.performance).join(", ")})\n${explain(byPerf[Math.floor((byPerf.length - 1) / 2)])}`);
+      }
     }
   }
-  console.log("\nJS: gzipped JavaScript the page downloaded by its load event, and in all once the network was quiet for 2 s.");
+  console.log(`\n${header}\n${"─".repeat(header.length)}\n${rows.join("\n")}`);
+  console.log(
+    `\nScores 0-100 (perf = performance, a11y = accessibility, BP = best practices); metrics as Lighthouse computes them;` +
+      ` BI = Lighthouse's benchmark index of this machine during the runs (higher is faster). Load average at the end ${load()}.`,
+  );
+  if (args.json) writeFileSync(args.json, `${JSON.stringify(all, null, 2)}\n`);
   return true;
 }
 
@@ -218,7 +238,7 @@ let ok = false;
 try {
   ok = await main();
 } catch (e) {
-  console.error(`\npagespeed could not run: ${e.message}`);
+  console.error(`\npagespeed could not run: ${e.stack ?? e.message}`);
 } finally {
   await cleanup();
 }

@@ -64,10 +64,7 @@ export const callLogCountsQuery = z
   .superRefine(checkRange);
 export type CallLogCountsQuery = z.infer<typeof callLogCountsQuery>;
 
-/** The call report's file name (spec 1 §7 Export). */
-export function callReportFileName(query: Pick<CallLogCountsQuery, "startDate" | "endDate">): string {
-  return `call-report-${query.startDate}-to-${query.endDate}.csv`;
-}
+export { callReportFileName } from "../report-files";
 
 /** GET /api/aircall/outbound-answered-count, /api/aircall/store-transfer-solutions-count */
 export const aircallCountsQuery = z

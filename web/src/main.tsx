@@ -1,3 +1,4 @@
+import "@web/lib/zod-jitless";
 import "@fontsource-variable/inter";
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -5,6 +6,7 @@ import { lazy, StrictMode, Suspense, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { useToasts } from "@web/components/ui/toast-store";
 import { AuthProvider } from "@web/lib/auth/auth-provider";
+import { prefetchProfile } from "@web/lib/auth/early-profile";
 import { whenIdleAfterLoad } from "@web/lib/idle";
 import { createQueryClient } from "@web/lib/query-client";
 import { AppRouter, createAppRouter } from "./router";
@@ -27,6 +29,13 @@ function DeferredToaster() {
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
+
+// A first page does not wait for one thing after another (decision 027): the profile (for a stored
+// session) and the current route's chunks are asked for now, while the session is being restored.
+void prefetchProfile(queryClient);
+for (const route of router.getMatchedRoutes(window.location.pathname)[0]) {
+  router.loadRouteChunk(route)?.catch(() => {});
+}
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

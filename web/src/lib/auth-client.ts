@@ -20,6 +20,21 @@ export const RESET_PASSWORD_PATH = "/reset-password";
 export const isRecoveryCallback = (url: URL, params: Record<string, string>) =>
   url.pathname === RESET_PASSWORD_PATH && params.type === "recovery" && Boolean(params.access_token);
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * `appConfigResponse` (shared/schemas/config.ts) checked by hand, keeping only its fields as the
+ * schema does: every private page restores its session through this answer, and loading and
+ * building zod's schemas first cost the first page a long task on a slow phone (decision 027). A
+ * property test holds the two to the same answers.
+ */
+export function readAppConfig(value: unknown): AppConfig | null {
+  if (!isRecord(value) || !isRecord(value.auth) || typeof value.localMailbox !== "boolean") return null;
+  const { mode, url, anonKey } = value.auth;
+  if ((mode !== "local" && mode !== "supabase") || typeof url !== "string" || typeof anonKey !== "string") return null;
+  return { auth: { mode, url, anonKey }, localMailbox: value.localMailbox };
+}
+
 let configPromise: Promise<AppConfig> | null = null;
 export type { IdentityClient } from "./identity-client";
 
@@ -31,9 +46,9 @@ export function getAppConfig(): Promise<AppConfig> {
   configPromise ??= fetch(APP_CONFIG_PATH, { credentials: "include" })
     .then(async (res) => {
       if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text().catch(() => ""));
-      // The schema (and zod with it) loads with the answer: no first page waits for it (decision 023).
-      const [body, { appConfigResponse }] = await Promise.all([res.json(), import("@shared/schemas/config")]);
-      return appConfigResponse.parse(body);
+      const config = readAppConfig(await res.json());
+      if (!config) throw new Error(`${APP_CONFIG_PATH}: unexpected answer`);
+      return config;
     })
     .catch((err: unknown) => {
       configPromise = null;

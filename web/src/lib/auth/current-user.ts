@@ -3,7 +3,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { apiJson } from "@web/lib/api";
 
-const PROFILE_PATH = "/api/profile";
+export const PROFILE_PATH = "/api/profile";
 
 export const currentUserKeys = { all: [PROFILE_PATH] as const };
 

@@ -7,7 +7,7 @@ import { useId, useState } from "react";
 import { APPOINTMENT_CATEGORY_KEYS, CALL_TYPES, DEFAULT_CALL_TYPE, STORES } from "@shared/constants";
 import { dailyReportFileName } from "@shared/daily-report";
 import { DASHBOARD_TEXT } from "@shared/messages";
-import { callReportFileName } from "@shared/schemas/counts";
+import { callReportFileName } from "@shared/report-files";
 import { nyToday, nyYesterday } from "@shared/ny-time";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { useAgents } from "@web/api/agents";
@@ -16,6 +16,7 @@ import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { toast } from "@web/components/ui/toast-store";
+import { useStaged } from "@web/lib/staged";
 import {
   aircallOptionsQueryOptions,
   callLogCountQueries,
@@ -44,6 +45,8 @@ export function DashboardPage({ user, now }: { user: CurrentUserView; now?: Date
   const [applied, setApplied] = useState(() => initialApplied(now ?? new Date()));
   const [inputs, setInputs] = useState(() => ({ ...applied.reports, store: "" }));
   const reports: Applied = { ...applied.reports, store: applied.store || undefined };
+  // The sections below Call Logs render (and ask for their figures) right after the first screen.
+  const rest = useStaged();
 
   function refreshAll() {
     const range = { startDate: inputs.startDate, endDate: inputs.endDate };
@@ -81,16 +84,16 @@ export function DashboardPage({ user, now }: { user: CurrentUserView; now?: Date
       </form>
 
       <CallLogsSection userId={user.id} range={applied.callLogs} generation={applied.generation} />
-      {user.shopwindows_info ? (
+      {rest && user.shopwindows_info ? (
         <>
           <DailyReportSection applied={reports} generation={applied.generation} />
           <AppointmentsSection applied={reports} generation={applied.generation} />
           <LeadsSection applied={reports} generation={applied.generation} />
         </>
       ) : null}
-      {user.call_app ? <AircallSection applied={reports} generation={applied.generation} /> : null}
+      {rest && user.call_app ? <AircallSection applied={reports} generation={applied.generation} /> : null}
       {/* Beyond the spec, after its sections: calls, appointments and cost per store. */}
-      {user.shopwindows_info ? <StoreFunnelSection range={applied.reports} generation={applied.generation} /> : null}
+      {rest && user.shopwindows_info ? <StoreFunnelSection range={applied.reports} generation={applied.generation} /> : null}
     </div>
   );
 }

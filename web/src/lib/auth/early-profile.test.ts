@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "@web/lib/query-client";
+import { currentUserKeys } from "./current-user";
+import { EARLY_TOKEN_MARGIN_SECONDS, prefetchProfile, storedAccessToken } from "./early-profile";
+
+const NOW = Date.UTC(2026, 10, 23, 12);
+const KEY = "sb-127-auth-token";
+
+function storageWith(entries: Record<string, string>): Storage {
+  const map = new Map(Object.entries(entries));
+  return {
+    get length() {
+      return map.size;
+    },
+    key: (i: number) => [...map.keys()][i] ?? null,
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+    clear: () => map.clear(),
+  };
+}
+
+const session = (expiresInSeconds: number, token = "access-1") =>
+  JSON.stringify({ access_token: token, refresh_token: "r", expires_at: Math.floor(NOW / 1000) + expiresInSeconds });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("storedAccessToken", () => {
+  it("reads supabase-js's stored session when its token has time left", () => {
+    expect(storedAccessToken(storageWith({ other: "x", [KEY]: session(3600) }), NOW)).toBe("access-1");
+  });
+
+  it("leaves a token close to expiry, another key, a malformed entry or unreadable storage to supabase-js", () => {
+    expect(storedAccessToken(storageWith({ [KEY]: session(EARLY_TOKEN_MARGIN_SECONDS - 1) }), NOW)).toBeNull();
+    expect(storedAccessToken(storageWith({ "sb-127-auth-token-code-verifier": session(3600) }), NOW)).toBeNull();
+    expect(storedAccessToken(storageWith({ [KEY]: "{not json" }), NOW)).toBeNull();
+    expect(storedAccessToken(storageWith({ [KEY]: JSON.stringify({ access_token: "a" }) }), NOW)).toBeNull();
+    const broken = { get length(): number { throw new Error("denied"); } } as unknown as Storage;
+    expect(storedAccessToken(broken, NOW)).toBeNull();
+  });
+});
+
+describe("prefetchProfile", () => {
+  const profile = { id: "u1", email: "staff@demo.local" };
+
+  it("asks for the profile with the token and keeps a success in the query cache", async () => {
+    const fetchMock = vi.fn(async () => Response.json(profile));
+    vi.stubGlobal("fetch", fetchMock);
+    const client = createQueryClient();
+    await prefetchProfile(client, "tok");
+    expect(fetchMock).toHaveBeenCalledWith("/api/profile", { headers: { Authorization: "Bearer tok" } });
+    expect(client.getQueryData(currentUserKeys.all)).toEqual(profile);
+  });
+
+  it("keeps nothing on a refusal or a network failure, and asks nothing without a token", async () => {
+    const client = createQueryClient();
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ error: "Unauthorized", code: "unauthorized" }, { status: 401 })));
+    await prefetchProfile(client, "revoked");
+    expect(client.getQueryState(currentUserKeys.all)).toBeUndefined();
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("offline"))));
+    await prefetchProfile(client, "tok");
+    expect(client.getQueryState(currentUserKeys.all)).toBeUndefined();
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    await prefetchProfile(client, null);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("does not overwrite a profile the provider already has", async () => {
+    const client = createQueryClient();
+    client.setQueryData(currentUserKeys.all, { id: "u1", email: "newer@demo.local" });
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json(profile)));
+    await prefetchProfile(client, "tok");
+    expect(client.getQueryData(currentUserKeys.all)).toEqual({ id: "u1", email: "newer@demo.local" });
+  });
+});

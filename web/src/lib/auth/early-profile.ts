@@ -1,0 +1,47 @@
+// A returning visitor's first page waits for the session to be restored (GET /api/config, the
+// supabase-js chunk) and only then asks for the profile, which every private page's guard awaits:
+// two round trips in a row before anything of the page can render. The profile is asked for at
+// start instead, with the stored session's access token, in parallel with restoring it
+// (decision 027). Only a success is kept (in the query cache, where the provider's profile query
+// finds it); anything else is ignored and the provider asks as before, with the session supabase-js
+// restored. A token that is about to expire is not used: supabase-js refreshes it first.
+import type { QueryClient } from "@tanstack/react-query";
+import type { CurrentUserView } from "@shared/schemas/auth";
+import { STORED_SESSION_KEY } from "@web/lib/auth-client";
+import { currentUserKeys, PROFILE_PATH } from "./current-user";
+
+/** Seconds of life a stored access token must have left to be used before supabase-js sees it. */
+export const EARLY_TOKEN_MARGIN_SECONDS = 120;
+
+/** The stored session's access token, when one is stored and far enough from expiry. */
+export function storedAccessToken(storage: Storage = window.localStorage, nowMs = Date.now()): string | null {
+  try {
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (!key || !STORED_SESSION_KEY.test(key)) continue;
+      const session: unknown = JSON.parse(storage.getItem(key) ?? "null");
+      if (typeof session !== "object" || session === null) continue;
+      const { access_token: token, expires_at: expiresAt } = session as Record<string, unknown>;
+      if (typeof token !== "string" || !token || typeof expiresAt !== "number") continue;
+      if (expiresAt * 1000 - nowMs < EARLY_TOKEN_MARGIN_SECONDS * 1000) continue;
+      return token;
+    }
+  } catch {
+    // Unreadable storage or a malformed entry: the provider restores the session as usual.
+  }
+  return null;
+}
+
+/** Starts GET /api/profile with the stored token, if there is one; resolves when done (never rejects). */
+export async function prefetchProfile(queryClient: QueryClient, token = storedAccessToken()): Promise<void> {
+  if (!token) return;
+  try {
+    const res = await fetch(PROFILE_PATH, { headers: { Authorization: `Bearer ${token}` } });
+    if (!res.ok) return;
+    const profile = (await res.json()) as CurrentUserView;
+    // A profile the provider already has (it may have been quicker) is left as it is.
+    if (queryClient.getQueryData(currentUserKeys.all) === undefined) queryClient.setQueryData(currentUserKeys.all, profile);
+  } catch {
+    // Offline or not JSON: the provider asks again.
+  }
+}

@@ -8,42 +8,23 @@
 import { mkdirSync, openSync, closeSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { bin, freePort, root, startGroup } from "../scripts/lib.mjs";
+import { bin, cliOptions, freePort, root, startGroup } from "../scripts/lib.mjs";
 import { stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
 import { connectInspector } from "./inspector.mjs";
 import { watchMemory } from "./memory.mjs";
 
 const usage = "npm run proof:load:control -- [--duration S] [--connections N] [--d1-queries N] [--gc-every S] [--keep]";
-let args;
-try {
-  ({ values: args } = parseArgs({
-    options: {
-      duration: { type: "string", default: "120" },
-      connections: { type: "string", default: "50" },
-      "d1-queries": { type: "string", default: "0" },
-      "gc-every": { type: "string", default: "60" },
-      keep: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  }));
-} catch (e) {
-  console.error(`${e.message}\n${usage}`);
-  process.exit(2);
-}
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
-function wholeNumber(name, min) {
-  const n = Number(args[name].replaceAll("_", ""));
-  if (!Number.isInteger(n) || n < min) {
-    console.error(`--${name} must be a whole number of at least ${min}`);
-    process.exit(2);
-  }
-  return n;
-}
+const { args, wholeNumber } = cliOptions(
+  {
+    duration: { type: "string", default: "120" },
+    connections: { type: "string", default: "50" },
+    "d1-queries": { type: "string", default: "0" },
+    "gc-every": { type: "string", default: "60" },
+    keep: { type: "boolean", default: false },
+  },
+  usage,
+);
 const DURATION_S = wholeNumber("duration", 1);
 const CONNECTIONS = wholeNumber("connections", 1);
 const D1_QUERIES = wholeNumber("d1-queries", 0);

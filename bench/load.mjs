@@ -17,9 +17,8 @@ import { mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } f
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { bin, freePort, root } from "../scripts/lib.mjs";
+import { bin, cliOptions, freePort, root } from "../scripts/lib.mjs";
 import { connectInspector } from "./inspector.mjs";
 import { watchMemory } from "./memory.mjs";
 import { applyMigrations, seed, servedBuild, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
@@ -42,40 +41,22 @@ const nyTime = await tsImport("../shared/ny-time.ts", import.meta.url);
 
 const usage = "npm run proof:load -- [--calls N] [--duration S] [--connections N] [--days N] [--export-days N] [--only counts,pages,export] [--gc-every S] [--keep] [--no-build]";
 const KINDS = { counts: "count", pages: "call-log page", export: "csv export" };
-let args;
-try {
-  ({ values: args } = parseArgs({
-    options: {
-      calls: { type: "string", default: "1000000" },
-      duration: { type: "string", default: "120" },
-      connections: { type: "string", default: "50" },
-      days: { type: "string", default: "90" },
-      // The export asks for the last N days of the staff's calls: a day of a 1M data set is ~10k rows.
-      "export-days": { type: "string", default: "1" },
-      only: { type: "string", default: Object.keys(KINDS).join(",") },
-      // A full GC (a heap snapshot, which pauses the worker a few seconds) 10 s into the load, then every N s.
-      "gc-every": { type: "string", default: "60" },
-      keep: { type: "boolean", default: false },
-      "no-build": { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  }));
-} catch (e) {
-  console.error(`${e.message}\n${usage}`);
-  process.exit(2);
-}
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
-function wholeNumber(name, min) {
-  const n = Number(args[name].replaceAll("_", ""));
-  if (!Number.isInteger(n) || n < min) {
-    console.error(`--${name} must be a whole number of at least ${min}`);
-    process.exit(2);
-  }
-  return n;
-}
+const { args, wholeNumber } = cliOptions(
+  {
+    calls: { type: "string", default: "1000000" },
+    duration: { type: "string", default: "120" },
+    connections: { type: "string", default: "50" },
+    days: { type: "string", default: "90" },
+    // The export asks for the last N days of the staff's calls: a day of a 1M data set is ~10k rows.
+    "export-days": { type: "string", default: "1" },
+    only: { type: "string", default: Object.keys(KINDS).join(",") },
+    // A full GC (a heap snapshot, which pauses the worker a few seconds) 10 s into the load, then every N s.
+    "gc-every": { type: "string", default: "60" },
+    keep: { type: "boolean", default: false },
+    "no-build": { type: "boolean", default: false },
+  },
+  usage,
+);
 const CALLS = wholeNumber("calls", 1000);
 const DURATION_S = wholeNumber("duration", 1);
 const CONNECTIONS = wholeNumber("connections", 1);

@@ -12,8 +12,7 @@ import { existsSync, mkdirSync, openSync, closeSync, readFileSync, readdirSync, 
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import { bin, freePort, root } from "../scripts/lib.mjs";
+import { bin, cliOptions, freePort, root } from "../scripts/lib.mjs";
 import { countCases, median, naiveRows, parseServerTiming, rollupDigest, spaSizes, sqliteD1, streamCsv, timeNaive, timeService } from "./ops.mjs";
 import { applyMigrations, seed, servedBuild, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
 
@@ -57,42 +56,23 @@ const { USER_EXISTS_MIN_MS: USER_EXISTS_FLOOR_MS } = await tsImport("../worker/r
 
 const usage =
   "npm run bench -- [--full] [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--rollup-calls N] [--requests N] [--concurrency N] [--keep] [--no-build]";
-let args;
-try {
-  ({ values: args } = parseArgs({
-    options: {
-      calls: { type: "string" },
-      "aircall-calls": { type: "string" },
-      appointments: { type: "string" },
-      leads: { type: "string" },
-      days: { type: "string", default: "90" },
-      // The issue's data set: 1M calls, 200k appointments, 200k Aircall calls, 50k leads.
-      full: { type: "boolean", default: false },
-      "rollup-calls": { type: "string", default: "400000" },
-      requests: { type: "string", default: "200" },
-      concurrency: { type: "string", default: "4" },
-      keep: { type: "boolean", default: false },
-      "no-build": { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  }));
-} catch (e) {
-  console.error(`${e.message}\n${usage}`);
-  process.exit(2);
-}
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
-function wholeNumber(name, min, fallback) {
-  if (args[name] === undefined) return fallback;
-  const n = Number(args[name].replaceAll("_", ""));
-  if (!Number.isInteger(n) || n < min) {
-    console.error(`--${name} must be a whole number of at least ${min}`);
-    process.exit(2);
-  }
-  return n;
-}
+const { args, wholeNumber } = cliOptions(
+  {
+    calls: { type: "string" },
+    "aircall-calls": { type: "string" },
+    appointments: { type: "string" },
+    leads: { type: "string" },
+    days: { type: "string", default: "90" },
+    // The issue's data set: 1M calls, 200k appointments, 200k Aircall calls, 50k leads.
+    full: { type: "boolean", default: false },
+    "rollup-calls": { type: "string", default: "400000" },
+    requests: { type: "string", default: "200" },
+    concurrency: { type: "string", default: "4" },
+    keep: { type: "boolean", default: false },
+    "no-build": { type: "boolean", default: false },
+  },
+  usage,
+);
 const FULL = { calls: 1_000_000, aircall: 200_000, appointments: 200_000, leads: 50_000 };
 const CALLS = wholeNumber("calls", 0, args.full ? FULL.calls : 200_000);
 const AIRCALL = wholeNumber("aircall-calls", 0, args.full ? FULL.aircall : Math.round(CALLS * 0.2));

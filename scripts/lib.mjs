@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -73,4 +74,33 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} not ready: ${last?.message}`);
+}
+
+/**
+ * Command-line options for the scripts: node:util's parseArgs, the usage line on --help (exit 0) or
+ * on an unknown or malformed option (exit 2), and `wholeNumber(name, min, fallback)` for numeric
+ * options given as strings ("1_000_000" allowed; `fallback` when the option is absent).
+ */
+export function cliOptions(options, usage) {
+  let args;
+  try {
+    ({ values: args } = parseArgs({ options: { ...options, help: { type: "boolean", short: "h", default: false } } }));
+  } catch (e) {
+    console.error(`${e.message}\n${usage}`);
+    process.exit(2);
+  }
+  if (args.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const wholeNumber = (name, min, fallback) => {
+    if (args[name] === undefined) return fallback;
+    const n = Number(args[name].replaceAll("_", ""));
+    if (!Number.isInteger(n) || n < min) {
+      console.error(`--${name} must be a whole number of at least ${min}`);
+      process.exit(2);
+    }
+    return n;
+  };
+  return { args, wholeNumber };
 }

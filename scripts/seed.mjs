@@ -6,8 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import { bin, root, run } from "./lib.mjs";
+import { bin, cliOptions, root, run } from "./lib.mjs";
 
 const ROLLUP_TABLES = [
   "call_log_daily",
@@ -34,8 +33,8 @@ if (!process.getBuiltinModule?.("node:sqlite")) {
 
 const CHUNK_ROWS = 5_000;
 
-const { values: args } = parseArgs({
-  options: {
+const { args, wholeNumber } = cliOptions(
+  {
     calls: { type: "string" },
     "aircall-calls": { type: "string" },
     appointments: { type: "string" },
@@ -44,24 +43,9 @@ const { values: args } = parseArgs({
     seed: { type: "string" },
     reset: { type: "boolean", default: false },
     "persist-to": { type: "string" },
-    help: { type: "boolean", short: "h", default: false },
   },
-});
-
-if (args.help) {
-  console.log("npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--persist-to DIR]");
-  process.exit(0);
-}
-
-function wholeNumber(name, min) {
-  if (args[name] === undefined) return undefined;
-  const n = Number(args[name].replaceAll("_", ""));
-  if (!Number.isInteger(n) || n < min) {
-    console.error(`--${name} must be a whole number of at least ${min}`);
-    process.exit(2);
-  }
-  return n;
-}
+  "npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--persist-to DIR]",
+);
 const calls = wholeNumber("calls", 0);
 // The store-network sources default to their ratios of the calls (seed-data.ts SEED_RATIOS).
 const storeCounts = {

@@ -4,7 +4,7 @@
 // deactivates and deletes the agent.
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { subscribeWithTestCard } from "./billing-api.ts";
+import { registerSubscribedAccount } from "./billing-api.ts";
 import { formatPhone } from "../shared/format.ts";
 import { AGENT_TEXT, CALL_LOG_TEXT, NAV_TEXT, PHONE_TEXT, VALIDATION } from "../shared/messages.ts";
 import { check, seePath, seeText, signIn, uniqueEmail, type Journey } from "./harness.ts";
@@ -28,22 +28,6 @@ async function shootBoth(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** A confirmed account of its own, so the journey starts from the empty Agents screen. */
-async function registerConfirmedAccount(page: Page, email: string, password: string) {
-  const signup = await page.request.post("/auth/v1/signup", {
-    data: { email, password, data: { username: "agentjourney", name: "agentjourney", company: "Journey Dental" } },
-  });
-  check(signup.ok(), `sign-up should succeed, got ${signup.status()}: ${await signup.text()}`);
-  const mailbox = await page.request.get(`/api/local/mailbox?email=${encodeURIComponent(email)}`);
-  const { messages } = (await mailbox.json()) as { messages: { link: string | null }[] };
-  const link = messages.find((m) => m.link)?.link;
-  check(link, "the confirmation mail should carry a link");
-  const confirmed = await page.request.get(link);
-  check(confirmed.ok(), `the confirmation link should work, got ${confirmed.status()}`);
-  // Activation, numbers and test calls need a subscription (ADR 022).
-  await subscribeWithTestCard(new URL(link).origin, email);
-}
-
 const fieldError = (page: Page, message: string) => page.getByText(message, { exact: true }).filter({ visible: true }).first().waitFor();
 
 export default {
@@ -54,7 +38,7 @@ export default {
     const agentName = "Journey Front Desk";
     const dialed = "+15125550142";
 
-    await registerConfirmedAccount(page, email, password);
+    await registerSubscribedAccount(page, email, password, { username: "agentjourney", company: "Journey Dental" });
     await signIn(page, email, password);
     const sidebar = page.getByRole("complementary");
     await sidebar.getByRole("link", { name: NAV_TEXT.agents }).click();

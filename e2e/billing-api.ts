@@ -1,5 +1,27 @@
 // Journey set-up through the app's own HTTP API: pays for the basic plan on the local checkout page
 // with the test card, since activation, numbers and test calls need a subscription (ADR 022).
+import type { Page } from "playwright-core";
+import { check } from "./harness.ts";
+
+/**
+ * A confirmed, subscribed account of the journey's own (sign-up, the local mailbox's confirmation
+ * link, the test card), so a journey starts from an empty account that may activate agents and buy
+ * numbers; what the journey proves is the UI after it.
+ */
+export async function registerSubscribedAccount(page: Page, email: string, password: string, who: { username: string; company: string }) {
+  const signup = await page.request.post("/auth/v1/signup", {
+    data: { email, password, data: { username: who.username, name: who.username, company: who.company } },
+  });
+  check(signup.ok(), `sign-up should succeed, got ${signup.status()}: ${await signup.text()}`);
+  const mailbox = await page.request.get(`/api/local/mailbox?email=${encodeURIComponent(email)}`);
+  const { messages } = (await mailbox.json()) as { messages: { link: string | null }[] };
+  const link = messages.find((m) => m.link)?.link;
+  check(link, "the confirmation mail should carry a link");
+  const confirmed = await page.request.get(link);
+  check(confirmed.ok(), `the confirmation link should work, got ${confirmed.status()}`);
+  await subscribeWithTestCard(new URL(link).origin, email);
+}
+
 export async function subscribeWithTestCard(baseUrl: string, email: string) {
   const checkout = await fetch(`${baseUrl}/api/stripe/create-checkout-session`, {
     method: "POST",

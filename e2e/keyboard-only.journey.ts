@@ -7,7 +7,7 @@
 // hand focus back when they close.
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
-import { subscribeWithTestCard } from "./billing-api.ts";
+import { registerSubscribedAccount } from "./billing-api.ts";
 import { AGENT_TEXT, AUTH_TEXT, DASHBOARD_TEXT, NAV_TEXT, PHONE_TEXT } from "../shared/messages.ts";
 import { check, seePath, seeText, uniqueEmail, type Journey } from "./harness.ts";
 
@@ -131,21 +131,6 @@ async function checkFocusTrapped(page: Page, dialog: Locator, what: string) {
   }
 }
 
-/** A confirmed, subscribed account of its own, set up through the API (the UI part is what the journey proves). */
-async function registerSubscribedAccount(page: Page, email: string, password: string) {
-  const signup = await page.request.post("/auth/v1/signup", {
-    data: { email, password, data: { username: "keyboardonly", name: "keyboardonly", company: "Keyboard Clinic" } },
-  });
-  check(signup.ok(), `sign-up should succeed, got ${signup.status()}: ${await signup.text()}`);
-  const mailbox = await page.request.get(`/api/local/mailbox?email=${encodeURIComponent(email)}`);
-  const { messages } = (await mailbox.json()) as { messages: { link: string | null }[] };
-  const link = messages.find((m) => m.link)?.link;
-  check(link, "the confirmation mail should carry a link");
-  const confirmed = await page.request.get(link);
-  check(confirmed.ok(), `the confirmation link should work, got ${confirmed.status()}`);
-  await subscribeWithTestCard(new URL(link).origin, email);
-}
-
 export default {
   name: "Keyboard only: sign in, create and activate an agent, buy and assign a number, export a CSV",
   timeoutMs: 120_000,
@@ -153,7 +138,7 @@ export default {
     const email = uniqueEmail("keyboard");
     const password = "keyboard-pass-1";
     const agentName = "Keyboard Front Desk";
-    await registerSubscribedAccount(page, email, password);
+    await registerSubscribedAccount(page, email, password, { username: "keyboardonly", company: "Keyboard Clinic" });
 
     // Sign in: the only navigation by URL; from here on, keys only.
     await page.goto("/auth?login=1");

@@ -128,6 +128,25 @@ describe("csvStream", () => {
     expect(calls.length).toBeLessThanOrEqual(3);
   });
 
+  it("a client that goes away while a page is read gets no error reported and no page read ahead", async () => {
+    const asked: (number | null)[] = [];
+    const slowPage = async (cursor: number | null, limit: number) => {
+      asked.push(cursor);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const from = (cursor ?? 0) + 1;
+      return Array.from({ length: limit }, (_, i) => ({ id: from + i, label: `row ${from + i}` }));
+    };
+    const errors: unknown[] = [];
+    const reader = csvStream({ columns, readPage: slowPage, cursorOf: (r) => r.id, pageSize: 100, onError: (e) => errors.push(e) }).getReader();
+    await reader.read(); // header; the first page is being read
+    const pending = reader.read();
+    await reader.cancel();
+    expect((await pending).done).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(errors).toEqual([]);
+    expect(asked).toEqual([null]);
+  });
+
   it("fails the download (and reports it) when a page cannot be read", async () => {
     const { readPage } = table(5000, 2);
     const errors: unknown[] = [];

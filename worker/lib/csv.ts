@@ -80,6 +80,8 @@ export function csvStream<Row, Cursor>(options: CsvStreamOptions<Row, Cursor>): 
         if (done || !next) return;
         try {
           const rows = await next;
+          // Cancelled while the page was read: nothing more to send, and no page to read ahead.
+          if (done) return;
           next = null;
           if (rows.length < pageSize) done = true;
           else next = fetchPage(cursorOf(rows[rows.length - 1]));

@@ -214,12 +214,21 @@ export function groupWorkerdMemory(pgid) {
  * Streams one CSV answer to its end: time to first byte, total time, bytes and rows (newlines), with
  * the worker's resident memory sampled every 50 ms (baseline before the request, peak during it).
  */
-export async function streamCsv(url, token, pgid, onProgress) {
+export async function streamCsv(url, token, pgid, onProgress, inspector = null) {
+  // The worker's own memory (decision 028): its JS heap after a full GC before and after the
+  // export, and the heap in use sampled during it (garbage not yet collected included).
+  const heapBefore = inspector ? await inspector.heapAfterGc() : null;
   const baseline = groupRssKb(pgid);
   let peak = baseline;
+  let heapPeak = heapBefore ?? 0;
   const sampler = setInterval(() => {
     peak = Math.max(peak, groupRssKb(pgid));
   }, 50);
+  const heapSampler = inspector
+    ? setInterval(() => {
+        inspector.heapUsed().then((b) => (heapPeak = Math.max(heapPeak, b)), () => undefined);
+      }, 250)
+    : null;
   const t0 = performance.now();
   try {
     const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
@@ -238,10 +247,23 @@ export async function streamCsv(url, token, pgid, onProgress) {
       }
     }
     const ms = performance.now() - t0;
+    clearInterval(sampler);
+    if (heapSampler) clearInterval(heapSampler);
+    const heapAfter = inspector ? await inspector.heapAfterGc() : null;
     // The header line is not a data row.
-    return { ttfbMs: ttfb, ms, bytes, rows: Math.max(0, rows - 1), rowsPerSec: (Math.max(0, rows - 1) / ms) * 1000, baselineKb: baseline, peakKb: Math.max(peak, groupRssKb(pgid)) };
+    return {
+      ttfbMs: ttfb,
+      ms,
+      bytes,
+      rows: Math.max(0, rows - 1),
+      rowsPerSec: (Math.max(0, rows - 1) / ms) * 1000,
+      baselineKb: baseline,
+      peakKb: Math.max(peak, groupRssKb(pgid)),
+      heap: inspector ? { beforeBytes: heapBefore, peakInUseBytes: heapPeak, afterBytes: heapAfter } : null,
+    };
   } finally {
     clearInterval(sampler);
+    if (heapSampler) clearInterval(heapSampler);
   }
 }
 

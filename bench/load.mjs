@@ -13,7 +13,7 @@
 // worker's memory" means, beside the resident memory of wrangler's workerd processes, which also hold the
 // local D1's SQLite, the asset server and what the runtime keeps. Exits 1 when any request failed or the
 // worker kept more than 2 MB of heap from the load.
-import { mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, openSync, closeSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
@@ -21,6 +21,7 @@ import autocannon from "autocannon";
 import { bin, cliOptions, freePort, root } from "../scripts/lib.mjs";
 import { connectInspector } from "./inspector.mjs";
 import { watchMemory } from "./memory.mjs";
+import { findD1File, percentile, runCron, tail } from "./ops.mjs";
 import { applyMigrations, seed, servedBuild, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
 
 if (!process.getBuiltinModule?.("node:sqlite")) {
@@ -72,8 +73,6 @@ const ONLY_KINDS = new Set([...ONLY].map((k) => KINDS[k]));
 
 const DEMO_PASSWORD = "demo-password-1";
 const STAFF = "staff@demo.local";
-const DAILY_CRON = "15 5 * * *";
-const CRON_TIMEOUT_MS = 600_000;
 const PAGE_SIZE = 50;
 const PAGES_PER_WALK = 20; // a client walks 20 pages deep by cursor, then starts again at page 1
 const REQUEST_TIMEOUT_S = 30;
@@ -115,66 +114,9 @@ for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]
   });
 }
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
-function tail(file, lines = 30) {
-  try {
-    return readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
-  } catch {
-    return "";
-  }
-}
 
-/** The nightly cron once, waited for by its last job's trace in D1 (the daily reports it writes). */
-async function runCron(baseUrl, d1File) {
-  const { DatabaseSync } = await import("node:sqlite");
-  const last = () => {
-    const db = new DatabaseSync(d1File, { readOnly: true });
-    try {
-      return db.prepare("SELECT coalesce(max(created_at), '') AS t, count(*) AS n FROM daily_reports").get();
-    } finally {
-      db.close();
-    }
-  };
-  const before = last();
-  const t0 = performance.now();
-  const res = await fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent(DAILY_CRON)}`);
-  await res.text();
-  if (!res.ok) throw new Error(`/__scheduled → ${res.status}`);
-  while (performance.now() - t0 < CRON_TIMEOUT_MS) {
-    const now = last();
-    if (now.n > 0 && now.t !== before.t) return performance.now() - t0;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the nightly cron did not finish within 10 minutes");
-}
 
-async function findD1File() {
-  const { DatabaseSync } = await import("node:sqlite");
-  const { readdirSync, statSync } = await import("node:fs");
-  const files = [];
-  const walk = (d) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith(".sqlite") && e.name !== "metadata.sqlite") files.push(p);
-    }
-  };
-  walk(path.join(stateDir, "v3", "d1"));
-  const found = files.filter((file) => {
-    const db = new DatabaseSync(file, { readOnly: true });
-    try {
-      return Boolean(db.prepare("select 1 from sqlite_master where type = 'table' and name = 'd1_migrations'").get());
-    } finally {
-      db.close();
-    }
-  });
-  if (found.length === 0) throw new Error("no D1 database file in the state dir");
-  return found.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-}
 
 /**
  * One client's cycle: every count card of the dashboard for the whole range, three call-log pages
@@ -238,7 +180,7 @@ async function main() {
   await seed(stateDir, seedArgs);
   const seedMs = Date.now() - t0;
   console.log(`  seed ${seedArgs.join(" ")}: ${secs(seedMs)}`);
-  const d1File = await findD1File();
+  const d1File = await findD1File(stateDir);
 
   const envFile = path.join(stateDir, "load.env");
   writeFileSync(envFile, "# load: no secrets, local adapters only\n");
@@ -258,7 +200,7 @@ async function main() {
   const token = (await signIn.json()).access_token;
 
   console.log("▸ nightly cron once (roll-ups of the seed's days)");
-  console.log(`  done in ${secs(await runCron(baseUrl, d1File))}`);
+  console.log(`  done in ${secs((await runCron(baseUrl, d1File)).ms)}`);
 
   inspector = await connectInspector(inspectorPort);
   const pgid = server.child.pid;

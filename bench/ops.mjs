@@ -301,3 +301,78 @@ export function spaSizes(clientDir) {
   const lazy = all.filter((f) => !firstPage.has(`assets/${f.file}`)).sort((a, b) => b.gzKb - a.gzKb);
   return { first, firstGzKb: first.reduce((n, f) => n + f.gzKb, 0), firstKb: first.reduce((n, f) => n + f.kb, 0), lazy };
 }
+
+// ---- Shared by the bench and the load proof --------------------------------------------------------
+
+/** The daily cron of wrangler.toml, as `wrangler dev --test-scheduled` is asked to run it. */
+export const DAILY_CRON = "15 5 * * *";
+const CRON_TIMEOUT_MS = 600_000;
+
+/** The p-th percentile of an ascending list (nearest rank); null for an empty one. */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** The last lines of a log file ("" when it cannot be read). */
+export function tail(file, lines = 30) {
+  try {
+    return readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "";
+  }
+}
+
+/** The local D1 file of a wrangler state directory: the newest SQLite file with D1's migrations table. */
+export async function findD1File(stateDir) {
+  const { DatabaseSync } = await import("node:sqlite");
+  const dir = path.join(stateDir, "v3", "d1");
+  const files = [];
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith(".sqlite") && e.name !== "metadata.sqlite") files.push(p);
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  const found = files.filter((file) => {
+    const db = new DatabaseSync(file, { readOnly: true });
+    try {
+      return Boolean(db.prepare("select 1 from sqlite_master where type = 'table' and name = 'd1_migrations'").get());
+    } finally {
+      db.close();
+    }
+  });
+  if (found.length === 0) throw new Error(`no D1 database file under ${dir}`);
+  return found.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+}
+
+/**
+ * Runs the nightly cron through `wrangler dev --test-scheduled` and waits until its last job (the
+ * daily report) has written: scheduled() hands the jobs to waitUntil, so the answer may come first.
+ * `onPoll` runs between polls (the bench's Ctrl-C check).
+ */
+export async function runCron(baseUrl, d1File, { onPoll } = {}) {
+  const { DatabaseSync } = await import("node:sqlite");
+  const last = () => {
+    const db = new DatabaseSync(d1File, { readOnly: true });
+    try {
+      return db.prepare("SELECT coalesce(max(created_at), '') AS t, count(*) AS n FROM daily_reports").get();
+    } finally {
+      db.close();
+    }
+  };
+  const before = last();
+  const t0 = performance.now();
+  const res = await fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent(DAILY_CRON)}`, { signal: AbortSignal.timeout(CRON_TIMEOUT_MS) });
+  await res.text();
+  if (!res.ok) throw new Error(`/__scheduled → ${res.status}`);
+  while (performance.now() - t0 < CRON_TIMEOUT_MS) {
+    onPoll?.();
+    const now = last();
+    if (now.n > 0 && now.t !== before.t) return { ms: performance.now() - t0 };
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("the nightly cron did not finish within 10 minutes");
+}

@@ -8,13 +8,28 @@
 // target, the database size and the query plans of the call-log page; then the operations dashboard
 // (bench/ops.mjs): count endpoints against naive queries, CSV exports, the roll-up run, SPA sizes.
 // It reports; it does not gate: a missed target still exits 0, a failed request exits 1.
-import { existsSync, mkdirSync, openSync, closeSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, closeSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { bin, cliOptions, freePort, root } from "../scripts/lib.mjs";
 import { connectInspector } from "./inspector.mjs";
-import { countCases, median, naiveRows, parseServerTiming, rollupDigest, spaSizes, sqliteD1, streamCsv, timeNaive, timeService } from "./ops.mjs";
+import {
+  countCases,
+  findD1File,
+  median,
+  naiveRows,
+  parseServerTiming,
+  percentile,
+  rollupDigest,
+  runCron,
+  spaSizes,
+  sqliteD1,
+  streamCsv,
+  tail,
+  timeNaive,
+  timeService,
+} from "./ops.mjs";
 import { applyMigrations, seed, servedBuild, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
 
 // ---- Targets -------------------------------------------------------------------------------------
@@ -123,10 +138,6 @@ const checkpoint = () => {
 
 // ---- Timing --------------------------------------------------------------------------------------
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 function summarize(name, times, errors, wallMs, extra = {}) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -273,30 +284,6 @@ function resultTable(results) {
 
 // ---- The database file and its query plans ------------------------------------------------------------
 
-/** The D1 database file of the state dir: the .sqlite holding wrangler's migrations table. */
-async function findD1File(state = stateDir) {
-  const { DatabaseSync } = await import("node:sqlite");
-  const dir = path.join(state, "v3", "d1");
-  const files = [];
-  const walk = (d) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith(".sqlite") && e.name !== "metadata.sqlite") files.push(p);
-    }
-  };
-  if (existsSync(dir)) walk(dir);
-  const found = files.filter((file) => {
-    const db = new DatabaseSync(file, { readOnly: true });
-    try {
-      return Boolean(db.prepare("select 1 from sqlite_master where type = 'table' and name = 'd1_migrations'").get());
-    } finally {
-      db.close();
-    }
-  });
-  if (found.length === 0) throw new Error(`no D1 database file under ${rel(dir)}`);
-  return found.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-}
 
 const fileSize = (file) => ["", "-wal"].reduce((s, ext) => s + (existsSync(file + ext) ? statSync(file + ext).size : 0), 0);
 
@@ -344,7 +331,6 @@ function planOf(db, { sql, params }) {
 
 // ---- The operations dashboard (bench/ops.mjs) ---------------------------------------------------------
 
-const DAILY_CRON = "15 5 * * *";
 const nyTime = await tsImport("../shared/ny-time.ts", import.meta.url);
 const { CONNECTED_ENDED_REASONS } = await tsImport("../shared/call-outcomes.ts", import.meta.url);
 const { SPECS_BY_SOURCE } = await tsImport("../worker/services/counts/figures.ts", import.meta.url);
@@ -359,35 +345,7 @@ const countServices = {
   ...(await tsImport("../worker/services/insights.ts", import.meta.url)),
 };
 const { DbMeter } = await tsImport("../worker/services/counts/meter.ts", import.meta.url);
-const CRON_TIMEOUT_MS = 600_000;
 
-/**
- * Runs the nightly cron through `wrangler dev --test-scheduled` and waits until its last job (the
- * daily report) has written: scheduled() hands the jobs to waitUntil, so the answer may come first.
- */
-async function runCron(baseUrl, d1File) {
-  const { DatabaseSync } = await import("node:sqlite");
-  const last = () => {
-    const db = new DatabaseSync(d1File, { readOnly: true });
-    try {
-      return db.prepare("SELECT coalesce(max(created_at), '') AS t, count(*) AS n FROM daily_reports").get();
-    } finally {
-      db.close();
-    }
-  };
-  const before = last();
-  const t0 = performance.now();
-  const res = await fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent(DAILY_CRON)}`, { signal: AbortSignal.timeout(CRON_TIMEOUT_MS) });
-  await res.text();
-  if (!res.ok) throw new Error(`/__scheduled → ${res.status}`);
-  while (performance.now() - t0 < CRON_TIMEOUT_MS) {
-    checkpoint();
-    const now = last();
-    if (now.n > 0 && now.t !== before.t) return { ms: performance.now() - t0 };
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("the nightly cron did not finish within 10 minutes");
-}
 
 /** Count endpoints, CSV exports, the roll-up run of its own database and the SPA's sizes. */
 async function operations(baseUrl, { staff, staffId, d1File, firstCron, inspectorPort }) {
@@ -485,10 +443,10 @@ async function rollupRun() {
         d.close();
       }
     };
-    const first = await runCron(url, file);
+    const first = await runCron(url, file, { onPoll: checkpoint });
     const once = digest();
     console.log(`  first run ${secs(first.ms)} (${fmtInt(once.rows)} roll-up rows, digest ${once.digest})`);
-    const rerun = await runCron(url, file);
+    const rerun = await runCron(url, file, { onPoll: checkpoint });
     const twice = digest();
     console.log(`  rerun ${secs(rerun.ms)} (digest ${twice.digest})`);
     return { threeDays, firstMs: first.ms, rerunMs: rerun.ms, rows: once.rows, identical: once.digest === twice.digest, digest: once.digest };
@@ -589,13 +547,6 @@ async function signIn(baseUrl, email) {
   return JSON.parse(r.body).access_token;
 }
 
-function tail(file, lines = 30) {
-  try {
-    return readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
-  } catch {
-    return "";
-  }
-}
 
 async function main() {
   const started = Date.now();
@@ -620,7 +571,7 @@ async function main() {
   console.log(`  seed ${seedArgs.join(" ")}: ${secs(seedMs)}`);
 
   const { DatabaseSync } = await import("node:sqlite");
-  const d1File = await findD1File();
+  const d1File = await findD1File(stateDir);
   const inspect = new DatabaseSync(d1File, { readOnly: true });
   const idOf = (email) => inspect.prepare("select id from profiles where lower(email) = ?").get(email)?.id;
   const staffId = idOf(STAFF);
@@ -648,7 +599,7 @@ async function main() {
 
   // The nightly cron once (as `npm start` does): roll-ups of the seed's days, yesterday's reports.
   console.log("▸ nightly cron (first roll-up run over the seed, yesterday's daily reports)");
-  const firstCron = await runCron(baseUrl, d1File);
+  const firstCron = await runCron(baseUrl, d1File, { onPoll: checkpoint });
   console.log(`  done in ${secs(firstCron.ms)}`);
 
   const index = await timed(baseUrl, { path: "/" });

@@ -9,8 +9,8 @@ import { runRollups } from "../jobs/rollups";
 import { localInventory } from "../providers/telephony/local";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { VOICE_WEBHOOK_PATH } from "../providers/voice/port";
-import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile, offerNumbers } from "../test/factories";
-import { clearRollups, dumpRollups } from "../test/rollup-tables";
+import { endOfCallReportBody, insertAgent, offerNumbers } from "../test/factories";
+import { clearRollups, dumpRollups, seedRollupSources } from "../test/rollup-tables";
 import { call, db, signUpAndSignIn } from "../test/helpers";
 
 const figures: string[] = [];
@@ -26,17 +26,7 @@ describe("the same VAPI event delivered 10 times at once", () => {
     const assistantId = `asst-${crypto.randomUUID()}`;
     await insertAgent(s.userId, { vapiAssistantId: assistantId });
     const callId = `concurrent-${crypto.randomUUID()}`;
-    const body = JSON.stringify({
-      message: {
-        type: "end-of-call-report",
-        endedReason: "customer-ended-call",
-        startedAt: "2026-11-20T15:00:00.000Z",
-        endedAt: "2026-11-20T15:02:00.000Z",
-        analysis: { summary: "Booked a hearing test." },
-        artifact: { transcript: "AI: Hello.\nHuman: Hi.", messages: [] },
-        call: { id: callId, type: "inboundPhoneCall", status: "ended", assistantId, customer: { number: "+13055550100" }, createdAt: "2026-11-20T14:59:58.000Z" },
-      },
-    });
+    const body = endOfCallReportBody(assistantId, callId);
     const timestamp = String(Math.floor(Date.now() / 1000));
     const headers = { "content-type": "application/json", "x-vapi-timestamp": timestamp, "x-vapi-signature": `sha256=${await hmacHex(DEV_VAPI_WEBHOOK_SECRET, `${timestamp}.${body}`)}` };
     const events = async () => (await db().select({ n: sql<number>`count(*)` }).from(webhookEvents))[0].n;
@@ -82,14 +72,7 @@ describe("20 concurrent number purchases at the limit's edge", () => {
 
 describe("concurrent roll-up runs", { timeout: 60_000 }, () => {
   it("five runs at once write the same roll-ups as one run alone", async () => {
-    const user = await insertProfile();
-    const agent = await insertAgent(user.id, {}, { store: "LARGO", type: "outbound" });
-    const ref = { id: agent.id, vapiAssistantId: agent.vapiAssistantId, store: agent.store, type: "outbound" as const };
-    const w = { fromMs: Date.parse("2026-02-02T00:00:00Z"), toMs: Date.parse("2026-02-20T00:00:00Z") };
-    await insertCallLogs(user.id, 200, {}, { agent: ref, window: w });
-    await insertAircallCalls(100, {}, { window: w });
-    await insertAppointments(100, {}, { window: w, nowMs: Date.parse("2026-02-15T00:00:00Z") });
-    await insertLeads(60, {}, { window: w });
+    await seedRollupSources("LARGO", { fromMs: Date.parse("2026-02-02T00:00:00Z"), toMs: Date.parse("2026-02-20T00:00:00Z") }, Date.parse("2026-02-15T00:00:00Z"));
     const now = new Date("2026-02-24T12:00:00Z");
     await clearRollups();
     await runRollups({ db: db(), now }, { backfillFrom: "2026-02-01" });

@@ -16,10 +16,10 @@ import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { VOICE_WEBHOOK_PATH } from "../providers/voice/port";
 import { DEV_INGEST_API_KEY } from "../routes/ingest";
 import { aircallCall } from "../test/aircall";
-import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile, offerNumbers } from "../test/factories";
+import { endOfCallReportBody, insertAgent, offerNumbers } from "../test/factories";
 import { faultyD1 } from "../test/faulty-d1";
 import { snapshotD1 } from "../test/faults";
-import { clearRollups, dumpRollups } from "../test/rollup-tables";
+import { clearRollups, dumpRollups, seedRollupSources } from "../test/rollup-tables";
 import { call, db, signUpAndSignIn, uniqueEmail, type Json } from "../test/helpers";
 
 type Figure = { path: string; attempts: number; failed: number; unchanged: number; answered500: number; finalStatus: number; committedAt?: number };
@@ -118,17 +118,7 @@ describe("a D1 failure mid-write leaves the previous state", { timeout: 120_000 
     const s = await signUpAndSignIn();
     const assistantId = `asst-${crypto.randomUUID()}`;
     await insertAgent(s.userId, { vapiAssistantId: assistantId });
-    const body = JSON.stringify({
-      message: {
-        type: "end-of-call-report",
-        endedReason: "customer-ended-call",
-        startedAt: "2026-11-20T15:00:00.000Z",
-        endedAt: "2026-11-20T15:02:00.000Z",
-        analysis: { summary: "Booked a hearing test." },
-        artifact: { transcript: "AI: Hello.\nHuman: Hi.", messages: [] },
-        call: { id: `safe-${crypto.randomUUID()}`, type: "inboundPhoneCall", status: "ended", assistantId, customer: { number: "+13055550100" }, createdAt: "2026-11-20T14:59:58.000Z" },
-      },
-    });
+    const body = endOfCallReportBody(assistantId, `safe-${crypto.randomUUID()}`);
     await sweep("VAPI webhook", async (DB) => {
       const timestamp = String(Math.floor(Date.now() / 1000));
       const headers = { "content-type": "application/json", "x-vapi-timestamp": timestamp, "x-vapi-signature": `sha256=${await hmacHex(DEV_VAPI_WEBHOOK_SECRET, `${timestamp}.${body}`)}` };
@@ -215,14 +205,7 @@ describe("a D1 failure mid-write leaves the previous state", { timeout: 120_000 
 
 describe("a roll-up run killed halfway, then run again", { timeout: 120_000 }, () => {
   it("writes the same roll-ups as one clean run, wherever it was killed", async () => {
-    const user = await insertProfile();
-    const agent = await insertAgent(user.id, {}, { store: "TULSA", type: "outbound" });
-    const ref = { id: agent.id, vapiAssistantId: agent.vapiAssistantId, store: agent.store, type: "outbound" as const };
-    const w = { fromMs: Date.parse("2026-03-02T00:00:00Z"), toMs: Date.parse("2026-04-20T00:00:00Z") };
-    await insertCallLogs(user.id, 200, {}, { agent: ref, window: w });
-    await insertAircallCalls(100, {}, { window: w });
-    await insertAppointments(100, {}, { window: w, nowMs: Date.parse("2026-04-15T00:00:00Z") });
-    await insertLeads(60, {}, { window: w });
+    await seedRollupSources("TULSA", { fromMs: Date.parse("2026-03-02T00:00:00Z"), toMs: Date.parse("2026-04-20T00:00:00Z") }, Date.parse("2026-04-15T00:00:00Z"));
     const now = new Date("2026-04-24T12:00:00Z");
     const run = (d1: D1Database) => runRollups({ db: createDb(d1), now }, { backfillFrom: "2026-03-01" });
     await clearRollups();

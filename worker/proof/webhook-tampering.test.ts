@@ -12,7 +12,7 @@ import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { SIGNATURE_TOLERANCE_SECONDS } from "../providers/voice/vapi-webhook";
 import { VOICE_WEBHOOK_PATH } from "../providers/voice/port";
 import { aircallCall } from "../test/aircall";
-import { insertAgent } from "../test/factories";
+import { endOfCallReportBody, insertAgent } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
 
 const RUNS = 1_000;
@@ -96,17 +96,7 @@ describe("VAPI webhook tampering", () => {
   async function genuine(nowSeconds = Math.floor(Date.now() / 1000), secret = DEV_VAPI_WEBHOOK_SECRET) {
     n += 1;
     const id = `tamper-${n}-${crypto.randomUUID()}`;
-    const body = JSON.stringify({
-      message: {
-        type: "end-of-call-report",
-        endedReason: "customer-ended-call",
-        startedAt: "2026-11-20T15:00:00.000Z",
-        endedAt: "2026-11-20T15:02:00.000Z",
-        analysis: { summary: "Booked a hearing test." },
-        artifact: { transcript: "AI: Hello.\nHuman: Hi.", messages: [] },
-        call: { id, type: "inboundPhoneCall", status: "ended", assistantId, customer: { number: "+13055550100" }, createdAt: "2026-11-20T14:59:58.000Z" },
-      },
-    });
+    const body = endOfCallReportBody(assistantId, id);
     const timestamp = String(nowSeconds);
     const signature = `sha256=${await hmacHex(secret, `${timestamp}.${body}`)}`;
     return { body, timestamp, signature };

@@ -155,3 +155,17 @@ export const COMPLETE_AGENT_FIELDS = {
 export async function offerNumbers(userId: string, numbers: string[]) {
   for (const statement of numberOfferStatements(db(), userId, numbers)) await statement;
 }
+
+/** A VAPI end-of-call report of one inbound call of `assistantId`, as the webhook's JSON body. */
+export const endOfCallReportBody = (assistantId: string, callId: string) =>
+  JSON.stringify({
+    message: {
+      type: "end-of-call-report",
+      endedReason: "customer-ended-call",
+      startedAt: "2026-11-20T15:00:00.000Z",
+      endedAt: "2026-11-20T15:02:00.000Z",
+      analysis: { summary: "Booked a hearing test." },
+      artifact: { transcript: "AI: Hello.\nHuman: Hi.", messages: [] },
+      call: { id: callId, type: "inboundPhoneCall", status: "ended", assistantId, customer: { number: "+13055550100" }, createdAt: "2026-11-20T14:59:58.000Z" },
+    },
+  });

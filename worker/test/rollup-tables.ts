@@ -1,6 +1,9 @@
-// Every roll-up table's rows, for tests that compare runs of the roll-up job, and a way to empty them.
+// Every roll-up table's rows, for tests that compare runs of the roll-up job, a way to empty them,
+// and rows of every source to roll up.
 import { env } from "cloudflare:workers";
+import type { Store } from "@shared/constants";
 import { SPECS_BY_SOURCE } from "../services/counts/figures";
+import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile } from "./factories";
 
 const ROLLUP_TABLES = [...Object.values(SPECS_BY_SOURCE).flatMap((specs) => specs.map((spec) => spec.rollupTable)), "rollup_state", "rollup_dirty_days"];
 
@@ -13,4 +16,19 @@ export async function dumpRollups() {
 
 export async function clearRollups() {
   for (const t of ROLLUP_TABLES) await env.DB.prepare(`DELETE FROM ${t}`).run();
+}
+
+/**
+ * Rows of every roll-up source in a window: a profile with one outbound agent in `store`, 200 of its
+ * calls, 100 Aircall calls, 100 appointments (as of `nowMs`) and 60 leads.
+ */
+export async function seedRollupSources(store: Store, window: { fromMs: number; toMs: number }, nowMs: number) {
+  const user = await insertProfile();
+  const agent = await insertAgent(user.id, {}, { store, type: "outbound" });
+  const ref = { id: agent.id, vapiAssistantId: agent.vapiAssistantId, store: agent.store, type: "outbound" as const };
+  await insertCallLogs(user.id, 200, {}, { agent: ref, window });
+  await insertAircallCalls(100, {}, { window });
+  await insertAppointments(100, {}, { window, nowMs });
+  await insertLeads(60, {}, { window });
+  return user;
 }

@@ -16,7 +16,7 @@ import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { VOICE_WEBHOOK_PATH } from "../providers/voice/port";
 import { DEV_INGEST_API_KEY } from "../routes/ingest";
 import { aircallCall } from "../test/aircall";
-import { endOfCallReportBody, insertAgent, offerNumbers } from "../test/factories";
+import { endOfCallReportBody, ingestAppointmentRecord, insertAgent, offerNumbers } from "../test/factories";
 import { faultyD1 } from "../test/faulty-d1";
 import { snapshotD1 } from "../test/faults";
 import { clearRollups, dumpRollups, seedRollupSources } from "../test/rollup-tables";
@@ -134,22 +134,10 @@ describe("a D1 failure mid-write leaves the previous state", { timeout: 120_000 
 
   it("ingestion", async () => {
     const p = `safe-${crypto.randomUUID().slice(0, 8)}-`;
-    const appointment = (id: string) => ({
-      external_id: id,
-      store: "MIAMI",
-      begin_utc: "2026-04-14T10:30:00-04:00",
-      booked_at: "2026-04-02T15:12:00Z",
-      booked_by: "AI Receptionist",
-      appointment_type: "Eye Exam",
-      status: "Scheduled",
-      booking_channel: "inbound",
-      customer_name: "Maria Lopez",
-      customer_phone: "(305) 555-0142",
-    });
     await sweep("ingestion", (DB) =>
       call("/api/ingest/appointments", {
         method: "POST",
-        json: { appointments: [appointment(`${p}1`), appointment(`${p}2`), appointment(`${p}3`)] },
+        json: { appointments: [ingestAppointmentRecord(`${p}1`), ingestAppointmentRecord(`${p}2`), ingestAppointmentRecord(`${p}3`)] },
         headers: { authorization: `Bearer ${DEV_INGEST_API_KEY}` },
         bindings: { DB },
       }),

@@ -5,6 +5,7 @@ import { and, count, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AppointmentRecordInput, LeadRecordInput } from "../../shared/schemas/ingest";
 import { appointments, leads, rollupDirtyDays } from "../db/schema";
+import { ingestAppointmentRecord } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
 import { DEV_INGEST_API_KEY } from "./ingest";
 
@@ -12,21 +13,7 @@ let batchNo = 0;
 /** A prefix of external ids no other test uses (tests in one file share one database). */
 const prefix = (label: string) => `T${++batchNo}-${label}-`;
 
-function appointment(id: string, overrides: Partial<AppointmentRecordInput> = {}): AppointmentRecordInput {
-  return {
-    external_id: id,
-    store: "MIAMI",
-    begin_utc: "2026-04-14T10:30:00-04:00",
-    booked_at: "2026-04-02T15:12:00Z",
-    booked_by: "AI Receptionist",
-    appointment_type: "Eye Exam",
-    status: "Scheduled",
-    booking_channel: "inbound",
-    customer_name: "Maria Lopez",
-    customer_phone: "(305) 555-0142",
-    ...overrides,
-  };
-}
+const appointment = ingestAppointmentRecord;
 
 function lead(id: string, overrides: Partial<LeadRecordInput> = {}): LeadRecordInput {
   return {

@@ -2,6 +2,7 @@
 // uses) into the test D1 through drizzle, in statements that respect D1's 100 bound parameters.
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Store } from "../../shared/constants";
+import type { AppointmentRecordInput } from "../../shared/schemas/ingest";
 import { nyLocalToUtc } from "../../shared/ny-time";
 import {
   type AgentInput,
@@ -169,3 +170,20 @@ export const endOfCallReportBody = (assistantId: string, callId: string) =>
       call: { id: callId, type: "inboundPhoneCall", status: "ended", assistantId, customer: { number: "+13055550100" }, createdAt: "2026-11-20T14:59:58.000Z" },
     },
   });
+
+/** One appointment as the ingestion API takes it (a Miami eye exam booked by the AI receptionist). */
+export function ingestAppointmentRecord(id: string, overrides: Partial<AppointmentRecordInput> = {}): AppointmentRecordInput {
+  return {
+    external_id: id,
+    store: "MIAMI",
+    begin_utc: "2026-04-14T10:30:00-04:00",
+    booked_at: "2026-04-02T15:12:00Z",
+    booked_by: "AI Receptionist",
+    appointment_type: "Eye Exam",
+    status: "Scheduled",
+    booking_channel: "inbound",
+    customer_name: "Maria Lopez",
+    customer_phone: "(305) 555-0142",
+    ...overrides,
+  };
+}

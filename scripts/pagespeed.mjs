@@ -159,6 +159,9 @@ function explain(lhr) {
   if (mt?.numericValue) out.push(`main thread: ${ms(mt.numericValue)} (${(mt.details?.items ?? []).slice(0, 4).map((i) => `${i.groupLabel} ${ms(i.duration)}`).join(", ")})`);
   const boot = lhr.audits["bootup-time"]?.details?.items ?? [];
   if (boot.length) out.push(`JS execution: ${boot.slice(0, 4).map((i) => `${i.url.replace(/^https?:\/\/[^/]+/, "")} ${ms(i.total)}`).join(", ")}`);
+  const long = lhr.audits["long-tasks"]?.details?.items ?? [];
+  if (long.length)
+    out.push(`long tasks (observed): ${long.slice(0, 8).map((t) => `${t.url.replace(/^https?:\/\/[^/]+/, "") || "?"} @${ms(t.startTime)} ${ms(t.duration)}`).join(", ")}`);
   const failing = Object.values(lhr.audits)
     .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable" && a.scoreDisplayMode !== "manual")
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);

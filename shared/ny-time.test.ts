@@ -1,4 +1,7 @@
+import { TZDate, tzOffset } from "@date-fns/tz";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { DISPLAY_TIME_ZONE } from "./constants";
 import {
   addDays,
   nyDateRange,
@@ -7,6 +10,7 @@ import {
   nyLocalToUtc,
   nyMonthRange,
   nyOffsetMinutes,
+  nyWallClock,
   nyToday,
   nyYesterday,
 } from "./ny-time";
@@ -127,5 +131,40 @@ describe("nyDateTimeFormatter", () => {
     }
     expect(format("not a time")).toBeNull();
     expect(format(null)).toBeNull();
+  });
+});
+
+describe("nyOffsetMinutes by the US rule", () => {
+  // The rule is written out (no time-zone lookup on a page's first render); the runtime's zone data
+  // is the reference it must agree with, at random instants and at every change of every year.
+  const reference = (t: number) => tzOffset(DISPLAY_TIME_ZONE, new Date(t));
+  const wallByZoneData = (t: number) => {
+    const z = new TZDate(t, DISPLAY_TIME_ZONE);
+    return { year: z.getFullYear(), month: z.getMonth() + 1, day: z.getDate(), hour: z.getHours(), minute: z.getMinutes(), second: z.getSeconds() };
+  };
+
+  it("agrees with the zone data at random instants from 1990 to 2105", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2105, 0, 1) }), (t) => {
+        expect(nyOffsetMinutes(new Date(t))).toBe(reference(t));
+        expect(nyWallClock(new Date(t))).toEqual(wallByZoneData(t));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("agrees with the zone data on both sides of every change from 2007 to 2099", () => {
+    let changes = 0;
+    for (let year = 2007; year <= 2099; year++) {
+      // Hour by hour through March and November finds each change; then a millisecond either side.
+      for (const month of [2, 10]) {
+        for (let t = Date.UTC(year, month, 1); t < Date.UTC(year, month + 1, 1); t += 3_600_000) {
+          if (reference(t) === reference(t + 3_600_000)) continue;
+          changes++;
+          for (const at of [t, t + 3_600_000 - 1, t + 3_600_000, t + 3_600_000 + 1]) expect(nyOffsetMinutes(new Date(at))).toBe(reference(at));
+        }
+      }
+    }
+    expect(changes).toBe(2 * (2099 - 2007 + 1));
   });
 });

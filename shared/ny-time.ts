@@ -1,6 +1,8 @@
 // America/New_York time for worker, web and seed alike: every day boundary of the product (date
 // filters, "today", "yesterday", this month, roll-ups, the daily report) is a calendar day there,
-// daylight-saving changes included. Built on @date-fns/tz so no offset arithmetic is written here.
+// daylight-saving changes included. Wall-clock conversions are built on @date-fns/tz; the offset
+// itself follows the US rule in force since 2007 (below), which a property test holds to the
+// runtime's time-zone data, and asks @date-fns/tz for any other year.
 // Relative imports carry `.ts` so the seed script can load this file in plain Node through tsx.
 import { TZDate, tzOffset } from "@date-fns/tz";
 import { DISPLAY_TIME_ZONE } from "./constants.ts";
@@ -24,23 +26,41 @@ export function parseUtc(value: string | Date | null | undefined): Date | null {
 
 /** An instant as New York's wall clock (month 1-12, 24-hour clock). */
 export function nyWallClock(instant: Date) {
-  const t = new TZDate(instant.getTime(), DISPLAY_TIME_ZONE);
+  const t = new Date(instant.getTime() + nyOffsetMinutes(instant) * 60_000);
   return {
-    year: t.getFullYear(),
-    month: t.getMonth() + 1,
-    day: t.getDate(),
-    hour: t.getHours(),
-    minute: t.getMinutes(),
-    second: t.getSeconds(),
+    year: t.getUTCFullYear(),
+    month: t.getUTCMonth() + 1,
+    day: t.getUTCDate(),
+    hour: t.getUTCHours(),
+    minute: t.getUTCMinutes(),
+    second: t.getUTCSeconds(),
   };
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 const ymd = (y: number, m: number, d: number) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
 
-/** Minutes New York is ahead of UTC at this instant (-300 in winter, -240 in summer). */
+/** Day of the month of the n-th Sunday (n ≥ 1) of a month (0-11), by the UTC calendar. */
+function nthSunday(year: number, month: number, n: number): number {
+  const firstWeekday = new Date(Date.UTC(year, month, 1)).getUTCDay();
+  return 1 + ((7 - firstWeekday) % 7) + (n - 1) * 7;
+}
+
+/**
+ * Minutes New York is ahead of UTC at this instant (-300 in winter, -240 in summer).
+ *
+ * From 2007 the US rule is fixed by law: daylight time from the second Sunday of March, 02:00 EST
+ * (07:00 UTC), to the first Sunday of November, 02:00 EDT (06:00 UTC). Computing it costs nothing,
+ * while the first time-zone lookup through `Intl` loads the runtime's zone data: about 40 ms on a
+ * page's first render (decision 030). Other years ask the runtime's data.
+ */
 export function nyOffsetMinutes(instant: Date): number {
-  return tzOffset(DISPLAY_TIME_ZONE, instant);
+  const t = instant.getTime();
+  const year = new Date(t).getUTCFullYear();
+  if (!(year >= 2007 && year <= 2099)) return tzOffset(DISPLAY_TIME_ZONE, instant);
+  const start = Date.UTC(year, 2, nthSunday(year, 2, 2), 7);
+  const end = Date.UTC(year, 10, nthSunday(year, 10, 1), 6);
+  return t >= start && t < end ? -240 : -300;
 }
 
 function parseDay(date: string): { y: number; m: number; d: number } {

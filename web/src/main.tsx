@@ -2,7 +2,7 @@ import "@web/lib/zod-jitless";
 import "@fontsource-variable/inter";
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, StrictMode, Suspense, useEffect, useState } from "react";
+import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { useToasts } from "@web/components/ui/toast-store";
 import { AuthProvider } from "@web/lib/auth/auth-provider";
@@ -37,13 +37,18 @@ for (const route of router.getMatchedRoutes(window.location.pathname)[0]) {
   router.loadRouteChunk(route)?.catch(() => {});
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <AppRouter router={router} />
-        <DeferredToaster />
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+// The first render is a transition: React renders it in slices, yielding to the browser between
+// them, instead of one long task (decision 030).
+const root = createRoot(document.getElementById("root")!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <AppRouter router={router} />
+          <DeferredToaster />
+        </AuthProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { call, signUpAndSignIn } from "./test/helpers";
+import { firstScreenHtml } from "@shared/first-screen";
+import { AGENT_TEXT, CALL_LOG_TEXT, DASHBOARD_TEXT, NAV_TEXT } from "@shared/messages";
 import { VAPI_RECORDING_ORIGIN } from "./lib/content-sources";
 
 // The asset store: a response fetched over HTTP, whose headers are immutable like the real binding's.
@@ -93,6 +95,31 @@ describe("serving the SPA", () => {
       expect(res.status, path).toBe(404);
       expect(asked, path).toEqual([]);
     }
+  });
+
+  it("paints a signed-in page's title from the HTML: the first screen written into the shell's root", async () => {
+    const html = (root = "") =>
+      `<!doctype html><html><head><title>Voice Agent Ops</title></head><body><div id="root">${root}</div><div id="other"></div></body></html>`;
+    const SHELL = { fetch: async () => new Response(html(), { headers: { "content-type": "text/html" } }) };
+    const pages = [
+      ["/dashboard", { title: DASHBOARD_TEXT.pageTitle }],
+      ["/call-logs/", { title: NAV_TEXT.callLogs, description: CALL_LOG_TEXT.intro }],
+      ["/agent-settings?agent=3", { title: AGENT_TEXT.pageTitle, description: AGENT_TEXT.pageDescription }],
+    ] as const;
+    for (const [path, header] of pages) {
+      const res = await call(path, { bindings: { ASSETS: SHELL } });
+      expect(res.body, path).toEqual({ text: html(firstScreenHtml(header)) });
+      expect(res.status, path).toBe(200);
+      expect(firstScreenHtml(header), path).toContain(`<h1 class="text-2xl font-semibold tracking-tight">${header.title}</h1>`);
+      expect(res.headers.get("content-security-policy"), path).toContain("default-src 'self'");
+    }
+    // Signed out, flag-gated or unknown pages keep the empty shell: their title could mislead.
+    for (const path of ["/auth", "/analytics", "/admin", "/daily-report", "/no-such-page", "/dashboard/extra"]) {
+      const res = await call(path, { bindings: { ASSETS: SHELL } });
+      expect(res.body, path).toEqual({ text: html() });
+    }
+    const head = await call("/dashboard", { method: "HEAD", bindings: { ASSETS: SHELL } });
+    expect(head.body).toEqual({});
   });
 
   it("keeps API and identity-service misses as JSON 404s", async () => {

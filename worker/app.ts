@@ -1,4 +1,5 @@
 // Every route mounted in one place, behind the middleware every request passes.
+import { firstScreenHtml, firstScreenOf } from "@shared/first-screen";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
@@ -154,6 +155,16 @@ app.notFound(async (c) => {
   // Any other path is a screen of the SPA: its shell, which the router resolves (its own 404 page
   // included). A copy: the asset store's headers are immutable, and the header middleware writes them.
   const shell = await c.env.ASSETS.fetch(new URL("/", c.req.url));
-  return new Response(c.req.method === "HEAD" ? null : shell.body, { status: shell.status, headers: shell.headers });
+  const copy = new Response(c.req.method === "HEAD" ? null : shell.body, { status: shell.status, headers: shell.headers });
+  // A signed-in page's first screen is painted from the HTML, before the JavaScript (decision 030).
+  const firstScreen = c.req.method === "HEAD" || !shell.ok ? null : firstScreenOf(c.req.path);
+  if (!firstScreen) return copy;
+  return new HTMLRewriter()
+    .on("div#root", {
+      element(root) {
+        root.setInnerContent(firstScreenHtml(firstScreen), { html: true });
+      },
+    })
+    .transform(copy);
 });
 app.onError(onError);

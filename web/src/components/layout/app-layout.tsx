@@ -2,18 +2,21 @@
 import { Outlet } from "@tanstack/react-router";
 import { Menu, X } from "lucide-react";
 import { useState } from "react";
+import { FIRST_SCREEN_CLASS } from "@shared/first-screen";
 import { NAV_TEXT } from "@shared/messages";
 import { Logo } from "@web/components/brand/logo";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogClose, DialogTitle, DialogTrigger, DrawerContent } from "@web/components/ui/dialog";
 import { PageSpinner } from "@web/components/ui/spinner";
 import { useAuth } from "@web/lib/auth/auth-provider";
+import { useStaged } from "@web/lib/staged";
 import { SidebarContent } from "./app-sidebar";
+import { FirstScreenHeading, useFirstScreen } from "./first-screen";
 
 function MobileNav() {
   const [open, setOpen] = useState(false);
   return (
-    <header className="sticky top-0 z-40 flex h-14 items-center gap-3 border-b border-border bg-background/95 px-4 backdrop-blur md:hidden">
+    <header className={FIRST_SCREEN_CLASS.topBar}>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogTrigger asChild>
           <Button variant="ghost" size="icon" aria-label={NAV_TEXT.openMenu} className="-ml-2">
@@ -37,17 +40,21 @@ function MobileNav() {
 
 export function AppLayout() {
   const { user } = useAuth();
+  // The frame first; the page in the deferred render right after, which React renders in slices
+  // (the router's update that shows the frame is a blocking one, decision 030).
+  const staged = useStaged();
+  const firstScreen = useFirstScreen();
   // Signing out empties the query cache at once, while the guard's redirect to /auth follows a
   // render later: pages must not render (and refetch without a session) in between.
   if (!user) return <PageSpinner />;
   return (
-    <div className="min-h-dvh bg-muted/40 md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
-      <aside className="sticky top-0 hidden h-dvh border-r border-sidebar-border bg-sidebar md:block">
+    <div className={FIRST_SCREEN_CLASS.frame}>
+      <aside className={FIRST_SCREEN_CLASS.sidebar}>
         <SidebarContent />
       </aside>
       <MobileNav />
-      <main id="main" className="min-w-0 px-4 py-6 sm:px-6 md:px-8 md:py-8">
-        <Outlet />
+      <main id="main" className={FIRST_SCREEN_CLASS.main}>
+        {staged ? <Outlet /> : firstScreen ? <FirstScreenHeading header={firstScreen} /> : null}
       </main>
     </div>
   );

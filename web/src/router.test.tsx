@@ -86,8 +86,10 @@ describe("route guards", () => {
   it("send / to /dashboard when signed in, a private page in the sidebar layout", async () => {
     const router = renderAt("/", { restored: session, user: customer });
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    // The page's first screen shows its title at once; the sidebar comes with the layout.
     expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
-    expect(screen.getAllByRole("link", { name: NAV_TEXT.agents }).length).toBeGreaterThan(0);
+    expect((await screen.findAllByRole("link", { name: NAV_TEXT.agents })).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
   });
 
   it("send a signed-in user on /auth to /dashboard", async () => {

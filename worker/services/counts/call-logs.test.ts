@@ -64,8 +64,8 @@ describe("Call Logs counts over the roll-ups", { timeout: 60_000 }, () => {
     expect(perAssistant.rows).toBeGreaterThan(ASSISTANTS * (DAYS - 1) * 0.5);
     expect(perAccount.rows * 5).toBeLessThan(perAssistant.rows);
 
-    // With an agent the per-assistant table answers, equal to the brute-force count too.
-    for (const agent of [assistants[0], assistants[1]]) {
+    // Every call type, without an agent and with one (the per-assistant table), equal to brute force.
+    for (const agent of [undefined, assistants[0], assistants[1]]) {
       for (const callType of ["Outbound", "Inbound", "Both"] as const) {
         const qa = { ...q, callType, agent };
         expect(await callLogCounts(new DbMeter(env.DB), user.id, qa), `${agent} ${callType}`).toEqual(bruteCallLogCounts(calls, user.id, qa));

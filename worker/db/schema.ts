@@ -396,7 +396,7 @@ export const systemConfig = sqliteTable("system_config", {
 });
 
 // ---------------------------------------------------------------- roll-ups (docs/decisions/011-rollups.md)
-// Per New York day counts written by worker/jobs/rollups.ts, one table per source. Keys start with
+// Per New York day counts written by worker/jobs/rollups.ts, one or more tables per source. Keys start with
 // the dimension every count query fixes (the account for call logs, else the day), so a count reads
 // O(days x combinations) rows. Null dimensions are '' so each key is unique. No updated_at: a rerun
 // writes byte-identical rows. Figures follow docs/decisions/009-count-definitions.md.

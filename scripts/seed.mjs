@@ -10,12 +10,14 @@ import { bin, cliOptions, root, run } from "./lib.mjs";
 
 const ROLLUP_TABLES = [
   "call_log_daily",
+  "call_log_user_daily",
   "aircall_daily",
   "aircall_number_daily",
   "appointment_begin_daily",
   "appointment_booked_daily",
   "appointment_begin_store_daily",
   "appointment_booked_store_daily",
+  "appointment_upcoming_daily",
   "lead_daily",
   "rollup_dirty_days",
   "rollup_state",

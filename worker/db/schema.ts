@@ -396,10 +396,19 @@ export const systemConfig = sqliteTable("system_config", {
 });
 
 // ---------------------------------------------------------------- roll-ups (docs/decisions/011-rollups.md)
-// Per New York day counts written by worker/jobs/rollups.ts, one table per source. Keys start with
+// Per New York day counts written by worker/jobs/rollups.ts, one or more tables per source. Keys start with
 // the dimension every count query fixes (the account for call logs, else the day), so a count reads
 // O(days x combinations) rows. Null dimensions are '' so each key is unique. No updated_at: a rerun
 // writes byte-identical rows. Figures follow docs/decisions/009-count-definitions.md.
+
+const callLogFigureColumns = () => ({
+  total: integer("total").notNull().default(0),
+  connected: integer("connected").notNull().default(0),
+  voicemail: integer("voicemail").notNull().default(0),
+  forwarded: integer("forwarded").notNull().default(0),
+  durationSeconds: integer("duration_seconds").notNull().default(0),
+  cost: real("cost").notNull().default(0),
+});
 
 /** Call logs by (account, day of start_time, assistant, direction); duration for the monthly usage. */
 export const callLogDaily = sqliteTable(
@@ -409,14 +418,24 @@ export const callLogDaily = sqliteTable(
     day: text("day").notNull(),
     assistantId: text("assistant_id").notNull().default(""),
     direction: text("direction").notNull(),
-    total: integer("total").notNull().default(0),
-    connected: integer("connected").notNull().default(0),
-    voicemail: integer("voicemail").notNull().default(0),
-    forwarded: integer("forwarded").notNull().default(0),
-    durationSeconds: integer("duration_seconds").notNull().default(0),
-    cost: real("cost").notNull().default(0),
+    ...callLogFigureColumns(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day, t.assistantId, t.direction] })],
+);
+
+/**
+ * The same figures by (account, day of start_time, direction) only: counts without an agent filter
+ * read a few rows a day, however many assistants the account has.
+ */
+export const callLogUserDaily = sqliteTable(
+  "call_log_user_daily",
+  {
+    userId: text("user_id").notNull(),
+    day: text("day").notNull(),
+    direction: text("direction").notNull(),
+    ...callLogFigureColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.direction] })],
 );
 
 const aircallFigureColumns = () => ({

@@ -65,15 +65,19 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     ]);
     const once = await dump();
     expect(once.call_log_daily.length).toBeGreaterThan(10);
+    expect(once.call_log_user_daily.length).toBeGreaterThan(10);
     expect(once.appointment_begin_daily.length).toBeGreaterThan(10);
     await runRollups({ db: db(), now });
     await runRollups({ db: db(), now }, { backfillFrom: "2026-01-01" });
     expect(JSON.stringify(await dump())).toBe(JSON.stringify(once));
 
-    // The roll-ups answer Jan 1-24 (until - 3 days); the rest of the range is live.
+    // The roll-ups answer Jan 1-24 (until - 3 days); the rest of the range is live. Without an agent
+    // the per-account table answers, with one the per-assistant table.
     for (const [startDate, endDate] of [["2026-01-01", "2026-01-31"], ["2026-01-06", "2026-01-10"], ["2026-01-24", "2026-01-26"]]) {
-      const q = { startDate, endDate, callType: "Both" as const };
-      expect(await callLogCounts(meter(), user.id, q)).toEqual(bruteCallLogCounts(rows, user.id, q));
+      for (const agent of [undefined, ref.vapiAssistantId!]) {
+        const q = { startDate, endDate, callType: "Both" as const, agent };
+        expect(await callLogCounts(meter(), user.id, q)).toEqual(bruteCallLogCounts(rows, user.id, q));
+      }
     }
   });
 
@@ -94,13 +98,17 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     expect(markDaysDirty(d, "call_logs", [])).toEqual([]);
     // No job run yet: the dirty day is read live, so the count is already right.
     expect(await callLogCounts(meter(), user.id, q)).toEqual({ total: 2, connected: 1, voicemail: 1, forwarded: 0 });
-    const staleRow = await env.DB.prepare("SELECT total FROM call_log_daily WHERE user_id = ? AND day = '2026-02-03'").bind(user.id).first();
-    expect(staleRow).toEqual({ total: 1 });
+    for (const table of ["call_log_daily", "call_log_user_daily"]) {
+      const staleRow = await env.DB.prepare(`SELECT total FROM ${table} WHERE user_id = ? AND day = '2026-02-03'`).bind(user.id).first();
+      expect(staleRow, table).toEqual({ total: 1 });
+    }
 
     await runRollups({ db: db(), now: new Date("2026-02-13T12:00:00Z") });
     expect(await env.DB.prepare("SELECT count(*) AS n FROM rollup_dirty_days").first()).toEqual({ n: 0 });
-    const fixedRow = await env.DB.prepare("SELECT total, voicemail FROM call_log_daily WHERE user_id = ? AND day = '2026-02-03'").bind(user.id).first();
-    expect(fixedRow).toEqual({ total: 2, voicemail: 1 });
+    for (const table of ["call_log_daily", "call_log_user_daily"]) {
+      const fixedRow = await env.DB.prepare(`SELECT total, voicemail FROM ${table} WHERE user_id = ? AND day = '2026-02-03'`).bind(user.id).first();
+      expect(fixedRow, table).toEqual({ total: 2, voicemail: 1 });
+    }
     expect((await callLogCounts(meter(), user.id, q)).total).toBe(2);
 
     // Call logs trust every rolled-up day (their writers all mark): yesterday is read from the

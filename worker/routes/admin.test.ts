@@ -84,7 +84,7 @@ describe("GET /api/admin/stats/v2 and /api/admin/stats", () => {
     expect(live.body).toEqual(expected);
     expect(live.headers.get("cache-control")).toBe("private, max-age=60");
 
-    // Rolled up, old days are read from call_log_daily: same figures.
+    // Rolled up, old days are read from call_log_user_daily: same figures.
     await runRollups({ db: db(), now: new Date() }, { backfillFrom: addDays(nyToday(), -10) });
     const rolled = await call("/api/admin/stats", { token: admin.accessToken });
     expect(rolled.body).toEqual(expected);

@@ -30,12 +30,12 @@ async function seeded() {
   const appointments = await insertAppointments(120, {}, { window: w, nowMs: Date.parse("2026-05-20T00:00:00Z") });
   // Half the range rolled up, the rest live.
   await runRollups({ db: db(), now: new Date("2026-05-10T12:00:00Z") }, { backfillFrom: "2026-05-01" });
-  return { a, b, calls, appointments };
+  return { a, b, calls, appointments, miami };
 }
 
 describe("GET /api/call-volume and /api/store-funnel", { timeout: 60_000 }, () => {
   it("answer the caller's daily volume by direction, and each store's calls, cost and appointments", async () => {
-    const { a, calls, appointments } = await seeded();
+    const { a, calls, appointments, miami } = await seeded();
     const res = await call(`/api/call-volume?${qs({ startDate: START, endDate: END, callType: "Both" })}`, { token: a.accessToken });
     expect(res.status).toBe(200);
     expect(res.headers.get("server-timing")).toMatch(/^db;dur=/);
@@ -55,6 +55,15 @@ describe("GET /api/call-volume and /api/store-funnel", { timeout: 60_000 }, () =
     expect(res.body.totals.costPerCall).toBeCloseTo(res.body.totals.cost / res.body.totals.calls, 6);
     const outboundOnly = await call(`/api/call-volume?${qs({ startDate: START, endDate: END, callType: "Outbound" })}`, { token: a.accessToken });
     expect(outboundOnly.body.days.every((d: { inbound: { total: number } }) => d.inbound.total === 0)).toBe(true);
+    // One agent: its calls only, from the per-assistant roll-up (the others from the per-account one).
+    const oneAgent = await call(`/api/call-volume?${qs({ startDate: START, endDate: END, callType: "Both", agent: miami.vapiAssistantId! })}`, { token: a.accessToken });
+    expect(oneAgent.status).toBe(200);
+    for (const d of oneAgent.body.days) {
+      const mine = inRange.filter((c) => nyDayOf(c.startTime) === d.date && c.assistantId === miami.vapiAssistantId);
+      expect(d.outbound.total + d.inbound.total, d.date).toBe(mine.length);
+    }
+    expect(oneAgent.body.totals.calls).toBe(inRange.filter((c) => c.assistantId === miami.vapiAssistantId).length);
+    expect(oneAgent.body.totals.calls).toBeLessThan(res.body.totals.calls);
 
     const funnel = await call(`/api/store-funnel?${qs({ startDate: START, endDate: END })}`, { token: a.accessToken });
     expect(funnel.status).toBe(200);

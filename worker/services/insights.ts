@@ -1,6 +1,7 @@
 // The dashboard's figures beyond spec 1 (README "Where the spec is silent"): daily call volume for
 // the chart, and the per-store funnel with call cost. Both read the same roll-ups as the counts
-// (call_log_daily has the platform's cost per day, assistant and direction), so they cost O(days).
+// (call_log_daily has the platform's cost per day, assistant and direction, call_log_user_daily the
+// same per day and direction), so they cost O(days).
 import { STORES, type CallType, type Store } from "@shared/constants";
 import type { CallVolumeFigures, CallVolumeResponse, StoreFunnelResponse, StoreFunnelRow } from "@shared/schemas/insights";
 import { nyDateRange } from "@shared/ny-time";
@@ -9,7 +10,7 @@ import type { Database } from "../db/client";
 import { agents } from "../db/schema";
 import { appointmentCountsByStore } from "./counts/appointments";
 import { figureStatements, groupKey, readCoverage, type Condition } from "./counts/engine";
-import { callLogSpec } from "./counts/figures";
+import { callLogSpec, callLogUserSpec } from "./counts/figures";
 import type { DbMeter } from "./counts/meter";
 
 const FIGURES = ["total", "connected", "voicemail", "forwarded", "cost"] as const;
@@ -31,7 +32,8 @@ export async function callVolume(
   ];
   if (q.agent) conditions.push({ sql: "+r.assistant_id = ?", params: [q.agent] });
   const coverage = await readCoverage(meter, "call_logs", q.startDate, q.endDate);
-  const s = figureStatements(meter, callLogSpec, coverage, FIGURES, conditions, ["day", "direction"]);
+  // The per-assistant table only when an agent is asked for (as the counts do).
+  const s = figureStatements(meter, q.agent ? callLogSpec : callLogUserSpec, coverage, FIGURES, conditions, ["day", "direction"]);
   const sums = s.read(await meter.batch(s.statements));
   let calls = 0;
   let cost = 0;

@@ -1,7 +1,7 @@
 // Paid resources and plan limits (issue 9): a subscription opens them, the month's minutes close
 // them at the plan's edge, and test calls go only to North American non-premium numbers.
 import { describe, expect, it } from "vitest";
-import { callLogDaily, callLogs, profiles, rollupState, subscriptions } from "../db/schema";
+import { callLogUserDaily, callLogs, profiles, rollupState, subscriptions } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { call, db, signUpAndSignIn, subscribe } from "../test/helpers";
 import { markDaysDirty } from "./rollup-dirty";
@@ -65,7 +65,7 @@ describe("call minutes per month", () => {
     const id = await account();
     // Roll-ups trusted for every day they cover (to 2026-03-20) except today and days marked dirty.
     await db().insert(rollupState).values({ source: "call_logs", fromDay: "2026-01-01", untilDay: "2026-03-20" }).onConflictDoUpdate({ target: rollupState.source, set: { fromDay: "2026-01-01", untilDay: "2026-03-20" } });
-    await db().insert(callLogDaily).values([
+    await db().insert(callLogUserDaily).values([
       { userId: id, day: "2026-03-02", direction: "outbound", total: 1, durationSeconds: 59_000 },
       { userId: id, day: "2026-02-27", direction: "outbound", total: 1, durationSeconds: 7_000 },
     ]);

@@ -1,6 +1,6 @@
 // Usage statistics (GET /api/usage-stats, ADR 004): this New York month's calls and minutes, and the
 // account's agents and numbers against their limits, for the caller only. The month's calls are a
-// count like the dashboard's (docs/decisions/016-usage-on-rollups.md): call_log_daily rows for the
+// count like the dashboard's (docs/decisions/016-usage-on-rollups.md): call_log_user_daily rows for the
 // rolled-up days plus a live query of the rest (today), so a month costs O(days), not O(calls).
 import type { UsageStats } from "@shared/schemas/agents";
 import type { Database } from "../db/client";

@@ -11,6 +11,7 @@ import {
   accountActivations,
   agents,
   callLogDaily,
+  callLogUserDaily,
   callLogs,
   customers,
   phoneNumberOffers,
@@ -39,6 +40,7 @@ export const USER_ID_COLUMNS = {
   agents: ["user_id"],
   call_logs: ["user_id"],
   call_log_daily: ["user_id"],
+  call_log_user_daily: ["user_id"],
   phone_numbers: ["user_id"],
   customers: ["user_id"],
   subscriptions: ["user_id"],
@@ -111,6 +113,7 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
   const now = new Date().toISOString();
   const steps = [
     ["call_log_daily", db.delete(callLogDaily).where(inArray(callLogDaily.userId, ids))],
+    ["call_log_user_daily", db.delete(callLogUserDaily).where(inArray(callLogUserDaily.userId, ids))],
     ["call_logs", db.delete(callLogs).where(inArray(callLogs.userId, ids))],
     ["sim_calls", db.delete(simCalls).where(inArray(simCalls.ownerId, ids))],
     ["sim_assistants", db.delete(simAssistants).where(inArray(simAssistants.ownerId, ids))],

@@ -4,7 +4,7 @@
 import { nyDayOf, nyToday } from "@shared/ny-time";
 import type { AdminStats } from "@shared/schemas/admin";
 import { countOver } from "../counts/engine";
-import { callLogSpec } from "../counts/figures";
+import { callLogUserSpec } from "../counts/figures";
 import { DbMeter } from "../counts/meter";
 
 /** Spec 2 §9: admin stats are cached for 60 s (the client's staleness and the answer's max-age). */
@@ -22,8 +22,8 @@ export async function adminStats(meter: DbMeter, now = new Date()): Promise<Admi
   ]);
   const today = nyToday(now);
   const oldest = typeof first?.t === "string" ? nyDayOf(first.t) : today;
-  const calls = await countOver(meter, callLogSpec, { startDate: oldest < today ? oldest : today, endDate: today }, ["total", "duration_seconds"], [
-    // Calls no account owns are in no roll-up (callLogSpec.exclude); the live part leaves them out too.
+  const calls = await countOver(meter, callLogUserSpec, { startDate: oldest < today ? oldest : today, endDate: today }, ["total", "duration_seconds"], [
+    // Calls no account owns are in no roll-up (callLogUserSpec.exclude); the live part leaves them out too.
     { sql: "+r.user_id IS NOT NULL", params: [], rollupSql: "1 = 1" },
   ]);
   return {

@@ -11,7 +11,7 @@ import { agents, profiles } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import type { IdentityPort } from "../../providers/identity/port";
 import { figureStatements, readCoverage } from "../counts/engine";
-import { callLogSpec } from "../counts/figures";
+import { callLogUserSpec } from "../counts/figures";
 import { DbMeter } from "../counts/meter";
 import { auditStatement, type AdminActor } from "./audit-log";
 import { toMinutes } from "./stats";
@@ -148,9 +148,9 @@ async function withFigures(meter: DbMeter, rows: PageRow[], now: Date): Promise<
   ]);
   const today = nyToday(now);
   const oldest = typeof first?.t === "string" ? nyDayOf(first.t) : today;
-  const coverage = await readCoverage(meter, callLogSpec.source, oldest < today ? oldest : today, today);
+  const coverage = await readCoverage(meter, callLogUserSpec.source, oldest < today ? oldest : today, today);
   // Not `+r.user_id`: the account's (user_id, start_time) index is the narrow one, in both tables.
-  const calls = figureStatements(meter, callLogSpec, coverage, ["total", "duration_seconds"], [{ sql: `r.user_id IN (${marks})`, params: ids }], "user_id");
+  const calls = figureStatements(meter, callLogUserSpec, coverage, ["total", "duration_seconds"], [{ sql: `r.user_id IN (${marks})`, params: ids }], "user_id");
   const figures = calls.read(await meter.batch(calls.statements));
   const agentCounts = new Map(agentRows.map((r) => [String(r.k), Number(r.n)]));
   return rows.map((r) => toAdminUser(r, agentCounts.get(r.id) ?? 0, figures.get(r.id)?.total ?? 0, figures.get(r.id)?.duration_seconds ?? 0));

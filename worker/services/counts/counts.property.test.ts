@@ -102,8 +102,18 @@ describe("counts equal a brute-force count of decision 009", () => {
         const q = { ...r, callType, agent };
         expect(await callLogCounts(meter(), userId, q)).toEqual(bruteCallLogCounts(seeded.calls, userId, q));
       }),
-      // Always also the ranges with the late events of both windows' DST days.
-      { numRuns: 40, examples: [[LATE_RANGE, "Both", undefined, false], [{ startDate: "2026-10-30", endDate: "2026-11-06" }, "Outbound", 0, false]] },
+      // Always also the ranges with the late events of both windows' DST days, and rolled-up ranges
+      // of each direction with and without an agent (the per-account and per-assistant roll-ups).
+      {
+        numRuns: 40,
+        examples: [
+          [LATE_RANGE, "Both", undefined, false],
+          [{ startDate: "2026-10-30", endDate: "2026-11-06" }, "Outbound", 0, false],
+          [{ startDate: "2026-02-25", endDate: "2026-03-16" }, "Inbound", undefined, false],
+          [{ startDate: "2026-10-24", endDate: "2026-10-31" }, "Outbound", undefined, true],
+          [{ startDate: "2026-10-24", endDate: "2026-10-31" }, "Inbound", 1, false],
+        ],
+      },
     );
   }, 60_000);
 
@@ -151,9 +161,12 @@ describe("counts equal a brute-force count of decision 009", () => {
   }, 60_000);
 
   it("some of the ranges above were answered from roll-ups, dirty days included", async () => {
-    const rolled = await env.DB.prepare("SELECT (SELECT count(*) FROM call_log_daily) AS c, (SELECT count(*) FROM appointment_begin_daily) AS a, (SELECT count(*) FROM rollup_dirty_days) AS dirty").first();
+    const rolled = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM call_log_daily) AS c, (SELECT count(*) FROM call_log_user_daily) AS cu, (SELECT count(*) FROM appointment_begin_daily) AS a, (SELECT count(*) FROM rollup_dirty_days) AS dirty",
+    ).first();
     expect(rolled).toMatchObject({ dirty: 5 });
     expect(Number(rolled!.c)).toBeGreaterThan(50);
+    expect(Number(rolled!.cu)).toBeGreaterThan(50);
     expect(Number(rolled!.a)).toBeGreaterThan(50);
   });
 });

@@ -53,6 +53,16 @@ export const callLogSpec: RollupSpec<CallLogFigure> = {
   exclude: "r.user_id IS NULL",
 };
 
+/**
+ * The same figures by (account, day, direction): what counts without an agent filter read, a few
+ * rows a day however many assistants the account has (decision 026).
+ */
+export const callLogUserSpec: RollupSpec<CallLogFigure> = {
+  ...callLogSpec,
+  rollupTable: "call_log_user_daily",
+  dims: { user_id: callLogSpec.dims.user_id, direction: callLogSpec.dims.direction },
+};
+
 export const AIRCALL_FIGURES = ["total", "answered", "store_transfers"] as const;
 export type AircallFigure = (typeof AIRCALL_FIGURES)[number];
 
@@ -182,9 +192,9 @@ export const leadSpec: RollupSpec<"submissions"> = {
   figures: { submissions: "count(*)" },
 };
 
-/** Every roll-up table of each source: a dirty appointments day recomputes both of its tables. */
+/** Every roll-up table of each source: a dirty day of a source recomputes every one of its tables. */
 export const SPECS_BY_SOURCE: Record<RollupSource, RollupSpec[]> = {
-  call_logs: [callLogSpec],
+  call_logs: [callLogSpec, callLogUserSpec],
   aircall: [aircallSpec, aircallNumberSpec],
   appointments: [appointmentBeginSpec, appointmentBookedSpec, appointmentBeginStoreSpec, appointmentBookedStoreSpec, appointmentUpcomingSpec],
   leads: [leadSpec],

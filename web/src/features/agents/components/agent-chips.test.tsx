@@ -25,4 +25,21 @@ describe("AgentChips", () => {
       expect(positioned).toBe(true);
     }
   });
+
+  it("scrolls a chosen chip into view, but not the first one, which is in view already", () => {
+    const scrolled: string[] = [];
+    const spy = vi.spyOn(HTMLElement.prototype, "scrollIntoView").mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this.textContent ?? "");
+    });
+    try {
+      const agents = Array.from({ length: 5 }, (_, i) => makeAgent({ id: i + 1, name: `Store agent ${i + 1}` }));
+      const { rerender } = render(<AgentChips agents={agents} draft={null} selectedId={1} onSelect={vi.fn()} />);
+      expect(scrolled).toEqual([]);
+      rerender(<AgentChips agents={agents} draft={null} selectedId={4} onSelect={vi.fn()} />);
+      expect(scrolled).toHaveLength(1);
+      expect(scrolled[0]).toContain("Store agent 4");
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });

@@ -15,8 +15,11 @@ export function AgentChips({ agents, draft, selectedId, onSelect }: AgentChipsPr
   const chips = draft ? [...agents, draft] : agents;
   const list = useRef<HTMLDivElement>(null);
   // On phones the chips form one scrolling row; keep the chosen one (e.g. a new draft at the end) in view.
+  // The first chip is in view already: scrolling to it would only force a layout of the whole page
+  // in the middle of its first render (decision 030).
   useEffect(() => {
-    list.current?.querySelector<HTMLElement>('[aria-pressed="true"]')?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+    const chosen = list.current?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (chosen && chosen !== list.current?.firstElementChild) chosen.scrollIntoView?.({ block: "nearest", inline: "nearest" });
   }, [selectedId]);
   return (
     <div

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { displayName, formatCount, formatDuration, formatPhone, formatTimestamp, initials, truncateSummary } from "./format";
+import { displayName, formatCount, formatDuration, formatMoney, formatPhone, formatTimestamp, initials, truncateSummary } from "./format";
 import { parseUtc } from "./ny-time";
 
 describe("formatPhone", () => {
@@ -138,5 +139,19 @@ describe("formatTimestamp (America/New_York, 24-hour clock)", () => {
     expect(formatTimestamp("not a date")).toBe("not a date");
     expect(formatTimestamp("")).toBe("");
     expect(formatTimestamp(null)).toBe("");
+  });
+});
+
+describe("formatMoney and formatCount with formatters built once", () => {
+  it("format exactly as toLocaleString does, for any amount and number of cents digits, in any order", () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e9, max: 1e9, noNaN: true }), fc.integer({ min: 0, max: 6 }), (n, digits) => {
+        expect(formatMoney(n, digits)).toBe(n.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: digits, maximumFractionDigits: digits }));
+        expect(formatCount(n)).toBe(n.toLocaleString("en-US"));
+      }),
+      { numRuns: 500 },
+    );
+    expect(formatMoney(1234.5)).toBe("$1,234.50");
+    expect(formatMoney(null)).toBe("-");
   });
 });

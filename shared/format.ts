@@ -35,16 +35,27 @@ export function initials(name: string | null | undefined): string {
   return (words[0][0] + words[1][0]).toUpperCase();
 }
 
+// `toLocaleString` with options builds a new formatter on every call, which a page of figures
+// repeats hundreds of times; the formatters are built once each (decision 030).
+let countFormat: Intl.NumberFormat | undefined;
+const moneyFormats = new Map<number, Intl.NumberFormat>();
+
 /** Unknown (null, undefined, NaN) → '-'; otherwise en-US thousands separators. */
 export function formatCount(n: number | null | undefined): string {
   if (n == null || Number.isNaN(n)) return UNKNOWN_COUNT;
-  return n.toLocaleString("en-US");
+  countFormat ??= new Intl.NumberFormat("en-US");
+  return countFormat.format(n);
 }
 
 /** An amount of money in US dollars, cents shown ('-' when unknown): the platform reports call cost in USD. */
 export function formatMoney(n: number | null | undefined, digits = 2): string {
   if (n == null || Number.isNaN(n)) return UNKNOWN_COUNT;
-  return n.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: digits, maximumFractionDigits: digits });
+  let format = moneyFormats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: digits, maximumFractionDigits: digits });
+    moneyFormats.set(digits, format);
+  }
+  return format.format(n);
 }
 
 /** A share as a whole percent ('-' when there is no base). */

@@ -142,14 +142,24 @@ describe("formatTimestamp (America/New_York, 24-hour clock)", () => {
   });
 });
 
-describe("formatMoney and formatCount with formatters built once", () => {
+describe("formatMoney written out and formatCount with a formatter built once", () => {
   it("format exactly as toLocaleString does, for any amount and number of cents digits, in any order", () => {
     fc.assert(
-      fc.property(fc.double({ min: -1e9, max: 1e9, noNaN: true }), fc.integer({ min: 0, max: 6 }), (n, digits) => {
+      fc.property(
+        fc.oneof(
+          fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+          // Amounts on a half-cent, where rounding decides, and whole cents.
+          fc.integer({ min: -1e8, max: 1e8 }).map((k) => k / 1000),
+          fc.integer({ min: -1e8, max: 1e8 }).map((k) => k / 100),
+          fc.constantFrom(0, -0, 0.005, 1.005, 2.675, 999.995, 9.995, -0.004, 1e21, Number.MAX_VALUE, Number.MIN_VALUE, Infinity, -Infinity),
+        ),
+        fc.integer({ min: 0, max: 6 }),
+        (n, digits) => {
         expect(formatMoney(n, digits)).toBe(n.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: digits, maximumFractionDigits: digits }));
         expect(formatCount(n)).toBe(n.toLocaleString("en-US"));
-      }),
-      { numRuns: 500 },
+        },
+      ),
+      { numRuns: 3000 },
     );
     expect(formatMoney(1234.5)).toBe("$1,234.50");
     expect(formatMoney(null)).toBe("-");

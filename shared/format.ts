@@ -36,9 +36,10 @@ export function initials(name: string | null | undefined): string {
 }
 
 // `toLocaleString` with options builds a new formatter on every call, which a page of figures
-// repeats hundreds of times; the formatters are built once each (decision 030).
+// repeats hundreds of times: counts use one formatter built once. Money is written out by hand: the
+// first currency formatter loads the runtime's currency data, ~180 ms of a phone's main thread in
+// the dashboard's first render (decision 030). A property test holds it to `Intl` for any amount.
 let countFormat: Intl.NumberFormat | undefined;
-const moneyFormats = new Map<number, Intl.NumberFormat>();
 
 /** Unknown (null, undefined, NaN) → '-'; otherwise en-US thousands separators. */
 export function formatCount(n: number | null | undefined): string {
@@ -47,15 +48,31 @@ export function formatCount(n: number | null | undefined): string {
   return countFormat.format(n);
 }
 
+/** Adds one to a string of decimal digits ("199" → "200", "99" → "100"). */
+function incrementDigits(digits: string): string {
+  const d = digits.split("");
+  let i = d.length - 1;
+  while (i >= 0 && d[i] === "9") d[i--] = "0";
+  if (i < 0) return `1${d.join("")}`;
+  d[i] = String(Number(d[i]) + 1);
+  return d.join("");
+}
+
 /** An amount of money in US dollars, cents shown ('-' when unknown): the platform reports call cost in USD. */
 export function formatMoney(n: number | null | undefined, digits = 2): string {
   if (n == null || Number.isNaN(n)) return UNKNOWN_COUNT;
-  let format = moneyFormats.get(digits);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: digits, maximumFractionDigits: digits });
-    moneyFormats.set(digits, format);
+  // The number's shortest decimal form, rounded half away from zero, as Intl rounds it.
+  const text = String(Math.abs(n));
+  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isInteger(digits) || digits < 0 || digits > 20) {
+    return n.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: digits, maximumFractionDigits: digits });
   }
-  return format.format(n);
+  const [whole, fraction = ""] = text.split(".");
+  let kept = whole + fraction.slice(0, digits).padEnd(digits, "0");
+  if (fraction.length > digits && fraction[digits] >= "5") kept = incrementDigits(kept);
+  const int = kept.slice(0, kept.length - digits) || "0";
+  const cents = kept.slice(kept.length - digits);
+  const sign = n < 0 || Object.is(n, -0) ? "-" : "";
+  return `${sign}$${int.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${digits > 0 ? `.${cents}` : ""}`;
 }
 
 /** A share as a whole percent ('-' when there is no base). */

@@ -151,6 +151,8 @@ describe("formatMoney written out and formatCount with a formatter built once", 
           // Amounts on a half-cent, where rounding decides, and whole cents.
           fc.integer({ min: -1e8, max: 1e8 }).map((k) => k / 1000),
           fc.integer({ min: -1e8, max: 1e8 }).map((k) => k / 100),
+          fc.integer({ min: -1e9, max: 1e9 }),
+          fc.constantFrom(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53, 1e21, 1e100, 999, 1000, -1000),
           fc.constantFrom(0, -0, 0.005, 1.005, 2.675, 999.995, 9.995, -0.004, 1e21, Number.MAX_VALUE, Number.MIN_VALUE, Infinity, -Infinity),
         ),
         fc.integer({ min: 0, max: 6 }),

@@ -40,8 +40,9 @@ function MobileNav() {
 
 export function AppLayout() {
   const { user } = useAuth();
-  // The frame first; the page in the deferred render right after, which React renders in slices
-  // (the router's update that shows the frame is a blocking one, decision 030).
+  // The frame first, as the first screen painted it; the navigation and the page in the deferred
+  // render right after, which React renders in slices (the router's update that shows the frame is
+  // a blocking one, decision 030).
   const staged = useStaged();
   const firstScreen = useFirstScreen();
   // Signing out empties the query cache at once, while the guard's redirect to /auth follows a
@@ -49,10 +50,8 @@ export function AppLayout() {
   if (!user) return <PageSpinner />;
   return (
     <div className={FIRST_SCREEN_CLASS.frame}>
-      <aside className={FIRST_SCREEN_CLASS.sidebar}>
-        <SidebarContent />
-      </aside>
-      <MobileNav />
+      <aside className={FIRST_SCREEN_CLASS.sidebar}>{staged ? <SidebarContent /> : null}</aside>
+      {staged ? <MobileNav /> : <header className={FIRST_SCREEN_CLASS.topBar} />}
       <main id="main" className={FIRST_SCREEN_CLASS.main}>
         {staged ? <Outlet /> : firstScreen ? <FirstScreenHeading header={firstScreen} /> : null}
       </main>

@@ -45,4 +45,21 @@ describe("useRefocusOnSwap", () => {
     act(() => screen.getByRole("button", { name: "Assign" }).click());
     expect(document.activeElement).toBe(elsewhere);
   });
+
+  it("leaves focus where the browser put it when the part first arrives (a null key before)", () => {
+    function Loading() {
+      const [loaded, setLoaded] = useState(false);
+      const part = useRef<HTMLDivElement>(null);
+      useRefocusOnSwap(part, loaded ? "card-1" : null);
+      return (
+        <div ref={part}>
+          {loaded ? <button type="button">Edit</button> : <button type="button" onClick={() => setLoaded(true)}>Load</button>}
+        </div>
+      );
+    }
+    render(<Loading />);
+    act(() => screen.getByRole("button", { name: "Load" }).click());
+    // The page's first content is in; focus stays on the page, as after any page load.
+    expect(document.activeElement).toBe(document.body);
+  });
 });

@@ -29,7 +29,9 @@ export function firstControl(
 
 /**
  * When `key` changes (not on first render) and focus has been lost, focus the first control inside
- * `container`. Runs after the commit, once the new part is on the page.
+ * `container`. Runs after the commit, once the new part is on the page. A key that was null had
+ * nothing in its place (the page was loading): its first value is an arrival, not a swap, and a page
+ * that has just loaded keeps focus where the browser put it (decision 030).
  */
 export function useRefocusOnSwap(
   container: RefObject<HTMLElement | null>,
@@ -38,8 +40,9 @@ export function useRefocusOnSwap(
   const previous = useRef(key);
   useEffect(() => {
     if (Object.is(previous.current, key)) return;
+    const arrival = previous.current === null;
     previous.current = key;
-    if (focusLost(container.current?.ownerDocument))
+    if (!arrival && focusLost(container.current?.ownerDocument))
       firstControl(container.current)?.focus();
   }, [container, key]);
 }

@@ -59,7 +59,7 @@ export function AgentsPage({ userId }: { userId: string }) {
   // Edit, Save and Cancel swap the card and the form, removing the focused button with them: focus
   // goes to the first control of whichever took its place (the name field, or the card's Edit).
   const editor = useRef<HTMLDivElement>(null);
-  useRefocusOnSwap(editor, `${editing ? "form" : "card"}-${current?.id}`);
+  useRefocusOnSwap(editor, current ? `${editing ? "form" : "card"}-${current.id}` : null);
 
   async function runActivate(id: number, fresh?: Agent) {
     try {

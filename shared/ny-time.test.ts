@@ -167,4 +167,29 @@ describe("nyOffsetMinutes by the US rule", () => {
     }
     expect(changes).toBe(2 * (2099 - 2007 + 1));
   });
+
+  it("converts wall-clock times to UTC as the zone data does, gaps forward and repeats to the first", () => {
+    const byZoneData = (day: string, h: number, mi: number, sec: number) => {
+      const [y, m, d] = day.split("-").map(Number);
+      return new TZDate(y, m - 1, d, h, mi, sec, DISPLAY_TIME_ZONE).getTime();
+    };
+    const day = fc.integer({ min: Date.UTC(1995, 0, 1), max: Date.UTC(2104, 11, 31) }).map((t) => new Date(t).toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(day, fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }), (d, h, mi, sec) => {
+        expect(nyLocalToUtc(d, h, mi, sec).getTime()).toBe(byZoneData(d, h, mi, sec));
+      }),
+      { numRuns: 2000 },
+    );
+    // Every hour of every change day, 2007-2099: the gap and the repeated hour.
+    for (let year = 2007; year <= 2099; year++) {
+      for (const t of [Date.UTC(year, 2, 1), Date.UTC(year, 10, 1)]) {
+        for (let k = 0; k < 14; k++) {
+          const d = new Date(t + k * 86_400_000).toISOString().slice(0, 10);
+          for (const [h, mi] of [[0, 0], [1, 0], [1, 30], [2, 0], [2, 30], [3, 0], [23, 59]]) {
+            expect(nyLocalToUtc(d, h, mi).getTime(), `${d} ${h}:${mi}`).toBe(byZoneData(d, h, mi, 0));
+          }
+        }
+      }
+    }
+  });
 });

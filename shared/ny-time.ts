@@ -1,8 +1,8 @@
 // America/New_York time for worker, web and seed alike: every day boundary of the product (date
 // filters, "today", "yesterday", this month, roll-ups, the daily report) is a calendar day there,
-// daylight-saving changes included. Wall-clock conversions are built on @date-fns/tz; the offset
-// itself follows the US rule in force since 2007 (below), which a property test holds to the
-// runtime's time-zone data, and asks @date-fns/tz for any other year.
+// daylight-saving changes included. From 2007 to 2099 the offset follows the US rule in force since
+// 2007 (below), which property tests hold to the runtime's time-zone data; any other year asks
+// @date-fns/tz, which reads that data.
 // Relative imports carry `.ts` so the seed script can load this file in plain Node through tsx.
 import { TZDate, tzOffset } from "@date-fns/tz";
 import { DISPLAY_TIME_ZONE } from "./constants.ts";
@@ -86,7 +86,13 @@ export function addDays(date: string, days: number): string {
  */
 export function nyLocalToUtc(date: string, hour = 0, minute = 0, second = 0): Date {
   const { y, m, d } = parseDay(date);
-  return new Date(new TZDate(y, m - 1, d, hour, minute, second, DISPLAY_TIME_ZONE).getTime());
+  if (!(y >= 2007 && y <= 2099)) return new Date(new TZDate(y, m - 1, d, hour, minute, second, DISPLAY_TIME_ZONE).getTime());
+  // The wall-clock time read as UTC, then as daylight time (4 h behind UTC) or standard time (5 h).
+  const wall = Date.UTC(y, m - 1, d, hour, minute, second);
+  const daylight = wall + 240 * 60_000;
+  if (nyOffsetMinutes(new Date(daylight)) === -240) return new Date(daylight);
+  // Standard time; in the spring-forward gap the same instant is the time one hour later in daylight time.
+  return new Date(wall + 300 * 60_000);
 }
 
 /** A New York calendar day as UTC instants: its midnight and the next day's midnight (23 h or 25 h on DST days). */
@@ -129,9 +135,8 @@ export function nyDateRange(startDate: string, endDate: string): string[] {
 /** The calendar month containing `now` in New York, as UTC ISO bounds [start, end). */
 export function nyMonthRange(now: Date): { start: string; end: string } {
   const { year, month } = nyWallClock(now);
-  const start = new TZDate(year, month - 1, 1, DISPLAY_TIME_ZONE);
-  const end = new TZDate(year, month, 1, DISPLAY_TIME_ZONE);
-  return { start: new Date(start.getTime()).toISOString(), end: new Date(end.getTime()).toISOString() };
+  const first = (y: number, m: number) => ymd(m > 12 ? y + 1 : y, m > 12 ? 1 : m, 1);
+  return { start: nyLocalToUtc(first(year, month)).toISOString(), end: nyLocalToUtc(first(year, month + 1)).toISOString() };
 }
 
 /**

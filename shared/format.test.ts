@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { displayName, formatCount, formatDuration, formatMoney, formatPhone, formatTimestamp, initials, truncateSummary } from "./format";
+import { displayName, formatCount, formatDecimal, formatDuration, formatMoney, formatPhone, formatTimestamp, initials, truncateSummary } from "./format";
 import { parseUtc } from "./ny-time";
 
 describe("formatPhone", () => {
@@ -142,7 +142,7 @@ describe("formatTimestamp (America/New_York, 24-hour clock)", () => {
   });
 });
 
-describe("formatMoney written out and formatCount with a formatter built once", () => {
+describe("formatMoney, formatDecimal and formatCount written out", () => {
   it("format exactly as toLocaleString does, for any amount and number of cents digits, in any order", () => {
     fc.assert(
       fc.property(
@@ -159,6 +159,7 @@ describe("formatMoney written out and formatCount with a formatter built once", 
         (n, digits) => {
         expect(formatMoney(n, digits)).toBe(n.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: digits, maximumFractionDigits: digits }));
         expect(formatCount(n)).toBe(n.toLocaleString("en-US"));
+          expect(formatDecimal(n, digits)).toBe(n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
         },
       ),
       { numRuns: 3000 },

@@ -62,21 +62,34 @@ function incrementDigits(digits: string): string {
   return d.join("");
 }
 
-/** An amount of money in US dollars, cents shown ('-' when unknown): the platform reports call cost in USD. */
-export function formatMoney(n: number | null | undefined, digits = 2): string {
-  if (n == null || Number.isNaN(n)) return UNKNOWN_COUNT;
-  // The number's shortest decimal form, rounded half away from zero, as Intl rounds it.
+/**
+ * A number with exactly `digits` decimals and en-US thousands separators, rounded as Intl rounds
+ * (the shortest decimal form, half away from zero); `prefix` goes between the sign and the digits.
+ */
+function formatFixed(n: number, digits: number, prefix = ""): string {
   const text = String(Math.abs(n));
   if (!/^\d+(\.\d+)?$/.test(text) || !Number.isInteger(digits) || digits < 0 || digits > 20) {
-    return n.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const options = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+    return n.toLocaleString("en-US", prefix ? { ...options, style: "currency", currency: "USD" } : options);
   }
   const [whole, fraction = ""] = text.split(".");
   let kept = whole + fraction.slice(0, digits).padEnd(digits, "0");
   if (fraction.length > digits && fraction[digits] >= "5") kept = incrementDigits(kept);
   const int = kept.slice(0, kept.length - digits) || "0";
-  const cents = kept.slice(kept.length - digits);
   const sign = n < 0 || Object.is(n, -0) ? "-" : "";
-  return `${sign}$${groupThousands(int)}${digits > 0 ? `.${cents}` : ""}`;
+  return `${sign}${prefix}${groupThousands(int)}${digits > 0 ? `.${kept.slice(kept.length - digits)}` : ""}`;
+}
+
+/** A number with exactly `digits` decimals and en-US thousands separators ('-' when unknown). */
+export function formatDecimal(n: number | null | undefined, digits: number): string {
+  if (n == null || Number.isNaN(n)) return UNKNOWN_COUNT;
+  return formatFixed(n, digits);
+}
+
+/** An amount of money in US dollars, cents shown ('-' when unknown): the platform reports call cost in USD. */
+export function formatMoney(n: number | null | undefined, digits = 2): string {
+  if (n == null || Number.isNaN(n)) return UNKNOWN_COUNT;
+  return formatFixed(n, digits, "$");
 }
 
 /** A share as a whole percent ('-' when there is no base). */

@@ -1,4 +1,6 @@
 // User-facing texts of the spec's catalogues, defined once for worker and web.
+// Relative imports carry `.ts` so Node scripts (journeys, seed) can load this file through type stripping.
+import { formatCount } from "./format.ts";
 
 export const AUTH_TEXT = {
   planHeading: "Discover our plans",
@@ -331,7 +333,7 @@ export const PHONE_TEXT = {
   searching: "Searching",
   searchPrompt: "Search to see the numbers you can buy.",
   noResults: "No numbers are available for this search. Try another area code.",
-  resultsFound: (n: number) => `${n.toLocaleString("en-US")} numbers found`,
+  resultsFound: (n: number) => `${formatCount(n)} numbers found`,
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   availableNumbers: "Available numbers",
   goToPage: (page: number) => `Page ${page}`,
@@ -339,7 +341,7 @@ export const PHONE_TEXT = {
   nextPage: "Next",
   usageLabel: "Phone numbers used",
   usageFailed: "Could not load how many phone numbers you have.",
-  usageCount: (count: number, limit: number) => `${count.toLocaleString("en-US")} of ${limit.toLocaleString("en-US")}`,
+  usageCount: (count: number, limit: number) => `${formatCount(count)} of ${formatCount(limit)}`,
   atLimit: "You have reached your phone number limit. Please contact support to increase it.",
   noNumbers: "You don't have any phone numbers yet.",
   noNumbersHint: "Buy one under Buy Phone Number, then assign it to an agent.",
@@ -578,7 +580,7 @@ export const ADMIN_API_TEXT = {
 export const PLAN_TEXT = {
   subscriptionRequired: "This needs an active subscription or trial. Choose a plan to continue.",
   minutesLimitReached: (limit: number) =>
-    `Your plan's ${limit.toLocaleString("en-US")} call minutes for this month are used up. Upgrade to call more.`,
+    `Your plan's ${formatCount(limit)} call minutes for this month are used up. Upgrade to call more.`,
   testCallDailyCap: (cap: number) => `You have placed ${cap} test calls today, the daily maximum. Try again tomorrow.`,
   testCallRegion: "Test calls can only go to North American numbers outside premium-rate ranges (900, 976 and the like).",
   upgrade: "Upgrade",

@@ -2,6 +2,7 @@
 // the agent form's rules, the API bodies, the agent JSON every endpoint returns, and the status helpers.
 import { z } from "zod";
 import { AGENT_LIMITS, NEW_AGENT_NAME, STORES } from "../constants";
+import { formatCount } from "../format";
 import { AGENT_API_TEXT, AGENT_TEXT, VALIDATION } from "../messages";
 
 export const AGENT_FIELD_MAX = {
@@ -13,7 +14,7 @@ export const AGENT_FIELD_MAX = {
   type: 50,
 } as const;
 
-const tooLong = (max: number) => `Must be at most ${max.toLocaleString("en-US")} characters`;
+const tooLong = (max: number) => `Must be at most ${formatCount(max)} characters`;
 
 /** Spec 2 §5: a name is required; an empty one is refused with 'Please enter a name for your agent.' */
 export const agentNameSchema = z

@@ -5,6 +5,7 @@
 // re-sent record overwrites every field of the stored one, omitted optional fields included.
 import { z } from "zod";
 import { APPOINTMENT_STATUSES, STORES } from "../constants";
+import { formatCount } from "../format";
 import { normalizeDialNumber } from "./agents";
 
 /** Records a request may carry: one D1 batch writes them all or none. */
@@ -137,7 +138,7 @@ function batchBody<K extends string, T extends z.ZodType<{ external_id: string }
   const records = z
     .array(z.unknown(), { error: `${key} must be a list of records` })
     .min(1, `Send at least one record in ${key}`)
-    .max(INGEST_MAX_RECORDS, `At most ${INGEST_MAX_RECORDS.toLocaleString("en-US")} ${key} a request; split the rest into further requests`)
+    .max(INGEST_MAX_RECORDS, `At most ${formatCount(INGEST_MAX_RECORDS)} ${key} a request; split the rest into further requests`)
     .pipe(z.array(record))
     .superRefine((rows, ctx) => {
       const seen = new Map<string, number>();

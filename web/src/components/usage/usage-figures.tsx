@@ -1,7 +1,7 @@
 // This month's usage (GET /api/usage-stats) as figure tiles: the Agents screen shows all four, Call
 // Logs the calls and minutes. One query behind both, so one refresh updates every screen.
 import { Bot, Clock, Phone, PhoneCall, type LucideIcon } from "lucide-react";
-import { formatCount } from "@shared/format";
+import { formatCount, formatDecimal } from "@shared/format";
 import { AGENT_TEXT } from "@shared/messages";
 import type { UsageStats } from "@shared/schemas/agents";
 import { useUsageStats } from "@web/api/usage-stats";
@@ -9,7 +9,7 @@ import { Skeleton } from "@web/components/ui/skeleton";
 import { cn } from "@web/lib/utils";
 
 const withLimit = (n: number, limit: number | null) => (limit == null ? formatCount(n) : `${formatCount(n)} / ${formatCount(limit)}`);
-const minutes = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const minutes = (n: number) => formatDecimal(n, 1);
 
 const FIGURES = {
   calls: { label: AGENT_TEXT.callsThisMonth, icon: PhoneCall, value: (s: UsageStats) => formatCount(s.callsThisMonth) },

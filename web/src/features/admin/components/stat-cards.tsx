@@ -1,12 +1,12 @@
 // The four statistics (spec 2 §2): Total Users, Total Assistants, Total Calls, Total Minutes (one decimal).
 import { Bot, Clock, PhoneCall, Users } from "lucide-react";
-import { formatCount } from "@shared/format";
+import { formatCount, formatDecimal } from "@shared/format";
 import { ADMIN_TEXT } from "@shared/messages";
 import { Card, CardContent } from "@web/components/ui/card";
 import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 import { useAdminStats } from "../api/admin";
 
-const oneDecimal = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const oneDecimal = (n: number) => formatDecimal(n, 1);
 
 export function StatCards() {
   const stats = useAdminStats();

@@ -2,7 +2,7 @@
 // flags as checkboxes (granted or revoked at once), and the Assign Phone / Delete actions per account.
 import { Check, Phone, Search, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { formatCount, formatTimestamp } from "@shared/format";
+import { formatCount, formatDecimal, formatTimestamp } from "@shared/format";
 import { ADMIN_TEXT } from "@shared/messages";
 import { ACCOUNT_FLAGS, type AccountFlag, type AdminUser } from "@shared/schemas/admin";
 import { Button } from "@web/components/ui/button";
@@ -107,7 +107,7 @@ export function UserManagement({
                   <TableCell className="whitespace-nowrap">{formatTimestamp(u.created_at)}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatCount(u.total_assistants)}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatCount(u.total_calls)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{u.total_minutes.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatDecimal(u.total_minutes, 1)}</TableCell>
                   <TableCell>
                     <FlagBox user={u} flag="is_admin" selfId={selfId} />
                   </TableCell>

@@ -4,6 +4,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { formatCount } from "@shared/format";
 import { INSIGHTS_TEXT } from "@shared/messages";
 import { nyLocalToUtc } from "@shared/ny-time";
 import type { CallVolumeResponse } from "@shared/schemas/insights";
@@ -36,7 +37,7 @@ export default function CallVolumeChart({ days }: { days: CallVolumeResponse["da
       height: 240,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "America/New_York"),
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-      axes: [{}, { values: (_u, ticks) => ticks.map((t) => t.toLocaleString("en-US")) }],
+      axes: [{}, { values: (_u, ticks) => ticks.map((t) => formatCount(t)) }],
       series: [{}, ...SERIES.map((s) => ({ label: s.label, stroke: cssColor(el, s.stroke), width: 2, points: { show: days.length <= 31 } }))],
     };
     const plot = new uPlot(opts, data, el);

@@ -166,3 +166,33 @@ describe("readErrorBody", () => {
     ).toBeNull();
   });
 });
+
+describe("reads start in their own task", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("lets the browser go first (scheduler.yield) before each read's fetch, not before a write's", async () => {
+    const order: string[] = [];
+    vi.stubGlobal("scheduler", {
+      yield: async () => {
+        order.push("yield");
+      },
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        order.push(`fetch ${url}`);
+        return new Response("{}", { status: 200 });
+      }),
+    );
+    await apiRequest("GET", "/api/a");
+    await apiRequest("POST", "/api/b", {});
+    expect(order).toEqual(["yield", "fetch /api/a", "fetch /api/b"]);
+  });
+
+  it("goes straight to fetch where the browser has no scheduler.yield", async () => {
+    vi.stubGlobal("scheduler", undefined);
+    const calls = stubFetch(() => new Response("{}", { status: 200 }));
+    await apiRequest("GET", "/api/a");
+    expect(calls.map((c) => c.url)).toEqual(["/api/a"]);
+  });
+});

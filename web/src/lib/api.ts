@@ -1,5 +1,6 @@
 // The shared request behaviour of every product call (spec 1 §7, §8).
 import type { ApiErrorBody } from "@shared/api-error";
+import { yieldToBrowser } from "./idle";
 
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -80,6 +81,9 @@ function headersFor(hasBody: boolean): Record<string, string> {
 /** Sends one product call; resolves with the OK response, throws `ApiError` on any other. */
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   const hasBody = body !== undefined;
+  // A page starts its reads together, in the effects of one commit; each fetch() costs the main
+  // thread a few milliseconds on a phone, so each starts in its own task (decision 030).
+  if (method === "GET") await yieldToBrowser();
   const res = await fetch(url, {
     method,
     headers: headersFor(hasBody),

@@ -23,3 +23,15 @@ export function whenIdleAfterLoad(task: () => void, timeoutMs = 2000): () => voi
     }
   };
 }
+
+type Scheduler = { yield?: () => Promise<void> };
+
+/**
+ * Lets the browser run other work (input, paint) before the caller goes on, where the browser
+ * offers `scheduler.yield` (the continuation keeps its place ahead of other queued tasks).
+ * Elsewhere it returns at once, so behaviour never depends on it.
+ */
+export function yieldToBrowser(): Promise<void> | undefined {
+  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
+  return typeof scheduler?.yield === "function" ? scheduler.yield() : undefined;
+}

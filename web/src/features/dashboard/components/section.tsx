@@ -23,7 +23,12 @@ export function Section({ id, title, applied, showStore, actions, children }: {
 }) {
   const headingId = `${id}-heading`;
   return (
-    <section aria-labelledby={headingId} className="min-w-0 rounded-xl border border-border bg-card text-card-foreground shadow-sm">
+    // Sections off screen skip style, layout and paint until they come near the viewport (on a phone
+    // that is most of the dashboard; decision 030); a section's last size is kept once it has been shown.
+    <section
+      aria-labelledby={headingId}
+      className="min-w-0 rounded-xl border border-border bg-card text-card-foreground shadow-sm [contain-intrinsic-size:auto_24rem] [content-visibility:auto]"
+    >
         <CardHeader className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <CardTitle id={headingId}>{title}</CardTitle>

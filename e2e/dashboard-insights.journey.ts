@@ -29,7 +29,9 @@ export default {
     await controls.getByRole("button", { name: DASHBOARD_TEXT.refreshAll }).click();
     await section(page, INSIGHTS_TEXT.storeFunnel).getByText(`${start} to ${end}`, { exact: false }).waitFor();
 
-    // The chart: uPlot's canvas, drawn (some pixels not transparent), in a chunk of its own.
+    // The chart: uPlot's canvas, drawn (some pixels not transparent), in a chunk of its own, loaded
+    // when the person scrolls near it.
+    await calls.getByRole("heading", { name: INSIGHTS_TEXT.callVolume }).scrollIntoViewIfNeeded();
     const canvas = calls.getByTestId("call-volume-chart").locator("canvas").first();
     await canvas.waitFor();
     const drawn = await canvas.evaluate((c: HTMLCanvasElement) => {

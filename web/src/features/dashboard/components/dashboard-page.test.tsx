@@ -146,6 +146,17 @@ describe("DashboardPage", () => {
 
   it("shows the daily call volume as a chart with its table and the call cost, with the Call Logs filters", async () => {
     const fetchMock = stubApi();
+    // The chart loads when it comes near the screen: here, at once.
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        constructor(private readonly report: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          this.report([{ isIntersecting: true, target } as unknown as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+        }
+        disconnect() {}
+      },
+    );
     renderPage();
     const calls = section(DASHBOARD_TEXT.callLogs);
     expect(await within(calls).findByTestId("call-volume-chart")).toBeTruthy();

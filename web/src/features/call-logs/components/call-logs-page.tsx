@@ -2,7 +2,7 @@
 // 'Refresh Logs', which refreshes the logs and the usage stats together (spec 2 §7).
 import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, PhoneCall, RefreshCw } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import { CALL_LOG_TEXT, NAV_TEXT } from "@shared/messages";
 import type { CallLogView } from "@shared/schemas/call-logs";
 import { PageHeader } from "@web/components/layout/page-header";
@@ -30,7 +30,9 @@ function TableSkeleton() {
 
 export function CallLogsPage() {
   const queryClient = useQueryClient();
-  const logs = useCallLogs();
+  // A page of calls arriving re-renders the table in a deferred render, which React slices, instead
+  // of the blocking one a query update makes (decision 030).
+  const logs = useDeferredValue(useCallLogs());
   const [viewing, setViewing] = useState<CallLogView | null>(null);
   const [refreshing, setRefreshing] = useState(false);
 

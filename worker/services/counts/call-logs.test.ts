@@ -86,3 +86,16 @@ describe("Call Logs counts over the roll-ups", { timeout: 60_000 }, () => {
     expect(await tables("asst-1")).toEqual(["call_log_daily"]);
   });
 });
+
+describe("the live part of the Call Logs counts", () => {
+  it("reads the calls not rolled up from the covering index alone, with or without an agent", async () => {
+    for (const agent of [undefined, "asst-covering"]) {
+      const rec = new RecordingMeter();
+      // No roll-up covers this user's days: every day of the range is read live.
+      await callLogCounts(rec, "user-covering", { startDate: "2026-03-01", endDate: "2026-03-31", callType: "Both", agent });
+      const live = (await rec.plans()).filter((p) => /\bcall_logs r\b/.test(p.sql));
+      expect(live.length, String(agent)).toBeGreaterThan(0);
+      for (const p of live) expect(p.plan.join(" | "), String(agent)).toMatch(/SEARCH r USING COVERING INDEX call_logs_user_time_idx/);
+    }
+  });
+});

@@ -1,0 +1,2 @@
+DROP INDEX `call_logs_user_time_idx`;--> statement-breakpoint
+CREATE INDEX `call_logs_user_time_idx` ON `call_logs` (`user_id`,`start_time`,`id`,`duration`,`direction`,`assistant_id`,`ended_reason`,`cost`);

@@ -1,5 +1,4 @@
 import "@web/lib/zod-jitless";
-import "@fontsource-variable/inter";
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from "react";

@@ -22,7 +22,8 @@ import { bruteAppointmentCounts, bruteCallLogCounts, bruteLeadSummary } from "..
 import { RecordingMeter, fullScans } from "../test/explain";
 import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile } from "../test/factories";
 import { db } from "../test/helpers";
-import { runRollups } from "./rollups";
+import { rollupInsertSql, runRollups } from "./rollups";
+import { dayBounds } from "../services/counts/ny-days";
 import { SPECS_BY_SOURCE } from "../services/counts/figures";
 
 /** Every roll-up table, from the specs the job rebuilds, and the job's own bookkeeping. */
@@ -185,6 +186,14 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     expect(rolled.length).toBeGreaterThan(5);
     for (const p of live) expect(p.plan.join("\n"), p.sql).toMatch(/SEARCH r USING (COVERING )?INDEX \w+ \((\w+=\? AND )?\w+>\? AND \w+<\?\)/);
     for (const p of rolled) expect(p.plan.join("\n"), p.sql).toMatch(/SEARCH r USING (COVERING )?INDEX \w+ \((\w+=\? AND )?day>\? AND day<\?\)/);
+  });
+
+  it("reads the call logs of the days it rolls up from an index alone", async () => {
+    for (const spec of SPECS_BY_SOURCE.call_logs) {
+      const bounds = JSON.stringify(dayBounds(["2026-11-08", "2026-11-09"]));
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${rollupInsertSql(spec)}`).bind(bounds).all<{ detail: string }>();
+      expect(results.map((r) => r.detail).join(" | "), spec.rollupTable).toMatch(/SEARCH r USING COVERING INDEX call_logs_time_idx \(start_time>\? AND start_time<\?\)/);
+    }
   });
 
   it("runs on the daily cron through scheduled(), and logs an ended reason decision 009 does not place", async () => {

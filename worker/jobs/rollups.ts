@@ -27,8 +27,8 @@ export const FIRST_RUN_DAYS = 90;
 /** Days rebuilt per batch: one transaction each, small enough for D1's statement limits. */
 export const DAYS_PER_BATCH = 31;
 
-/** The statements that rebuild one spec's rows for the listed days. */
-function recomputeSpec(d1: D1Database, spec: RollupSpec, days: string, bounds: string) {
+/** The statement that writes one spec's rows for the days it is bound to (the days' bounds as JSON). */
+export function rollupInsertSql(spec: RollupSpec): string {
   const dims = Object.keys(spec.dims);
   const figures = Object.keys(spec.figures);
   const columns = ["day", ...dims, ...figures].join(", ");
@@ -38,14 +38,17 @@ function recomputeSpec(d1: D1Database, spec: RollupSpec, days: string, bounds: s
     ...figures.map((f) => spec.figures[f as keyof typeof spec.figures]),
   ].join(", ");
   const exclude = spec.exclude ? ` WHERE NOT (${spec.exclude})` : "";
+  return (
+    `WITH ${DAYS_CTE} INSERT INTO ${spec.rollupTable} (${columns}) SELECT ${select} FROM ${fromDays(spec)}${exclude} ` +
+    `GROUP BY ${["d.day", ...dims.map((c) => spec.dims[c])].join(", ")}`
+  );
+}
+
+/** The statements that rebuild one spec's rows for the listed days. */
+function recomputeSpec(d1: D1Database, spec: RollupSpec, days: string, bounds: string) {
   return [
     d1.prepare(`DELETE FROM ${spec.rollupTable} WHERE day IN (SELECT value FROM json_each(?))`).bind(days),
-    d1
-      .prepare(
-        `WITH ${DAYS_CTE} INSERT INTO ${spec.rollupTable} (${columns}) SELECT ${select} FROM ${fromDays(spec)}${exclude} ` +
-          `GROUP BY ${["d.day", ...dims.map((c) => spec.dims[c])].join(", ")}`,
-      )
-      .bind(bounds),
+    d1.prepare(rollupInsertSql(spec)).bind(bounds),
   ];
 }
 

@@ -1,10 +1,14 @@
 // Display helpers (spec 1 §5), shared by worker and web; New York time comes from ./ny-time.ts.
 // Relative imports carry `.ts` so the seed script can load this file in plain Node through tsx.
 import { CALL_SUMMARY_MAX, SECONDS_PER_HOUR, SECONDS_PER_MINUTE } from "./constants.ts";
+import { UNKNOWN_COUNT } from "./numbers.ts";
 import { nyDateTime } from "./ny-time.ts";
 
+// Numbers live in numbers.ts (no imports, so the spec's texts can use them); every caller keeps
+// importing them from here.
+export { formatCount, formatDecimal, formatMoney, UNKNOWN_COUNT } from "./numbers.ts";
+
 export const NOT_ASSIGNED = "Not Assigned";
-export const UNKNOWN_COUNT = "-";
 export const ELLIPSIS = "...";
 
 /** 11 digits → '+1(555) 123-4567'; any other value is shown as given; empty → 'Not Assigned'. */
@@ -33,63 +37,6 @@ export function initials(name: string | null | undefined): string {
   if (words.length === 0) return "";
   if (words.length === 1) return words[0].slice(0, 2).toUpperCase();
   return (words[0][0] + words[1][0]).toUpperCase();
-}
-
-// Counts and money are written out by hand: the first Intl number formatter loads the runtime's
-// number data and the first currency formatter its currency data, ~90 and ~180 ms of a phone's main
-// thread in the dashboard's first render (decision 030). A property test holds both to `Intl`.
-let countFormat: Intl.NumberFormat | undefined;
-
-const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-
-/** Unknown (null, undefined, NaN) → '-'; otherwise en-US thousands separators. */
-export function formatCount(n: number | null | undefined): string {
-  if (n == null || Number.isNaN(n)) return UNKNOWN_COUNT;
-  // Whole counts (all of them, in practice) are written out; the first Intl formatter loads the
-  // runtime's number data (~90 ms of a phone's first render). Anything else goes to Intl.
-  if (Number.isSafeInteger(n)) return `${n < 0 || Object.is(n, -0) ? "-" : ""}${groupThousands(String(Math.abs(n)))}`;
-  countFormat ??= new Intl.NumberFormat("en-US");
-  return countFormat.format(n);
-}
-
-/** Adds one to a string of decimal digits ("199" → "200", "99" → "100"). */
-function incrementDigits(digits: string): string {
-  const d = digits.split("");
-  let i = d.length - 1;
-  while (i >= 0 && d[i] === "9") d[i--] = "0";
-  if (i < 0) return `1${d.join("")}`;
-  d[i] = String(Number(d[i]) + 1);
-  return d.join("");
-}
-
-/**
- * A number with exactly `digits` decimals and en-US thousands separators, rounded as Intl rounds
- * (the shortest decimal form, half away from zero); `prefix` goes between the sign and the digits.
- */
-function formatFixed(n: number, digits: number, prefix = ""): string {
-  const text = String(Math.abs(n));
-  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isInteger(digits) || digits < 0 || digits > 20) {
-    const options = { minimumFractionDigits: digits, maximumFractionDigits: digits };
-    return n.toLocaleString("en-US", prefix ? { ...options, style: "currency", currency: "USD" } : options);
-  }
-  const [whole, fraction = ""] = text.split(".");
-  let kept = whole + fraction.slice(0, digits).padEnd(digits, "0");
-  if (fraction.length > digits && fraction[digits] >= "5") kept = incrementDigits(kept);
-  const int = kept.slice(0, kept.length - digits) || "0";
-  const sign = n < 0 || Object.is(n, -0) ? "-" : "";
-  return `${sign}${prefix}${groupThousands(int)}${digits > 0 ? `.${kept.slice(kept.length - digits)}` : ""}`;
-}
-
-/** A number with exactly `digits` decimals and en-US thousands separators ('-' when unknown). */
-export function formatDecimal(n: number | null | undefined, digits: number): string {
-  if (n == null || Number.isNaN(n)) return UNKNOWN_COUNT;
-  return formatFixed(n, digits);
-}
-
-/** An amount of money in US dollars, cents shown ('-' when unknown): the platform reports call cost in USD. */
-export function formatMoney(n: number | null | undefined, digits = 2): string {
-  if (n == null || Number.isNaN(n)) return UNKNOWN_COUNT;
-  return formatFixed(n, digits, "$");
 }
 
 /** A share as a whole percent ('-' when there is no base). */

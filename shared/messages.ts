@@ -1,6 +1,6 @@
 // User-facing texts of the spec's catalogues, defined once for worker and web.
 // Relative imports carry `.ts` so Node scripts (journeys, seed) can load this file through type stripping.
-import { formatCount } from "./format.ts";
+import { formatCount } from "./numbers.ts";
 
 export const AUTH_TEXT = {
   planHeading: "Discover our plans",

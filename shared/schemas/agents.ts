@@ -2,7 +2,7 @@
 // the agent form's rules, the API bodies, the agent JSON every endpoint returns, and the status helpers.
 import { z } from "zod";
 import { AGENT_LIMITS, NEW_AGENT_NAME, STORES } from "../constants";
-import { formatCount } from "../format";
+import { formatCount } from "../numbers";
 import { AGENT_API_TEXT, AGENT_TEXT, VALIDATION } from "../messages";
 
 export const AGENT_FIELD_MAX = {

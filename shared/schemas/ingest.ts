@@ -5,7 +5,7 @@
 // re-sent record overwrites every field of the stored one, omitted optional fields included.
 import { z } from "zod";
 import { APPOINTMENT_STATUSES, STORES } from "../constants";
-import { formatCount } from "../format";
+import { formatCount } from "../numbers";
 import { normalizeDialNumber } from "./agents";
 
 /** Records a request may carry: one D1 batch writes them all or none. */

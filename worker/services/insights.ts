@@ -10,7 +10,7 @@ import type { Database } from "../db/client";
 import { agents } from "../db/schema";
 import { appointmentCountsByStore } from "./counts/appointments";
 import { figureStatements, groupKey, readCoverage, type Condition } from "./counts/engine";
-import { callLogSpec, callLogUserSpec } from "./counts/figures";
+import { callLogSpec, callLogSpecFor } from "./counts/figures";
 import type { DbMeter } from "./counts/meter";
 
 const FIGURES = ["total", "connected", "voicemail", "forwarded", "cost"] as const;
@@ -32,8 +32,7 @@ export async function callVolume(
   ];
   if (q.agent) conditions.push({ sql: "+r.assistant_id = ?", params: [q.agent] });
   const coverage = await readCoverage(meter, "call_logs", q.startDate, q.endDate);
-  // The per-assistant table only when an agent is asked for (as the counts do).
-  const s = figureStatements(meter, q.agent ? callLogSpec : callLogUserSpec, coverage, FIGURES, conditions, ["day", "direction"]);
+  const s = figureStatements(meter, callLogSpecFor(q.agent), coverage, FIGURES, conditions, ["day", "direction"]);
   const sums = s.read(await meter.batch(s.statements));
   let calls = 0;
   let cost = 0;

@@ -2,7 +2,7 @@
 import type { CallLogCountsQuery } from "@shared/schemas/counts";
 import type { CallType } from "@shared/constants";
 import { countOver, type Condition } from "./engine";
-import { callLogSpec, callLogUserSpec } from "./figures";
+import { callLogSpecFor } from "./figures";
 import type { DbMeter } from "./meter";
 
 /** Browser (web) calls are not phone calls: in no dashboard count (decision 009). */
@@ -22,6 +22,5 @@ export async function callLogCounts(meter: DbMeter, userId: string, q: CallLogCo
   if (q.agent) conditions.push({ sql: "+r.assistant_id = ?", params: [q.agent] });
   // Without an agent filter the (account, day, direction) table answers with a few rows a day,
   // however many assistants the account has.
-  const spec = q.agent ? callLogSpec : callLogUserSpec;
-  return countOver(meter, spec, q, ["total", "connected", "voicemail", "forwarded"], conditions);
+  return countOver(meter, callLogSpecFor(q.agent), q, ["total", "connected", "voicemail", "forwarded"], conditions);
 }

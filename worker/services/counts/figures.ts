@@ -63,6 +63,9 @@ export const callLogUserSpec: RollupSpec<CallLogFigure> = {
   dims: { user_id: callLogSpec.dims.user_id, direction: callLogSpec.dims.direction },
 };
 
+/** The call-log roll-up a count reads: the per-assistant table only when it filters by agent. */
+export const callLogSpecFor = (agent: string | undefined): RollupSpec<CallLogFigure> => (agent ? callLogSpec : callLogUserSpec);
+
 export const AIRCALL_FIGURES = ["total", "answered", "store_transfers"] as const;
 export type AircallFigure = (typeof AIRCALL_FIGURES)[number];
 

@@ -56,7 +56,7 @@ function nthSunday(year: number, month: number, n: number): number {
  */
 export function nyOffsetMinutes(instant: Date): number {
   const t = instant.getTime();
-  const year = new Date(t).getUTCFullYear();
+  const year = instant.getUTCFullYear();
   if (!(year >= 2007 && year <= 2099)) return tzOffset(DISPLAY_TIME_ZONE, instant);
   const start = Date.UTC(year, 2, nthSunday(year, 2, 2), 7);
   const end = Date.UTC(year, 10, nthSunday(year, 10, 1), 6);

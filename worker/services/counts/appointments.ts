@@ -177,7 +177,10 @@ function upcomingOverRollups(meter: DbMeter, q: AppointmentCountsQuery, trusted:
       ),
     );
     live.push(["", nyDayBounds(trusted.from).startUtc]);
-    for (const d of dirty) live.push([nyDayBounds(d).startUtc, nyDayBounds(d).endUtc]);
+    for (const d of dirty) {
+      const { startUtc, endUtc } = nyDayBounds(d);
+      live.push([startUtc, endUtc]);
+    }
     if (through < day) live.push([nyDayBounds(addDays(through, 1)).startUtc, end]);
   } else {
     live.push(["", end]);

@@ -33,31 +33,31 @@ function incrementDigits(digits: string): string {
 
 /**
  * A number with exactly `digits` decimals and en-US thousands separators, rounded as Intl rounds
- * (the shortest decimal form, half away from zero); `prefix` goes between the sign and the digits.
+ * (the shortest decimal form, half away from zero); in US dollars ('$' after the sign) when `dollars`.
  */
-function formatFixed(n: number, digits: number, prefix = ""): string {
+function formatFixed(n: number, digits: number, dollars: boolean): string {
   const text = String(Math.abs(n));
   if (!/^\d+(\.\d+)?$/.test(text) || !Number.isInteger(digits) || digits < 0 || digits > 20) {
     const options = { minimumFractionDigits: digits, maximumFractionDigits: digits };
-    return n.toLocaleString("en-US", prefix ? { ...options, style: "currency", currency: "USD" } : options);
+    return n.toLocaleString("en-US", dollars ? { ...options, style: "currency", currency: "USD" } : options);
   }
   const [whole, fraction = ""] = text.split(".");
   let kept = whole + fraction.slice(0, digits).padEnd(digits, "0");
   if (fraction.length > digits && fraction[digits] >= "5") kept = incrementDigits(kept);
   const int = kept.slice(0, kept.length - digits) || "0";
   const sign = n < 0 || Object.is(n, -0) ? "-" : "";
-  return `${sign}${prefix}${groupThousands(int)}${digits > 0 ? `.${kept.slice(kept.length - digits)}` : ""}`;
+  return `${sign}${dollars ? "$" : ""}${groupThousands(int)}${digits > 0 ? `.${kept.slice(kept.length - digits)}` : ""}`;
 }
 
 /** A number with exactly `digits` decimals and en-US thousands separators ('-' when unknown). */
 export function formatDecimal(n: number | null | undefined, digits: number): string {
   if (n == null || Number.isNaN(n)) return UNKNOWN_COUNT;
-  return formatFixed(n, digits);
+  return formatFixed(n, digits, false);
 }
 
 /** An amount of money in US dollars, cents shown ('-' when unknown): the platform reports call cost in USD. */
 export function formatMoney(n: number | null | undefined, digits = 2): string {
   if (n == null || Number.isNaN(n)) return UNKNOWN_COUNT;
-  return formatFixed(n, digits, "$");
+  return formatFixed(n, digits, true);
 }
 

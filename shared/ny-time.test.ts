@@ -132,6 +132,32 @@ describe("nyDateTimeFormatter", () => {
     expect(format("not a time")).toBeNull();
     expect(format(null)).toBeNull();
   });
+
+  it("formats any run of timestamps as nyDateTime, the same hour's reuse included (canonical, without ms, SQL form, invalid)", async () => {
+    const { nyDateTime, nyDateTimeFormatter } = await import("./ny-time");
+    // Runs that stay in one UTC hour for a while, then jump (the export's shape), in several spellings.
+    const hourStart = fc.integer({ min: Date.UTC(2005, 0, 1) / 3_600_000, max: Date.UTC(2101, 0, 1) / 3_600_000 }).map((h) => h * 3_600_000);
+    const spelling = fc.constantFrom<(t: number) => string>(
+      (t) => new Date(t).toISOString(),
+      (t) => new Date(t).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      (t) => new Date(t).toISOString().replace("T", " ").slice(0, 19),
+      (t) => new Date(t).toISOString().replace(/:\d{2}\.\d{3}Z$/, ":60.000Z"),
+      (t) => new Date(t).toISOString().slice(0, 13) + ":75:00.000Z",
+    );
+    const run = fc.tuple(hourStart, fc.array(fc.tuple(fc.integer({ min: 0, max: 3_599_999 }), spelling), { minLength: 1, maxLength: 8 }));
+    fc.assert(
+      fc.property(fc.array(run, { minLength: 1, maxLength: 6 }), (runs) => {
+        const format = nyDateTimeFormatter();
+        for (const [start, values] of runs) {
+          for (const [ms, spell] of values) {
+            const value = spell(start + ms);
+            expect(format(value), value).toBe(nyDateTime(value));
+          }
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
 });
 
 describe("nyOffsetMinutes by the US rule", () => {

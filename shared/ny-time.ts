@@ -141,12 +141,18 @@ export function nyMonthRange(now: Date): { start: string; end: string } {
 
 /**
  * nyDateTime for long runs of timestamps (a million-row export): New York's offset is looked up
- * once per UTC hour, since its changes fall on whole UTC hours, and the rest is arithmetic.
+ * once per UTC hour, since its changes fall on whole UTC hours (and offsets are whole hours), and
+ * the rest is arithmetic. A canonical ISO time ('2026-03-08T06:30:00.000Z', how calls are stored)
+ * in the same UTC hour as the one before reuses that hour's New York date and hour with its own
+ * minutes and seconds, without a Date.
  */
 export function nyDateTimeFormatter(): (value: string | Date | null | undefined) => string | null {
   let hour = Number.NaN;
   let offsetMs = 0;
+  let isoHour = "";
+  let localHour = "";
   return (value) => {
+    if (typeof value === "string" && ISO_UTC.test(value) && value.slice(0, 13) === isoHour) return localHour + value.slice(13, 19);
     const d = parseUtc(value);
     if (!d) return null;
     const t = d.getTime();
@@ -156,9 +162,16 @@ export function nyDateTimeFormatter(): (value: string | Date | null | undefined)
       offsetMs = nyOffsetMinutes(d) * 60_000;
     }
     const local = new Date(t + offsetMs).toISOString();
+    if (typeof value === "string" && ISO_UTC.test(value)) {
+      isoHour = value.slice(0, 13);
+      localHour = `${local.slice(0, 10)} ${local.slice(11, 13)}`;
+    }
     return `${local.slice(0, 10)} ${local.slice(11, 19)}`;
   };
 }
+
+/** A canonical UTC time as toISOString writes it, years 1000-9999. */
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:[0-5]\d:[0-5]\d(?:\.\d{3})?Z$/;
 
 /** Server timestamp → 'YYYY-MM-DD HH:mm:ss' on New York's 24-hour clock; null when it does not parse. */
 export function nyDateTime(value: string | Date | null | undefined): string | null {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvDocument, csvLines, csvResponse, csvStream, FORMULA_START, safeFileName, type CsvColumn } from "./csv";
+import { CSV_BOM, csvDocument, csvLines, csvResponse, csvStream, FORMULA_START, safeFileName, type CsvCell, type CsvColumn } from "./csv";
 
 /** Reads a whole stream as text (the BOM kept). */
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
@@ -53,6 +53,39 @@ describe("csvLines", () => {
     );
     // Generous: a loaded 2-core machine runs the 200 cases in a few seconds.
   }, 30_000);
+});
+
+describe("csvLines against papaparse", () => {
+  // csvLines writes plain cells itself and hands papaparse the others: papaparse's unparse of the
+  // whole rows (with the same formula pattern) is the reference, byte for byte.
+  const special = fc.constantFrom("=", "+", "-", "@", "\t", "\r", "\n", " ", ",", '"', "'", "\uFEFF", "a", "Z", "9", ".", "é", "😀");
+  const text = fc.oneof(
+    fc.string({ unit: "binary", maxLength: 16 }),
+    fc.array(special, { maxLength: 8 }).map((chars) => chars.join("")),
+    fc.array(fc.oneof(special, fc.constant("abc")), { maxLength: 5 }).map((parts) => parts.join("")),
+  );
+  const cell = fc.oneof(text, text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined));
+  const reference = (rows: CsvCell[][]) =>
+    Papa.unparse(rows.map((cells) => cells.map((c) => (c === null || c === undefined ? "" : c))) as unknown[][], {
+      newline: "\r\n",
+      escapeFormulae: FORMULA_START,
+      header: false,
+    }) + "\r\n";
+
+  it("writes every row exactly as papaparse does", () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(cell, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 5 }), (rows) => {
+        expect(csvLines(rows)).toBe(reference(rows));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("passes plain text through and sends the rest to papaparse, edge by edge", () => {
+    for (const value of ["", "a", "a b", " a", "a ", " ", "a,b", 'a"b', "a\nb", "a\rb", "a\uFEFF", "\uFEFFa", "=1", "+1", "-1", "@a", "\ta", "\ra", "a=", "a-"]) {
+      expect(csvLines([[value, "x"]]), JSON.stringify(value)).toBe(reference([[value, "x"]]));
+    }
+  });
 });
 
 describe("csvDocument", () => {

@@ -1,7 +1,7 @@
 // CSV reports (spec 1 §7: the call report and the daily report), streamed page by page so a
 // million-row export holds one page in memory, never the file.
 //
-// Cell encoding is papaparse's (RFC 4180 quoting); we add what a report opened in a spreadsheet
+// Cell encoding is papaparse's (RFC 4180 quoting; plain cells pass as they are); we add what a report opened in a spreadsheet
 // needs: a UTF-8 byte-order mark so accents survive, CRLF line ends, and formula neutralising.
 import Papa from "papaparse";
 
@@ -21,9 +21,27 @@ export type CsvColumn<Row> = { header: string; value: (row: Row) => CsvCell };
 
 /** Rows as CSV lines, each ending in CRLF; null and undefined are empty cells. */
 export function csvLines(rows: readonly (readonly CsvCell[])[]): string {
-  if (rows.length === 0) return "";
-  const data = rows.map((cells) => cells.map((cell) => (cell === null || cell === undefined ? "" : cell)));
-  return Papa.unparse(data as unknown[][], { newline: CRLF, escapeFormulae: FORMULA_START, header: false }) + CRLF;
+  let out = "";
+  for (const cells of rows) {
+    for (let i = 0; i < cells.length; i++) out += i === 0 ? csvCell(cells[i]) : `,${csvCell(cells[i])}`;
+    out += CRLF;
+  }
+  return out;
+}
+
+/**
+ * A text cell papaparse writes as it is: no formula start, no leading or trailing space, nothing to
+ * quote. Most cells of a report are like that; only the others go through papaparse, one cell at a
+ * time, which is about a fifth of a large export's time saved (decision 031). A property test holds
+ * csvLines byte-equal to papaparse's unparse of the whole rows.
+ */
+const PLAIN = /^(?:[^=+\-@\t\r "\n,\uFEFF](?:[^"\r\n,\uFEFF]*[^"\r\n,\uFEFF ])?)?$/;
+
+function csvCell(cell: CsvCell): string {
+  if (cell === null || cell === undefined) return "";
+  if (typeof cell !== "string") return String(cell);
+  if (PLAIN.test(cell)) return cell;
+  return Papa.unparse([[cell]], { newline: CRLF, escapeFormulae: FORMULA_START, header: false });
 }
 
 /** One whole CSV document (header line included), for small reports kept as text. */

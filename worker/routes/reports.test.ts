@@ -22,7 +22,17 @@ describe("GET /api/export-report", () => {
     const base = { direction: "outbound" as const, assistantId: agent.vapiAssistantId, agentId: agent.id, store: "MIAMI" };
     // 2026-03-08 is the spring-forward day: New York midnight is 05:00Z before it and 04:00Z after it.
     await insertCallLogs(me.userId, 1, { ...base, callId: "before", startTime: "2026-03-07T04:59:59.000Z" });
-    await insertCallLogs(me.userId, 1, { ...base, callId: "first", startTime: "2026-03-07T05:00:00.000Z", endedReason: "voicemail", summary: "=HYPERLINK(\"x\")", cost: 0.0712 });
+    await insertCallLogs(me.userId, 1, {
+      ...base,
+      callId: "first",
+      startTime: "2026-03-07T05:00:00.000Z",
+      phoneNumber: "+13055550123",
+      status: "ended",
+      endedReason: "voicemail",
+      duration: 47,
+      summary: "=HYPERLINK(\"x\")",
+      cost: 0.0712,
+    });
     await insertCallLogs(me.userId, 1, { ...base, callId: "last", startTime: "2026-03-09T03:59:59.000Z", endedReason: "customer-ended-call", summary: "Booked, \"Tuesday\"" });
     await insertCallLogs(me.userId, 1, { ...base, callId: "after", startTime: "2026-03-09T04:00:00.000Z" });
     await insertCallLogs(me.userId, 1, { ...base, callId: "inbound", direction: "inbound", startTime: "2026-03-08T15:00:00.000Z" });
@@ -38,6 +48,11 @@ describe("GET /api/export-report", () => {
       "Ended reason", "Outcome", "Duration (s)", "Cost (USD)", "Summary",
     ]);
     expect(rows.map((r) => r[0])).toEqual(["first", "last"]);
+    // Every cell of one row, in the header's order (the page is read as arrays: each index matters).
+    expect(rows[0]).toEqual([
+      "first", "2026-03-07 00:00:00", "outbound", "Miami Reminder Caller", "MIAMI", "'+13055550123", "ended",
+      "voicemail", "voicemail", "47", "0.0712", "'=HYPERLINK(\"x\")",
+    ]);
     expect(rows[0].slice(1, 5)).toEqual(["2026-03-07 00:00:00", "outbound", "Miami Reminder Caller", "MIAMI"]);
     expect(rows[0][8]).toBe("voicemail");
     expect(rows[0][10]).toBe("0.0712");

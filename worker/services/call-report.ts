@@ -67,7 +67,9 @@ export function callReportPages(db: Database, userId: string, query: CallLogCoun
   if (query.agent) filters.push(eq(callLogs.assistantId, query.agent));
   const names = agentNames(db, userId);
   return async (cursor, limit) => {
-    const rows = await db
+    // drizzle writes the statement; D1 answers it as arrays (`raw`) in this field order. Mapping each
+    // row to an object through drizzle was about a fifth of the Worker's time on a large export.
+    const { sql: text, params } = db
       .select({
         id: callLogs.id,
         callId: callLogs.callId,
@@ -85,11 +87,42 @@ export function callReportPages(db: Database, userId: string, query: CallLogCoun
       .from(callLogs)
       .where(and(...filters, cursor ? sql`(${callLogs.startTime}, ${callLogs.id}) > (${cursor.t}, ${cursor.id})` : undefined))
       .orderBy(asc(callLogs.startTime), asc(callLogs.id))
-      .limit(limit);
-    const nameOf = await names(rows.map((r) => r.agentId));
-    return rows.map(({ agentId, ...r }) => ({ ...r, agentName: agentId === null ? null : (nameOf.get(agentId) ?? null) }));
+      .limit(limit)
+      .toSQL();
+    const rows = await db.$client.prepare(text).bind(...params).raw<RawReportRow>();
+    const nameOf = await names(rows.map((r) => r[4]));
+    return rows.map((r) => ({
+      id: r[0],
+      callId: r[1],
+      startTime: r[2],
+      direction: r[3],
+      agentName: r[4] === null ? null : (nameOf.get(r[4]) ?? null),
+      store: r[5],
+      phoneNumber: r[6],
+      status: r[7],
+      endedReason: r[8],
+      duration: r[9],
+      cost: r[10],
+      summary: r[11],
+    }));
   };
 }
+
+/** A row of the select above, in its field order. */
+type RawReportRow = [
+  id: number,
+  callId: string,
+  startTime: string,
+  direction: string,
+  agentId: number | null,
+  store: string | null,
+  phoneNumber: string | null,
+  status: string,
+  endedReason: string | null,
+  duration: number,
+  cost: number | null,
+  summary: string | null,
+];
 
 /**
  * Agent names by id for the report's rows: the account's agents read on first use, any other id a

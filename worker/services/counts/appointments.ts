@@ -10,10 +10,9 @@ import { distinctValues, figureStatements, groupKey, readCoverage, where, type C
 import {
   APPOINTMENT_BEGIN_FIGURES,
   APPOINTMENT_BOOKED_FIGURES,
-  appointmentBeginSpec,
-  appointmentBeginStoreSpec,
-  appointmentBookedSpec,
-  appointmentBookedStoreSpec,
+  appointmentSpecsFor,
+  appointmentUpcomingAllSpec,
+  appointmentUpcomingSpec,
   DAYS_CTE,
 } from "./figures";
 import type { DbMeter } from "./meter";
@@ -30,15 +29,9 @@ function filters(q: AppointmentCountsQuery, storeIndexed = true): Condition[] {
   return c;
 }
 
-/** Without booked-by or type filters the (day, store) tables answer with nine rows a day at most. */
-const specs = (q: AppointmentCountsQuery) =>
-  q.bookedBy || q.appointmentType
-    ? { begin: appointmentBeginSpec, booked: appointmentBookedSpec }
-    : { begin: appointmentBeginStoreSpec, booked: appointmentBookedStoreSpec };
-
 async function beginDaySums(meter: DbMeter, q: AppointmentCountsQuery) {
   const coverage = await readCoverage(meter, "appointments", q.startDate, q.endDate);
-  const s = figureStatements(meter, specs(q).begin, coverage, APPOINTMENT_BEGIN_FIGURES, filters(q));
+  const s = figureStatements(meter, appointmentSpecsFor(q, false).begin, coverage, APPOINTMENT_BEGIN_FIGURES, filters(q));
   return s.read(await meter.batch(s.statements)).get("") ?? zero(APPOINTMENT_BEGIN_FIGURES);
 }
 
@@ -102,8 +95,9 @@ async function appointmentCounts(
   const groups = opts.groupBy ?? [];
   const group = groups.length ? groups : undefined;
   const coverage = opts.coverage ?? (await readCoverage(meter, "appointments", q.startDate, q.endDate));
-  const begin = figureStatements(meter, specs(q).begin, coverage, APPOINTMENT_BEGIN_FIGURES, conditions, group);
-  const booked = figureStatements(meter, specs(q).booked, coverage, APPOINTMENT_BOOKED_FIGURES, filters(q, false), group);
+  const specs = appointmentSpecsFor(q, groups.includes("store"));
+  const begin = figureStatements(meter, specs.begin, coverage, APPOINTMENT_BEGIN_FIGURES, conditions, group);
+  const booked = figureStatements(meter, specs.booked, coverage, APPOINTMENT_BOOKED_FIGURES, filters(q, false), group);
   // Upcoming depends on the range's end, not on one day: scheduled appointments beginning after the
   // range, booked by its end. Without booked-by or type filters and for one range, the roll-up of
   // bookings by begin day answers it, plus the live bookings it does not cover; otherwise it is
@@ -164,13 +158,15 @@ function upcomingOverRollups(meter: DbMeter, q: AppointmentCountsQuery, trusted:
   const through = trusted.through < day ? trusted.through : day;
   const key = byStore ? "k0" : null;
   const store = q.store ? { sql: " AND x.store = ?", params: [q.store] } : { sql: "", params: [] };
+  // Without a store filter or grouping, the all-stores table: a row per booking day and begin day.
+  const table = key || q.store ? appointmentUpcomingSpec.rollupTable : appointmentUpcomingAllSpec.rollupTable;
   const statements: D1PreparedStatement[] = [];
   const live: [string, string][] = [];
   if (trusted.from <= through) {
     const dirty = trusted.dirty.filter((d) => d >= trusted.from && d <= through);
     statements.push(
       meter.statement(
-        `SELECT ${key ? "x.store AS k0, " : ""}coalesce(sum(x.scheduled), 0) AS n FROM appointment_upcoming_daily x INDEXED BY appointment_upcoming_daily_begin_idx ` +
+        `SELECT ${key ? "x.store AS k0, " : ""}coalesce(sum(x.scheduled), 0) AS n FROM ${table} x INDEXED BY ${table}_begin_idx ` +
           `WHERE x.begin_day > ? AND x.day >= ? AND x.day <= ?${dirty.length ? " AND x.day NOT IN (SELECT value FROM json_each(?))" : ""}${store.sql}` +
           (key ? " GROUP BY x.store" : ""),
         [day, trusted.from, through, ...(dirty.length ? [JSON.stringify(dirty)] : []), ...store.params],

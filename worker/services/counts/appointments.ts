@@ -48,11 +48,7 @@ export async function appointmentStatusCounts(meter: DbMeter, q: AppointmentCoun
 }
 
 /** The 14 category keys from the begin-day and booked-day sums and the upcoming count (decision 009). */
-function categoriesOf(
-  b: Record<(typeof APPOINTMENT_BEGIN_FIGURES)[number], number>,
-  k: Record<(typeof APPOINTMENT_BOOKED_FIGURES)[number], number>,
-  upcoming: number,
-): AppointmentCategoryCounts {
+function categoriesOf(b: BeginSums, k: BookedSums, upcoming: number): AppointmentCategoryCounts {
   const counts = emptyCategoryCounts();
   counts["Reservations schedule today"] = b.total - b.cancelled;
   counts.Upcoming = upcoming;
@@ -81,22 +77,29 @@ const statusOf = (s: Record<(typeof APPOINTMENT_BEGIN_FIGURES)[number], number>)
 
 export type AppointmentCounts = { categories: AppointmentCategoryCounts; status: Record<string, number> };
 
+type BeginSums = Record<(typeof APPOINTMENT_BEGIN_FIGURES)[number], number>;
+type BookedSums = Record<(typeof APPOINTMENT_BOOKED_FIGURES)[number], number>;
+
+/** The begin-day figures the categories read; the status counts read every one. */
+const CATEGORY_BEGIN_FIGURES = APPOINTMENT_BEGIN_FIGURES.filter((f) => f !== "scheduled" && f !== "no_show");
+
 /**
- * The categories and status counts, in one batch: summed ("" key), or per value of `groupBy`
- * (`store`; `day` and `store` for the daily report, keys "day|store"; groups without appointments
- * are absent). `coverage` may be read beforehand, for several sources at once.
+ * The begin-day and booked-day sums and Upcoming, in one batch: summed ("" key), or per value of
+ * `groupBy` (`store`; `day` and `store` for the daily report, keys "day|store"; groups without
+ * appointments are absent). `coverage` may be read beforehand, for several sources at once. Only
+ * `beginFigures` are computed; the others read 0.
  */
-async function appointmentCounts(
+async function appointmentSums(
   meter: DbMeter,
   q: AppointmentCountsQuery,
-  opts: { groupBy?: ("day" | "store")[]; coverage?: Coverage } = {},
-): Promise<Map<string, AppointmentCounts>> {
+  opts: { groupBy?: ("day" | "store")[]; coverage?: Coverage; beginFigures?: readonly (typeof APPOINTMENT_BEGIN_FIGURES)[number][] } = {},
+): Promise<Map<string, { begin: BeginSums; booked: BookedSums; upcoming: number }>> {
   const conditions = filters(q);
   const groups = opts.groupBy ?? [];
   const group = groups.length ? groups : undefined;
   const coverage = opts.coverage ?? (await readCoverage(meter, "appointments", q.startDate, q.endDate));
   const specs = appointmentSpecsFor(q, groups.includes("store"));
-  const begin = figureStatements(meter, specs.begin, coverage, APPOINTMENT_BEGIN_FIGURES, conditions, group);
+  const begin = figureStatements(meter, specs.begin, coverage, opts.beginFigures ?? APPOINTMENT_BEGIN_FIGURES, conditions, group);
   const booked = figureStatements(meter, specs.booked, coverage, APPOINTMENT_BOOKED_FIGURES, filters(q, false), group);
   // Upcoming depends on the range's end, not on one day: scheduled appointments beginning after the
   // range, booked by its end. Without booked-by or type filters and for one range, the roll-up of
@@ -118,11 +121,27 @@ async function appointmentCounts(
       us.set(key, (us.get(key) ?? 0) + Number(r.n ?? 0));
     }
   }
-  const out = new Map<string, AppointmentCounts>();
+  const out = new Map<string, { begin: BeginSums; booked: BookedSums; upcoming: number }>();
   for (const key of new Set(["", ...bs.keys(), ...ks.keys(), ...us.keys()])) {
     if (group && key === "") continue;
-    const b = bs.get(key) ?? zero(APPOINTMENT_BEGIN_FIGURES);
-    out.set(key, { categories: categoriesOf(b, ks.get(key) ?? zero(APPOINTMENT_BOOKED_FIGURES), us.get(key) ?? 0), status: statusOf(b) });
+    out.set(key, {
+      begin: { ...zero(APPOINTMENT_BEGIN_FIGURES), ...bs.get(key) },
+      booked: ks.get(key) ?? zero(APPOINTMENT_BOOKED_FIGURES),
+      upcoming: us.get(key) ?? 0,
+    });
+  }
+  return out;
+}
+
+/** The categories and status counts, summed or grouped as appointmentSums. */
+async function appointmentCounts(
+  meter: DbMeter,
+  q: AppointmentCountsQuery,
+  opts: { groupBy?: ("day" | "store")[]; coverage?: Coverage } = {},
+): Promise<Map<string, AppointmentCounts>> {
+  const out = new Map<string, AppointmentCounts>();
+  for (const [key, s] of await appointmentSums(meter, q, opts)) {
+    out.set(key, { categories: categoriesOf(s.begin, s.booked, s.upcoming), status: statusOf(s.begin) });
   }
   return out;
 }
@@ -195,7 +214,8 @@ function upcomingOverRollups(meter: DbMeter, q: AppointmentCountsQuery, trusted:
 
 /** The 14 category keys, always all present. */
 export async function appointmentCategoryCounts(meter: DbMeter, q: AppointmentCountsQuery): Promise<AppointmentCategoryCounts> {
-  return (await appointmentCounts(meter, q)).get("")!.categories;
+  const s = (await appointmentSums(meter, q, { beginFigures: CATEGORY_BEGIN_FIGURES })).get("")!;
+  return categoriesOf(s.begin, s.booked, s.upcoming);
 }
 
 /** The categories and status counts of each store (keys are stores; one without appointments is absent). */

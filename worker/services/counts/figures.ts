@@ -11,7 +11,10 @@ import type { RollupSource } from "../rollup-dirty";
 /** A SQL string literal of a constant (never of user input: filters are bound parameters). */
 const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const list = (xs: readonly string[]) => xs.map(literal).join(", ");
-/** 1 for each row where the condition holds; a NULL condition counts 0, and a group never sums to NULL. */
+/**
+ * The rows where the condition holds (a NULL condition counts 0). FILTER runs the aggregate step only
+ * for those rows, a third cheaper per row than sum(CASE WHEN … THEN 1 ELSE 0 END) (decision 026).
+ */
 const countIf = (condition: string) => `count(*) FILTER (WHERE ${condition})`;
 
 /**
@@ -243,7 +246,11 @@ export const SPECS_BY_SOURCE: Record<RollupSource, RollupSpec[]> = {
   leads: [leadSpec],
 };
 
-/** The CTE of live days: a JSON array of [day, startUtc, endUtc] bound as one parameter. */
+/**
+ * The CTE of live days: a JSON array of [day, startUtc, endUtc] bound as one parameter. MATERIALIZED:
+ * inlined, every use of `d.e` in a figure (booked_future, Upcoming's exclude) was a json_extract per
+ * source row (decision 026).
+ */
 export const DAYS_CTE =
   "d(day, s, e) AS MATERIALIZED (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?))";
 

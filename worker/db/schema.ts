@@ -551,6 +551,20 @@ export const appointmentBookedStoreDaily = sqliteTable(
 );
 
 /**
+ * The begin-day and booked-day figures by day only, every store summed: counts without a store,
+ * booked-by or type filter (the dashboard's category count) read one row a day (decision 026).
+ */
+export const appointmentBeginAllDaily = sqliteTable("appointment_begin_all_daily", {
+  day: text("day").notNull().primaryKey(),
+  ...appointmentBeginFigureColumns(),
+});
+
+export const appointmentBookedAllDaily = sqliteTable("appointment_booked_all_daily", {
+  day: text("day").notNull().primaryKey(),
+  ...appointmentBookedFigureColumns(),
+});
+
+/**
  * Scheduled appointments by (day booked, store, New York day they begin), only those beginning after
  * their booking day: "Upcoming" for a range ending on day R is the sum of the rows booked by R that
  * begin after R (decision 026), a few rows per future day instead of every scheduled appointment.
@@ -567,6 +581,23 @@ export const appointmentUpcomingDaily = sqliteTable(
     primaryKey({ columns: [t.day, t.store, t.beginDay] }),
     // Counts seek the begin days after the range; the index holds every column they read.
     index("appointment_upcoming_daily_begin_idx").on(t.beginDay, t.day, t.store, t.scheduled),
+  ],
+);
+
+/**
+ * The same as appointment_upcoming_daily with every store summed, by (day booked, New York day they
+ * begin): Upcoming without a store reads a row per booking day and begin day still ahead.
+ */
+export const appointmentUpcomingAllDaily = sqliteTable(
+  "appointment_upcoming_all_daily",
+  {
+    day: text("day").notNull(),
+    beginDay: text("begin_day").notNull(),
+    scheduled: integer("scheduled").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.beginDay] }),
+    index("appointment_upcoming_all_daily_begin_idx").on(t.beginDay, t.day, t.scheduled),
   ],
 );
 

@@ -68,6 +68,18 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     expect(once.call_log_daily.length).toBeGreaterThan(10);
     expect(once.call_log_user_daily.length).toBeGreaterThan(10);
     expect(once.appointment_begin_daily.length).toBeGreaterThan(10);
+    expect(once.appointment_begin_all_daily.length).toBeGreaterThan(10);
+    expect(once.appointment_upcoming_all_daily.length).toBeGreaterThan(10);
+    // The all-stores tables hold the per-store tables summed by day.
+    const summed = async (table: string, columns: string[], keys: string[]) =>
+      (
+        await env.DB.prepare(`SELECT ${[...keys, ...columns.map((c) => `sum(${c}) AS ${c}`)].join(", ")} FROM ${table} GROUP BY ${keys.join(", ")} ORDER BY ${keys.join(", ")}`).all()
+      ).results;
+    const beginColumns = ["total", "scheduled", "visited", "sold", "no_show", "cancelled", "virtual_scheduled", "virtual_no_call", "virtual_no_answer", "virtual_answered", "virtual_purchased"];
+    expect(await summed("appointment_begin_all_daily", beginColumns, ["day"])).toEqual(await summed("appointment_begin_store_daily", beginColumns, ["day"]));
+    const bookedColumns = ["booked", "booked_future", "inbound_booked", "outbound_booked"];
+    expect(await summed("appointment_booked_all_daily", bookedColumns, ["day"])).toEqual(await summed("appointment_booked_store_daily", bookedColumns, ["day"]));
+    expect(await summed("appointment_upcoming_all_daily", ["scheduled"], ["day", "begin_day"])).toEqual(await summed("appointment_upcoming_daily", ["scheduled"], ["day", "begin_day"]));
     await runRollups({ db: db(), now });
     await runRollups({ db: db(), now }, { backfillFrom: "2026-01-01" });
     expect(JSON.stringify(await dump())).toBe(JSON.stringify(once));

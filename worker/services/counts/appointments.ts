@@ -10,10 +10,9 @@ import { distinctValues, figureStatements, groupKey, readCoverage, where, type C
 import {
   APPOINTMENT_BEGIN_FIGURES,
   APPOINTMENT_BOOKED_FIGURES,
-  appointmentBeginSpec,
-  appointmentBeginStoreSpec,
-  appointmentBookedSpec,
-  appointmentBookedStoreSpec,
+  appointmentSpecsFor,
+  appointmentUpcomingAllSpec,
+  appointmentUpcomingSpec,
   DAYS_CTE,
 } from "./figures";
 import type { DbMeter } from "./meter";
@@ -30,15 +29,9 @@ function filters(q: AppointmentCountsQuery, storeIndexed = true): Condition[] {
   return c;
 }
 
-/** Without booked-by or type filters the (day, store) tables answer with nine rows a day at most. */
-const specs = (q: AppointmentCountsQuery) =>
-  q.bookedBy || q.appointmentType
-    ? { begin: appointmentBeginSpec, booked: appointmentBookedSpec }
-    : { begin: appointmentBeginStoreSpec, booked: appointmentBookedStoreSpec };
-
 async function beginDaySums(meter: DbMeter, q: AppointmentCountsQuery) {
   const coverage = await readCoverage(meter, "appointments", q.startDate, q.endDate);
-  const s = figureStatements(meter, specs(q).begin, coverage, APPOINTMENT_BEGIN_FIGURES, filters(q));
+  const s = figureStatements(meter, appointmentSpecsFor(q, false).begin, coverage, APPOINTMENT_BEGIN_FIGURES, filters(q));
   return s.read(await meter.batch(s.statements)).get("") ?? zero(APPOINTMENT_BEGIN_FIGURES);
 }
 
@@ -55,11 +48,7 @@ export async function appointmentStatusCounts(meter: DbMeter, q: AppointmentCoun
 }
 
 /** The 14 category keys from the begin-day and booked-day sums and the upcoming count (decision 009). */
-function categoriesOf(
-  b: Record<(typeof APPOINTMENT_BEGIN_FIGURES)[number], number>,
-  k: Record<(typeof APPOINTMENT_BOOKED_FIGURES)[number], number>,
-  upcoming: number,
-): AppointmentCategoryCounts {
+function categoriesOf(b: BeginSums, k: BookedSums, upcoming: number): AppointmentCategoryCounts {
   const counts = emptyCategoryCounts();
   counts["Reservations schedule today"] = b.total - b.cancelled;
   counts.Upcoming = upcoming;
@@ -88,22 +77,30 @@ const statusOf = (s: Record<(typeof APPOINTMENT_BEGIN_FIGURES)[number], number>)
 
 export type AppointmentCounts = { categories: AppointmentCategoryCounts; status: Record<string, number> };
 
+type BeginSums = Record<(typeof APPOINTMENT_BEGIN_FIGURES)[number], number>;
+type BookedSums = Record<(typeof APPOINTMENT_BOOKED_FIGURES)[number], number>;
+
+/** The begin-day figures the categories read; the status counts read every one. */
+const CATEGORY_BEGIN_FIGURES = APPOINTMENT_BEGIN_FIGURES.filter((f) => f !== "scheduled" && f !== "no_show");
+
 /**
- * The categories and status counts, in one batch: summed ("" key), or per value of `groupBy`
- * (`store`; `day` and `store` for the daily report, keys "day|store"; groups without appointments
- * are absent). `coverage` may be read beforehand, for several sources at once.
+ * The begin-day and booked-day sums and Upcoming, in one batch: summed ("" key), or per value of
+ * `groupBy` (`store`; `day` and `store` for the daily report, keys "day|store"; groups without
+ * appointments are absent). `coverage` may be read beforehand, for several sources at once. Only
+ * `beginFigures` are computed; the others read 0.
  */
-async function appointmentCounts(
+async function appointmentSums(
   meter: DbMeter,
   q: AppointmentCountsQuery,
-  opts: { groupBy?: ("day" | "store")[]; coverage?: Coverage } = {},
-): Promise<Map<string, AppointmentCounts>> {
+  opts: { groupBy?: ("day" | "store")[]; coverage?: Coverage; beginFigures?: readonly (typeof APPOINTMENT_BEGIN_FIGURES)[number][] } = {},
+): Promise<Map<string, { begin: BeginSums; booked: BookedSums; upcoming: number }>> {
   const conditions = filters(q);
   const groups = opts.groupBy ?? [];
   const group = groups.length ? groups : undefined;
   const coverage = opts.coverage ?? (await readCoverage(meter, "appointments", q.startDate, q.endDate));
-  const begin = figureStatements(meter, specs(q).begin, coverage, APPOINTMENT_BEGIN_FIGURES, conditions, group);
-  const booked = figureStatements(meter, specs(q).booked, coverage, APPOINTMENT_BOOKED_FIGURES, filters(q, false), group);
+  const specs = appointmentSpecsFor(q, groups.includes("store"));
+  const begin = figureStatements(meter, specs.begin, coverage, opts.beginFigures ?? APPOINTMENT_BEGIN_FIGURES, conditions, group);
+  const booked = figureStatements(meter, specs.booked, coverage, APPOINTMENT_BOOKED_FIGURES, filters(q, false), group);
   // Upcoming depends on the range's end, not on one day: scheduled appointments beginning after the
   // range, booked by its end. Without booked-by or type filters and for one range, the roll-up of
   // bookings by begin day answers it, plus the live bookings it does not cover; otherwise it is
@@ -124,11 +121,27 @@ async function appointmentCounts(
       us.set(key, (us.get(key) ?? 0) + Number(r.n ?? 0));
     }
   }
-  const out = new Map<string, AppointmentCounts>();
+  const out = new Map<string, { begin: BeginSums; booked: BookedSums; upcoming: number }>();
   for (const key of new Set(["", ...bs.keys(), ...ks.keys(), ...us.keys()])) {
     if (group && key === "") continue;
-    const b = bs.get(key) ?? zero(APPOINTMENT_BEGIN_FIGURES);
-    out.set(key, { categories: categoriesOf(b, ks.get(key) ?? zero(APPOINTMENT_BOOKED_FIGURES), us.get(key) ?? 0), status: statusOf(b) });
+    out.set(key, {
+      begin: { ...zero(APPOINTMENT_BEGIN_FIGURES), ...bs.get(key) },
+      booked: ks.get(key) ?? zero(APPOINTMENT_BOOKED_FIGURES),
+      upcoming: us.get(key) ?? 0,
+    });
+  }
+  return out;
+}
+
+/** The categories and status counts, summed or grouped as appointmentSums. */
+async function appointmentCounts(
+  meter: DbMeter,
+  q: AppointmentCountsQuery,
+  opts: { groupBy?: ("day" | "store")[]; coverage?: Coverage } = {},
+): Promise<Map<string, AppointmentCounts>> {
+  const out = new Map<string, AppointmentCounts>();
+  for (const [key, s] of await appointmentSums(meter, q, opts)) {
+    out.set(key, { categories: categoriesOf(s.begin, s.booked, s.upcoming), status: statusOf(s.begin) });
   }
   return out;
 }
@@ -164,13 +177,15 @@ function upcomingOverRollups(meter: DbMeter, q: AppointmentCountsQuery, trusted:
   const through = trusted.through < day ? trusted.through : day;
   const key = byStore ? "k0" : null;
   const store = q.store ? { sql: " AND x.store = ?", params: [q.store] } : { sql: "", params: [] };
+  // Without a store filter or grouping, the all-stores table: a row per booking day and begin day.
+  const table = key || q.store ? appointmentUpcomingSpec.rollupTable : appointmentUpcomingAllSpec.rollupTable;
   const statements: D1PreparedStatement[] = [];
   const live: [string, string][] = [];
   if (trusted.from <= through) {
     const dirty = trusted.dirty.filter((d) => d >= trusted.from && d <= through);
     statements.push(
       meter.statement(
-        `SELECT ${key ? "x.store AS k0, " : ""}coalesce(sum(x.scheduled), 0) AS n FROM appointment_upcoming_daily x INDEXED BY appointment_upcoming_daily_begin_idx ` +
+        `SELECT ${key ? "x.store AS k0, " : ""}coalesce(sum(x.scheduled), 0) AS n FROM ${table} x INDEXED BY ${table}_begin_idx ` +
           `WHERE x.begin_day > ? AND x.day >= ? AND x.day <= ?${dirty.length ? " AND x.day NOT IN (SELECT value FROM json_each(?))" : ""}${store.sql}` +
           (key ? " GROUP BY x.store" : ""),
         [day, trusted.from, through, ...(dirty.length ? [JSON.stringify(dirty)] : []), ...store.params],
@@ -199,7 +214,8 @@ function upcomingOverRollups(meter: DbMeter, q: AppointmentCountsQuery, trusted:
 
 /** The 14 category keys, always all present. */
 export async function appointmentCategoryCounts(meter: DbMeter, q: AppointmentCountsQuery): Promise<AppointmentCategoryCounts> {
-  return (await appointmentCounts(meter, q)).get("")!.categories;
+  const s = (await appointmentSums(meter, q, { beginFigures: CATEGORY_BEGIN_FIGURES })).get("")!;
+  return categoriesOf(s.begin, s.booked, s.upcoming);
 }
 
 /** The categories and status counts of each store (keys are stores; one without appointments is absent). */

@@ -11,8 +11,11 @@ import type { RollupSource } from "../rollup-dirty";
 /** A SQL string literal of a constant (never of user input: filters are bound parameters). */
 const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const list = (xs: readonly string[]) => xs.map(literal).join(", ");
-/** 1 for each row where the condition holds; a NULL condition counts 0, and a group never sums to NULL. */
-const countIf = (condition: string) => `sum(CASE WHEN ${condition} THEN 1 ELSE 0 END)`;
+/**
+ * The rows where the condition holds (a NULL condition counts 0). FILTER runs the aggregate step only
+ * for those rows, a third cheaper per row than sum(CASE WHEN … THEN 1 ELSE 0 END) (decision 026).
+ */
+const countIf = (condition: string) => `count(*) FILTER (WHERE ${condition})`;
 
 /**
  * One roll-up table. The source table is aliased `r`; the live day list is the CTE `d(day, s, e)`
@@ -186,6 +189,37 @@ export const appointmentBookedStoreSpec: RollupSpec<AppointmentBookedFigure> = {
   dims: { store: "r.store" },
 };
 
+/**
+ * The same by day only, every store summed: what counts without store, booked-by or type filters
+ * and without a store grouping read, one row a day (decision 026).
+ */
+export const appointmentBeginAllSpec: RollupSpec<AppointmentBeginFigure> = {
+  ...appointmentBeginSpec,
+  rollupTable: "appointment_begin_all_daily",
+  dims: {},
+};
+export const appointmentBookedAllSpec: RollupSpec<AppointmentBookedFigure> = {
+  ...appointmentBookedSpec,
+  rollupTable: "appointment_booked_all_daily",
+  dims: {},
+};
+/** appointment_upcoming_daily without the store: Upcoming without a store reads a row per (booking day, begin day). */
+export const appointmentUpcomingAllSpec: RollupSpec<"scheduled"> = {
+  ...appointmentUpcomingSpec,
+  rollupTable: "appointment_upcoming_all_daily",
+  dims: { begin_day: appointmentUpcomingSpec.dims.begin_day },
+};
+
+/**
+ * The begin-day and booked-day roll-ups a count reads: the full key with a booked-by or type filter,
+ * (day, store) with a store filter or a store grouping, else (day) alone.
+ */
+export function appointmentSpecsFor(q: { store?: string; bookedBy?: string; appointmentType?: string }, byStore: boolean) {
+  if (q.bookedBy || q.appointmentType) return { begin: appointmentBeginSpec, booked: appointmentBookedSpec };
+  if (q.store || byStore) return { begin: appointmentBeginStoreSpec, booked: appointmentBookedStoreSpec };
+  return { begin: appointmentBeginAllSpec, booked: appointmentBookedAllSpec };
+}
+
 export const leadSpec: RollupSpec<"submissions"> = {
   source: "leads",
   sourceTable: "leads",
@@ -199,13 +233,26 @@ export const leadSpec: RollupSpec<"submissions"> = {
 export const SPECS_BY_SOURCE: Record<RollupSource, RollupSpec[]> = {
   call_logs: [callLogSpec, callLogUserSpec],
   aircall: [aircallSpec, aircallNumberSpec],
-  appointments: [appointmentBeginSpec, appointmentBookedSpec, appointmentBeginStoreSpec, appointmentBookedStoreSpec, appointmentUpcomingSpec],
+  appointments: [
+    appointmentBeginSpec,
+    appointmentBookedSpec,
+    appointmentBeginStoreSpec,
+    appointmentBookedStoreSpec,
+    appointmentBeginAllSpec,
+    appointmentBookedAllSpec,
+    appointmentUpcomingSpec,
+    appointmentUpcomingAllSpec,
+  ],
   leads: [leadSpec],
 };
 
-/** The CTE of live days: a JSON array of [day, startUtc, endUtc] bound as one parameter. */
+/**
+ * The CTE of live days: a JSON array of [day, startUtc, endUtc] bound as one parameter. MATERIALIZED:
+ * inlined, every use of `d.e` in a figure (booked_future, Upcoming's exclude) was a json_extract per
+ * source row (decision 026).
+ */
 export const DAYS_CTE =
-  "d(day, s, e) AS (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?))";
+  "d(day, s, e) AS MATERIALIZED (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?))";
 
 /**
  * Source rows of the listed days, joined to their day. CROSS JOIN keeps the day list the outer

@@ -3,7 +3,6 @@ import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
-import { prefetchPageData } from "@web/api/early-page-data";
 import { useToasts } from "@web/components/ui/toast-store";
 import { AuthProvider } from "@web/lib/auth/auth-provider";
 import { prefetchProfile } from "@web/lib/auth/early-profile";
@@ -30,11 +29,9 @@ function DeferredToaster() {
 const queryClient = createQueryClient();
 const router = createAppRouter();
 
-// A first page does not wait for one thing after another (decision 027): the profile and the page's
-// first data (for a stored session) and the current route's chunks are asked for now, while the
-// session is being restored.
+// A first page does not wait for one thing after another (decision 027): the profile (for a stored
+// session) and the current route's chunks are asked for now, while the session is being restored.
 void prefetchProfile(queryClient);
-void prefetchPageData(queryClient, window.location.pathname);
 for (const route of router.getMatchedRoutes(window.location.pathname)[0]) {
   router.loadRouteChunk(route)?.catch(() => {});
 }

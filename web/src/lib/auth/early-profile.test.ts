@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@web/lib/query-client";
 import { currentUserKeys } from "./current-user";
-import { EARLY_TOKEN_MARGIN_SECONDS, prefetchProfile, storedAccessToken, storedSession } from "./early-profile";
+import { EARLY_TOKEN_MARGIN_SECONDS, prefetchProfile, storedAccessToken } from "./early-profile";
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const KEY = "sb-127-auth-token";
@@ -37,15 +37,6 @@ describe("storedAccessToken", () => {
     expect(storedAccessToken(storageWith({ [KEY]: JSON.stringify({ access_token: "a" }) }), NOW)).toBeNull();
     const broken = { get length(): number { throw new Error("denied"); } } as unknown as Storage;
     expect(storedAccessToken(broken, NOW)).toBeNull();
-  });
-});
-
-describe("storedSession", () => {
-  it("reads the token and the user id supabase-js keeps with it; no user id is null", () => {
-    const withUser = JSON.stringify({ ...JSON.parse(session(3600)), user: { id: "u1", email: "a@b.c" } });
-    expect(storedSession(storageWith({ [KEY]: withUser }), NOW)).toEqual({ accessToken: "access-1", userId: "u1" });
-    expect(storedSession(storageWith({ [KEY]: session(3600) }), NOW)).toEqual({ accessToken: "access-1", userId: null });
-    expect(storedSession(storageWith({ [KEY]: session(EARLY_TOKEN_MARGIN_SECONDS - 1) }), NOW)).toBeNull();
   });
 });
 

@@ -13,29 +13,23 @@ import { currentUserKeys, PROFILE_PATH } from "./current-user";
 /** Seconds of life a stored access token must have left to be used before supabase-js sees it. */
 export const EARLY_TOKEN_MARGIN_SECONDS = 120;
 
-/** The stored session's access token and user id, when one is stored and its token is far enough from expiry. */
-export function storedSession(storage: Storage = window.localStorage, nowMs = Date.now()): { accessToken: string; userId: string | null } | null {
+/** The stored session's access token, when one is stored and far enough from expiry. */
+export function storedAccessToken(storage: Storage = window.localStorage, nowMs = Date.now()): string | null {
   try {
     for (let i = 0; i < storage.length; i++) {
       const key = storage.key(i);
       if (!key || !STORED_SESSION_KEY.test(key)) continue;
       const session: unknown = JSON.parse(storage.getItem(key) ?? "null");
       if (typeof session !== "object" || session === null) continue;
-      const { access_token: token, expires_at: expiresAt, user } = session as Record<string, unknown>;
+      const { access_token: token, expires_at: expiresAt } = session as Record<string, unknown>;
       if (typeof token !== "string" || !token || typeof expiresAt !== "number") continue;
       if (expiresAt * 1000 - nowMs < EARLY_TOKEN_MARGIN_SECONDS * 1000) continue;
-      const id = typeof user === "object" && user !== null ? (user as Record<string, unknown>).id : undefined;
-      return { accessToken: token, userId: typeof id === "string" && id ? id : null };
+      return token;
     }
   } catch {
     // Unreadable storage or a malformed entry: the provider restores the session as usual.
   }
   return null;
-}
-
-/** The stored session's access token, when one is stored and far enough from expiry. */
-export function storedAccessToken(storage: Storage = window.localStorage, nowMs = Date.now()): string | null {
-  return storedSession(storage, nowMs)?.accessToken ?? null;
 }
 
 /** Starts GET /api/profile with the stored token, if there is one; resolves when done (never rejects). */

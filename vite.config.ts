@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { routePreloadsPlugin } from "./scripts/vite/route-preloads";
 
 const root = import.meta.dirname;
 
@@ -23,6 +24,7 @@ export default defineConfig(({ command }) => ({
     }),
     react(),
     tailwindcss(),
+    routePreloadsPlugin(root, path.join(root, "web/src/routes")),
     cloudflare({
       configPath: path.join(root, "wrangler.toml"),
       persistState: { path: path.join(root, ".wrangler/state") },

@@ -18,6 +18,14 @@ function directives(csp: string | null) {
   return Object.fromEntries((csp ?? "").split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
 }
 
+/** The configuration script the Worker writes into every shell's head, and the shell without it. */
+const CONFIG_SCRIPT = /<script type="application\/json" id="app-config">(.*?)<\/script>/;
+function withoutConfig(body: unknown): { text: string; config: unknown } {
+  const text = (body as { text: string }).text;
+  const m = CONFIG_SCRIPT.exec(text);
+  return { text: text.replace(CONFIG_SCRIPT, ""), config: m ? JSON.parse(m[1]) : null };
+}
+
 describe("page security headers follow the configuration", () => {
   it("serves pages through the Worker with the policy on the asset store's response", async () => {
     const res = await call("/dashboard", { bindings: { ASSETS } });
@@ -108,7 +116,7 @@ describe("serving the SPA", () => {
     ] as const;
     for (const [path, header] of pages) {
       const res = await call(path, { bindings: { ASSETS: SHELL } });
-      expect(res.body, path).toEqual({ text: html(firstScreenHtml(header)) });
+      expect(withoutConfig(res.body).text, path).toEqual(html(firstScreenHtml(header)));
       expect(res.status, path).toBe(200);
       expect(firstScreenHtml(header), path).toContain(`<h1 class="text-2xl font-semibold tracking-tight">${header.title}</h1>`);
       expect(res.headers.get("content-security-policy"), path).toContain("default-src 'self'");
@@ -116,10 +124,71 @@ describe("serving the SPA", () => {
     // Signed out, flag-gated or unknown pages keep the empty shell: their title could mislead.
     for (const path of ["/auth", "/analytics", "/admin", "/daily-report", "/no-such-page", "/dashboard/extra"]) {
       const res = await call(path, { bindings: { ASSETS: SHELL } });
-      expect(res.body, path).toEqual({ text: html() });
+      expect(withoutConfig(res.body).text, path).toEqual(html());
     }
     const head = await call("/dashboard", { method: "HEAD", bindings: { ASSETS: SHELL } });
     expect(head.body).toEqual({});
+  });
+
+  it("preloads the page's own code from the build's table, written into the head, only files of the build", async () => {
+    const html = (head = "", root = "") =>
+      `<!doctype html><html><head><title>Voice Agent Ops</title>${head}</head><body><div id="root">${root}</div></body></html>`;
+    const table = {
+      "/auth": ["/assets/auth-1.js", "/assets/auth-shell-1.js"],
+      "/call-logs": ["/assets/_app-1.js", "/assets/call-logs-1.js", '/assets/x.js"><script>alert(1)</script>', "https://evil.example/a.js", 7],
+      "module:identity-client": ["/assets/identity-1.js", "/assets/tslib-1.js"],
+    };
+    const seen: string[] = [];
+    const STORE = {
+      fetch: async (input: RequestInfo | URL) => {
+        const path = new URL(input instanceof Request ? input.url : input).pathname;
+        seen.push(path);
+        if (path === "/route-preloads.json") return Response.json(table);
+        return new Response(html(), { headers: { "content-type": "text/html" } });
+      },
+    };
+    const link = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
+    const auth = await call("/auth?login=1", { bindings: { ASSETS: STORE } });
+    expect(withoutConfig(auth.body).text).toEqual(html(link("/assets/auth-1.js") + link("/assets/auth-shell-1.js")));
+    // A signed-in page also preloads the identity library, which restores its session first.
+    const logs = await call("/call-logs/", { bindings: { ASSETS: STORE } });
+    expect(withoutConfig(logs.body).text).toEqual(
+      html(
+        link("/assets/identity-1.js") + link("/assets/tslib-1.js") + link("/assets/_app-1.js") + link("/assets/call-logs-1.js"),
+        firstScreenHtml({ title: NAV_TEXT.callLogs, description: CALL_LOG_TEXT.intro }),
+      ),
+    );
+    for (const path of ["/no-such-page", "/call-logs/extra"]) {
+      expect(withoutConfig((await call(path, { bindings: { ASSETS: STORE } })).body).text, path).toEqual(html());
+    }
+    // Read once per asset store, not per page.
+    expect(seen.filter((p) => p === "/route-preloads.json")).toHaveLength(1);
+    expect((await call("/auth", { method: "HEAD", bindings: { ASSETS: STORE } })).body).toEqual({});
+  });
+
+  it("serves the shell as it is when the build has no table of preloads", async () => {
+    const html = `<!doctype html><html><head></head><body><div id="root"></div></body></html>`;
+    const STORE = {
+      fetch: async (input: RequestInfo | URL) =>
+        new URL(input instanceof Request ? input.url : input).pathname === "/route-preloads.json"
+          ? new Response("Not found", { status: 404 })
+          : new Response(html, { headers: { "content-type": "text/html" } }),
+    };
+    expect(withoutConfig((await call("/auth", { bindings: { ASSETS: STORE } })).body).text).toEqual(html);
+  });
+
+  it("writes GET /api/config's answer into every shell, so a page restores its session without asking", async () => {
+    const html = `<!doctype html><html><head></head><body><div id="root"></div></body></html>`;
+    const STORE = { fetch: async () => new Response(html, { headers: { "content-type": "text/html" } }) };
+    for (const bindings of [{}, { SUPABASE_URL: "https://auth.example.com", SUPABASE_ANON_KEY: "anon</script><script>x", SUPABASE_SERVICE_ROLE_KEY: "role" }]) {
+      const config = await call("/api/config", { bindings });
+      for (const path of ["/auth", "/dashboard", "/no-such-page"]) {
+        const res = await call(path, { bindings: { ...bindings, ASSETS: STORE } });
+        const { text, config: inShell } = withoutConfig(res.body);
+        expect(inShell, path).toEqual(config.body);
+        expect(text, path).not.toContain("</script><script>x");
+      }
+    }
   });
 
   it("keeps API and identity-service misses as JSON 404s", async () => {

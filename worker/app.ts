@@ -1,5 +1,7 @@
 // Every route mounted in one place, behind the middleware every request passes.
 import { firstScreenHtml, firstScreenOf } from "@shared/first-screen";
+import { moduleKey, ROUTE_PRELOADS_FILE } from "@shared/route-preloads";
+import { APP_CONFIG_ELEMENT_ID } from "@shared/shell";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
@@ -12,7 +14,7 @@ import { log } from "./lib/log";
 import { contentSources } from "./lib/content-sources";
 import { voiceSimulatorRoutes } from "./providers/voice/local-routes";
 import { healthRoutes } from "./routes/health";
-import { configRoutes } from "./routes/config";
+import { appConfigOf, configRoutes } from "./routes/config";
 import { localAuthRoutes } from "./routes/local-auth";
 import { publicAccountRoutes } from "./routes/public-account";
 import { localMailboxRoutes } from "./routes/local-mailbox";
@@ -156,15 +158,51 @@ app.notFound(async (c) => {
   // included). A copy: the asset store's headers are immutable, and the header middleware writes them.
   const shell = await c.env.ASSETS.fetch(new URL("/", c.req.url));
   const copy = new Response(c.req.method === "HEAD" ? null : shell.body, { status: shell.status, headers: shell.headers });
+  if (c.req.method === "HEAD" || !shell.ok) return copy;
   // A signed-in page's first screen is painted from the HTML, before the JavaScript (decision 030).
-  const firstScreen = c.req.method === "HEAD" || !shell.ok ? null : firstScreenOf(c.req.path);
-  if (!firstScreen) return copy;
+  // What the page waits for is preloaded with the entry (decision 032): its own code and, on a
+  // signed-in page, the identity library that restores the session (the configuration comes in
+  // the shell).
+  const firstScreen = firstScreenOf(c.req.path);
+  const table = await routePreloadTable(c.env.ASSETS, c.req.url);
+  const keys = firstScreen ? [moduleKey("identity-client"), pagePath(c.req.path)] : [pagePath(c.req.path)];
+  const preloads = [...new Set(keys.flatMap((key) => assetScripts(Object.hasOwn(table, key) ? table[key] : undefined)))];
+  const config = JSON.stringify(appConfigOf(c.var.config, c.req.url)).replace(/</g, "\\u003c");
   return new HTMLRewriter()
+    .on("head", {
+      element(head) {
+        const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join("");
+        head.append(`<script type="application/json" id="${APP_CONFIG_ELEMENT_ID}">${config}</script>${links}`, { html: true });
+      },
+    })
     .on("div#root", {
       element(root) {
-        root.setInnerContent(firstScreenHtml(firstScreen), { html: true });
+        if (firstScreen) root.setInnerContent(firstScreenHtml(firstScreen), { html: true });
       },
     })
     .transform(copy);
 });
+
+/** The build's route-preloads.json (scripts/vite/route-preloads.ts), read once per asset store; {} when absent or malformed. */
+const routePreloadFiles = new WeakMap<object, Promise<Record<string, unknown>>>();
+
+function routePreloadTable(assets: Fetcher, url: string): Promise<Record<string, unknown>> {
+  let table = routePreloadFiles.get(assets);
+  if (!table) {
+    table = assets
+      .fetch(new URL(`/${ROUTE_PRELOADS_FILE}`, url))
+      .then(async (res) => (res.ok ? ((await res.json()) as unknown) : {}))
+      .then((value) => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}))
+      .catch(() => ({}));
+    routePreloadFiles.set(assets, table);
+  }
+  return table;
+}
+
+const pagePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
+
+/** Only files the build wrote go into a page's head. */
+const ASSET_SCRIPT = /^\/assets\/[\w.-]+\.js$/;
+const assetScripts = (files: unknown): string[] =>
+  Array.isArray(files) ? files.filter((f): f is string => typeof f === "string" && ASSET_SCRIPT.test(f)) : [];
 app.onError(onError);

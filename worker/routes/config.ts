@@ -8,16 +8,17 @@ import { usesSupabase } from "../providers";
 /** The local identity service accepts any apikey; supabase-js just needs a non-empty one. */
 export const LOCAL_ANON_KEY = "local-anon-key";
 
-export const configRoutes = new Hono<AppEnv>().get("/", (c) => {
-  const config = c.var.config;
+/** The client configuration for this deployment and origin: GET /api/config, and the same in every page's shell. */
+export function appConfigOf(config: AppEnv["Variables"]["config"], requestUrl: string): AppConfigResponse {
   const supabase = usesSupabase(config);
-  const body: AppConfigResponse = {
+  return {
     auth: {
       mode: supabase ? "supabase" : "local",
-      url: supabase ? config.SUPABASE_URL! : new URL(c.req.url).origin,
+      url: supabase ? config.SUPABASE_URL! : new URL(requestUrl).origin,
       anonKey: supabase ? (config.SUPABASE_ANON_KEY ?? "") : LOCAL_ANON_KEY,
     },
     localMailbox: !supabase,
   };
-  return c.json(body);
-});
+}
+
+export const configRoutes = new Hono<AppEnv>().get("/", (c) => c.json(appConfigOf(c.var.config, c.req.url)));

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { appConfigResponse } from "@shared/schemas/config";
 import { readAppConfig } from "./auth-client";
 
@@ -32,5 +32,48 @@ describe("readAppConfig", () => {
     expect(readAppConfig({ ...config, extra: 1, auth: { ...config.auth, more: 2 } })).toEqual(config);
     expect(readAppConfig({ ...config, auth: { ...config.auth, mode: "other" } })).toBeNull();
     expect(readAppConfig({ auth: config.auth })).toBeNull();
+  });
+});
+
+describe("the configuration from the page's shell", () => {
+  const config = { auth: { mode: "local", url: "http://127.0.0.1:8787", anonKey: "local-anon-key" }, localMailbox: true };
+
+  function shellWith(text: string | null) {
+    document.getElementById("app-config")?.remove();
+    if (text === null) return;
+    const el = document.createElement("script");
+    el.type = "application/json";
+    el.id = "app-config";
+    el.textContent = text;
+    document.head.append(el);
+  }
+
+  afterEach(() => {
+    shellWith(null);
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it("reads the Worker's script element, and nothing when it is missing, malformed or of another shape", async () => {
+    const { shellAppConfig } = await import("./auth-client");
+    shellWith(JSON.stringify(config));
+    expect(shellAppConfig()).toEqual(config);
+    for (const text of [null, "", "{not json", JSON.stringify({ auth: { mode: "other" } })]) {
+      shellWith(text);
+      expect(shellAppConfig(), String(text)).toBeNull();
+    }
+  });
+
+  it("answers getAppConfig from the shell without asking the server, and asks when the shell has none", async () => {
+    const fetchMock = vi.fn(async () => Response.json({ ...config, localMailbox: false }));
+    vi.stubGlobal("fetch", fetchMock);
+    shellWith(JSON.stringify(config));
+    expect(await (await import("./auth-client")).getAppConfig()).toEqual(config);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    vi.resetModules();
+    shellWith(null);
+    expect(await (await import("./auth-client")).getAppConfig()).toEqual({ ...config, localMailbox: false });
+    expect(fetchMock).toHaveBeenCalledWith("/api/config", { credentials: "include" });
   });
 });

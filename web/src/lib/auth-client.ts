@@ -3,6 +3,7 @@
 import type { IdentityClient } from "./identity-client";
 import { queryOptions } from "@tanstack/react-query";
 import type { AppConfigResponse } from "@shared/schemas/config";
+import { APP_CONFIG_ELEMENT_ID } from "@shared/shell";
 import { ApiError } from "./api";
 
 export type AppConfig = AppConfigResponse;
@@ -40,8 +41,21 @@ export type { IdentityClient } from "./identity-client";
 
 let clientPromise: Promise<IdentityClient> | null = null;
 
-/** Fetched once per page load; a failed fetch is forgotten so a later call can try again. */
+/** The configuration the Worker wrote into the page's shell (decision 032), when it is there and well formed. */
+export function shellAppConfig(doc: Document = document): AppConfig | null {
+  const text = doc.getElementById(APP_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return readAppConfig(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
+/** From the shell, else fetched once per page load; a failed fetch is forgotten so a later call can try again. */
 export function getAppConfig(): Promise<AppConfig> {
+  const inShell = configPromise ? null : shellAppConfig();
+  if (inShell) configPromise = Promise.resolve(inShell);
   // Not a product call: it runs before there can be a session, so it carries no bearer.
   configPromise ??= fetch(APP_CONFIG_PATH, { credentials: "include" })
     .then(async (res) => {

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { NotFoundPage } from "@web/components/layout/not-found-page";
@@ -9,9 +10,9 @@ export function createAppRouter(history?: Parameters<typeof createRouter>[0]["hi
   return createRouter({
     routeTree,
     history,
-    // `auth` is supplied by <AppRouter> once the auth provider has rendered.
-    // No query client in the context: no route has a loader (docs/decisions/006).
-    context: { auth: undefined! },
+    // `auth` and the query client (for the loaders that start a page's read early, decision 006)
+    // are supplied by <AppRouter> once the providers have rendered.
+    context: { auth: undefined!, queryClient: undefined! },
     defaultPendingComponent: () => <PageSpinner />,
     defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: true,
@@ -23,6 +24,7 @@ export type AppRouterInstance = ReturnType<typeof createAppRouter>;
 /** The router with the current auth in its context; inside <AuthProvider>. */
 export function AppRouter({ router }: { router: AppRouterInstance }) {
   const auth = useAuth();
+  const queryClient = useQueryClient();
   const first = useRef(true);
   // Guards run in beforeLoad, i.e. on navigation only: a sign-in, sign-out or a changed profile must
   // run them again, so /auth moves on to the dashboard and a private page moves to /auth.
@@ -33,7 +35,7 @@ export function AppRouter({ router }: { router: AppRouterInstance }) {
     }
     void router.invalidate();
   }, [router, auth.user, auth.isLoading]);
-  return <RouterProvider router={router} context={{ auth }} />;
+  return <RouterProvider router={router} context={{ auth, queryClient }} />;
 }
 
 declare module "@tanstack/react-router" {

@@ -1,7 +1,8 @@
 // Agent contracts (spec 1 §3-5, spec 2 §3-5; reconciled in docs/decisions/004-agents-reconciled.md):
 // the agent form's rules, the API bodies, the agent JSON every endpoint returns, and the status helpers.
 import { z } from "zod";
-import { AGENT_LIMITS, NEW_AGENT_NAME, STORES } from "../constants";
+import { normalizeDialNumber } from "../agents";
+import { AGENT_LIMITS, STORES } from "../constants";
 import { formatCount } from "../numbers";
 import { AGENT_API_TEXT, AGENT_TEXT, VALIDATION } from "../messages";
 
@@ -125,24 +126,6 @@ export const activateAgentBody = z.object({
 });
 export type ActivateAgentBody = z.infer<typeof activateAgentBody>;
 
-/**
- * A number to dial: E.164 (+ and 8-15 digits) or a US number of 10 digits (or 11 starting with 1),
- * separators allowed. Returns E.164 (+1XXXXXXXXXX for US numbers) or null when it is not a number.
- */
-export function normalizeDialNumber(input: string): string | null {
-  const raw = input.trim();
-  if (!/^\+?[\d\s().-]+$/.test(raw)) return null;
-  const digits = raw.replace(/\D/g, "");
-  if (raw.startsWith("+")) {
-    if (!/^[1-9]\d{7,14}$/.test(digits)) return null;
-    if (digits.startsWith("1") && digits.length !== 11) return null;
-    return `+${digits}`;
-  }
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
-  return null;
-}
-
 /** POST /api/trigger-call */
 export const triggerCallBody = z.object({
   phoneNumber: z
@@ -198,27 +181,5 @@ export type UsageStats = {
   numberLimit: number;
 };
 
-/** Active when it has an assistant on the voice platform (spec 1 §4). */
-export function isAgentActive(agent: { vapi_assistant_id?: string | null }): boolean {
-  return Boolean(agent.vapi_assistant_id && agent.vapi_assistant_id.trim());
-}
-
-/** Incomplete when business_description, services or agent_instructions is empty (spec 1 §4). */
-export function isAgentIncomplete(agent: {
-  business_description?: string | null;
-  services?: string | null;
-  agent_instructions?: string | null;
-}): boolean {
-  return [agent.business_description, agent.services, agent.agent_instructions].some((v) => !v || !v.trim());
-}
-
-/** 'New Agent', then 'New Agent 2', 'New Agent 3', … : the first not taken, compared case-insensitively (spec 2 §3). */
-export function nextNewAgentName(existingNames: Iterable<string>): string {
-  const taken = new Set<string>();
-  for (const name of existingNames) taken.add(name.trim().toLowerCase());
-  if (!taken.has(NEW_AGENT_NAME.toLowerCase())) return NEW_AGENT_NAME;
-  for (let n = 2; ; n++) {
-    const candidate = `${NEW_AGENT_NAME} ${n}`;
-    if (!taken.has(candidate.toLowerCase())) return candidate;
-  }
-}
+// The rules on agents without zod, for screens that must not load the schemas (decision 032).
+export { isAgentActive, isAgentIncomplete, nextNewAgentName, normalizeDialNumber } from "../agents";

@@ -1,6 +1,7 @@
 // The chip list that picks the agent in view (spec 2 §2); an unsaved new agent has its own chip.
 import { AGENT_TEXT } from "@shared/messages";
-import { isAgentActive, type Agent } from "@shared/schemas/agents";
+import { isAgentActive } from "@shared/agents";
+import type { Agent } from "@shared/schemas/agents";
 import { cn } from "@web/lib/utils";
 import { useEffect, useRef } from "react";
 

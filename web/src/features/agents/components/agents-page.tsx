@@ -3,10 +3,11 @@
 import { planErrorDescription } from "@web/components/plans/plan-error";
 import { useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
-import { useReducer, useRef } from "react";
+import { useEffect, useReducer, useRef, useState } from "react";
 import { NEW_AGENT_ID } from "@shared/constants";
 import { AGENT_TEXT, PHONE_TEXT } from "@shared/messages";
-import { nextNewAgentName, type Agent } from "@shared/schemas/agents";
+import { nextNewAgentName } from "@shared/agents";
+import type { Agent } from "@shared/schemas/agents";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
@@ -16,6 +17,7 @@ import { UsageFigures } from "@web/components/usage/usage-figures";
 import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 import { ApiError, serverMessage } from "@web/lib/api";
 import { useRefocusOnSwap } from "@web/lib/focus";
+import { whenIdleAfterLoad } from "@web/lib/idle";
 import { currentAgent, editorReducer, initialEditorState } from "../agent-editor";
 import { useActivateAgent } from "../api/activate-agent";
 import { useCreateDefaultAgent } from "../api/create-default-agent";
@@ -25,9 +27,29 @@ import { useVoices } from "../api/get-voices";
 import { useCreateAgent, useUpdateAgent } from "../api/save-agent";
 import { AgentCard } from "./agent-card";
 import { AgentChips } from "./agent-chips";
-import { AgentForm, type AgentFormValues } from "./agent-form";
+import type { AgentFormValues } from "./agent-form";
 import { AgentNumbersList } from "./agent-numbers-list";
 import { AgentsEmptyState } from "./agents-empty-state";
+
+// The form (react-hook-form, zod and the agent schemas, about 55 KB gz) is not needed to show the
+// agents: it loads once the page is idle, or when an agent is first edited or added, and the editor
+// opens when it is there, so the swap from card to form stays one render (decision 032).
+const loadAgentForm = () => import("./agent-form");
+type AgentFormModule = Awaited<ReturnType<typeof loadAgentForm>>;
+
+function useAgentForm() {
+  const [form, setForm] = useState<AgentFormModule | null>(null);
+  useEffect(() => whenIdleAfterLoad(() => void loadAgentForm().then(setForm, () => {})), []);
+  /** Runs `open` with the form loaded: at once when it is, else when it arrives (a failed load opens nothing). */
+  const withForm = (open: () => void) => {
+    if (form) return open();
+    void loadAgentForm().then((m) => {
+      setForm(m);
+      open();
+    }, () => {});
+  };
+  return { form, withForm };
+}
 
 /** A name the server refused (spec 2 §5), else the given failure. */
 function saveFailure(err: unknown, fallback: ToastInput): ToastInput {
@@ -59,6 +81,13 @@ export function AgentsPage({ userId }: { userId: string }) {
   // Edit, Save and Cancel swap the card and the form, removing the focused button with them: focus
   // goes to the first control of whichever took its place (the name field, or the card's Edit).
   const editor = useRef<HTMLDivElement>(null);
+  const { form, withForm } = useAgentForm();
+  // An editor open before the form has loaded (not through the buttons above, which wait for it).
+  const formMissing = editing && !form;
+  useEffect(() => {
+    if (formMissing) withForm(() => {});
+    // withForm is new each render; only the change of formMissing matters.
+  }, [formMissing]);
   useRefocusOnSwap(editor, current ? `${editing ? "form" : "card"}-${current.id}` : null);
 
   async function runActivate(id: number, fresh?: Agent) {
@@ -157,7 +186,7 @@ export function AgentsPage({ userId }: { userId: string }) {
         title={AGENT_TEXT.pageTitle}
         description={AGENT_TEXT.pageDescription}
         actions={
-          <Button onClick={() => dispatch({ type: "add", name: nextNewAgentName(agents.map((a) => a.name)) })} disabled={!agentsQuery.data}>
+          <Button onClick={() => withForm(() => dispatch({ type: "add", name: nextNewAgentName(agents.map((a) => a.name)) }))} disabled={!agentsQuery.data}>
             <Plus aria-hidden />
             {AGENT_TEXT.addNew}
           </Button>
@@ -187,8 +216,10 @@ export function AgentsPage({ userId }: { userId: string }) {
           <>
             <AgentChips agents={agents} draft={state.draft} selectedId={current.id} onSelect={(id) => dispatch({ type: "select", id })} />
             <div ref={editor} className="contents">
-              {editing ? (
-                <AgentForm
+              {editing && !form ? (
+                <FormPending />
+              ) : editing && form ? (
+                <form.AgentForm
                   key={current.id}
                   agent={current}
                   agents={agents}
@@ -200,7 +231,7 @@ export function AgentsPage({ userId }: { userId: string }) {
                   agent={current}
                   voiceName={voices.data?.voices.find((v) => v.id === current.voice_id)?.name}
                   busy={busyFor(current.id)}
-                  onEdit={() => dispatch({ type: "edit" })}
+                  onEdit={() => withForm(() => dispatch({ type: "edit" }))}
                   onDelete={() => runDelete(current.id)}
                   onActivate={() => void runActivate(current.id)}
                   onDeactivate={() => void runDeactivate(current.id)}
@@ -211,6 +242,17 @@ export function AgentsPage({ userId }: { userId: string }) {
           </>
         )}
       </div>
+    </div>
+  );
+}
+
+function FormPending() {
+  return (
+    <div className="grid gap-4 rounded-xl border border-border bg-card p-6" aria-busy="true">
+      <LoadingStatus label={AGENT_TEXT.loading} />
+      <Skeleton className="h-6 w-48" aria-hidden />
+      <Skeleton className="h-9 w-full" aria-hidden />
+      <Skeleton className="h-24 w-full" aria-hidden />
     </div>
   );
 }

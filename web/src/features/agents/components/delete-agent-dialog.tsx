@@ -3,7 +3,8 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { AGENT_TEXT } from "@shared/messages";
-import { isAgentActive, type Agent } from "@shared/schemas/agents";
+import { isAgentActive } from "@shared/agents";
+import type { Agent } from "@shared/schemas/agents";
 import {
   AlertDialog,
   AlertDialogAction,

@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { TEST_CALL_POLL } from "@shared/constants";
 import { formatDuration, formatPhone, formatTimestamp } from "@shared/format";
 import { AGENT_API_TEXT, AGENT_TEXT } from "@shared/messages";
-import { normalizeDialNumber } from "@shared/schemas/agents";
+import { normalizeDialNumber } from "@shared/agents";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";

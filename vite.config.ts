@@ -4,7 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { routePreloadsPlugin } from "./scripts/vite/route-preloads";
+import { routePreloadsPlugin } from "./scripts/vite/route-preloads.ts";
 
 const root = import.meta.dirname;
 

@@ -250,6 +250,8 @@ export const AGENT_TEXT = {
   voicePlaceholder: "Choose a voice",
   newAgentVoiceHint: "New agents start with the default voice; you can change it after saving.",
   voicesLoadFailed: "Could not load the voice list.",
+  /** The editor's code could not be downloaded (offline, or a deploy removed it): beyond the spec. */
+  editorLoadFailed: "Could not open the editor. Check your connection and try again.",
   next: "Next",
   back: "Back",
   save: "Save",

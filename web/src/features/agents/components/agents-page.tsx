@@ -40,13 +40,16 @@ type AgentFormModule = Awaited<ReturnType<typeof loadAgentForm>>;
 function useAgentForm() {
   const [form, setForm] = useState<AgentFormModule | null>(null);
   useEffect(() => whenIdleAfterLoad(() => void loadAgentForm().then(setForm, () => {})), []);
-  /** Runs `open` with the form loaded: at once when it is, else when it arrives (a failed load opens nothing). */
+  /** Runs `open` with the form loaded: at once when it is, else when it arrives; a failed load says so and opens nothing. */
   const withForm = (open: () => void) => {
     if (form) return open();
-    void loadAgentForm().then((m) => {
-      setForm(m);
-      open();
-    }, () => {});
+    void loadAgentForm().then(
+      (m) => {
+        setForm(m);
+        open();
+      },
+      () => toast({ variant: "destructive", title: AGENT_TEXT.editorLoadFailed }),
+    );
   };
   return { form, withForm };
 }

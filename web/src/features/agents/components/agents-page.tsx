@@ -84,13 +84,9 @@ export function AgentsPage({ userId }: { userId: string }) {
   // Edit, Save and Cancel swap the card and the form, removing the focused button with them: focus
   // goes to the first control of whichever took its place (the name field, or the card's Edit).
   const editor = useRef<HTMLDivElement>(null);
+  // The editor opens only through withForm (Edit, Add, and a draft's chip, which exists only after
+  // Add), so while editing the form is loaded.
   const { form, withForm } = useAgentForm();
-  // An editor open before the form has loaded (not through the buttons above, which wait for it).
-  const formMissing = editing && !form;
-  useEffect(() => {
-    if (formMissing) withForm(() => {});
-    // withForm is new each render; only the change of formMissing matters.
-  }, [formMissing]);
   useRefocusOnSwap(editor, current ? `${editing ? "form" : "card"}-${current.id}` : null);
 
   async function runActivate(id: number, fresh?: Agent) {
@@ -219,9 +215,7 @@ export function AgentsPage({ userId }: { userId: string }) {
           <>
             <AgentChips agents={agents} draft={state.draft} selectedId={current.id} onSelect={(id) => dispatch({ type: "select", id })} />
             <div ref={editor} className="contents">
-              {editing && !form ? (
-                <FormPending />
-              ) : editing && form ? (
+              {editing && form ? (
                 <form.AgentForm
                   key={current.id}
                   agent={current}
@@ -245,17 +239,6 @@ export function AgentsPage({ userId }: { userId: string }) {
           </>
         )}
       </div>
-    </div>
-  );
-}
-
-function FormPending() {
-  return (
-    <div className="grid gap-4 rounded-xl border border-border bg-card p-6" aria-busy="true">
-      <LoadingStatus label={AGENT_TEXT.loading} />
-      <Skeleton className="h-6 w-48" aria-hidden />
-      <Skeleton className="h-9 w-full" aria-hidden />
-      <Skeleton className="h-24 w-full" aria-hidden />
     </div>
   );
 }

@@ -18,9 +18,12 @@ export const FIRST_SCREENS: Readonly<Record<string, FirstScreenHeader>> = {
   "/settings": { title: SETTINGS_TEXT.title },
 };
 
-/** The header painted first on a path (a trailing slash is the same page), or null for none. */
+/** The page a path names: a trailing slash is the same page. */
+export const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+
+/** The header painted first on a path, or null for none. */
 export function firstScreenOf(pathname: string): FirstScreenHeader | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const path = pagePath(pathname);
   return Object.hasOwn(FIRST_SCREENS, path) ? FIRST_SCREENS[path] : null;
 }
 

@@ -1,5 +1,5 @@
 // Every route mounted in one place, behind the middleware every request passes.
-import { firstScreenHtml, firstScreenOf } from "@shared/first-screen";
+import { firstScreenHtml, firstScreenOf, pagePath } from "@shared/first-screen";
 import { moduleKey, ROUTE_PRELOADS_FILE } from "@shared/route-preloads";
 import { APP_CONFIG_ELEMENT_ID } from "@shared/shell";
 import { Hono, type MiddlewareHandler } from "hono";
@@ -198,8 +198,6 @@ function routePreloadTable(assets: Fetcher, url: string): Promise<Record<string,
   }
   return table;
 }
-
-const pagePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
 
 /** Only files the build wrote go into a page's head. */
 const ASSET_SCRIPT = /^\/assets\/[\w.-]+\.js$/;

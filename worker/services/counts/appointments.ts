@@ -11,8 +11,6 @@ import {
   APPOINTMENT_BEGIN_FIGURES,
   APPOINTMENT_BOOKED_FIGURES,
   appointmentSpecsFor,
-  appointmentUpcomingAllSpec,
-  appointmentUpcomingSpec,
   DAYS_CTE,
 } from "./figures";
 import type { DbMeter } from "./meter";
@@ -108,7 +106,7 @@ async function appointmentSums(
   const byStore = groups.length === 1 && groups[0] === "store";
   const upcoming =
     (groups.length === 0 || byStore) && !q.bookedBy && !q.appointmentType && coverage.trusted
-      ? upcomingOverRollups(meter, q, coverage.trusted, byStore)
+      ? upcomingOverRollups(meter, q, coverage.trusted, byStore, specs.upcoming.rollupTable)
       : [upcomingLive(meter, q, conditions, groups)];
   const results = await meter.batch([...begin.statements, ...booked.statements, ...upcoming]);
   const nb = begin.statements.length;
@@ -169,16 +167,20 @@ function upcomingLive(meter: DbMeter, q: AppointmentCountsQuery, conditions: Con
  * Upcoming for the range ending on day R (decision 026): the roll-up rows of the trusted booking days
  * up to R that begin after R, plus, live from appointments_scheduled_booked_idx, the scheduled
  * appointments booked on the days the roll-up does not answer (before its first day, dirty days,
- * after its last trusted day up to R) that begin after R. Keys `k0` are stores when `byStore`.
+ * after its last trusted day up to R) that begin after R. Keys `k0` are stores when `byStore`; `table` is the upcoming roll-up appointmentSpecsFor picked.
  */
-function upcomingOverRollups(meter: DbMeter, q: AppointmentCountsQuery, trusted: NonNullable<Coverage["trusted"]>, byStore: boolean) {
+function upcomingOverRollups(
+  meter: DbMeter,
+  q: AppointmentCountsQuery,
+  trusted: NonNullable<Coverage["trusted"]>,
+  byStore: boolean,
+  table: string,
+) {
   const day = q.endDate;
   const end = nyDayBounds(day).endUtc;
   const through = trusted.through < day ? trusted.through : day;
   const key = byStore ? "k0" : null;
   const store = q.store ? { sql: " AND x.store = ?", params: [q.store] } : { sql: "", params: [] };
-  // Without a store filter or grouping, the all-stores table: a row per booking day and begin day.
-  const table = key || q.store ? appointmentUpcomingSpec.rollupTable : appointmentUpcomingAllSpec.rollupTable;
   const statements: D1PreparedStatement[] = [];
   const live: [string, string][] = [];
   if (trusted.from <= through) {

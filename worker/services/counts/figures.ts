@@ -211,13 +211,14 @@ export const appointmentUpcomingAllSpec: RollupSpec<"scheduled"> = {
 };
 
 /**
- * The begin-day and booked-day roll-ups a count reads: the full key with a booked-by or type filter,
- * (day, store) with a store filter or a store grouping, else (day) alone.
+ * The begin-day, booked-day and Upcoming roll-ups a count reads: the full key with a booked-by or
+ * type filter (Upcoming is then counted live), (day, store) with a store filter or a store grouping,
+ * else (day) alone.
  */
 export function appointmentSpecsFor(q: { store?: string; bookedBy?: string; appointmentType?: string }, byStore: boolean) {
-  if (q.bookedBy || q.appointmentType) return { begin: appointmentBeginSpec, booked: appointmentBookedSpec };
-  if (q.store || byStore) return { begin: appointmentBeginStoreSpec, booked: appointmentBookedStoreSpec };
-  return { begin: appointmentBeginAllSpec, booked: appointmentBookedAllSpec };
+  if (q.bookedBy || q.appointmentType) return { begin: appointmentBeginSpec, booked: appointmentBookedSpec, upcoming: appointmentUpcomingSpec };
+  if (q.store || byStore) return { begin: appointmentBeginStoreSpec, booked: appointmentBookedStoreSpec, upcoming: appointmentUpcomingSpec };
+  return { begin: appointmentBeginAllSpec, booked: appointmentBookedAllSpec, upcoming: appointmentUpcomingAllSpec };
 }
 
 export const leadSpec: RollupSpec<"submissions"> = {

@@ -152,7 +152,8 @@ export function nyDateTimeFormatter(): (value: string | Date | null | undefined)
   let isoHour = "";
   let localHour = "";
   return (value) => {
-    if (typeof value === "string" && ISO_UTC.test(value) && value.slice(0, 13) === isoHour) return localHour + value.slice(13, 19);
+    const canonical = typeof value === "string" && ISO_UTC.test(value);
+    if (canonical && value.slice(0, 13) === isoHour) return localHour + value.slice(13, 19);
     const d = parseUtc(value);
     if (!d) return null;
     const t = d.getTime();
@@ -162,7 +163,7 @@ export function nyDateTimeFormatter(): (value: string | Date | null | undefined)
       offsetMs = nyOffsetMinutes(d) * 60_000;
     }
     const local = new Date(t + offsetMs).toISOString();
-    if (typeof value === "string" && ISO_UTC.test(value)) {
+    if (canonical) {
       isoHour = value.slice(0, 13);
       localHour = `${local.slice(0, 10)} ${local.slice(11, 13)}`;
     }

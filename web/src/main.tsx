@@ -4,8 +4,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { useToasts } from "@web/components/ui/toast-store";
-import { getAuthClient, hasStoredSession } from "@web/lib/auth-client";
-import { AuthProvider } from "@web/lib/auth/auth-provider";
+import { getAuthClient } from "@web/lib/auth-client";
+import { AuthProvider, mayHaveSession } from "@web/lib/auth/auth-provider";
 import { prefetchProfile } from "@web/lib/auth/early-profile";
 import { whenIdleAfterLoad } from "@web/lib/idle";
 import { createQueryClient } from "@web/lib/query-client";
@@ -33,10 +33,10 @@ const router = createAppRouter();
 // A first page does not wait for one thing after another (decision 027): the profile (for a stored
 // session) and the current route's chunks are asked for now, while the session is being restored.
 void prefetchProfile(queryClient);
-// Restoring a stored session (the configuration and the identity library's chunk) starts here too,
-// not when the provider mounts after the first render: every private page waits for it. The
-// provider asks for the same client and gets this one.
-if (hasStoredSession()) getAuthClient().catch(() => {});
+// Restoring a session (the configuration and the identity library's chunk) starts here too, on the
+// provider's own test, not when it mounts after the first render: every private page waits for it.
+// The provider asks for the same client and gets this one.
+if (mayHaveSession()) getAuthClient().catch(() => {});
 for (const route of router.getMatchedRoutes(window.location.pathname)[0]) {
   router.loadRouteChunk(route)?.catch(() => {});
 }

@@ -60,7 +60,6 @@ export function callReportPages(db: Database, userId: string, query: CallLogCoun
   const { endUtc } = nyDayBounds(query.endDate);
   const filters: SQL[] = [
     eq(callLogs.userId, userId),
-    sql`${callLogs.startTime} >= ${startUtc}`,
     sql`${callLogs.startTime} < ${endUtc}`,
     inArray(callLogs.direction, directionsOf(query.callType)),
   ];
@@ -85,7 +84,7 @@ export function callReportPages(db: Database, userId: string, query: CallLogCoun
         summary: callLogs.summary,
       })
       .from(callLogs)
-      .where(and(...filters, cursor ? sql`(${callLogs.startTime}, ${callLogs.id}) > (${cursor.t}, ${cursor.id})` : undefined))
+      .where(and(...filters, ...(cursor ? after(cursor) : [sql`${callLogs.startTime} >= ${startUtc}`])))
       .orderBy(asc(callLogs.startTime), asc(callLogs.id))
       .limit(limit)
       .toSQL();
@@ -107,6 +106,17 @@ export function callReportPages(db: Database, userId: string, query: CallLogCoun
     }));
   };
 }
+
+/**
+ * The rows after a page's last one. Its start time is the index range's lower bound: next to the
+ * range's own start, SQLite seeks by that one and only filters by the row value, so each page
+ * stepped over every row of the pages before it (a million-row report: 28 s of SQL instead of 6).
+ * The cursor is a row of the range, so it never starts before the range does.
+ */
+const after = (cursor: CallReportCursor): SQL[] => [
+  sql`${callLogs.startTime} >= ${cursor.t}`,
+  sql`(${callLogs.startTime}, ${callLogs.id}) > (${cursor.t}, ${cursor.id})`,
+];
 
 /** A row of the select above, in its field order. */
 type RawReportRow = [

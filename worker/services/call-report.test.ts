@@ -45,6 +45,7 @@ describe("callReportPages", () => {
       dateFilterType: "range",
       startDate: "2026-05-04",
       endDate: "2026-05-04",
+      agent: undefined,
       callType: "Outbound",
     });
     const ids: number[] = [];

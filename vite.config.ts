@@ -4,16 +4,18 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { firstScreensPlugin } from "./scripts/vite/first-screens.ts";
 import { routePreloadsPlugin } from "./scripts/vite/route-preloads.ts";
 
 const root = import.meta.dirname;
+const alias = { "@shared": path.join(root, "shared"), "@web": path.join(root, "web/src") };
 
 export default defineConfig(({ command }) => ({
   root: path.join(root, "web"),
   publicDir: path.join(root, "web/public"),
   envDir: root,
   resolve: {
-    alias: { "@shared": path.join(root, "shared"), "@web": path.join(root, "web/src") },
+    alias,
   },
   plugins: [
     tanstackRouter({
@@ -25,6 +27,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     routePreloadsPlugin(root, path.join(root, "web/src/routes")),
+    firstScreensPlugin(root, alias),
     cloudflare({
       configPath: path.join(root, "wrangler.toml"),
       persistState: { path: path.join(root, ".wrangler/state") },

@@ -49,3 +49,11 @@ export function firstScreenHtml({ title, description }: FirstScreenHeader): stri
     `<main id="main" class="${c.main}"><div class="${c.header}"><h1 class="${c.title}">${escapeHtml(title)}</h1>${line}</div></main></div>`
   );
 }
+
+/**
+ * Signed-out pages whose first screen the build renders from their own components (decision 033),
+ * written beside the SPA as FIRST_SCREENS_FILE: { [path]: markup }. Only a bare path has one: search
+ * parameters pick another view of the page.
+ */
+export const FIRST_SCREENS_FILE = "first-screens.json";
+export const RENDERED_FIRST_SCREENS = { "/auth": "web/src/features/auth/first-screen.tsx" } as const;

@@ -166,6 +166,31 @@ describe("serving the SPA", () => {
     expect((await call("/auth", { method: "HEAD", bindings: { ASSETS: STORE } })).body).toEqual({});
   });
 
+  it("paints a bare /auth from the build's render of its first screen, and no other view or page", async () => {
+    const html = (root = "") => `<!doctype html><html><head></head><body><div id="root">${root}</div></body></html>`;
+    const screens = { "/auth": '<main><h1>Discover our plans</h1><input name="email"></main>', "/buy": 42, "/dashboard": "<p>not this</p>" };
+    const seen: string[] = [];
+    const STORE = {
+      fetch: async (input: RequestInfo | URL) => {
+        const path = new URL(input instanceof Request ? input.url : input).pathname;
+        seen.push(path);
+        if (path === "/first-screens.json") return Response.json(screens);
+        return new Response(html(), { headers: { "content-type": "text/html" } });
+      },
+    };
+    for (const path of ["/auth", "/auth/"]) {
+      expect(withoutConfig((await call(path, { bindings: { ASSETS: STORE } })).body).text, path).toEqual(html(screens["/auth"]));
+    }
+    // Search parameters pick another view (login, sign-up, a link's landing): the empty shell.
+    for (const path of ["/auth?login=1", "/auth?email=a%40b.co", "/auth?tab=signin", "/buy", "/no-such-page"]) {
+      expect(withoutConfig((await call(path, { bindings: { ASSETS: STORE } })).body).text, path).toEqual(html());
+    }
+    // A signed-in page keeps its own first screen (decision 030), whatever the table says.
+    const dashboard = withoutConfig((await call("/dashboard", { bindings: { ASSETS: STORE } })).body).text;
+    expect(dashboard).toEqual(html(firstScreenHtml({ title: DASHBOARD_TEXT.pageTitle })));
+    expect(seen.filter((p) => p === "/first-screens.json")).toHaveLength(1);
+  });
+
   it("serves the shell as it is when the build has no table of preloads", async () => {
     const html = `<!doctype html><html><head></head><body><div id="root"></div></body></html>`;
     const STORE = {

@@ -1,5 +1,5 @@
 // Every route mounted in one place, behind the middleware every request passes.
-import { firstScreenHtml, firstScreenOf, pagePath } from "@shared/first-screen";
+import { FIRST_SCREENS_FILE, firstScreenHtml, firstScreenOf, pagePath } from "@shared/first-screen";
 import { moduleKey, ROUTE_PRELOADS_FILE } from "@shared/route-preloads";
 import { APP_CONFIG_ELEMENT_ID } from "@shared/shell";
 import { Hono, type MiddlewareHandler } from "hono";
@@ -164,7 +164,11 @@ app.notFound(async (c) => {
   // signed-in page, the identity library that restores the session (the configuration comes in
   // the shell).
   const firstScreen = firstScreenOf(c.req.path);
-  const table = await routePreloadTable(c.env.ASSETS, c.req.url);
+  // A signed-out page's first screen is the build's render of its components (decision 033); only
+  // a bare path has one, as search parameters pick another view.
+  const screens = firstScreen || new URL(c.req.url).search ? {} : await assetTable(c.env.ASSETS, FIRST_SCREENS_FILE, c.req.url);
+  const rendered = Object.hasOwn(screens, pagePath(c.req.path)) ? screens[pagePath(c.req.path)] : undefined;
+  const table = await assetTable(c.env.ASSETS, ROUTE_PRELOADS_FILE, c.req.url);
   const keys = firstScreen ? [moduleKey("identity-client"), pagePath(c.req.path)] : [pagePath(c.req.path)];
   const preloads = [...new Set(keys.flatMap((key) => assetScripts(Object.hasOwn(table, key) ? table[key] : undefined)))];
   const config = JSON.stringify(appConfigOf(c.var.config, c.req.url)).replace(/</g, "\\u003c");
@@ -178,23 +182,29 @@ app.notFound(async (c) => {
     .on("div#root", {
       element(root) {
         if (firstScreen) root.setInnerContent(firstScreenHtml(firstScreen), { html: true });
+        else if (typeof rendered === "string") root.setInnerContent(rendered, { html: true });
       },
     })
     .transform(copy);
 });
 
-/** The build's route-preloads.json (scripts/vite/route-preloads.ts), read once per asset store; {} when absent or malformed. */
-const routePreloadFiles = new WeakMap<object, Promise<Record<string, unknown>>>();
+/**
+ * A JSON table the build writes beside the SPA (route-preloads.json, first-screens.json), read once
+ * per asset store; {} when absent or malformed. Its values are checked where they are used.
+ */
+const assetTables = new WeakMap<object, Map<string, Promise<Record<string, unknown>>>>();
 
-function routePreloadTable(assets: Fetcher, url: string): Promise<Record<string, unknown>> {
-  let table = routePreloadFiles.get(assets);
+function assetTable(assets: Fetcher, file: string, url: string): Promise<Record<string, unknown>> {
+  let tables = assetTables.get(assets);
+  if (!tables) assetTables.set(assets, (tables = new Map()));
+  let table = tables.get(file);
   if (!table) {
     table = assets
-      .fetch(new URL(`/${ROUTE_PRELOADS_FILE}`, url))
+      .fetch(new URL(`/${file}`, url))
       .then(async (res) => (res.ok ? ((await res.json()) as unknown) : {}))
       .then((value) => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}))
       .catch(() => ({}));
-    routePreloadFiles.set(assets, table);
+    tables.set(file, table);
   }
   return table;
 }

@@ -5,6 +5,7 @@ import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from
 import { createRoot } from "react-dom/client";
 import { useToasts } from "@web/components/ui/toast-store";
 import { getAuthClient } from "@web/lib/auth-client";
+import { appContainer } from "@web/lib/first-screen-handover";
 import { AuthProvider, mayHaveSession } from "@web/lib/auth/auth-provider";
 import { prefetchProfile } from "@web/lib/auth/early-profile";
 import { whenIdleAfterLoad } from "@web/lib/idle";
@@ -42,8 +43,9 @@ for (const route of router.getMatchedRoutes(window.location.pathname)[0]) {
 }
 
 // The first render is a transition: React renders it in slices, yielding to the browser between
-// them, instead of one long task (decision 030).
-const root = createRoot(document.getElementById("root")!);
+// them, instead of one long task (decision 030). A first screen the HTML painted stays until the
+// app has something to show (decision 033).
+const root = createRoot(appContainer(document.getElementById("root")!));
 startTransition(() =>
   root.render(
     <StrictMode>

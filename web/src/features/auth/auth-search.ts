@@ -13,6 +13,11 @@ const fields = {
   /** 'Reset your password': asks for a recovery link ('Forgot password?' on the login panel). */
   forgot: searchFlag(),
   email: searchText(),
+  /**
+   * The plan panel's form as /auth's first screen sent it, before the app had started (decision 033):
+   * the panel goes on with `email` as if 'Continue with email' had been pressed in the app.
+   */
+  submitted: searchFlag(),
 };
 
 export const authSearchSchema = searchSchema(fields);

@@ -73,7 +73,7 @@ function AuthView({ search, landing }: { search: AuthSearch; landing: Confirmati
   if (search.confirm && email) return <ConfirmEmail email={email} />;
   if (search.tab) return <AuthForm tab={search.tab} defaultEmail={email || (search.tab === "signin" ? readLastEmail() : "")} />;
   if (search.login) return <LoginPanel defaultEmail={email || readLastEmail()} />;
-  return <PlanPanel defaultEmail={email} />;
+  return <PlanPanel defaultEmail={email} submitted={search.submitted === 1} />;
 }
 
 export function AuthPage({ search }: { search: AuthSearch }) {

@@ -1,24 +1,32 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AUTH_TEXT } from "@shared/messages";
 import { authSearchSchema } from "../auth-search";
 import { PlanPanel } from "./plan-panel";
 
-function renderAtAuth() {
+function renderAtAuth(at = "/auth") {
   const root = createRootRoute({ component: Outlet });
   const auth = createRoute({
     getParentRoute: () => root,
     path: "/auth",
     validateSearch: authSearchSchema,
-    component: () => <PlanPanel />,
+    component: function Panel() {
+      const search = auth.useSearch();
+      return <PlanPanel defaultEmail={search.email} submitted={search.submitted === 1} />;
+    },
   });
   const buy = createRoute({ getParentRoute: () => root, path: "/buy", component: () => <p>plans page</p> });
   const router = createRouter({
     routeTree: root.addChildren([auth, buy]),
-    history: createMemoryHistory({ initialEntries: ["/auth"] }),
+    history: createMemoryHistory({ initialEntries: [at] }),
   });
-  render(<RouterProvider router={router} />);
+  render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
   return router;
 }
 
@@ -68,6 +76,21 @@ describe("PlanPanel", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/buy"));
     expect(router.state.location.search).toEqual({ email: "visitor@example.com" });
     expect(await screen.findByText("plans page")).toBeTruthy();
+  });
+
+  it("goes on with an email the HTML's form sent before the app ran, once, in place of that address", async () => {
+    const fetchMock = stubExistence(async () => Response.json({ success: true, exists: true }));
+    const router = renderAtAuth("/auth?email=owner%40store.example&submitted=1");
+    await waitFor(() => expect(router.state.location.search).toEqual({ login: 1, email: "owner@store.example" }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(router.history.length).toBe(1);
+
+    // The flag without an email: the panel stays, and nothing is asked.
+    const quiet = stubExistence(async () => Response.json({ success: true, exists: false }));
+    const stays = renderAtAuth("/auth?submitted=1");
+    await screen.findAllByText(AUTH_TEXT.planHeading);
+    expect(stays.state.location.pathname).toBe("/auth");
+    expect(quiet).not.toHaveBeenCalled();
   });
 
   it("sends the visitor to /buy when the check fails", async () => {

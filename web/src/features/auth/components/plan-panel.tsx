@@ -1,32 +1,52 @@
 // Visitors enter an email to see plans; an existing account goes to the login view instead.
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { AUTH_TEXT } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { Spinner } from "@web/components/ui/spinner";
+import { readFirstScreenField } from "@web/lib/first-screen-field";
 import { isExistingUser } from "../api/user-exists";
 
-export function PlanPanel({ defaultEmail = "" }: { defaultEmail?: string }) {
+export function PlanPanel({ defaultEmail = "", submitted = false }: { defaultEmail?: string; submitted?: boolean }) {
   const navigate = useNavigate();
-  const [email, setEmail] = useState(defaultEmail);
+  // /auth is painted from the HTML before the app runs (decision 033): what was typed there stays.
+  const [early] = useState(() => readFirstScreenField("plan-email"));
+  const [email, setEmail] = useState(defaultEmail || early.value);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (early.focused) inputRef.current?.focus();
+  }, [early]);
   const [busy, setBusy] = useState(false);
   const inputId = useId();
+
+  async function proceed(value: string, replace = false) {
+    setBusy(true);
+    try {
+      if (await isExistingUser(value)) await navigate({ to: "/auth", search: { login: 1, email: value }, replace });
+      else await navigate({ to: "/buy", search: { email: value }, replace });
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = email.trim();
     if (!value || busy) return;
-    setBusy(true);
-    try {
-      if (await isExistingUser(value)) await navigate({ to: "/auth", search: { login: 1, email: value } });
-      else await navigate({ to: "/buy", search: { email: value } });
-    } finally {
-      setBusy(false);
-    }
+    await proceed(value);
   }
+
+  // Sent by the HTML's form before the app ran: go on from here, once, in place of this address.
+  const continued = useRef(false);
+  useEffect(() => {
+    const value = defaultEmail.trim();
+    if (!submitted || !value || continued.current) return;
+    continued.current = true;
+    void proceed(value, true);
+  });
 
   return (
     <Card>
@@ -36,10 +56,13 @@ export function PlanPanel({ defaultEmail = "" }: { defaultEmail?: string }) {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} className="grid gap-4">
+          <input type="hidden" name="submitted" value="1" />
           <div className="grid gap-2">
             <Label htmlFor={inputId}>{AUTH_TEXT.emailLabel}</Label>
             <Input
+              ref={inputRef}
               id={inputId}
+              data-first-screen-field="plan-email"
               name="email"
               type="email"
               required

@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { firstScreensPlugin } from "./scripts/vite/first-screens.ts";
 import { routePreloadsPlugin } from "./scripts/vite/route-preloads.ts";
+import { stylesheetFirstPlugin } from "./scripts/vite/stylesheet-first.ts";
 
 const root = import.meta.dirname;
 const alias = { "@shared": path.join(root, "shared"), "@web": path.join(root, "web/src") };
@@ -28,6 +29,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     routePreloadsPlugin(root, path.join(root, "web/src/routes")),
     firstScreensPlugin(root, alias),
+    stylesheetFirstPlugin(),
     cloudflare({
       configPath: path.join(root, "wrangler.toml"),
       persistState: { path: path.join(root, ".wrangler/state") },

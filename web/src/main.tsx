@@ -38,23 +38,25 @@ void prefetchProfile(queryClient);
 // provider's own test, not when it mounts after the first render: every private page waits for it.
 // The provider asks for the same client and gets this one.
 if (mayHaveSession()) getAuthClient().catch(() => {});
-for (const route of router.getMatchedRoutes(window.location.pathname)[0]) {
-  router.loadRouteChunk(route)?.catch(() => {});
-}
+const pageCode = Promise.all(router.getMatchedRoutes(window.location.pathname)[0].map((route) => router.loadRouteChunk(route)?.catch(() => {})));
 
 // The first render is a transition: React renders it in slices, yielding to the browser between
 // them, instead of one long task (decision 030). A first screen the HTML painted stays until the
-// app has something to show (decision 033).
-const root = createRoot(appContainer(document.getElementById("root")!));
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <AppRouter router={router} />
-          <DeferredToaster />
-        </AuthProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
-);
+// app has something to show (decision 033), so the app renders once the page's code is in (it is
+// preloaded with the entry, decision 032): before, the router shows a spinner for the moment the
+// chunks take, which would take the first screen's place.
+void pageCode.then(() => {
+  const root = createRoot(appContainer(document.getElementById("root")!));
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <AppRouter router={router} />
+            <DeferredToaster />
+          </AuthProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );
+});

@@ -51,9 +51,16 @@ export default {
     const sidebar = page.getByRole("complementary");
     await sidebar.getByText(email, { exact: true }).waitFor();
 
+    // The reloaded page asks for the profile once: the provider joins the request the entry
+    // started with the stored token.
+    let profileRequests = 0;
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/profile") profileRequests++;
+    });
     await page.reload();
     await seePath(page, "/dashboard");
     await sidebar.getByText(email, { exact: true }).waitFor();
+    check(profileRequests === 1, `the reloaded page asked for /api/profile ${profileRequests} times`);
 
     await sidebar.getByRole("button", { name: NAV_TEXT.signOut }).click();
     await seePath(page, "/auth");

@@ -9,7 +9,8 @@ import type { CurrentUserView } from "@shared/schemas/auth";
 import { toast } from "@web/components/ui/toast-store";
 import { ApiError, errorMessage, setAccessToken } from "@web/lib/api";
 import { getAuthClient, hasStoredSession, onAuthClient, RESET_PASSWORD_PATH, STORED_SESSION_KEY } from "@web/lib/auth-client";
-import { currentUserKeys, currentUserQueryOptions } from "./current-user";
+import { currentUserKeys, currentUserQueryOptions, getCurrentUser } from "./current-user";
+import { joinEarlyProfile } from "./early-profile";
 import { rememberEmail } from "./last-email";
 
 export type SignUpMetadata = {
@@ -126,6 +127,8 @@ export function AuthProvider({
 
   const profile = useQuery({
     ...currentUserQueryOptions(),
+    // The first ask joins the profile request main.tsx started with the stored token.
+    queryFn: () => joinEarlyProfile(getCurrentUser),
     enabled: Boolean(session),
   });
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CurrentUserView } from "@shared/schemas/auth";
 import { createQueryClient } from "@web/lib/query-client";
 import { currentUserKeys } from "./current-user";
-import { EARLY_TOKEN_MARGIN_SECONDS, prefetchProfile, storedAccessToken } from "./early-profile";
+import { EARLY_TOKEN_MARGIN_SECONDS, joinEarlyProfile, prefetchProfile, storedAccessToken } from "./early-profile";
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const KEY = "sb-127-auth-token";
@@ -72,5 +73,34 @@ describe("prefetchProfile", () => {
     vi.stubGlobal("fetch", vi.fn(async () => Response.json(profile)));
     await prefetchProfile(client, "tok");
     expect(client.getQueryData(currentUserKeys.all)).toEqual({ id: "u1", email: "newer@demo.local" });
+  });
+
+  it("answers the provider's ask from the request in flight, so the profile is asked for once", async () => {
+    let answer!: (res: Response) => void;
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal("fetch", fetchMock);
+    const client = createQueryClient();
+    const early = prefetchProfile(client, "tok");
+    const asked = { ...profile, email: "asked@demo.local" } as CurrentUserView;
+    const ask = vi.fn(async () => asked);
+    const joined = joinEarlyProfile(ask);
+    answer(Response.json(profile));
+    await expect(joined).resolves.toEqual(profile);
+    await early;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(ask).not.toHaveBeenCalled();
+    // Settled, it is not reused: a later ask (a refetch) asks.
+    await expect(joinEarlyProfile(ask)).resolves.toEqual(asked);
+    expect(ask).toHaveBeenCalledTimes(1);
+  });
+
+  it("lets the provider ask itself when the early request fails", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ error: "Unauthorized", code: "unauthorized" }, { status: 401 })));
+    const client = createQueryClient();
+    const early = prefetchProfile(client, "stale");
+    const ask = vi.fn(async () => profile as CurrentUserView);
+    await expect(joinEarlyProfile(ask)).resolves.toEqual(profile);
+    expect(ask).toHaveBeenCalledTimes(1);
+    await early;
   });
 });

@@ -32,16 +32,36 @@ export function storedAccessToken(storage: Storage = window.localStorage, nowMs 
   return null;
 }
 
+/** The early request while it is in flight: the provider's first ask joins it (joinEarlyProfile). */
+let inFlight: Promise<CurrentUserView | null> | null = null;
+
 /** Starts GET /api/profile with the stored token, if there is one; resolves when done (never rejects). */
 export async function prefetchProfile(queryClient: QueryClient, token = storedAccessToken()): Promise<void> {
   if (!token) return;
+  const request = askEarly(token);
+  inFlight = request;
+  const profile = await request;
+  if (inFlight === request) inFlight = null;
+  // A profile the provider already has (it may have been quicker) is left as it is.
+  if (profile && queryClient.getQueryData(currentUserKeys.all) === undefined) queryClient.setQueryData(currentUserKeys.all, profile);
+}
+
+async function askEarly(token: string): Promise<CurrentUserView | null> {
   try {
     const res = await fetch(PROFILE_PATH, { headers: { Authorization: `Bearer ${token}` } });
-    if (!res.ok) return;
-    const profile = (await res.json()) as CurrentUserView;
-    // A profile the provider already has (it may have been quicker) is left as it is.
-    if (queryClient.getQueryData(currentUserKeys.all) === undefined) queryClient.setQueryData(currentUserKeys.all, profile);
+    return res.ok ? ((await res.json()) as CurrentUserView) : null;
   } catch {
     // Offline or not JSON: the provider asks again.
+    return null;
   }
+}
+
+/**
+ * The provider's ask for the profile: while the early request is in flight, its answer, so a page
+ * does not ask twice (Lighthouse's traces showed both requests on every signed-in page); when it
+ * failed, or none is in flight, `ask` itself.
+ */
+export async function joinEarlyProfile(ask: () => Promise<CurrentUserView>): Promise<CurrentUserView> {
+  const early = inFlight ? await inFlight : null;
+  return early ?? ask();
 }

@@ -12,8 +12,9 @@ const STYLESHEET = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
  */
 export function stylesheetFirst(html: string): string {
   const head = html.indexOf("</head>");
+  if (head === -1) return html;
   const sheets = html.slice(0, head).match(STYLESHEET);
-  if (head === -1 || !sheets) return html;
+  if (!sheets) return html;
   const rest = html.slice(0, head).replace(STYLESHEET, "");
   const first = rest.search(/[ \t]*<(script|link rel="modulepreload")\b/);
   if (first === -1) return html;

@@ -163,14 +163,19 @@ app.notFound(async (c) => {
   // What the page waits for is preloaded with the entry (decision 032): its own code and, on a
   // signed-in page, the identity library that restores the session (the configuration comes in
   // the shell).
-  const firstScreen = firstScreenOf(c.req.path);
+  const page = pagePath(c.req.path);
+  const firstScreen = firstScreenOf(page);
   // A signed-out page's first screen is the build's render of its components (decision 033); only
   // a bare path has one, as search parameters pick another view.
-  const screens = firstScreen || new URL(c.req.url).search ? {} : await assetTable(c.env.ASSETS, FIRST_SCREENS_FILE, c.req.url);
-  const rendered = Object.hasOwn(screens, pagePath(c.req.path)) ? screens[pagePath(c.req.path)] : undefined;
-  const table = await assetTable(c.env.ASSETS, ROUTE_PRELOADS_FILE, c.req.url);
-  const keys = firstScreen ? [moduleKey("identity-client"), pagePath(c.req.path)] : [pagePath(c.req.path)];
-  const preloads = [...new Set(keys.flatMap((key) => assetScripts(Object.hasOwn(table, key) ? table[key] : undefined)))];
+  const wantsRendered = !firstScreen && !new URL(c.req.url).search;
+  const [screens, table] = await Promise.all([
+    wantsRendered ? assetTable(c.env.ASSETS, FIRST_SCREENS_FILE, c.req.url) : {},
+    assetTable(c.env.ASSETS, ROUTE_PRELOADS_FILE, c.req.url),
+  ]);
+  const rendered = ownEntry(screens, page);
+  const rootHtml = firstScreen ? firstScreenHtml(firstScreen) : typeof rendered === "string" ? rendered : null;
+  const keys = firstScreen ? [moduleKey("identity-client"), page] : [page];
+  const preloads = [...new Set(keys.flatMap((key) => assetScripts(ownEntry(table, key))))];
   const config = JSON.stringify(appConfigOf(c.var.config, c.req.url)).replace(/</g, "\\u003c");
   return new HTMLRewriter()
     .on("head", {
@@ -181,12 +186,14 @@ app.notFound(async (c) => {
     })
     .on("div#root", {
       element(root) {
-        if (firstScreen) root.setInnerContent(firstScreenHtml(firstScreen), { html: true });
-        else if (typeof rendered === "string") root.setInnerContent(rendered, { html: true });
+        if (rootHtml !== null) root.setInnerContent(rootHtml, { html: true });
       },
     })
     .transform(copy);
 });
+
+/** A table's own entry for a key (never one inherited from Object.prototype). */
+const ownEntry = (table: Record<string, unknown>, key: string): unknown => (Object.hasOwn(table, key) ? table[key] : undefined);
 
 /**
  * A JSON table the build writes beside the SPA (route-preloads.json, first-screens.json), read once

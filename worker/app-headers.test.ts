@@ -4,6 +4,24 @@ import { firstScreenHtml } from "@shared/first-screen";
 import { AGENT_TEXT, CALL_LOG_TEXT, DASHBOARD_TEXT, NAV_TEXT } from "@shared/messages";
 import { VAPI_RECORDING_ORIGIN } from "./lib/content-sources";
 
+/**
+ * An asset store serving `shell` for a page and the build's JSON tables in `files` by path (any
+ * other JSON file is not there: 404), recording every path asked for.
+ */
+function assetStore(shell: string, files: Record<string, unknown>) {
+  const seen: string[] = [];
+  const STORE = {
+    fetch: async (input: RequestInfo | URL) => {
+      const path = new URL(input instanceof Request ? input.url : input).pathname;
+      seen.push(path);
+      if (Object.hasOwn(files, path)) return Response.json(files[path]);
+      if (path.endsWith(".json")) return new Response("Not found", { status: 404 });
+      return new Response(shell, { headers: { "content-type": "text/html" } });
+    },
+  };
+  return { STORE, seen };
+}
+
 // The asset store: a response fetched over HTTP, whose headers are immutable like the real binding's.
 // It records what it was asked for.
 const asked: string[] = [];
@@ -138,15 +156,7 @@ describe("serving the SPA", () => {
       "/call-logs": ["/assets/_app-1.js", "/assets/call-logs-1.js", '/assets/x.js"><script>alert(1)</script>', "https://evil.example/a.js", 7],
       "module:identity-client": ["/assets/identity-1.js", "/assets/tslib-1.js"],
     };
-    const seen: string[] = [];
-    const STORE = {
-      fetch: async (input: RequestInfo | URL) => {
-        const path = new URL(input instanceof Request ? input.url : input).pathname;
-        seen.push(path);
-        if (path === "/route-preloads.json") return Response.json(table);
-        return new Response(html(), { headers: { "content-type": "text/html" } });
-      },
-    };
+    const { STORE, seen } = assetStore(html(), { "/route-preloads.json": table });
     const link = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
     const auth = await call("/auth?login=1", { bindings: { ASSETS: STORE } });
     expect(withoutConfig(auth.body).text).toEqual(html(link("/assets/auth-1.js") + link("/assets/auth-shell-1.js")));
@@ -169,15 +179,7 @@ describe("serving the SPA", () => {
   it("paints a bare /auth from the build's render of its first screen, and no other view or page", async () => {
     const html = (root = "") => `<!doctype html><html><head></head><body><div id="root">${root}</div></body></html>`;
     const screens = { "/auth": '<main><h1>Discover our plans</h1><input name="email"></main>', "/buy": 42, "/dashboard": "<p>not this</p>" };
-    const seen: string[] = [];
-    const STORE = {
-      fetch: async (input: RequestInfo | URL) => {
-        const path = new URL(input instanceof Request ? input.url : input).pathname;
-        seen.push(path);
-        if (path === "/first-screens.json") return Response.json(screens);
-        return new Response(html(), { headers: { "content-type": "text/html" } });
-      },
-    };
+    const { STORE, seen } = assetStore(html(), { "/first-screens.json": screens });
     for (const path of ["/auth", "/auth/"]) {
       expect(withoutConfig((await call(path, { bindings: { ASSETS: STORE } })).body).text, path).toEqual(html(screens["/auth"]));
     }
@@ -193,12 +195,7 @@ describe("serving the SPA", () => {
 
   it("serves the shell as it is when the build has no table of preloads", async () => {
     const html = `<!doctype html><html><head></head><body><div id="root"></div></body></html>`;
-    const STORE = {
-      fetch: async (input: RequestInfo | URL) =>
-        new URL(input instanceof Request ? input.url : input).pathname === "/route-preloads.json"
-          ? new Response("Not found", { status: 404 })
-          : new Response(html, { headers: { "content-type": "text/html" } }),
-    };
+    const { STORE } = assetStore(html, {});
     expect(withoutConfig((await call("/auth", { bindings: { ASSETS: STORE } })).body).text).toEqual(html);
   });
 

@@ -11,6 +11,8 @@ import { bin, cliOptions, root, run } from "./lib.mjs";
 const ROLLUP_TABLES = [
   "call_log_daily",
   "call_log_user_daily",
+  "call_log_hourly",
+  "call_log_user_hourly",
   "aircall_daily",
   "aircall_number_daily",
   "appointment_begin_daily",
@@ -24,6 +26,7 @@ const ROLLUP_TABLES = [
   "lead_daily",
   "rollup_dirty_days",
   "rollup_state",
+  "rollup_hour_state",
 ];
 
 // node:sqlite needs Node 22; `npm run` puts the project's Node 22 first on PATH, a bare `node` may not.

@@ -442,6 +442,37 @@ export const callLogUserDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.day, t.direction] })],
 );
 
+/**
+ * Today's finished hours of the two tables above (docs/decisions/034-intraday-rollups.md): the same
+ * figures by UTC hour (its start, ISO), with the hour's New York day, for [from_at, through_at) of
+ * rollup_hour_state. A count of a live day reads these rows up to the watermark and only the calls
+ * after it live, so its cost no longer grows through the day.
+ */
+export const callLogHourly = sqliteTable(
+  "call_log_hourly",
+  {
+    userId: text("user_id").notNull(),
+    hour: text("hour").notNull(),
+    day: text("day").notNull(),
+    assistantId: text("assistant_id").notNull().default(""),
+    direction: text("direction").notNull(),
+    ...callLogFigureColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.hour, t.assistantId, t.direction] })],
+);
+
+export const callLogUserHourly = sqliteTable(
+  "call_log_user_hourly",
+  {
+    userId: text("user_id").notNull(),
+    hour: text("hour").notNull(),
+    day: text("day").notNull(),
+    direction: text("direction").notNull(),
+    ...callLogFigureColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.hour, t.direction] })],
+);
+
 const aircallFigureColumns = () => ({
   total: integer("total").notNull().default(0),
   answered: integer("answered").notNull().default(0),
@@ -632,6 +663,17 @@ export const rollupState = sqliteTable("rollup_state", {
   source: text("source").primaryKey(),
   fromDay: text("from_day").notNull(),
   untilDay: text("until_day").notNull(),
+});
+
+/**
+ * Per source, the hours the intraday roll-up covers: [from_at, through_at), both UTC hour starts
+ * (ISO). A writer of a row whose time is before through_at moves through_at back to that row's
+ * hour in the same batch, so a covered hour is never stale (docs/decisions/034-intraday-rollups.md).
+ */
+export const rollupHourState = sqliteTable("rollup_hour_state", {
+  source: text("source").primaryKey(),
+  fromAt: text("from_at").notNull(),
+  throughAt: text("through_at").notNull(),
 });
 
 /**

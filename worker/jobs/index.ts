@@ -4,7 +4,7 @@ import type { AppConfig } from "../env";
 import { createCallCentre, usesAircall } from "../providers";
 import { runAircallBackfill } from "./aircall-backfill";
 import { dailyReportJob } from "./daily-report";
-import { rollupJob } from "./rollups";
+import { hourlyRollupJob, rollupJob } from "./rollups";
 import { pruneRateLimits } from "../lib/rate-limit";
 import { pruneSignInFailures } from "../services/sign-in-guard";
 import { recordJobRun } from "../services/job-runs";
@@ -30,6 +30,7 @@ export const jobsByCron: Record<string, Job[]> = {
   // The report after the roll-ups, so it reads the freshly rolled-up days.
   [DAILY_CRON]: [rollupJob, dailyReportJob, pruneCountersJob],
   [FREQUENT_CRON]: [
+    hourlyRollupJob,
     // Only with the real adapter: locally the seed holds the calls and there is nothing to read.
     { name: "aircall-backfill", run: async (ctx) => (usesAircall(ctx.config) ? runAircallBackfill(ctx, createCallCentre(ctx.config)) : { skipped: true }) },
   ],

@@ -4,7 +4,7 @@
 // rerun writes the same rows and a day is never half rolled up.
 import { isKnownEndedReason } from "@shared/call-outcomes";
 import { log } from "../lib/log";
-import { DAYS_CTE, fromDays, SPECS_BY_SOURCE, type RollupSpec } from "../services/counts/figures";
+import { DAYS_CTE, fromDays, HOURLY_SOURCES, SPECS_BY_SOURCE, type RollupSpec } from "../services/counts/figures";
 import { addDays, nyDateRange, nyDayOf } from "@shared/ny-time";
 import { dayBounds } from "../services/counts/ny-days";
 import { REPORTED_SOURCES, STORED_REPORTS_MARK, type RollupSource } from "../services/rollup-dirty";
@@ -126,4 +126,77 @@ async function logUnknownEndedReasons(d1: D1Database, days: string[]) {
   if (unknown.length) log(null, "warn", "unmapped VAPI ended reasons (docs/decisions/009-count-definitions.md)", { reasons: unknown });
 }
 
-export const rollupJob: Job = { name: "rollups", run: (ctx) => runRollups(ctx) };
+/**
+ * The intraday roll-up's settling time: the hours it rolls up end at least this long before the run,
+ * so most calls of an hour have ended (and sent their last event) when it is rolled up.
+ */
+export const HOUR_SETTLE_MINUTES = 15;
+
+const HOUR_MS = 3_600_000;
+/** The start of the UTC hour an instant falls in, as stored times are written (ISO, milliseconds, Z). */
+export const hourStart = (ms: number) => new Date(Math.floor(ms / HOUR_MS) * HOUR_MS).toISOString();
+
+export type HourlyRun = { source: RollupSource; fromAt: string; throughAt: string };
+
+/**
+ * The intraday roll-up (docs/decisions/034-intraday-rollups.md): for each source of HOURLY_SOURCES,
+ * the hours of yesterday and today (New York) that ended HOUR_SETTLE_MINUTES before `now`, by hour.
+ * One transaction per source reads the watermark, drops the rows from it on (and those before
+ * yesterday), writes them again from the source and moves the watermark to the last hour: a writer
+ * that moved the watermark back is seen whole, before or after, and a rerun writes the same rows.
+ */
+export async function runHourlyRollups(ctx: Pick<JobContext, "db" | "now">): Promise<HourlyRun[]> {
+  const d1 = ctx.db.$client;
+  const today = nyDayOf(ctx.now);
+  const days = dayBounds([addDays(today, -1), today]);
+  const fromAt = days[0][1];
+  const throughAt = hourStart(ctx.now.getTime() - HOUR_SETTLE_MINUTES * 60_000);
+  const runs: HourlyRun[] = [];
+  for (const source of HOURLY_SOURCES) {
+    const watermark = "(SELECT through_at FROM rollup_hour_state WHERE source = ?)";
+    const specs = SPECS_BY_SOURCE[source].filter((spec) => spec.hourlyTable);
+    await d1.batch([
+      // Coverage starts at yesterday's start; a watermark before it (or after this run's) comes to it.
+      d1
+        .prepare(
+          "INSERT INTO rollup_hour_state (source, from_at, through_at) VALUES (?1, ?2, ?2) ON CONFLICT (source) DO UPDATE SET from_at = excluded.from_at, " +
+            "through_at = CASE WHEN excluded.from_at < rollup_hour_state.from_at THEN excluded.from_at ELSE max(excluded.from_at, min(rollup_hour_state.through_at, ?3)) END",
+        )
+        .bind(source, fromAt, throughAt),
+      ...specs.flatMap((spec) => [
+        d1.prepare(`DELETE FROM ${spec.hourlyTable} WHERE hour < ? OR hour >= ${watermark}`).bind(fromAt, source),
+        d1.prepare(rollupHourInsertSql(spec, watermark)).bind(JSON.stringify(days), source, throughAt),
+      ]),
+      d1.prepare("UPDATE rollup_hour_state SET through_at = ? WHERE source = ?").bind(throughAt, source),
+    ]);
+    runs.push({ source, fromAt, throughAt });
+  }
+  return runs;
+}
+
+/**
+ * The statement that writes one spec's hourly rows from the watermark (a subquery bound to the
+ * source) to the run's last hour, for the days bound as JSON: the daily roll-up's select, grouped by
+ * the hour as well.
+ */
+export function rollupHourInsertSql(spec: RollupSpec, watermark: string): string {
+  const dims = Object.keys(spec.dims);
+  const figures = Object.keys(spec.figures);
+  const hour = `substr(r.${spec.time}, 1, 13) || ':00:00.000Z'`;
+  const columns = ["day", "hour", ...dims, ...figures].join(", ");
+  const select = ["d.day", hour, ...dims.map((c) => spec.dims[c]), ...figures.map((f) => spec.figures[f as keyof typeof spec.figures])].join(", ");
+  const exclude = spec.exclude ? ` WHERE NOT (${spec.exclude})` : "";
+  return (
+    `WITH ${DAYS_CTE} INSERT INTO ${spec.hourlyTable} (${columns}) SELECT ${select} ` +
+    `FROM d CROSS JOIN ${spec.sourceTable} r ON r.${spec.time} >= max(d.s, ${watermark}) AND r.${spec.time} < min(d.e, ?)${exclude} ` +
+    `GROUP BY ${["d.day", hour, ...dims.map((c) => spec.dims[c])].join(", ")}`
+  );
+}
+
+export const rollupJob: Job = {
+  name: "rollups",
+  run: async (ctx) => ({ daily: await runRollups(ctx), hourly: await runHourlyRollups(ctx) }),
+};
+
+/** Every ten minutes: today's finished hours, so a count of today reads at most the last hour or so live. */
+export const hourlyRollupJob: Job = { name: "rollups-hourly", run: (ctx) => runHourlyRollups(ctx) };

@@ -9,7 +9,7 @@ import { addDays, nyDayOf, nyToday } from "@shared/ny-time";
 import { markDaysDirty } from "../services/rollup-dirty";
 import * as schema from "../db/schema";
 import { accountActivations, adminAuditLog, phoneNumberOffers, agents, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions } from "../db/schema";
-import { runRollups } from "../jobs/rollups";
+import { runHourlyRollups, runRollups } from "../jobs/rollups";
 import { parseConfig } from "../env";
 import { createProviders } from "../providers";
 import { USER_ID_COLUMNS, USER_ID_KEPT } from "../services/admin/cleanup";
@@ -325,7 +325,10 @@ describe("POST /api/admin/cleanup-user", () => {
     await insertPhoneNumber(bystander.userId);
     await insertCallLogs(victim.userId, 12, { assistantId });
     await insertCallLogs(bystander.userId, 4);
+    // A few in today's finished hours, for the intraday roll-up's rows.
+    await insertCallLogs(victim.userId, 3, { assistantId }, { window: { fromMs: Date.now() - 3 * 3_600_000, toMs: Date.now() - 2 * 3_600_000 } });
     await runRollups({ db: d, now: new Date() }, { backfillFrom: addDays(nyToday(), -10) });
+    await runHourlyRollups({ db: d, now: new Date() });
     await d.insert(simCalls).values({ id: `sim_call_${crypto.randomUUID()}`, ownerId: victim.userId, assistantId, call: {} });
     await d.insert(customers).values({ userId: victim.userId, email: victim.email });
     // A live subscription at the billing provider (the local one): deleting the account must stop its billing.
@@ -358,7 +361,7 @@ describe("POST /api/admin/cleanup-user", () => {
     const res = await call("/api/admin/cleanup-user", { method: "POST", token: admin.accessToken, json: { email: victim.email.toUpperCase() } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, userId: victim.userId, assistantsReleased: 1, numbersReturnedToPool: 1, numbersReleased: 1 });
-    expect(res.body.deleted).toMatchObject({ profiles: 1, agents: 1, call_logs: 12, phone_numbers: 2, phone_numbers_returned: 1 });
+    expect(res.body.deleted).toMatchObject({ profiles: 1, agents: 1, call_logs: 15, phone_numbers: 2, phone_numbers_returned: 1 });
 
     const after = await countFor(victim.userId);
     for (const [key, n] of Object.entries(after)) {

@@ -12,7 +12,7 @@ import { badRequest, notFound } from "../lib/errors";
 import { log } from "../lib/log";
 import type { CallEvent, PlatformCall, VoicePort } from "../providers/voice/port";
 import { firstActiveAgent, getAgent, onVoice, type AgentRecord } from "./agents";
-import { markDaysDirty } from "./rollup-dirty";
+import { callHoursChanged, markDaysDirty } from "./rollup-dirty";
 import { insertUnlessRecorded, recordEvent, wasDuplicate } from "./webhook-events";
 
 /** Who a call belongs to, found through the agent whose assistant placed or took it. */
@@ -148,7 +148,9 @@ export async function recordCallEvent(db: Database, event: CallEvent): Promise<{
     if (orphan) days.push(nyDayOf(orphan.startTime));
   }
   const marks = markDaysDirty(db, "call_logs", days);
-  const [, recorded] = await db.batch([upsert, record, ...marks]);
+  // The intraday roll-up's hours of the row before and after the event are read live again.
+  const hours = callHoursChanged(db, eq(callLogs.callId, event.call.id));
+  const [, , recorded] = await db.batch([hours, upsert, record, ...marks, hours]);
   return { duplicate: wasDuplicate(recorded) };
 }
 
@@ -183,7 +185,7 @@ export async function triggerTestCall(
   );
   try {
     const [statement] = upsertCallLogFromPlatform(db, call, { userId, agentId: caller.id, store: caller.store });
-    await statement;
+    await db.batch([statement, callHoursChanged(db, eq(callLogs.callId, call.id))]);
   } catch (e) {
     // The call is already ringing: answer success; the end-of-call report will still create the log.
     log(null, "warn", "recording the queued call failed", { callId: call.id, error: e instanceof Error ? e.message : String(e) });

@@ -5,19 +5,21 @@ import { nyDayOf } from "@shared/ny-time";
 import type { Database } from "../db/client";
 import { callLogs } from "../db/schema";
 import type { CallOwner } from "./call-logs";
-import { markDaysDirty } from "./rollup-dirty";
+import { callHoursChanged, markDaysDirty } from "./rollup-dirty";
 
 /**
  * Gives the calls of an assistant that no agent held when they were logged (ADR 003) to the agent
- * that now holds it, and marks their New York days dirty in the same batch, so the roll-ups (which
- * leave ownerless calls out) count them for the owner from then on. Returns how many were adopted.
+ * that now holds it, and marks their New York days dirty (and moves the intraday roll-up's watermark
+ * back to their first hour) in the same batch, so the roll-ups (which leave ownerless calls out)
+ * count them for the owner from then on. Returns how many were adopted.
  * A call logged after the read is adopted too; its own webhook marked its day.
  */
 export async function adoptOrphanCalls(db: Database, assistantId: string, owner: CallOwner): Promise<number> {
-  const orphans = and(eq(callLogs.assistantId, assistantId), isNull(callLogs.userId));
+  // Two conditions: and() is never undefined here.
+  const orphans = and(eq(callLogs.assistantId, assistantId), isNull(callLogs.userId))!;
   const rows = await db.select({ startTime: callLogs.startTime }).from(callLogs).where(orphans);
   if (rows.length === 0) return 0;
   const adopt = db.update(callLogs).set({ userId: owner.userId, agentId: owner.agentId, store: owner.store }).where(orphans);
-  await db.batch([adopt, ...markDaysDirty(db, "call_logs", rows.map((r) => nyDayOf(r.startTime)))]);
+  await db.batch([callHoursChanged(db, orphans), adopt, ...markDaysDirty(db, "call_logs", rows.map((r) => nyDayOf(r.startTime)))]);
   return rows.length;
 }

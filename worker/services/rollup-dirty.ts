@@ -1,9 +1,9 @@
 // Days whose roll-ups are stale: data for them arrived (ingestion, late webhooks, backfill) after
 // they may have been rolled up. Writers mark them in the same batch as the data; the roll-up job
 // recomputes the marked days and clears the marks it has seen (by marked_at).
-import { sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { D1_MAX_BOUND_PARAMETERS, type Database } from "../db/client";
-import { rollupDirtyDays } from "../db/schema";
+import { callLogs, rollupDirtyDays, rollupHourState } from "../db/schema";
 
 /** What changed: the roll-up job recomputes the figures built from this source. */
 export type RollupSource = "call_logs" | "aircall" | "appointments" | "leads";
@@ -38,4 +38,19 @@ export function markDaysDirty(db: Database, source: RollupSource, days: Iterable
     );
   }
   return statements;
+}
+
+/**
+ * The statement that moves the intraday roll-up's watermark (rollup_hour_state.through_at) back to
+ * the hour of the earliest call the condition selects, for the caller's `db.batch`: put it beside
+ * the write, before it for the rows as they were and after it for the rows as they are, so an hour
+ * whose calls change is read live again until the next run recomputes it
+ * (docs/decisions/034-intraday-rollups.md). No call selected, or no state yet: nothing changes.
+ */
+export function callHoursChanged(db: Database, calls: SQL) {
+  const earliestHour = sql`(select min(substr(${callLogs.startTime}, 1, 13)) || ':00:00.000Z' from ${callLogs} where ${calls})`;
+  return db
+    .update(rollupHourState)
+    .set({ throughAt: sql`min(${rollupHourState.throughAt}, coalesce(${earliestHour}, ${rollupHourState.throughAt}))` })
+    .where(eq(rollupHourState.source, "call_logs"));
 }

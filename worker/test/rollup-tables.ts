@@ -5,7 +5,12 @@ import type { Store } from "@shared/constants";
 import { SPECS_BY_SOURCE } from "../services/counts/figures";
 import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile } from "./factories";
 
-const ROLLUP_TABLES = [...Object.values(SPECS_BY_SOURCE).flatMap((specs) => specs.map((spec) => spec.rollupTable)), "rollup_state", "rollup_dirty_days"];
+const ROLLUP_TABLES = [
+  ...Object.values(SPECS_BY_SOURCE).flatMap((specs) => specs.flatMap((spec) => [spec.rollupTable, ...(spec.hourlyTable ? [spec.hourlyTable] : [])])),
+  "rollup_state",
+  "rollup_dirty_days",
+  "rollup_hour_state",
+];
 
 /** Each roll-up table's rows, serialised and sorted, so two runs compare as plain data. */
 export async function dumpRollups() {

@@ -5,11 +5,13 @@ import fc from "fast-check";
 import { CALL_TYPES, STORE_NUMBER_NAMES, STORES } from "@shared/constants";
 import { beforeAll, describe, expect, it } from "vitest";
 import { APPOINTMENT_TYPES, CALL_CENTRE_STAFF } from "../../db/factories";
-import { runRollups } from "../../jobs/rollups";
+import { runHourlyRollups, runRollups } from "../../jobs/rollups";
 import { bruteAircallCounts, bruteAppointmentCounts, bruteCallLogCounts, bruteLeadSummary } from "../../test/brute-counts";
 import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile } from "../../test/factories";
 import { db } from "../../test/helpers";
-import { markDaysDirty } from "../rollup-dirty";
+import { callHoursChanged, markDaysDirty } from "../rollup-dirty";
+import { inArray } from "drizzle-orm";
+import { callLogs } from "../../db/schema";
 import { aircallCallCount, aircallOutboundAnswered, aircallStoreTransfers } from "./aircall";
 import { appointmentCategoryCounts, appointmentStatusCounts } from "./appointments";
 import { callLogCounts } from "./call-logs";
@@ -52,6 +54,8 @@ beforeAll(async () => {
     s.leads.push(...(await insertLeads(250, {}, { window })));
   }
   await runRollups({ db: db(), now: NOW }, { backfillFrom: "2026-02-20" });
+  // Today's finished hours too (docs/decisions/034-intraday-rollups.md): Nov 3 05:00 to Nov 4 11:00 UTC.
+  await runHourlyRollups({ db: db(), now: NOW });
 
   // Late events for rolled-up days, each with its day marked dirty in the same batch: the counts
   // must read those days live until the next run.
@@ -68,7 +72,10 @@ beforeAll(async () => {
     ...markDaysDirty(d, "leads", ["2026-03-08"]),
   ];
   await d.batch([first, ...rest]);
-  s.calls.push(...lateCalls);
+  // And late calls in covered hours of today, written with the statement every call writer adds.
+  const lateToday = await insertCallLogs(a, 25, {}, { agent: ref(out), window: { fromMs: Date.parse("2026-11-04T06:00:00Z"), toMs: Date.parse("2026-11-04T10:00:00Z") } });
+  await d.batch([callHoursChanged(d, inArray(callLogs.id, lateToday.map((c) => c.id)))]);
+  s.calls.push(...lateCalls, ...lateToday);
   s.appointments.push(...lateAppointments);
   s.aircall.push(...lateAircall);
   s.leads.push(...lateLeads);
@@ -108,6 +115,8 @@ describe("counts equal a brute-force count of decision 009", () => {
         numRuns: 40,
         examples: [
           [LATE_RANGE, "Both", undefined, false],
+          [{ startDate: "2026-11-03", endDate: "2026-11-04" }, "Outbound", undefined, false],
+          [{ startDate: "2026-11-04", endDate: "2026-11-04" }, "Outbound", 0, false],
           [{ startDate: "2026-10-30", endDate: "2026-11-06" }, "Outbound", 0, false],
           [{ startDate: "2026-02-25", endDate: "2026-03-16" }, "Inbound", undefined, false],
           [{ startDate: "2026-10-24", endDate: "2026-10-31" }, "Outbound", undefined, true],

@@ -1,7 +1,7 @@
 // A count = the roll-up rows of the days they cover + a live query of the other days
 // (docs/decisions/011-rollups.md). Both parts of a count go to D1 in one batch.
 import type { RollupSource } from "../rollup-dirty";
-import { DAYS_CTE, fromDays, type RollupSpec } from "./figures";
+import { DAYS_CTE, fromDays, HOURLY_SOURCES, type RollupSpec } from "./figures";
 import type { DbMeter } from "./meter";
 import { addDays, nyDateRange } from "@shared/ny-time";
 import { dayBounds } from "./ny-days";
@@ -22,8 +22,15 @@ export const TRUST_LAG_DAYS: Record<RollupSource, number> = { call_logs: 0, airc
 export interface Coverage {
   /** Days read from the roll-ups: [start, end] without `exclude` (dirty days). */
   rolled: { start: string; end: string; exclude: string[] } | null;
-  /** Days read live from the source table. */
+  /** Days not in the daily roll-ups. */
   liveDays: string[];
+  /**
+   * Live days whose first hours the intraday roll-up covers (docs/decisions/034-intraday-rollups.md):
+   * their rows of the hourly table before `through` are read instead of those hours' source rows.
+   */
+  hourly: { days: string[]; through: string } | null;
+  /** What is read from the source table: each live day's [start, end) in UTC, after its hourly part. */
+  live: [day: string, startUtc: string, endUtc: string][];
   /**
    * What the roll-ups answer regardless of the range, for figures that reach before it ("Upcoming"
    * counts every booking up to the range's end): the first and last trusted day, and every dirty
@@ -37,29 +44,32 @@ export const lastTrustedDay = (source: RollupSource, untilDay: string) => addDay
 
 /** Which days of [start, end] the roll-ups of a source answer, read in one round trip. */
 export async function readCoverage(meter: DbMeter, source: RollupSource, start: string, end: string): Promise<Coverage> {
-  const [state, dirtyRows] = await meter.batch([
-    meter.statement("SELECT from_day, until_day FROM rollup_state WHERE source = ?", [source]),
-    // Every dirty day up to the end, not only the range's: they are few (the job clears them daily).
-    meter.statement("SELECT day FROM rollup_dirty_days WHERE source = ? AND day <= ?", [source, end]),
-  ]);
-  return coverageOf(source, state[0], dirtyRows, start, end);
+  return (await readCoverages(meter, [source], start, end))[source];
 }
 
-/** The coverage of several sources over one range, in one round trip of two statements. */
+/** The coverage of several sources over one range, in one round trip. */
 export async function readCoverages<S extends RollupSource>(meter: DbMeter, sources: readonly S[], start: string, end: string): Promise<Record<S, Coverage>> {
   const list = JSON.stringify(sources);
-  const [states, dirtyRows] = await meter.batch([
+  const hourly = sources.filter((s) => HOURLY_SOURCES.includes(s));
+  const [states, dirtyRows, hourStates = []] = await meter.batch([
     meter.statement("SELECT source, from_day, until_day FROM rollup_state WHERE source IN (SELECT value FROM json_each(?))", [list]),
+    // Every dirty day up to the end, not only the range's: they are few (the job clears them daily).
     meter.statement("SELECT source, day FROM rollup_dirty_days WHERE source IN (SELECT value FROM json_each(?)) AND day <= ?", [list, end]),
+    ...(hourly.length
+      ? [meter.statement("SELECT source, from_at, through_at FROM rollup_hour_state WHERE source IN (SELECT value FROM json_each(?))", [JSON.stringify(hourly)])]
+      : []),
   ]);
   const out = {} as Record<S, Coverage>;
   for (const source of sources) {
-    out[source] = coverageOf(source, states.find((r) => r.source === source), dirtyRows.filter((r) => r.source === source), start, end);
+    const days = dayCoverage(source, states.find((r) => r.source === source), dirtyRows.filter((r) => r.source === source), start, end);
+    out[source] = { ...days, ...hourCoverage(days.liveDays, hourStates.find((r) => r.source === source)) };
   }
   return out;
 }
 
-function coverageOf(source: RollupSource, state: Record<string, unknown> | undefined, dirtyRows: Record<string, unknown>[], start: string, end: string): Coverage {
+type DayCoverage = Pick<Coverage, "rolled" | "liveDays" | "trusted">;
+
+function dayCoverage(source: RollupSource, state: Record<string, unknown> | undefined, dirtyRows: Record<string, unknown>[], start: string, end: string): DayCoverage {
   const from = state?.from_day as string | undefined;
   const until = state?.until_day as string | undefined;
   if (!from || !until) return { rolled: null, liveDays: nyDateRange(start, end), trusted: null };
@@ -76,6 +86,28 @@ function coverageOf(source: RollupSource, state: Record<string, unknown> | undef
     ...(re < end ? nyDateRange(addDays(re, 1), end) : []),
   ];
   return { rolled: { start: rs, end: re, exclude: dirty }, liveDays, trusted };
+}
+
+/**
+ * How the live days split between the intraday roll-up and the source table: a day whose start the
+ * hourly rows cover ([from_at, through_at)) is read from them up to through_at, and live after it.
+ */
+function hourCoverage(liveDays: string[], state: Record<string, unknown> | undefined): Pick<Coverage, "hourly" | "live"> {
+  const bounds = dayBounds(liveDays);
+  const from = state?.from_at as string | undefined;
+  const through = state?.through_at as string | undefined;
+  if (!from || !through) return { hourly: null, live: bounds };
+  const days: string[] = [];
+  const live: Coverage["live"] = [];
+  for (const [day, s, e] of bounds) {
+    if (from <= s && s < through) {
+      days.push(day);
+      if (through < e) live.push([day, through, e]);
+    } else {
+      live.push([day, s, e]);
+    }
+  }
+  return { hourly: days.length ? { days, through } : null, live };
 }
 
 /**
@@ -129,14 +161,27 @@ export function figureStatements<F extends string>(
       ),
     );
   }
-  if (coverage.liveDays.length) {
+  if (coverage.hourly) {
+    if (!spec.hourlyTable) throw new Error(`${spec.rollupTable} has no intraday roll-up, but its source's coverage has hours`);
+    const rw = where(conditions, true);
+    const exprs = groups.map((g) => `r.${g}`);
+    const select = figures.map((f) => `sum(r.${f}) AS ${f}`).join(", ");
+    statements.push(
+      meter.statement(
+        `SELECT ${keyed(exprs)}${select} FROM ${spec.hourlyTable} r WHERE r.day IN (SELECT value FROM json_each(?)) AND r.hour < ?${rw.sql}` +
+          (exprs.length ? ` GROUP BY ${exprs.join(", ")}` : ""),
+        [JSON.stringify(coverage.hourly.days), coverage.hourly.through, ...rw.params],
+      ),
+    );
+  }
+  if (coverage.live.length) {
     const select = figures.map((f) => `${spec.figures[f]} AS ${f}`).join(", ");
     const exprs = groups.map((g) => (g === "day" ? "d.day" : spec.dims[g]));
     statements.push(
       meter.statement(
         `WITH ${DAYS_CTE} SELECT ${keyed(exprs)}${select} FROM ${fromDays(spec)} WHERE 1 = 1${w.sql}` +
           (exprs.length ? ` GROUP BY ${exprs.map((_, i) => `k${i}`).join(", ")}` : ""),
-        [JSON.stringify(dayBounds(coverage.liveDays)), ...w.params],
+        [JSON.stringify(coverage.live), ...w.params],
       ),
     );
   }

@@ -32,6 +32,11 @@ export interface RollupSpec<F extends string = string> {
   figures: Record<F, string>;
   /** Source rows that belong in no roll-up. */
   exclude?: string;
+  /**
+   * The intraday roll-up of the same dims and figures by hour (with `hour` and `day` columns), for
+   * a source in HOURLY_SOURCES (docs/decisions/034-intraday-rollups.md).
+   */
+  hourlyTable?: string;
 }
 
 export const CALL_LOG_FIGURES = ["total", "connected", "voicemail", "forwarded", "duration_seconds", "cost"] as const;
@@ -54,6 +59,7 @@ export const callLogSpec: RollupSpec<CallLogFigure> = {
     cost: "round(coalesce(sum(r.cost), 0), 6)",
   },
   exclude: "r.user_id IS NULL",
+  hourlyTable: "call_log_hourly",
 };
 
 /**
@@ -63,6 +69,7 @@ export const callLogSpec: RollupSpec<CallLogFigure> = {
 export const callLogUserSpec: RollupSpec<CallLogFigure> = {
   ...callLogSpec,
   rollupTable: "call_log_user_daily",
+  hourlyTable: "call_log_user_hourly",
   dims: { user_id: callLogSpec.dims.user_id, direction: callLogSpec.dims.direction },
 };
 
@@ -246,6 +253,12 @@ export const SPECS_BY_SOURCE: Record<RollupSource, RollupSpec[]> = {
   ],
   leads: [leadSpec],
 };
+
+/**
+ * The sources with an intraday roll-up: the call logs, whose counts (the dashboard's, usage) read
+ * today all day long. The store-network sources arrive in bulk and are counted mostly for past days.
+ */
+export const HOURLY_SOURCES: readonly RollupSource[] = ["call_logs"];
 
 /**
  * The CTE of live days: a JSON array of [day, startUtc, endUtc] bound as one parameter. MATERIALIZED:

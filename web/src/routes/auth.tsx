@@ -12,6 +12,8 @@ export const Route = createFileRoute("/auth")({
     if (await context.auth.whenSettled()) throw redirect({ to: "/dashboard", replace: true });
   },
   pendingMs: 0,
+  // The same panel, so nothing flashes: the form comes as soon as it can (decision 035).
+  pendingMinMs: 0,
   // The pending screen comes with the page's own code, not in the entry every page loads.
   codeSplitGroupings: [["component", "pendingComponent"]],
   // A bare /auth was painted from the HTML (decision 033): the same panel stays while the session

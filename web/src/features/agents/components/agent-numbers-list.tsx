@@ -1,21 +1,41 @@
 // The agents with their numbers (spec 2 §2, §4): an agent holds at most one number, so only agents
 // without one are offered the account's unassigned numbers; an agent's number can be taken back.
 import { Link } from "@tanstack/react-router";
-import { Link2, Unlink } from "lucide-react";
-import { useRef, useState } from "react";
+import { ChevronDown, Link2, Unlink } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { formatPhone } from "@shared/format";
 import { AGENT_TEXT, PHONE_TEXT } from "@shared/messages";
 import type { Agent } from "@shared/schemas/agents";
 import type { OwnedPhoneNumber } from "@shared/schemas/phone-numbers";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
 import { serverMessage } from "@web/lib/api";
 import { useRefocusOnSwap } from "@web/lib/focus";
+import { cn } from "@web/lib/utils";
+import { SELECT_TRIGGER_CLASS } from "@web/components/ui/select-trigger-class";
 import { useAssignNumber, useMyNumbers, useUnassignNumber } from "@web/api/phone-numbers";
 import { AgentStatusBadge } from "./agent-card";
+
+// Radix Select comes when a row offers numbers (decision 035); until then a disabled trigger of the
+// same size and label holds its place.
+const AgentNumberSelect = lazy(() => import("./agent-number-select"));
+
+function NumberSelectPlaceholder({ id, placeholder }: { id: string; placeholder: string }) {
+  return (
+    <button
+      type="button"
+      id={id}
+      disabled
+      data-placeholder=""
+      className={cn(SELECT_TRIGGER_CLASS, "sm:w-52")}
+    >
+      <span>{placeholder}</span>
+      <ChevronDown className="size-4 shrink-0 opacity-60" aria-hidden />
+    </button>
+  );
+}
 
 export function AgentNumbersList({ agents }: { agents: readonly Agent[] }) {
   const numbers = useMyNumbers();
@@ -104,18 +124,9 @@ function AgentNumberRow({ agent, free, numbersLoading }: { agent: Agent; free: O
           <label htmlFor={selectId} className="sr-only">
             {AGENT_TEXT.numberFor(agent.name)}
           </label>
-          <Select value={choice} onValueChange={setChosen}>
-            <SelectTrigger id={selectId} className="sm:w-52">
-              <SelectValue placeholder={AGENT_TEXT.chooseNumber} />
-            </SelectTrigger>
-            <SelectContent>
-              {free.map((n) => (
-                <SelectItem key={n.id} value={String(n.id)}>
-                  {formatPhone(n.phone_number)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <Suspense fallback={<NumberSelectPlaceholder id={selectId} placeholder={AGENT_TEXT.chooseNumber} />}>
+            <AgentNumberSelect id={selectId} value={choice} onValueChange={setChosen} free={free} placeholder={AGENT_TEXT.chooseNumber} />
+          </Suspense>
           <Button size="sm" onClick={onAssign} disabled={!choice || assign.isPending}>
             {assign.isPending ? <Spinner className="size-4 text-primary-foreground" label={AGENT_TEXT.assign} /> : <Link2 aria-hidden />}
             {AGENT_TEXT.assign}

@@ -123,6 +123,18 @@ describe("AgentsPage", () => {
     });
   });
 
+  it("offers an agent without a number the free ones in a select that loads on its own, labelled for the agent throughout", async () => {
+    const free = { id: 4, phone_number: "+15125550188", friendly_name: null, locality: "Austin", region: "TX", iso_country: "US", sid: "PN4", vapi_phone_number_id: null, agent_id: null, agents: null };
+    fakeAccount([makeAgent({ id: 7, name: "Front Desk" })], { "GET /api/twilio/my-numbers": () => ({ numbers: [free] }) });
+    await renderScreen();
+    // The select's code comes after the numbers (decision 035): the real select takes the label's
+    // place, showing the same prompt the placeholder showed.
+    const picker = await screen.findByRole("combobox", { name: AGENT_TEXT.numberFor("Front Desk") });
+    expect(picker.textContent).toContain(AGENT_TEXT.chooseNumber);
+    expect(screen.getAllByLabelText(AGENT_TEXT.numberFor("Front Desk"))).toEqual([picker]);
+    expect(screen.getByRole("button", { name: new RegExp(AGENT_TEXT.assign) }).hasAttribute("disabled")).toBe(true);
+  });
+
   it("renaming an agent refreshes the numbers list, which names each number's agent", async () => {
     const number = { id: 3, phone_number: "+15125550123", friendly_name: null, locality: "Austin", region: "TX", iso_country: "US", sid: "PN3" };
     const account = fakeAccount([makeAgent({ id: 7, name: "Front Desk", twilio_number_id: 3, phone_number: number.phone_number })], {

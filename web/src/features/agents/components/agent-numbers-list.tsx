@@ -2,7 +2,7 @@
 // without one are offered the account's unassigned numbers; an agent's number can be taken back.
 import { Link } from "@tanstack/react-router";
 import { ChevronDown, Link2, Unlink } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useRef, useState } from "react";
 import { formatPhone } from "@shared/format";
 import { AGENT_TEXT, PHONE_TEXT } from "@shared/messages";
 import type { Agent } from "@shared/schemas/agents";
@@ -39,9 +39,13 @@ function NumberSelectPlaceholder({ id, placeholder }: { id: string; placeholder:
 
 export function AgentNumbersList({ agents }: { agents: readonly Agent[] }) {
   const numbers = useMyNumbers();
-  const free = (numbers.data?.numbers ?? []).filter((n) => n.agent_id == null);
+  // The first answer renders in a transition React slices, like the agent list (decision 035).
+  const firstOwned = useDeferredValue(numbers.data);
+  const owned = firstOwned === undefined ? undefined : numbers.data;
+  const free = (owned?.numbers ?? []).filter((n) => n.agent_id == null);
+  // Below the agent card on a phone: laid out only when it nears the screen (decision 035).
   return (
-    <Card>
+    <Card className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto]">
       <CardHeader>
         <CardTitle>{AGENT_TEXT.numbersTitle}</CardTitle>
         <CardDescription>{AGENT_TEXT.numbersDescription}</CardDescription>
@@ -54,7 +58,7 @@ export function AgentNumbersList({ agents }: { agents: readonly Agent[] }) {
         ) : null}
         <ul className="divide-y divide-border rounded-lg border border-border">
           {agents.map((agent) => (
-            <AgentNumberRow key={agent.id} agent={agent} free={free} numbersLoading={numbers.isPending} />
+            <AgentNumberRow key={agent.id} agent={agent} free={free} numbersLoading={owned === undefined && !numbers.isError} />
           ))}
         </ul>
       </CardContent>

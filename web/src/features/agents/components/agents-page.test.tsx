@@ -278,7 +278,9 @@ describe("AgentsPage", () => {
       },
     });
     await renderScreen();
-    await act(async () => fireEvent.click(await screen.findByRole("button", { name: AGENT_TEXT.deactivate })));
+    // Found outside act(): inside it React holds back the deferred render that shows the list.
+    const deactivate = await screen.findByRole("button", { name: AGENT_TEXT.deactivate });
+    await act(async () => fireEvent.click(deactivate));
     expect(await screen.findByText(AGENT_TEXT.deactivated)).toBeTruthy();
     await screen.findByRole("button", { name: AGENT_TEXT.activate });
   });

@@ -12,7 +12,9 @@ export const Route = createFileRoute("/auth")({
     if (await context.auth.whenSettled()) throw redirect({ to: "/dashboard", replace: true });
   },
   pendingMs: 0,
-  // The same panel, so nothing flashes: the form comes as soon as it can (decision 035).
+  // The pending screen (below) gives way as soon as the guard passes, not after the router's
+  // default 500 ms: for a bare /auth it is the panel the HTML painted, so the wait only delayed the
+  // form (decision 035).
   pendingMinMs: 0,
   // The pending screen comes with the page's own code, not in the entry every page loads.
   codeSplitGroupings: [["component", "pendingComponent"]],

@@ -1,6 +1,6 @@
 // Visitors enter an email to see plans; an existing account goes to the login view instead.
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { AUTH_TEXT } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -16,7 +16,9 @@ export function PlanPanel({ defaultEmail = "", submitted = false }: { defaultEma
   const [early] = useState(() => readFirstScreenField("plan-email"));
   const [email, setEmail] = useState(defaultEmail || early.value);
   const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // In the commit that replaces the focused field, before the browser paints: no frame without focus
+  // (the router's pending panel gives way to the page's at once, decision 035).
+  useLayoutEffect(() => {
     if (early.focused) inputRef.current?.focus();
   }, [early]);
   const [busy, setBusy] = useState(false);

@@ -31,10 +31,12 @@ export default {
         if (res.status() !== 200 || !/javascript/.test(type)) throw new Error(`${path}: preload ${href} answered ${res.status()} ${type}`);
       }
     }
-    // The agent form (zod and the schemas) loads when an agent is edited, not with the Agents page.
+    // The agent form (zod and the schemas) loads when an agent is edited, and the number select
+    // (Radix Select) when a row offers numbers (decision 035), not with the Agents page.
     const agentsHtml = await (await page.request.get("/agent-settings")).text();
     const agentsPreloads = [...agentsHtml.matchAll(PRELOAD)].map((m) => m[1]);
-    if (agentsPreloads.some((h) => /\/assets\/(zod|schemas|agent-form)-/.test(h))) throw new Error(`/agent-settings preloads the form: ${agentsPreloads.join(", ")}`);
+    if (agentsPreloads.some((h) => /\/assets\/(zod|schemas|agent-form|select|agent-number-select)-/.test(h)))
+      throw new Error(`/agent-settings preloads the form or the select: ${agentsPreloads.join(", ")}`);
 
     // A page the router does not know gets the entry's preloads only.
     const unknown = await (await page.request.get("/no-such-page")).text();

@@ -38,16 +38,19 @@ export default defineConfig(({ command }) => ({
     }),
   ],
   // The Cloudflare plugin writes each environment to <outDir>/<name>: the SPA lands in dist/client (wrangler.toml assets).
-  build: {
-    outDir: path.join(root, "dist"),
-    emptyOutDir: true,
-    sourcemap: false,
-    rolldownOptions: {
-      output: {
-        // Everything the entry imports statically goes in the entry's one file. Left to itself the
-        // bundler split it into 15 files (jsx-runtime, the query client, …) that every page loads
-        // anyway, each one more request before a page can run (decision 035).
-        codeSplitting: { groups: [{ name: "index", tags: ["$initial"], priority: 10 }] },
+  build: { outDir: path.join(root, "dist"), emptyOutDir: true, sourcemap: false },
+  environments: {
+    // The SPA only: the Worker's build stays one module.
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Everything the entry imports statically goes in the entry's one file. Left to itself
+            // the bundler split it into 15 files (jsx-runtime, the query client, …) that every page
+            // loads anyway, each one more request before a page can run (decision 035).
+            codeSplitting: { groups: [{ name: "index", tags: ["$initial"], priority: 10 }] },
+          },
+        },
       },
     },
   },

@@ -3,7 +3,7 @@
 // plugin writes next to it, the one `.wrangler/deploy/config.json` points `wrangler deploy` at),
 // bundling into a scratch directory. Offline: wrangler validates the config, the bindings and the
 // assets and bundles the worker without an account. Fails when wrangler fails or writes no bundle.
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { spawn } from "node:child_process";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -34,6 +34,9 @@ try {
   });
   const bundle = path.join(outdir, "index.js");
   if (!existsSync(bundle) || statSync(bundle).size === 0) throw new Error(`wrangler deploy --dry-run wrote no bundle\n${output}`);
+  // One module: a build option meant for the SPA once split the Worker into an entry re-exporting a
+  // chunk (a 59-byte index.js), which this check then reported as a 0 KiB bundle and passed.
+  if (/\b(?:from|import)\s*["']\.\.?\//.test(readFileSync(bundle, "utf8"))) throw new Error(`the Worker's bundle imports other files: ${bundle}\n${output}`);
   // The D1 binding is what every route needs; a config that lost it would deploy a worker that 500s.
   if (!/env\.DB\b/.test(output)) throw new Error(`the dry run lists no D1 binding env.DB\n${output}`);
   console.log(`✓ wrangler deploy --dry-run: bundle ${(statSync(bundle).size / 1024).toFixed(0)} KiB, bindings ok`);

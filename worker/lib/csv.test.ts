@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvDocument, csvLines, csvResponse, csvStream, FORMULA_START, safeFileName, type CsvCell, type CsvColumn } from "./csv";
+import { CSV_BOM, csvDocument, csvLines, csvResponse, csvRows, csvStream, FORMULA_START, safeFileName, type CsvCell, type CsvColumn } from "./csv";
 
 /** Reads a whole stream as text (the BOM kept). */
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
@@ -53,6 +53,23 @@ describe("csvLines", () => {
     );
     // Generous: a loaded 2-core machine runs the 200 cases in a few seconds.
   }, 30_000);
+});
+
+describe("csvRows", () => {
+  it("writes rows through their columns exactly as csvLines writes their cells", () => {
+    const cell = fc.oneof(fc.string({ unit: "binary", maxLength: 12 }), fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null), fc.constant(undefined));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }).chain((width) => fc.array(fc.array(cell, { minLength: width, maxLength: width }), { maxLength: 8 })),
+        (rows) => {
+          const width = rows[0]?.length ?? 1;
+          const columns: CsvColumn<CsvCell[]>[] = Array.from({ length: width }, (_, i) => ({ header: `c${i}`, value: (row) => row[i] }));
+          expect(csvRows(columns, rows)).toBe(csvLines(rows));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe("csvLines against papaparse", () => {

@@ -1,9 +1,10 @@
 // CSV reports (spec 1 §7: the call report and the daily report), streamed page by page so a
 // million-row export holds one page in memory, never the file.
 //
-// Cell encoding is papaparse's (RFC 4180 quoting; plain cells pass as they are); we add what a report opened in a spreadsheet
-// needs: a UTF-8 byte-order mark so accents survive, CRLF line ends, and formula neutralising.
-import Papa from "papaparse";
+// Cell encoding is papaparse's, byte for byte (RFC 4180 quoting; plain cells pass as they are):
+// csv.test.ts holds every line to papaparse's own unparse, which is this file's reference, not its
+// hot path (decision 031). We add what a report opened in a spreadsheet needs: a UTF-8 byte-order
+// mark so accents survive, CRLF line ends, and formula neutralising.
 
 export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 export const CSV_BOM = "\uFEFF";
@@ -31,23 +32,47 @@ export function csvLines(rows: readonly (readonly CsvCell[])[]): string {
 
 /**
  * A text cell papaparse writes as it is: no formula start, no leading or trailing space, nothing to
- * quote. Most cells of a report are like that; only the others go through papaparse, one cell at a
- * time, which is about a fifth of a large export's time saved (decision 031). A property test holds
- * csvLines byte-equal to papaparse's unparse of the whole rows.
+ * quote. Most cells of a report are like that and pass through; the others are quoted by
+ * papaparse's rule (quotedCell). Calling papaparse's unparse for each of those cost about 1.7 s of
+ * a million-row export, mostly phone numbers (a leading +) and summaries (commas), decision 031.
+ * A property test holds csvLines byte-equal to papaparse's unparse of the whole rows.
  */
 const PLAIN = /^(?:[^=+\-@\t\r "\n,\uFEFF](?:[^"\r\n,\uFEFF]*[^"\r\n,\uFEFF ])?)?$/;
+/** papaparse quotes a cell holding a line break, a quote, a byte-order mark or the delimiter. */
+const NEEDS_QUOTES = /[\r\n"\uFEFF,]/;
 
 function csvCell(cell: CsvCell): string {
   if (cell === null || cell === undefined) return "";
   if (typeof cell !== "string") return String(cell);
   if (PLAIN.test(cell)) return cell;
-  return Papa.unparse([[cell]], { newline: CRLF, escapeFormulae: FORMULA_START, header: false });
+  return quotedCell(cell);
+}
+
+/** What papaparse makes of a cell that is not plain: its rule, without a call to unparse per cell. */
+function quotedCell(cell: string): string {
+  const formula = FORMULA_START.test(cell);
+  const value = formula ? `'${cell}` : cell;
+  const escaped = value.includes('"') ? value.replaceAll('"', '""') : value;
+  return formula || NEEDS_QUOTES.test(escaped) || escaped.startsWith(" ") || escaped.endsWith(" ") ? `"${escaped}"` : escaped;
+}
+
+/**
+ * Rows as CSV lines through their columns: csvLines of each row's cells, without building the
+ * cells' arrays first (a million-row export made a million of them).
+ */
+export function csvRows<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
+  let out = "";
+  for (const row of rows) {
+    for (let i = 0; i < columns.length; i++) out += i === 0 ? csvCell(columns[i].value(row)) : `,${csvCell(columns[i].value(row))}`;
+    out += CRLF;
+  }
+  return out;
 }
 
 /** One whole CSV document (header line included), for small reports kept as text. */
 export function csvDocument<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[], { bom = true } = {}): string {
   const header = columns.map((c) => c.header);
-  return (bom ? CSV_BOM : "") + csvLines([header, ...rows.map((row) => columns.map((c) => c.value(row)))]);
+  return (bom ? CSV_BOM : "") + csvLines([header]) + csvRows(columns, rows);
 }
 
 /**
@@ -103,7 +128,7 @@ export function csvStream<Row, Cursor>(options: CsvStreamOptions<Row, Cursor>): 
           next = null;
           if (rows.length < pageSize) done = true;
           else next = fetchPage(cursorOf(rows[rows.length - 1]));
-          if (rows.length > 0) controller.enqueue(encoder.encode(csvLines(rows.map((row) => columns.map((c) => c.value(row))))));
+          if (rows.length > 0) controller.enqueue(encoder.encode(csvRows(columns, rows)));
           if (done) controller.close();
         } catch (error) {
           done = true;

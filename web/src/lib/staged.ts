@@ -10,3 +10,13 @@ import { useDeferredValue } from "react";
 export function useStaged(): boolean {
   return useDeferredValue(true, false);
 }
+
+/**
+ * A query's data whose first arrival renders deferred: a query answer reaches React through a store
+ * it renders at once, in one task, so a page full of new data is one long task on a phone. The
+ * first value stays undefined for one more render and arrives in a deferred one React slices; later
+ * values (a save, a delete) come through at once, so focus can follow what they bring (decision 035).
+ */
+export function useDeferredFirst<T>(value: T | undefined): T | undefined {
+  return useDeferredValue(value) === undefined ? undefined : value;
+}

@@ -2,7 +2,7 @@
 // without one are offered the account's unassigned numbers; an agent's number can be taken back.
 import { Link } from "@tanstack/react-router";
 import { ChevronDown, Link2, Unlink } from "lucide-react";
-import { lazy, Suspense, useDeferredValue, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { formatPhone } from "@shared/format";
 import { AGENT_TEXT, PHONE_TEXT } from "@shared/messages";
 import type { Agent } from "@shared/schemas/agents";
@@ -13,6 +13,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
 import { serverMessage } from "@web/lib/api";
 import { useRefocusOnSwap } from "@web/lib/focus";
+import { useDeferredFirst } from "@web/lib/staged";
 import { cn } from "@web/lib/utils";
 import { SELECT_TRIGGER_CLASS } from "@web/components/ui/select-trigger-class";
 import { useAssignNumber, useMyNumbers, useUnassignNumber } from "@web/api/phone-numbers";
@@ -39,9 +40,7 @@ function NumberSelectPlaceholder({ id, placeholder }: { id: string; placeholder:
 
 export function AgentNumbersList({ agents }: { agents: readonly Agent[] }) {
   const numbers = useMyNumbers();
-  // The first answer renders in a transition React slices, like the agent list (decision 035).
-  const firstOwned = useDeferredValue(numbers.data);
-  const owned = firstOwned === undefined ? undefined : numbers.data;
+  const owned = useDeferredFirst(numbers.data);
   const free = (owned?.numbers ?? []).filter((n) => n.agent_id == null);
   // Below the agent card on a phone: laid out only when it nears the screen (decision 035).
   return (

@@ -3,7 +3,7 @@
 import { planErrorDescription } from "@web/components/plans/plan-error";
 import { useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
-import { useDeferredValue, useEffect, useReducer, useRef, useState } from "react";
+import { useEffect, useReducer, useRef, useState } from "react";
 import { NEW_AGENT_ID } from "@shared/constants";
 import { AGENT_TEXT, PHONE_TEXT } from "@shared/messages";
 import { nextNewAgentName } from "@shared/agents";
@@ -18,6 +18,7 @@ import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 import { ApiError, serverMessage } from "@web/lib/api";
 import { useRefocusOnSwap } from "@web/lib/focus";
 import { whenIdleAfterLoad } from "@web/lib/idle";
+import { useDeferredFirst } from "@web/lib/staged";
 import { currentAgent, editorReducer, initialEditorState } from "../agent-editor";
 import { useActivateAgent } from "../api/activate-agent";
 import { useCreateDefaultAgent } from "../api/create-default-agent";
@@ -68,12 +69,8 @@ function saveFailure(err: unknown, fallback: ToastInput): ToastInput {
 export function AgentsPage({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const agentsQuery = useAgents(userId);
-  // The query's answer comes through a store React must render at once, in one task: on a phone
-  // the agent cards took one long task of ~190 ms to render. The first answer is deferred, so the
-  // cards render in a transition React slices (decision 035); later changes (a save, a delete) show
-  // at once, as before, so focus can follow them to the card or form they bring.
-  const firstList = useDeferredValue(agentsQuery.data);
-  const list = firstList === undefined ? undefined : agentsQuery.data;
+  // Rendered at once, the first list was one ~190 ms task on a phone (decision 035).
+  const list = useDeferredFirst(agentsQuery.data);
   const voices = useVoices();
   const [state, dispatch] = useReducer(editorReducer, initialEditorState);
   const create = useCreateAgent();

@@ -46,11 +46,12 @@ function clientWith(restored: Session | null) {
   } as unknown as IdentityClient;
 }
 
-function renderAt(path: string, { restored, user }: { restored: Session | null; user?: CurrentUserView }) {
+/** `user` is the profile's answer; a promise holds it back until it settles. */
+function renderAt(path: string, { restored, user }: { restored: Session | null; user?: CurrentUserView | Promise<CurrentUserView> }) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string) =>
-      url === "/api/profile" && user ? Response.json(user) : Response.json({ error: "Not found", code: "not_found" }, { status: 404 }),
+      url === "/api/profile" && user ? Response.json(await user) : Response.json({ error: "Not found", code: "not_found" }, { status: 404 }),
     ),
   );
   const client = clientWith(restored);
@@ -116,25 +117,13 @@ describe("route guards", () => {
     // known only delays the page (Lighthouse saw the agent list wait ~500 ms for it).
     vi.useFakeTimers();
     try {
-      let answer!: (res: Response) => void;
-      const profile = new Promise<Response>((resolve) => (answer = resolve));
-      vi.stubGlobal(
-        "fetch",
-        vi.fn(async (url: string) => (url === "/api/profile" ? profile : Response.json({ error: "Not found", code: "not_found" }, { status: 404 }))),
-      );
-      const router = createAppRouter(createMemoryHistory({ initialEntries: ["/settings"] }));
-      render(
-        <QueryClientProvider client={createQueryClient()}>
-          <AuthProvider getClient={async () => clientWith(session)} restoreAtStart={() => true}>
-            <AppRouter router={router} />
-          </AuthProvider>
-        </QueryClientProvider>,
-      );
+      let answer!: (user: CurrentUserView) => void;
+      renderAt("/settings", { restored: session, user: new Promise<CurrentUserView>((resolve) => (answer = resolve)) });
       // The pending first screen is up (its title, no sidebar links) while the profile is asked for.
       await act(() => vi.advanceTimersByTimeAsync(20));
       expect(screen.getByRole("heading", { level: 1 })).toBeTruthy();
       expect(screen.queryAllByRole("link", { name: NAV_TEXT.agents })).toHaveLength(0);
-      await act(async () => answer(Response.json(customer)));
+      await act(async () => answer(customer));
       await act(() => vi.advanceTimersByTimeAsync(50));
       expect(screen.getAllByRole("link", { name: NAV_TEXT.agents }).length).toBeGreaterThan(0);
     } finally {

@@ -1,6 +1,7 @@
 // `node scripts/bundle-size.mjs`: the SPA's JavaScript, gzipped, as a browser loads it. The first page
 // (/auth: the entry, what it imports, the route's own chunk and what that imports) must stay within
-// 150 KB and all JavaScript within 350 KB, and the entry is one file; the run fails otherwise. Read from the
+// 150 KB and all JavaScript within 350 KB, the entry is one file and no font file is built (the
+// system's font, decision 036); the run fails otherwise. Read from the
 // built files (`vite build` first), following the static `import … from "./x.js"` edges between chunks.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -63,6 +64,11 @@ export function routeSizes(bundle, routes) {
   );
 }
 
+/** Font files among the built assets. */
+export function fontFiles(clientDir = path.join(root, "dist", "client")) {
+  return readdirSync(path.join(clientDir, "assets")).filter((f) => /\.(woff2?|ttf|otf|eot)$/i.test(f));
+}
+
 export function measure(clientDir) {
   const bundle = readBundle(clientDir);
   const firstPage = routeSizes(bundle, ["auth"]).auth;
@@ -79,6 +85,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // static import from the entry is one more request every page waits for.
   const entryImports = bundle.chunks.get(bundle.entry).imports;
   console.log(`  ${"files the entry imports statically".padEnd(34)} ${String(entryImports.length).padStart(6)}        (budget 0)${entryImports.length ? `  ✗ ${entryImports.join(", ")}` : ""}`);
+  // A font file is bytes every first visit downloads before its text can settle (decision 036).
+  const fonts = fontFiles();
+  console.log(`  ${"font files".padEnd(34)} ${String(fonts.length).padStart(6)}        (budget 0)${fonts.length ? `  ✗ ${fonts.join(", ")}` : ""}`);
+  if (fonts.length) {
+    console.error("\nThe build has font files: the pages use the system's font (decision 036).");
+    process.exit(1);
+  }
   if (firstPage > BUDGET_KB.firstPage || allJs > BUDGET_KB.allJs) {
     console.error("\nThe SPA's JavaScript is over budget: split the new code into its route's chunk or lazy-load it.");
     process.exit(1);

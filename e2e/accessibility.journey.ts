@@ -3,7 +3,8 @@
 // listed here, so a new screen cannot escape the check.
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { NAV_TEXT } from "../shared/messages.ts";
 import { audit, report, settle, WIDTHS, type AxeFinding } from "./axe.ts";
 import { DEMO, signIn, type Journey } from "./harness.ts";
 
@@ -46,6 +47,23 @@ const screenOf = (file: string) => `/${file.replace(/^_app\//, "").replace(/\./g
 
 const accounts: Record<Exclude<Audience, "signed out">, string> = { customer: DEMO.customer, staff: DEMO.staff, admin: DEMO.admin };
 
+/**
+ * The phone's navigation drawer, open (its code loads when the page is idle, decision 037): axe on
+ * it, then Escape closes it and gives focus back to the menu button.
+ */
+async function auditMenu(page: Page, width: string): Promise<AxeFinding[]> {
+  const menu = page.getByRole("button", { name: NAV_TEXT.openMenu });
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("dialog", { name: NAV_TEXT.mainNavigation }).getByRole("link", { name: NAV_TEXT.agents }).waitFor();
+  const findings = await audit(page, "customer menu drawer", width);
+  await page.keyboard.press("Escape");
+  await page.getByRole("dialog").waitFor({ state: "detached" });
+  const focused = await menu.evaluate((el) => el === document.activeElement);
+  if (!focused) throw new Error("closing the menu drawer should give focus back to the menu button");
+  return findings;
+}
+
 async function auditAudience(browser: Browser, baseUrl: string, audience: Audience): Promise<AxeFinding[]> {
   const findings: AxeFinding[] = [];
   for (const [width, viewport] of Object.entries(WIDTHS)) {
@@ -59,6 +77,7 @@ async function auditAudience(browser: Browser, baseUrl: string, audience: Audien
           await page.goto(screen);
           await settle(page);
           findings.push(...(await audit(page, `${audience} ${screen}`, width)));
+          if (audience === "customer" && screen === "/dashboard" && viewport.width < 768) findings.push(...(await auditMenu(page, width)));
         } catch (e) {
           throw new Error(`${audience} ${screen} @${width}: ${(e as Error).message}`);
         }

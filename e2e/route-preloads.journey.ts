@@ -37,6 +37,10 @@ export default {
     const agentsPreloads = [...agentsHtml.matchAll(PRELOAD)].map((m) => m[1]);
     if (agentsPreloads.some((h) => /\/assets\/(zod|schemas|agent-form|select|agent-number-select)-/.test(h)))
       throw new Error(`/agent-settings preloads the form or the select: ${agentsPreloads.join(", ")}`);
+    // Nor the dialogs (decision 037): the phone's menu drawer and the delete confirmation, with
+    // Radix Dialog under them, load when the page is idle.
+    if (agentsPreloads.some((h) => /\/assets\/(dialog|alert-dialog|return-focus|mobile-nav-drawer|delete-agent-confirm)-/.test(h)))
+      throw new Error(`/agent-settings preloads a dialog: ${agentsPreloads.join(", ")}`);
 
     // A page the router does not know gets the entry's preloads only.
     const unknown = await (await page.request.get("/no-such-page")).text();

@@ -252,6 +252,7 @@ export const AGENT_TEXT = {
   voicesLoadFailed: "Could not load the voice list.",
   /** The editor's code could not be downloaded (offline, or a deploy removed it): beyond the spec. */
   editorLoadFailed: "Could not open the editor. Check your connection and try again.",
+  deleteLoadFailed: "Could not open the delete confirmation. Check your connection and try again.",
   next: "Next",
   back: "Back",
   save: "Save",
@@ -450,6 +451,7 @@ export const NAV_TEXT = {
   openMenu: "Open menu",
   closeMenu: "Close menu",
   mainNavigation: "Main navigation",
+  menuLoadFailed: "Could not open the menu. Check your connection and try again.",
 } as const;
 
 export const PAGE_TEXT = {

@@ -3,7 +3,7 @@ import type { Session } from "@supabase/supabase-js";
 import type { IdentityClient } from "@web/lib/auth-client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCESS_TEXT, NAV_TEXT } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
@@ -129,6 +129,26 @@ describe("route guards", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("open the phone's navigation drawer from the menu button, give focus back on close, and follow a link in it", async () => {
+    const router = renderAt("/settings", { restored: session, user: customer });
+    // The button is the layout's own; the drawer's code (Radix Dialog) loads on the first press.
+    const menu = await screen.findByRole("button", { name: NAV_TEXT.openMenu });
+    expect(menu.getAttribute("aria-expanded")).toBe("false");
+    menu.focus();
+    fireEvent.click(menu);
+    const drawer = await screen.findByRole("dialog", { name: NAV_TEXT.mainNavigation });
+    expect(menu.getAttribute("aria-expanded")).toBe("true");
+    fireEvent.click(within(drawer).getByRole("button", { name: NAV_TEXT.closeMenu }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(document.activeElement).toBe(menu);
+
+    fireEvent.click(menu);
+    const again = await screen.findByRole("dialog", { name: NAV_TEXT.mainNavigation });
+    await act(async () => fireEvent.click(within(again).getByRole("link", { name: NAV_TEXT.dashboard })));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
   it("open /admin for an admin", async () => {

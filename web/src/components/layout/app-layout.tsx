@@ -1,38 +1,42 @@
 // The signed-in frame: sidebar (a drawer on phones) and the page. The /_app route guards it.
 import { Outlet } from "@tanstack/react-router";
-import { Menu, X } from "lucide-react";
+import { Menu } from "lucide-react";
 import { useState } from "react";
 import { FIRST_SCREEN_CLASS } from "@shared/first-screen";
 import { NAV_TEXT } from "@shared/messages";
 import { Logo } from "@web/components/brand/logo";
 import { Button } from "@web/components/ui/button";
-import { Dialog, DialogClose, DialogTitle, DialogTrigger, DrawerContent } from "@web/components/ui/dialog";
 import { PageSpinner } from "@web/components/ui/spinner";
+import { toast } from "@web/components/ui/toast-store";
 import { useAuth } from "@web/lib/auth/auth-provider";
+import { useIdleModule } from "@web/lib/idle-module";
 import { useStaged } from "@web/lib/staged";
 import { SidebarContent } from "./app-sidebar";
 import { FirstScreenHeading, useFirstScreen } from "./first-screen";
 
+const loadDrawer = () => import("./mobile-nav-drawer");
+
+/**
+ * The phone's top bar. The menu button is the page's own, so it stays the same element (and keeps
+ * focus) while the drawer's code arrives; it opens the drawer at once when that code is there.
+ */
 function MobileNav() {
   const [open, setOpen] = useState(false);
+  const { module: drawer, withModule } = useIdleModule(loadDrawer, () => toast({ variant: "destructive", title: NAV_TEXT.menuLoadFailed }));
   return (
     <header className={FIRST_SCREEN_CLASS.topBar}>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={NAV_TEXT.openMenu} className="-ml-2">
-            <Menu aria-hidden />
-          </Button>
-        </DialogTrigger>
-        <DrawerContent aria-describedby={undefined}>
-          <DialogTitle className="sr-only">{NAV_TEXT.mainNavigation}</DialogTitle>
-          <DialogClose asChild>
-            <Button variant="ghost" size="icon" aria-label={NAV_TEXT.closeMenu} className="absolute top-3 right-3">
-              <X aria-hidden />
-            </Button>
-          </DialogClose>
-          <SidebarContent onNavigate={() => setOpen(false)} />
-        </DrawerContent>
-      </Dialog>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={NAV_TEXT.openMenu}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className="-ml-2"
+        onClick={() => withModule(() => setOpen(true))}
+      >
+        <Menu aria-hidden />
+      </Button>
+      {drawer ? <drawer.MobileNavDrawer open={open} onOpenChange={setOpen} /> : null}
       <Logo />
     </header>
   );

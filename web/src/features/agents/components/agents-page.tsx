@@ -3,7 +3,7 @@
 import { planErrorDescription } from "@web/components/plans/plan-error";
 import { useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
-import { useEffect, useReducer, useRef, useState } from "react";
+import { useReducer, useRef } from "react";
 import { NEW_AGENT_ID } from "@shared/constants";
 import { AGENT_TEXT, PHONE_TEXT } from "@shared/messages";
 import { nextNewAgentName } from "@shared/agents";
@@ -17,7 +17,7 @@ import { UsageFigures } from "@web/components/usage/usage-figures";
 import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 import { ApiError, serverMessage } from "@web/lib/api";
 import { useRefocusOnSwap } from "@web/lib/focus";
-import { whenIdleAfterLoad } from "@web/lib/idle";
+import { useIdleModule } from "@web/lib/idle-module";
 import { useDeferredFirst } from "@web/lib/staged";
 import { currentAgent, editorReducer, initialEditorState } from "../agent-editor";
 import { useActivateAgent } from "../api/activate-agent";
@@ -36,24 +36,12 @@ import { AgentsEmptyState } from "./agents-empty-state";
 // agents: it loads once the page is idle, or when an agent is first edited or added, and the editor
 // opens when it is there, so the swap from card to form stays one render (decision 032).
 const loadAgentForm = () => import("./agent-form");
-type AgentFormModule = Awaited<ReturnType<typeof loadAgentForm>>;
 
-function useAgentForm() {
-  const [form, setForm] = useState<AgentFormModule | null>(null);
-  useEffect(() => whenIdleAfterLoad(() => void loadAgentForm().then(setForm, () => {})), []);
-  /** Runs `open` with the form loaded: at once when it is, else when it arrives; a failed load says so and opens nothing. */
-  const withForm = (open: () => void) => {
-    if (form) return open();
-    void loadAgentForm().then(
-      (m) => {
-        setForm(m);
-        open();
-      },
-      () => toast({ variant: "destructive", title: AGENT_TEXT.editorLoadFailed }),
-    );
-  };
-  return { form, withForm };
-}
+/** The agent form loads when the page is idle or an agent is first edited; a failed load says so. */
+const useAgentForm = () => {
+  const { module: form, withModule } = useIdleModule(loadAgentForm, () => toast({ variant: "destructive", title: AGENT_TEXT.editorLoadFailed }));
+  return { form, withForm: (open: () => void) => withModule(open) };
+};
 
 /** A name the server refused (spec 2 §5), else the given failure. */
 function saveFailure(err: unknown, fallback: ToastInput): ToastInput {

@@ -1,23 +1,15 @@
-// The delete confirmation (spec 1 §8): Delete agent “{name}”?, 'This action cannot be undone',
-// and, for an active agent, what happens to its assistant on the voice platform.
+// An agent card's Delete button and its confirmation. The button is the card's own, so it shows (and
+// keeps focus) before the confirmation's code has arrived; that code, Radix AlertDialog with it,
+// loads when the page is idle or at the first press (decision 037).
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { AGENT_TEXT } from "@shared/messages";
-import { isAgentActive } from "@shared/agents";
 import type { Agent } from "@shared/schemas/agents";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@web/components/ui/alert-dialog";
 import { Button } from "@web/components/ui/button";
-import { Spinner } from "@web/components/ui/spinner";
+import { toast } from "@web/components/ui/toast-store";
+import { useIdleModule } from "@web/lib/idle-module";
+
+const loadConfirm = () => import("./delete-agent-confirm");
 
 export function DeleteAgentDialog({
   agent,
@@ -27,55 +19,21 @@ export function DeleteAgentDialog({
   onDelete: () => Promise<void>;
 }) {
   const [open, setOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const active = isAgentActive(agent);
-
-  async function confirm() {
-    setDeleting(true);
-    // onDelete answers with its own toast either way; the question is closed afterwards.
-    try {
-      await onDelete();
-    } finally {
-      setDeleting(false);
-      setOpen(false);
-    }
-  }
-
+  const { module: confirm, withModule } = useIdleModule(loadConfirm, () => toast({ variant: "destructive", title: AGENT_TEXT.deleteLoadFailed }));
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !deleting && setOpen(next)}>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" className="text-destructive hover:text-destructive">
-          <Trash2 aria-hidden />
-          {AGENT_TEXT.delete}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{AGENT_TEXT.deleteTitle(agent.name)}</AlertDialogTitle>
-          {/* The note is part of the description, so a screen reader announces it with the question. */}
-          <AlertDialogDescription asChild>
-            <div className="grid gap-2">
-              <p>{AGENT_TEXT.deleteUndone}</p>
-              {active ? <p className="rounded-md bg-warning/15 px-3 py-2 text-foreground">{AGENT_TEXT.deleteAssistantNote}</p> : null}
-            </div>
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleting}>{AGENT_TEXT.cancel}</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={deleting}
-            onClick={(e) => {
-              // Stay open, with a spinner, until the server answered.
-              e.preventDefault();
-              void confirm();
-            }}
-          >
-            {deleting ? <Spinner className="size-4 text-destructive-foreground" label={AGENT_TEXT.deleting} /> : null}
-            {AGENT_TEXT.delete}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        className="text-destructive hover:text-destructive"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => withModule(() => setOpen(true))}
+      >
+        <Trash2 aria-hidden />
+        {AGENT_TEXT.delete}
+      </Button>
+      {confirm ? <confirm.DeleteAgentConfirm agent={agent} onDelete={onDelete} open={open} setOpen={setOpen} /> : null}
+    </>
   );
 }

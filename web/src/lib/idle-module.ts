@@ -1,0 +1,23 @@
+// A module a page may need after it has painted (an editor, a dialog): it loads once the page is idle
+// after load, so it is there before it is asked for, or at once when it is asked for first. The
+// page's first paint never waits for it (decision 037).
+import { useEffect, useState } from "react";
+import { whenIdleAfterLoad } from "./idle";
+
+/**
+ * `module` is null until `load` answered. `withModule(use)` runs `use` with the module: at once when
+ * it is loaded, else when it arrives; a failed load calls `onFailure` and runs nothing. `load` must
+ * be stable (a module-level function).
+ */
+export function useIdleModule<M>(load: () => Promise<M>, onFailure: () => void) {
+  const [module, setModule] = useState<M | null>(null);
+  useEffect(() => whenIdleAfterLoad(() => void load().then(setModule, () => {})), [load]);
+  const withModule = (use: (m: M) => void) => {
+    if (module) return use(module);
+    void load().then((m) => {
+      setModule(m);
+      use(m);
+    }, onFailure);
+  };
+  return { module, withModule };
+}

@@ -5,11 +5,13 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { firstScreensPlugin } from "./scripts/vite/first-screens.ts";
+import { pageKitGroups } from "./scripts/vite/page-kits.ts";
 import { routePreloadsPlugin } from "./scripts/vite/route-preloads.ts";
 import { stylesheetFirstPlugin } from "./scripts/vite/stylesheet-first.ts";
 
 const root = import.meta.dirname;
 const alias = { "@shared": path.join(root, "shared"), "@web": path.join(root, "web/src") };
+const kits = pageKitGroups({ routesDir: path.join(root, "web/src/routes"), htmlEntry: path.join(root, "web/index.html"), firstPage: "auth" });
 
 export default defineConfig(({ command }) => ({
   root: path.join(root, "web"),
@@ -48,7 +50,14 @@ export default defineConfig(({ command }) => ({
             // Everything the entry imports statically goes in the entry's one file. Left to itself
             // the bundler split it into 15 files (jsx-runtime, the query client, …) that every page
             // loads anyway, each one more request before a page can run (decision 035).
-            codeSplitting: { groups: [{ name: "index", tags: ["$initial"], priority: 10 }] },
+            // The signed-in pages' shared modules are one more file, not a dozen (decision 037).
+            codeSplitting: {
+              groups: [
+                { name: "index", tags: ["$initial"], priority: 10 },
+                { name: kits.ui, debugName: "ui", priority: 6 },
+                { name: kits.kit, debugName: "app-kit", priority: 5 },
+              ],
+            },
           },
         },
       },

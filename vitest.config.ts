@@ -35,7 +35,8 @@ export default defineConfig(async () => {
           resolve: { alias },
           test: {
             name: "web",
-            include: ["web/**/*.test.{ts,tsx}"],
+            // The build's own logic (scripts/vite) is tested here too: plain functions, run in Node.
+            include: ["web/**/*.test.{ts,tsx}", "scripts/vite/**/*.test.ts"],
             environment: "happy-dom",
             setupFiles: ["./web/src/test/setup.ts"],
           },

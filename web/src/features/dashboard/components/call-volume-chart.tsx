@@ -28,20 +28,28 @@ const cssColor = (el: HTMLElement, value: string) => {
 const HALF_DAY = 12 * 60 * 60;
 
 /**
- * The time axis: half a day either side of the first and last day's noon, so each day has its
- * width. Left to uPlot, a single day (the dashboard's default range) spread over years of ticks.
+ * The time axis: at most half a day beyond the first and last day's noon (`first`, `last`), so each
+ * day has its width. uPlot widens a single point by `86400 / ms` (1,000 days with timestamps in
+ * seconds), so the dashboard's default one-day range was drawn over years of ticks.
  */
-export const dayAxisRange = (min: number, max: number): [number, number] => [min - HALF_DAY, max + HALF_DAY];
+export const dayAxisRange = (min: number, max: number, first: number, last: number): [number, number] => [
+  Math.max(min, first) - HALF_DAY,
+  Math.min(max, last) + HALF_DAY,
+];
 
-/** uPlot's options for `dayCount` days; `color` resolves a series colour. */
-export function chartOptions(dayCount: number, width: number, color: (value: string) => string): uPlot.Options {
+/** uPlot's options for days at `xs` (seconds, sorted); `color` resolves a series colour. */
+export function chartOptions(xs: number[], width: number, color: (value: string) => string): uPlot.Options {
+  const [first, last] = [xs[0], xs[xs.length - 1]];
   return {
     width,
     height: 240,
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "America/New_York"),
-    scales: { x: { time: true, range: (_u, min, max) => dayAxisRange(min, max) }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+    scales: {
+      x: { time: true, range: (_u, min, max) => dayAxisRange(min, max, first, last) },
+      y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+    },
     axes: [{}, { values: (_u, ticks) => ticks.map((t) => formatCount(t)) }],
-    series: [{}, ...SERIES.map((s) => ({ label: s.label, stroke: color(s.stroke), width: 2, points: { show: dayCount <= 31 } }))],
+    series: [{}, ...SERIES.map((s) => ({ label: s.label, stroke: color(s.stroke), width: 2, points: { show: xs.length <= 31 } }))],
   };
 }
 
@@ -53,7 +61,7 @@ export default function CallVolumeChart({ days }: { days: CallVolumeResponse["da
     // Noon New York time of each day: the axis shows the day whatever the viewer's zone.
     const xs = days.map((d) => nyLocalToUtc(d.date, 12).getTime() / 1000);
     const data: uPlot.AlignedData = [xs, ...SERIES.map((s) => days.map(s.pick))];
-    const opts = chartOptions(days.length, Math.max(240, el.clientWidth), (v) => cssColor(el, v));
+    const opts = chartOptions(xs, Math.max(240, el.clientWidth), (v) => cssColor(el, v));
     const plot = new uPlot(opts, data, el);
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(240, el.clientWidth), height: 240 }));
     resize.observe(el);

@@ -39,8 +39,8 @@ const loadAgentForm = () => import("./agent-form");
 
 /** The agent form loads when the page is idle or an agent is first edited; a failed load says so. */
 const useAgentForm = () => {
-  const { module: form, withModule } = useIdleModule(loadAgentForm, () => toast({ variant: "destructive", title: AGENT_TEXT.editorLoadFailed }));
-  return { form, withForm: (open: () => void) => withModule(open) };
+  const { module: form, withModule: withForm } = useIdleModule(loadAgentForm, () => toast({ variant: "destructive", title: AGENT_TEXT.editorLoadFailed }));
+  return { form, withForm };
 };
 
 /** A name the server refused (spec 2 §5), else the given failure. */

@@ -52,20 +52,27 @@ export function pageKits(ctx: Context, { routesDir, htmlEntry, firstPage }: { ro
     const route = routeOf(id, routesDir);
     if (route && !entry.has(id)) routeRoots.set(route, [...(routeRoots.get(route) ?? []), id]);
   }
-  const staticOf = new Map([...routeRoots].map(([route, roots]) => [route, closure(ctx, roots, entry, false)]));
-  const usedBy = (id: string, which: (route: string) => boolean) => [...staticOf].filter(([route, ids]) => which(route) && ids.has(id)).length;
-
-  const first = staticOf.get(firstPage) ?? new Set<string>();
-  const ui = new Set([...first].filter((id) => !routeOf(id, routesDir) && usedBy(id, (r) => r !== firstPage) > 0));
-
-  const firstPageMayLoad = closure(ctx, routeRoots.get(firstPage) ?? [], entry, true);
-  const kit = new Set<string>();
-  for (const ids of [...staticOf].filter(([route]) => isPrivatePage(route)).map(([, ids]) => ids)) {
-    for (const id of ids) {
-      if (kit.has(id) || ui.has(id) || firstPageMayLoad.has(id) || routeOf(id, routesDir) || !KIT_KINDS.test(id)) continue;
-      if (usedBy(id, isPrivatePage) >= 2) kit.add(id);
+  // Per module, once: how many signed-in pages import it statically, and whether a page other than
+  // the first one does.
+  const privatePages = new Map<string, number>();
+  const usedElsewhere = new Set<string>();
+  for (const [route, roots] of routeRoots) {
+    for (const id of closure(ctx, roots, entry, false)) {
+      if (isPrivatePage(route)) privatePages.set(id, (privatePages.get(id) ?? 0) + 1);
+      if (route !== firstPage) usedElsewhere.add(id);
     }
   }
+  const isRoute = (id: string) => routeOf(id, routesDir) !== null;
+
+  const first = closure(ctx, routeRoots.get(firstPage) ?? [], entry, false);
+  const ui = new Set([...first].filter((id) => !isRoute(id) && usedElsewhere.has(id)));
+
+  const firstPageMayLoad = closure(ctx, routeRoots.get(firstPage) ?? [], entry, true);
+  const kit = new Set(
+    [...privatePages]
+      .filter(([id, pages]) => pages >= 2 && !ui.has(id) && !firstPageMayLoad.has(id) && !isRoute(id) && KIT_KINDS.test(id))
+      .map(([id]) => id),
+  );
   // A module comes with its static imports (the bundler keeps them together): one that imports
   // something outside the entry and the groups leaves the kit, until nothing changes.
   for (let changed = true; changed; ) {

@@ -21,3 +21,15 @@ export function useIdleModule<M>(load: () => Promise<M>, onFailure: () => void) 
   };
   return { module, withModule };
 }
+
+/**
+ * A dialog whose code is such a module, opened by a button of the page's own (it is there, and keeps
+ * focus, before the code is): the open state, the module, and the button's props, which say what it
+ * opens as Radix's trigger did and open the dialog once its code is in.
+ */
+export function useIdleDialog<M>(load: () => Promise<M>, onFailure: () => void) {
+  const [open, setOpen] = useState(false);
+  const { module, withModule } = useIdleModule(load, onFailure);
+  const triggerProps = { "aria-haspopup": "dialog", "aria-expanded": open, onClick: () => withModule(() => setOpen(true)) } as const;
+  return { module, open, setOpen, triggerProps };
+}

@@ -1,7 +1,6 @@
 // The signed-in frame: sidebar (a drawer on phones) and the page. The /_app route guards it.
 import { Outlet } from "@tanstack/react-router";
 import { Menu } from "lucide-react";
-import { useState } from "react";
 import { FIRST_SCREEN_CLASS } from "@shared/first-screen";
 import { NAV_TEXT } from "@shared/messages";
 import { Logo } from "@web/components/brand/logo";
@@ -9,7 +8,7 @@ import { Button } from "@web/components/ui/button";
 import { PageSpinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
 import { useAuth } from "@web/lib/auth/auth-provider";
-import { useIdleModule } from "@web/lib/idle-module";
+import { useIdleDialog } from "@web/lib/idle-module";
 import { useStaged } from "@web/lib/staged";
 import { SidebarContent } from "./app-sidebar";
 import { FirstScreenHeading, useFirstScreen } from "./first-screen";
@@ -21,19 +20,12 @@ const loadDrawer = () => import("./mobile-nav-drawer");
  * focus) while the drawer's code arrives; it opens the drawer at once when that code is there.
  */
 function MobileNav() {
-  const [open, setOpen] = useState(false);
-  const { module: drawer, withModule } = useIdleModule(loadDrawer, () => toast({ variant: "destructive", title: NAV_TEXT.menuLoadFailed }));
+  const { module: drawer, open, setOpen, triggerProps } = useIdleDialog(loadDrawer, () =>
+    toast({ variant: "destructive", title: NAV_TEXT.menuLoadFailed }),
+  );
   return (
     <header className={FIRST_SCREEN_CLASS.topBar}>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={NAV_TEXT.openMenu}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        className="-ml-2"
-        onClick={() => withModule(() => setOpen(true))}
-      >
+      <Button variant="ghost" size="icon" aria-label={NAV_TEXT.openMenu} className="-ml-2" {...triggerProps}>
         <Menu aria-hidden />
       </Button>
       {drawer ? <drawer.MobileNavDrawer open={open} onOpenChange={setOpen} /> : null}

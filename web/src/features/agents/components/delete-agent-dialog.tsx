@@ -2,12 +2,11 @@
 // keeps focus) before the confirmation's code has arrived; that code, Radix AlertDialog with it,
 // loads when the page is idle or at the first press (decision 037).
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
 import { AGENT_TEXT } from "@shared/messages";
 import type { Agent } from "@shared/schemas/agents";
 import { Button } from "@web/components/ui/button";
 import { toast } from "@web/components/ui/toast-store";
-import { useIdleModule } from "@web/lib/idle-module";
+import { useIdleDialog } from "@web/lib/idle-module";
 
 const loadConfirm = () => import("./delete-agent-confirm");
 
@@ -18,18 +17,12 @@ export function DeleteAgentDialog({
   agent: Pick<Agent, "name" | "vapi_assistant_id">;
   onDelete: () => Promise<void>;
 }) {
-  const [open, setOpen] = useState(false);
-  const { module: confirm, withModule } = useIdleModule(loadConfirm, () => toast({ variant: "destructive", title: AGENT_TEXT.deleteLoadFailed }));
+  const { module: confirm, open, setOpen, triggerProps } = useIdleDialog(loadConfirm, () =>
+    toast({ variant: "destructive", title: AGENT_TEXT.deleteLoadFailed }),
+  );
   return (
     <>
-      <Button
-        variant="outline"
-        size="sm"
-        className="text-destructive hover:text-destructive"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => withModule(() => setOpen(true))}
-      >
+      <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" {...triggerProps}>
         <Trash2 aria-hidden />
         {AGENT_TEXT.delete}
       </Button>

@@ -52,6 +52,11 @@ export function clientAddress(c: Context<AppEnv>) {
   return addressBucket(c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? "local");
 }
 
+/** The key of a per-email limit: the email with the client's address bucket, never the email alone. */
+export function emailAtAddress(email: string, c: Context<AppEnv>) {
+  return `${email.toLowerCase()}|${clientAddress(c)}`;
+}
+
 /** Applies every rule to its key; throws 429 when any is over its limit. */
 export async function enforce(c: Context<AppEnv>, checks: [Limit, string][]) {
   const results = await Promise.all(checks.map(([rule, key]) => hit(c.var.db, rule, key)));

@@ -14,7 +14,7 @@ import {
 } from "@shared/schemas/billing";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
-import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../lib/rate-limit";
+import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../lib/rate-limit";
 import { currentUser, requireAdmin, requireUser } from "../middleware/auth";
 import {
   cancelSubscription,
@@ -58,7 +58,7 @@ export const billingRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     await enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
-      [PUBLIC_ACCOUNT_LIMITS.perEmail, body.email.toLowerCase()],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(body.email, c)],
     ]);
     return c.json(await startTrial(billingDeps(c), body));
   })

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { customerByEmailQuery, leadBody, upsertCustomerBody } from "@shared/schemas/billing";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
-import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../lib/rate-limit";
+import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../lib/rate-limit";
 import { currentUser, requireUser } from "../middleware/auth";
 import { createLead, customerByEmail, upsertCustomerRecord } from "../services/billing";
 
@@ -13,7 +13,7 @@ export const leadRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     await enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
-      [PUBLIC_ACCOUNT_LIMITS.perEmail, body.email.toLowerCase()],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(body.email, c)],
     ]);
     return c.json(await createLead(c.var.db, body), 201);
   })

@@ -7,7 +7,7 @@ import { passwordGrantBody, recoverBody, refreshGrantBody, resendBody, signupBod
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { issuesToError, validate } from "../lib/validate";
-import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../lib/rate-limit";
+import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../lib/rate-limit";
 import { localAuthSecret, usesSupabase } from "../providers";
 import { LocalIdentity } from "../providers/identity/local";
 import {
@@ -62,7 +62,7 @@ const DEFAULT_LANDING = { signup: "/auth", recovery: "/reset-password", email_ch
 async function mailRequest(c: Context<AppEnv>, email: string, fallback: string) {
   await enforce(c, [
     [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
-    [PUBLIC_ACCOUNT_LIMITS.perEmail, `${email.toLowerCase()}|${clientAddress(c)}`],
+    [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(email, c)],
   ]);
   const origin = new URL(c.req.url).origin;
   const redirectTo = c.req.query("redirect_to");
@@ -109,7 +109,7 @@ export const localAuthRoutes = new Hono<AppEnv>()
     const origin = new URL(c.req.url).origin;
     await enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
-      [PUBLIC_ACCOUNT_LIMITS.perEmail, `${body.email.toLowerCase()}|${clientAddress(c)}`],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(body.email, c)],
     ]);
     if (body.password.length < AUTH_LIMITS.minPassword) {
       throw weakPassword(`Password should be at least ${AUTH_LIMITS.minPassword} characters.`, "length");

@@ -8,7 +8,7 @@ import { resendActivation, setPasswordWithProof } from "../services/billing";
 import { billingDeps } from "./billing";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
-import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../lib/rate-limit";
+import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../lib/rate-limit";
 
 /** Existence answers take at least this long, so timing does not tell the two cases apart. */
 export const USER_EXISTS_MIN_MS = 120;
@@ -19,7 +19,7 @@ export const publicAccountRoutes = new Hono<AppEnv>()
     const { email } = c.req.valid("json");
     await enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
-      [PUBLIC_ACCOUNT_LIMITS.perEmail, `${email.toLowerCase()}|${clientAddress(c)}`],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(email, c)],
     ]);
     const exists = await c.var.providers.identity.userExists(email);
     const wait = USER_EXISTS_MIN_MS - (Date.now() - started);
@@ -31,7 +31,7 @@ export const publicAccountRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     await enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
-      [PUBLIC_ACCOUNT_LIMITS.perEmail, body.email.toLowerCase()],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(body.email, c)],
     ]);
     return c.json(await setPasswordWithProof(billingDeps(c), body));
   })
@@ -39,7 +39,7 @@ export const publicAccountRoutes = new Hono<AppEnv>()
     const { email } = c.req.valid("json");
     await enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
-      [PUBLIC_ACCOUNT_LIMITS.perEmail, email.toLowerCase()],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(email, c)],
     ]);
     return c.json(await resendActivation(billingDeps(c), email));
   });

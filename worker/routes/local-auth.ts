@@ -131,7 +131,7 @@ export const localAuthRoutes = new Hono<AppEnv>()
         [SIGN_IN_PER_ADDRESS, clientAddress(c)],
         [SIGN_IN_LIMIT, `${clientAddress(c)}:${parsed.data.email.toLowerCase()}`],
       ]);
-      return c.json(await passwordGrant(c.var.db, c.var.config, parsed.data.email, parsed.data.password));
+      return c.json(await passwordGrant(c.var.db, c.var.config, parsed.data.email, parsed.data.password, clientAddress(c)));
     }
     if (grant === "refresh_token") {
       const parsed = refreshGrantBody.safeParse(json);
@@ -146,7 +146,7 @@ export const localAuthRoutes = new Hono<AppEnv>()
   })
   .put("/user", validate("json", updateUserBody), async (c) => {
     const { user, sessionId } = await bearerSession(c);
-    return c.json(userJson(await updateUser(c.var.db, user.id, sessionId, c.req.valid("json"))));
+    return c.json(userJson(await updateUser(c.var.db, user.id, sessionId, c.req.valid("json"), clientAddress(c))));
   })
   .post("/logout", async (c) => {
     const { user, sessionId } = await bearerSession(c);

@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { SignJWT } from "jose";
 import type { AuthErrorCode } from "@shared/api-error";
 import { isUniqueViolation, type Database } from "../db/client";
-import { authOneTimeTokens, authRefreshTokens, authSessions, authSignInFailures, authUsers, profiles } from "../db/schema";
+import { authOneTimeTokens, authRefreshTokens, authSessions, authUsers, profiles } from "../db/schema";
 import type { AppConfig } from "../env";
 import { hashPassword, randomToken, sha256, toBase64Url, verifyPassword } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
@@ -12,7 +12,7 @@ import { LOCAL_AUDIENCE, LOCAL_ISSUER } from "../providers/identity/local";
 import { localAuthSecret } from "../providers";
 import { LocalMail } from "../providers/mail/local";
 import { mayMail } from "../lib/rate-limit";
-import { beginSignInAttempt, clearSignInFailures } from "./sign-in-guard";
+import { beginSignInAttempt, clearAllSignInFailures, clearSignInFailures } from "./sign-in-guard";
 import { newPasswordProblem } from "@shared/schemas/password";
 
 type BatchItem = Parameters<Database["batch"]>[0][number];
@@ -230,14 +230,15 @@ export async function openSession(db: Database, config: AppConfig, user: UserRow
   return sessionJson(config, { ...user, lastSignInAt: now }, sessionId, refresh);
 }
 
-export async function passwordGrant(db: Database, config: AppConfig, email: string, password: string) {
-  // The attempt is counted before the password is checked, so a locked email costs no PBKDF2 work
-  // and concurrent guesses cannot slip past the limit.
-  await beginSignInAttempt(db, email);
+/** `address` is the client's address bucket: sign-in delays are counted per (email, address). */
+export async function passwordGrant(db: Database, config: AppConfig, email: string, password: string, address: string) {
+  // The attempt is counted before the password is checked, so a delayed (email, address) costs no
+  // PBKDF2 work and concurrent guesses cannot slip past the limit.
+  await beginSignInAttempt(db, email, address);
   const user = await findByEmail(db, email);
   const ok = await verifyPassword(password, user?.passwordHash ?? null);
   if (!user || !ok) throw authError(400, "invalid_credentials", "Invalid login credentials");
-  await clearSignInFailures(db, email);
+  await clearSignInFailures(db, email, address);
   if (!user.emailConfirmedAt) throw authError(400, "email_not_confirmed", "Email not confirmed");
   return openSession(db, config, user, "password");
 }
@@ -361,6 +362,7 @@ export async function updateUser(
   userId: string,
   sessionId: string,
   patch: { password?: string; current_password?: string; data?: Record<string, unknown> },
+  address: string,
 ) {
   const user = await db.query.authUsers.findFirst({ where: eq(authUsers.id, userId) });
   if (!user) throw authError(404, "user_not_found", "User not found");
@@ -378,18 +380,18 @@ export async function updateUser(
       if (!patch.current_password) {
         throw authError(400, "reauthentication_needed", "Current password required when setting new password.", "current_password");
       }
-      await beginSignInAttempt(db, user.email);
+      await beginSignInAttempt(db, user.email, address);
       if (!(await verifyPassword(patch.current_password, user.passwordHash))) {
         throw authError(400, "invalid_credentials", "Current password is incorrect.", "current_password");
       }
-      await clearSignInFailures(db, user.email);
+      await clearSignInFailures(db, user.email, address);
     }
     set.passwordHash = await hashPassword(patch.password);
     statements.push(
       ...endOtherSessions(db, userId, sessionId, now),
       // The recovery allowance is spent; a new password also lifts any sign-in delay.
       db.update(authSessions).set({ method: "password" }).where(eq(authSessions.id, sessionId)),
-      db.delete(authSignInFailures).where(eq(authSignInFailures.email, user.email.toLowerCase())),
+      clearAllSignInFailures(db, user.email),
       db.update(authOneTimeTokens).set({ usedAt: now }).where(and(eq(authOneTimeTokens.userId, userId), eq(authOneTimeTokens.kind, "recovery"), isNull(authOneTimeTokens.usedAt))),
     );
   }

@@ -1,8 +1,10 @@
-// Per-account brute-force guard of the local identity service ([013](../../docs/decisions/013-brute-force-limits.md)).
-// Every password check against an email counts as a failure until it succeeds. After a few failures
-// each further check waits a growing delay, capped low so that nobody can keep the owner out for long;
-// a new password (recovery) lifts it. Counted per email, whether or not an account has it, so a delay
-// never tells that an account exists. A check during a delay does no PBKDF2 work at all.
+// Brute-force guard of the local identity service ([013](../../docs/decisions/013-brute-force-limits.md)).
+// Every password check against an email from one client address (its bucket: IPv4, or IPv6 /64)
+// counts as a failure until it succeeds. After a few failures each further check from that address
+// waits a growing delay, capped low; a new password (recovery) lifts every delay of the email. Counted
+// per (email, address), so a stranger's failures delay only the stranger, never the owner signing in
+// from elsewhere; and whether or not an account has the email, so a delay never tells that an account
+// exists. A check during a delay does no PBKDF2 work at all.
 import { eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { authSignInFailures } from "../db/schema";
@@ -34,13 +36,16 @@ export const signInLocked = (retryAfterSeconds: number) =>
     },
   );
 
+/** The counter row of (email, address bucket). */
+export const signInFailureKey = (email: string, address: string) => `${email.toLowerCase()}|${address}`;
+
 /**
- * Counts an attempt against `email` before its password is checked, in one statement: the counter
+ * Counts an attempt against `email` from the client address bucket `address` before its password is checked, in one statement: the counter
  * only moves while no delay is running, and the delay is set by the same write, so concurrent
  * guesses cannot slip past it. Throws 429 (no password check) while a delay runs.
  */
-export async function beginSignInAttempt(db: Database, email: string, now = Date.now()) {
-  const key = email.toLowerCase();
+export async function beginSignInAttempt(db: Database, email: string, address: string, now = Date.now()) {
+  const key = signInFailureKey(email, address);
   const forgetBefore = now - SIGN_IN_FAILURE_MEMORY_SECONDS * 1000;
   const free = SIGN_IN_FREE_FAILURES;
   const cap = SIGN_IN_MAX_DELAY_SECONDS;
@@ -61,10 +66,16 @@ export async function beginSignInAttempt(db: Database, email: string, now = Date
   }
 }
 
-/** A correct password clears the count. */
-export async function clearSignInFailures(db: Database, email: string) {
-  await db.delete(authSignInFailures).where(eq(authSignInFailures.email, email.toLowerCase()));
+/** A correct password clears the count of the address it came from (other addresses' counts stay). */
+export async function clearSignInFailures(db: Database, email: string, address: string) {
+  await db.delete(authSignInFailures).where(eq(authSignInFailures.email, signInFailureKey(email, address)));
 }
+
+/** Deletes the counts of `email` from every address (a new password lifts every delay). */
+export const clearAllSignInFailures = (db: Database, email: string) => {
+  const prefix = `${email.toLowerCase()}|`;
+  return db.delete(authSignInFailures).where(sql`substr(${authSignInFailures.email}, 1, ${prefix.length}) = ${prefix}`);
+};
 
 /** Deletes counts no attempt has touched for a day; returns how many (daily job). */
 export async function pruneSignInFailures(db: Database, now = Date.now()) {

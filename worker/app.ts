@@ -13,6 +13,7 @@ import { serverTiming } from "./middleware/server-timing";
 import { log } from "./lib/log";
 import { contentSources } from "./lib/content-sources";
 import { voiceSimulatorRoutes } from "./providers/voice/local-routes";
+import { SIM_RECORDING_PATH } from "./providers/voice/local";
 import { healthRoutes } from "./routes/health";
 import { appConfigOf, configRoutes } from "./routes/config";
 import { localAuthRoutes } from "./routes/local-auth";
@@ -63,6 +64,10 @@ const api = new Hono<AppEnv>()
 
 export const app = new Hono<AppEnv>();
 
+/** Paths of development-only routes: absent in production. */
+export const isLocalOnlyPath = (path: string) =>
+  /^\/(_local|api\/local|auth\/v1)(\/|$)/.test(path) || path.startsWith(`${SIM_RECORDING_PATH}/`);
+
 /** A path naming a file (its last segment has an extension, or it is under /assets/), not a screen. */
 export const isFilePath = (path: string) => path.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf("/")));
 
@@ -70,6 +75,12 @@ export const isFilePath = (path: string) => path.startsWith("/assets/") || /\.[a
 // in-process, through the same route and checks as VAPI's (a fetch to our own public URL would leave
 // the Worker, and is not even reachable in tests); passed in rather than imported, to avoid a cycle.
 app.use("*", requestContext((request, env, ctx) => Promise.resolve(app.fetch(request, env, ctx))));
+// Development tools (the local checkout page, the mailbox, the simulators, the local identity
+// service) are never served in production, whatever else is configured (DESIGN.md §2, decision 040).
+app.use("*", async (c, next) => {
+  if (c.var.config.APP_ENV === "production" && isLocalOnlyPath(c.req.path)) return notFoundHandler(c);
+  await next();
+});
 app.use("*", async (c, next) => {
   const started = Date.now();
   await next();

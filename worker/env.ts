@@ -17,7 +17,7 @@ export const envSchema = z.object({
    * the public mailbox and the public token secret on such a deploy.
    */
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
-  /** Signs local-mode access tokens. A fixed development value is used when unset outside production. */
+  /** Signs local-mode access tokens outside production (a fixed development value when unset); production uses Supabase. */
   LOCAL_AUTH_SECRET: optional,
   SUPABASE_URL: optional,
   SUPABASE_ANON_KEY: optional,
@@ -53,9 +53,6 @@ export const envSchema = z.object({
   PUBLIC_URL: optional,
 });
 
-/** Shortest token-signing secret accepted in production: 32 characters of a random string is 190+ bits. */
-export const MIN_PRODUCTION_SECRET_LENGTH = 32;
-
 export type AppConfig = z.infer<typeof envSchema>;
 
 export type Bindings = {
@@ -78,25 +75,41 @@ export type AppEnv = {
   };
 };
 
+/**
+ * Settings production cannot run without: Supabase signs the users in and sends their mail (the
+ * service-role key for the admin calls, the anon key for the browser), Stripe takes the payments
+ * and signs their events.
+ */
+export const PRODUCTION_REQUIRED = [
+  "SUPABASE_URL",
+  "SUPABASE_ANON_KEY",
+  "SUPABASE_SERVICE_ROLE_KEY",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+] as const satisfies readonly (keyof AppConfig)[];
+
+/** The environment cannot run the app: every request answers 503 with this message, every job fails with it. */
+export class ConfigError extends Error {
+  constructor(detail: string) {
+    super(`Invalid environment: ${detail}`);
+  }
+}
+
 export function parseConfig(env: Record<string, unknown>): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`Invalid environment: ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`${issue.path.join(".")}: ${issue.message}`);
   }
   const config = parsed.data;
-  if (config.APP_ENV === "production" && !config.SUPABASE_URL) {
-    if (!config.LOCAL_AUTH_SECRET) {
-      throw new Error("Invalid environment: LOCAL_AUTH_SECRET is required in production without Supabase");
-    }
-    if (config.LOCAL_AUTH_SECRET.length < MIN_PRODUCTION_SECRET_LENGTH) {
-      throw new Error(
-        `Invalid environment: LOCAL_AUTH_SECRET must be at least ${MIN_PRODUCTION_SECRET_LENGTH} characters in production`,
-      );
-    }
+  if (config.APP_ENV === "production") {
+    // In production a local adapter is never used (DESIGN.md §2, decision 040): the app cannot work
+    // without its identity and billing providers, so without their secrets it serves nothing.
+    const missing = PRODUCTION_REQUIRED.filter((name) => !config[name]);
+    if (missing.length > 0) throw new ConfigError(`${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} required in production`);
   }
   if (config.APP_ENV === "production" && config.VAPI_PRIVATE_KEY && !config.VAPI_WEBHOOK_SECRET) {
-    throw new Error("Invalid environment: VAPI_WEBHOOK_SECRET is required in production with VAPI");
+    throw new ConfigError("VAPI_WEBHOOK_SECRET is required in production with VAPI");
   }
   return config;
 }

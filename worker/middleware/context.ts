@@ -2,7 +2,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { parseConfig } from "../env";
+import { ConfigError, parseConfig } from "../env";
+import { ApiError } from "../lib/errors";
 import { createDb } from "../db/client";
 import { D1Timer } from "../db/timed-d1";
 import { createProviders } from "../providers";
@@ -29,7 +30,15 @@ export const requestContext = (dispatch: SelfDispatch) => createMiddleware<AppEn
   const requestId = incoming && /^[\w.-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
   c.set("requestId", requestId);
   c.header("x-request-id", requestId);
-  const config = parseConfig(c.env);
+  let config: AppEnv["Variables"]["config"];
+  try {
+    config = parseConfig(c.env);
+  } catch (e) {
+    // A Worker cannot refuse to start: a deployment missing what it needs answers every request with
+    // what is missing (setting names only, never values), and serves nothing else.
+    if (e instanceof ConfigError) throw new ApiError(503, e.message, "not_configured");
+    throw e;
+  }
   // Every query of the request goes through one timer, reported by the Server-Timing middleware.
   const dbTimer = new D1Timer();
   const db = createDb(dbTimer.wrap(c.env.DB));

@@ -1,5 +1,6 @@
 // The one place that chooses each port's adapter from the environment (DESIGN.md §2):
-// the real adapter when its secrets are set, otherwise the faithful local one.
+// the real adapter when its secrets are set, otherwise the faithful local one in development and
+// test, and in production an adapter that answers "not configured" (decision 040).
 import type { Database } from "../db/client";
 import type { AppConfig } from "../env";
 import { DEV_AUTH_SECRET, LocalIdentity } from "./identity/local";
@@ -25,8 +26,10 @@ import { LocalBilling } from "./billing/local";
 import type { BillingPort } from "./billing/port";
 import { StripeBilling } from "./billing/stripe";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "./billing/stripe-events";
+import { readAircallEvent } from "./callcentre/aircall-events";
+import { NOT_CONFIGURED, notConfiguredError, notConfiguredPort } from "./not-configured";
 
-export type AdapterKind = "local" | "real";
+export type AdapterKind = "local" | "real" | typeof NOT_CONFIGURED;
 
 export type Providers = {
   identity: IdentityPort;
@@ -41,9 +44,25 @@ export type Providers = {
 /** Worker bindings some adapters use directly (not secrets, so not part of the parsed config). */
 export type ProviderBindings = { AI?: unknown };
 
+/** Local adapters serve development and test only; production has the real one or none. */
+const localAllowed = (config: AppConfig) => config.APP_ENV !== "production";
+
+/** The secret local access tokens are signed with; the development one never in production. */
 export function localAuthSecret(config: AppConfig) {
-  return config.LOCAL_AUTH_SECRET ?? DEV_AUTH_SECRET;
+  if (config.LOCAL_AUTH_SECRET) return config.LOCAL_AUTH_SECRET;
+  if (!localAllowed(config)) throw notConfiguredError("The local identity service", ["LOCAL_AUTH_SECRET"]);
+  return DEV_AUTH_SECRET;
 }
+
+/** The settings each port needs for its real adapter, as named in "not configured" answers. */
+const SETTINGS = {
+  identity: ["SUPABASE_URL"],
+  telephony: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"],
+  prompt: ["the AI binding (Workers AI)"],
+  voice: ["VAPI_PRIVATE_KEY", "VAPI_WEBHOOK_SECRET"],
+  callCentre: ["AIRCALL_API_ID", "AIRCALL_API_TOKEN"],
+  billing: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
+};
 
 export function usesSupabase(config: AppConfig) {
   return Boolean(config.SUPABASE_URL);
@@ -84,6 +103,10 @@ export function aircallWebhookToken(config: AppConfig): string | null {
 
 /** The call-centre adapter; also built on its own by the backfill job, which has no request. */
 export function createCallCentre(config: AppConfig, hooks: Pick<ProviderHooks, "origin" | "deliverWebhook"> = {}): CallCentrePort {
+  if (!usesAircall(config) && !localAllowed(config)) {
+    // Webhooks need only AIRCALL_WEBHOOK_TOKEN (refused without it); the API and the simulator are off.
+    return notConfiguredPort<CallCentrePort>("Aircall", SETTINGS.callCentre, { readEvent: readAircallEvent, simulator: null });
+  }
   return usesAircall(config)
     ? new AircallCallCentre({
         apiId: config.AIRCALL_API_ID!,
@@ -114,14 +137,15 @@ export function stripeWebhookSecret(config: AppConfig): string | null {
 
 /** Which adapter each port uses; reported by GET /api/health. */
 export function adapterKinds(config: AppConfig, bindings: ProviderBindings = {}): Record<string, AdapterKind> {
+  const kind = (real: boolean): AdapterKind => (real ? "real" : localAllowed(config) ? "local" : NOT_CONFIGURED);
   return {
-    identity: usesSupabase(config) ? "real" : "local",
-    mail: usesSupabase(config) ? "real" : "local",
-    telephony: usesTwilio(config) ? "real" : "local",
-    prompt: isAiBinding(bindings.AI) ? "real" : "local",
-    voice: usesVapi(config) ? "real" : "local",
-    callCentre: usesAircall(config) ? "real" : "local",
-    billing: usesStripe(config) ? "real" : "local",
+    identity: kind(usesSupabase(config)),
+    mail: kind(usesSupabase(config)),
+    telephony: kind(usesTwilio(config)),
+    prompt: kind(isAiBinding(bindings.AI)),
+    voice: kind(usesVapi(config)),
+    callCentre: kind(usesAircall(config)),
+    billing: kind(usesStripe(config)),
   };
 }
 
@@ -140,6 +164,7 @@ export function createProviders(
   hooks: ProviderHooks = {},
   bindings: ProviderBindings = {},
 ): Providers {
+  const local = localAllowed(config);
   const identity: IdentityPort = usesSupabase(config)
     ? new SupabaseIdentity({
         url: config.SUPABASE_URL!,
@@ -148,9 +173,15 @@ export function createProviders(
         jwtSecret: config.SUPABASE_JWT_SECRET,
         timeoutMs: config.PROVIDER_TIMEOUT_MS,
       }, db)
-    : new LocalIdentity(db, localAuthSecret(config));
-  const mail: MailPort = usesSupabase(config) ? new SupabaseMail() : new LocalMail(db);
-  const prompt: PromptWriterPort = isAiBinding(bindings.AI) ? new WorkersAiPromptWriter(bindings.AI) : new LocalPromptWriter();
+    : local
+      ? new LocalIdentity(db, localAuthSecret(config))
+      : notConfiguredPort<IdentityPort>("Supabase", SETTINGS.identity);
+  const mail: MailPort = usesSupabase(config) ? new SupabaseMail() : local ? new LocalMail(db) : notConfiguredPort<MailPort>("Mail (Supabase)", SETTINGS.identity);
+  const prompt: PromptWriterPort = isAiBinding(bindings.AI)
+    ? new WorkersAiPromptWriter(bindings.AI)
+    : local
+      ? new LocalPromptWriter()
+      : notConfiguredPort<PromptWriterPort>("The prompt writer", SETTINGS.prompt);
   const telephony: TelephonyPort = usesTwilio(config)
     ? new TwilioTelephony({
         accountSid: config.TWILIO_ACCOUNT_SID!,
@@ -158,7 +189,9 @@ export function createProviders(
         baseUrl: config.TWILIO_BASE_URL,
         timeoutMs: config.PROVIDER_TIMEOUT_MS,
       })
-    : new LocalTelephony(db);
+    : local
+      ? new LocalTelephony(db)
+      : notConfiguredPort<TelephonyPort>("Twilio", SETTINGS.telephony);
   const webhookSecret = vapiWebhookSecret(config);
   const voice: VoicePort = usesVapi(config)
     ? new VapiVoice({
@@ -171,19 +204,23 @@ export function createProviders(
         twilioAuthToken: config.TWILIO_AUTH_TOKEN,
         timeoutMs: config.PROVIDER_TIMEOUT_MS,
       })
-    : new LocalVoice(db, {
-        origin: hooks.origin ?? config.PUBLIC_URL ?? "http://localhost",
-        webhookSecret,
-        deliver: hooks.deliverWebhook,
-        defer: hooks.defer,
-        delayMs: config.VAPI_SIM_DELAY_MS,
-      });
+    : local
+      ? new LocalVoice(db, {
+          origin: hooks.origin ?? config.PUBLIC_URL ?? "http://localhost",
+          webhookSecret,
+          deliver: hooks.deliverWebhook,
+          defer: hooks.defer,
+          delayMs: config.VAPI_SIM_DELAY_MS,
+        })
+      : notConfiguredPort<VoicePort>("VAPI", SETTINGS.voice);
   const billing: BillingPort = usesStripe(config)
     ? new StripeBilling({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: stripeWebhookSecret(config), apiBase: config.STRIPE_API_BASE, timeoutMs: config.PROVIDER_TIMEOUT_MS })
-    : new LocalBilling(db, {
-        origin: hooks.origin ?? config.PUBLIC_URL ?? "http://localhost",
-        webhookSecret: stripeWebhookSecret(config),
-        deliver: hooks.deliverWebhook,
-      });
+    : local
+      ? new LocalBilling(db, {
+          origin: hooks.origin ?? config.PUBLIC_URL ?? "http://localhost",
+          webhookSecret: stripeWebhookSecret(config),
+          deliver: hooks.deliverWebhook,
+        })
+      : notConfiguredPort<BillingPort>("Stripe", SETTINGS.billing);
   return { identity, mail, prompt, telephony, voice, callCentre: createCallCentre(config, hooks), billing };
 }

@@ -6,6 +6,7 @@ import { aircallCalls, rollupDirtyDays, webhookEvents } from "../db/schema";
 import { AIRCALL_WEBHOOK_PATH, DEV_AIRCALL_WEBHOOK_TOKEN, FUTURE_TOLERANCE_SECONDS } from "../providers/callcentre/aircall-events";
 import { aircallCall, type AircallJson } from "../test/aircall";
 import { call, db } from "../test/helpers";
+import { PRODUCTION_BINDINGS } from "../test/production";
 
 // 2026-03-02 09:00 New York (EST): a Monday morning at the call centre.
 const T0 = Date.UTC(2026, 2, 2, 14, 0, 0) / 1000;
@@ -230,7 +231,7 @@ describe("POST /api/webhooks/aircall: authenticity and bad input", () => {
   });
 
   it("refuses every delivery in production without a configured token", async () => {
-    const res = await post(answeredCall(newId()).ended, { APP_ENV: "production", LOCAL_AUTH_SECRET: "x".repeat(32) });
+    const res = await post(answeredCall(newId()).ended, PRODUCTION_BINDINGS);
     expect(res.status).toBe(401);
   });
 

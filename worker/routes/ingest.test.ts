@@ -8,6 +8,7 @@ import { appointments, leads, rollupDirtyDays } from "../db/schema";
 import { ingestAppointmentRecord } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
 import { DEV_INGEST_API_KEY } from "./ingest";
+import { PRODUCTION_BINDINGS } from "../test/production";
 
 let batchNo = 0;
 /** A prefix of external ids no other test uses (tests in one file share one database). */
@@ -108,7 +109,7 @@ describe("POST /api/ingest/appointments", () => {
   it("in production: 503 without INGEST_API_KEY (never open), and only the configured key once set", async () => {
     const p = prefix("prod");
     const body = { appointments: [appointment(`${p}1`)] };
-    const production = { APP_ENV: "production", LOCAL_AUTH_SECRET: "x".repeat(48) };
+    const production = PRODUCTION_BINDINGS;
     const closed = await post("appointments", body, KEY, production);
     expect(closed.status).toBe(503);
     expect(closed.body).toMatchObject({ code: "not_configured", error: expect.stringContaining("INGEST_API_KEY") });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { aircallCalls, webhookEvents } from "../db/schema";
 import { standinCompany } from "../test/aircall";
 import { call, db, signUpAndSignIn } from "../test/helpers";
+import { PRODUCTION_BINDINGS } from "../test/production";
 
 let token = "";
 beforeAll(async () => {
@@ -67,6 +68,6 @@ describe("POST /api/local/aircall/simulate", () => {
 
   it("does not exist with the real Aircall adapter, nor in production", async () => {
     expect((await simulate({}, standinCompany().bindings)).status).toBe(404);
-    expect((await simulate({}, { APP_ENV: "production", LOCAL_AUTH_SECRET: "x".repeat(32) })).status).toBe(404);
+    expect((await simulate({}, PRODUCTION_BINDINGS)).status).toBe(404);
   });
 });

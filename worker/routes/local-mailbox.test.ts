@@ -1,6 +1,7 @@
 // GET /api/local/mailbox: the local outbox, only in local identity mode and never in production.
 import { describe, expect, it } from "vitest";
 import { call, uniqueEmail } from "../test/helpers";
+import { PRODUCTION_BINDINGS } from "../test/production";
 
 const mailbox = (query = "", bindings?: Record<string, unknown>) => call(`/api/local/mailbox${query}`, { bindings });
 
@@ -24,7 +25,7 @@ describe("GET /api/local/mailbox", () => {
   });
 
   it("is 404 in production", async () => {
-    const res = await mailbox("", { APP_ENV: "production", LOCAL_AUTH_SECRET: "production-local-secret-0123456789" });
+    const res = await mailbox("", PRODUCTION_BINDINGS);
     expect(res.status).toBe(404);
     expect(res.body.code).toBe("not_found");
     expect(res.body).not.toHaveProperty("messages");

@@ -5,6 +5,7 @@ import { callLogs, rollupDirtyDays, webhookEvents } from "../db/schema";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { insertAgent } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
+import { PRODUCTION_BINDINGS } from "../test/production";
 
 async function account() {
   const session = await signUpAndSignIn();
@@ -257,7 +258,7 @@ describe("POST /api/webhooks/vapi: authenticity", () => {
 
   it("never accepts the development secret in production", async () => {
     const a = await account();
-    const bindings = { APP_ENV: "production", LOCAL_AUTH_SECRET: "production-local-auth-secret-for-this-test" };
+    const bindings = PRODUCTION_BINDINGS;
     const id = callId();
     expect((await post(report(id, a.assistantId), { "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET }, bindings)).status).toBe(401);
     expect(await row(id)).toBeUndefined();

@@ -592,6 +592,18 @@ export const PLAN_TEXT = {
     basic: ["Up to 5 voice agents", "1,000 call minutes per month"],
     pro: ["Up to 25 voice agents", "5,000 call minutes per month", "API access", "Custom webhooks"],
   },
+  /** The notice an account without a plan sees before it tries a paid resource (dashboard, Agents). */
+  requiredTitle: "Choose a plan to go live",
+  requiredText: "Your account has no plan yet. Activating agents, buying phone numbers and placing test calls need an active subscription or trial.",
+  choosePlan: "Choose a plan",
+} as const;
+
+/** What a screen that failed to render shows instead of going blank. */
+export const RENDER_ERROR_TEXT = {
+  title: "Something went wrong",
+  text: "This part of the page could not be shown.",
+  retry: "Try again",
+  goBack: "Go back",
 } as const;
 
 export const BUY_TEXT = {

@@ -1,32 +1,15 @@
 import "@web/lib/zod-jitless";
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { useToasts } from "@web/components/ui/toast-store";
+import { AppRenderError, ErrorBoundary } from "@web/components/layout/render-error";
 import { getAuthClient } from "@web/lib/auth-client";
 import { appContainer } from "@web/lib/first-screen-handover";
 import { AuthProvider, mayHaveSession } from "@web/lib/auth/auth-provider";
 import { prefetchProfile } from "@web/lib/auth/early-profile";
-import { whenIdleAfterLoad } from "@web/lib/idle";
 import { createQueryClient } from "@web/lib/query-client";
 import { AppRouter, createAppRouter } from "./router";
-
-// Toasts are only ever shown after something happens: their UI loads once the page has loaded and
-// is idle, or with the first toast, whichever comes first (decision 023).
-const Toaster = lazy(() => import("@web/components/ui/toaster").then((m) => ({ default: m.Toaster })));
-
-function DeferredToaster() {
-  const [shown, setShown] = useState(false);
-  const hasToast = useToasts().length > 0;
-  if (hasToast && !shown) setShown(true); // once shown, it stays
-  useEffect(() => whenIdleAfterLoad(() => setShown(true)), []);
-  return shown ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null;
-}
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
@@ -50,12 +33,15 @@ void pageCode.then(() => {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider>
-            <AppRouter router={router} />
-            <DeferredToaster />
-          </AuthProvider>
-        </QueryClientProvider>
+        {/* The last resort for a render error outside the router's own (the router's error component
+            keeps the layout); the toasts render inside the router (the root route). */}
+        <ErrorBoundary fallback={(error, reset) => <AppRenderError error={error} reset={reset} />}>
+          <QueryClientProvider client={queryClient}>
+            <AuthProvider>
+              <AppRouter router={router} />
+            </AuthProvider>
+          </QueryClientProvider>
+        </ErrorBoundary>
       </StrictMode>,
     ),
   );

@@ -5,11 +5,11 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ACCESS_TEXT, NAV_TEXT } from "@shared/messages";
+import { ACCESS_TEXT, NAV_TEXT, PLAN_TEXT } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
-import { resetToasts } from "@web/components/ui/toast-store";
-import { Toaster } from "@web/components/ui/toaster";
-import { setAccessToken } from "@web/lib/api";
+import { planErrorDescription } from "@web/components/plans/plan-error";
+import { resetToasts, toast } from "@web/components/ui/toast-store";
+import { ApiError, setAccessToken } from "@web/lib/api";
 import { AuthProvider } from "@web/lib/auth/auth-provider";
 import { createQueryClient } from "@web/lib/query-client";
 import { AppRouter, createAppRouter } from "./router";
@@ -60,7 +60,6 @@ function renderAt(path: string, { restored, user }: { restored: Session | null; 
     <QueryClientProvider client={createQueryClient()}>
       <AuthProvider getClient={async () => client} restoreAtStart={() => true}>
         <AppRouter router={router} />
-        <Toaster />
       </AuthProvider>
     </QueryClientProvider>,
   );
@@ -71,6 +70,7 @@ afterEach(() => {
   act(() => resetToasts());
   setAccessToken(null);
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("route guards", () => {
@@ -156,5 +156,31 @@ describe("route guards", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/admin");
     expect(screen.queryByText(ACCESS_TEXT.accessDenied)).toBeNull();
+  });
+});
+
+describe("a plan refusal's toast", () => {
+  const refusal = () =>
+    new ApiError(
+      402,
+      "Payment Required",
+      JSON.stringify({ error: PLAN_TEXT.subscriptionRequired, code: "subscription_required", upgradeUrl: "/buy" }),
+    );
+
+  it("shows its Upgrade link on the page it was raised on, and the link opens /buy", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const router = renderAt("/settings", { restored: session, user: customer });
+    expect((await screen.findAllByRole("link", { name: NAV_TEXT.agents })).length).toBeGreaterThan(0);
+    act(() => {
+      toast({ variant: "destructive", title: "Failed to activate agent in VAPI.AI. Please try again.", description: planErrorDescription(refusal()) });
+    });
+    const notifications = await screen.findByRole("region", { name: /notifications/i });
+    const upgrade = await within(notifications).findByRole("link", { name: PLAN_TEXT.upgrade });
+    // The page and its navigation are still on screen beside the toast.
+    expect(screen.getAllByRole("link", { name: NAV_TEXT.agents }).length).toBeGreaterThan(0);
+    expect(within(notifications).getByText(PLAN_TEXT.subscriptionRequired)).toBeTruthy();
+    expect(upgrade.getAttribute("href")).toBe("/buy");
+    await act(async () => fireEvent.click(upgrade));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/buy"));
   });
 });

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { NotFoundPage } from "@web/components/layout/not-found-page";
+import { RouteRenderError } from "@web/components/layout/render-error";
 import { PageSpinner } from "@web/components/ui/spinner";
 import { useAuth } from "@web/lib/auth/auth-provider";
 import { routeTree } from "./route-tree.gen";
@@ -15,6 +16,8 @@ export function createAppRouter(history?: Parameters<typeof createRouter>[0]["hi
     context: { auth: undefined!, queryClient: undefined! },
     defaultPendingComponent: () => <PageSpinner />,
     defaultNotFoundComponent: NotFoundPage,
+    // A page that throws while rendering is replaced by this, inside the layouts above it.
+    defaultErrorComponent: RouteRenderError,
     scrollRestoration: true,
   });
 }

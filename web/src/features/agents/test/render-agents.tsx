@@ -1,5 +1,5 @@
 // Test helpers for the Agents screen: the app's query client and a memory router around a
-// component, the toaster beside it, and a fetch stand-in that answers by method and path.
+// component with the toaster beside it (inside the router, as in the app), and a fetch stand-in that answers by method and path.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from "@tanstack/react-router";
 import { render, screen } from "@testing-library/react";
@@ -14,7 +14,15 @@ import { newAgentDraft } from "../agent-editor";
 /** Resolves once the router has rendered `ui`. */
 export async function renderWithApp(ui: ReactNode) {
   const queryClient = createQueryClient();
-  const root = createRootRoute({ component: () => <div data-testid="app-root">{ui}</div> });
+  // The toaster renders inside the router, as the app's root route renders it.
+  const root = createRootRoute({
+    component: () => (
+      <>
+        <div data-testid="app-root">{ui}</div>
+        <Toaster />
+      </>
+    ),
+  });
   const phoneNumbers = createRoute({ getParentRoute: () => root, path: "/phone-numbers", component: () => null });
   const router = createRouter({
     routeTree: root.addChildren([phoneNumbers]),
@@ -23,7 +31,6 @@ export async function renderWithApp(ui: ReactNode) {
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster />
     </QueryClientProvider>,
   );
   await screen.findByTestId("app-root");

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { PHONE_TEXT } from "@shared/messages";
 import type { BuyNumberResponse } from "@shared/schemas/phone-numbers";
+import { isPlanError } from "@web/components/plans/plan-error";
 import { ApiError, apiJson } from "@web/lib/api";
 import { agentKeys } from "@web/api/agents";
 import { myNumberKeys } from "@web/api/phone-numbers";
@@ -12,7 +13,7 @@ import { availableNumberKeys } from "./get-available-numbers";
 export type PurchaseResult =
   | { kind: "success"; phoneNumber: string; vapiCreated: boolean }
   | { kind: "limit"; maxAllowed: number; currentCount: number }
-  | { kind: "error"; message: string };
+  | { kind: "error"; message: string; /** The plan refused it: the result offers the plans. */ upgrade?: boolean };
 
 /** A 200 purchase or a 409 limit body: read loosely, since either may arrive. */
 type BuyAnswer = Partial<Omit<BuyNumberResponse, "limitReached" | "error">> & { limitReached?: boolean; error?: unknown };
@@ -30,7 +31,7 @@ export function purchaseFailure(err: unknown): PurchaseResult {
     // The 409 limit answer is our error body with the limit figures beside it.
     const limit = limitResult(err.body as BuyAnswer);
     if (limit) return limit;
-    if (err.body.error.trim()) return { kind: "error", message: err.body.error };
+    if (err.body.error.trim()) return { kind: "error", message: err.body.error, upgrade: isPlanError(err) };
   }
   return { kind: "error", message: PHONE_TEXT.buyFailed };
 }

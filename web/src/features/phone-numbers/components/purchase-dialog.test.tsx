@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PHONE_TEXT, phoneLimitReachedMessage } from "@shared/messages";
+import { PHONE_TEXT, PLAN_TEXT, phoneLimitReachedMessage } from "@shared/messages";
 import { createQueryClient } from "@web/lib/query-client";
 import { PurchaseDialog } from "./purchase-dialog";
 
@@ -84,5 +84,20 @@ describe("PurchaseDialog", () => {
     renderDialog();
     fireEvent.click(screen.getByRole("button", { name: PHONE_TEXT.confirmPurchase }));
     expect(await screen.findByText(PHONE_TEXT.buyFailed)).toBeTruthy();
+  });
+});
+
+describe("PurchaseDialog without a plan", () => {
+  it("says a plan is needed and links to the plans", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        json(402, { error: PLAN_TEXT.subscriptionRequired, code: "subscription_required", upgradeUrl: "/buy", requestId: "r" }),
+      ),
+    );
+    renderDialog();
+    fireEvent.click(screen.getByRole("button", { name: PHONE_TEXT.confirmPurchase }));
+    expect(await screen.findByText(PLAN_TEXT.subscriptionRequired)).toBeTruthy();
+    expect(screen.getByRole("link", { name: PLAN_TEXT.upgrade }).getAttribute("href")).toBe("/buy");
   });
 });

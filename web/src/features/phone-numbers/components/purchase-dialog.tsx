@@ -4,6 +4,7 @@ import { AlertTriangle, CircleAlert, CircleCheck, LoaderCircle, Phone } from "lu
 import { useState } from "react";
 import { formatPhone } from "@shared/format";
 import { PHONE_TEXT, phoneLimitReachedMessage } from "@shared/messages";
+import { UpgradeLink } from "@web/components/plans/plan-error";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { useBuyNumber, type PurchaseResult } from "../api/buy-number";
@@ -35,6 +36,11 @@ function ResultView({ result, phone }: { result: PurchaseResult; phone: string }
       <CircleAlert className="size-10 text-destructive" aria-hidden />
       <DialogTitle>{title}</DialogTitle>
       <DialogDescription role="alert">{message}</DialogDescription>
+      {result.kind === "error" && result.upgrade ? (
+        <p className="text-sm">
+          <UpgradeLink />
+        </p>
+      ) : null}
     </DialogHeader>
   );
 }

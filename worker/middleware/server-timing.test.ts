@@ -1,33 +1,48 @@
-// Server-Timing on every API answer, from one middleware: lists, writes, refusals, unknown paths and
-// webhooks alike; rows read and queries only in development; the timer counts overlapping queries once.
+// Server-Timing on the API answers of signed-in requests, from one middleware: lists, refusals and bad
+// input alike; none for anonymous requests; rows read and queries only outside production or for an
+// admin; the timer counts overlapping queries once.
 import { env } from "cloudflare:workers";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { D1Timer } from "../db/timed-d1";
-import { call, signUpAndSignIn } from "../test/helpers";
+import type { AppConfig, AppEnv } from "../env";
+import type { CurrentUser } from "../services/profiles";
+import { call, signUpAndSignIn, uniqueEmail } from "../test/helpers";
+import { serverTiming } from "./server-timing";
 
 const TIMING = /^db;dur=\d+\.\d\d;desc="D1 SQL", db-wait;dur=\d+\.\d\d;desc="D1 round trips"$/;
 const DEV_TIMING =
   /^db;dur=\d+\.\d\d;desc="D1 SQL", db-wait;dur=\d+\.\d\d;desc="D1 round trips", db-rows;desc="(\d+)", db-queries;desc="(\d+)", db-unmetered;desc="(\d+)"$/;
 
-describe("Server-Timing on every API answer", () => {
-  it("is on answers of every kind: success, refusal, bad input, not found, webhook", async () => {
+describe("Server-Timing on signed-in API answers", () => {
+  it("is on a signed-in request's answers of every kind: success, refusal, bad input", async () => {
     const a = await signUpAndSignIn();
     const answers = [
-      await call("/api/health"),
       await call("/api/call-logs", { token: a.accessToken }),
       await call("/api/usage-stats", { token: a.accessToken }),
       await call("/api/agents", { token: a.accessToken }),
-      await call("/api/call-logs"), // 401
       await call("/api/appointment-count?startDate=2026-03-01&endDate=2026-03-01", { token: a.accessToken }), // 403
       await call("/api/call-logs/count?startDate=nope&endDate=2026-03-01&callType=Both", { token: a.accessToken }), // 400
-      await call("/api/no-such-thing"), // 404
-      await call("/api/webhooks/aircall", { method: "POST", json: { token: "forged" } }), // refused
     ];
-    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 401, 403, 400, 404, 401]);
-    for (const r of answers) expect(r.headers.get("server-timing")).toMatch(TIMING);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 403, 400]);
+    for (const r of answers) expect(r.headers.get("server-timing")).toMatch(/^db;dur=/);
   });
 
-  it("adds rows read and queries sent in development, counting the sign-in lookup too", async () => {
+  it("is never on an anonymous answer, so the public account calls do not tell which emails have accounts", async () => {
+    const answers = [
+      await call("/api/health"),
+      await call("/api/call-logs"), // 401
+      await call("/api/call-logs", { token: "not-a-token" }), // 401
+      await call("/api/no-such-thing"), // 404
+      await call("/api/webhooks/aircall", { method: "POST", json: { token: "forged" } }), // refused
+      await call("/api/admin/public/resend-activation", { method: "POST", json: { email: uniqueEmail("pending") } }),
+      await call("/api/admin/public/user-exists", { method: "POST", json: { email: uniqueEmail("who") } }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 401, 401, 404, 401, 200, 200]);
+    for (const r of answers) expect(r.headers.get("server-timing")).toBeNull();
+  });
+
+  it("adds rows read and queries sent outside production, counting the sign-in lookup too", async () => {
     const a = await signUpAndSignIn();
     const dev = await call("/api/call-logs", { token: a.accessToken, bindings: { APP_ENV: "development" } });
     expect(dev.status).toBe(200);
@@ -36,8 +51,29 @@ describe("Server-Timing on every API answer", () => {
     expect(Number(queries)).toBeGreaterThanOrEqual(2);
     expect(Number(unmetered)).toBeGreaterThanOrEqual(1);
     expect(Number(unmetered)).toBeLessThanOrEqual(Number(queries));
-    const anonymous = await call("/api/health", { bindings: { APP_ENV: "development" } });
-    expect(anonymous.headers.get("server-timing")).toMatch(DEV_TIMING);
+  });
+
+  it("in production gives counts to an admin only", async () => {
+    const production = { APP_ENV: "production" } as AppConfig;
+    const person = (isAdmin: boolean): CurrentUser => ({
+      id: "u1", email: "u@example.com", username: null, company: null, firstName: null, lastName: null,
+      isAdmin, shopwindowsInfo: false, callApp: false,
+    });
+    const answer = async (user: CurrentUser | null) => {
+      const app = new Hono<AppEnv>()
+        .use("*", async (c, next) => {
+          c.set("config", production);
+          c.set("dbTimer", new D1Timer());
+          c.set("user", user);
+          await next();
+        })
+        .use("*", serverTiming)
+        .get("/x", (c) => c.json({}));
+      return (await app.request("/x")).headers.get("server-timing");
+    };
+    expect(await answer(person(false))).toMatch(TIMING);
+    expect(await answer(person(true))).toMatch(DEV_TIMING);
+    expect(await answer(null)).toBeNull();
   });
 
   it("is not added to the SPA's pages", async () => {

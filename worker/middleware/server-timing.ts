@@ -1,6 +1,8 @@
-// Server-Timing on every API answer: the request's database time (all of its D1 queries, auth
-// included), and in development the rows D1 read and the queries sent, so cost is visible in the
-// browser's network panel and in the bench. A streamed answer (CSV) reports what ran before its
+// Server-Timing on the API answers of signed-in requests: the request's database time (all of its D1
+// queries, auth included), and outside production or for an admin the rows D1 read and the queries
+// sent, so cost is visible in the browser's network panel and in the bench. An anonymous request gets
+// none: its timings and counts would tell a stranger what the server found (an email with a pending
+// account costs more queries than one without). A streamed answer (CSV) reports what ran before its
 // headers left: the first page.
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
@@ -8,8 +10,9 @@ import type { AppEnv } from "../env";
 export const serverTiming = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const timer = c.var.dbTimer;
-  if (!timer) return;
-  const value = timer.serverTiming(c.var.config?.APP_ENV === "development");
+  const user = c.var.user;
+  if (!timer || !user) return;
+  const value = timer.serverTiming(c.var.config?.APP_ENV !== "production" || user.isAdmin);
   try {
     c.res.headers.set("Server-Timing", value);
   } catch {

@@ -15,6 +15,8 @@ export const createCheckoutSessionBody = z.object({
   successUrl: url,
   cancelUrl: url,
   customerEmail: emailSchema.optional(),
+  /** The company typed at checkout; it reaches the customer record and a new account's profile. */
+  company: z.string().trim().max(200).optional(),
 });
 export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBody>;
 
@@ -123,6 +125,12 @@ export type CheckoutSessionView = {
   customer_details: { name: string | null } | null;
   plan_name: string | null;
   interval: "month" | "year" | null;
+  /**
+   * Whether this session may set its account's first password: it is paid, and it created the
+   * account (or will, when its event has not arrived) whose password is not set. Otherwise the
+   * success page asks for no password (an upgrade, or another's account).
+   */
+  needs_password: boolean;
 };
 export type SubscriptionView = {
   id: string;

@@ -4,9 +4,11 @@ import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { app } from "../app";
-import { accountActivations, authUsers, billingLocalObjects, customers, leads, mailOutbox, subscriptions, webhookEvents } from "../db/schema";
+import { accountActivations, authUsers, billingLocalObjects, customers, leads, mailOutbox, profiles, subscriptions, webhookEvents } from "../db/schema";
 import { CARD_DECLINED_MESSAGE, LOCAL_CHECKOUT_PATH, STRIPE_WEBHOOK_PATH } from "../providers/billing/local";
 import { DEV_STRIPE_WEBHOOK_SECRET, signStripePayload } from "../providers/billing/stripe-events";
+import { hashPassword } from "../lib/crypto";
+import { BILLING_TEXT } from "../services/billing";
 import { call, db, signUpAndSignIn, uniqueEmail } from "../test/helpers";
 
 const ORIGIN = "http://localhost";
@@ -105,6 +107,19 @@ describe("plans and checkout", () => {
     expect(user.passwordHash).toBeNull();
   });
 
+  it("keeps the company typed at a paid checkout on the customer record and the new account's profile", async () => {
+    const email = uniqueEmail("company");
+    const created = await call("/api/stripe/create-checkout-session", { method: "POST", json: { ...checkoutBody(email), company: "Paid Co" } });
+    expect(created.status).toBe(200);
+    expect((await pay(created.body.sessionId, "4242424242424242")).status).toBe(303);
+    const [customer] = await db().select().from(customers).where(eq(customers.email, email));
+    expect(customer.company).toBe("Paid Co");
+    const [profile] = await db().select().from(profiles).where(eq(profiles.id, customer.userId!));
+    expect(profile.company).toBe("Paid Co");
+    const long = await call("/api/stripe/create-checkout-session", { method: "POST", json: { ...checkoutBody(email), company: "x".repeat(201) } });
+    expect(long).toMatchObject({ status: 400, body: { field: "company" } });
+  });
+
   it("cancel returns to the cancel URL and the session stays unpaid", async () => {
     const created = await call("/api/stripe/create-checkout-session", { method: "POST", json: checkoutBody(uniqueEmail()) });
     const res = await app.request(`${ORIGIN}${LOCAL_CHECKOUT_PATH}/${created.body.sessionId}/cancel`, { method: "POST" }, env);
@@ -143,6 +158,63 @@ describe("the first password needs proof", () => {
     expect(again).toMatchObject({ status: 409, body: { code: "conflict" } });
     const old = await call("/auth/v1/token?grant_type=password", { method: "POST", json: { email, password: "Other1234" } });
     expect(old.status).toBe(400);
+  });
+});
+
+describe("a paid session proves only the account it created", () => {
+  const setPassword = (email: string, sessionId: string, password = "Taken123") =>
+    call("/api/admin/public/update-user-password", { method: "POST", json: { email, password, sessionId } });
+  const signsIn = async (email: string, password: string) =>
+    (await call("/auth/v1/token?grant_type=password", { method: "POST", json: { email, password } })).status === 200;
+
+  it("refuses a stranger's paid session for a trial's pending account; the trial's own link still activates it", async () => {
+    const email = uniqueEmail("victim");
+    const trial = await call("/api/stripe/start-trial", { method: "POST", json: { email, priceId: "price_local_basic_month", first_name: "Vic", last_name: "Tim" } });
+    expect(trial.status).toBe(200);
+    // The stranger buys a plan in the victim's name and pays it.
+    const created = await call("/api/stripe/create-checkout-session", { method: "POST", json: checkoutBody(email) });
+    expect((await pay(created.body.sessionId, "4242424242424242")).status).toBe(303);
+    const taken = await setPassword(email, created.body.sessionId);
+    expect(taken).toMatchObject({ status: 403, body: { code: "proof_required", field: "sessionId", error: BILLING_TEXT.sessionNotCreator } });
+    expect(await signsIn(email, "Taken123")).toBe(false);
+    const [user] = await db().select().from(authUsers).where(eq(authUsers.email, email));
+    expect(user.passwordHash).toBeNull();
+  });
+
+  it("keeps the session that created the account: a later paid session with the same email proves nothing", async () => {
+    const { email, sessionId: first } = await paidCheckout();
+    const later = await call("/api/stripe/create-checkout-session", { method: "POST", json: checkoutBody(email, "price_local_basic_month") });
+    expect((await pay(later.body.sessionId, "4242424242424242")).status).toBe(303);
+    const [row] = await db().select().from(accountActivations).where(eq(accountActivations.email, email));
+    expect(row.checkoutSessionId).toBe(first);
+    expect(await setPassword(email, later.body.sessionId)).toMatchObject({ status: 403, body: { error: BILLING_TEXT.sessionNotCreator } });
+    expect(await setPassword(email, first, "Owner1234")).toMatchObject({ status: 200 });
+    expect(await signsIn(email, "Owner1234")).toBe(true);
+  });
+
+  it("refuses a paid session for an account registered on /auth, before or after its event arrives", async () => {
+    const email = uniqueEmail("registered");
+    const signup = await call("/auth/v1/signup", { method: "POST", json: { email, password: "Mine1234", data: { username: "me" } } });
+    expect(signup.status).toBe(200);
+    // Paid in the account's name with no event delivered yet: the proof call itself finds the account.
+    const created = await call("/api/stripe/create-checkout-session", { method: "POST", json: checkoutBody(email) });
+    const local = await db().select().from(billingLocalObjects).where(eq(billingLocalObjects.id, created.body.sessionId)).get();
+    await db()
+      .update(billingLocalObjects)
+      .set({ data: { ...local!.data, status: "complete", payment_status: "paid", customer_details: { name: "S", email } } })
+      .where(eq(billingLocalObjects.id, created.body.sessionId));
+    const taken = await setPassword(email, created.body.sessionId);
+    expect(taken.status).toBeGreaterThanOrEqual(400);
+    expect(taken.status).toBeLessThan(500);
+    expect(await signsIn(email, "Taken123")).toBe(false);
+  });
+
+  it("a repeated trial is refused for an account a paid checkout made", async () => {
+    const { email } = await paidCheckout();
+    const again = await call("/api/stripe/start-trial", { method: "POST", json: { email, priceId: "price_local_basic_month", first_name: "S", last_name: "T" } });
+    expect(again).toMatchObject({ status: 409, body: { field: "email" } });
+    const subs = await db().select().from(subscriptions).where(sql`${subscriptions.userId} = (select id from auth_users where email = ${email})`);
+    expect(subs.map((s) => s.status)).toEqual(["active"]);
   });
 });
 
@@ -215,6 +287,18 @@ describe("POST /api/webhooks/stripe", () => {
     expect(tampered.status).toBe(400);
   });
 
+  it("refuses a signature header that carries two timestamps", async () => {
+    const payload = event("invoice.paid", { id: "in_two_t" });
+    const body = JSON.stringify(payload);
+    const now = Math.floor(Date.now() / 1000);
+    const valid = await signStripePayload(body, DEV_STRIPE_WEBHOOK_SECRET, now + 3600);
+    // A far-future signature with a current timestamp in front of it.
+    const doubled = `t=${now},${valid}`;
+    const res = await call(STRIPE_WEBHOOK_PATH, { method: "POST", body, headers: { "content-type": "application/json", "stripe-signature": doubled } });
+    expect(res).toMatchObject({ status: 400, body: { code: "invalid_signature", field: "stripe-signature" } });
+    expect(await db().select().from(webhookEvents).where(eq(webhookEvents.id, payload.id))).toHaveLength(0);
+  });
+
   it("applies ten concurrent deliveries of one checkout event once: one record, one account, one mail", async () => {
     const email = uniqueEmail("replay");
     const created = await call("/api/stripe/create-checkout-session", { method: "POST", json: checkoutBody(email) });
@@ -278,6 +362,67 @@ describe("POST /api/webhooks/stripe", () => {
     expect((await deliver(event("customer.subscription.updated", { id: sub.id }))).body).toMatchObject({ handled: true, duplicate: false });
     const [again] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id));
     expect(again.userId).toBe(sub.userId);
+  });
+});
+
+describe("upgrading from a trial", () => {
+  /** A trial's account whose owner has set a password and signed in (the activation link's effect). */
+  async function activeTrial() {
+    const email = uniqueEmail("upgrade");
+    const trial = await call("/api/stripe/start-trial", { method: "POST", json: { email, priceId: "price_local_basic_month", first_name: "Up", last_name: "Grade", company: "Up Co" } });
+    expect(trial.status).toBe(200);
+    const [user] = await db().select().from(authUsers).where(eq(authUsers.email, email));
+    await db().update(authUsers).set({ passwordHash: await hashPassword("Trial1234", 1000), emailConfirmedAt: new Date().toISOString() }).where(eq(authUsers.id, user.id));
+    await db().update(accountActivations).set({ passwordSetAt: new Date().toISOString() }).where(eq(accountActivations.userId, user.id));
+    const token = (await call("/auth/v1/token?grant_type=password", { method: "POST", json: { email, password: "Trial1234" } })).body.access_token as string;
+    expect(token).toBeTruthy();
+    return { email, userId: user.id, token, trialId: trial.body.subscription.id as string };
+  }
+
+  it("replaces the trial: one customer, the trial ended, one live subscription, and no password step", async () => {
+    const { email, userId, token, trialId } = await activeTrial();
+    const [before] = await db().select().from(customers).where(eq(customers.email, email));
+    const created = await call("/api/stripe/create-checkout-session", { method: "POST", token, json: checkoutBody(email, "price_local_pro_month") });
+    expect(created.status).toBe(200);
+    expect((await pay(created.body.sessionId, "4242424242424242")).status).toBe(303);
+
+    const [after] = await db().select().from(customers).where(eq(customers.email, email));
+    expect(after).toMatchObject({ stripeCustomerId: before.stripeCustomerId, currentPlan: "pro", subscriptionStatus: "active", userId });
+    expect(after.subscriptionId).not.toBe(trialId);
+    const mine = await db().select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    expect(mine.filter((s) => ["trialing", "active"].includes(s.status)).map((s) => s.productName)).toEqual(["Pro"]);
+    expect(mine.find((s) => s.id === trialId)?.status).toBe("canceled");
+    const providerCustomers = await db()
+      .select()
+      .from(billingLocalObjects)
+      .where(and(eq(billingLocalObjects.kind, "customer"), sql`json_extract(${billingLocalObjects.data}, '$.email') = ${email}`));
+    expect(providerCustomers).toHaveLength(1);
+    // The owner sees the new plan and can cancel it.
+    const list = await call(`/api/stripe/customer-subscriptions/${after.stripeCustomerId}`, { token });
+    expect(list.body.subscriptions.filter((s: { status: string }) => s.status !== "canceled")).toHaveLength(1);
+    // The success page: the account has its password, so it is not asked for one.
+    const view = await call(`/api/stripe/checkout-session/${created.body.sessionId}`);
+    expect(view.body.session).toMatchObject({ plan_name: "Pro", needs_password: false });
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it("says a session needs the password step only for the account it created and has not activated", async () => {
+    const { sessionId } = await paidCheckout();
+    expect((await call(`/api/stripe/checkout-session/${sessionId}`)).body.session).toMatchObject({ needs_password: true });
+    const email = uniqueEmail("pending-trial");
+    await call("/api/stripe/start-trial", { method: "POST", json: { email, priceId: "price_local_basic_month", first_name: "P", last_name: "T" } });
+    const stranger = await call("/api/stripe/create-checkout-session", { method: "POST", json: checkoutBody(email) });
+    expect((await call(`/api/stripe/checkout-session/${stranger.body.sessionId}`)).body.session).toMatchObject({ needs_password: false });
+    await pay(stranger.body.sessionId, "4242424242424242");
+    expect((await call(`/api/stripe/checkout-session/${stranger.body.sessionId}`)).body.session).toMatchObject({ needs_password: false });
+  });
+
+  it("a stranger's checkout in an account's email does not end its trial", async () => {
+    const { email, userId, trialId } = await activeTrial();
+    const created = await call("/api/stripe/create-checkout-session", { method: "POST", json: checkoutBody(email) });
+    expect((await pay(created.body.sessionId, "4242424242424242")).status).toBe(303);
+    const [trial] = await db().select().from(subscriptions).where(and(eq(subscriptions.id, trialId), eq(subscriptions.userId, userId)));
+    expect(trial.status).toBe("trialing");
   });
 });
 

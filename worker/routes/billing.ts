@@ -51,7 +51,8 @@ export const billingRoutes = new Hono<AppEnv>()
   .get("/products", async (c) => c.json({ products: await listPlans(c.var.providers.billing) }))
   .post("/create-checkout-session", validate("json", createCheckoutSessionBody), async (c) => {
     await enforce(c, [[CHECKOUT_LIMIT, clientAddress(c)]]);
-    const session = await createCheckout(billingDeps(c), c.req.valid("json"));
+    // A signed-in buyer's checkout is for their account (an upgrade replaces its subscription).
+    const session = await createCheckout(billingDeps(c), c.req.valid("json"), c.var.user);
     return c.json({ url: session.url, sessionId: session.id });
   })
   .post("/start-trial", validate("json", startTrialBody), async (c) => {

@@ -2,13 +2,13 @@
 // Every billing event is reconciled against the provider's current object, so events arriving in
 // any order, or more than once, leave the same final state; each is recorded once by its id in the
 // same batch as the rows it writes.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { CheckoutSessionView, CreateCheckoutSessionBody, CustomerView, LeadBody, ProductView, SubscriptionView } from "@shared/schemas/billing";
 import { TRIAL_DAYS } from "@shared/constants";
 import { nyDayOf } from "@shared/ny-time";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
-import { accountActivations, customers, leads, subscriptions, webhookEvents } from "../db/schema";
+import { accountActivations, customers, leads, profiles, subscriptions, webhookEvents } from "../db/schema";
 import { ApiError, conflict, forbidden, notFound } from "../lib/errors";
 import { findActivePrice } from "../providers/billing/catalogue";
 import type { BillingEvent, BillingPort, CheckoutSession, Subscription } from "../providers/billing/port";
@@ -28,6 +28,7 @@ export const BILLING_TEXT = {
   proofRequired: "Setting a password needs the payment session or the activation link from your email.",
   sessionNotPaid: "This payment session is not complete.",
   sessionEmailMismatch: "This payment session belongs to another email address.",
+  sessionNotCreator: "This payment session did not create this account. Use the activation link from your email to set its password.",
   passwordAlreadySet: "This account already has a password. Sign in instead.",
   noSubscription: "No active subscription to cancel",
   notYourCustomer: "This customer is not yours",
@@ -52,17 +53,30 @@ function ownUrl(origin: string, value: string, field: string) {
   return url.toString();
 }
 
-export async function createCheckout(deps: BillingDeps, body: CreateCheckoutSessionBody) {
+/**
+ * A checkout session. A signed-in buyer paying for their own email buys for their account: the
+ * session names the account (client_reference_id) and its existing provider customer, so paying
+ * replaces the account's live subscription instead of adding a second customer and subscription.
+ */
+export async function createCheckout(deps: BillingDeps, body: CreateCheckoutSessionBody, user: CurrentUser | null = null) {
   await activePrice(deps.billing, body.priceId);
   // Stripe replaces this placeholder with the session id on the way back.
   const successUrl = ownUrl(deps.origin, body.successUrl, "successUrl");
   const cancelUrl = ownUrl(deps.origin, body.cancelUrl, "cancelUrl");
+  const email = body.customerEmail?.toLowerCase();
+  const owner = user && (!email || email === user.email.toLowerCase()) ? user : null;
+  const customerId = owner
+    ? ((await deps.db.select({ id: customers.stripeCustomerId }).from(customers).where(eq(customers.userId, owner.id)).get())?.id ?? undefined)
+    : undefined;
   return deps.billing.createCheckoutSession({
     priceId: body.priceId,
     quantity: body.quantity,
     successUrl,
     cancelUrl,
-    customerEmail: body.customerEmail?.toLowerCase(),
+    customerEmail: owner ? owner.email.toLowerCase() : email,
+    customerId,
+    clientReferenceId: owner?.id,
+    metadata: body.company ? { company: body.company } : undefined,
     idempotencyKey: `checkout:${crypto.randomUUID()}`,
   });
 }
@@ -82,7 +96,21 @@ export async function checkoutSessionView(deps: BillingDeps, sessionId: string):
     customer_details: s.customer_details ? { name: s.customer_details.name } : null,
     plan_name: price?.product.name ?? null,
     interval: price?.price.interval ?? null,
+    needs_password: await sessionMaySetPassword(deps, s),
   };
+}
+
+const isPaid = (s: CheckoutSession) => s.status === "complete" && ["paid", "no_payment_required"].includes(s.payment_status);
+const sessionEmailOf = (s: CheckoutSession) => (s.customer_details?.email ?? s.customer_email ?? "").toLowerCase();
+
+/** The proof rule of setPasswordWithProof, read without changing anything (the success page's choice). */
+async function sessionMaySetPassword(deps: BillingDeps, s: CheckoutSession) {
+  const email = sessionEmailOf(s);
+  if (!isPaid(s) || !email) return false;
+  const row = await deps.db.select().from(accountActivations).where(sql`lower(${accountActivations.email}) = ${email}`).get();
+  // No row yet: the session's event has not arrived, and it will create the account if there is none.
+  if (!row) return !(await deps.identity.userExists(email));
+  return row.checkoutSessionId === s.id && !row.passwordSetAt && !(await deps.identity.hasPassword(row.userId));
 }
 
 // ---------------------------------------------------------------- the rows a subscription writes
@@ -154,27 +182,44 @@ function customerStatusUpdate(db: Database, sub: Subscription) {
 
 type Buyer = { email: string; name?: string | null; company?: string | null; customerId: string | null; sub: Subscription | null; checkoutSessionId: string | null };
 
+/** The company the buyer typed at checkout, carried in the session's metadata. */
+const companyOf = (session: CheckoutSession) => session.metadata?.company?.trim() || null;
+
 /**
  * The account, customer and subscription of a buyer, with the event record in the same batch. The
  * account is created first (an identity provider call cannot join a D1 batch); creating it is
  * idempotent by email. The activation mail goes only when this call recorded the event (or there is
  * no event, a trial), so ten deliveries of one event send one mail.
+ *
+ * The activation row records the checkout session that created the account, and only when this
+ * call created it: that session alone may later set the first password (setPasswordWithProof). An
+ * account that existed already (a trial, a registration, an earlier purchase) never gets a session
+ * recorded by a later one, so a stranger paying with its email proves nothing.
  */
 async function provisionBuyer(deps: BillingDeps, buyer: Buyer, event: BillingEvent | null, opts: { mail: boolean }) {
   const { db, identity } = deps;
   const { userId, created } = await identity.inviteAccount({ email: buyer.email, name: buyer.name ?? undefined, company: buyer.company ?? undefined });
   const pending = created || !(await identity.hasPassword(userId));
   const statements = [
+    // The account's mirror row, which the customer and subscription rows point at. The local identity
+    // service writes it with the account; a remote one (Supabase) has none until the first sign-in.
+    // No flags: a buyer's account starts as a plain user.
+    db
+      .insert(profiles)
+      .values({ id: userId, email: buyer.email.toLowerCase(), username: buyer.name ?? null, company: buyer.company ?? null, isAdmin: false })
+      .onConflictDoNothing(),
     ...customerUpsert(db, { email: buyer.email, userId, company: buyer.company, customerId: buyer.customerId, sub: buyer.sub }),
     ...(buyer.sub ? [subscriptionUpsert(db, buyer.sub, userId)] : []),
     ...(pending
       ? [
           db
             .insert(accountActivations)
-            .values({ userId, email: buyer.email.toLowerCase(), checkoutSessionId: buyer.checkoutSessionId })
+            .values({ userId, email: buyer.email.toLowerCase(), checkoutSessionId: created ? buyer.checkoutSessionId : null })
             .onConflictDoUpdate({
               target: accountActivations.userId,
-              set: { checkoutSessionId: sql`coalesce(excluded.checkout_session_id, ${accountActivations.checkoutSessionId})`, updatedAt: new Date().toISOString() },
+              // Only the call that created the account passes a session, so a stored one is kept and
+              // a missing one can only be filled by the creator (whose row a concurrent call beat).
+              set: { checkoutSessionId: sql`coalesce(${accountActivations.checkoutSessionId}, excluded.checkout_session_id)`, updatedAt: new Date().toISOString() },
             }),
         ]
       : []),
@@ -215,12 +260,14 @@ export async function handleBillingEvent(deps: BillingDeps, event: BillingEvent)
     const email = session ? (session.customer_details?.email ?? session.customer_email) : null;
     if (!session || session.status !== "complete" || session.mode !== "subscription" || !email) return recordOnly();
     const sub = session.subscription ? await billing.getSubscription(session.subscription) : null;
-    const { duplicate } = await provisionBuyer(
+    const { userId, duplicate } = await provisionBuyer(
       deps,
-      { email, name: session.customer_details?.name, customerId: session.customer, sub, checkoutSessionId: session.id },
+      { email, name: session.customer_details?.name, company: companyOf(session), customerId: session.customer, sub, checkoutSessionId: session.id },
       event,
       { mail: true },
     );
+    // The account's own upgrade: the new subscription replaces whatever else was live.
+    if (sub && session.client_reference_id && session.client_reference_id === userId) await replaceOtherSubscriptions(deps, userId, sub.id);
     return { duplicate, handled: true };
   }
   let subscriptionId: string | null = null;
@@ -237,15 +284,47 @@ export async function handleBillingEvent(deps: BillingDeps, event: BillingEvent)
   return { duplicate: wasDuplicate(results[2]), handled: true };
 }
 
+/** Subscription states that still run (and would bill or grant a plan). */
+const LIVE_STATUSES = ["trialing", "active", "past_due", "unpaid", "incomplete"];
+
+/**
+ * An account has at most one live subscription: every other live one of the account (a trial being
+ * upgraded, the plan being changed) ends now at the provider, and its state is written back.
+ * Idempotent: a redelivered event finds them ended already.
+ */
+async function replaceOtherSubscriptions(deps: BillingDeps, userId: string, keepId: string) {
+  const others = await deps.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.id} <> ${keepId}`, inArray(subscriptions.status, LIVE_STATUSES)));
+  for (const { id } of others) {
+    const ended = await deps.billing.endSubscriptionNow(id, `replace:${id}:${keepId}`);
+    await deps.db.batch([subscriptionUpsert(deps.db, ended, null), customerStatusUpdate(deps.db, ended)]);
+  }
+  // The customer record points at the subscription that stays.
+  const kept = await deps.billing.getSubscription(keepId);
+  if (kept) {
+    await deps.db
+      .update(customers)
+      .set({ subscriptionId: kept.id, subscriptionStatus: kept.status, stripeCustomerId: kept.customer, currentPlan: planKey(kept.price.product.name) ?? kept.price.product.name, updatedAt: new Date().toISOString() })
+      .where(eq(customers.userId, userId));
+  }
+}
+
 // ---------------------------------------------------------------- trial
 
 export async function startTrial(deps: BillingDeps, input: { email: string; priceId: string; first_name: string; last_name: string; company?: string }) {
   const email = input.email.toLowerCase();
   await activePrice(deps.billing, input.priceId);
-  const existing = await deps.db.select({ userId: accountActivations.userId, set: accountActivations.passwordSetAt }).from(accountActivations).where(sql`lower(${accountActivations.email}) = ${email}`).get();
-  // A trial is for a new account; a buyer still activating may ask again (the same trial comes back).
+  const existing = await deps.db
+    .select({ userId: accountActivations.userId, set: accountActivations.passwordSetAt, session: accountActivations.checkoutSessionId })
+    .from(accountActivations)
+    .where(sql`lower(${accountActivations.email}) = ${email}`)
+    .get();
+  // A trial is for a new account; a trial's buyer still activating may ask again (the same trial
+  // comes back). An account a paid checkout made is not a trial's to repeat.
   if (!existing && (await deps.identity.userExists(email))) throw conflict(BILLING_TEXT.accountExists, "email");
-  if (existing?.set) throw conflict(BILLING_TEXT.accountExists, "email");
+  if (existing?.set || existing?.session) throw conflict(BILLING_TEXT.accountExists, "email");
   const name = `${input.first_name} ${input.last_name}`.trim();
   // Keys by email and price: asking twice gives the same customer and the same trial, never two.
   const customer = await deps.billing.createCustomer({ email, name, idempotencyKey: `trial-customer:${email}` });
@@ -263,20 +342,21 @@ export async function startTrial(deps: BillingDeps, input: { email: string; pric
 
 const proofRequired = () => new ApiError(400, BILLING_TEXT.proofRequired, "proof_required", "sessionId");
 const alreadySet = () => conflict(BILLING_TEXT.passwordAlreadySet, "email");
+const notCreator = () => new ApiError(403, BILLING_TEXT.sessionNotCreator, "proof_required", "sessionId");
 
 /**
- * update-user-password with proof (DESIGN §4): the paid checkout session of this email, looked up at
- * the provider, for an account whose first password is not set yet; the password is set once.
+ * update-user-password with proof (DESIGN §4): the paid checkout session that created this email's
+ * account, looked up at the provider, while the account's first password is not set yet; the
+ * password is set once. Any other account (a trial's, a registration's, one a different session
+ * made) sets its first password only from the emailed activation link.
  */
 export async function setPasswordWithProof(deps: BillingDeps, input: { email: string; password: string; sessionId?: string }) {
   if (!input.sessionId) throw proofRequired();
   const email = input.email.toLowerCase();
   const session = await deps.billing.getCheckoutSession(input.sessionId);
   if (!session) throw new ApiError(403, BILLING_TEXT.proofRequired, "proof_required", "sessionId");
-  if (session.status !== "complete" || !["paid", "no_payment_required"].includes(session.payment_status)) {
-    throw new ApiError(403, BILLING_TEXT.sessionNotPaid, "proof_required", "sessionId");
-  }
-  const sessionEmail = (session.customer_details?.email ?? session.customer_email ?? "").toLowerCase();
+  if (!isPaid(session)) throw new ApiError(403, BILLING_TEXT.sessionNotPaid, "proof_required", "sessionId");
+  const sessionEmail = sessionEmailOf(session);
   if (sessionEmail !== email) throw new ApiError(403, BILLING_TEXT.sessionEmailMismatch, "proof_required", "email");
 
   const activation = () => deps.db.select().from(accountActivations).where(sql`lower(${accountActivations.email}) = ${email}`).get();
@@ -285,15 +365,21 @@ export async function setPasswordWithProof(deps: BillingDeps, input: { email: st
     // The provider's event may not have arrived yet: provision from the session itself (no mail; the
     // buyer is setting the password right now).
     const sub = session.subscription ? await deps.billing.getSubscription(session.subscription) : null;
-    await provisionBuyer(deps, { email, name: session.customer_details?.name, customerId: session.customer, sub, checkoutSessionId: session.id }, null, { mail: false });
+    await provisionBuyer(
+      deps,
+      { email, name: session.customer_details?.name, company: companyOf(session), customerId: session.customer, sub, checkoutSessionId: session.id },
+      null,
+      { mail: false },
+    );
     row = await activation();
   }
   if (!row || row.passwordSetAt || (await deps.identity.hasPassword(row.userId))) throw alreadySet();
+  if (row.checkoutSessionId !== session.id) throw notCreator();
   const now = new Date().toISOString();
   const claimed = await deps.db
     .update(accountActivations)
-    .set({ passwordSetAt: now, checkoutSessionId: session.id, updatedAt: now })
-    .where(and(eq(accountActivations.userId, row.userId), isNull(accountActivations.passwordSetAt)))
+    .set({ passwordSetAt: now, updatedAt: now })
+    .where(and(eq(accountActivations.userId, row.userId), eq(accountActivations.checkoutSessionId, session.id), isNull(accountActivations.passwordSetAt)))
     .returning({ userId: accountActivations.userId });
   if (!claimed.length) throw alreadySet();
   try {

@@ -78,10 +78,12 @@ export class LocalBilling implements BillingPort {
       currency: found.price.currency,
       customer_email: req.customerEmail ?? null,
       customer_details: null,
-      customer: null,
+      customer: req.customerId ?? null,
       subscription: null,
       payment_intent: null,
       price_id: found.price.id,
+      client_reference_id: req.clientReferenceId ?? null,
+      metadata: req.metadata ?? null,
       created: seconds(),
       success_url: req.successUrl,
       cancel_url: req.cancelUrl,
@@ -156,6 +158,16 @@ export class LocalBilling implements BillingPort {
     return updated;
   }
 
+  async endSubscriptionNow(id: string, _idempotencyKey: string) {
+    const sub = await this.getSubscription(id);
+    if (!sub) throw new ApiError(404, "No such subscription", "not_found", "subscriptionId");
+    if (sub.status === "canceled") return sub;
+    const ended: Subscription = { ...sub, status: "canceled", cancel_at_period_end: false, current_period_end: seconds() };
+    await this.put("subscription", id, ended);
+    await this.sendEvent("customer.subscription.deleted", ended);
+    return ended;
+  }
+
   async invoiceSubscription(invoiceId: string) {
     const invoice = await this.read<{ parent?: { subscription_details?: { subscription?: string } } }>("invoice", invoiceId);
     return invoice?.parent?.subscription_details?.subscription ?? null;
@@ -181,7 +193,10 @@ export class LocalBilling implements BillingPort {
     if (card === TEST_CARD_DECLINED) throw new ApiError(402, CARD_DECLINED_MESSAGE, "card_declined", "card");
     if (card !== TEST_CARD_OK) throw new ApiError(402, "Your card number is incorrect.", "card_declined", "card");
     const email = session.customer_email ?? "";
-    const customer = await this.createCustomer({ email, name: input.name ?? undefined, idempotencyKey: `customer:${session.id}` });
+    // A session for an existing customer (an upgrade) pays under it, as Stripe does.
+    const customer =
+      (session.customer ? await this.read<Customer>("customer", session.customer) : null) ??
+      (await this.createCustomer({ email, name: input.name ?? undefined, idempotencyKey: `customer:${session.id}` }));
     const sub = await this.createSubscription({ customerId: customer.id, priceId: session.price_id!, idempotencyKey: `subscription:${session.id}` });
     const invoiceId = await this.idFor("in", `invoice:${session.id}`);
     await this.put("invoice", invoiceId, {

@@ -36,6 +36,10 @@ export type CheckoutSession = {
   subscription: string | null;
   payment_intent: string | null;
   price_id: string | null;
+  /** The account a signed-in buyer's session is for (its upgrade), else null. */
+  client_reference_id: string | null;
+  /** What the buyer typed at checkout that the provider keeps for us (company). */
+  metadata: Record<string, string> | null;
   created: number;
 };
 
@@ -60,6 +64,11 @@ export type CheckoutRequest = {
   successUrl: string;
   cancelUrl: string;
   customerEmail?: string;
+  /** The account's existing provider customer, reused instead of a new one (an upgrade). */
+  customerId?: string;
+  /** The signed-in account this session is for. */
+  clientReferenceId?: string;
+  metadata?: Record<string, string>;
   /** Outgoing POSTs carry an idempotency key so a retried request creates nothing twice. */
   idempotencyKey: string;
 };
@@ -78,6 +87,8 @@ export interface BillingPort {
   listCustomerSubscriptions(customerId: string): Promise<Subscription[]>;
   /** Cancels at the end of the current period. */
   cancelSubscription(id: string, idempotencyKey: string): Promise<Subscription>;
+  /** Ends a subscription now (a trial or plan replaced by the account's new one); ended already is not an error. */
+  endSubscriptionNow(id: string, idempotencyKey: string): Promise<Subscription>;
   /** The subscription an invoice belongs to (read from the provider). */
   invoiceSubscription(invoiceId: string): Promise<string | null>;
   /** Checks a webhook's signature over the raw body; throws ApiError 400 when it does not hold. */

@@ -19,6 +19,12 @@ export async function verifyStripeEvent(
 ): Promise<BillingEvent> {
   if (!secret) throw new ApiError(503, "Stripe webhooks are not configured", "not_configured");
   if (!signature) throw new ApiError(400, "Missing Stripe-Signature header", "invalid_signature", "stripe-signature");
+  // One timestamp only: the SDK verifies against the last t=, and the future check below must read
+  // the same one, so a header with two cannot pair a current stamp with a far-future signature.
+  const stamps = signature.split(",").filter((part) => part.trim().startsWith("t="));
+  if (stamps.length !== 1) {
+    throw new ApiError(400, "Webhook signature verification failed: the header must carry exactly one timestamp", "invalid_signature", "stripe-signature");
+  }
   let event: { id: string; type: string; created: number; data: { object: Record<string, unknown> } };
   try {
     event = (await Stripe.webhooks.constructEventAsync(

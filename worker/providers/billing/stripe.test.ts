@@ -94,6 +94,44 @@ describe("StripeBilling", () => {
     await expect(adapter(newKey(), null).verifyEvent(body, "t=1,v1=x")).rejects.toMatchObject({ status: 503 });
   });
 
+  it("refuses a signature header with two timestamps, even when the last one signs the body", async () => {
+    const billing = adapter(newKey(), "whsec_standin");
+    const body = JSON.stringify({ id: "evt_2t", type: "invoice.paid", created: 1, data: { object: { id: "in_1" } } });
+    const now = Math.floor(Date.now() / 1000);
+    const future = await signStripePayload(body, "whsec_standin", now + 3600);
+    await expect(billing.verifyEvent(body, `t=${now},${future}`)).rejects.toMatchObject({ status: 400, code: "invalid_signature", field: "stripe-signature" });
+    await expect(billing.verifyEvent(body, future)).rejects.toMatchObject({ status: 400, code: "invalid_signature" });
+  });
+
+  it("starts an account's own checkout under its customer, with its reference and company, and ends a replaced subscription now", async () => {
+    const key = newKey();
+    const billing = adapter(key);
+    const customer = await billing.createCustomer({ email: "u@example.com", idempotencyKey: `c-${crypto.randomUUID()}` });
+    const trial = await billing.createSubscription({ customerId: customer.id, priceId: "price_basic_m", trialDays: 7, idempotencyKey: `s-${crypto.randomUUID()}` });
+    const created = await billing.createCheckoutSession({
+      priceId: "price_pro_m",
+      quantity: 1,
+      successUrl: "http://app/s",
+      cancelUrl: "http://app/c",
+      customerEmail: "u@example.com",
+      customerId: customer.id,
+      clientReferenceId: "user-1",
+      metadata: { company: "Acme" },
+      idempotencyKey: `k-${crypto.randomUUID()}`,
+    });
+    const [post] = (await requests(key)).filter((r) => r.path === "/v1/checkout/sessions");
+    expect(post.form).toMatchObject({ customer: customer.id, client_reference_id: "user-1", "metadata[company]": "Acme" });
+    // Stripe takes the customer or an email, not both.
+    expect(post.form.customer_email).toBeUndefined();
+    expect(await billing.getCheckoutSession(created.id)).toMatchObject({ customer: customer.id, client_reference_id: "user-1", metadata: { company: "Acme" } });
+    const ended = await billing.endSubscriptionNow(trial.id, `replace:${trial.id}`);
+    expect(ended).toMatchObject({ id: trial.id, status: "canceled" });
+    expect((await requests(key)).filter((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${trial.id}`)).toHaveLength(1);
+    // Ended already: nothing more is sent.
+    expect((await billing.endSubscriptionNow(trial.id, `replace:${trial.id}`)).status).toBe("canceled");
+    expect((await requests(key)).filter((r) => r.method === "DELETE")).toHaveLength(1);
+  });
+
   it("is the billing adapter when STRIPE_SECRET_KEY is set: health says real, plans come from Stripe", async () => {
     const bindings = { STRIPE_SECRET_KEY: newKey(), STRIPE_API_BASE: base() };
     expect((await call("/api/health", { bindings })).body.providers).toMatchObject({ billing: "real" });

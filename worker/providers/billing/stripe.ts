@@ -125,7 +125,10 @@ export class StripeBilling implements BillingPort {
           line_items: [{ price: req.priceId, quantity: req.quantity }],
           success_url: req.successUrl,
           cancel_url: req.cancelUrl,
-          ...(req.customerEmail ? { customer_email: req.customerEmail } : {}),
+          // Stripe takes either the existing customer or an email for a new one.
+          ...(req.customerId ? { customer: req.customerId } : req.customerEmail ? { customer_email: req.customerEmail } : {}),
+          ...(req.clientReferenceId ? { client_reference_id: req.clientReferenceId } : {}),
+          ...(req.metadata ? { metadata: req.metadata } : {}),
         },
         { idempotencyKey: req.idempotencyKey },
       ),
@@ -154,6 +157,8 @@ export class StripeBilling implements BillingPort {
       subscription: idOf(s.subscription as string | { id: string } | null),
       payment_intent: idOf(s.payment_intent as string | { id: string } | null),
       price_id: lineItems?.data?.[0]?.price?.id ?? null,
+      client_reference_id: s.client_reference_id ?? null,
+      metadata: (s.metadata as Record<string, string> | null) ?? null,
       created: s.created,
     };
   }
@@ -203,6 +208,16 @@ export class StripeBilling implements BillingPort {
   async cancelSubscription(id: string, idempotencyKey: string) {
     const sub = await this.call("Cancelling the subscription", () =>
       this.stripe.subscriptions.update(id, { cancel_at_period_end: true, expand: ["items.data.price.product"] }, { idempotencyKey }),
+    );
+    return this.toSubscription(sub as unknown as StripeSub);
+  }
+
+  async endSubscriptionNow(id: string, idempotencyKey: string) {
+    const current = await this.getSubscription(id);
+    if (!current) throw new ApiError(404, "No such subscription", "not_found", "subscriptionId");
+    if (current.status === "canceled" || current.status === "incomplete_expired") return current;
+    const sub = await this.call("Ending the subscription", () =>
+      this.stripe.subscriptions.cancel(id, { expand: ["items.data.price.product"] }, { idempotencyKey }),
     );
     return this.toSubscription(sub as unknown as StripeSub);
   }

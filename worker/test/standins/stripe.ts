@@ -114,7 +114,9 @@ export async function stripeStandin(): Promise<StandinHandler> {
         cancel_url: form.cancel_url,
         customer_email: form.customer_email ?? null,
         customer_details: null,
-        customer: null,
+        customer: form.customer ?? null,
+        client_reference_id: form.client_reference_id ?? null,
+        metadata: Object.fromEntries(Object.entries(form).filter(([k]) => k.startsWith("metadata[")).map(([k, v]) => [k.slice(9, -1), v])),
         subscription: null,
         payment_intent: null,
         amount_total: price.unit_amount * Number(form["line_items[0][quantity]"] ?? 1),
@@ -161,6 +163,9 @@ export async function stripeStandin(): Promise<StandinHandler> {
       const sub = a.objects.get(id);
       if (!sub) return error(404, "invalid_request_error", `No such subscription: '${id}'`, "id");
       if (req.method === "POST" && form.cancel_at_period_end === "true") sub.cancel_at_period_end = true;
+      // DELETE ends it now, as Stripe's subscriptions.cancel does.
+      if (req.method === "DELETE") Object.assign(sub, { status: "canceled", cancel_at_period_end: false, canceled_at: now() });
+      if (req.method === "DELETE") return remember({ json: subscriptionOut(sub, a, expanded) });
       return req.method === "POST" ? remember({ json: subscriptionOut(sub, a, expanded) }) : { json: subscriptionOut(sub, a, expanded) };
     }
     if (resource === "subscriptions" && req.method === "GET") {

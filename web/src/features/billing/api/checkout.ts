@@ -7,5 +7,5 @@ export const submitLead = (lead: LeadBody) => apiJson<{ success: boolean; lead: 
 export const startTrial = (body: { email: string; priceId: string; first_name: string; last_name: string; company?: string }) =>
   apiJson<{ success: boolean }>("POST", "/api/stripe/start-trial", body);
 
-export const createCheckoutSession = (body: { priceId: string; quantity: number; successUrl: string; cancelUrl: string; customerEmail?: string }) =>
+export const createCheckoutSession = (body: { priceId: string; quantity: number; successUrl: string; cancelUrl: string; customerEmail?: string; company?: string }) =>
   apiJson<{ url: string; sessionId: string }>("POST", "/api/stripe/create-checkout-session", body);

@@ -123,6 +123,8 @@ export function CheckoutPage({ search }: { search: CheckoutSearch }) {
           successUrl: `${origin}/payments/success?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${origin}/payments/cancel`,
           customerEmail: form.email,
+          // Kept with the payment, so it reaches the customer record and the account (as a trial's does).
+          company: form.company || undefined,
         });
         setState("success");
         setRedirect(session.url);

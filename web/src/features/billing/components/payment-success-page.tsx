@@ -1,6 +1,8 @@
-// /payments/success (spec 2 §2, §4-5, §9): the session is looked up (once more after 3 s), the buyer
-// creates a password (the session is the server-side proof) and is signed in; then the details with
-// 'Download Receipt' and Go to Dashboard. Without details, a fallback confirmation.
+// /payments/success (spec 2 §2, §4-5, §9): the session is looked up (once more after 3 s). When the
+// session created the account and its password is not set, the buyer creates one (the session is the
+// server-side proof) and is signed in; an account signed in already (an upgrade) goes to its
+// dashboard; then the details (plan, amount) with 'Download Receipt' and Go to Dashboard. Without
+// details, a fallback confirmation.
 import { Link, useNavigate } from "@tanstack/react-router";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
@@ -26,8 +28,17 @@ export function sessionIdFrom(query: string | undefined, hash: string) {
   return query ?? (new URLSearchParams(hash.replace(/^#/, "")).get("session_id") || undefined);
 }
 
+/** "Pro · Annual": the plan the session bought, or null when the session does not say. */
+export function planLabel(session: Pick<CheckoutSessionView, "plan_name" | "interval">) {
+  if (!session.plan_name) return null;
+  const interval = session.interval === "year" ? PAYMENT_TEXT.annual : session.interval === "month" ? PAYMENT_TEXT.monthly : null;
+  return interval ? `${session.plan_name} · ${interval}` : session.plan_name;
+}
+
 export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
   const [phase, setPhase] = useState<Phase>({ name: "loading" });
+  const auth = useAuth();
+  const navigate = useNavigate();
 
   useEffect(() => {
     let cancelled = false;
@@ -37,10 +48,19 @@ export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
       setPhase({ name: "details", session: null });
       return;
     }
-    const show = (session: CheckoutSessionView) => {
+    const show = async (session: CheckoutSessionView) => {
       if (cancelled) return;
-      const paid = session.status === "complete";
-      setPhase(paid ? { name: "password", session } : { name: "details", session: null });
+      if (session.status !== "complete") return setPhase({ name: "details", session: null });
+      if (session.needs_password) return setPhase({ name: "password", session });
+      // The account has its password: the one signed in goes to its dashboard, anyone else sees the details.
+      const user = await auth.whenSettled();
+      if (cancelled) return;
+      if (user && session.customer_email && user.email.toLowerCase() === session.customer_email.toLowerCase()) {
+        toast({ title: PAYMENT_TEXT.successTitle, description: planLabel(session) ? `${PAYMENT_TEXT.upgraded} ${planLabel(session)}.` : undefined });
+        void navigate({ to: "/dashboard" });
+        return;
+      }
+      setPhase({ name: "details", session });
     };
     getCheckoutSession(id)
       .then(show)
@@ -56,6 +76,8 @@ export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
       cancelled = true;
       if (timer) clearTimeout(timer);
     };
+    // auth and navigate are stable for the page's life; the lookup runs once per session id.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sessionId]);
 
   if (phase.name === "loading") {
@@ -161,6 +183,12 @@ function PaymentDetails({ session }: { session: CheckoutSessionView | null }) {
           <dd data-testid="payment-amount" className="font-medium">{amount}</dd>
           {session ? (
             <>
+              {planLabel(session) ? (
+                <>
+                  <dt className="text-muted-foreground">{PAYMENT_TEXT.plan}</dt>
+                  <dd data-testid="payment-plan" className="font-medium">{planLabel(session)}</dd>
+                </>
+              ) : null}
               <dt className="text-muted-foreground">{PAYMENT_TEXT.status}</dt>
               <dd>{session.payment_status}</dd>
               <dt className="text-muted-foreground">{PAYMENT_TEXT.email}</dt>

@@ -80,10 +80,11 @@ export const appointmentOptionsQueryOptions = (generation: number) => countQuery
 export const leadSummaryQueryOptions = (f: { startDate: string; endDate: string; store?: string }, generation: number) =>
   countQuery<LeadSummaryResponse>("/api/lead-counts/summary", { ...rangeParams(f), store: f.store }, generation);
 
-export type AircallFilters = { startDate: string; endDate: string; userName?: string; numberName?: string };
+/** `store` is the dashboard's chosen store, which the server reads as that store's Aircall line. */
+export type AircallFilters = { startDate: string; endDate: string; userName?: string; numberName?: string; store?: string };
 
 export const aircallQueries = (f: AircallFilters, generation: number) => {
-  const p = { ...rangeParams(f), userName: f.userName, numberName: f.numberName };
+  const p = { ...rangeParams(f), userName: f.userName, numberName: f.numberName, store: f.store };
   return [
     countQuery<CountResponse>("/api/aircall/call-count", { ...p, direction: "inbound" }, generation),
     countQuery<CountResponse>("/api/aircall/call-count", { ...p, direction: "outbound" }, generation),

@@ -225,10 +225,37 @@ describe("DashboardPage", () => {
       expect(urls(fetchMock)).toContain("/api/call-logs/count?dateFilterType=range&startDate=2026-03-01&endDate=2026-03-05&callType=Outbound"),
     );
     await waitFor(() => expect(urls(fetchMock)).toContain("/api/lead-counts/summary?dateFilterType=range&startDate=2026-03-01&endDate=2026-03-05&store=TYLER"));
-    expect(urls(fetchMock)).toContain("/api/aircall/call-count?dateFilterType=range&startDate=2026-03-01&endDate=2026-03-05&direction=inbound");
+    expect(urls(fetchMock)).toContain("/api/aircall/call-count?dateFilterType=range&startDate=2026-03-01&endDate=2026-03-05&store=TYLER&direction=inbound");
     expect(urls(fetchMock)).toContain("/api/appointment-count?dateFilterType=range&startDate=2026-03-01&endDate=2026-03-05&store=TYLER");
     expect(within(section(DASHBOARD_TEXT.callLogs)).getByText("2026-03-01 to 2026-03-05")).toBeTruthy();
     expect(within(section(DASHBOARD_TEXT.leads)).getByText("2026-03-01 to 2026-03-05 · TYLER")).toBeTruthy();
+  });
+
+  it("applies the chosen store to Aircall Counts too, and every section it filters names it in its header", async () => {
+    const fetchMock = stubApi();
+    renderPage();
+    await screen.findByText("1,111");
+    // Before a store is chosen, every section the choice filters says it shows all stores.
+    for (const name of [DASHBOARD_TEXT.dailyReport, DASHBOARD_TEXT.appointments, DASHBOARD_TEXT.leads, DASHBOARD_TEXT.aircall]) {
+      expect(within(section(name)).getByText(`2026-03-10 · ${DASHBOARD_TEXT.allStores}`)).toBeTruthy();
+    }
+    fireEvent.change(topStore(), { target: { value: "NAPLES" } });
+    fireEvent.click(screen.getByRole("button", { name: DASHBOARD_TEXT.refreshAll }));
+    await waitFor(() => expect(urls(fetchMock)).toContain("/api/aircall/call-count?dateFilterType=range&startDate=2026-03-10&endDate=2026-03-10&store=NAPLES&direction=inbound"));
+    for (const path of ["outbound-answered-count", "store-transfer-solutions-count"]) {
+      expect(urls(fetchMock)).toContain(`/api/aircall/${path}?dateFilterType=range&startDate=2026-03-10&endDate=2026-03-10&store=NAPLES`);
+    }
+    expect(urls(fetchMock)).toContain("/api/aircall/call-count?dateFilterType=range&startDate=2026-03-10&endDate=2026-03-10&store=NAPLES&direction=outbound");
+    for (const name of [DASHBOARD_TEXT.dailyReport, DASHBOARD_TEXT.appointments, DASHBOARD_TEXT.leads, DASHBOARD_TEXT.aircall]) {
+      expect(within(section(name)).getByText("2026-03-10 · NAPLES")).toBeTruthy();
+    }
+    // Call Logs are the account's own calls, not a store's: no store in its header.
+    expect(within(section(DASHBOARD_TEXT.callLogs)).getByTestId("call-logs-range").textContent).toBe("2026-03-10");
+
+    // The section's own line, once chosen, is what it shows and asks for.
+    fireEvent.change(within(section(DASHBOARD_TEXT.aircall)).getByLabelText(DASHBOARD_TEXT.numberName), { target: { value: "Main" } });
+    await waitFor(() => expect(urls(fetchMock)).toContain("/api/aircall/outbound-answered-count?dateFilterType=range&startDate=2026-03-10&endDate=2026-03-10&numberName=Main"));
+    expect(within(section(DASHBOARD_TEXT.aircall)).getByText("2026-03-10 · Main")).toBeTruthy();
   });
 
   it("Refresh All Sections with the same dates reloads the counts again", async () => {

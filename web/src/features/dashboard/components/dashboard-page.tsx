@@ -311,10 +311,13 @@ function AircallSection({ applied, generation }: { applied: Applied; generation:
   const [userName, setUserName] = useState("");
   const [numberName, setNumberName] = useState("");
   const range = { startDate: applied.startDate, endDate: applied.endDate };
-  const counts = useQueries({ queries: aircallQueries({ ...range, userName: userName || undefined, numberName: numberName || undefined }, generation) });
+  // The chosen store stands for its Aircall line (spec 1 §3, mapped by the server); a line chosen
+  // in the section itself takes its place, as the Appointments section's own store does.
+  const line = numberName ? { numberName } : { store: applied.store };
+  const counts = useQueries({ queries: aircallQueries({ ...range, userName: userName || undefined, ...line }, generation) });
   const [inbound, outbound, answered, transfers] = counts;
   return (
-    <Section id="aircall" title={DASHBOARD_TEXT.aircall} applied={range}>
+    <Section id="aircall" title={DASHBOARD_TEXT.aircall} applied={{ ...range, store: numberName || applied.store }} showStore>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <FilterSelect id="aircall-user" label={DASHBOARD_TEXT.userName} value={userName} onChange={setUserName} options={options.data?.users ?? []} allLabel={DASHBOARD_TEXT.allOptions} />
         <FilterSelect id="aircall-number" label={DASHBOARD_TEXT.numberName} value={numberName} onChange={setNumberName} options={options.data?.numbers ?? []} allLabel={DASHBOARD_TEXT.allOptions} />

@@ -34,7 +34,7 @@ export function Section({ id, title, applied, showStore, actions, children }: {
             <CardTitle id={headingId}>{title}</CardTitle>
             <p className="text-sm text-muted-foreground" data-testid={`${id}-range`}>
               {rangeLabel(applied)}
-              {showStore ? ` · ${applied.store || "All stores"}` : ""}
+              {showStore ? ` · ${applied.store || DASHBOARD_TEXT.allStores}` : ""}
             </p>
           </div>
           {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}

@@ -101,3 +101,19 @@ describe("helpers", () => {
     expect(Object.values(counts).every((n) => n === 0)).toBe(true);
   });
 });
+
+describe("date parameters are bounded to the years 2000-2099", () => {
+  const both = (day: string) => ({ ...range, startDate: day, endDate: day, callType: "Both" });
+  it.each(["0000-01-01", "0001-01-01", "1999-12-31", "2100-01-01", "9999-12-31"])("refuses %s, naming the field", (day) => {
+    expect(firstIssue(callLogCountsQuery.safeParse(both(day)))).toEqual({ field: "startDate", message: "must be between 2000-01-01 and 2099-12-31" });
+    expect(firstIssue(leadSummaryQuery.safeParse(both(day)))?.field).toBe("startDate");
+    expect(firstIssue(appointmentCountsQuery.safeParse(both(day)))?.field).toBe("startDate");
+    expect(firstIssue(analyticsWonBody.safeParse({ ...both(day), storeId: "MIAMI" }))?.field).toBe("startDate");
+    expect(firstIssue(dailyReportQuery.safeParse({ date: day }))?.field).toBe("date");
+  });
+
+  it.each(["2000-01-01", "2000-02-29", "2099-12-31"])("takes %s", (day) => {
+    expect(callLogCountsQuery.safeParse(both(day)).success).toBe(true);
+    expect(dailyReportQuery.safeParse({ date: day }).success).toBe(true);
+  });
+});

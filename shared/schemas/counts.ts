@@ -13,14 +13,24 @@ export function daysInRange(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
-/** A calendar day written YYYY-MM-DD (a New York day when it bounds a range). */
+/**
+ * The first and last day a date parameter may name: the years 2000 to 2099, the same bound ingestion
+ * puts on the instants it stores (shared/schemas/ingest.ts), so no query asks about a day that cannot
+ * hold data. New York day boundaries are computed by rule in these years (shared/ny-time.ts); far
+ * outside them (year 0, 9999) the bounds of a day are not representable and a query would fail.
+ */
+export const FIRST_DAY = "2000-01-01";
+export const LAST_DAY = "2099-12-31";
+
+/** A calendar day written YYYY-MM-DD between FIRST_DAY and LAST_DAY (a New York day when it bounds a range). */
 export const isoDay = z
   .string({ error: "is required, as YYYY-MM-DD" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date as YYYY-MM-DD")
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, "is not a calendar date");
+  }, "is not a calendar date")
+  .refine((s) => s >= FIRST_DAY && s <= LAST_DAY, `must be between ${FIRST_DAY} and ${LAST_DAY}`);
 
 /** An optional free-text filter: blank means "all", so the SPA may send the empty value of a select. */
 const filterText = (max: number) =>
@@ -66,18 +76,22 @@ export type CallLogCountsQuery = z.infer<typeof callLogCountsQuery>;
 
 export { callReportFileName } from "../report-files";
 
-/** GET /api/aircall/outbound-answered-count, /api/aircall/store-transfer-solutions-count */
+/**
+ * GET /api/aircall/outbound-answered-count, /api/aircall/store-transfer-solutions-count. `store` (the
+ * dashboard's choice) stands for the store's Aircall line (spec 1 §3); with `numberName` as well, both apply.
+ */
 export const aircallCountsQuery = z
-  .object({ ...rangeFields, userName: filterText(100), numberName: filterText(100) })
+  .object({ ...rangeFields, userName: filterText(100), numberName: filterText(100), store: storeFilter })
   .superRefine(checkRange);
 export type AircallCountsQuery = z.infer<typeof aircallCountsQuery>;
 
-/** GET /api/aircall/call-count */
+/** GET /api/aircall/call-count (the filters as above) */
 export const aircallCallCountQuery = z
   .object({
     ...rangeFields,
     userName: filterText(100),
     numberName: filterText(100),
+    store: storeFilter,
     direction: z.enum(["inbound", "outbound"], { error: "must be inbound or outbound" }),
   })
   .superRefine(checkRange);

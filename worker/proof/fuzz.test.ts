@@ -87,6 +87,82 @@ describe("fuzzed input on every route", () => {
   }
 });
 
+/** Calendar edges: the first and last years a date field can spell, leap days, days that do not exist. */
+const EDGE_DAYS = [
+  "0000-01-01", "9999-12-31", "1999-12-31", "2000-01-01", "2000-02-29", "2099-12-31", "2100-01-01", "1900-02-29",
+  "2023-02-29", "2026-04-31", "2026-00-10", "2026-13-01", "+02026-01-01", "2026-1-1", "0001-01-01", "1969-12-31",
+];
+/** Ids at their edges: zero, negative, past 2^53, past 64 bits, fractions, full-width digits, overlong. */
+const EDGE_IDS = [
+  "0", "-1", "9007199254740993", "99999999999999999999999", "1e3", "1.5", " 1", "１", "😀", "a".repeat(300), "%00", "call_x",
+];
+/** Emails at their edges: empty, blank, overlong, unicode, two @, a control character, upper case. */
+const EDGE_EMAILS = [
+  "", " ", "a@b", `${"x".repeat(300)}@example.com`, "ü@exämple.com", "😀@example.com", "a@b@c.com", "a\u0000@example.com",
+  "A.B@EXAMPLE.COM", "a@example.com ", "@example.com", "a@",
+];
+/** A valid value of every other field the routes read, so the edge value is the only thing wrong. */
+const VALID = {
+  dateFilterType: "range", startDate: "2026-11-01", endDate: "2026-11-02", callType: "Both", direction: "inbound",
+  store: "MIAMI", storeId: "MIAMI", limit: "10",
+};
+
+type EdgeCase = { path: string; query: Record<string, string>; body: Record<string, unknown> };
+
+/** The edge cases of one route: every edge day in each date field (alone, and as both ends), every edge id in each path parameter, every edge email in the query and the body. */
+function edgeCases(pathPattern: string): EdgeCase[] {
+  const path = pathPattern.replace(/:[a-zA-Z_]+/g, "1");
+  const cases: EdgeCase[] = [];
+  for (const day of EDGE_DAYS) {
+    for (const dates of [{ startDate: day }, { endDate: day }, { startDate: day, endDate: day }]) {
+      const q = { ...VALID, ...dates };
+      cases.push({ path, query: q, body: q });
+    }
+    const single = { ...VALID, date: day } as Record<string, string>;
+    delete single.startDate;
+    delete single.endDate;
+    cases.push({ path, query: single, body: single });
+  }
+  if (pathPattern.includes(":")) {
+    for (const id of EDGE_IDS) cases.push({ path: pathPattern.replace(/:[a-zA-Z_]+/g, encodeURIComponent(id)), query: VALID, body: { ...VALID, id } });
+  }
+  for (const email of EDGE_EMAILS) cases.push({ path, query: { ...VALID, email }, body: { ...VALID, email, password: "Secret123", newEmail: email } });
+  return cases;
+}
+
+describe("date, id and email edges on every route", () => {
+  for (const [route, access] of Object.entries(ROUTES)) {
+    const [method, pathPattern] = route.split(" ");
+    it(`${route}: no 5xx at the edges, refusals name the field`, { timeout: 120_000 }, async () => {
+      const { accessToken } = await signUpAndSignIn({ appMetadata: { is_admin: true, shopwindows_info: true, call_app: true } });
+      const failures: string[] = [];
+      for (const edge of edgeCases(pathPattern)) {
+        const search = new URLSearchParams(edge.query).toString();
+        const headers: Record<string, string> = { "content-type": "application/json" };
+        let body = edge.body;
+        if (access === "secret") {
+          headers["x-vapi-secret"] = DEV_VAPI_WEBHOOK_SECRET;
+          headers["x-ingest-key"] = DEV_INGEST_API_KEY;
+          body = { ...body, token: DEV_AIRCALL_WEBHOOK_TOKEN };
+        }
+        const res = await call(`${edge.path}?${search}`, {
+          method,
+          token: accessToken,
+          headers,
+          body: method === "GET" || method === "HEAD" ? undefined : JSON.stringify(body),
+        });
+        tallyAll.requests += 1;
+        tallyAll.byStatus[res.status] = (tallyAll.byStatus[res.status] ?? 0) + 1;
+        if (res.status >= 500) tallyAll.errors500 += 1;
+        const refusedWithoutField = INPUT_REFUSALS.has(res.status) && !namesField(res.body);
+        if (refusedWithoutField) tallyAll.refusedWithoutField += 1;
+        if (res.status >= 500 || refusedWithoutField) failures.push(`${method} ${edge.path}?${search} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+});
+
 afterAll(() => {
   const statuses = Object.entries(tallyAll.byStatus)
     .map(([s, n]) => `${s}: ${n}`)

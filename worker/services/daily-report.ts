@@ -1,5 +1,5 @@
-// The daily report (spec 1 §2, §7): per New York day, a row per store and an ALL row summing them,
-// every figure from the count services (decision 009 is written there once, never here), each
+// The daily report (spec 1 §2, §7): per New York day, a row per store and an ALL row with the day's
+// figures under no store filter (the dashboard's), every figure from the count services (decision 009 is written there once, never here), each
 // source grouped by day and store in one batch per page.
 import { APPOINTMENT_CATEGORY_KEYS, STORE_NUMBER_NAMES, STORES, type Store } from "@shared/constants";
 import {
@@ -28,8 +28,8 @@ const STATUS_ZERO = { Scheduled: 0, Visited: 0, Sold: 0, "No Show": 0, Cancelled
 const SOURCES = ["appointments", "aircall", "leads"] as const;
 
 /**
- * Every day of [startDate, endDate] × the stores (all nine, or one), then ALL (their sum), in day
- * order. Each source is one batch for the whole range, grouped by day and store (decision 012's
+ * Every day of [startDate, endDate] × the stores (all nine, or one), then ALL (the day unfiltered,
+ * or the one store's row), in day order. Each source is one batch for the whole range, grouped by day and store (decision 012's
  * follow-up): a range costs the same few D1 statements however many days it holds.
  */
 export async function dailyReportRows(meter: DbMeter, q: { startDate: string; endDate: string; store?: Store }): Promise<DailyReportRow[]> {
@@ -57,12 +57,48 @@ export async function dailyReportRows(meter: DbMeter, q: { startDate: string; en
       };
       return { date: day, store, figures };
     });
-    out.push(...rows, sumRow(day, rows));
+    out.push(...rows, q.store ? sumRow(day, rows) : unfilteredRow(day, appointments, aircall, leads));
   }
   return out;
 }
 
-/** The ALL row of a day: the sum of the rows given. */
+/** The figures of every group of `day` in a grouped count (keys "day|group"), added up. */
+function sumOfDay<T>(groups: ReadonlyMap<string, T>, day: string, figures: (value: T) => Record<string, number>): Record<string, number> {
+  const sum: Record<string, number> = {};
+  const prefix = groupKey(day, "");
+  for (const [key, value] of groups) {
+    if (!key.startsWith(prefix)) continue;
+    for (const [k, n] of Object.entries(figures(value))) sum[k] = (sum[k] ?? 0) + n;
+  }
+  return sum;
+}
+
+/**
+ * The ALL row of a report for all stores: each figure of the day with no store filter, as the
+ * dashboard counts it without a store (decision 009), so leads without a store (website and trial
+ * sign-ups) and Aircall calls on a line that is no store's are in it. It is every group of the day
+ * added up, stores and "no store" alike, so it is not the sum of the store rows above it.
+ */
+function unfilteredRow(
+  day: string,
+  appointments: ReadonlyMap<string, { categories: Record<string, number>; status: Record<string, number> }>,
+  aircall: ReadonlyMap<string, { inbound: number; outbound: number; outboundAnswered: number; storeTransfers: number }>,
+  leads: ReadonlyMap<string, number>,
+): DailyReportRow {
+  const a = sumOfDay(appointments, day, (v) => ({ ...v.categories, ...v.status }));
+  const line = sumOfDay(aircall, day, (v) => ({
+    "Aircall inbound calls": v.inbound,
+    "Aircall outbound calls": v.outbound,
+    "Aircall outbound answered": v.outboundAnswered,
+    "Aircall store transfers": v.storeTransfers,
+  }));
+  const l = sumOfDay(leads, day, (n) => ({ "Lead submissions": n }));
+  const figures: Record<string, number> = {};
+  for (const c of DAILY_REPORT_COLUMNS) figures[c.key] = a[c.key] ?? line[c.key] ?? l[c.key] ?? 0;
+  return { date: day, store: DAILY_REPORT_ALL_STORES, figures };
+}
+
+/** The ALL row of a one-store report: the sum of the rows given (that store's). */
 export function sumRow(day: string, rows: readonly DailyReportRow[]): DailyReportRow {
   const all: Record<string, number> = {};
   for (const c of DAILY_REPORT_COLUMNS) all[c.key] = rows.reduce((n, r) => n + (r.figures[c.key] ?? 0), 0);

@@ -334,7 +334,14 @@ export async function startTrial(deps: BillingDeps, input: { email: string; pric
     trialDays: TRIAL_DAYS,
     idempotencyKey: `trial-subscription:${email}:${input.priceId}`,
   });
-  await provisionBuyer(deps, { email, name, company: input.company, customerId: customer.id, sub, checkoutSessionId: null }, null, { mail: !existing });
+  // A repeat (anyone may send one for a pending email) brings the same trial back and changes nothing
+  // the first request stored: no name or company of its own, no second mail.
+  await provisionBuyer(
+    deps,
+    { email, name: existing ? null : name, company: existing ? null : input.company, customerId: customer.id, sub, checkoutSessionId: null },
+    null,
+    { mail: !existing },
+  );
   return { success: true as const, subscription: subscriptionView(sub) };
 }
 

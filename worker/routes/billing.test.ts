@@ -209,6 +209,16 @@ describe("a paid session proves only the account it created", () => {
     expect(await signsIn(email, "Taken123")).toBe(false);
   });
 
+  it("a repeated trial gives the same trial back and changes nothing another caller typed", async () => {
+    const email = uniqueEmail("repeat");
+    const body = { email, priceId: "price_local_basic_month", first_name: "Own", last_name: "Er", company: "Owner Co" };
+    const first = await call("/api/stripe/start-trial", { method: "POST", json: body });
+    const again = await call("/api/stripe/start-trial", { method: "POST", json: { ...body, first_name: "Str", last_name: "Anger", company: "Stranger Co" } });
+    expect(again).toMatchObject({ status: 200, body: { subscription: { id: first.body.subscription.id } } });
+    const [customer] = await db().select().from(customers).where(eq(customers.email, email));
+    expect(customer.company).toBe("Owner Co");
+  });
+
   it("a repeated trial is refused for an account a paid checkout made", async () => {
     const { email } = await paidCheckout();
     const again = await call("/api/stripe/start-trial", { method: "POST", json: { email, priceId: "price_local_basic_month", first_name: "S", last_name: "T" } });

@@ -1,5 +1,6 @@
 // Issue 9: a visitor picks annual pro, fixes the checkout form, is declined once on the local payment
 // page, pays, creates a password and lands signed in on the dashboard; then cancels in Settings.
+// Issue 22: the success page shows the plan, and the company typed at checkout reaches the profile.
 import { AUTH_TEXT, BUY_TEXT, CHECKOUT_TEXT, NAV_TEXT, PAYMENT_TEXT, SETTINGS_TEXT, SUBSCRIPTION_TEXT } from "../shared/messages.ts";
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -41,6 +42,7 @@ export default {
     check((await emailField.inputValue()) === email, "the checkout carries the email from /auth");
     await page.getByLabel(CHECKOUT_TEXT.firstName, { exact: true }).fill("Pat");
     await page.getByLabel(CHECKOUT_TEXT.lastName, { exact: true }).fill("Buyer");
+    await page.getByLabel(CHECKOUT_TEXT.company, { exact: true }).fill("Buyer Stores");
     // Digits only, at most ten.
     await page.getByLabel(CHECKOUT_TEXT.phone, { exact: true }).fill("(305) 555-0142 99");
     const phone = await page.getByLabel(CHECKOUT_TEXT.phone, { exact: true }).inputValue();
@@ -75,6 +77,8 @@ export default {
     await page.getByRole("button", { name: PAYMENT_TEXT.createPassword }).click();
 
     await page.getByRole("button", { name: PAYMENT_TEXT.downloadReceipt }).waitFor();
+    const plan = await page.getByTestId("payment-plan").textContent();
+    check(plan === "Pro · Annual", `the details show the plan bought, found '${plan}'`);
     const amount = await page.getByTestId("payment-amount").textContent();
     check(amount === "$1,079.89", `the details show the amount in dollars, found '${amount}'`);
     const download = page.waitForEvent("download");
@@ -88,6 +92,8 @@ export default {
     await page.getByRole("complementary").getByRole("link", { name: NAV_TEXT.settings }).click();
     await seePath(page, "/settings");
     await seeText(page, SETTINGS_TEXT.subscriptionSection);
+    const company = await page.getByLabel(SETTINGS_TEXT.companyLabel, { exact: true }).inputValue();
+    check(company === "Buyer Stores", `the company typed at checkout is on the profile, found '${company}'`);
     const details = page.getByTestId("subscription-details");
     await details.getByText("active", { exact: true }).waitFor();
     await details.getByText("Pro", { exact: true }).waitFor();

@@ -809,6 +809,17 @@ export const accountActivations = sqliteTable(
 );
 
 /**
+ * Accounts deleted by an admin (decision 040): a token naming one is refused until `expires_at`,
+ * past the longest lifetime of an access token, instead of creating its profile again. The id stays
+ * on purpose (USER_ID_KEPT); later deletions remove expired rows.
+ */
+export const deletedAccounts = sqliteTable("deleted_accounts", {
+  userId: text("user_id").primaryKey(),
+  deletedAt: text("deleted_at").notNull(),
+  expiresAt: text("expires_at").notNull(),
+}, (t) => [index("deleted_accounts_expires_idx").on(t.expiresAt)]);
+
+/**
  * The last run of each scheduled job, one row per job, written by the scheduled handler and shown to
  * admins on /api/health ([025](../../docs/decisions/025-job-runs-and-log-scope.md)). The last error
  * stays (with its time and run id) after later successful runs, so a failure seen late is not lost.

@@ -11,6 +11,7 @@ import { parseConfig, type AppEnv } from "../env";
 import { toBase64Url } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { localAuthSecret } from "../providers";
+import { DEV_AUTH_SECRET, LocalIdentity } from "../providers/identity/local";
 import { call, db, signUpAndSignIn, uniqueEmail } from "../test/helpers";
 import { loadProfile } from "../services/profiles";
 import { authenticate, requireAdmin, requireFlag } from "./auth";
@@ -233,7 +234,7 @@ describe("profile on first authenticated request", () => {
         return () => ({ values: () => ({ onConflictDoNothing: () => ({ returning: fail }) }) });
       },
     }) as Database;
-    const user = await loadProfile(racing, who);
+    const user = await loadProfile(racing, new LocalIdentity(real, DEV_AUTH_SECRET), who);
     expect(user).toMatchObject({ id: who.id, username: "racer", isAdmin: false });
   });
 
@@ -246,11 +247,11 @@ describe("profile on first authenticated request", () => {
         return Reflect.get(target, key, receiver);
       },
     }) as Database;
-    const failed = await loadProfile(broken, who).catch((e: unknown) => e);
+    const failed = await loadProfile(broken, new LocalIdentity(real, DEV_AUTH_SECRET), who).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(ApiError);
     expect((failed as ApiError).status).toBe(401);
 
-    const repaired = await loadProfile(real, who);
+    const repaired = await loadProfile(real, new LocalIdentity(real, DEV_AUTH_SECRET), who);
     expect(repaired).toMatchObject({ id: who.id, username: "later" });
   });
 });

@@ -22,7 +22,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   if (token) {
     try {
       const who = await c.var.providers.identity.verifyAccessToken(token);
-      c.set("user", await loadProfile(c.var.db, who));
+      c.set("user", await loadProfile(c.var.db, c.var.providers.identity, who));
     } catch (e) {
       c.set("authError", e instanceof Error ? e.message : "Invalid access token");
     }

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import type { CurrentUserView, UpdateUserProfileBody } from "@shared/schemas/auth";
 import type { Database } from "../db/client";
-import { profiles } from "../db/schema";
+import { deletedAccounts, profiles } from "../db/schema";
 import { forbidden, unauthorized } from "../lib/errors";
 import { log } from "../lib/log";
 import type { IdentityPort, VerifiedIdentity } from "../providers/identity/port";
@@ -32,15 +32,45 @@ function issuedBeforeFlagChange(who: VerifiedIdentity, flagsUpdatedAt: string | 
   return who.issuedAt * 1000 < Date.parse(flagsUpdatedAt);
 }
 
-/** Reads the profile, creating or re-mirroring it from the verified identity when needed. */
-export async function loadProfile(db: Database, who: VerifiedIdentity): Promise<CurrentUser> {
-  const flags = {
-    isAdmin: flag(who.appMetadata.is_admin),
-    shopwindowsInfo: flag(who.appMetadata.shopwindows_info),
-    callApp: flag(who.appMetadata.call_app),
-  };
+const flagsOf = (appMetadata: Record<string, unknown>) => ({
+  isAdmin: flag(appMetadata.is_admin),
+  shopwindowsInfo: flag(appMetadata.shopwindows_info),
+  callApp: flag(appMetadata.call_app),
+});
+
+/** The account has been deleted (docs/decisions/040-no-local-adapter-in-production.md). */
+export const ACCOUNT_DELETED = "This account has been deleted";
+
+/**
+ * The flags a new profile starts with: none unless the token grants one, and then those the identity
+ * provider holds now; null when the provider no longer has the account. A provider that cannot
+ * answer leaves them off.
+ */
+async function confirmedFlags(identity: IdentityPort, who: VerifiedIdentity) {
+  const claimed = flagsOf(who.appMetadata);
+  const off = flagsOf({});
+  if (!claimed.isAdmin && !claimed.shopwindowsInfo && !claimed.callApp) return off;
+  try {
+    const current = await identity.currentAppMetadata(who.id);
+    return current ? flagsOf(current) : null;
+  } catch (e) {
+    log(null, "warn", "flags of a new profile could not be confirmed: they start off", { userId: who.id, error: (e as Error).message });
+    return off;
+  }
+}
+
+/**
+ * Reads the profile, creating or re-mirroring it from the verified identity when needed. A deleted
+ * account's token (decision 040) is refused rather than given a profile again.
+ */
+export async function loadProfile(db: Database, identity: IdentityPort, who: VerifiedIdentity): Promise<CurrentUser> {
+  const flags = flagsOf(who.appMetadata);
   let row = await db.query.profiles.findFirst({ where: eq(profiles.id, who.id) });
   if (!row) {
+    const deleted = await db.select({ id: deletedAccounts.userId }).from(deletedAccounts).where(eq(deletedAccounts.userId, who.id)).get();
+    if (deleted) throw unauthorized(ACCOUNT_DELETED);
+    const startFlags = await confirmedFlags(identity, who);
+    if (!startFlags) throw unauthorized(ACCOUNT_DELETED);
     const meta = who.userMetadata;
     const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
     try {
@@ -53,7 +83,10 @@ export async function loadProfile(db: Database, who: VerifiedIdentity): Promise<
           company: str(meta.company),
           firstName: str(meta.first_name),
           lastName: str(meta.last_name),
-          ...flags,
+          ...startFlags,
+          // The token that creates the profile cannot switch flags on at its next request; a token
+          // issued later carries the provider's state (decision 018).
+          flagsUpdatedAt: new Date().toISOString(),
         })
         .onConflictDoNothing()
         .returning();

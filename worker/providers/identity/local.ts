@@ -133,6 +133,11 @@ export class LocalIdentity implements IdentityPort {
     return Boolean(row?.hash);
   }
 
+  async currentAppMetadata(userId: string) {
+    const row = await this.db.select({ appMetadata: authUsers.appMetadata }).from(authUsers).where(eq(authUsers.id, userId)).get();
+    return row ? row.appMetadata : null;
+  }
+
   async setFirstPassword(userId: string, password: string) {
     const now = new Date().toISOString();
     await this.db

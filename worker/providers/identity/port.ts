@@ -52,4 +52,10 @@ export interface IdentityPort {
   hasPassword(userId: string): Promise<boolean>;
   /** Sets an account's first password and confirms its email; the caller has checked the proof. */
   setFirstPassword(userId: string, password: string): Promise<void>;
+
+  /**
+   * The account's app_metadata as the provider holds it now (a token carries it as of its issue),
+   * or null when the provider has no such account. Read before a profile is created with a flag on.
+   */
+  currentAppMetadata(userId: string): Promise<Record<string, unknown> | null>;
 }

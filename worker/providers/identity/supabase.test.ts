@@ -244,6 +244,8 @@ describe("the app with SUPABASE_URL set", () => {
       app_metadata: { provider: "email", shopwindows_info: true },
       user_metadata: { username: "sb-user", company: "SB Co", is_admin: true },
     });
+    // The flag the token grants is confirmed at Supabase before the profile is created with it.
+    await seedUsers(p, [{ id: claims.sub, email: String(claims.email), app_metadata: { provider: "email", shopwindows_info: true } }]);
     const res = await call("/api/profile", { token: await standinSign(claims), bindings: p.bindings });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -432,5 +434,66 @@ describe("SupabaseIdentity admin operations (the Admin Dashboard)", () => {
     // A later change made at Supabase itself (not through the dashboard) reaches the app with the next token.
     const regranted = await standinSign({ ...staff, iat: now() + 3, app_metadata: { provider: "email", is_admin: true } });
     expect((await stats(regranted)).status).toBe(200);
+  });
+});
+
+describe("a deleted Supabase account (cleanup-user) stays deleted", () => {
+  async function setUp() {
+    const p = newProject();
+    const admin = userClaims(p, { app_metadata: { provider: "email", is_admin: true } });
+    const staff = userClaims(p, { iat: now() - 5, app_metadata: { provider: "email", is_admin: true, call_app: true } });
+    await seedUsers(p, [admin, staff].map((u) => ({ id: u.sub!, email: String(u.email), app_metadata: u.app_metadata as Record<string, unknown> })));
+    const adminToken = await standinSign(admin);
+    const staffToken = await standinSign(staff);
+    // Both have signed in: their profiles exist, the staff member is admin.
+    expect((await call("/api/admin/stats/v2", { token: staffToken, bindings: p.bindings })).status).toBe(200);
+    expect((await call("/api/profile", { token: adminToken, bindings: p.bindings })).body.is_admin).toBe(true);
+    const cleanup = await call("/api/admin/cleanup-user", { method: "POST", token: adminToken, bindings: p.bindings, json: { email: staff.email } });
+    expect(cleanup.status).toBe(200);
+    return { p, staff, staffToken };
+  }
+
+  it("refuses the deleted user's still-valid token (401) and never recreates the profile", async () => {
+    const { p, staff, staffToken } = await setUp();
+    for (const path of ["/api/profile", "/api/admin/stats/v2", "/api/agents"]) {
+      const res = await call(path, { token: staffToken, bindings: p.bindings });
+      expect(res.status, path).toBe(401);
+    }
+    // A fresh token for the same id (signed before Supabase's deletion reached every edge) is refused too.
+    const later = await standinSign({ ...staff, iat: now() + 1 });
+    expect((await call("/api/profile", { token: later, bindings: p.bindings })).status).toBe(401);
+    expect(await db().query.profiles.findFirst({ where: eq(profiles.id, staff.sub!) })).toBeUndefined();
+  });
+
+  it("a profile created from a token is never created with flags the provider does not confirm", async () => {
+    const p = newProject();
+    // Granted in the token, but the account at Supabase has no flag (or no longer exists).
+    const claimed = userClaims(p, { app_metadata: { provider: "email", is_admin: true, shopwindows_info: true } });
+    await seedUsers(p, [{ id: claimed.sub!, email: String(claimed.email) }]);
+    const token = await standinSign(claimed);
+    const first = await call("/api/profile", { token, bindings: p.bindings });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ is_admin: false, shopwindows_info: false, call_app: false });
+    // The same token at its next request does not switch them on either.
+    expect((await call("/api/admin/stats/v2", { token, bindings: p.bindings })).status).toBe(403);
+
+    const ghost = userClaims(p, { app_metadata: { provider: "email", is_admin: true } });
+    expect((await call("/api/profile", { token: await standinSign(ghost), bindings: p.bindings })).status).toBe(401);
+    expect(await db().query.profiles.findFirst({ where: eq(profiles.id, ghost.sub!) })).toBeUndefined();
+
+    // Without the admin API (no service-role key) the flags start off.
+    const unverifiable = userClaims(p, { app_metadata: { provider: "email", is_admin: true } });
+    await seedUsers(p, [{ id: unverifiable.sub!, email: String(unverifiable.email), app_metadata: { is_admin: true } }]);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const res = await call("/api/profile", {
+        token: await standinSign(unverifiable),
+        bindings: { ...p.bindings, SUPABASE_SERVICE_ROLE_KEY: "" },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.is_admin).toBe(false);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -88,7 +88,8 @@ export class SupabaseIdentity implements IdentityPort {
     };
   }
 
-  private async admin(path: string, init: RequestInit = {}) {
+  /** `missingOk`: an account the admin API does not know answers null instead of an error. */
+  private async admin(path: string, init: RequestInit = {}, missingOk = false) {
     const key = this.settings.serviceRoleKey;
     if (!key) {
       log(null, "error", "Supabase admin call without SUPABASE_SERVICE_ROLE_KEY", { path: path.split("?")[0] });
@@ -112,6 +113,7 @@ export class SupabaseIdentity implements IdentityPort {
       throw failed(fetchFailure(e));
     }
     if (res.status === 404 && init.method === "DELETE") throw new ApiError(404, "User not found", "not_found");
+    if (res.status === 404 && missingOk) return null;
     if (!res.ok) {
       // The raw answer may name internals; it is logged, and the caller gets a generic message.
       throw failed(`HTTP ${res.status}`, { status: res.status, body: text.slice(0, 2000) });
@@ -246,6 +248,11 @@ export class SupabaseIdentity implements IdentityPort {
     const user = (await this.admin(`/admin/users/${encodeURIComponent(userId)}`)) as { last_sign_in_at?: string | null };
     // Supabase does not say whether a password is set; an account that has signed in has one.
     return Boolean(user?.last_sign_in_at);
+  }
+
+  async currentAppMetadata(userId: string) {
+    const user = (await this.admin(`/admin/users/${encodeURIComponent(userId)}`, {}, true)) as { app_metadata?: Record<string, unknown> } | null;
+    return user ? (user.app_metadata ?? {}) : null;
   }
 
   async setFirstPassword(userId: string, password: string) {

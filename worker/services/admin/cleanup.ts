@@ -3,7 +3,7 @@
 // assistants deleted on the voice platform first, its platform numbers returned to the pool and any
 // other number released at the telephony provider.
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { ADMIN_API_TEXT } from "@shared/messages";
 import type { CleanupUserResponse } from "@shared/schemas/admin";
 import type { Database } from "../../db/client";
@@ -16,6 +16,7 @@ import {
   callLogUserHourly,
   callLogs,
   customers,
+  deletedAccounts,
   phoneNumberOffers,
   phoneNumbers,
   profiles,
@@ -63,7 +64,15 @@ export const USER_ID_COLUMNS = {
 export const USER_ID_KEPT = {
   // The audit log records who did what to whom; the deletion itself is one of its rows.
   admin_audit_log: ["actor_id", "target_user_id"],
+  // A deleted account's tokens are refused until they expire, instead of creating its profile again.
+  deleted_accounts: ["user_id"],
 } as const;
+
+/**
+ * How long a deleted account's id is kept to refuse its tokens: longer than the longest access-token
+ * lifetime a Supabase project can set (one week); local sessions end with the account at once.
+ */
+export const DELETED_ACCOUNT_TTL_MS = 8 * 24 * 3_600_000;
 
 export type CleanupDeps = { db: Database; identity: IdentityPort; voice: VoicePort; telephony: TelephonyPort; billing: BillingPort };
 
@@ -144,10 +153,16 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     ["profiles", db.delete(profiles).where(inArray(profiles.id, ids))],
   ] as const;
   const [first, ...rest] = steps.map(([, statement]) => statement as BatchItem<"sqlite">);
+  const expiresAt = new Date(Date.parse(now) + DELETED_ACCOUNT_TTL_MS).toISOString();
   const results = await db.batch([
     first,
     ...rest,
     ...identityWrites,
+    db.delete(deletedAccounts).where(lt(deletedAccounts.expiresAt, now)),
+    db
+      .insert(deletedAccounts)
+      .values(ids.map((userId) => ({ userId, deletedAt: now, expiresAt })))
+      .onConflictDoUpdate({ target: deletedAccounts.userId, set: { deletedAt: now, expiresAt } }),
     auditStatement(db, actor, "delete_user", { id: ids[0], email: targets[0].email }, {
       user_ids: ids,
       agents: ownedAgents.length,

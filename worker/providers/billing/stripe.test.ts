@@ -2,7 +2,10 @@
 // bodies, idempotency keys, Stripe's answer shapes, and the signature check of its events.
 import { describe, expect, inject, it } from "vitest";
 import { ApiError } from "../../lib/errors";
-import { call } from "../../test/helpers";
+import { eq } from "drizzle-orm";
+import { authUsers, customers, subscriptions } from "../../db/schema";
+import { hashPassword } from "../../lib/crypto";
+import { call, db, uniqueEmail } from "../../test/helpers";
 import { STRIPE_STANDIN } from "../../test/standins/stripe";
 import { signStripePayload } from "./stripe-events";
 import { StripeBilling } from "./stripe";
@@ -130,6 +133,44 @@ describe("StripeBilling", () => {
     // Ended already: nothing more is sent.
     expect((await billing.endSubscriptionNow(trial.id, `replace:${trial.id}`)).status).toBe("canceled");
     expect((await requests(key)).filter((r) => r.method === "DELETE")).toHaveLength(1);
+  });
+
+  it("an upgrade from a trial through the app pays under the trial's customer and ends the trial at Stripe", async () => {
+    const key = newKey();
+    const bindings = { STRIPE_SECRET_KEY: key, STRIPE_API_BASE: base(), STRIPE_WEBHOOK_SECRET: "whsec_standin" };
+    const email = uniqueEmail("stripe-upgrade");
+    const trial = await call("/api/stripe/start-trial", { method: "POST", bindings, json: { email, priceId: "price_basic_m", first_name: "S", last_name: "U" } });
+    expect(trial.body.subscription).toMatchObject({ status: "trialing" });
+    const [user] = await db().select().from(authUsers).where(eq(authUsers.email, email));
+    await db().update(authUsers).set({ passwordHash: await hashPassword("Trial1234", 1000), emailConfirmedAt: new Date().toISOString() }).where(eq(authUsers.id, user.id));
+    const token = (await call("/auth/v1/token?grant_type=password", { method: "POST", json: { email, password: "Trial1234" } })).body.access_token as string;
+    const [before] = await db().select().from(customers).where(eq(customers.email, email));
+
+    const created = await call("/api/stripe/create-checkout-session", {
+      method: "POST",
+      bindings,
+      token,
+      json: { priceId: "price_pro_m", quantity: 1, successUrl: "http://localhost/payments/success", cancelUrl: "http://localhost/payments/cancel", customerEmail: email },
+    });
+    expect(created.status).toBe(200);
+    const [post] = (await requests(key)).filter((r) => r.path === "/v1/checkout/sessions");
+    expect(post.form).toMatchObject({ customer: before.stripeCustomerId, client_reference_id: user.id });
+
+    // Stripe completes the session with a new subscription under the same customer, then sends the event.
+    const billing = adapter(key);
+    const paid = await billing.createSubscription({ customerId: before.stripeCustomerId!, priceId: "price_pro_m", idempotencyKey: `s-${crypto.randomUUID()}` });
+    await put(key, { id: created.body.sessionId, status: "complete", payment_status: "paid", subscription: paid.id, customer_details: { email, name: "S U" } });
+    const body = JSON.stringify({ id: `evt_${crypto.randomUUID()}`, type: "checkout.session.completed", created: 1, data: { object: { id: created.body.sessionId } } });
+    const delivered = await call("/api/webhooks/stripe", { method: "POST", bindings, body, headers: { "content-type": "application/json", "stripe-signature": await signStripePayload(body, "whsec_standin") } });
+    expect(delivered).toMatchObject({ status: 200, body: { handled: true } });
+
+    const atStripe = await billing.listCustomerSubscriptions(before.stripeCustomerId!);
+    expect(atStripe.map((s) => [s.price.product.name, s.status]).sort()).toEqual([["Basic", "canceled"], ["Pro", "active"]]);
+    expect((await requests(key)).filter((r) => r.path === "/v1/customers" && r.method === "POST")).toHaveLength(1);
+    const [after] = await db().select().from(customers).where(eq(customers.email, email));
+    expect(after).toMatchObject({ stripeCustomerId: before.stripeCustomerId, subscriptionId: paid.id, subscriptionStatus: "active", currentPlan: "pro" });
+    const live = await db().select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(live.filter((s) => s.status !== "canceled").map((s) => s.id)).toEqual([paid.id]);
   });
 
   it("is the billing adapter when STRIPE_SECRET_KEY is set: health says real, plans come from Stripe", async () => {

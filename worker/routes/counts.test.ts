@@ -1,6 +1,6 @@
 // Count endpoints (spec 1 §7): per endpoint the happy case, bad input naming the field, the flag
 // that guards store-network data, and another account's calls staying invisible.
-import { APPOINTMENT_CATEGORY_KEYS, STORES } from "@shared/constants";
+import { APPOINTMENT_CATEGORY_KEYS, STORE_NUMBER_NAMES, STORES } from "@shared/constants";
 import { describe, expect, it } from "vitest";
 import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads } from "../test/factories";
 import { bruteAircallCounts, bruteAppointmentCounts, bruteCallLogCounts, bruteLeadSummary } from "../test/brute-counts";
@@ -68,17 +68,15 @@ describe("Call Logs counts", { timeout: 30_000 }, () => {
         expect(res.status, `${path} ${JSON.stringify(q)}`).toBe(400);
         expect(res.body.field).toBe(field);
         // Refusals carry it too (the sign-in lookup is their only database time).
-        expect(res.headers.get("server-timing")).toMatch(/^db;dur=\d+\.\d\d;desc="D1 SQL", db-wait;dur=\d+\.\d\d;desc="D1 round trips"$/);
+        expect(res.headers.get("server-timing")).toMatch(/^db;dur=\d+\.\d\d;desc="D1 SQL", db-wait;dur=\d+\.\d\d;desc="D1 round trips"/);
       }
       expect((await call(`${path}?${qs({ startDate: "2026-03-01", endDate: "2026-03-01", callType: "Both" })}`)).status).toBe(401);
     }
   });
 
-  it("say the rows D1 read in development only", async () => {
+  it("say the rows D1 read outside production (production: admins only, worker/middleware/server-timing.test.ts)", async () => {
     const a = await withFlags();
     const q = qs({ startDate: "2026-03-01", endDate: "2026-03-01", callType: "Both" });
-    const test = await call(`/api/call-logs/count?${q}`, { token: a.accessToken });
-    expect(test.headers.get("server-timing")).not.toContain("db-rows");
     const dev = await call(`/api/call-logs/count?${q}`, { token: a.accessToken, bindings: { APP_ENV: "development" } });
     expect(dev.status).toBe(200);
     expect(dev.headers.get("server-timing")).toMatch(/db;dur=[\d.]+;desc="D1 SQL", db-wait;dur=[\d.]+;desc="D1 round trips", db-rows;desc="\d+", db-queries;desc="\d+", db-unmetered;desc="\d+"/);
@@ -115,6 +113,33 @@ describe("Aircall counts", { timeout: 30_000 }, () => {
     expect(options.body.numbers).toEqual([...new Set(rows.map((r) => r.numberName))].sort());
   });
 
+  it("apply a chosen store as its Aircall line (spec 1 §3), alone or with the other filters", async () => {
+    const staff = await withFlags({ call_app: true });
+    const storeDay = "2026-04-09";
+    const rows = await insertAircallCalls(150, {}, { day: storeDay });
+    const someUser = rows.find((r) => r.userName)!.userName!;
+    for (const [store, line] of Object.entries(STORE_NUMBER_NAMES)) {
+      for (const extra of [{}, { userName: someUser }]) {
+        const q = { startDate: storeDay, endDate: storeDay, ...extra };
+        const want = bruteAircallCounts(rows, { ...q, numberName: line });
+        // The query names the store as the dashboard sends it, in any case.
+        const get = (p: string, more: Record<string, string> = {}) =>
+          call(`/api/aircall/${p}?${qs({ ...q, store: store.toLowerCase(), ...more })}`, { token: staff.accessToken });
+        expect((await get("call-count", { direction: "inbound" })).body).toEqual({ count: want.inbound });
+        expect((await get("call-count", { direction: "outbound" })).body).toEqual({ count: want.outbound });
+        expect((await get("outbound-answered-count")).body).toEqual({ count: want.outboundAnswered });
+        expect((await get("store-transfer-solutions-count")).body).toEqual({ count: want.storeTransfers });
+      }
+    }
+    // The store's figures are a part of the whole, not the whole.
+    const all = bruteAircallCounts(rows, { startDate: storeDay, endDate: storeDay });
+    const naples = await call(`/api/aircall/call-count?${qs({ startDate: storeDay, endDate: storeDay, direction: "inbound", store: "NAPLES" })}`, { token: staff.accessToken });
+    expect(naples.body.count).toBeLessThan(all.inbound);
+    const bad = await call(`/api/aircall/outbound-answered-count?${qs({ startDate: storeDay, endDate: storeDay, store: "ATLANTIS" })}`, { token: staff.accessToken });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe("store");
+  });
+
   it("need call_app (admins pass), and name the bad parameter", async () => {
     const plain = await withFlags({ shopwindows_info: true });
     const admin = await withFlags({ is_admin: true });
@@ -122,7 +147,7 @@ describe("Aircall counts", { timeout: 30_000 }, () => {
     for (const p of ["call-count?direction=inbound&", "outbound-answered-count?", "store-transfer-solutions-count?", "options?"]) {
       const denied = await call(`/api/aircall/${p}${q}`, { token: plain.accessToken });
       expect(denied.status).toBe(403);
-      expect(denied.headers.get("server-timing")).toMatch(/^db;dur=\d+\.\d\d;desc="D1 SQL", db-wait;dur=\d+\.\d\d;desc="D1 round trips"$/);
+      expect(denied.headers.get("server-timing")).toMatch(/^db;dur=\d+\.\d\d;desc="D1 SQL", db-wait;dur=\d+\.\d\d;desc="D1 round trips"/);
       expect(denied.body.code).toBe("forbidden");
       expect((await call(`/api/aircall/${p}${q}`, { token: admin.accessToken })).status).toBe(200);
     }

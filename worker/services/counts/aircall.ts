@@ -1,4 +1,5 @@
 // The Aircall counts (spec 1 §7): store-network calls by direction, user and line.
+import { STORE_NUMBER_NAMES } from "@shared/constants";
 import type { AircallCountsQuery } from "@shared/schemas/counts";
 import { countOver, distinctValues, figureStatements, readCoverage, type Condition, type Coverage } from "./engine";
 import { AIRCALL_FIGURES, aircallNumberSpec, aircallSpec, type AircallFigure } from "./figures";
@@ -10,6 +11,8 @@ function filters(q: AircallCountsQuery): Condition[] {
   // Unary + keeps the user filter off its index (it is for the option list): the day range is narrower.
   if (q.userName) c.push({ sql: "+r.user_name = ?", rollupSql: "r.user_name = ?", params: [q.userName] });
   if (q.numberName) c.push({ sql: "r.number_name = ?", params: [q.numberName] });
+  // A store is its Aircall line (spec 1 §3).
+  if (q.store) c.push({ sql: "r.number_name = ?", params: [STORE_NUMBER_NAMES[q.store]] });
   return c;
 }
 

@@ -260,14 +260,16 @@ export async function handleBillingEvent(deps: BillingDeps, event: BillingEvent)
     const email = session ? (session.customer_details?.email ?? session.customer_email) : null;
     if (!session || session.status !== "complete" || session.mode !== "subscription" || !email) return recordOnly();
     const sub = session.subscription ? await billing.getSubscription(session.subscription) : null;
-    const { userId, duplicate } = await provisionBuyer(
+    // The account's own upgrade (only our server names an account on a session, for its signed-in
+    // owner): the new subscription replaces whatever else was live. Done before the event is
+    // recorded, so a failure here is retried with the event.
+    if (sub && session.client_reference_id) await replaceOtherSubscriptions(deps, session.client_reference_id, sub.id);
+    const { duplicate } = await provisionBuyer(
       deps,
       { email, name: session.customer_details?.name, company: companyOf(session), customerId: session.customer, sub, checkoutSessionId: session.id },
       event,
       { mail: true },
     );
-    // The account's own upgrade: the new subscription replaces whatever else was live.
-    if (sub && session.client_reference_id && session.client_reference_id === userId) await replaceOtherSubscriptions(deps, userId, sub.id);
     return { duplicate, handled: true };
   }
   let subscriptionId: string | null = null;
@@ -290,7 +292,8 @@ const LIVE_STATUSES = ["trialing", "active", "past_due", "unpaid", "incomplete"]
 /**
  * An account has at most one live subscription: every other live one of the account (a trial being
  * upgraded, the plan being changed) ends now at the provider, and its state is written back.
- * Idempotent: a redelivered event finds them ended already.
+ * Idempotent: a redelivered event finds them ended already. The provisioning that follows points
+ * the customer record at the subscription that stays.
  */
 async function replaceOtherSubscriptions(deps: BillingDeps, userId: string, keepId: string) {
   const others = await deps.db
@@ -300,14 +303,6 @@ async function replaceOtherSubscriptions(deps: BillingDeps, userId: string, keep
   for (const { id } of others) {
     const ended = await deps.billing.endSubscriptionNow(id, `replace:${id}:${keepId}`);
     await deps.db.batch([subscriptionUpsert(deps.db, ended, null), customerStatusUpdate(deps.db, ended)]);
-  }
-  // The customer record points at the subscription that stays.
-  const kept = await deps.billing.getSubscription(keepId);
-  if (kept) {
-    await deps.db
-      .update(customers)
-      .set({ subscriptionId: kept.id, subscriptionStatus: kept.status, stripeCustomerId: kept.customer, currentPlan: planKey(kept.price.product.name) ?? kept.price.product.name, updatedAt: new Date().toISOString() })
-      .where(eq(customers.userId, userId));
   }
 }
 

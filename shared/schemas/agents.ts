@@ -179,6 +179,13 @@ export type UsageStats = {
   agentLimit: number | null;
   numbers: number;
   numberLimit: number;
+  /** The account's paid plan (an active or trialing subscription); null without one. */
+  plan: "basic" | "pro" | null;
+  /**
+   * True when activating an agent, buying a number and placing a test call would be refused for want
+   * of a plan (402 subscription_required), so the SPA can say so before the account tries. Admins pass.
+   */
+  planRequired: boolean;
 };
 
 // The rules on agents without zod, for screens that must not load the schemas (decision 032).

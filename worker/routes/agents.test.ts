@@ -531,7 +531,22 @@ describe("GET /api/usage-stats", () => {
     const res = await call("/api/usage-stats", { token: s.accessToken });
     expect(res.status).toBe(200);
     // 135 s = 2.25 min, shown to one decimal.
-    expect(res.body).toEqual({ callsThisMonth: 2, minutesThisMonth: 2.3, agents: 1, agentLimit: 25, numbers: 1, numberLimit: 9 });
+    expect(res.body).toEqual({ callsThisMonth: 2, minutesThisMonth: 2.3, agents: 1, agentLimit: 25, numbers: 1, numberLimit: 9, plan: "pro", planRequired: false });
+  });
+
+  it("says when the account needs a plan for paid resources (activation, numbers, test calls), before it tries one", async () => {
+    const noPlan = await signUpAndSignIn({ plan: null });
+    const stats = await call("/api/usage-stats", { token: noPlan.accessToken });
+    expect(stats.body).toMatchObject({ plan: null, planRequired: true });
+    // The same account is refused what the answer said it would be.
+    const agent = await createAgent(noPlan, { name: "Front desk", ...complete });
+    expect((await activate(noPlan, agent.id as number)).status).toBe(402);
+
+    const basic = await signUpAndSignIn({ plan: "basic" });
+    expect((await call("/api/usage-stats", { token: basic.accessToken })).body).toMatchObject({ plan: "basic", planRequired: false });
+    // Admins pass the plan check, so nothing is required of them.
+    const admin = await signUpAndSignIn({ plan: null, appMetadata: { is_admin: true } });
+    expect((await call("/api/usage-stats", { token: admin.accessToken })).body).toMatchObject({ plan: null, planRequired: false });
   });
 
   it("reads the phone-number limit from system configuration", async () => {

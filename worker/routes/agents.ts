@@ -94,7 +94,8 @@ export const agentActionRoutes = new Hono<AppEnv>()
     return c.json({ agent: toAgentJson(agent) }, 201);
   })
   .get("/usage-stats", requireUser, async (c) => {
-    return c.json(await usageStats(c.var.db, currentUser(c).id));
+    const user = currentUser(c);
+    return c.json(await usageStats(c.var.db, user.id, new Date(), { isAdmin: user.isAdmin }));
   })
   .post("/trigger-call", requireUser, validate("json", triggerCallBody), async (c) => {
     const user = currentUser(c);

@@ -7,16 +7,19 @@ import type { Database } from "../db/client";
 import { countAgents } from "./agents";
 import { monthlyCalls } from "./counts/month";
 import { countPhoneNumbers, getPhoneNumberLimit } from "./phone-numbers";
-import { agentLimitFor } from "./plans";
+import { agentLimitFor, paidPlanFor } from "./plans";
 
-export async function usageStats(db: Database, userId: string, now = new Date()): Promise<UsageStats> {
-  const [calls, agentCount, numbers, agentLimit, numberLimit] = await Promise.all([
+/** `isAdmin`: admins pass the plan check of paid resources (requirePaidPlan), so no plan is required of them. */
+export async function usageStats(db: Database, userId: string, now = new Date(), opts: { isAdmin?: boolean } = {}): Promise<UsageStats> {
+  const [calls, agentCount, numbers, agentLimit, numberLimit, paid] = await Promise.all([
     monthlyCalls(db, userId, now),
     countAgents(db, userId),
     // The same count and limit the phone-number purchase checks.
     countPhoneNumbers(db, userId),
     agentLimitFor(db, userId),
     getPhoneNumberLimit(db),
+    // The same reading of the plan the paid resources are refused by.
+    paidPlanFor(db, userId, now),
   ]);
   return {
     callsThisMonth: calls.total,
@@ -25,5 +28,7 @@ export async function usageStats(db: Database, userId: string, now = new Date())
     agentLimit,
     numbers,
     numberLimit,
+    plan: paid?.plan ?? null,
+    planRequired: !paid && !opts.isAdmin,
   };
 }

@@ -12,20 +12,29 @@ export const isPlanError = (err: unknown): err is ApiError =>
   err instanceof ApiError && err.body !== null && PLAN_ERROR_CODES.includes(err.body.code);
 
 /**
- * The link to the plans. Inside the router it navigates in place; anywhere else (a portal or a tree
- * rendered outside the router) it is a plain link, since a router link there cannot render at all.
+ * The link to the plans (with the account's email, which /buy shows the plans for). Inside the router
+ * it navigates in place; anywhere else (a tree rendered outside the router) it is a plain link, since
+ * a router link there cannot render at all.
  */
-export function UpgradeLink({ children = PLAN_TEXT.upgrade, className = "font-medium underline underline-offset-4" }: { children?: ReactNode; className?: string }) {
+export function UpgradeLink({
+  email,
+  children = PLAN_TEXT.upgrade,
+  className = "font-medium underline underline-offset-4",
+}: {
+  email?: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   const router = useRouter({ warn: false });
   if (!router) {
     return (
-      <a href="/buy" className={className}>
+      <a href={email ? `/buy?${new URLSearchParams({ email })}` : "/buy"} className={className}>
         {children}
       </a>
     );
   }
   return (
-    <Link to="/buy" className={className}>
+    <Link to="/buy" search={email ? { email } : {}} className={className}>
       {children}
     </Link>
   );

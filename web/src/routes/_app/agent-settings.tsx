@@ -9,6 +9,7 @@ export const Route = createFileRoute("/_app/agent-settings")({
     void context.queryClient.prefetchQuery(agentsQueryOptions(context.user.id));
   },
   component: function AgentSettingsRoute() {
-    return <AgentsPage userId={Route.useRouteContext().user.id} />;
+    const { user } = Route.useRouteContext();
+    return <AgentsPage userId={user.id} email={user.email} />;
   },
 });

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TEST_CALL_POLL } from "@shared/constants";
-import { AGENT_API_TEXT, AGENT_TEXT } from "@shared/messages";
+import { AGENT_API_TEXT, AGENT_TEXT, PLAN_TEXT } from "@shared/messages";
 import type { Agent } from "@shared/schemas/agents";
 import { myNumberKeys } from "@web/api/phone-numbers";
 import { callLogKeys } from "@web/api/call-logs";
@@ -46,6 +46,23 @@ afterEach(() => {
 });
 
 describe("AgentsPage", () => {
+  it("tells an account without a plan, before it tries, that activation, numbers and test calls need one", async () => {
+    fakeAccount([makeAgent()], { "GET /api/usage-stats": { ...usageStats, plan: null, planRequired: true } });
+    await renderWithApp(<AgentsPage userId="user-1" email="new@store.example" />);
+    const notice = await screen.findByRole("region", { name: PLAN_TEXT.requiredTitle });
+    expect(within(notice).getByText(PLAN_TEXT.requiredText)).toBeTruthy();
+    expect(within(notice).getByRole("link", { name: PLAN_TEXT.choosePlan }).getAttribute("href")).toBe("/buy?email=new%40store.example");
+  });
+
+  it("says nothing of plans to an account that has one", async () => {
+    const api = fakeAccount([makeAgent()], { "GET /api/usage-stats": { ...usageStats, plan: "basic", planRequired: false } });
+    await renderWithApp(<AgentsPage userId="user-1" email="new@store.example" />);
+    await screen.findByRole("button", { name: AGENT_TEXT.addNew });
+    await waitFor(() => expect(api.calls.some((c) => c.path === "/api/usage-stats")).toBe(true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole("region", { name: PLAN_TEXT.requiredTitle })).toBeNull();
+  });
+
   it("auto-selects the first agent and switches with the chips", async () => {
     fakeAccount([makeAgent({ id: 1, name: "Front Desk" }), makeAgent({ id: 2, name: "After Hours" })]);
     await renderScreen();

@@ -1,6 +1,7 @@
 // The Agents screen (/agent-settings, spec 2 §2): header with 'Add New Agent' and this month's usage,
 // the agent chips, the selected agent's card or form, and the agents with their numbers.
 import { planErrorDescription } from "@web/components/plans/plan-error";
+import { PlanRequiredNotice } from "@web/components/plans/plan-required-notice";
 import { useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useReducer, useRef } from "react";
@@ -54,7 +55,8 @@ function saveFailure(err: unknown, fallback: ToastInput): ToastInput {
   return { variant: "destructive", ...fallback };
 }
 
-export function AgentsPage({ userId }: { userId: string }) {
+/** `email`: the account's, for the link to the plans. */
+export function AgentsPage({ userId, email }: { userId: string; email?: string }) {
   const queryClient = useQueryClient();
   const agentsQuery = useAgents(userId);
   // Rendered at once, the first list was one ~190 ms task on a phone (decision 035).
@@ -185,6 +187,7 @@ export function AgentsPage({ userId }: { userId: string }) {
       {/* One column that never grows past the page: a long agent name is truncated instead of
           widening every card (an auto column takes the widest row's unbroken text as its minimum). */}
       <div className="grid grid-cols-1 gap-6">
+        <PlanRequiredNotice email={email} />
         <UsageFigures className="lg:grid-cols-4" />
 
         {list === undefined && !agentsQuery.isError ? (

@@ -2,7 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { APPOINTMENT_CATEGORY_KEYS } from "@shared/constants";
-import { DASHBOARD_TEXT, INSIGHTS_TEXT } from "@shared/messages";
+import { DASHBOARD_TEXT, INSIGHTS_TEXT, PLAN_TEXT } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { resetToasts, toast } from "@web/components/ui/toast-store";
 import { createQueryClient } from "@web/lib/query-client";
@@ -71,6 +71,8 @@ function stubApi(override: Handler = () => undefined) {
         return json({ counts: Object.fromEntries(APPOINTMENT_CATEGORY_KEYS.map((k, i) => [k, i + 1])) });
       case "/api/lead-counts/summary":
         return json({ totalSubmissions: 4321, byStore: { TYLER: 4000, OKC: 321 } });
+      case "/api/usage-stats":
+        return json({ callsThisMonth: 0, minutesThisMonth: 0, agents: 0, agentLimit: 25, numbers: 0, numberLimit: 9, plan: "pro", planRequired: false });
       case "/api/aircall/options":
         return json({ users: ["Bob"], numbers: ["Main"] });
       case "/api/aircall/call-count":
@@ -256,6 +258,25 @@ describe("DashboardPage", () => {
     fireEvent.change(within(section(DASHBOARD_TEXT.aircall)).getByLabelText(DASHBOARD_TEXT.numberName), { target: { value: "Main" } });
     await waitFor(() => expect(urls(fetchMock)).toContain("/api/aircall/outbound-answered-count?dateFilterType=range&startDate=2026-03-10&endDate=2026-03-10&numberName=Main"));
     expect(within(section(DASHBOARD_TEXT.aircall)).getByText("2026-03-10 · Main")).toBeTruthy();
+  });
+
+  it("tells an account without a plan, before it tries, that activation, numbers and test calls need one", async () => {
+    const usage = { callsThisMonth: 0, minutesThisMonth: 0, agents: 0, agentLimit: null, numbers: 0, numberLimit: 9, plan: null };
+    stubApi((url) => (url.pathname === "/api/usage-stats" ? json({ ...usage, planRequired: true }) : undefined));
+    renderPage({ shopwindows_info: false, call_app: false });
+    const notice = await screen.findByRole("region", { name: PLAN_TEXT.requiredTitle });
+    expect(within(notice).getByText(PLAN_TEXT.requiredText)).toBeTruthy();
+    expect(within(notice).getByRole("link", { name: PLAN_TEXT.choosePlan }).getAttribute("href")).toBe("/buy?email=staff%40store.example");
+  });
+
+  it("says nothing of plans to an account that has one (or an admin, whom the server does not ask)", async () => {
+    const usage = { callsThisMonth: 0, minutesThisMonth: 0, agents: 0, agentLimit: 25, numbers: 0, numberLimit: 9, plan: "pro" };
+    const fetchMock = stubApi((url) => (url.pathname === "/api/usage-stats" ? json({ ...usage, planRequired: false }) : undefined));
+    renderPage({ shopwindows_info: false, call_app: false });
+    await screen.findByText("12,345");
+    await waitFor(() => expect(urls(fetchMock)).toContain("/api/usage-stats"));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole("region", { name: PLAN_TEXT.requiredTitle })).toBeNull();
   });
 
   it("Refresh All Sections with the same dates reloads the counts again", async () => {

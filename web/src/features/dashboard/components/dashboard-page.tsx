@@ -3,7 +3,7 @@
 // sections on yesterday (New York, spec 1 §9). Sections beyond Call Logs follow the user's flags.
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { Download, LoaderCircle, RefreshCw } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { APPOINTMENT_CATEGORY_KEYS, CALL_TYPES, DEFAULT_CALL_TYPE, STORES } from "@shared/constants";
 import { dailyReportFileName } from "@shared/daily-report";
 import { DASHBOARD_TEXT } from "@shared/messages";
@@ -13,6 +13,7 @@ import type { CurrentUserView } from "@shared/schemas/auth";
 import { useAgents } from "@web/api/agents";
 import { describeProgress, downloadFile, type DownloadProgress } from "@web/lib/download";
 import { PageHeader } from "@web/components/layout/page-header";
+import { PlanRequiredNotice } from "@web/components/plans/plan-required-notice";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { toast } from "@web/components/ui/toast-store";
@@ -23,14 +24,13 @@ import {
   aircallQueries,
   appointmentOptionsQueryOptions,
   appointmentQueries,
-  dailyReportFileUrl,
-  dailyReportsQueryOptions,
   dailyReportUrl,
   exportReportUrl,
   leadSummaryQueryOptions,
 } from "../api/dashboard";
 import { CallVolume, StoreFunnelSection } from "./insights";
-import { Figure, FigureGrid, FilterSelect, Section, SectionBody, SectionError, SectionSkeleton, type Applied } from "./section";
+import { Figure, FigureGrid, FilterSelect, Section, SectionBody, SectionError, type Applied } from "./section";
+import { StoredReports } from "./stored-reports";
 
 type Range = { startDate: string; endDate: string };
 type AppliedState = { callLogs: Range; reports: Range; store: string; generation: number };
@@ -56,6 +56,7 @@ export function DashboardPage({ user, now }: { user: CurrentUserView; now?: Date
   return (
     <div className="mx-auto grid w-full max-w-6xl min-w-0 gap-6">
       <PageHeader title={DASHBOARD_TEXT.pageTitle} />
+      <PlanRequiredNotice email={user.email} />
       <form
         aria-label={DASHBOARD_TEXT.refreshAll}
         className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-4"
@@ -174,8 +175,6 @@ function DailyReportSection({ applied, generation }: { applied: Applied; generat
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
-  const list = useQuery(dailyReportsQueryOptions(generation));
-  const listId = useId();
 
   async function generate() {
     setBusy(true);
@@ -193,7 +192,6 @@ function DailyReportSection({ applied, generation }: { applied: Applied; generat
     }
   }
 
-  const items = list.data?.reports ?? [];
   return (
     <Section
       id="daily-report"
@@ -209,42 +207,7 @@ function DailyReportSection({ applied, generation }: { applied: Applied; generat
     >
       {failed ? <SectionError text={DASHBOARD_TEXT.dailyReportError} /> : null}
       <ProgressLine progress={busy ? progress : null} />
-      <div className="grid gap-2">
-        <h3 id={listId} className="text-sm font-medium">
-          {DASHBOARD_TEXT.recentReports}
-        </h3>
-        {list.isPending ? (
-          <SectionSkeleton label={DASHBOARD_TEXT.loading} height="h-12" />
-        ) : items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{DASHBOARD_TEXT.noReports}</p>
-        ) : (
-          <ul aria-labelledby={listId} className="grid gap-1">
-            {items.map((r) => {
-              const name = dailyReportFileName({ startDate: r.date, endDate: r.date, single: true, store: r.store });
-              return (
-                <li key={r.id} className="flex min-w-0 items-center justify-between gap-2 text-sm">
-                  <span className="truncate">
-                    {r.date} · {r.store ?? DASHBOARD_TEXT.allStores} · {r.rows} rows
-                  </span>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`${DASHBOARD_TEXT.download} ${name}`}
-                    onClick={() =>
-                      void downloadFile(dailyReportFileUrl(r.id), name).catch(() =>
-                        toast({ variant: "destructive", title: DASHBOARD_TEXT.dailyReportFailed }),
-                      )
-                    }
-                  >
-                    <Download aria-hidden />
-                    {DASHBOARD_TEXT.download}
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
+      <StoredReports generation={generation} />
     </Section>
   );
 }

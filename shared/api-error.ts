@@ -45,6 +45,9 @@ export const AUTH_ERROR_CODES = [
   "over_request_rate_limit",
   "reauthentication_needed",
   "session_expired",
+  "otp_expired",
+  "otp_invalid",
+  "email_exists",
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

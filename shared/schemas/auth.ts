@@ -70,6 +70,15 @@ export const recoverBody = z.object({
   code_challenge_method: z.string().max(20).nullish(),
   gotrue_meta_security: z.object({ captcha_token: z.string().max(4000).optional() }).nullish(),
 });
+/** The kinds of mailed one-time link the local identity service spends. */
+export const LINK_TYPES = ["signup", "invite", "recovery", "email_change"] as const;
+/** POST /auth/v1/verify (supabase-js verifyOtp with a token hash): spends a mailed link. */
+export const verifyBody = z.object({
+  type: z.enum(LINK_TYPES),
+  token_hash: z.string().min(1, "token_hash is required").max(200, "token_hash is too long"),
+  gotrue_meta_security: z.object({ captcha_token: z.string().max(4000).optional() }).nullish(),
+});
+
 /**
  * PUT /auth/v1/user. supabase-js 2.119 sends the attributes it is given unchanged, and its
  * UserAttributes type names the current password `current_password`.

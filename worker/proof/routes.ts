@@ -106,6 +106,7 @@ export const ROUTES: Record<string, Access> = {
   "POST /auth/v1/resend": "public",
   "POST /auth/v1/recover": "public",
   "GET /auth/v1/verify": "public",
+  "POST /auth/v1/verify": "public",
   "POST /api/webhooks/vapi": "secret",
   "POST /api/webhooks/aircall": "secret",
   "GET /api/vapi/sim-recordings/:file": "local", // the simulator's tones; <audio> sends no token

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { authOneTimeTokens, authRefreshTokens, authUsers, mailOutbox } from "../db/schema";
 import { sha256 } from "../lib/crypto";
 import { REFRESH_REUSE_INTERVAL_SECONDS } from "../services/local-auth";
-import { call, db, signUpAndSignIn, uniqueEmail } from "../test/helpers";
+import { call, db, linkToken, signUpAndSignIn, spendLink, uniqueEmail } from "../test/helpers";
 
 const PASSWORD = "secret123";
 
@@ -35,7 +35,7 @@ const getUser = (token: string) => call("/auth/v1/user", { token });
 
 async function confirm(email: string) {
   const [mail] = await mailsTo(email);
-  return call(pathOf(mail.link!));
+  return spendLink(mail.link!);
 }
 
 describe("POST /auth/v1/signup", () => {
@@ -58,7 +58,7 @@ describe("POST /auth/v1/signup", () => {
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0].kind).toBe("signup");
-    expect(mails[0].link).toMatch(/^http:\/\/localhost\/auth\/v1\/verify\?token=[\w-]{20,}&type=signup$/);
+    expect(mails[0].link).toMatch(/^http:\/\/localhost\/auth#token_hash=[\w-]{20,}&type=signup$/);
   });
 
   it("stores a PBKDF2 hash of the password, never the password, and keeps only known metadata", async () => {
@@ -135,46 +135,57 @@ describe("POST /auth/v1/signup", () => {
   it("keeps a same-origin redirect_to and drops another origin's", async () => {
     const own = uniqueEmail();
     await signUp(own, {}, `?redirect_to=${encodeURIComponent("http://localhost/welcome?x=1")}`);
-    const ownVerify = await confirm(own);
-    const ownTarget = new URL(ownVerify.headers.get("location")!);
-    expect(ownTarget.pathname).toBe("/welcome");
-    expect(ownTarget.searchParams.get("confirmed")).toBe("1");
+    const ownLink = new URL((await mailsTo(own))[0].link!);
+    expect(ownLink.pathname).toBe("/welcome");
+    expect(ownLink.searchParams.get("x")).toBe("1");
+    expect((await confirm(own)).status).toBe(200);
 
     const foreign = uniqueEmail();
     await signUp(foreign, {}, `?redirect_to=${encodeURIComponent("https://evil.example/steal")}`);
-    const foreignVerify = await confirm(foreign);
-    expect(new URL(foreignVerify.headers.get("location")!).origin).toBe("http://localhost");
-    expect(new URL(foreignVerify.headers.get("location")!).pathname).toBe("/auth");
+    const foreignLink = new URL((await mailsTo(foreign))[0].link!);
+    expect(foreignLink.origin).toBe("http://localhost");
+    expect(foreignLink.pathname).toBe("/auth");
   });
 });
 
-describe("GET /auth/v1/verify", () => {
-  it("confirms the account with a 303 to /auth?confirmed=1&email=, then refuses the used link", async () => {
+describe("mailed links: GET spends nothing, POST /auth/v1/verify spends", () => {
+  it("mails a link to the page with the token in the fragment, never in the query", async () => {
     const email = uniqueEmail();
     await signUp(email);
     const [mail] = await mailsTo(email);
+    const link = new URL(mail.link!);
+    expect(link.pathname).toBe("/auth");
+    expect(link.search).toBe("");
+    expect(linkToken(mail.link!)).toEqual({ token_hash: expect.stringMatching(/^[\w-]{20,}$/), type: "signup" });
+  });
 
+  it("a GET of the link (a mail scanner, a prefetch) does not confirm, and the POST still does, once", async () => {
+    const email = uniqueEmail();
+    await signUp(email);
+    const [mail] = await mailsTo(email);
+    const { token_hash } = linkToken(mail.link!);
+    // The page itself, and the old /auth/v1/verify form of the link: neither spends it.
+    expect((await call(pathOf(mail.link!))).status).toBeLessThan(500);
+    const old = await call(`/auth/v1/verify?token=${token_hash}&type=signup`);
+    expect(old.status).toBe(303);
+    const target = new URL(old.headers.get("location")!);
+    expect(target.pathname).toBe("/auth");
+    expect(target.search).toBe("");
+    expect(linkToken(target.toString())).toEqual({ token_hash, type: "signup" });
     const before = await signIn(email);
     expect(before.status).toBe(400);
     expect(before.body).toMatchObject({ code: "email_not_confirmed", msg: "Email not confirmed" });
     expect(before.headers.get("x-supabase-api-version")).toBe("2024-01-01");
 
-    const verified = await call(pathOf(mail.link!));
-    expect(verified.status).toBe(303);
-    const target = new URL(verified.headers.get("location")!);
-    expect(target.pathname).toBe("/auth");
-    expect(target.searchParams.get("confirmed")).toBe("1");
-    expect(target.searchParams.get("email")).toBe(email.toLowerCase());
-
-    const user = await db().query.authUsers.findFirst({ where: eq(authUsers.email, email.toLowerCase()) });
-    expect(user!.emailConfirmedAt).not.toBeNull();
+    const verified = await spendLink(mail.link!);
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ email: email.toLowerCase(), email_confirmed_at: expect.any(String) });
+    expect(verified.body.access_token).toBeUndefined();
     expect((await signIn(email)).status).toBe(200);
 
-    const reused = await call(pathOf(mail.link!));
-    expect(reused.status).toBe(303);
-    const reusedTarget = new URL(reused.headers.get("location")!);
-    expect(reusedTarget.searchParams.get("confirmed")).toBeNull();
-    expect(new URLSearchParams(reusedTarget.hash.slice(1)).get("error_code")).toBe("otp_invalid");
+    const reused = await spendLink(mail.link!);
+    expect(reused.status).toBe(403);
+    expect(reused.body.code).toBe("otp_invalid");
   });
 
   it("refuses an expired link with otp_expired and leaves the account unconfirmed", async () => {
@@ -185,21 +196,29 @@ describe("GET /auth/v1/verify", () => {
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
       .where(eq(authOneTimeTokens.userId, body.id));
     const res = await confirm(email);
-    expect(res.status).toBe(303);
-    expect(new URLSearchParams(new URL(res.headers.get("location")!).hash.slice(1)).get("error_code")).toBe("otp_expired");
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("otp_expired");
     expect((await signIn(email)).body.code).toBe("email_not_confirmed");
   });
 
-  it("redirects an unknown or missing token with error_code in the hash", async () => {
-    for (const path of ["/auth/v1/verify?token=not-a-real-token&type=signup", "/auth/v1/verify?type=signup"]) {
+  it("answers an unknown token with otp_invalid and bad input with 400 naming the field", async () => {
+    const unknown = await call("/auth/v1/verify", { method: "POST", json: { type: "signup", token_hash: "not-a-real-token" } });
+    expect(unknown.status).toBe(403);
+    expect(unknown.body.code).toBe("otp_invalid");
+    for (const [json, field] of [
+      [{ type: "signup" }, "token_hash"],
+      [{ type: "magic", token_hash: "x" }, "type"],
+      [{ type: "signup", token_hash: "x".repeat(201) }, "token_hash"],
+    ] as const) {
+      const res = await call("/auth/v1/verify", { method: "POST", json });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(res.body.field).toBe(field);
+    }
+    for (const path of ["/auth/v1/verify?token=x&type=nonsense", "/auth/v1/verify?type=signup"]) {
       const res = await call(path);
       expect(res.status).toBe(303);
-      const target = new URL(res.headers.get("location")!);
-      expect(target.origin + target.pathname).toBe("http://localhost/auth");
-      const hash = new URLSearchParams(target.hash.slice(1));
-      expect(hash.get("error")).toBe("access_denied");
+      const hash = new URLSearchParams(new URL(res.headers.get("location")!).hash.slice(1));
       expect(hash.get("error_code")).toBe("otp_invalid");
-      expect(hash.get("error_description")).toBeTruthy();
     }
   });
 });
@@ -463,8 +482,9 @@ describe("POST /auth/v1/resend", () => {
     expect(after).toHaveLength(before.u + 1);
 
     // The new link confirms the account.
-    const verified = await call(pathOf(after[0].link!));
-    expect(new URL(verified.headers.get("location")!).searchParams.get("confirmed")).toBe("1");
+    const verified = await spendLink(after[0].link!);
+    expect(verified.status).toBe(200);
+    expect(verified.body.email_confirmed_at).toEqual(expect.any(String));
   });
 
   it("answers bad input with 400 JSON naming the field", async () => {

@@ -3,7 +3,7 @@
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { AUTH_LIMITS } from "@shared/constants";
-import { passwordGrantBody, recoverBody, refreshGrantBody, resendBody, signupBody, updateUserBody } from "@shared/schemas/auth";
+import { LINK_TYPES, passwordGrantBody, recoverBody, refreshGrantBody, resendBody, signupBody, updateUserBody, verifyBody } from "@shared/schemas/auth";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { issuesToError, validate } from "../lib/validate";
@@ -12,7 +12,9 @@ import { localAuthSecret, usesSupabase } from "../providers";
 import { LocalIdentity } from "../providers/identity/local";
 import {
   authError,
+  type LinkType,
   logout,
+  pageLink,
   passwordGrant,
   refreshGrant,
   resendLocalSignup,
@@ -25,24 +27,7 @@ import {
 } from "../services/local-auth";
 import { requestRecovery, verifyEmailChangeToken, verifyRecoveryToken } from "../services/local-account-links";
 import { bearerToken } from "../middleware/auth";
-import { ACTIVATION_PATH, verifyActivationToken } from "../services/local-activation";
-import type { Database } from "../db/client";
-import type { AppConfig } from "../env";
-
-/** An activation link: to /activate-account with the session in the query, or the error in the hash. */
-async function activationRedirect(db: Database, config: AppConfig, origin: string, token: string) {
-  const result = token ? await verifyActivationToken(db, config, token) : ({ ok: false, reason: "invalid" } as const);
-  const target = new URL(ACTIVATION_PATH, origin);
-  if (!result.ok) {
-    const code = result.reason === "expired" ? "otp_expired" : "otp_invalid";
-    target.hash = `error=access_denied&error_code=${code}`;
-  } else {
-    target.searchParams.set("email", result.email);
-    target.searchParams.set("access_token", result.session.access_token);
-    target.searchParams.set("refresh_token", result.session.refresh_token);
-  }
-  return new Response(null, { status: 303, headers: { location: target.toString() } });
-}
+import { verifyActivationToken } from "../services/local-activation";
 
 /** Password grants per (address, email). */
 const SIGN_IN_LIMIT: Limit = { name: "auth-token", limit: 10, windowSeconds: 60 };
@@ -51,9 +36,6 @@ const SIGN_IN_LIMIT: Limit = { name: "auth-token", limit: 10, windowSeconds: 60 
  * this bounds the PBKDF2 hashes one client address (an IPv6 /64) can cause to 60 a minute.
  */
 const SIGN_IN_PER_ADDRESS: Limit = { name: "auth-token:ip", limit: 30, windowSeconds: 60 };
-
-/** Where a mailed link lands when the request named no (acceptable) redirect_to. */
-const DEFAULT_LANDING = { signup: "/auth", recovery: "/reset-password", email_change: "/auth" } as const;
 
 /**
  * A request that mails a link (resend, recover): limited per address and per (email, address), and
@@ -67,13 +49,6 @@ async function mailRequest(c: Context<AppEnv>, email: string, fallback: string) 
   const origin = new URL(c.req.url).origin;
   const redirectTo = c.req.query("redirect_to");
   return { email, origin, redirectTo: redirectTo ? safeRedirect(origin, redirectTo, fallback) : undefined };
-}
-
-/** The redirect of a link that cannot be used, as GoTrue answers it: the error in the URL fragment. */
-function linkError(origin: string, code: "otp_expired" | "otp_invalid" | "email_exists", description: string) {
-  const target = new URL("/auth", origin);
-  target.hash = `error=access_denied&error_code=${code}&error_description=${encodeURIComponent(description)}`;
-  return target.toString();
 }
 
 const localOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -162,53 +137,48 @@ export const localAuthRoutes = new Hono<AppEnv>()
   })
   // supabase-js resetPasswordForEmail: the same {} whether or not an account has the email.
   .post("/recover", validate("json", recoverBody), async (c) => {
-    const { email, origin, redirectTo } = await mailRequest(c, c.req.valid("json").email, DEFAULT_LANDING.recovery);
+    const { email, origin, redirectTo } = await mailRequest(c, c.req.valid("json").email, "/reset-password");
     await requestRecovery(c.var.db, origin, email, redirectTo);
     return c.json({});
   })
-  .get("/verify", async (c) => {
+  // A link in the old form (/auth/v1/verify?token=…, mailed before links went to the pages): sent on
+  // to its page with the token moved to the fragment. Nothing is spent by a GET, so a mail scanner or
+  // a prefetch that follows it neither uses up the link nor receives a session.
+  .get("/verify", (c) => {
     const origin = new URL(c.req.url).origin;
     const token = c.req.query("token") ?? "";
     const type = c.req.query("type") ?? "signup";
-    if (type === "invite") return activationRedirect(c.var.db, c.var.config, origin, token);
-    const failed = (reason: "expired" | "invalid") =>
-      c.redirect(
-        linkError(origin, reason === "expired" ? "otp_expired" : "otp_invalid", reason === "expired" ? "Email link has expired" : "Email link is invalid or has already been used"),
-        303,
-      );
-    if (!token) return failed("invalid");
+    const kind = (LINK_TYPES as readonly string[]).includes(type) ? (type as LinkType) : null;
+    if (!token || !kind) {
+      const target = new URL("/auth", origin);
+      target.hash = "error=access_denied&error_code=otp_invalid&error_description=Email+link+is+invalid+or+has+already+been+used";
+      return c.redirect(target.toString(), 303);
+    }
+    return c.redirect(pageLink(origin, kind, token, c.req.query("redirect_to")), 303);
+  })
+  // supabase-js verifyOtp({ token_hash, type }): the one place a mailed link is spent, by the page's
+  // explicit POST. Activation and recovery answer a session in the body; a sign-up or email-change
+  // confirmation answers the user (the page then asks for a sign-in, spec 1 §4).
+  .post("/verify", validate("json", verifyBody), async (c) => {
+    const { type, token_hash: token } = c.req.valid("json");
+    const failed = (reason: "expired" | "invalid" | "taken"): never => {
+      if (reason === "taken") throw authError(422, "email_exists", "This email address is already in use");
+      throw reason === "expired"
+        ? authError(403, "otp_expired", "Email link has expired")
+        : authError(403, "otp_invalid", "Email link is invalid or has already been used");
+    };
+    if (type === "invite") {
+      const result = await verifyActivationToken(c.var.db, c.var.config, token);
+      return result.ok ? c.json(result.session) : failed(result.reason);
+    }
     if (type === "recovery") {
       const result = await verifyRecoveryToken(c.var.db, c.var.config, token);
-      if (!result.ok) return failed(result.reason);
-      // As GoTrue: the session in the fragment, where supabase-js reads it and announces PASSWORD_RECOVERY.
-      const target = new URL(safeRedirect(origin, result.redirectTo, DEFAULT_LANDING.recovery));
-      const s = result.session;
-      target.hash = new URLSearchParams({
-        access_token: s.access_token,
-        expires_at: String(s.expires_at),
-        expires_in: String(s.expires_in),
-        refresh_token: s.refresh_token,
-        token_type: "bearer",
-        type: "recovery",
-      }).toString();
-      return c.redirect(target.toString(), 303);
+      return result.ok ? c.json(result.session) : failed(result.reason);
     }
     if (type === "email_change") {
       const result = await verifyEmailChangeToken(c.var.db, token);
-      if (!result.ok) {
-        if (result.reason === "taken") return c.redirect(linkError(origin, "email_exists", "This email address is already in use"), 303);
-        return failed(result.reason);
-      }
-      const target = new URL(safeRedirect(origin, result.redirectTo, DEFAULT_LANDING.email_change));
-      target.searchParams.set("confirmed", "1");
-      target.searchParams.set("email", result.email);
-      return c.redirect(target.toString(), 303);
+      return result.ok ? c.json(userJson(result.user)) : failed(result.reason);
     }
-    if (type !== "signup") return failed("invalid");
     const result = await verifySignupToken(c.var.db, token);
-    if (!result.ok) return failed(result.reason);
-    const target = new URL(safeRedirect(origin, result.redirectTo, DEFAULT_LANDING.signup));
-    target.searchParams.set("confirmed", "1");
-    target.searchParams.set("email", result.user.email);
-    return c.redirect(target.toString(), 303);
+    return result.ok ? c.json(userJson(result.user)) : failed(result.reason);
   });

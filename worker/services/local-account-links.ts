@@ -7,20 +7,12 @@ import type { AppConfig } from "../env";
 import { randomToken, sha256 } from "../lib/crypto";
 import { mayMail } from "../lib/rate-limit";
 import { LocalMail } from "../providers/mail/local";
-import { findByEmail, openSession } from "./local-auth";
+import { findByEmail, openSession, pageLink } from "./local-auth";
 
 export const RECOVERY_TOKEN_TTL_MINUTES = 60;
 export const EMAIL_CHANGE_TOKEN_TTL_HOURS = 24;
 
 type LinkKind = "recovery" | "email_change";
-
-function verifyLink(origin: string, token: string, type: LinkKind, redirectTo: string | undefined) {
-  const url = new URL("/auth/v1/verify", origin);
-  url.searchParams.set("token", token);
-  url.searchParams.set("type", type);
-  if (redirectTo) url.searchParams.set("redirect_to", redirectTo);
-  return url.toString();
-}
 
 /** Partly hides an address for a notice mail: "jo***@example.com". */
 export const maskEmail = (email: string) => {
@@ -36,7 +28,7 @@ export async function requestRecovery(db: Database, origin: string, email: strin
   const user = await findByEmail(db, email);
   if (!user || !(await mayMail(db, user.email))) return;
   const token = randomToken();
-  const link = verifyLink(origin, token, "recovery", redirectTo);
+  const link = pageLink(origin, "recovery", token, redirectTo);
   await db.batch([
     db.insert(authOneTimeTokens).values({
       userId: user.id,
@@ -82,8 +74,8 @@ async function spendToken(db: Database, token: string, kind: LinkKind) {
 }
 
 /**
- * Follows a recovery link: the token is spent and a `recovery` session opened (GoTrue redirects with
- * it in the URL fragment, and supabase-js announces PASSWORD_RECOVERY). Following a mailed link also
+ * Spends a recovery token (POST /auth/v1/verify): a `recovery` session is opened and answered in the
+ * POST's body (supabase-js's verifyOtp announces PASSWORD_RECOVERY). Following a mailed link also
  * proves the address, so an unconfirmed account becomes confirmed.
  */
 export async function verifyRecoveryToken(db: Database, config: AppConfig, token: string) {
@@ -114,7 +106,7 @@ export async function requestLocalEmailChange(
   const mail = new LocalMail(db);
   if (!(await findByEmail(db, newEmail)) && (await mayMail(db, newEmail))) {
     const token = randomToken();
-    const link = verifyLink(input.origin, token, "email_change", input.redirectTo);
+    const link = pageLink(input.origin, "email_change", token, input.redirectTo);
     statements.push(
       db.insert(authOneTimeTokens).values({
         userId: input.userId,
@@ -147,7 +139,7 @@ export async function requestLocalEmailChange(
 }
 
 /**
- * Follows an email-change link: the account (and its profile) take the new address in one batch.
+ * Spends an email-change token (POST /auth/v1/verify): the account (and its profile) take the new address in one batch.
  * When another account took the address meanwhile (two changes to one address, or a sign-up), the
  * unique index refuses it and the answer is `taken`, never a 500.
  */
@@ -171,5 +163,7 @@ export async function verifyEmailChangeToken(db: Database, token: string) {
     if (isUniqueViolation(e)) return { ok: false as const, reason: "taken" as const };
     throw e;
   }
-  return { ok: true as const, email: newEmail, redirectTo: spent.row.redirectTo };
+  const user = await db.query.authUsers.findFirst({ where: eq(authUsers.id, userId) });
+  if (!user) return { ok: false as const, reason: "invalid" as const };
+  return { ok: true as const, email: newEmail, user, redirectTo: spent.row.redirectTo };
 }

@@ -1,24 +1,37 @@
 // Account activation in the local identity service (ADR 021): an account created for a buyer has no
 // password; its single-use activation link (256 random bits, stored hashed, valid 72 hours) opens
-// /activate-account with a session, as Supabase's invite link does.
+// /activate-account with the token in the fragment, and the page spends it (POST /auth/v1/verify)
+// for a session when the password is submitted. Activation mail counts against the hourly cap of
+// account mail to one address (MAIL_PER_EMAIL), and a new link ends the older ones.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { authOneTimeTokens, authUsers } from "../db/schema";
 import type { AppConfig } from "../env";
 import { randomToken, sha256 } from "../lib/crypto";
+import { mayMail } from "../lib/rate-limit";
 import { LocalMail } from "../providers/mail/local";
-import { openSession } from "./local-auth";
+import { openSession, pageLink } from "./local-auth";
 
 export const ACTIVATION_TOKEN_TTL_HOURS = 72;
 export const ACTIVATION_PATH = "/activate-account";
 
+/**
+ * Mails a new activation link, unless the address has had its hourly share of account mail (then
+ * nothing is sent, and the caller answers the same: the links already sent still work). The new
+ * link ends every older unused one, so only the newest mail activates.
+ */
 export async function sendLocalActivation(db: Database, input: { userId: string; email: string; origin: string }) {
+  if (!(await mayMail(db, input.email))) return;
   const token = randomToken(32);
-  const link = new URL("/auth/v1/verify", input.origin);
-  link.searchParams.set("token", token);
-  link.searchParams.set("type", "invite");
-  link.searchParams.set("redirect_to", new URL(ACTIVATION_PATH, input.origin).toString());
+  const landing = new URL(ACTIVATION_PATH, input.origin);
+  landing.searchParams.set("email", input.email);
+  const link = pageLink(input.origin, "invite", token, landing.toString());
+  const now = new Date().toISOString();
   await db.batch([
+    db
+      .update(authOneTimeTokens)
+      .set({ usedAt: now })
+      .where(and(eq(authOneTimeTokens.userId, input.userId), eq(authOneTimeTokens.kind, "activation"), isNull(authOneTimeTokens.usedAt))),
     db.insert(authOneTimeTokens).values({
       userId: input.userId,
       kind: "activation",
@@ -30,15 +43,15 @@ export async function sendLocalActivation(db: Database, input: { userId: string;
       to: input.email,
       subject: "Activate your account",
       text: `Your account is ready. Choose a password to activate it:\n\n${link}\n\nThe link is valid for ${ACTIVATION_TOKEN_TTL_HOURS} hours and works once.`,
-      link: link.toString(),
+      link,
       kind: "activation",
     }),
   ]);
 }
 
 /**
- * Consumes an activation token: confirms the email and opens a session, so the page can set the
- * first password as the signed-in user. Only for an account that has no password yet.
+ * Consumes an activation token (POST /auth/v1/verify): confirms the email and opens a session, so the
+ * page can set the first password as the signed-in user. Only for an account that has no password yet.
  */
 export async function verifyActivationToken(db: Database, config: AppConfig, token: string) {
   const row = await db.query.authOneTimeTokens.findFirst({

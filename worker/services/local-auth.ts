@@ -71,11 +71,26 @@ export function userJson(u: UserRow) {
 export const findByEmail = (db: Database, email: string) =>
   db.select().from(authUsers).where(sql`lower(${authUsers.email}) = ${email.toLowerCase()}`).get();
 
-function confirmationLink(origin: string, token: string, redirectTo: string | undefined) {
-  const url = new URL("/auth/v1/verify", origin);
-  url.searchParams.set("token", token);
-  url.searchParams.set("type", "signup");
-  if (redirectTo) url.searchParams.set("redirect_to", redirectTo);
+/** The kinds of mailed one-time link; each is spent only by POST /auth/v1/verify. */
+export type LinkType = "signup" | "invite" | "recovery" | "email_change";
+
+/** Where each kind of link lands when its request named no (acceptable) redirect_to. */
+export const LINK_LANDING: Record<LinkType, string> = {
+  signup: "/auth",
+  invite: "/activate-account",
+  recovery: "/reset-password",
+  email_change: "/auth",
+};
+
+/**
+ * A mailed link: the page it lands on, with the one-time token in the URL fragment
+ * (`#token_hash=…&type=…`, as Supabase's token-hash templates put it). A fragment never reaches a
+ * server, a log or a Referer, and following the link spends nothing: the page spends the token with
+ * an explicit POST /auth/v1/verify, so a mail scanner or a prefetch that opens it cannot.
+ */
+export function pageLink(origin: string, type: LinkType, token: string, redirectTo?: string | null) {
+  const url = new URL(safeRedirect(origin, redirectTo, LINK_LANDING[type]));
+  url.hash = new URLSearchParams({ token_hash: token, type }).toString();
   return url.toString();
 }
 
@@ -95,7 +110,7 @@ export function safeRedirect(origin: string, redirectTo: string | null | undefin
 async function confirmationStatements(db: Database, user: { id: string; email: string }, origin: string, redirectTo?: string) {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + SIGNUP_TOKEN_TTL_HOURS * 3600_000).toISOString();
-  const link = confirmationLink(origin, token, redirectTo);
+  const link = pageLink(origin, "signup", token, redirectTo);
   return [
     db.insert(authOneTimeTokens).values({
       userId: user.id,
@@ -162,7 +177,7 @@ export async function resendLocalSignup(db: Database, origin: string, email: str
   await db.batch([tokenInsert, mailInsert]);
 }
 
-/** Consumes a sign-up token; returns the confirmed user and where to send the browser. */
+/** Consumes a sign-up token (POST /auth/v1/verify); returns the confirmed user. */
 export async function verifySignupToken(db: Database, token: string) {
   const row = await db.query.authOneTimeTokens.findFirst({
     where: and(eq(authOneTimeTokens.tokenHash, await sha256(token)), eq(authOneTimeTokens.kind, "signup")),
@@ -170,13 +185,17 @@ export async function verifySignupToken(db: Database, token: string) {
   if (!row || row.usedAt) return { ok: false as const, reason: "invalid" as const };
   if (row.expiresAt < new Date().toISOString()) return { ok: false as const, reason: "expired" as const };
   const now = new Date().toISOString();
-  await db.batch([
-    db.update(authOneTimeTokens).set({ usedAt: now }).where(eq(authOneTimeTokens.id, row.id)),
-    db
-      .update(authUsers)
-      .set({ emailConfirmedAt: sql`coalesce(${authUsers.emailConfirmedAt}, ${now})`, updatedAt: now })
-      .where(eq(authUsers.id, row.userId)),
-  ]);
+  // Claimed conditionally: of two uses of one link only one confirms.
+  const claimed = await db
+    .update(authOneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(authOneTimeTokens.id, row.id), isNull(authOneTimeTokens.usedAt)))
+    .returning({ id: authOneTimeTokens.id });
+  if (!claimed.length) return { ok: false as const, reason: "invalid" as const };
+  await db
+    .update(authUsers)
+    .set({ emailConfirmedAt: sql`coalesce(${authUsers.emailConfirmedAt}, ${now})`, updatedAt: now })
+    .where(eq(authUsers.id, row.userId));
   const user = await db.query.authUsers.findFirst({ where: eq(authUsers.id, row.userId) });
   return { ok: true as const, user: user!, redirectTo: row.redirectTo };
 }

@@ -7,6 +7,7 @@ import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { ApiError, tooManyRequests, unauthorized } from "../../lib/errors";
 import { log } from "../../lib/log";
+import { mayMail } from "../../lib/rate-limit";
 import { fetchFailure, providerSignal } from "../timeout";
 import type { EmailChangeRequest, IdentityPort, VerifiedIdentity } from "./port";
 
@@ -238,8 +239,13 @@ export class SupabaseIdentity implements IdentityPort {
     }
   }
 
+  /**
+   * Supabase mails the invite of an unconfirmed account again; its link returns to /activate-account.
+   * Capped like all account mail to one address (MAIL_PER_EMAIL, past it nothing is sent); Supabase
+   * keeps one confirmation token per account, so a new invite ends the older links.
+   */
   async sendActivation(input: { userId: string; email: string; origin: string }) {
-    // Supabase mails the invite of an unconfirmed account again; its link returns to /activate-account.
+    if (this.db && !(await mayMail(this.db, input.email))) return;
     const redirect = encodeURIComponent(new URL(`/activate-account?email=${encodeURIComponent(input.email)}`, input.origin).toString());
     await this.admin(`/invite?redirect_to=${redirect}`, { method: "POST", body: JSON.stringify({ email: input.email }) });
   }

@@ -31,7 +31,8 @@ export type DailyReportRow = { date: string; store: string; figures: Record<stri
 
 /** A stored nightly report, as GET /api/daily-reports lists it. */
 export type DailyReportListItem = { id: number; date: string; store: string | null; created_at: string; rows: number };
-export type DailyReportListResponse = { reports: DailyReportListItem[] };
+/** A page of stored reports, newest first; `nextCursor` asks for the next (older) page, null at the end. */
+export type DailyReportListResponse = { reports: DailyReportListItem[]; nextCursor: string | null };
 
 /** The file name of a report: one day (the generator's `date`) or a range, maybe one store. */
 export function dailyReportFileName(q: { startDate: string; endDate: string; single?: boolean; store?: string | null }): string {

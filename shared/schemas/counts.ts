@@ -130,6 +130,36 @@ export const dailyReportQuery = z
   }));
 export type DailyReportQuery = z.infer<typeof dailyReportQuery>;
 
+/** Stored nightly reports a page of GET /api/daily-reports holds: three nights of ten by default. */
+export const DAILY_REPORT_LIST_PAGE = { default: 30, max: 100 } as const;
+
+/**
+ * GET /api/daily-reports?limit&cursor: a keyset page, newest day first, on a day the all-stores
+ * report and then the stores by name. The cursor is the last report of the previous page as
+ * `YYYY-MM-DD~STORE` (`YYYY-MM-DD~` for the all-stores report), which the previous answer gives.
+ */
+export const dailyReportListQuery = z.object({
+  limit: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(DAILY_REPORT_LIST_PAGE.max, `must be at most ${DAILY_REPORT_LIST_PAGE.max}`)
+    .default(DAILY_REPORT_LIST_PAGE.default),
+  cursor: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}~[A-Z]*$/, "is not a cursor this list gave")
+    .transform((v) => {
+      const [day, store] = v.split("~");
+      return { day, store };
+    })
+    .refine((c) => isoDay.safeParse(c.day).success && (c.store === "" || (STORES as readonly string[]).includes(c.store)), "is not a cursor this list gave")
+    .optional(),
+});
+export type DailyReportListQuery = z.infer<typeof dailyReportListQuery>;
+
+/** The cursor after a stored report: its day and store ('' for the all-stores report). */
+export const dailyReportListCursor = (r: { date: string; store: string | null }) => `${r.date}~${r.store ?? ""}`;
+
 /** POST /api/analytics/won */
 export const analyticsWonBody = z
   .object({

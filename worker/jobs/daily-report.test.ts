@@ -9,6 +9,8 @@ import { runDailyReportJob } from "./daily-report";
 import { DAILY_CRON, jobsByCron } from "./index";
 import { runRollups } from "./rollups";
 import { markDaysDirty } from "../services/rollup-dirty";
+import { DAILY_REPORT_RETENTION_DAYS } from "../services/daily-report-store";
+import { addDays } from "@shared/ny-time";
 
 const DAY = "2026-08-10";
 /** 00:30 New York time (EDT, UTC-4) on the 11th: yesterday is the 10th... */
@@ -35,7 +37,7 @@ describe("nightly daily report job", { timeout: 60_000 }, () => {
     await insertLeads(20, {}, { window: w });
     // The report reads the roll-ups as on the night: the roll-up job runs first.
     await runRollups({ db: db(), now: CRON_TIME });
-    expect(await runDailyReportJob({ db: db(), now: CRON_TIME })).toEqual({ day: DAY, reports: 10, refreshed: [] });
+    expect(await runDailyReportJob({ db: db(), now: CRON_TIME })).toEqual({ day: DAY, reports: 10, refreshed: [], pruned: 0 });
     const first = await stored();
     expect(first).toHaveLength(10);
     expect(first.map((r) => r.day)).toEqual(Array(10).fill(DAY));
@@ -67,7 +69,8 @@ describe("nightly daily report job", { timeout: 60_000 }, () => {
     expect(days.filter((d) => d === "2026-08-09")).toHaveLength(10);
   });
 
-  it("lists the newest 30 and downloads one, behind shopwindows_info", async () => {
+  it("lists newest first, 30 a page with a cursor to the next, and downloads one, behind shopwindows_info", async () => {
+    await env.DB.prepare("DELETE FROM daily_reports").run();
     for (const now of ["2026-08-11", "2026-08-12", "2026-08-13", "2026-08-14"]) await runDailyReportJob({ db: db(), now: new Date(`${now}T05:15:00Z`) });
     const staff = await signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
     const list = await call("/api/daily-reports", { token: staff.accessToken });
@@ -80,6 +83,14 @@ describe("nightly daily report job", { timeout: 60_000 }, () => {
     expect(new Set(reports.map((r) => r.date))).toEqual(new Set(["2026-08-13", "2026-08-12", "2026-08-11"]));
     expect(Object.keys(reports[0]).sort()).toEqual(["created_at", "date", "id", "rows", "store"]);
     expect(reports[0].rows).toBe(10);
+    // The fourth night is on the next page, which is the last.
+    expect(list.body.nextCursor).toBe("2026-08-11~WOODLANDS");
+    const next = await call(`/api/daily-reports?cursor=${encodeURIComponent(list.body.nextCursor)}`, { token: staff.accessToken });
+    expect(next.status).toBe(200);
+    expect(next.body.reports.map((r: { date: string; store: string | null }) => `${r.date} ${r.store ?? "ALL"}`)).toEqual(
+      ["ALL", ...STORES.slice().sort()].map((s) => `2026-08-10 ${s}`),
+    );
+    expect(next.body.nextCursor).toBeNull();
 
     const miami = reports.find((r) => r.store === "MIAMI")!;
     const file = await call(`/api/daily-reports/${miami.id}`, { token: staff.accessToken });
@@ -99,6 +110,60 @@ describe("nightly daily report job", { timeout: 60_000 }, () => {
       expect((await call(path)).status).toBe(401);
       expect((await call(path, { token: callCentre.accessToken })).status).toBe(403);
     }
+  });
+
+  it("pages through every stored report once, in order, and refuses a bad limit or cursor naming it", async () => {
+    await env.DB.prepare("DELETE FROM daily_reports").run();
+    // 100 nights of reports, ten a night as the job stores them.
+    const first = "2026-05-01";
+    const values = Array.from({ length: 100 }, (_, i) => addDays(first, i)).flatMap((day) => [null, ...STORES].map((store) => ({ day, store })));
+    for (let i = 0; i < values.length; i += 20) {
+      const chunk = values.slice(i, i + 20);
+      await env.DB.prepare(`INSERT INTO daily_reports (day, store, csv, rows) VALUES ${chunk.map(() => "(?, ?, 'x', 1)").join(", ")}`)
+        .bind(...chunk.flatMap((v) => [v.day, v.store]))
+        .run();
+    }
+    const staff = await signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: { status: number; body: Record<string, any> } = await call(`/api/daily-reports?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { token: staff.accessToken });
+      expect(res.status).toBe(200);
+      expect(res.body.reports.length).toBeLessThanOrEqual(100);
+      seen.push(...res.body.reports.map((r: { date: string; store: string | null }) => `${r.date} ${r.store ?? ""}`));
+      cursor = res.body.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(10);
+    const want = [...values].sort((a, b) => (a.day === b.day ? (a.store ?? "").localeCompare(b.store ?? "") : b.day.localeCompare(a.day)));
+    expect(seen).toEqual(want.map((v) => `${v.day} ${v.store ?? ""}`));
+
+    for (const [query, field] of [["limit=0", "limit"], ["limit=101", "limit"], ["limit=x", "limit"], ["cursor=abc", "cursor"], ["cursor=2026-13-01~", "cursor"], ["cursor=2026-08-01~NOWHERE", "cursor"]]) {
+      const bad = await call(`/api/daily-reports?${query}`, { token: staff.accessToken });
+      expect(bad.status, query).toBe(400);
+      expect(bad.body.field, query).toBe(field);
+    }
+  });
+
+  it(`keeps ${DAILY_REPORT_RETENTION_DAYS} days of reports (at least 90) and deletes older ones with their refresh marks`, async () => {
+    expect(DAILY_REPORT_RETENTION_DAYS).toBeGreaterThanOrEqual(90);
+    await env.DB.batch([env.DB.prepare("DELETE FROM daily_reports"), env.DB.prepare("DELETE FROM rollup_dirty_days")]);
+    // Yesterday at CRON_TIME is DAY; the oldest day kept is DAY minus the retention.
+    const oldestKept = addDays(DAY, -DAILY_REPORT_RETENTION_DAYS);
+    const days = [addDays(oldestKept, -30), addDays(oldestKept, -1), oldestKept, addDays(DAY, -90), addDays(DAY, -1)];
+    for (const day of days) await env.DB.prepare("INSERT INTO daily_reports (day, store, csv, rows) VALUES (?, NULL, 'x', 1)").bind(day).run();
+    await env.DB.prepare("INSERT INTO rollup_dirty_days (source, day) VALUES ('daily_reports', ?)").bind(addDays(oldestKept, -1)).run();
+
+    const result = await runDailyReportJob({ db: db(), now: CRON_TIME });
+    expect(result.pruned).toBe(2);
+    const kept = [...new Set((await stored()).map((r) => r.day))].sort();
+    expect(kept).toEqual([oldestKept, addDays(DAY, -90), addDays(DAY, -1), DAY]);
+    // The old day's mark went with it, so no later night regenerates it.
+    expect(result.refreshed).toEqual([]);
+    const marks = await env.DB.prepare("SELECT day FROM rollup_dirty_days WHERE source = 'daily_reports'").all();
+    expect(marks.results).toEqual([]);
+    await env.DB.prepare("DELETE FROM daily_reports").run();
   });
 
   it("refreshes a stored report when a late event arrives for its day, and only days with stored reports", async () => {
@@ -123,7 +188,7 @@ describe("nightly daily report job", { timeout: 60_000 }, () => {
     const marks = await env.DB.prepare("SELECT source, day FROM rollup_dirty_days ORDER BY source, day").all();
     expect(marks.results).toEqual([{ source: "daily_reports", day: DAY }]);
     // ...and the report job regenerates that day besides yesterday, clearing the mark.
-    expect(await runDailyReportJob({ db: d, now: later })).toEqual({ day: "2026-08-14", reports: 10, refreshed: [DAY] });
+    expect(await runDailyReportJob({ db: d, now: later })).toEqual({ day: "2026-08-14", reports: 10, refreshed: [DAY], pruned: 0 });
     expect((await env.DB.prepare("SELECT count(*) AS n FROM rollup_dirty_days").first())).toEqual({ n: 0 });
     const after = await miami();
     expect(after.csv).not.toBe(before.csv);

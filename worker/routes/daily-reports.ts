@@ -1,7 +1,7 @@
 // The daily report (spec 1 §7 "Daily report call") as CSV, and the nightly reports kept in D1
 // (docs/decisions/012-daily-reports.md). All need shopwindows_info (admins pass).
-import { dailyReportFileName, type DailyReportListResponse } from "@shared/daily-report";
-import { dailyReportQuery } from "@shared/schemas/counts";
+import { dailyReportFileName } from "@shared/daily-report";
+import { dailyReportListQuery, dailyReportQuery } from "@shared/schemas/counts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
@@ -32,9 +32,8 @@ export const dailyReportRoutes = new Hono<AppEnv>()
     });
     return csvResponse(body, dailyReportFileName(q));
   })
-  .get("/daily-reports", shopwindows, async (c) => {
-    const body: DailyReportListResponse = { reports: await listStoredDailyReports(c.var.db) };
-    return c.json(body);
+  .get("/daily-reports", shopwindows, validate("query", dailyReportListQuery), async (c) => {
+    return c.json(await listStoredDailyReports(c.var.db, c.req.valid("query")));
   })
   .get("/daily-reports/:id", shopwindows, validate("param", idParam), async (c) => {
     const report = await getStoredDailyReport(c.var.db, c.req.valid("param").id);

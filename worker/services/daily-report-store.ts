@@ -1,16 +1,15 @@
 // The nightly daily reports kept in D1 (docs/decisions/012-daily-reports.md): a day's report for
 // all stores (store NULL) and one per store, replaced whole when the day is generated again.
 import { STORES, type Store } from "@shared/constants";
-import { DAILY_REPORT_ALL_STORES, type DailyReportListItem } from "@shared/daily-report";
-import { desc, eq, sql } from "drizzle-orm";
+import { DAILY_REPORT_ALL_STORES, type DailyReportListItem, type DailyReportListResponse } from "@shared/daily-report";
+import { dailyReportListCursor, type DailyReportListQuery } from "@shared/schemas/counts";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { dailyReports } from "../db/schema";
 import { csvDocument } from "../lib/csv";
 import { DbMeter } from "./counts/meter";
 import { DAILY_REPORT_CSV_COLUMNS, dailyReportRows, sumRow } from "./daily-report";
 import { STORED_REPORTS_MARK } from "./rollup-dirty";
-
-export const DAILY_REPORT_LIST_LIMIT = 30;
 
 /**
  * Generates the day's reports (all stores, then each store) exactly as GET /api/daily-report
@@ -51,13 +50,39 @@ export async function staleReportDays(db: Database): Promise<string[]> {
   return results.map((r) => r.day);
 }
 
-/** The newest days first; on a day the all-stores report, then the stores by name. */
-export async function listStoredDailyReports(db: Database): Promise<DailyReportListItem[]> {
-  return db
-    .select({ id: dailyReports.id, date: dailyReports.day, store: dailyReports.store, created_at: dailyReports.createdAt, rows: dailyReports.rows })
-    .from(dailyReports)
-    .orderBy(desc(dailyReports.day), sql`${dailyReports.store} IS NOT NULL`, dailyReports.store)
-    .limit(DAILY_REPORT_LIST_LIMIT);
+/** One page of stored reports: newest day first; on a day the all-stores report, then the stores by name. */
+export async function listStoredDailyReports(db: Database, q: DailyReportListQuery): Promise<DailyReportListResponse> {
+  // Keyset on (day DESC, store key ASC), the store key being the unique index's own expression ('' for
+  // the all-stores report), so a page reads daily_reports_day_store_idx from its cursor on.
+  const after = q.cursor ? `WHERE day < ?1 OR (day = ?1 AND ${STORE_KEY} > ?2)` : "";
+  const stmt = db.$client.prepare(
+    `SELECT id, day AS date, store, created_at, rows FROM daily_reports ${after} ORDER BY day DESC, ${STORE_KEY} LIMIT ${q.cursor ? "?3" : "?1"}`,
+  );
+  const params = q.cursor ? [q.cursor.day, q.cursor.store, q.limit + 1] : [q.limit + 1];
+  const { results } = await stmt.bind(...params).all<DailyReportListItem>();
+  const reports = results.slice(0, q.limit);
+  const nextCursor = results.length > q.limit ? dailyReportListCursor(reports[reports.length - 1]) : null;
+  return { reports, nextCursor };
+}
+
+/** The unique index's expression: a report's store, '' for the all-stores report. */
+const STORE_KEY = "(CASE WHEN store IS NULL THEN '' ELSE store END)";
+
+/**
+ * How long stored reports are kept: the nightly job deletes the reports of New York days more than
+ * this many days before yesterday (at least the 90 days asked; a year of ten small reports a night is
+ * a few megabytes). A range older than that is still generated on request from the counts.
+ */
+export const DAILY_REPORT_RETENTION_DAYS = 365;
+
+/** Deletes the stored reports (and their refresh marks) of days before `oldestKept`, in one batch. */
+export async function pruneStoredDailyReports(db: Database, oldestKept: string): Promise<number> {
+  const d1 = db.$client;
+  const [reports] = await d1.batch([
+    d1.prepare("DELETE FROM daily_reports WHERE day < ?").bind(oldestKept),
+    d1.prepare("DELETE FROM rollup_dirty_days WHERE source = ? AND day < ?").bind(STORED_REPORTS_MARK, oldestKept),
+  ]);
+  return reports.meta.changes ?? 0;
 }
 
 export async function getStoredDailyReport(db: Database, id: number) {

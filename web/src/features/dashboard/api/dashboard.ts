@@ -102,6 +102,8 @@ export const dailyReportUrl = (f: { startDate: string; endDate: string; store?: 
 export const storeFunnelQueryOptions = (f: { startDate: string; endDate: string }, generation: number) =>
   countQuery<StoreFunnelResponse>("/api/store-funnel", rangeParams(f), generation);
 
-export const dailyReportsQueryOptions = (generation: number) => countQuery<DailyReportListResponse>("/api/daily-reports", {}, generation);
+/** A page of the stored nightly reports: the newest without a cursor, else the page after it. */
+export const dailyReportsQueryOptions = (generation: number, cursor?: string) =>
+  countQuery<DailyReportListResponse>("/api/daily-reports", { cursor }, generation);
 
 export const dailyReportFileUrl = (id: number) => `/api/daily-reports/${encodeURIComponent(String(id))}`;

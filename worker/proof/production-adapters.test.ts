@@ -3,8 +3,12 @@
 // request (the app cannot work without them); the other ports answer 503 naming what is missing on
 // the routes that need them, /api/health reports them as not configured, and every local-only route
 // (checkout page, mailbox, simulators, the local identity service) is absent.
+import { createExecutionContext, createScheduledController } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import type { JWTPayload } from "jose";
 import { describe, expect, inject, it } from "vitest";
+import worker from "../index";
+import { DAILY_CRON } from "../jobs";
 import { SUPABASE_STANDIN } from "../test/standins/supabase";
 import { call, uniqueEmail } from "../test/helpers";
 import { ROUTES } from "./routes";
@@ -117,6 +121,15 @@ describe("production: identity and billing are required", () => {
       expect(signup.status).toBe(503);
     });
   }
+});
+
+describe("production: scheduled runs without identity or billing", () => {
+  it("fail with the same message, running no job", async () => {
+    const bindings = { ...env, ...without(production(), "STRIPE_SECRET_KEY") };
+    await expect(
+      worker.scheduled(createScheduledController({ cron: DAILY_CRON }), bindings as never, createExecutionContext()),
+    ).rejects.toThrow(/STRIPE_SECRET_KEY is required in production/);
+  });
 });
 
 describe("production with every provider configured", () => {

@@ -8,6 +8,6 @@ export const Route = createFileRoute("/_app/phone-numbers")({
     const { tab } = Route.useSearch();
     const navigate = Route.useNavigate();
     const { user } = Route.useRouteContext();
-    return <PhoneNumbersPage userId={user.id} tab={tab} onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })} />;
+    return <PhoneNumbersPage userId={user.id} email={user.email} tab={tab} onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })} />;
   },
 });

@@ -2,11 +2,11 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { USAGE_STATS_RETRIES } from "@shared/constants";
-import { PHONE_TEXT } from "@shared/messages";
+import { PHONE_TEXT, PLAN_TEXT } from "@shared/messages";
 import { createQueryClient } from "@web/lib/query-client";
 import { BuyNumberPanel } from "./buy-number-panel";
 
-const usage = { callsThisMonth: 3, minutesThisMonth: 4.5, agents: 1, agentLimit: null, numbers: 2, numberLimit: 9 };
+const usage = { callsThisMonth: 3, minutesThisMonth: 4.5, agents: 1, agentLimit: null, numbers: 2, numberLimit: 9, plan: "basic", planRequired: false };
 
 /** Answers the panel's two reads; `usageOk` decides whether usage stats load. */
 function stubReads(state: { usageOk: boolean }) {
@@ -47,5 +47,24 @@ describe("BuyNumberPanel usage bar", () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: PHONE_TEXT.retry })));
     await waitFor(() => expect(screen.getByRole("progressbar").getAttribute("aria-valuetext")).toBe(PHONE_TEXT.usageCount(2, 9)));
     expect(screen.queryByText(PHONE_TEXT.usageFailed)).toBeNull();
+  });
+});
+
+describe("BuyNumberPanel without a plan", () => {
+  it("says before a search that buying a number needs a plan, with the way to the plans", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input) === "/api/usage-stats" ? Response.json({ ...usage, plan: null, planRequired: true }) : Response.json({ phoneNumberLimit: 9 }),
+      ),
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <BuyNumberPanel email="new@store.example" />
+      </QueryClientProvider>,
+    );
+    const notice = await screen.findByRole("region", { name: PLAN_TEXT.requiredTitle });
+    expect(notice.textContent).toContain(PLAN_TEXT.requiredText);
+    expect(screen.getByRole("link", { name: PLAN_TEXT.choosePlan }).getAttribute("href")).toBe("/buy?email=new%40store.example");
   });
 });

@@ -4,6 +4,7 @@ import { LoaderCircle, Search } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { PHONE_TEXT, PHONE_API_TEXT } from "@shared/messages";
 import type { AvailableNumberView } from "@shared/schemas/phone-numbers";
+import { PlanRequiredNotice } from "@web/components/plans/plan-required-notice";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
@@ -54,7 +55,8 @@ function Usage({
   return <UsageBar count={count} limit={limit} />;
 }
 
-export function BuyNumberPanel() {
+/** `email`: the account's, for the link to the plans. */
+export function BuyNumberPanel({ email }: { email?: string } = {}) {
   const usage = useUsageStats();
   const phoneLimit = usePhoneLimit();
   const [areaCodeInput, setAreaCodeInput] = useState("");
@@ -90,6 +92,7 @@ export function BuyNumberPanel() {
 
   return (
     <div ref={panel} className="grid gap-6">
+      <PlanRequiredNotice email={email} />
       <Card>
         <CardContent className="grid gap-6 p-6">
           <Usage count={count} limit={limit} failed={usage.isError} onRetry={() => void usage.refetch()} />

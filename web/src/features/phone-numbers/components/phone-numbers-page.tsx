@@ -9,9 +9,9 @@ import { MyNumbers } from "./my-numbers";
 
 const isTab = (v: string): v is PhoneTab => (PHONE_TABS as readonly string[]).includes(v);
 
-type PhoneNumbersPageProps = { userId: string; tab?: PhoneTab; onTabChange: (tab: PhoneTab) => void };
+type PhoneNumbersPageProps = { userId: string; email?: string; tab?: PhoneTab; onTabChange: (tab: PhoneTab) => void };
 
-export function PhoneNumbersPage({ userId, tab = "mine", onTabChange }: PhoneNumbersPageProps) {
+export function PhoneNumbersPage({ userId, email, tab = "mine", onTabChange }: PhoneNumbersPageProps) {
   return (
     <div className="mx-auto w-full max-w-4xl">
       <PageHeader title={NAV_TEXT.phoneNumbers} description={PHONE_TEXT.intro} />
@@ -28,7 +28,7 @@ export function PhoneNumbersPage({ userId, tab = "mine", onTabChange }: PhoneNum
           <MyNumbers userId={userId} />
         </TabsContent>
         <TabsContent value="buy" forceMount className="data-[state=inactive]:hidden">
-          <BuyNumberPanel />
+          <BuyNumberPanel email={email} />
         </TabsContent>
       </Tabs>
     </div>

@@ -2,6 +2,20 @@
 import { z } from "zod";
 import { AUTH_LIMITS } from "../constants";
 import { VALIDATION } from "../messages";
+import { newPasswordProblem } from "./password";
+
+/**
+ * A password being set (registration): the one password policy (newPasswordProblem: 8+ characters
+ * with an uppercase letter and a number, spec 2 §5's texts), which the server applies to every
+ * password it sets. Signing in keeps spec 1's 6-character check: it sets nothing.
+ */
+const newPassword = z
+  .string()
+  .max(128, "Password is too long")
+  .superRefine((password, ctx) => {
+    const problem = newPasswordProblem(password);
+    if (problem) ctx.addIssue({ code: "custom", message: problem.message });
+  });
 
 export const emailSchema = z.string().trim().max(254, "Email is too long").pipe(z.email(VALIDATION.invalidEmail));
 
@@ -16,8 +30,8 @@ export const registerFormSchema = z
     email: z.email(VALIDATION.invalidEmail),
     username: z.string().min(AUTH_LIMITS.minUsername, VALIDATION.usernameMin),
     companyName: z.string().min(AUTH_LIMITS.minCompany, VALIDATION.companyRequired),
-    password: z.string().min(AUTH_LIMITS.minPassword, VALIDATION.passwordMin),
-    confirmPassword: z.string().min(AUTH_LIMITS.minPassword, VALIDATION.passwordMin),
+    password: newPassword,
+    confirmPassword: newPassword,
   })
   .refine((v) => v.password === v.confirmPassword, { message: VALIDATION.passwordsMismatch, path: ["confirmPassword"] });
 export type RegisterForm = z.infer<typeof registerFormSchema>;

@@ -34,10 +34,12 @@ describe("password after payment", () => {
 });
 
 describe("activation password", () => {
-  it("needs 8 characters and the same confirmation, with one message", () => {
+  it("needs 8 characters and the same confirmation, with one message, then the policy's uppercase letter and digit", () => {
     expect(activationPasswordError("", "")).toBe(ACTIVATION_TEXT.invalidPassword);
     expect(activationPasswordError("1234567", "1234567")).toBe("Passwords must match and be at least 8 characters.");
-    expect(activationPasswordError("12345678", "12345679")).toBe(ACTIVATION_TEXT.invalidPassword);
-    expect(activationPasswordError("12345678", "12345678")).toBeNull();
+    expect(activationPasswordError("Secret123", "Secret124")).toBe(ACTIVATION_TEXT.invalidPassword);
+    // What the server refuses is refused here first, naming the rule.
+    expect(activationPasswordError("12345678", "12345678")).toBe("Password must contain at least 1 uppercase letter and 1 number");
+    expect(activationPasswordError("Secret123", "Secret123")).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { LEAD_INTEREST_LEVEL } from "../constants";
 import { ACTIVATION_TEXT, CHECKOUT_TEXT, PAYMENT_TEXT } from "../messages";
 import { emailSchema } from "./auth";
+import { newPasswordProblem } from "./password";
 
 const priceId = z.string().trim().min(1, "priceId is required").max(100).regex(/^[\w-]+$/, "priceId is not a price id");
 const stripeId = (name: string) => z.string().trim().min(1, `${name} is required`).max(100).regex(/^[\w-]+$/, `${name} is not an id`);
@@ -82,24 +83,31 @@ export const upsertCustomerBody = z.object({
 export function paymentPasswordError(password: string, confirm: string): string | null {
   if (!password || !confirm) return PAYMENT_TEXT.bothRequired;
   if (password !== confirm) return PAYMENT_TEXT.mismatch;
-  if (password.length < 8) return PAYMENT_TEXT.minLength;
-  if (!/[A-Z]/.test(password) || !/\d/.test(password)) return PAYMENT_TEXT.strength;
-  return null;
+  // The one password policy; its texts are spec 2's (PAYMENT_TEXT.minLength, PAYMENT_TEXT.strength).
+  return newPasswordProblem(password)?.message ?? null;
 }
 
-/** Activation password (spec 2 §5): present, at least 8 characters and equal to the confirmation. */
+/**
+ * Activation password (spec 2 §5): present, at least 8 characters and equal to the confirmation (the
+ * spec's one message), and the one password policy's character rule (newPasswordProblem), which the
+ * server enforces on every password it sets.
+ */
 export function activationPasswordError(password: string, confirm: string): string | null {
-  return !password || password.length < 8 || password !== confirm ? ACTIVATION_TEXT.invalidPassword : null;
+  if (!password || password.length < 8 || password !== confirm) return ACTIVATION_TEXT.invalidPassword;
+  return newPasswordProblem(password)?.message ?? null;
 }
 
 /** POST /api/admin/public/update-user-password: the email, the password and the proof (DESIGN §4). */
 export const updateUserPasswordBody = z.object({
   email: emailSchema,
+  // The one password policy (newPasswordProblem), refused with the text of the rule broken.
   password: z
     .string()
-    .min(8, PAYMENT_TEXT.minLength)
     .max(128, "Password is too long")
-    .refine((p) => /[A-Z]/.test(p) && /\d/.test(p), PAYMENT_TEXT.strength),
+    .superRefine((password, ctx) => {
+      const problem = newPasswordProblem(password);
+      if (problem) ctx.addIssue({ code: "custom", message: problem.message });
+    }),
   sessionId: stripeId("sessionId").optional(),
 });
 export const resendActivationBody = z.object({ email: emailSchema });

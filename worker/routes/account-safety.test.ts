@@ -63,7 +63,7 @@ describe("email change needs proof from the new address", () => {
     const squatter = await signUpAndSignIn();
     const owner = uniqueEmail("owner");
     expect((await changeEmail(squatter, owner)).status).toBe(200);
-    const signup = await call("/auth/v1/signup", { method: "POST", json: { email: owner, password: "secret123" } });
+    const signup = await call("/auth/v1/signup", { method: "POST", json: { email: owner, password: "Secret123" } });
     expect(signup.status).toBe(200);
     // The squatter's pending link now fails cleanly instead of taking the address.
     const link = (await mailsTo(owner)).find((m) => m.kind === "email_change")!.link!;
@@ -201,7 +201,7 @@ describe("brute force", () => {
     for (let i = 0; i < 12; i++) await call("/auth/v1/resend", { method: "POST", ip: "10.64.0.1", json: { type: "signup", email: victim } });
     for (let i = 0; i < 12; i++) await call("/auth/v1/signup", { method: "POST", ip: "10.64.0.2", json: { email: victim, password: "" } });
     // The victim, from their own address, registers and asks for the mail again.
-    const signup = await call("/auth/v1/signup", { method: "POST", ip: "10.64.1.1", json: { email: victim, password: "secret123" } });
+    const signup = await call("/auth/v1/signup", { method: "POST", ip: "10.64.1.1", json: { email: victim, password: "Secret123" } });
     expect(signup.status).toBe(200);
     const resend = await call("/auth/v1/resend", { method: "POST", ip: "10.64.1.1", json: { type: "signup", email: victim } });
     expect(resend.status).toBe(200);

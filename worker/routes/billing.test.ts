@@ -10,6 +10,7 @@ import { DEV_STRIPE_WEBHOOK_SECRET, signStripePayload } from "../providers/billi
 import { hashPassword } from "../lib/crypto";
 import { BILLING_TEXT } from "../services/billing";
 import { call, db, signUpAndSignIn, spendLink, uniqueEmail } from "../test/helpers";
+import { NEW_PASSWORD_TEXT } from "@shared/schemas/password";
 
 const ORIGIN = "http://localhost";
 const checkoutBody = (email: string, priceId = "price_local_pro_year") => ({
@@ -145,7 +146,7 @@ describe("the first password needs proof", () => {
     });
     expect(unpaid.status).toBe(403);
     const weak = await call("/api/admin/public/update-user-password", { method: "POST", json: { email, password: "secret123", sessionId } });
-    expect(weak).toMatchObject({ status: 400, body: { field: "password" } });
+    expect(weak).toMatchObject({ status: 400, body: { field: "password", issues: [{ field: "password", message: NEW_PASSWORD_TEXT.characters }] } });
   });
 
   it("sets the password once with the paid session, then the buyer signs in; a second use is refused", async () => {

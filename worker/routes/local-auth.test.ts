@@ -6,9 +6,10 @@ import { describe, expect, it, vi } from "vitest";
 import { authOneTimeTokens, authRefreshTokens, authUsers, mailOutbox } from "../db/schema";
 import { sha256 } from "../lib/crypto";
 import { REFRESH_REUSE_INTERVAL_SECONDS } from "../services/local-auth";
+import { NEW_PASSWORD_TEXT } from "@shared/schemas/password";
 import { call, db, linkToken, signUpAndSignIn, spendLink, uniqueEmail } from "../test/helpers";
 
-const PASSWORD = "secret123";
+const PASSWORD = "Secret123";
 
 const mailsTo = (email: string) =>
   db().select().from(mailOutbox).where(eq(mailOutbox.toEmail, email.toLowerCase())).orderBy(desc(mailOutbox.id));
@@ -106,13 +107,21 @@ describe("POST /auth/v1/signup", () => {
     }
   });
 
-  it("answers a too-short password as GoTrue does: 422 weak_password with its reason, no account", async () => {
-    const email = uniqueEmail("weak");
-    const res = await call("/auth/v1/signup", { method: "POST", json: { email, password: "12345" } });
-    expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: "weak_password", error_code: "weak_password", weak_password: { reasons: ["length"] }, field: "password" });
-    expect(res.body.msg).toBe("Password should be at least 6 characters.");
-    expect(await db().query.authUsers.findFirst({ where: eq(authUsers.email, email.toLowerCase()) })).toBeUndefined();
+  it("holds registration to the one password policy: 422 weak_password naming the rule broken, no account", async () => {
+    for (const [password, reason, text] of [
+      ["12345", "length", NEW_PASSWORD_TEXT.tooShort],
+      ["Secret1", "length", NEW_PASSWORD_TEXT.tooShort],
+      ["secret123", "characters", NEW_PASSWORD_TEXT.characters],
+      ["SECRETSECRET", "characters", NEW_PASSWORD_TEXT.characters],
+    ] as const) {
+      const email = uniqueEmail("weak");
+      const res = await call("/auth/v1/signup", { method: "POST", json: { email, password } });
+      expect(res.status, password).toBe(422);
+      expect(res.body).toMatchObject({ code: "weak_password", error_code: "weak_password", weak_password: { reasons: [reason] }, field: "password" });
+      expect(res.body.msg).toBe(text);
+      expect(await db().query.authUsers.findFirst({ where: eq(authUsers.email, email.toLowerCase()) })).toBeUndefined();
+    }
+    expect((await call("/auth/v1/signup", { method: "POST", json: { email: uniqueEmail("strong"), password: "Secret123" } })).status).toBe(200);
   });
 
   it("answers malformed JSON and an oversized body with 4xx JSON, never 500", async () => {

@@ -2,7 +2,7 @@
 // works unchanged. Served only when no Supabase project is configured.
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { AUTH_LIMITS } from "@shared/constants";
+import { newPasswordProblem } from "@shared/schemas/password";
 import { LINK_TYPES, passwordGrantBody, recoverBody, refreshGrantBody, resendBody, signupBody, updateUserBody, verifyBody } from "@shared/schemas/auth";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
@@ -86,9 +86,9 @@ export const localAuthRoutes = new Hono<AppEnv>()
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
       [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(body.email, c)],
     ]);
-    if (body.password.length < AUTH_LIMITS.minPassword) {
-      throw weakPassword(`Password should be at least ${AUTH_LIMITS.minPassword} characters.`, "length");
-    }
+    // The one password policy, as on every password the service sets (PUT /user too).
+    const weak = newPasswordProblem(body.password);
+    if (weak) throw weakPassword(weak.message, weak.reason);
     const redirectTo = c.req.query("redirect_to");
     const user = await signUp(c.var.db, origin, body, redirectTo ? safeRedirect(origin, redirectTo, "/auth") : undefined);
     // Email confirmation is required: a bare user, no session.

@@ -8,7 +8,7 @@ const mailbox = (query = "", bindings?: Record<string, unknown>) => call(`/api/l
 describe("GET /api/local/mailbox", () => {
   it("lists the confirmation mail of a new account in local mode", async () => {
     const email = uniqueEmail("Mailbox");
-    await call("/auth/v1/signup", { method: "POST", json: { email, password: "secret123" } });
+    await call("/auth/v1/signup", { method: "POST", json: { email, password: "Secret123" } });
     const res = await mailbox(`?email=${encodeURIComponent(email.toUpperCase())}`);
     expect(res.status).toBe(200);
     expect(res.body.messages).toHaveLength(1);

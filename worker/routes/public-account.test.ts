@@ -21,7 +21,7 @@ describe("POST /api/admin/public/user-exists", () => {
 
   it("counts an account that has not confirmed its email yet", async () => {
     const email = uniqueEmail();
-    await call("/auth/v1/signup", { method: "POST", json: { email, password: "secret123" } });
+    await call("/auth/v1/signup", { method: "POST", json: { email, password: "Secret123" } });
     expect((await userExists(email)).body).toEqual({ success: true, exists: true });
   });
 

@@ -68,7 +68,7 @@ export async function subscribe(userId: string, plan: "basic" | "pro" = "pro", s
  */
 export async function signUpAndSignIn(opts: { email?: string; password?: string; appMetadata?: Json; plan?: "basic" | "pro" | null } = {}) {
   const email = opts.email ?? uniqueEmail();
-  const password = opts.password ?? "secret123";
+  const password = opts.password ?? "Secret123";
   const signup = await call("/auth/v1/signup", { method: "POST", json: { email, password, data: { username: "tester", company: "Acme" } } });
   if (signup.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
   const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.toEmail, email.toLowerCase()));

@@ -3,7 +3,8 @@ import { PublicLayout } from "@web/components/layout/public-layout";
 import { searchSchema, searchText } from "@web/lib/search";
 import { ActivateAccountPage } from "@web/features/billing/components/activate-account-page";
 
-const activationSearch = searchSchema({ email: searchText(), access_token: searchText(4000), refresh_token: searchText(400) });
+// Only the email travels in the query; the link's token (or a session) is in the fragment, read by the page.
+const activationSearch = searchSchema({ email: searchText() });
 
 export const Route = createFileRoute("/activate-account")({
   validateSearch: activationSearch,

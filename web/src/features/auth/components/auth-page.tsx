@@ -7,6 +7,7 @@ import { PageSpinner } from "@web/components/ui/spinner";
 import { useDocumentTitle } from "@web/lib/document-title";
 import { whenIdleAfterLoad } from "@web/lib/idle";
 import { readLastEmail } from "@web/lib/auth/last-email";
+import { confirmLink, dropFragment, LinkError, readLinkToken } from "@web/lib/auth/link-token";
 import type { AuthSearch } from "../auth-search";
 import { endLinkSession } from "../api/end-link-session";
 import { readConfirmationLanding, stripFragment, type ConfirmationLanding } from "../confirmation-landing";
@@ -23,12 +24,14 @@ const AuthForm = lazy(() => loadAuthForm().then((m) => ({ default: m.AuthForm })
 const LoginPanel = lazy(() => loadLoginPanel().then((m) => ({ default: m.LoginPanel })));
 const ForgotPasswordPanel = lazy(() => loadForgotPanel().then((m) => ({ default: m.ForgotPasswordPanel })));
 
-/** A failed confirmation link lands here with `#error_code=...`; only known codes pick a fixed text. */
-function LinkErrorNotice({ hash }: { hash: string }) {
-  if (!hash) return null;
+/**
+ * A failed confirmation link: its code comes from spending it here (`failedCode`), or in the fragment
+ * (`#error_code=...`, as Supabase redirects a link it refused). Only known codes pick a fixed text.
+ */
+function LinkErrorNotice({ hash, failedCode }: { hash: string; failedCode: string | null }) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
-  if (!params.get("error") && !params.get("error_code")) return null;
-  const code = params.get("error_code");
+  if (!failedCode && !params.get("error") && !params.get("error_code")) return null;
+  const code = failedCode ?? params.get("error_code");
   const text = code === "otp_expired" ? AUTH_TEXT.linkExpired : code === "email_exists" ? AUTH_TEXT.emailTaken : AUTH_TEXT.linkInvalid;
   return (
     <div
@@ -41,17 +44,38 @@ function LinkErrorNotice({ hash }: { hash: string }) {
   );
 }
 
+/** What a confirmation link that landed here came to: confirmed, still being spent, or refused. */
+type Landing = { confirmed: ConfirmationLanding | null; pending: boolean; failedCode: string | null };
+
 /**
- * A confirmation link that landed here with its session in the fragment (Supabase): read once, then
- * the tokens leave the URL and the link's session is ended; the page shows 'Email Confirmed!'.
+ * A confirmation link that landed here. With `#token_hash=…&type=signup|email_change` the page
+ * spends it (POST /auth/v1/verify) and shows 'Email Confirmed!'; a GET of the page spent nothing.
+ * With a session in the fragment (Supabase's default link): read once, the tokens leave the URL and
+ * the link's session is ended. Either way the fragment leaves the address bar at once.
  */
-function useConfirmationLanding(hash: string): ConfirmationLanding | null {
-  const [landing] = useState(() => readConfirmationLanding(hash));
+function useConfirmationLanding(hash: string): Landing {
+  const [link] = useState(() => readLinkToken(hash, ["signup", "email_change"]));
+  const [fromSession] = useState(() => (link ? null : readConfirmationLanding(hash)));
+  const [landing, setLanding] = useState<Landing>({ confirmed: fromSession, pending: Boolean(link), failedCode: null });
   useEffect(() => {
-    if (!landing) return;
-    stripFragment();
-    void endLinkSession(landing.accessToken);
-  }, [landing]);
+    if (fromSession) {
+      stripFragment();
+      void endLinkSession(fromSession.accessToken);
+    }
+  }, [fromSession]);
+  useEffect(() => {
+    if (!link) return;
+    dropFragment();
+    let cancelled = false;
+    confirmLink(link).then(
+      ({ email }) => !cancelled && setLanding({ confirmed: { email, accessToken: "" }, pending: false, failedCode: null }),
+      (err: unknown) =>
+        !cancelled && setLanding({ confirmed: null, pending: false, failedCode: err instanceof LinkError ? err.code : "otp_invalid" }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [link]);
   return landing;
 }
 
@@ -82,9 +106,9 @@ export function AuthPage({ search }: { search: AuthSearch }) {
   const landing = useConfirmationLanding(hash);
 
   return (
-    <AuthShell notice={<LinkErrorNotice hash={hash} />}>
+    <AuthShell notice={<LinkErrorNotice hash={landing.pending ? "" : hash} failedCode={landing.failedCode} />}>
       <Suspense fallback={<PageSpinner />}>
-        <AuthView search={search} landing={landing} />
+        {landing.pending ? <PageSpinner /> : <AuthView search={search} landing={landing.confirmed} />}
       </Suspense>
     </AuthShell>
   );

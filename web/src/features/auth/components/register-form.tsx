@@ -55,7 +55,14 @@ export function RegisterForm({
         error={errors.companyName?.message}
         {...register("companyName")}
       />
-      <FormField label={AUTH_TEXT.passwordLabel} type="password" autoComplete="new-password" error={errors.password?.message} {...password} />
+      <FormField
+        label={AUTH_TEXT.passwordLabel}
+        type="password"
+        autoComplete="new-password"
+        hint={AUTH_TEXT.newPasswordRules}
+        error={errors.password?.message}
+        {...password}
+      />
       <FormField
         label={AUTH_TEXT.confirmPasswordLabel}
         type="password"

@@ -1,8 +1,12 @@
-// /reset-password: where an emailed recovery link lands. supabase-js adopts the link's session and
-// announces PASSWORD_RECOVERY; the form then sets a new password under spec 2's rules.
+// /reset-password: where an emailed recovery link lands, with its one-time token in the fragment
+// (`#token_hash=…&type=recovery`); opening the page spends nothing. Submitting the form spends the
+// token (supabase-js verifyOtp: POST /auth/v1/verify, the recovery session in its answer) and then
+// sets the new password under the one password policy. A link in Supabase's default form (the
+// session in the fragment) is adopted by supabase-js, which announces PASSWORD_RECOVERY.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { KeyRound, TriangleAlert } from "lucide-react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { AUTH_TEXT } from "@shared/messages";
 import { newPasswordFormSchema, type NewPasswordForm } from "@shared/schemas/password";
@@ -11,10 +15,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { FormField } from "@web/components/ui/form-field";
 import { PageSpinner, Spinner } from "@web/components/ui/spinner";
 import { useDocumentTitle } from "@web/lib/document-title";
+import { getAuthClient } from "@web/lib/auth-client";
 import { useAuth } from "@web/lib/auth/auth-provider";
+import { dropFragment, readLinkToken, type LinkToken } from "@web/lib/auth/link-token";
 import { AuthShell } from "./auth-shell";
 
-function NewPasswordCard() {
+function NewPasswordCard({ link, onUnusable }: { link: LinkToken | null; onUnusable: () => void }) {
   const { updatePassword } = useAuth();
   const navigate = useNavigate();
   const {
@@ -28,7 +34,15 @@ function NewPasswordCard() {
   });
 
   const submit = handleSubmit(async ({ password }) => {
-    // The provider shows the success or failure toast.
+    if (link) {
+      // The explicit action that spends the recovery link.
+      const { error } = await (await getAuthClient()).auth.verifyOtp({ token_hash: link.tokenHash, type: "recovery" });
+      if (error) {
+        onUnusable();
+        return;
+      }
+    }
+    // The provider shows the success or failure toast (a refused password names the rule it breaks).
     const ok = await updatePassword(password).then(
       () => true,
       () => false,
@@ -99,10 +113,16 @@ export function ResetPasswordPage() {
   const { session, isLoading } = useAuth();
   // A failed link (Supabase redirects here with #error=...) leaves its error in the fragment.
   const hash = useLocation({ select: (location) => location.hash });
-  const failed = /(^|&)error(_code)?=/.test(hash.replace(/^#/, ""));
+  const [link] = useState(() => readLinkToken(hash, ["recovery"]));
+  const [unusable, setUnusable] = useState(false);
+  useEffect(() => {
+    if (link) dropFragment();
+  }, [link]);
+  const failed = unusable || /(^|&)error(_code)?=/.test(hash.replace(/^#/, ""));
+  const usable = !failed && (Boolean(link) || Boolean(session));
   return (
     <AuthShell>
-      {isLoading ? <PageSpinner /> : session && !failed ? <NewPasswordCard /> : <UnusableLink />}
+      {isLoading && !link ? <PageSpinner /> : usable ? <NewPasswordCard link={link} onUnusable={() => setUnusable(true)} /> : <UnusableLink />}
     </AuthShell>
   );
 }

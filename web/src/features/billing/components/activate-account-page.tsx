@@ -1,32 +1,47 @@
-// /activate-account (spec 2 §2, §4-5): the activation link's session is set from its tokens (query,
-// or the hash as Supabase sends it), the account holder chooses a password, and is taken to the
-// dashboard 0.8 s later. An expired link (otp_expired, access_denied) offers a new one.
+// /activate-account (spec 2 §2, §4-5): the activation link lands here with its one-time token in the
+// fragment (`#token_hash=…&type=invite`); opening the page spends nothing. The account holder chooses
+// a password, and submitting it spends the token (POST /auth/v1/verify, which answers the session in
+// its body) and sets the password; then the dashboard, 0.8 s later. A link in Supabase's default form
+// (the session in the fragment) is adopted as it is. Session tokens are never read from the query.
+// An expired link (otp_expired) offers a new one.
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
-import { ACTIVATION_TEXT } from "@shared/messages";
+import { ACTIVATION_TEXT, AUTH_TEXT } from "@shared/messages";
 import { activationPasswordError } from "@shared/schemas/billing";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
 import { Spinner } from "@web/components/ui/spinner";
 import { getAuthClient } from "@web/lib/auth-client";
+import { dropFragment, readLinkToken, type LinkToken } from "@web/lib/auth/link-token";
 import { resendActivation } from "../api/payment-session";
 
 export const DONE_REDIRECT_MS = 800;
 
 type State = "loading" | "expired" | "error" | "ready" | "updating" | "done";
-export type ActivationSearch = { email?: string; access_token?: string; refresh_token?: string };
+export type ActivationSearch = { email?: string };
 
-/** The link's parameters: the query first, then the hash (Supabase puts tokens and errors there). */
+/** The link's parameters: the email from the query; the token, a session or an error from the fragment only. */
 export function activationParams(search: ActivationSearch, hash: string) {
   const h = new URLSearchParams(hash.replace(/^#/, ""));
   return {
     email: search.email ?? h.get("email") ?? "",
-    accessToken: search.access_token ?? h.get("access_token") ?? "",
-    refreshToken: search.refresh_token ?? h.get("refresh_token") ?? "",
+    link: readLinkToken(hash, ["invite"]),
+    accessToken: h.get("access_token") ?? "",
+    refreshToken: h.get("refresh_token") ?? "",
     error: h.get("error"),
     errorCode: h.get("error_code"),
   };
+}
+
+/**
+ * The text of a refused password: a password the identity service finds weak names the rule it
+ * breaks (its message); a missing session says to use the link; anything else is the spec's text.
+ */
+export function updateRefusal(err: unknown): string {
+  if (err instanceof Error && (err as { code?: unknown }).code === "weak_password" && err.message) return err.message;
+  if (err instanceof Error && /session/i.test(err.message)) return ACTIVATION_TEXT.missingSession;
+  return ACTIVATION_TEXT.updateFailed;
 }
 
 export function ActivateAccountPage({ search }: { search: ActivationSearch }) {
@@ -37,11 +52,19 @@ export function ActivateAccountPage({ search }: { search: ActivationSearch }) {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [resending, setResending] = useState(false);
+  // The link's unspent token, held until the password is submitted.
+  const [link, setLink] = useState<LinkToken | null>(null);
 
   useEffect(() => {
     let cancelled = false;
     const p = activationParams(search, window.location.hash);
     if (p.email) setEmail(p.email);
+    if (p.link) {
+      setLink(p.link);
+      dropFragment();
+      setState("ready");
+      return;
+    }
     if (p.error || p.errorCode) {
       const expired = p.errorCode === "otp_expired" && p.error === "access_denied";
       setState(expired ? "expired" : "error");
@@ -89,13 +112,29 @@ export function ActivateAccountPage({ search }: { search: ActivationSearch }) {
     }
     setMessage(null);
     setState("updating");
+    const client = await getAuthClient().catch(() => null);
+    if (!client) {
+      setMessage(ACTIVATION_TEXT.updateFailed);
+      setState("ready");
+      return;
+    }
+    if (link) {
+      // The explicit action that spends the link: its session comes in the answer's body.
+      const { error } = await client.auth.verifyOtp({ token_hash: link.tokenHash, type: "invite" });
+      if (error) {
+        const expired = error.code === "otp_expired";
+        setState(expired ? "expired" : "error");
+        setMessage(expired ? ACTIVATION_TEXT.expired : ACTIVATION_TEXT.missingSession);
+        return;
+      }
+      setLink(null);
+    }
     try {
-      const client = await getAuthClient();
       const { error } = await client.auth.updateUser({ password });
       if (error) throw error;
       setState("done");
     } catch (err) {
-      setMessage(err instanceof Error && /session/i.test(err.message) ? ACTIVATION_TEXT.missingSession : ACTIVATION_TEXT.updateFailed);
+      setMessage(updateRefusal(err));
       setState("ready");
     }
   }
@@ -147,7 +186,14 @@ export function ActivateAccountPage({ search }: { search: ActivationSearch }) {
         {state === "loading" ? <Spinner label={ACTIVATION_TEXT.loading} /> : null}
         {state === "ready" || state === "updating" ? (
           <form noValidate onSubmit={onActivate} className="grid gap-4">
-            <FormField label={ACTIVATION_TEXT.password} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <FormField
+              label={ACTIVATION_TEXT.password}
+              type="password"
+              autoComplete="new-password"
+              hint={AUTH_TEXT.newPasswordRules}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
             <FormField label={ACTIVATION_TEXT.confirmPassword} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
             <Button type="submit" disabled={state === "updating"}>
               {state === "updating" ? <Spinner className="size-4 text-primary-foreground" label={ACTIVATION_TEXT.updating} /> : null}

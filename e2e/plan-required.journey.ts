@@ -81,6 +81,7 @@ export default {
     await sidebar.getByRole("link", { name: NAV_TEXT.phoneNumbers }).click();
     await seePath(page, "/phone-numbers");
     await page.getByRole("tab", { name: PHONE_TEXT.buy }).click();
+    await notice.getByText(PLAN_TEXT.requiredText, { exact: true }).waitFor();
     await page.getByLabel(PHONE_TEXT.areaCodeLabel, { exact: true }).fill("512");
     await page.getByRole("button", { name: PHONE_TEXT.search, exact: true }).click();
     const firstResult = page.getByRole("list", { name: PHONE_TEXT.availableNumbers }).getByRole("listitem").first();

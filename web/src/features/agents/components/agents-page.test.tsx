@@ -199,6 +199,31 @@ describe("AgentsPage", () => {
     expect(await screen.findByText(AGENT_TEXT.duplicateTitle)).toBeTruthy();
   });
 
+  it("offers the Upgrade link when the plan's agent limit refuses a new agent, from the form and from the empty state", async () => {
+    const limit = () =>
+      Response.json(
+        { error: AGENT_API_TEXT.agentLimitReached(5), code: "agent_limit_reached", maxAllowed: 5, currentCount: 5, upgradeUrl: "/buy", requestId: "r1" },
+        { status: 403 },
+      );
+    fakeAccount([], { "POST /api/agents": limit, "POST /api/create-default-agent": limit });
+    await renderScreen();
+    await screen.findByText(AGENT_TEXT.emptyTitle);
+    fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.emptyButton }));
+    expect(await screen.findByText(AGENT_API_TEXT.agentLimitReached(5))).toBeTruthy();
+    expect(screen.getByRole("link", { name: PLAN_TEXT.upgrade }).getAttribute("href")).toBe("/buy");
+    act(() => resetToasts());
+
+    fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.addNew }));
+    await screen.findByLabelText(AGENT_TEXT.nameLabel);
+    type(AGENT_TEXT.businessDescriptionLabel, twenty);
+    type(AGENT_TEXT.servicesLabel, twenty);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.next })));
+    type(AGENT_TEXT.instructionsLabel, twenty);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: AGENT_TEXT.save })));
+    expect(await screen.findByText(AGENT_API_TEXT.agentLimitReached(5))).toBeTruthy();
+    expect((await screen.findByRole("link", { name: PLAN_TEXT.upgrade })).getAttribute("href")).toBe("/buy");
+  });
+
   it("activates: fetches the agent, has the server create the assistant and write its prompt, then toasts", async () => {
     const agent = makeAgent({ id: 7, name: "Front Desk", voice_id: "sarah-11labs" });
     const account = fakeAccount([agent], {

@@ -129,7 +129,7 @@ export function AgentsPage({ userId, email }: { userId: string; email?: string }
       } catch (err) {
         const message = serverMessage(err);
         toast(
-          saveFailure(err, message ? { title: AGENT_TEXT.createFailedTitle, description: message } : { title: AGENT_TEXT.createFailed }),
+          saveFailure(err, message ? { title: AGENT_TEXT.createFailedTitle, description: planErrorDescription(err) } : { title: AGENT_TEXT.createFailed }),
         );
         return;
       }
@@ -160,7 +160,7 @@ export function AgentsPage({ userId, email }: { userId: string; email?: string }
       const message = serverMessage(err);
       toast({
         variant: "destructive",
-        ...(message ? { title: AGENT_TEXT.createFailedTitle, description: message } : { title: AGENT_TEXT.createFailed }),
+        ...(message ? { title: AGENT_TEXT.createFailedTitle, description: planErrorDescription(err) } : { title: AGENT_TEXT.createFailed }),
       });
     }
   }

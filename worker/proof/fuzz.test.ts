@@ -41,6 +41,7 @@ const param = fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.integer().
 
 type Tally = { requests: number; errors500: number; refusedWithoutField: number; byStatus: Record<number, number> };
 const tallyAll: Tally = { requests: 0, errors500: 0, refusedWithoutField: 0, byStatus: {} };
+const tallyEdges: Tally = { requests: 0, errors500: 0, refusedWithoutField: 0, byStatus: {} };
 
 /** A refusal of the input: the caller can mend it, so the answer says where. */
 const INPUT_REFUSALS = new Set([400, 413, 415, 422]);
@@ -109,7 +110,11 @@ const VALID = {
 
 type EdgeCase = { path: string; query: Record<string, string>; body: Record<string, unknown> };
 
-/** The edge cases of one route: every edge day in each date field (alone, and as both ends), every edge id in each path parameter, every edge email in the query and the body. */
+/**
+ * The edge cases of one route: every edge day in each date field (each end alone, both ends, the
+ * single `date`, a cursor), every edge id in each path parameter, every edge email in the query and
+ * the body.
+ */
 function edgeCases(pathPattern: string): EdgeCase[] {
   const path = pathPattern.replace(/:[a-zA-Z_]+/g, "1");
   const cases: EdgeCase[] = [];
@@ -122,6 +127,8 @@ function edgeCases(pathPattern: string): EdgeCase[] {
     delete single.startDate;
     delete single.endDate;
     cases.push({ path, query: single, body: single });
+    // A keyset cursor naming the day (the stored reports' list takes `YYYY-MM-DD~STORE`).
+    cases.push({ path, query: { ...VALID, cursor: `${day}~` }, body: { ...VALID, cursor: `${day}~` } });
   }
   if (pathPattern.includes(":")) {
     for (const id of EDGE_IDS) cases.push({ path: pathPattern.replace(/:[a-zA-Z_]+/g, encodeURIComponent(id)), query: VALID, body: { ...VALID, id } });
@@ -151,11 +158,11 @@ describe("date, id and email edges on every route", () => {
           headers,
           body: method === "GET" || method === "HEAD" ? undefined : JSON.stringify(body),
         });
-        tallyAll.requests += 1;
-        tallyAll.byStatus[res.status] = (tallyAll.byStatus[res.status] ?? 0) + 1;
-        if (res.status >= 500) tallyAll.errors500 += 1;
+        tallyEdges.requests += 1;
+        tallyEdges.byStatus[res.status] = (tallyEdges.byStatus[res.status] ?? 0) + 1;
+        if (res.status >= 500) tallyEdges.errors500 += 1;
         const refusedWithoutField = INPUT_REFUSALS.has(res.status) && !namesField(res.body);
-        if (refusedWithoutField) tallyAll.refusedWithoutField += 1;
+        if (refusedWithoutField) tallyEdges.refusedWithoutField += 1;
         if (res.status >= 500 || refusedWithoutField) failures.push(`${method} ${edge.path}?${search} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
       }
       expect(failures).toEqual([]);
@@ -164,11 +171,10 @@ describe("date, id and email edges on every route", () => {
 });
 
 afterAll(() => {
-  const statuses = Object.entries(tallyAll.byStatus)
-    .map(([s, n]) => `${s}: ${n}`)
-    .join(", ");
-  console.log(
-    `\nFuzzed input: ${tallyAll.requests} requests over ${Object.keys(ROUTES).length} routes; answered 500 ${tallyAll.errors500}; ` +
-      `input refusals without a field ${tallyAll.refusedWithoutField}\n  statuses: ${statuses}`,
-  );
+  const line = (name: string, t: Tally) =>
+    `${name}: ${t.requests} requests over ${Object.keys(ROUTES).length} routes; answered 5xx ${t.errors500}; ` +
+    `input refusals without a field ${t.refusedWithoutField}\n  statuses: ${Object.entries(t.byStatus)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(", ")}`;
+  console.log(`\n${line("Fuzzed input", tallyAll)}\n${line("Date, id and email edges", tallyEdges)}`);
 });

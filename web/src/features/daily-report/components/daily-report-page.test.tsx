@@ -47,6 +47,12 @@ const dateField = () => screen.getByLabelText(DAILY_REPORT_TEXT.date) as HTMLInp
 const generate = () => fireEvent.click(screen.getByRole("button", { name: DASHBOARD_TEXT.generateDailyReport }));
 
 describe("DailyReportPage", () => {
+  it("offers only the days the server takes (2000-2099)", () => {
+    stubApi();
+    renderPage();
+    expect([dateField().min, dateField().max]).toEqual(["2000-01-01", "2099-12-31"]);
+  });
+
   it("refuses a user without shopwindows_info", () => {
     renderPage(false);
     expect(screen.getByText(DAILY_REPORT_TEXT.denied)).toBeTruthy();

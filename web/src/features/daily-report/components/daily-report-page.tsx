@@ -6,6 +6,7 @@ import { useState, type FormEvent } from "react";
 import { DAILY_REPORT_COLUMNS, DAILY_REPORT_GROUPS } from "@shared/daily-report";
 import { DAILY_REPORT_TEXT, DASHBOARD_TEXT } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
+import { FIRST_DAY, LAST_DAY } from "@shared/schemas/counts";
 import { nyYesterday } from "@shared/ny-time";
 import { AccessDenied } from "@web/components/layout/access-denied";
 import { PageHeader } from "@web/components/layout/page-header";
@@ -54,7 +55,15 @@ function DailyReport() {
         <CardContent className="pt-6">
           <form noValidate onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-start">
             <div className="sm:w-64">
-              <FormField label={DAILY_REPORT_TEXT.date} type="date" value={date} onChange={(e) => setDate(e.target.value)} error={dateError} />
+              <FormField
+                label={DAILY_REPORT_TEXT.date}
+                type="date"
+                min={FIRST_DAY}
+                max={LAST_DAY}
+                value={date}
+                onChange={(e) => setDate(e.target.value)}
+                error={dateError}
+              />
             </div>
             <Button type="submit" className="sm:mt-7" disabled={download.isPending}>
               {download.isPending ? <Spinner className="size-4 text-primary-foreground" label={DAILY_REPORT_TEXT.generating} /> : <Download aria-hidden />}

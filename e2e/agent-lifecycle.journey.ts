@@ -34,7 +34,7 @@ export default {
   name: "Create, activate, number, test call, call log, deactivate and delete an agent",
   async run({ page }) {
     const email = uniqueEmail("agents");
-    const password = "journey-pass-1";
+    const password = "Journey-pass-1";
     const agentName = "Journey Front Desk";
     const dialed = "+15125550142";
 

@@ -136,7 +136,7 @@ export default {
   timeoutMs: 120_000,
   async run({ page }) {
     const email = uniqueEmail("keyboard");
-    const password = "keyboard-pass-1";
+    const password = "Keyboard-pass-1";
     const agentName = "Keyboard Front Desk";
     await registerSubscribedAccount(page, email, password, { username: "keyboardonly", company: "Keyboard Clinic" });
 

@@ -7,7 +7,7 @@ export default {
   name: "Register, confirm by mail, sign in, reload, sign out",
   async run({ page }) {
     const email = uniqueEmail("register");
-    const password = "journey-pass-1";
+    const password = "Journey-pass-1";
 
     // From the plan panel to the Register tab, the way a visitor finds it.
     await page.goto("/auth");
@@ -33,8 +33,10 @@ export default {
     const mail = page.getByRole("listitem").filter({ hasText: email });
     await mail.getByRole("link").click();
 
+    // The page spent the link with a POST; its token left the address bar.
     await seeText(page, AUTH_TEXT.confirmedTitle);
     await seeText(page, AUTH_TOAST.emailConfirmed);
+    check(!page.url().includes("token_hash"), `the token should leave the URL, found ${page.url()}`);
     await page.getByRole("button", { name: AUTH_TEXT.continueToSignIn }).click();
 
     const signIn = page.getByRole("form", { name: AUTH_TEXT.signInTab });

@@ -1,5 +1,6 @@
 // Issue 1 (c): the Register tab validates on every change (spec 1 §5), before any submit.
 import { AUTH_TEXT, VALIDATION } from "../shared/messages.ts";
+import { NEW_PASSWORD_TEXT } from "../shared/schemas/password.ts";
 import { seeText, type Journey } from "./harness.ts";
 
 export default {
@@ -26,12 +27,17 @@ export default {
     await field(AUTH_TEXT.companyLabel).pressSequentially("Acme Dental");
     await gone(VALIDATION.companyRequired);
 
-    await field(AUTH_TEXT.passwordLabel).pressSequentially("12345");
-    await seeText(page, VALIDATION.passwordMin);
-    await field(AUTH_TEXT.passwordLabel).pressSequentially("6");
-    await gone(VALIDATION.passwordMin);
+    // The one password policy, shown under the field and checked as you type (issue 22 item 15).
+    await seeText(page, AUTH_TEXT.newPasswordRules);
+    await field(AUTH_TEXT.passwordLabel).pressSequentially("secret1");
+    await seeText(page, NEW_PASSWORD_TEXT.tooShort);
+    await field(AUTH_TEXT.passwordLabel).pressSequentially("2");
+    await gone(NEW_PASSWORD_TEXT.tooShort);
+    await seeText(page, NEW_PASSWORD_TEXT.characters);
+    await field(AUTH_TEXT.passwordLabel).fill("Secret12");
+    await gone(NEW_PASSWORD_TEXT.characters);
 
-    await field(AUTH_TEXT.confirmPasswordLabel).pressSequentially("1234567");
+    await field(AUTH_TEXT.confirmPasswordLabel).pressSequentially("Secret123");
     await seeText(page, VALIDATION.passwordsMismatch);
     await field(AUTH_TEXT.confirmPasswordLabel).press("Backspace");
     await gone(VALIDATION.passwordsMismatch);

@@ -104,11 +104,14 @@ export function AuthPage({ search }: { search: AuthSearch }) {
   useDocumentTitle(search.login ? AUTH_TEXT.loginHeading : AUTH_TEXT.planHeading);
   const hash = useLocation({ select: (location) => location.hash });
   const landing = useConfirmationLanding(hash);
+  // 'Email Confirmed!' stays until the page moves on (Continue to Sign In changes the search).
+  const [landedAt] = useState(() => JSON.stringify(search));
+  const confirmed = JSON.stringify(search) === landedAt ? landing.confirmed : null;
 
   return (
     <AuthShell notice={<LinkErrorNotice hash={landing.pending ? "" : hash} failedCode={landing.failedCode} />}>
       <Suspense fallback={<PageSpinner />}>
-        {landing.pending ? <PageSpinner /> : <AuthView search={search} landing={landing.confirmed} />}
+        {landing.pending ? <PageSpinner /> : <AuthView search={search} landing={confirmed} />}
       </Suspense>
     </AuthShell>
   );

@@ -50,6 +50,9 @@ export async function staleReportDays(db: Database): Promise<string[]> {
   return results.map((r) => r.day);
 }
 
+/** The unique index's expression: a report's store, '' for the all-stores report. */
+const STORE_KEY = "(CASE WHEN store IS NULL THEN '' ELSE store END)";
+
 /** One page of stored reports: newest day first; on a day the all-stores report, then the stores by name. */
 export async function listStoredDailyReports(db: Database, q: DailyReportListQuery): Promise<DailyReportListResponse> {
   // Keyset on (day DESC, store key ASC), the store key being the unique index's own expression ('' for
@@ -65,13 +68,10 @@ export async function listStoredDailyReports(db: Database, q: DailyReportListQue
   return { reports, nextCursor };
 }
 
-/** The unique index's expression: a report's store, '' for the all-stores report. */
-const STORE_KEY = "(CASE WHEN store IS NULL THEN '' ELSE store END)";
-
 /**
  * How long stored reports are kept: the nightly job deletes the reports of New York days more than
- * this many days before yesterday (at least the 90 days asked; a year of ten small reports a night is
- * a few megabytes). A range older than that is still generated on request from the counts.
+ * this many days before yesterday (at least 90 days must stay listed; a year of ten small reports a
+ * night is a few megabytes). A range older than that is still generated on request from the counts.
  */
 export const DAILY_REPORT_RETENTION_DAYS = 365;
 

@@ -79,7 +79,7 @@ describe("the daily report's ALL row is the dashboard's figures", () => {
       }),
       {
         numRuns: 25,
-        // Always: storeless leads and an off-store line, unfiltered (the disagreement of issue 22 item 13).
+        // Always: leads without a store and calls on a line that is no store's, with no store filter.
         examples: [[{ day: "2026-06-10", store: undefined, leadsWithStore: 4, leadsWithoutStore: 3, leadStore: "MIAMI", storeLineCalls: 3, otherLineCalls: 2, appointments: 5 }]],
       },
     );

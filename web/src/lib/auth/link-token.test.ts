@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("@web/lib/auth-client", () => ({ getAppConfig: async () => ({ auth: { url: "http://app.example", anonKey: "anon" } }) }));
 const endLinkSession = vi.fn();
-vi.mock("@web/features/auth/api/end-link-session", () => ({ endLinkSession }));
+vi.mock("./end-link-session", () => ({ endLinkSession }));
 
 const { confirmLink, LinkError, readLinkToken } = await import("./link-token");
 

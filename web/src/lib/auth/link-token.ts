@@ -43,7 +43,7 @@ export async function confirmLink(link: LinkToken): Promise<{ email: string }> {
   }
   const user = (body.user ?? body) as { email?: unknown };
   if (typeof body.access_token === "string") {
-    const { endLinkSession } = await import("@web/features/auth/api/end-link-session");
+    const { endLinkSession } = await import("./end-link-session");
     void endLinkSession(body.access_token);
   }
   return { email: typeof user.email === "string" ? user.email : "" };

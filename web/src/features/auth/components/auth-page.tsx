@@ -9,7 +9,7 @@ import { whenIdleAfterLoad } from "@web/lib/idle";
 import { readLastEmail } from "@web/lib/auth/last-email";
 import { confirmLink, dropFragment, LinkError, readLinkToken } from "@web/lib/auth/link-token";
 import type { AuthSearch } from "../auth-search";
-import { endLinkSession } from "../api/end-link-session";
+import { endLinkSession } from "@web/lib/auth/end-link-session";
 import { readConfirmationLanding, stripFragment, type ConfirmationLanding } from "../confirmation-landing";
 import { AuthShell } from "./auth-shell";
 import { ConfirmEmail } from "./confirm-email";

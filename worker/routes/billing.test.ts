@@ -220,6 +220,17 @@ describe("a paid session proves only the account it created", () => {
     expect(customer.company).toBe("Owner Co");
   });
 
+  it("a repeated trial for another plan gives the same trial back: one live subscription, one customer", async () => {
+    const email = uniqueEmail("repeat-plan");
+    const body = { email, priceId: "price_local_basic_month", first_name: "Own", last_name: "Er" };
+    const first = await call("/api/stripe/start-trial", { method: "POST", json: body });
+    const again = await call("/api/stripe/start-trial", { method: "POST", json: { ...body, priceId: "price_local_pro_month" } });
+    expect(again).toMatchObject({ status: 200, body: { subscription: { id: first.body.subscription.id, status: "trialing" } } });
+    const subs = await db().select().from(subscriptions).where(sql`${subscriptions.userId} = (select id from auth_users where email = ${email})`);
+    expect(subs.map((s) => [s.id, s.status])).toEqual([[first.body.subscription.id, "trialing"]]);
+    expect(await db().select().from(customers).where(eq(customers.email, email))).toHaveLength(1);
+  });
+
   it("a repeated trial is refused for an account a paid checkout made", async () => {
     const { email } = await paidCheckout();
     const again = await call("/api/stripe/start-trial", { method: "POST", json: { email, priceId: "price_local_basic_month", first_name: "S", last_name: "T" } });

@@ -320,6 +320,17 @@ export async function startTrial(deps: BillingDeps, input: { email: string; pric
   // comes back). An account a paid checkout made is not a trial's to repeat.
   if (!existing && (await deps.identity.userExists(email))) throw conflict(BILLING_TEXT.accountExists, "email");
   if (existing?.set || existing?.session) throw conflict(BILLING_TEXT.accountExists, "email");
+  // A repeat for a pending trial brings back the trial it already has, whatever plan it names, so
+  // the account never holds two live subscriptions.
+  const live = existing
+    ? await deps.db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, existing.userId), inArray(subscriptions.status, LIVE_STATUSES)))
+        .get()
+    : undefined;
+  const current = live ? await deps.billing.getSubscription(live.id) : null;
+  if (current) return { success: true as const, subscription: subscriptionView(current) };
   const name = `${input.first_name} ${input.last_name}`.trim();
   // Keys by email and price: asking twice gives the same customer and the same trial, never two.
   const customer = await deps.billing.createCustomer({ email, name, idempotencyKey: `trial-customer:${email}` });

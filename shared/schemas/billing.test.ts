@@ -1,7 +1,7 @@
 // The forms' rules of spec 2 §5 for checkout, the password after payment and activation.
 import { describe, expect, it } from "vitest";
 import { ACTIVATION_TEXT, CHECKOUT_TEXT, PAYMENT_TEXT } from "../messages";
-import { activationPasswordError, leadFormSchema, paymentPasswordError } from "./billing";
+import { activationPasswordError, leadBody, leadFormSchema, paymentPasswordError } from "./billing";
 
 const lead = { first_name: "A", last_name: "B", email: "a@b.co", phone: "3055550142", company: "", quantity: "1" };
 const firstError = (v: Record<string, unknown>) => {
@@ -18,6 +18,25 @@ describe("lead form", () => {
     expect(firstError({ ...lead, phone: "305555014" })).toEqual({ field: "phone", message: "Phone must have exactly 10 digits." });
     expect(firstError({ ...lead, phone: "30555501421" })?.field).toBe("phone");
     expect(firstError({ ...lead, quantity: "0" })?.field).toBe("quantity");
+  });
+});
+
+describe("lead payload", () => {
+  const payload = (submitted_at: string) => ({
+    email: "a@b.co",
+    phone: "3055550142",
+    first_name: "A",
+    last_name: "B",
+    lead_source: "website",
+    metadata: { product_type: "basic", product_name: "Basic", price_id: "price_basic", is_trial: false, submitted_at },
+  });
+  it("bounds submitted_at to the years 2000-2099 like every other date, naming the field", () => {
+    expect(leadBody.safeParse(payload("2026-03-07T14:30:00-05:00")).success).toBe(true);
+    for (const edge of ["0000-01-01T00:00:00Z", "1999-12-31T23:59:59Z", "9999-12-31T00:00:00Z"]) {
+      const r = leadBody.safeParse(payload(edge));
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0].path).toEqual(["metadata", "submitted_at"]);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { LEAD_INTEREST_LEVEL } from "../constants";
 import { ACTIVATION_TEXT, CHECKOUT_TEXT, PAYMENT_TEXT } from "../messages";
 import { emailSchema } from "./auth";
+import { FIRST_DAY, LAST_DAY } from "./counts";
 import { newPasswordProblem } from "./password";
 
 const priceId = z.string().trim().min(1, "priceId is required").max(100).regex(/^[\w-]+$/, "priceId is not a price id");
@@ -63,7 +64,9 @@ export const leadBody = z.object({
       product_name: z.string().trim().max(200),
       price_id: priceId,
       is_trial: z.boolean(),
-      submitted_at: z.iso.datetime({ offset: true }),
+      submitted_at: z.iso
+        .datetime({ offset: true })
+        .refine((v) => v.slice(0, 10) >= FIRST_DAY && v.slice(0, 10) <= LAST_DAY, `must be between ${FIRST_DAY} and ${LAST_DAY}`),
     })
     .strict(),
 });

@@ -1,18 +1,17 @@
 // Mailed account links of the local identity service beside sign-up confirmation: password recovery
 // and email change. Each link is single-use and expiring; the token is stored hashed.
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { isUniqueViolation, type Database } from "../db/client";
 import { authOneTimeTokens, authUsers, profiles } from "../db/schema";
 import type { AppConfig } from "../env";
 import { randomToken, sha256 } from "../lib/crypto";
 import { mayMail } from "../lib/rate-limit";
 import { LocalMail } from "../providers/mail/local";
-import { findByEmail, openSession, pageLink } from "./local-auth";
+import { findByEmail, openSession, pageLink, spendToken } from "./local-auth";
 
 export const RECOVERY_TOKEN_TTL_MINUTES = 60;
 export const EMAIL_CHANGE_TOKEN_TTL_HOURS = 24;
 
-type LinkKind = "recovery" | "email_change";
 
 /** Partly hides an address for a notice mail: "jo***@example.com". */
 export const maskEmail = (email: string) => {
@@ -45,32 +44,6 @@ export async function requestRecovery(db: Database, origin: string, email: strin
       kind: "recovery",
     }),
   ]);
-}
-
-/**
- * Spends a one-time token of `kind` (one guarded write: of two concurrent uses exactly one wins).
- * Answers why it cannot be used: unknown or used already, or expired.
- */
-async function spendToken(db: Database, token: string, kind: LinkKind) {
-  const tokenHash = await sha256(token);
-  const now = new Date().toISOString();
-  const [row] = await db
-    .update(authOneTimeTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(authOneTimeTokens.tokenHash, tokenHash),
-        eq(authOneTimeTokens.kind, kind),
-        isNull(authOneTimeTokens.usedAt),
-        gt(authOneTimeTokens.expiresAt, now),
-      ),
-    )
-    .returning();
-  if (row) return { ok: true as const, row };
-  const stale = await db.query.authOneTimeTokens.findFirst({
-    where: and(eq(authOneTimeTokens.tokenHash, tokenHash), eq(authOneTimeTokens.kind, kind), isNull(authOneTimeTokens.usedAt)),
-  });
-  return { ok: false as const, reason: stale ? ("expired" as const) : ("invalid" as const) };
 }
 
 /**

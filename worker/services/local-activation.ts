@@ -10,7 +10,7 @@ import type { AppConfig } from "../env";
 import { randomToken, sha256 } from "../lib/crypto";
 import { mayMail } from "../lib/rate-limit";
 import { LocalMail } from "../providers/mail/local";
-import { openSession, pageLink } from "./local-auth";
+import { openSession, pageLink, spendToken } from "./local-auth";
 
 export const ACTIVATION_TOKEN_TTL_HOURS = 72;
 export const ACTIVATION_PATH = "/activate-account";
@@ -54,19 +54,10 @@ export async function sendLocalActivation(db: Database, input: { userId: string;
  * page can set the first password as the signed-in user. Only for an account that has no password yet.
  */
 export async function verifyActivationToken(db: Database, config: AppConfig, token: string) {
-  const row = await db.query.authOneTimeTokens.findFirst({
-    where: and(eq(authOneTimeTokens.tokenHash, await sha256(token)), eq(authOneTimeTokens.kind, "activation")),
-  });
-  if (!row || row.usedAt) return { ok: false as const, reason: "invalid" as const };
-  if (row.expiresAt < new Date().toISOString()) return { ok: false as const, reason: "expired" as const };
-  const now = new Date().toISOString();
-  // Claimed conditionally: of two uses of one link only one gets a session.
-  const claimed = await db
-    .update(authOneTimeTokens)
-    .set({ usedAt: now })
-    .where(and(eq(authOneTimeTokens.id, row.id), isNull(authOneTimeTokens.usedAt)))
-    .returning({ id: authOneTimeTokens.id });
-  if (!claimed.length) return { ok: false as const, reason: "invalid" as const };
+  const spent = await spendToken(db, token, "activation");
+  if (!spent.ok) return spent;
+  const { row } = spent;
+  const now = row.usedAt!;
   const user = await db.query.authUsers.findFirst({ where: eq(authUsers.id, row.userId) });
   if (!user || user.passwordHash) return { ok: false as const, reason: "invalid" as const };
   await db

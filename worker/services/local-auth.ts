@@ -1,6 +1,6 @@
 // The local identity service behind /auth/v1: a Supabase-Auth-compatible subset
 // (sign-up with email confirmation, password and refresh-token grants, user, logout, resend, verify).
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { SignJWT } from "jose";
 import type { AuthErrorCode } from "@shared/api-error";
 import { isUniqueViolation, type Database } from "../db/client";
@@ -177,21 +177,41 @@ export async function resendLocalSignup(db: Database, origin: string, email: str
   await db.batch([tokenInsert, mailInsert]);
 }
 
-/** Consumes a sign-up token (POST /auth/v1/verify); returns the confirmed user. */
-export async function verifySignupToken(db: Database, token: string) {
-  const row = await db.query.authOneTimeTokens.findFirst({
-    where: and(eq(authOneTimeTokens.tokenHash, await sha256(token)), eq(authOneTimeTokens.kind, "signup")),
-  });
-  if (!row || row.usedAt) return { ok: false as const, reason: "invalid" as const };
-  if (row.expiresAt < new Date().toISOString()) return { ok: false as const, reason: "expired" as const };
+/** What a mailed one-time token is for. */
+export type OneTimeTokenKind = (typeof authOneTimeTokens.$inferSelect)["kind"];
+
+/**
+ * Spends a one-time token of `kind` (one guarded write: of two concurrent uses exactly one wins).
+ * Answers why it cannot be used: unknown or used already, or expired.
+ */
+export async function spendToken(db: Database, token: string, kind: OneTimeTokenKind) {
+  const tokenHash = await sha256(token);
   const now = new Date().toISOString();
-  // Claimed conditionally: of two uses of one link only one confirms.
-  const claimed = await db
+  const [row] = await db
     .update(authOneTimeTokens)
     .set({ usedAt: now })
-    .where(and(eq(authOneTimeTokens.id, row.id), isNull(authOneTimeTokens.usedAt)))
-    .returning({ id: authOneTimeTokens.id });
-  if (!claimed.length) return { ok: false as const, reason: "invalid" as const };
+    .where(
+      and(
+        eq(authOneTimeTokens.tokenHash, tokenHash),
+        eq(authOneTimeTokens.kind, kind),
+        isNull(authOneTimeTokens.usedAt),
+        gt(authOneTimeTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  if (row) return { ok: true as const, row };
+  const stale = await db.query.authOneTimeTokens.findFirst({
+    where: and(eq(authOneTimeTokens.tokenHash, tokenHash), eq(authOneTimeTokens.kind, kind), isNull(authOneTimeTokens.usedAt)),
+  });
+  return { ok: false as const, reason: stale ? ("expired" as const) : ("invalid" as const) };
+}
+
+/** Consumes a sign-up token (POST /auth/v1/verify); returns the confirmed user. */
+export async function verifySignupToken(db: Database, token: string) {
+  const spent = await spendToken(db, token, "signup");
+  if (!spent.ok) return spent;
+  const { row } = spent;
+  const now = row.usedAt!;
   await db
     .update(authUsers)
     .set({ emailConfirmedAt: sql`coalesce(${authUsers.emailConfirmedAt}, ${now})`, updatedAt: now })

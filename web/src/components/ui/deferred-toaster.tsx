@@ -1,11 +1,8 @@
 // The toasts' UI, rendered by the root route so that what a toast holds (an Upgrade link) is inside
 // the router. Toasts are only ever shown after something happens: their UI loads once the page has
 // loaded and is idle, or with the first toast, whichever comes first (decision 023). A toast that
-// fails to render is dropped with the queue; it never takes the page down with it. The toasts render
-// into the document's body (a portal keeps the router's context): in the app's container they could
-// be its first content and end the HTML's first screen before the page is there (first-screen-handover).
+// fails to render is dropped with the queue; it never takes the page down with it.
 import { lazy, Suspense, useEffect, useState } from "react";
-import { createPortal } from "react-dom";
 import { ErrorBoundary } from "@web/components/layout/render-error";
 import { whenIdleAfterLoad } from "@web/lib/idle";
 import { resetToasts, useToasts } from "./toast-store";
@@ -17,19 +14,16 @@ export function DeferredToaster() {
   const hasToast = useToasts().length > 0;
   if (hasToast && !shown) setShown(true); // once shown, it stays
   useEffect(() => whenIdleAfterLoad(() => setShown(true)), []);
-  return shown
-    ? createPortal(
-        <ErrorBoundary
-          fallback={(_, reset) => <DropToasts reset={reset} />}
-          onError={(error) => console.error("A toast failed to render", error)}
-        >
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-        </ErrorBoundary>,
-        document.body,
-      )
-    : null;
+  return shown ? (
+    <ErrorBoundary
+      fallback={(_, reset) => <DropToasts reset={reset} />}
+      onError={(error) => console.error("A toast failed to render", error)}
+    >
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </ErrorBoundary>
+  ) : null;
 }
 
 /** Empties the queue that held the failing toast, then shows the (now empty) toaster again. */

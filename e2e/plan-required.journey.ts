@@ -1,7 +1,6 @@
-// Issue 22 (items 11, 12): an account registered without a plan is told before it tries that a plan
+// An account registered without a plan is told before it tries that a plan
 // is needed, and each paid action it tries anyway (Save & Activate, buying a number, a test call)
-// answers 402 with an Upgrade link that opens /buy, while the page stays on screen (a router link
-// rendered outside the router used to blank the whole app here).
+// answers 402 with an Upgrade link that opens /buy, while the page stays on screen.
 import type { Page } from "playwright-core";
 import { AGENT_TEXT, NAV_TEXT, PHONE_TEXT, PLAN_TEXT } from "../shared/messages.ts";
 import { registerConfirmedAccount } from "./billing-api.ts";
@@ -48,7 +47,7 @@ export default {
     await registerConfirmedAccount(page, email, password, { username: "noplan", company: "No Plan Co" });
     await signIn(page, email, password);
 
-    // Item 12: the dashboard says so before anything is tried, with the way to the plans.
+    // The dashboard says so before anything is tried, with the way to the plans.
     const notice = page.getByRole("region", { name: PLAN_TEXT.requiredTitle });
     await notice.getByText(PLAN_TEXT.requiredText, { exact: true }).waitFor();
     await notice.getByRole("link", { name: PLAN_TEXT.choosePlan }).click();

@@ -1,4 +1,4 @@
-// Issue 22 items 16-18: a trial account (company typed at the trial) is activated, upgrades to Pro
+// A trial account (company typed at the trial) is activated, upgrades to Pro
 // from Settings, pays on the local checkout page and is taken to its dashboard without being asked
 // for a password; Settings then shows one live subscription, Pro, and the trial is gone.
 import { ACTIVATION_TEXT, BUY_TEXT, CHECKOUT_TEXT, NAV_TEXT, PAYMENT_TEXT, SETTINGS_TEXT, SUBSCRIPTION_TEXT } from "../shared/messages.ts";

@@ -27,7 +27,7 @@ export default {
     await field(AUTH_TEXT.companyLabel).pressSequentially("Acme Dental");
     await gone(VALIDATION.companyRequired);
 
-    // The one password policy, shown under the field and checked as you type (issue 22 item 15).
+    // The one password policy, shown under the field and checked as you type.
     await seeText(page, AUTH_TEXT.newPasswordRules);
     await field(AUTH_TEXT.passwordLabel).pressSequentially("secret1");
     await seeText(page, NEW_PASSWORD_TEXT.tooShort);

@@ -141,7 +141,7 @@ export const localAuthRoutes = new Hono<AppEnv>()
     await requestRecovery(c.var.db, origin, email, redirectTo);
     return c.json({});
   })
-  // A link in the old form (/auth/v1/verify?token=…, mailed before links went to the pages): sent on
+  // A link to /auth/v1/verify?token=… (GoTrue's form): sent on
   // to its page with the token moved to the fragment. Nothing is spent by a GET, so a mail scanner or
   // a prefetch that follows it neither uses up the link nor receives a session.
   .get("/verify", (c) => {

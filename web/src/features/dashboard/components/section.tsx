@@ -5,9 +5,11 @@ import { formatCount } from "@shared/format";
 import { DASHBOARD_TEXT } from "@shared/messages";
 import { CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
+import { describeProgress, type DownloadProgress } from "@web/lib/download";
 import { cn } from "@web/lib/utils";
 
-export type Applied = { startDate: string; endDate: string; store?: string };
+export type Range = { startDate: string; endDate: string };
+export type Applied = Range & { store?: string };
 
 export function rangeLabel({ startDate, endDate }: { startDate: string; endDate: string }) {
   return startDate === endDate ? startDate : `${startDate} to ${endDate}`;
@@ -74,6 +76,15 @@ export function SectionError({ text }: { text: string }) {
   return (
     <p role="alert" className="text-sm font-medium text-destructive">
       {text}
+    </p>
+  );
+}
+
+/** What a running download has received so far, announced politely; nothing when idle. */
+export function ProgressLine({ progress }: { progress: DownloadProgress | null }) {
+  return (
+    <p role="status" aria-live="polite" className="min-h-5 text-sm text-muted-foreground tabular-nums">
+      {progress ? `${describeProgress(progress)} received` : ""}
     </p>
   );
 }

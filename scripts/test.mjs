@@ -1,5 +1,6 @@
 // `npm test`: every check, in order, stopping at the first failure:
-// one copy of each runtime in the lock, typecheck, worker tests (inside workerd), web tests, browser journeys,
+// one copy of each runtime in the lock, typecheck, the import layers (no cycle, nothing against the
+// worker's layer order), worker tests (inside workerd), web tests, browser journeys,
 // the SPA's JavaScript against its size budgets (read from the build the journeys made), and
 // `wrangler deploy --dry-run` of the build.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -26,6 +27,7 @@ const vitest = (project) => ({
 const stages = [
   { name: "lock", cmd: bin("node"), args: [path.join(root, "scripts/check-lock.mjs")], counts: null },
   { name: "typecheck", cmd: bin("tsc"), args: ["-b"], counts: null },
+  { name: "layers", cmd: bin("node"), args: [path.join(root, "scripts/check-layers.mjs")], counts: null },
   vitest("worker"),
   vitest("web"),
   {

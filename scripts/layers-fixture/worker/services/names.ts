@@ -1,0 +1,5 @@
+// The other half of the cycle with greeting.ts.
+import { greeting } from "./greeting";
+
+export const names = () => ["a", "b"];
+export const greetAll = () => names().map(greeting);

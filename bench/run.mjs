@@ -265,7 +265,7 @@ async function walkPages(baseUrl, token) {
 
 // ---- Output ----------------------------------------------------------------------------------------
 
-/** A Markdown table, aligned, so it reads in the terminal and pastes into the README as it is. */
+/** A Markdown table, aligned, so it reads in the terminal and pastes into docs/performance.md as it is. */
 function table(headers, rows, alignRight) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) =>

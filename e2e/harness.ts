@@ -17,7 +17,7 @@ export type Journey = {
   run(ctx: JourneyContext): Promise<void>;
 };
 
-/** The accounts `scripts/seed.mjs` creates (see README, "Demo sign-ins"). */
+/** The accounts `scripts/seed.mjs` creates (see the README's quick start). */
 export const DEMO = {
   password: "demo-password-1",
   admin: "admin@demo.local",

@@ -1,4 +1,4 @@
-// Keyboard alone (issue 11, accessibility): one full path without the mouse. A new subscribed account
+// Keyboard alone: one full path without the mouse. A new subscribed account
 // (set up through the API) signs in, creates an agent through both steps of the form and activates
 // it, buys a number through the confirmation dialogs, gives it to the agent with the number picker,
 // and exports the call report from the dashboard. After the first page load nothing is clicked,

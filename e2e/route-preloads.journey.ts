@@ -37,8 +37,8 @@ export default {
     const agentsPreloads = [...agentsHtml.matchAll(PRELOAD)].map((m) => m[1]);
     if (agentsPreloads.some((h) => /\/assets\/(zod|schemas|agent-form|select|agent-number-select)-/.test(h)))
       throw new Error(`/agent-settings preloads the form or the select: ${agentsPreloads.join(", ")}`);
-    // The signed-in pages' shared modules come in one file, /auth's in another (decision 037): the
-    // Agents page loaded 23 files before.
+    // The signed-in pages' shared modules come in one file, /auth's in another (decision 037), so the
+    // Agents page preloads a handful of files, not one per shared module.
     if (agentsPreloads.length > 9) throw new Error(`/agent-settings preloads ${agentsPreloads.length} files: ${agentsPreloads.join(", ")}`);
     // Nor the dialogs (decision 037): the phone's menu drawer and the delete confirmation, with
     // Radix Dialog under them, load when the page is idle.

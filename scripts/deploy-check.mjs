@@ -34,8 +34,8 @@ try {
   });
   const bundle = path.join(outdir, "index.js");
   if (!existsSync(bundle) || statSync(bundle).size === 0) throw new Error(`wrangler deploy --dry-run wrote no bundle\n${output}`);
-  // One module: a build option meant for the SPA once split the Worker into an entry re-exporting a
-  // chunk (a 59-byte index.js), which this check then reported as a 0 KiB bundle and passed.
+  // One module: a code-splitting option set for every build (not only the SPA's) splits the Worker
+  // into an entry that re-exports a chunk, a bundle of a few bytes that would otherwise pass.
   if (/\b(?:from|import)\s*["']\.\.?\//.test(readFileSync(bundle, "utf8"))) throw new Error(`the Worker's bundle imports other files: ${bundle}\n${output}`);
   // The D1 binding is what every route needs; a config that lost it would deploy a worker that 500s.
   if (!/env\.DB\b/.test(output)) throw new Error(`the dry run lists no D1 binding env.DB\n${output}`);

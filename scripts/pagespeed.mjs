@@ -35,7 +35,7 @@ const { values: args } = parseArgs({
     profiles: { type: "string", default: "mobile,desktop" },
     "no-build": { type: "boolean", default: false },
     verbose: { type: "boolean", default: false },
-    // Writes every run's scores and metrics as JSON (for the README's tables).
+    // Writes every run's scores and metrics as JSON (for the tables of docs/performance.md).
     json: { type: "string" },
   },
 });
@@ -135,7 +135,7 @@ async function auditOnce(url, profile) {
 const scoresOf = (lhr) => ({
   ...Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)])),
   ...Object.fromEntries(METRICS.map(([k, id]) => [k, lhr.audits[id]?.numericValue ?? null])),
-  // Lighthouse's measure of this machine's speed at that moment (higher is faster; see the README).
+  // Lighthouse's measure of this machine's speed at that moment (higher is faster; see docs/performance.md).
   BI: lhr.environment?.benchmarkIndex ?? null,
 });
 

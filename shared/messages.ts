@@ -48,7 +48,7 @@ export const AUTH_TEXT = {
   linkExpired: "Your confirmation link has expired. Register again or ask for a new email.",
   linkInvalid: "This confirmation link is invalid or has already been used.",
   emailTaken: "That email address now belongs to another account, so the change was not made.",
-  // Password recovery (where the spec is silent: README).
+  // Password recovery (where the spec is silent: docs/spec-deviations.md).
   forgotPassword: "Forgot password?",
   forgotHeading: "Reset your password",
   forgotText: "Enter your account's email and we will send you a link to choose a new password.",

@@ -1,10 +1,10 @@
 // Two chunk groups for the SPA's pages (decision 037). Left to itself, the bundler gives every set of
-// pages that shares a module a chunk of its own: the Agents page loaded 23 files, most under 1 KB
-// (a card, a badge, a date helper, an icon), each one more request before the page could paint.
+// pages that shares a module a chunk of its own: dozens of files for one page, most under 1 KB
+// (a card, a badge, a date helper, an icon), each one more request before the page can paint.
 //
 // - `ui`: what the sign-in page (/auth, the first page of most visits) imports beyond the entry and
-//   shares with other pages: its inputs, labels, card and icons. /auth uses all of it, so it loads
-//   nothing more than before, in fewer files.
+//   shares with other pages: its inputs, labels, card and icons. /auth uses all of it, so the kit
+//   costs it nothing but saves it files.
 // - `app-kit`: the app's own modules (and icons and the time zone helper) that two or more signed-in
 //   pages import statically and /auth cannot load, now or lazily, and whose own imports are in the
 //   entry or these groups. A library only some pages or a lazily loaded part need (Radix Dialog,

@@ -1,5 +1,5 @@
 // Beyond spec 1: the dashboard's chart of daily call volume, the per-store funnel and call cost
-// (README "Where the spec is silent"). Queries reuse the counts' range and call filters.
+// (docs/spec-deviations.md). Queries reuse the counts' range and call filters.
 import type { Store } from "../constants";
 
 /** One figure set of a day and direction: the Call Logs figures (decision 009) and the platform's cost. */

@@ -114,7 +114,7 @@ describe("route guards", () => {
 
   it("show a private page as soon as its guard passes, without the router's half-second minimum for a pending screen", async () => {
     // The first screen is the pending screen (decision 030): holding it 500 ms after the session is
-    // known only delays the page (Lighthouse saw the agent list wait ~500 ms for it).
+    // known only delays the page (decision 035).
     vi.useFakeTimers();
     try {
       let answer!: (user: CurrentUserView) => void;

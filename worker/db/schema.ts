@@ -446,7 +446,7 @@ export const callLogUserDaily = sqliteTable(
  * Today's finished hours of the two tables above (docs/decisions/034-intraday-rollups.md): the same
  * figures by UTC hour (its start, ISO), with the hour's New York day, for [from_at, through_at) of
  * rollup_hour_state. A count of a live day reads these rows up to the watermark and only the calls
- * after it live, so its cost no longer grows through the day.
+ * after it live, so its cost does not grow through the day.
  */
 export const callLogHourly = sqliteTable(
   "call_log_hourly",

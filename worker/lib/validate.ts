@@ -5,10 +5,10 @@ import type { z } from "zod";
 import type { ApiErrorIssue } from "@shared/api-error";
 import { ApiError } from "./errors";
 
-/** zod issues as the error contract's 400: the first names the field and the message, all are listed. */
 /**
- * A 400 naming the field of the first issue. An issue about the input as a whole (a body that is not
- * an object, say) names the input itself: `whole` ("body" unless the query or the path was read).
+ * zod issues as the error contract's 400: the first names the field and the message, all are listed.
+ * An issue about the input as a whole (a body that is not an object, say) names the input itself:
+ * `whole` ("body" unless the query or the path was read).
  */
 export function issuesToError(issues: readonly z.core.$ZodIssue[], whole = "body"): ApiError {
   const first = issues[0];

@@ -87,7 +87,7 @@ export const countRoutes = new Hono<AppEnv>()
   .get("/lead-counts/summary", shopwindows, validate("query", leadSummaryQuery), (c) =>
     measured(c, (meter): Promise<LeadSummaryResponse> => leadSummary(meter, c.req.valid("query"))),
   )
-  // Beyond the spec (README "Where the spec is silent"): the chart's daily volume of the caller's own
+  // Beyond the spec (docs/spec-deviations.md): the chart's daily volume of the caller's own
   // calls, and the per-store funnel with cost, which shows store appointments (shopwindows_info).
   .get("/call-volume", requireUser, validate("query", callLogCountsQuery), (c) =>
     measured(c, (meter): Promise<CallVolumeResponse> => callVolume(meter, currentUser(c).id, c.req.valid("query"))),

@@ -1,4 +1,4 @@
-// The dashboard's figures beyond spec 1 (README "Where the spec is silent"): daily call volume for
+// The dashboard's figures beyond spec 1 (docs/spec-deviations.md): daily call volume for
 // the chart, and the per-store funnel with call cost. Both read the same roll-ups as the counts
 // (call_log_daily has the platform's cost per day, assistant and direction, call_log_user_daily the
 // same per day and direction), so they cost O(days).

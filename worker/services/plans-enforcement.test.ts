@@ -1,4 +1,4 @@
-// Paid resources and plan limits (issue 9): a subscription opens them, the month's minutes close
+// Paid resources and plan limits (decision 022): a subscription opens them, the month's minutes close
 // them at the plan's edge, and test calls go only to North American non-premium numbers.
 import { describe, expect, it } from "vitest";
 import { callLogUserDaily, callLogs, profiles, rollupState, subscriptions } from "../db/schema";

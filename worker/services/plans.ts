@@ -38,7 +38,7 @@ export async function agentLimitFor(db: Database, userId: string): Promise<numbe
   return plan ? PLAN_AGENT_LIMITS[plan] : null;
 }
 
-// ---------------------------------------------------------------- paid resources (issue 9)
+// ---------------------------------------------------------------- paid resources (decision 022)
 
 /** Statuses under which paid resources (activating an agent, buying a number, a test call) are open. */
 export const PAID_STATUSES = ["active", "trialing"];

@@ -337,7 +337,7 @@ describe("the app with SUPABASE_URL set", () => {
   it("escapes LIKE wildcards in the existence check: '_@gmail.com' pages through nobody", async () => {
     const p = newProject();
     const domain = `${Date.now().toString(36)}.example.com`;
-    // 2,500 accounts a wildcard filter would match: three pages of 1,000 on the old code.
+    // 2,500 accounts an unescaped wildcard filter would match: three pages of 1,000.
     await seedUsers(p, Array.from({ length: 2500 }, (_, i) => ({ email: `u${i}@${domain}` })));
     const res = await call("/api/admin/public/user-exists", { method: "POST", json: { email: `_@${domain}` }, bindings: p.bindings });
     expect(res.status).toBe(200);

@@ -262,8 +262,8 @@ export const HOURLY_SOURCES: readonly RollupSource[] = ["call_logs"];
 
 /**
  * The CTE of live days: a JSON array of [day, startUtc, endUtc] bound as one parameter. MATERIALIZED:
- * inlined, every use of `d.e` in a figure (booked_future, Upcoming's exclude) was a json_extract per
- * source row (decision 026).
+ * inlined, every use of `d.e` in a figure (booked_future, Upcoming's exclude) would be a json_extract
+ * per source row (decision 049).
  */
 export const DAYS_CTE =
   "d(day, s, e) AS MATERIALIZED (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?))";

@@ -58,7 +58,7 @@ async function askEarly(token: string): Promise<CurrentUserView | null> {
 
 /**
  * The provider's ask for the profile: while the early request is in flight, its answer, so a page
- * does not ask twice (Lighthouse's traces showed both requests on every signed-in page); when it
+ * does not send the same request twice on a signed-in page's load; when it
  * failed, or none is in flight, `ask` itself.
  */
 export async function joinEarlyProfile(ask: () => Promise<CurrentUserView>): Promise<CurrentUserView> {

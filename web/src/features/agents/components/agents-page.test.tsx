@@ -281,8 +281,8 @@ describe("AgentsPage", () => {
     await screen.findByRole("button", { name: AGENT_TEXT.deactivate });
     await new Promise((resolve) => setTimeout(resolve, 50));
     const requests = account.calls.map((c) => `${c.method} ${c.path}`);
-    // Before: the created agent was fetched again, the prompt went server → browser → server, and the
-    // list was refetched after the save as well as after the activation (7 requests).
+    // Four requests: the created agent is not fetched again, the prompt stays on the server, and the
+    // list is refetched once, after the activation.
     expect(requests).toEqual(["POST /api/agents", "GET /api/usage-stats", "POST /api/create-vapi-assistant", "GET /api/agents"]);
     expect(account.calls.find((c) => c.path === "/api/create-vapi-assistant")?.body).toEqual({
       agent_id: 9,

@@ -59,7 +59,7 @@ function saveFailure(err: unknown, fallback: ToastInput): ToastInput {
 export function AgentsPage({ userId, email }: { userId: string; email?: string }) {
   const queryClient = useQueryClient();
   const agentsQuery = useAgents(userId);
-  // Rendered at once, the first list was one ~190 ms task on a phone (decision 035).
+  // The first list renders in a transition React slices, not in one long task (decision 035).
   const list = useDeferredFirst(agentsQuery.data);
   const voices = useVoices();
   const [state, dispatch] = useReducer(editorReducer, initialEditorState);

@@ -30,7 +30,7 @@ const HALF_DAY = 12 * 60 * 60;
 /**
  * The time axis: at most half a day beyond the first and last day's noon (`first`, `last`), so each
  * day has its width. uPlot widens a single point by `86400 / ms` (1,000 days with timestamps in
- * seconds), so the dashboard's default one-day range was drawn over years of ticks.
+ * seconds), which would draw the dashboard's default one-day range over years of ticks.
  */
 export const dayAxisRange = (min: number, max: number, first: number, last: number): [number, number] => [
   Math.max(min, first) - HALF_DAY,

@@ -1,4 +1,4 @@
-// Beyond spec 1 (README "Where the spec is silent"): under Call Logs, the daily call volume as a
+// Beyond spec 1 (docs/spec-deviations.md): under Call Logs, the daily call volume as a
 // lazily loaded chart with its table (always in the page for screen readers, shown on request) and
 // the call cost; for store staff, the per-store funnel from AI calls to sold appointments with cost.
 import { useQuery } from "@tanstack/react-query";

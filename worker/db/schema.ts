@@ -228,11 +228,11 @@ export const callLogs = sqliteTable(
     uniqueIndex("call_logs_call_id_uq").on(t.callId),
     // (user_id, start_time, id) serves the keyset pages. The other columns make it covering for what
     // the counts, the chart and usage read live (today, days not rolled up): duration for the monthly
-    // usage sum (250 ms -> 20 ms at 1M calls), direction, assistant, ended reason and cost for the
-    // call-log counts and the chart, which otherwise look up every call row of today (decision 026).
+    // usage sum, direction, assistant, ended reason and cost for the call-log counts and the chart,
+    // which would otherwise look up every call row of today (decision 048).
     index("call_logs_user_time_idx").on(t.userId, t.startTime, t.id, t.duration, t.direction, t.assistantId, t.endedReason, t.cost),
     // By time first, for the roll-up job (every account's calls of a day) and the oldest call; the
-    // other columns make the job's read index-only instead of one row lookup per call (decision 026).
+    // other columns make the job's read index-only instead of one row lookup per call (decision 048).
     index("call_logs_time_idx").on(t.startTime, t.userId, t.assistantId, t.direction, t.endedReason, t.duration, t.cost),
     index("call_logs_assistant_time_idx").on(t.assistantId, t.startTime),
     // The appointment analysis looks up the latest call to one number before a booking.
@@ -298,7 +298,7 @@ export const appointments = sqliteTable(
   (t) => [
     uniqueIndex("appointments_external_uq").on(t.externalId),
     // The live parts of the counts (today, dirty days) read every column their figures and filters
-    // need from these two, never the table (decision 026).
+    // need from these two, never the table (decision 049).
     index("appointments_begin_idx").on(t.beginUtc, t.status, t.isVirtual, t.virtualOutcome, t.store, t.bookedBy, t.appointmentType),
     index("appointments_store_begin_idx").on(t.store, t.beginUtc),
     index("appointments_booked_idx").on(t.bookedAt, t.beginUtc, t.bookingChannel, t.store, t.bookedBy, t.appointmentType),
@@ -583,7 +583,7 @@ export const appointmentBookedStoreDaily = sqliteTable(
 
 /**
  * The begin-day and booked-day figures by day only, every store summed: counts without a store,
- * booked-by or type filter (the dashboard's category count) read one row a day (decision 026).
+ * booked-by or type filter (the dashboard's category count) read one row a day (decision 049).
  */
 export const appointmentBeginAllDaily = sqliteTable("appointment_begin_all_daily", {
   day: text("day").notNull().primaryKey(),
@@ -598,7 +598,7 @@ export const appointmentBookedAllDaily = sqliteTable("appointment_booked_all_dai
 /**
  * Scheduled appointments by (day booked, store, New York day they begin), only those beginning after
  * their booking day: "Upcoming" for a range ending on day R is the sum of the rows booked by R that
- * begin after R (decision 026), a few rows per future day instead of every scheduled appointment.
+ * begin after R (decision 047), a few rows per future day instead of every scheduled appointment.
  */
 export const appointmentUpcomingDaily = sqliteTable(
   "appointment_upcoming_daily",

@@ -15,7 +15,7 @@ export const Route = createFileRoute("/_app")({
   pendingMs: 0,
   // ...and the page takes its place as soon as it can: the router's default keeps a pending screen
   // at least 500 ms against a spinner's flash, but this one is the page's own frame and title, so
-  // the wait only delayed the page's data on screen (the agent list by ~500 ms, decision 035).
+  // the wait would only delay the page's data on screen (decision 035).
   pendingMinMs: 0,
   pendingComponent: PrivatePagePending,
   component: AppLayout,

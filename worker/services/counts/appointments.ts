@@ -164,7 +164,7 @@ function upcomingLive(meter: DbMeter, q: AppointmentCountsQuery, conditions: Con
 }
 
 /**
- * Upcoming for the range ending on day R (decision 026): the roll-up rows of the trusted booking days
+ * Upcoming for the range ending on day R (decision 047): the roll-up rows of the trusted booking days
  * up to R that begin after R, plus, live from appointments_scheduled_booked_idx, the scheduled
  * appointments booked on the days the roll-up does not answer (before its first day, dirty days,
  * after its last trusted day up to R) that begin after R. Keys `k0` are stores when `byStore`; `table` is the upcoming roll-up appointmentSpecsFor picked.

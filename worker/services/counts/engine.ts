@@ -14,7 +14,7 @@ import { dayBounds } from "./ny-days";
  * days; a test call is today's), so call logs trust every rolled-up day not marked dirty
  * (docs/decisions/016-usage-on-rollups.md). So do appointments and leads: ingestion marks the days
  * a record lands on and the days it leaves, the trial's lead marks its day
- * (docs/decisions/026-database-time.md). Aircall keeps two live days: a call's start may move
+ * (docs/decisions/046-store-network-sources-trust-every-rolled-up-day.md). Aircall keeps two live days: a call's start may move
  * earlier with a later event, and the day it leaves is not marked.
  */
 export const TRUST_LAG_DAYS: Record<RollupSource, number> = { call_logs: 0, aircall: 2, appointments: 0, leads: 0 };

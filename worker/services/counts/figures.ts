@@ -13,7 +13,7 @@ const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const list = (xs: readonly string[]) => xs.map(literal).join(", ");
 /**
  * The rows where the condition holds (a NULL condition counts 0). FILTER runs the aggregate step only
- * for those rows, a third cheaper per row than sum(CASE WHEN … THEN 1 ELSE 0 END) (decision 026).
+ * for those rows, cheaper per row than sum(CASE WHEN … THEN 1 ELSE 0 END) (decision 049).
  */
 const countIf = (condition: string) => `count(*) FILTER (WHERE ${condition})`;
 
@@ -64,7 +64,7 @@ export const callLogSpec: RollupSpec<CallLogFigure> = {
 
 /**
  * The same figures by (account, day, direction): what counts without an agent filter read, a few
- * rows a day however many assistants the account has (decision 026).
+ * rows a day however many assistants the account has (decision 048).
  */
 export const callLogUserSpec: RollupSpec<CallLogFigure> = {
   ...callLogSpec,
@@ -171,7 +171,7 @@ export function nyDaySql(column: string): string {
 
 /**
  * Scheduled appointments by the day they were booked, with the New York day they begin: "Upcoming"
- * for a range ending on day R sums the rows booked by R that begin after R (decision 026). An
+ * for a range ending on day R sums the rows booked by R that begin after R (decision 047). An
  * appointment that begins on its booking day can never be upcoming, so it has no row.
  */
 export const appointmentUpcomingSpec: RollupSpec<"scheduled"> = {
@@ -198,7 +198,7 @@ export const appointmentBookedStoreSpec: RollupSpec<AppointmentBookedFigure> = {
 
 /**
  * The same by day only, every store summed: what counts without store, booked-by or type filters
- * and without a store grouping read, one row a day (decision 026).
+ * and without a store grouping read, one row a day (decision 049).
  */
 export const appointmentBeginAllSpec: RollupSpec<AppointmentBeginFigure> = {
   ...appointmentBeginSpec,

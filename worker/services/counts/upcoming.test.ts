@@ -1,5 +1,5 @@
 // "Upcoming" (decision 009: scheduled, beginning after the range, booked by its end) over the roll-up
-// of bookings by begin day (decision 026): equal to a brute-force count for every range end, before,
+// of bookings by begin day (decision 047): equal to a brute-force count for every range end, before,
 // inside and after the roll-up's coverage, with dirty days and bookings older than the coverage;
 // and the plans: covering-index searches only.
 import { env } from "cloudflare:workers";

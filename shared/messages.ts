@@ -753,8 +753,21 @@ export const SUBSCRIPTION_TEXT = {
   subscriptionCreated: "Subscription created",
 } as const;
 
+/** Server answers of the billing endpoints: checkout, trials, the first password and subscriptions. */
+export const BILLING_TEXT = {
+  productUnavailable: "Product not available",
+  accountExists: "An account with this email already exists. Sign in instead.",
+  proofRequired: "Setting a password needs the payment session or the activation link from your email.",
+  sessionNotPaid: "This payment session is not complete.",
+  sessionEmailMismatch: "This payment session belongs to another email address.",
+  sessionNotCreator: "This payment session did not create this account. Use the activation link from your email to set its password.",
+  passwordAlreadySet: "This account already has a password. Sign in instead.",
+  noSubscription: "No active subscription to cancel",
+  notYourCustomer: "This customer is not yours",
+} as const;
+
 /**
- * The dashboard beyond spec 1 (README "Where the spec is silent"): the daily call volume chart with
+ * The dashboard beyond spec 1 (docs/spec-deviations.md): the daily call volume chart with
  * its table, the call cost, and the per-store funnel. Not spec texts; written once for SPA and journeys.
  */
 export const INSIGHTS_TEXT = {

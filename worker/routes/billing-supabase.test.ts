@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { app } from "../app";
 import { LOCAL_CHECKOUT_PATH } from "../providers/billing/local";
-import { BILLING_TEXT } from "../services/billing";
+import { BILLING_TEXT } from "@shared/messages";
 import { call, uniqueEmail } from "../test/helpers";
 import { SUPABASE_STANDIN } from "../test/standins/supabase";
 

@@ -8,7 +8,7 @@ import { accountActivations, authUsers, billingLocalObjects, customers, leads, m
 import { CARD_DECLINED_MESSAGE, LOCAL_CHECKOUT_PATH, STRIPE_WEBHOOK_PATH } from "../providers/billing/local";
 import { DEV_STRIPE_WEBHOOK_SECRET, signStripePayload } from "../providers/billing/stripe-events";
 import { hashPassword } from "../lib/crypto";
-import { BILLING_TEXT } from "../services/billing";
+import { BILLING_TEXT } from "@shared/messages";
 import { call, db, signUpAndSignIn, spendLink, uniqueEmail } from "../test/helpers";
 import { NEW_PASSWORD_TEXT } from "@shared/schemas/password";
 

@@ -1,9 +1,5 @@
 // Environment: parsed with zod at the start of every fetch and scheduled run.
 import { z } from "zod";
-import type { Database } from "./db/client";
-import type { D1Timer } from "./db/timed-d1";
-import type { Providers } from "./providers";
-import type { CurrentUser } from "./services/profiles";
 
 const optional = z
   .string()
@@ -60,20 +56,6 @@ export type Bindings = {
   ASSETS?: Fetcher;
   AI?: unknown;
 } & Record<string, unknown>;
-
-export type AppEnv = {
-  Bindings: Bindings;
-  Variables: {
-    requestId: string;
-    config: AppConfig;
-    db: Database;
-    /** Measures the request's D1 queries for Server-Timing. */
-    dbTimer: D1Timer;
-    providers: Providers;
-    user: CurrentUser | null;
-    authError: string | null;
-  };
-};
 
 /**
  * Settings production cannot run without: Supabase signs the users in and sends their mail (the

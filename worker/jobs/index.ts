@@ -5,7 +5,7 @@ import { createCallCentre, usesAircall } from "../providers";
 import { runAircallBackfill } from "./aircall-backfill";
 import { dailyReportJob } from "./daily-report";
 import { hourlyRollupJob, rollupJob } from "./rollups";
-import { pruneRateLimits } from "../lib/rate-limit";
+import { pruneRateLimits } from "../db/rate-limit";
 import { pruneSignInFailures } from "../services/sign-in-guard";
 import { recordJobRun } from "../services/job-runs";
 import { log, withLogScope } from "../lib/log";

@@ -4,8 +4,10 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiErrorBodyOut, ErrorCode } from "@shared/api-error";
-import type { AppEnv } from "../env";
 import { log } from "./log";
+
+/** What the error answers need of the request context: its id (set by the context middleware). */
+type RequestScoped = { Variables: { requestId: string } };
 
 export class ApiError extends Error {
   constructor(
@@ -41,7 +43,7 @@ export async function providerStep<T>(provider: string, step: string, fn: () => 
 }
 
 /** The error body every failure answers with; `extra` carries the fields its code documents. */
-export function errorBody(c: Context<AppEnv>, err: ApiError): ApiErrorBodyOut {
+export function errorBody<E extends RequestScoped>(c: Context<E>, err: ApiError): ApiErrorBodyOut {
   return {
     error: err.message,
     code: err.code,
@@ -52,7 +54,7 @@ export function errorBody(c: Context<AppEnv>, err: ApiError): ApiErrorBodyOut {
 }
 
 /** The app's one error handler: expected failures as they were thrown, anything else as a logged 500. */
-export function onError(err: Error, c: Context<AppEnv>) {
+export function onError<E extends RequestScoped>(err: Error, c: Context<E>) {
   if (err instanceof ApiError) {
     if (err.status >= 500) log(c, "error", err.message, { code: err.code });
     return c.json(errorBody(c, err), err.status);
@@ -68,6 +70,6 @@ export function onError(err: Error, c: Context<AppEnv>) {
   return c.json(errorBody(c, new ApiError(500, "Internal server error", "internal_error")), 500);
 }
 
-export function notFoundHandler(c: Context<AppEnv>) {
+export function notFoundHandler<E extends RequestScoped>(c: Context<E>) {
   return c.json(errorBody(c, new ApiError(404, `No route for ${c.req.method} ${c.req.path}`, "not_found")), 404);
 }

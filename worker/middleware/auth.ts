@@ -2,7 +2,7 @@
 // flags and admin come from the server-side profile (mirrored from app_metadata),
 // never from user_metadata or anything the client sends.
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "./app-env";
 import { forbidden, unauthorized } from "../lib/errors";
 import { loadProfile, type CurrentUser } from "../services/profiles";
 

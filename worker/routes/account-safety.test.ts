@@ -3,7 +3,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { authSessions, authSignInFailures, authUsers, mailOutbox, rateLimits } from "../db/schema";
-import { addressBucket } from "../lib/rate-limit";
+import { addressBucket } from "../db/rate-limit";
 import { pruneCountersJob } from "../jobs";
 import { SIGN_IN_MAX_DELAY_SECONDS } from "../services/sign-in-guard";
 import { SESSION_INACTIVITY_TIMEOUT_SECONDS, SESSION_MAX_LIFETIME_SECONDS } from "../services/local-auth";

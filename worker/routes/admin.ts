@@ -12,8 +12,8 @@ import {
   type AdminPhoneNumbersResponse,
   type AssignPhoneNumberResponse,
 } from "@shared/schemas/admin";
-import type { AppEnv } from "../env";
-import { clientAddress } from "../lib/rate-limit";
+import type { AppEnv } from "../middleware/app-env";
+import { clientAddress } from "../db/rate-limit";
 import { validate } from "../lib/validate";
 import { currentUser, requireAdmin } from "../middleware/auth";
 import { listAuditLog, type AdminActor } from "../services/admin/audit-log";

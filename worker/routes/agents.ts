@@ -17,8 +17,8 @@ import { PLAN_TEXT } from "@shared/messages";
 import { nyToday } from "@shared/ny-time";
 import { ApiError } from "../lib/errors";
 import { assertTestCallDestination, requirePaidPlan } from "../services/plans";
-import type { AppEnv } from "../env";
-import { enforce, hit, type Limit } from "../lib/rate-limit";
+import type { AppEnv } from "../middleware/app-env";
+import { enforce, hit, type Limit } from "../db/rate-limit";
 import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/auth";
 import {

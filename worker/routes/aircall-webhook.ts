@@ -1,7 +1,7 @@
 // POST /api/webhooks/aircall: Aircall's call events (and the local simulator's, which are the same).
 // The provider authenticates and parses; the service applies each event once.
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../middleware/app-env";
 import { aircallWebhookToken } from "../providers";
 import { AIRCALL_WEBHOOK_PATH } from "../providers/callcentre/aircall-events";
 import { applyAircallEvent } from "../services/aircall-calls";

@@ -12,9 +12,9 @@ import {
   startTrialBody,
   type BillingConfigView,
 } from "@shared/schemas/billing";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../middleware/app-env";
 import { validate } from "../lib/validate";
-import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../lib/rate-limit";
+import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../db/rate-limit";
 import { currentUser, requireAdmin, requireUser } from "../middleware/auth";
 import {
   cancelSubscription,

@@ -10,7 +10,7 @@ import {
   type VapiCallLogsResponse,
 } from "@shared/schemas/call-logs";
 import { VAPI_CALL_LOGS_STALE_MS } from "@shared/constants";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../middleware/app-env";
 import { badRequest } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/auth";

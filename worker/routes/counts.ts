@@ -18,7 +18,7 @@ import {
 } from "@shared/schemas/counts";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../middleware/app-env";
 import { validate } from "../lib/validate";
 import { currentUser, requireFlag, requireUser } from "../middleware/auth";
 import { aircallCallCount, aircallOptions, aircallOutboundAnswered, aircallStoreTransfers } from "../services/counts/aircall";

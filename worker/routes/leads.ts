@@ -2,9 +2,9 @@
 // record (the signed-in owner's own, or any for an admin).
 import { Hono } from "hono";
 import { customerByEmailQuery, leadBody, upsertCustomerBody } from "@shared/schemas/billing";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../middleware/app-env";
 import { validate } from "../lib/validate";
-import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../lib/rate-limit";
+import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../db/rate-limit";
 import { currentUser, requireUser } from "../middleware/auth";
 import { createLead, customerByEmail, upsertCustomerRecord } from "../services/billing";
 

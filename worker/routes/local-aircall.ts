@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { STORE_NUMBER_NAMES, STORES } from "../../shared/constants";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../middleware/app-env";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireFlag } from "../middleware/auth";

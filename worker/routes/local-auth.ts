@@ -4,10 +4,10 @@ import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { newPasswordProblem } from "@shared/schemas/password";
 import { LINK_TYPES, passwordGrantBody, recoverBody, refreshGrantBody, resendBody, signupBody, updateUserBody, verifyBody } from "@shared/schemas/auth";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../middleware/app-env";
 import { notFound } from "../lib/errors";
 import { issuesToError, validate } from "../lib/validate";
-import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../lib/rate-limit";
+import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../db/rate-limit";
 import { localAuthSecret, usesSupabase } from "../providers";
 import { LocalIdentity } from "../providers/identity/local";
 import {

@@ -2,7 +2,7 @@
 // (the purchase usage bar), only admins change it.
 import { Hono } from "hono";
 import { phoneLimitBody, type PhoneLimitResponse } from "@shared/schemas/phone-numbers";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../middleware/app-env";
 import { validate } from "../lib/validate";
 import { requireAdmin, requireUser } from "../middleware/auth";
 import { auditStatement } from "../services/admin/audit-log";

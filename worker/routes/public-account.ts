@@ -6,9 +6,9 @@ import { userExistsBody } from "@shared/schemas/auth";
 import { resendActivationBody, updateUserPasswordBody } from "@shared/schemas/billing";
 import { resendActivation, setPasswordWithProof } from "../services/billing";
 import { billingDeps } from "./billing";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../middleware/app-env";
 import { validate } from "../lib/validate";
-import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../lib/rate-limit";
+import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../db/rate-limit";
 
 /** Existence answers take at least this long, so timing does not tell the two cases apart. */
 export const USER_EXISTS_MIN_MS = 120;

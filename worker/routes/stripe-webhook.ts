@@ -1,7 +1,7 @@
 // POST /api/webhooks/stripe: Stripe's events (and the local checkout's, signed the same way). The
 // signature is checked on the raw body before anything is parsed; each event is applied once.
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../middleware/app-env";
 import { STRIPE_WEBHOOK_PATH } from "../providers/billing/local";
 import { handleBillingEvent } from "../services/billing";
 import { billingDeps } from "./billing";

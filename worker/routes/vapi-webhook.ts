@@ -1,7 +1,7 @@
 // POST /api/webhooks/vapi: the voice platform's server messages (real VAPI and the simulator alike).
 // The provider's readEvent authenticates, parses and names the event; the call log applies it once.
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../middleware/app-env";
 import { vapiWebhookSecret } from "../providers";
 import { VOICE_WEBHOOK_PATH } from "../providers/voice/port";
 import { readEvent } from "../providers/voice/vapi-webhook";

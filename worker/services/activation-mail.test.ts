@@ -3,7 +3,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mailOutbox } from "../db/schema";
-import { MAIL_PER_EMAIL } from "../lib/rate-limit";
+import { MAIL_PER_EMAIL } from "../db/rate-limit";
 import { SupabaseIdentity } from "../providers/identity/supabase";
 import { call, db, spendLink, uniqueEmail } from "../test/helpers";
 

@@ -5,7 +5,7 @@ import { isUniqueViolation, type Database } from "../db/client";
 import { authOneTimeTokens, authUsers, profiles } from "../db/schema";
 import type { AppConfig } from "../env";
 import { randomToken, sha256 } from "../lib/crypto";
-import { mayMail } from "../lib/rate-limit";
+import { mayMail } from "../db/rate-limit";
 import { LocalMail } from "../providers/mail/local";
 import { findByEmail, openSession, pageLink, spendToken } from "./local-auth";
 

@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { authOneTimeTokens, authUsers } from "../db/schema";
 import type { AppConfig } from "../env";
 import { randomToken, sha256 } from "../lib/crypto";
-import { mayMail } from "../lib/rate-limit";
+import { mayMail } from "../db/rate-limit";
 import { LocalMail } from "../providers/mail/local";
 import { openSession, pageLink, spendToken } from "./local-auth";
 

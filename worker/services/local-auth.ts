@@ -11,7 +11,7 @@ import { ApiError } from "../lib/errors";
 import { LOCAL_AUDIENCE, LOCAL_ISSUER } from "../providers/identity/local";
 import { localAuthSecret } from "../providers";
 import { LocalMail } from "../providers/mail/local";
-import { mayMail } from "../lib/rate-limit";
+import { mayMail } from "../db/rate-limit";
 import { beginSignInAttempt, clearAllSignInFailures, clearSignInFailures } from "./sign-in-guard";
 import { newPasswordProblem } from "@shared/schemas/password";
 

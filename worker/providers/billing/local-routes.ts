@@ -5,10 +5,10 @@ import { Hono } from "hono";
 import { html } from "hono/html";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../middleware/app-env";
 import { ApiError, notFound } from "../../lib/errors";
 import { validate } from "../../lib/validate";
-import { clientAddress, enforce, type Limit } from "../../lib/rate-limit";
+import { clientAddress, enforce, type Limit } from "../../db/rate-limit";
 import { findActivePrice, LOCAL_CATALOGUE } from "./catalogue";
 import { LOCAL_CHECKOUT_PATH, LocalBilling } from "./local";
 

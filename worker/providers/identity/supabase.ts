@@ -7,7 +7,7 @@ import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { ApiError, tooManyRequests, unauthorized } from "../../lib/errors";
 import { log } from "../../lib/log";
-import { mayMail } from "../../lib/rate-limit";
+import { mayMail } from "../../db/rate-limit";
 import { fetchFailure, providerSignal } from "../timeout";
 import type { EmailChangeRequest, IdentityPort, VerifiedIdentity } from "./port";
 

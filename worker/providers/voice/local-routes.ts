@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../middleware/app-env";
 import { notFound } from "../../lib/errors";
 import { validate } from "../../lib/validate";
 import { SIM_RECORDING_PATH, simulatedRecordingWav } from "./local";

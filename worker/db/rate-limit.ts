@@ -1,10 +1,12 @@
 // Fixed-window rate limits kept in D1, so they hold across isolates.
 import { lt, sql } from "drizzle-orm";
-import type { Context } from "hono";
-import type { Database } from "../db/client";
-import { rateLimits } from "../db/schema";
-import type { AppEnv } from "../env";
-import { tooManyRequests } from "./errors";
+import { tooManyRequests } from "../lib/errors";
+import type { Database } from "./client";
+import { rateLimits } from "./schema";
+
+/** What the limits read of a request: its headers, and the request's database. */
+type RequestHeaders = { req: { header(name: string): string | undefined } };
+type RequestWithDb = RequestHeaders & { var: { db: Database } };
 
 export type Limit = { name: string; limit: number; windowSeconds: number };
 
@@ -48,17 +50,17 @@ export function addressBucket(address: string): string {
 }
 
 /** The client's address bucket (see addressBucket): the key of every per-address limit. */
-export function clientAddress(c: Context<AppEnv>) {
+export function clientAddress(c: RequestHeaders) {
   return addressBucket(c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? "local");
 }
 
 /** The key of a per-email limit: the email with the client's address bucket, never the email alone. */
-export function emailAtAddress(email: string, c: Context<AppEnv>) {
+export function emailAtAddress(email: string, c: RequestHeaders) {
   return `${email.toLowerCase()}|${clientAddress(c)}`;
 }
 
 /** Applies every rule to its key; throws 429 when any is over its limit. */
-export async function enforce(c: Context<AppEnv>, checks: [Limit, string][]) {
+export async function enforce(c: RequestWithDb, checks: [Limit, string][]) {
   const results = await Promise.all(checks.map(([rule, key]) => hit(c.var.db, rule, key)));
   if (results.some((ok) => !ok)) throw tooManyRequests();
 }

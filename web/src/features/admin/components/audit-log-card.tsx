@@ -2,9 +2,8 @@
 import { formatTimestamp } from "@shared/format";
 import { ADMIN_TEXT } from "@shared/messages";
 import type { AuditEntry } from "@shared/schemas/admin";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { LoadMore, TableStates } from "./table-states";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { TableCell, TableRow } from "@web/components/ui/table";
+import { TableCard } from "./table-card";
 import { useAuditLog } from "../api/admin";
 
 /** One line of what changed, from the entry's detail. */
@@ -35,40 +34,22 @@ export function AuditLogCard() {
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
   const c = ADMIN_TEXT.auditColumns;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{ADMIN_TEXT.auditLog}</CardTitle>
-      </CardHeader>
-      <CardContent className="p-0 sm:p-0">
-        <div>
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{c.when}</TableHead>
-                <TableHead>{c.who}</TableHead>
-                <TableHead>{c.action}</TableHead>
-                <TableHead>{c.target}</TableHead>
-                <TableHead>{c.detail}</TableHead>
-                <TableHead>{c.ip}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {entries.map((e) => (
-                <TableRow key={e.id}>
-                  <TableCell className="whitespace-nowrap">{formatTimestamp(e.created_at)}</TableCell>
-                  <TableCell>{e.actor_email}</TableCell>
-                  <TableCell>{ADMIN_TEXT.auditActions[e.action] ?? e.action}</TableCell>
-                  <TableCell>{e.target_email ?? "—"}</TableCell>
-                  <TableCell>{auditDetail(e)}</TableCell>
-                  <TableCell className="text-muted-foreground">{e.ip ?? "—"}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-        <TableStates query={log} empty={entries.length === 0} loadingLabel="Loading the audit log" failedText={ADMIN_TEXT.auditFailed} emptyText={ADMIN_TEXT.noAudit} skeletonRows={1} />
-        <LoadMore query={log} />
-      </CardContent>
-    </Card>
+    <TableCard
+      title={ADMIN_TEXT.auditLog}
+      columns={[c.when, c.who, c.action, c.target, c.detail, c.ip]}
+      states={{ query: log, empty: entries.length === 0, loadingLabel: "Loading the audit log", failedText: ADMIN_TEXT.auditFailed, emptyText: ADMIN_TEXT.noAudit, skeletonRows: 1 }}
+      more={log}
+    >
+      {entries.map((e) => (
+        <TableRow key={e.id}>
+          <TableCell className="whitespace-nowrap">{formatTimestamp(e.created_at)}</TableCell>
+          <TableCell>{e.actor_email}</TableCell>
+          <TableCell>{ADMIN_TEXT.auditActions[e.action] ?? e.action}</TableCell>
+          <TableCell>{e.target_email ?? "—"}</TableCell>
+          <TableCell>{auditDetail(e)}</TableCell>
+          <TableCell className="text-muted-foreground">{e.ip ?? "—"}</TableCell>
+        </TableRow>
+      ))}
+    </TableCard>
   );
 }

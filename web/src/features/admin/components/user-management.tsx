@@ -6,13 +6,12 @@ import { formatCount, formatDecimal, formatTimestamp } from "@shared/format";
 import { ADMIN_TEXT } from "@shared/messages";
 import { ACCOUNT_FLAGS, type AccountFlag, type AdminUser } from "@shared/schemas/admin";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
-import { LoadMore, TableStates } from "./table-states";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { TableCell, TableRow } from "@web/components/ui/table";
 import { toast } from "@web/components/ui/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useAdminUsers, useSetUserFlags } from "../api/admin";
+import { TableCard } from "./table-card";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -70,9 +69,10 @@ export function UserManagement({
   const c = ADMIN_TEXT.columns;
 
   return (
-    <Card>
-      <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <CardTitle>{ADMIN_TEXT.userManagement}</CardTitle>
+    <TableCard
+      title={ADMIN_TEXT.userManagement}
+      headerClassName="gap-3 sm:flex-row sm:items-center sm:justify-between"
+      header={
         <div className="relative w-full sm:w-80">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <label htmlFor={searchId} className="sr-only">
@@ -80,70 +80,61 @@ export function UserManagement({
           </label>
           <Input id={searchId} type="search" className="pl-9" placeholder={ADMIN_TEXT.searchPlaceholder} value={text} onChange={(e) => setText(e.target.value)} />
         </div>
-      </CardHeader>
-      <CardContent className="p-0 sm:p-0">
-        <div>
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{c.email}</TableHead>
-                <TableHead>{c.username}</TableHead>
-                <TableHead>{c.company}</TableHead>
-                <TableHead>{c.created}</TableHead>
-                <TableHead className="text-right">{c.assistants}</TableHead>
-                <TableHead className="text-right">{c.calls}</TableHead>
-                <TableHead className="text-right">{c.minutes}</TableHead>
-                <TableHead>{c.admin}</TableHead>
-                <TableHead>{c.access}</TableHead>
-                <TableHead>{c.actions}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((u) => (
-                <TableRow key={u.id}>
-                  <TableCell className="max-w-56 truncate font-medium">{u.email}</TableCell>
-                  <TableCell>{u.username ?? "—"}</TableCell>
-                  <TableCell>{u.company ?? "—"}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatTimestamp(u.created_at)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatCount(u.total_assistants)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatCount(u.total_calls)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatDecimal(u.total_minutes, 1)}</TableCell>
-                  <TableCell>
-                    <FlagBox user={u} flag="is_admin" selfId={selfId} />
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex gap-3">
-                      {ACCOUNT_FLAGS.filter((f) => f !== "is_admin").map((f) => (
-                        <FlagBox key={f} user={u} flag={f} selfId={selfId} />
-                      ))}
-                    </div>
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex gap-2">
-                      <Button size="sm" variant="outline" onClick={() => onAssign(u)} aria-label={`${ADMIN_TEXT.assignPhone}: ${u.email}`}>
-                        <Phone aria-hidden />
-                        {ADMIN_TEXT.assignPhone}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="destructive"
-                        onClick={() => onDelete(u)}
-                        disabled={u.id === selfId}
-                        aria-label={`${ADMIN_TEXT.delete}: ${u.email}`}
-                      >
-                        <Trash2 aria-hidden />
-                        {ADMIN_TEXT.delete}
-                      </Button>
-                    </div>
-                  </TableCell>
-                </TableRow>
+      }
+      columns={[
+        c.email,
+        c.username,
+        c.company,
+        c.created,
+        { label: c.assistants, className: "text-right" },
+        { label: c.calls, className: "text-right" },
+        { label: c.minutes, className: "text-right" },
+        c.admin,
+        c.access,
+        c.actions,
+      ]}
+      states={{ query: users, empty: rows.length === 0, loadingLabel: "Loading users", failedText: ADMIN_TEXT.usersFailed, emptyText: ADMIN_TEXT.noUsers, skeletonRows: 4 }}
+      more={users}
+    >
+      {rows.map((u) => (
+        <TableRow key={u.id}>
+          <TableCell className="max-w-56 truncate font-medium">{u.email}</TableCell>
+          <TableCell>{u.username ?? "—"}</TableCell>
+          <TableCell>{u.company ?? "—"}</TableCell>
+          <TableCell className="whitespace-nowrap">{formatTimestamp(u.created_at)}</TableCell>
+          <TableCell className="text-right tabular-nums">{formatCount(u.total_assistants)}</TableCell>
+          <TableCell className="text-right tabular-nums">{formatCount(u.total_calls)}</TableCell>
+          <TableCell className="text-right tabular-nums">{formatDecimal(u.total_minutes, 1)}</TableCell>
+          <TableCell>
+            <FlagBox user={u} flag="is_admin" selfId={selfId} />
+          </TableCell>
+          <TableCell>
+            <div className="flex gap-3">
+              {ACCOUNT_FLAGS.filter((f) => f !== "is_admin").map((f) => (
+                <FlagBox key={f} user={u} flag={f} selfId={selfId} />
               ))}
-            </TableBody>
-          </Table>
-        </div>
-        <TableStates query={users} empty={rows.length === 0} loadingLabel="Loading users" failedText={ADMIN_TEXT.usersFailed} emptyText={ADMIN_TEXT.noUsers} skeletonRows={4} />
-        <LoadMore query={users} />
-      </CardContent>
-    </Card>
+            </div>
+          </TableCell>
+          <TableCell>
+            <div className="flex gap-2">
+              <Button size="sm" variant="outline" onClick={() => onAssign(u)} aria-label={`${ADMIN_TEXT.assignPhone}: ${u.email}`}>
+                <Phone aria-hidden />
+                {ADMIN_TEXT.assignPhone}
+              </Button>
+              <Button
+                size="sm"
+                variant="destructive"
+                onClick={() => onDelete(u)}
+                disabled={u.id === selfId}
+                aria-label={`${ADMIN_TEXT.delete}: ${u.email}`}
+              >
+                <Trash2 aria-hidden />
+                {ADMIN_TEXT.delete}
+              </Button>
+            </div>
+          </TableCell>
+        </TableRow>
+      ))}
+    </TableCard>
   );
 }

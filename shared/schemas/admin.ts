@@ -57,6 +57,8 @@ export type AdminUser = {
 };
 
 export type AdminUsersResponse = { users: AdminUser[]; nextCursor: string | null };
+/** PUT /api/admin/users/:id/flags */
+export type AdminUserResponse = { user: AdminUser };
 
 /** PUT /api/admin/users/:id/flags: the flags to grant (true) or revoke (false); at least one. */
 export const adminFlagsBody = z

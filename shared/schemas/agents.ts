@@ -169,6 +169,10 @@ export type Agent = z.infer<typeof agentSchema>;
 export type AgentListResponse = { agents: Agent[] };
 export type AgentResponse = { agent: Agent };
 export type ActivateAgentResponse = { id: string; agent: Agent };
+/** DELETE /api/agents/:id */
+export type AgentDeletedResponse = { success: true };
+/** PATCH /api/agents/:id/deactivate */
+export type AgentDeactivatedResponse = { success: true; agent: Agent };
 
 export type UsageStats = {
   callsThisMonth: number;

@@ -160,3 +160,21 @@ export type CustomerView = {
   subscription_status: string | null;
 };
 export type BillingConfigView = { mode: "local" | "stripe"; publishableKey: string | null; portal: boolean };
+
+/** Answers of the billing and lead endpoints, by path. */
+export type ProductsResponse = { products: ProductView[] };
+export type CheckoutSessionCreatedResponse = { url: string; sessionId: string };
+export type CheckoutSessionResponse = { session: CheckoutSessionView };
+export type CustomerSubscriptionsResponse = { subscriptions: SubscriptionView[] };
+export type SubscriptionResponse = { subscription: SubscriptionView };
+/** POST /api/stripe/start-trial: the trial's subscription (or the one the account already has). */
+export type StartTrialResponse = { success: true; subscription: SubscriptionView };
+/** POST /api/stripe/portal-session: null when the account has no customer at the provider. */
+export type PortalSessionResponse = { url: string | null };
+export type ProviderCustomerView = { id: string; email: string | null; name: string | null };
+export type CreateCustomerResponse = { customer: ProviderCustomerView };
+export type LeadCreatedResponse = { success: true; lead: { id: number } };
+/** GET /api/leads/customers/by-email and POST /api/leads/customers. */
+export type CustomerResponse = { success: true; customer: CustomerView | null };
+/** POST /api/admin/public/update-user-password and /resend-activation. */
+export type AccountActionResponse = { success: true };

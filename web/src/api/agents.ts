@@ -12,7 +12,7 @@ export const agentKeys = {
   list: (userId: string) => [AGENTS_PATH, userId] as const,
 };
 
-export const getAgents = () => apiJson<AgentListResponse>("GET", AGENTS_PATH);
+export const getAgents = () => apiJson("GET", AGENTS_PATH);
 
 export const agentsQueryOptions = (userId: string) => queryOptions({ queryKey: agentKeys.list(userId), queryFn: getAgents });
 

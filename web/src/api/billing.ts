@@ -1,7 +1,6 @@
 // Billing resources several features read: the plan catalogue (buy, checkout, the payments console),
 // the billing configuration, and an account's customer record and subscriptions (settings).
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BillingConfigView, CustomerView, ProductView, SubscriptionView } from "@shared/schemas/billing";
 import { apiJson } from "@web/lib/api";
 
 export const PRODUCTS_PATH = "/api/stripe/products";
@@ -16,20 +15,20 @@ export const billingKeys = {
   subscriptions: (customerId: string) => [`${CUSTOMER_SUBSCRIPTIONS_PATH}/${encodeURIComponent(customerId)}`] as const,
 };
 
-export const getProducts = () => apiJson<{ products: ProductView[] }>("GET", PRODUCTS_PATH).then((r) => r.products);
+export const getProducts = () => apiJson("GET", PRODUCTS_PATH).then((r) => r.products);
 export const productsQueryOptions = () => queryOptions({ queryKey: billingKeys.products, queryFn: getProducts, staleTime: 60_000 });
 export const useProducts = () => useQuery(productsQueryOptions());
 
-export const getBillingConfig = () => apiJson<BillingConfigView>("GET", BILLING_CONFIG_PATH);
+export const getBillingConfig = () => apiJson("GET", BILLING_CONFIG_PATH);
 export const useBillingConfig = () => useQuery(queryOptions({ queryKey: billingKeys.config, queryFn: getBillingConfig, staleTime: 300_000 }));
 
 export const getCustomerByEmail = (email: string) =>
-  apiJson<{ success: boolean; customer: CustomerView | null }>("GET", billingKeys.customer(email)[0]).then((r) => r.customer);
+  apiJson("GET", billingKeys.customer(email)[0]).then((r) => r.customer);
 export const useCustomer = (email: string) =>
   useQuery(queryOptions({ queryKey: billingKeys.customer(email), queryFn: () => getCustomerByEmail(email) }));
 
 export const getCustomerSubscriptions = (customerId: string) =>
-  apiJson<{ subscriptions: SubscriptionView[] }>("GET", billingKeys.subscriptions(customerId)[0]).then((r) => r.subscriptions);
+  apiJson("GET", billingKeys.subscriptions(customerId)[0]).then((r) => r.subscriptions);
 export const useCustomerSubscriptions = (customerId: string | null | undefined) =>
   useQuery(
     queryOptions({
@@ -40,7 +39,7 @@ export const useCustomerSubscriptions = (customerId: string | null | undefined) 
   );
 
 export const cancelSubscription = (subscriptionId: string) =>
-  apiJson<{ subscription: SubscriptionView }>("POST", "/api/stripe/cancel-subscription", { subscriptionId });
+  apiJson("POST", "/api/stripe/cancel-subscription", { subscriptionId });
 export function useCancelSubscription() {
   const qc = useQueryClient();
   return useMutation({

@@ -2,7 +2,6 @@
 // (the first page, polled), and invalidated by anything that adds a call.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { VAPI_CALL_LOGS_STALE_MS } from "@shared/constants";
-import type { CallLogsResponse } from "@shared/schemas/call-logs";
 import { apiJson } from "@web/lib/api";
 
 const CALL_LOGS_PATH = "/api/call-logs";
@@ -21,7 +20,7 @@ export const callLogKeys = {
 export function getCallLogs({ cursor, limit = CALL_LOGS_PAGE_SIZE }: { cursor?: string | null; limit?: number }) {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set("cursor", cursor);
-  return apiJson<CallLogsResponse>("GET", `${CALL_LOGS_PATH}?${params}`);
+  return apiJson("GET", `${CALL_LOGS_PATH}?${params}`);
 }
 
 export const callLogsQueryOptions = () =>
@@ -37,7 +36,7 @@ export const callLogsQueryOptions = () =>
 
 export const useCallLogs = () => useInfiniteQuery(callLogsQueryOptions());
 
-export const getRecentCalls = () => apiJson<CallLogsResponse>("GET", recentCallsUrl);
+export const getRecentCalls = () => apiJson("GET", recentCallsUrl);
 
 export const recentCallsQueryOptions = () => queryOptions({ queryKey: callLogKeys.recent, queryFn: getRecentCalls });
 

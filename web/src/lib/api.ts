@@ -1,8 +1,9 @@
 // The shared request behaviour of every product call (spec 1 §7, §8).
 import type { ApiErrorBody } from "@shared/api-error";
+import type { ApiAnswer, ApiMethod, ApiUrl } from "@shared/schemas/answers";
 import { yieldToBrowser } from "./idle";
 
-type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type HttpMethod = ApiMethod;
 
 // The access token of the current session, kept current by the auth provider on
 // sign-in, token refresh and sign-out events. Null when signed out.
@@ -95,10 +96,14 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
   return res;
 }
 
-/** `apiRequest` and read the JSON answer. */
-export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+/**
+ * `apiRequest` and read the JSON answer, typed by `shared/schemas/answers.ts` from the method and
+ * the URL: the URL must be one the map names (a template literal fills a ":param"), and no caller
+ * names the answer's type. The cast below is the one place the SPA trusts the worker's answer.
+ */
+export async function apiJson<M extends HttpMethod, U extends ApiUrl<M>>(method: M, url: U, body?: unknown): Promise<ApiAnswer<M, U>> {
   const res = await apiRequest(method, url, body);
-  return (await res.json()) as T;
+  return (await res.json()) as ApiAnswer<M, U>;
 }
 
 /** The server's own words for a failure: our error body's `error`, else a plain-text body. */

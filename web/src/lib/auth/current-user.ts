@@ -1,6 +1,5 @@
 // The signed-in user's view (GET /api/profile): flags come from the server, never from user_metadata.
 import { queryOptions } from "@tanstack/react-query";
-import type { CurrentUserView } from "@shared/schemas/auth";
 import { apiJson } from "@web/lib/api";
 
 export const PROFILE_PATH = "/api/profile";
@@ -8,6 +7,6 @@ export const PROFILE_PATH = "/api/profile";
 export const currentUserKeys = { all: [PROFILE_PATH] as const };
 
 /** Throws on 401 like every fetcher; the auth provider answers that by dropping the session. */
-export const getCurrentUser = () => apiJson<CurrentUserView>("GET", PROFILE_PATH);
+export const getCurrentUser = () => apiJson("GET", PROFILE_PATH);
 
 export const currentUserQueryOptions = () => queryOptions({ queryKey: currentUserKeys.all, queryFn: getCurrentUser });

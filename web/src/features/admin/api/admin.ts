@@ -1,18 +1,8 @@
 // The Admin Dashboard's calls (spec 2 §7 Admin): every query's key starts with the URL its fetcher GETs.
 // Stats and users ask v2 first and fall back to v1 when v2 fails.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  AdminFlagsBody,
-  AdminPhoneNumbersResponse,
-  AdminStats,
-  AdminUser,
-  AdminUsersResponse,
-  AssignPhoneNumberBody,
-  AssignPhoneNumberResponse,
-  AuditLogResponse,
-  CleanupUserResponse,
-} from "@shared/schemas/admin";
-import type { PhoneLimitResponse } from "@shared/schemas/phone-numbers";
+import type { AdminFlagsBody, AssignPhoneNumberBody } from "@shared/schemas/admin";
+import type { ApiAnswer, ApiUrl } from "@shared/schemas/answers";
 import { apiJson } from "@web/lib/api";
 
 export const ADMIN_PATHS = {
@@ -40,22 +30,22 @@ export const adminKeys = {
 };
 
 /** v2, else v1 (spec 2 §7). */
-async function withFallback<T>(v2: string, v1: string): Promise<T> {
+async function withFallback<V2 extends ApiUrl<"GET">, V1 extends ApiUrl<"GET">>(v2: V2, v1: V1): Promise<ApiAnswer<"GET", V2 | V1>> {
   try {
-    return await apiJson<T>("GET", v2);
+    return await apiJson("GET", v2);
   } catch {
-    return apiJson<T>("GET", v1);
+    return apiJson("GET", v1);
   }
 }
 
-export const getAdminStats = () => withFallback<AdminStats>(ADMIN_PATHS.stats, ADMIN_PATHS.statsV1);
+export const getAdminStats = () => withFallback(ADMIN_PATHS.stats, ADMIN_PATHS.statsV1);
 
 export const adminStatsQueryOptions = () =>
   queryOptions({ queryKey: adminKeys.stats, queryFn: getAdminStats, staleTime: ADMIN_STATS_STALE_MS });
 
 export const useAdminStats = () => useQuery(adminStatsQueryOptions());
 
-export function usersPageQuery(search: string, cursor: string | null) {
+export function usersPageQuery(search: string, cursor: string | null): `?${string}` {
   const params = new URLSearchParams({ limit: String(ADMIN_USERS_PER_PAGE) });
   if (search.trim()) params.set("search", search.trim());
   if (cursor) params.set("cursor", cursor);
@@ -67,7 +57,7 @@ export const adminUsersQueryOptions = (search: string) =>
     queryKey: adminKeys.users(search),
     queryFn: ({ pageParam }) => {
       const q = usersPageQuery(search, pageParam);
-      return withFallback<AdminUsersResponse>(`${ADMIN_PATHS.users}${q}`, `${ADMIN_PATHS.usersV1}${q}`);
+      return withFallback(`${ADMIN_PATHS.users}${q}`, `${ADMIN_PATHS.usersV1}${q}`);
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -75,11 +65,11 @@ export const adminUsersQueryOptions = (search: string) =>
 
 export const useAdminUsers = (search: string) => useInfiniteQuery(adminUsersQueryOptions(search));
 
-export const getPlatformNumbers = () => apiJson<AdminPhoneNumbersResponse>("GET", ADMIN_PATHS.numbers);
+export const getPlatformNumbers = () => apiJson("GET", ADMIN_PATHS.numbers);
 export const platformNumbersQueryOptions = () => queryOptions({ queryKey: adminKeys.numbers, queryFn: getPlatformNumbers });
 export const usePlatformNumbers = () => useQuery(platformNumbersQueryOptions());
 
-export const getAdminPhoneLimit = () => apiJson<PhoneLimitResponse>("GET", ADMIN_PATHS.phoneLimit);
+export const getAdminPhoneLimit = () => apiJson("GET", ADMIN_PATHS.phoneLimit);
 export const adminPhoneLimitQueryOptions = () => queryOptions({ queryKey: adminKeys.phoneLimit, queryFn: getAdminPhoneLimit });
 export const useAdminPhoneLimit = () => useQuery(adminPhoneLimitQueryOptions());
 
@@ -87,7 +77,7 @@ export const auditLogQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: adminKeys.auditLog,
     queryFn: ({ pageParam }) =>
-      apiJson<AuditLogResponse>("GET", `${ADMIN_PATHS.auditLog}?limit=${AUDIT_PER_PAGE}${pageParam ? `&before=${pageParam}` : ""}`),
+      apiJson("GET", `${ADMIN_PATHS.auditLog}?limit=${AUDIT_PER_PAGE}${pageParam ? `&before=${pageParam}` : ""}`),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -109,23 +99,23 @@ function useAdminMutation<TBody, TResult>(mutationFn: (body: TBody) => Promise<T
 }
 
 export const useSetPhoneLimit = () =>
-  useAdminMutation((phoneNumberLimit: number) => apiJson<PhoneLimitResponse>("PUT", ADMIN_PATHS.phoneLimit, { phoneNumberLimit }), [adminKeys.phoneLimit]);
+  useAdminMutation((phoneNumberLimit: number) => apiJson("PUT", ADMIN_PATHS.phoneLimit, { phoneNumberLimit }), [adminKeys.phoneLimit]);
 
 export const useSetUserFlags = () =>
   useAdminMutation(
     ({ id, flags }: { id: string; flags: AdminFlagsBody }) =>
-      apiJson<{ user: AdminUser }>("PUT", `/api/admin/users/${encodeURIComponent(id)}/flags`, flags),
+      apiJson("PUT", `/api/admin/users/${encodeURIComponent(id)}/flags`, flags),
     [adminKeys.allUsers],
   );
 
 export const useAssignPhoneNumber = () =>
   useAdminMutation(
-    (body: AssignPhoneNumberBody) => apiJson<AssignPhoneNumberResponse>("POST", "/api/admin/assign-phone-number", body),
+    (body: AssignPhoneNumberBody) => apiJson("POST", "/api/admin/assign-phone-number", body),
     [adminKeys.numbers],
   );
 
 export const useCleanupUser = () =>
   useAdminMutation(
-    (email: string) => apiJson<CleanupUserResponse>("POST", "/api/admin/cleanup-user", { email }),
+    (email: string) => apiJson("POST", "/api/admin/cleanup-user", { email }),
     [adminKeys.allUsers, adminKeys.numbers, adminKeys.stats],
   );

@@ -2,13 +2,13 @@
 // platform, then refresh the agent list. No prompt is sent: the server writes it from the saved agent
 // itself, so it need not travel to the browser and back; the server refuses an incomplete agent.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ActivateAgentResponse, Agent, AgentResponse } from "@shared/schemas/agents";
+import type { ActivateAgentResponse, Agent } from "@shared/schemas/agents";
 import { agentKeys } from "@web/api/agents";
 import { apiJson } from "@web/lib/api";
 
 /** GET /api/agents/:id: the agent as the server has it now. */
 export async function getAgent(id: number): Promise<Agent> {
-  return (await apiJson<AgentResponse>("GET", `/api/agents/${id}`)).agent;
+  return (await apiJson("GET", `/api/agents/${id}`)).agent;
 }
 
 export type ActivateVariables = {
@@ -19,7 +19,7 @@ export type ActivateVariables = {
 
 export async function activateAgent({ id, fresh }: ActivateVariables): Promise<ActivateAgentResponse> {
   const agent = fresh ?? (await getAgent(id));
-  return apiJson<ActivateAgentResponse>("POST", "/api/create-vapi-assistant", {
+  return apiJson("POST", "/api/create-vapi-assistant", {
     agent_id: agent.id,
     name: agent.name,
     voice_id: agent.voice_id,

@@ -1,11 +1,10 @@
 // PATCH /api/agents/:id/deactivate: the server deletes the assistant and marks the agent in one call.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AgentResponse } from "@shared/schemas/agents";
 import { apiJson } from "@web/lib/api";
 import { agentKeys } from "@web/api/agents";
 
 export async function deactivateAgent(id: number) {
-  return (await apiJson<AgentResponse & { success: true }>("PATCH", `/api/agents/${id}/deactivate`)).agent;
+  return (await apiJson("PATCH", `/api/agents/${id}/deactivate`)).agent;
 }
 
 export function useDeactivateAgent() {

@@ -6,7 +6,7 @@ import { myNumberKeys } from "@web/api/phone-numbers";
 import { usageStatsKeys } from "@web/api/usage-stats";
 
 export async function deleteAgent(id: number): Promise<void> {
-  await apiJson<{ success: true }>("DELETE", `/api/agents/${id}`);
+  await apiJson("DELETE", `/api/agents/${id}`);
 }
 
 export function useDeleteAgent() {

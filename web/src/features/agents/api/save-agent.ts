@@ -1,6 +1,6 @@
 // POST /api/agents (create) and PUT /api/agents/:id (update).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Agent, AgentCreateBody, AgentResponse, AgentUpdateBody } from "@shared/schemas/agents";
+import type { Agent, AgentCreateBody, AgentUpdateBody } from "@shared/schemas/agents";
 import { apiJson } from "@web/lib/api";
 import { agentKeys } from "@web/api/agents";
 import { myNumberKeys } from "@web/api/phone-numbers";
@@ -9,11 +9,11 @@ import { usageStatsKeys } from "@web/api/usage-stats";
 export type AgentFields = Partial<AgentCreateBody> & { name: string };
 
 export async function createAgent(body: AgentFields): Promise<Agent> {
-  return (await apiJson<AgentResponse>("POST", "/api/agents", body)).agent;
+  return (await apiJson("POST", "/api/agents", body)).agent;
 }
 
 export async function updateAgent(id: number, body: AgentUpdateBody): Promise<Agent> {
-  return (await apiJson<AgentResponse>("PUT", `/api/agents/${id}`, body)).agent;
+  return (await apiJson("PUT", `/api/agents/${id}`, body)).agent;
 }
 
 export function useCreateAgent() {

@@ -1,11 +1,10 @@
 // POST /api/trigger-call: the agent calls a number now; the call log row exists at once (queued).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TriggerCallResponse } from "@shared/schemas/agents";
 import { callLogKeys } from "@web/api/call-logs";
 import { apiJson } from "@web/lib/api";
 
 export const triggerCall = (body: { phoneNumber: string; agentId?: number }) =>
-  apiJson<TriggerCallResponse>("POST", "/api/trigger-call", body);
+  apiJson("POST", "/api/trigger-call", body);
 
 export function useTriggerCall() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
 // POST /api/analytics/won (spec 2 §2 "Analytics"): one run of the appointment analysis for a store and
 // a New York date range. A mutation, not a query: each 'Run analysis' is a deliberate new request.
 import { useMutation } from "@tanstack/react-query";
-import type { AnalyticsWonBody, AnalyticsWonResponse } from "@shared/schemas/counts";
+import type { AnalyticsWonBody } from "@shared/schemas/counts";
 import { apiJson } from "@web/lib/api";
 
 export const ANALYTICS_WON_PATH = "/api/analytics/won";
 
-export const analyzeWon = (body: AnalyticsWonBody) => apiJson<AnalyticsWonResponse>("POST", ANALYTICS_WON_PATH, body);
+export const analyzeWon = (body: AnalyticsWonBody) => apiJson("POST", ANALYTICS_WON_PATH, body);
 
 export const useAnalyzeWon = () => useMutation({ mutationFn: analyzeWon });

@@ -4,7 +4,7 @@ import { apiJson } from "@web/lib/api";
 
 export async function isExistingUser(email: string): Promise<boolean> {
   try {
-    const answer = await apiJson<Partial<UserExistsResponse>>("POST", "/api/admin/public/user-exists", { email });
+    const answer: Partial<UserExistsResponse> = await apiJson("POST", "/api/admin/public/user-exists", { email });
     return answer.success === true && answer.exists === true;
   } catch {
     // Any failure sends the visitor to the plans page.

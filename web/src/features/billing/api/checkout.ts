@@ -2,10 +2,10 @@
 import type { LeadBody } from "@shared/schemas/billing";
 import { apiJson } from "@web/lib/api";
 
-export const submitLead = (lead: LeadBody) => apiJson<{ success: boolean; lead: { id: number } }>("POST", "/api/leads/leads", lead);
+export const submitLead = (lead: LeadBody) => apiJson("POST", "/api/leads/leads", lead);
 
 export const startTrial = (body: { email: string; priceId: string; first_name: string; last_name: string; company?: string }) =>
-  apiJson<{ success: boolean }>("POST", "/api/stripe/start-trial", body);
+  apiJson("POST", "/api/stripe/start-trial", body);
 
 export const createCheckoutSession = (body: { priceId: string; quantity: number; successUrl: string; cancelUrl: string; customerEmail?: string; company?: string }) =>
-  apiJson<{ url: string; sessionId: string }>("POST", "/api/stripe/create-checkout-session", body);
+  apiJson("POST", "/api/stripe/create-checkout-session", body);

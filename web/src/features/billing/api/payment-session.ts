@@ -1,14 +1,13 @@
 // After payment: the session lookup, the first password (with the session as proof) and the
 // activation link's resend.
-import type { CheckoutSessionView } from "@shared/schemas/billing";
 import { apiJson } from "@web/lib/api";
 
 export const CHECKOUT_SESSION_PATH = "/api/stripe/checkout-session";
 
 export const getCheckoutSession = (sessionId: string) =>
-  apiJson<{ session: CheckoutSessionView }>("GET", `${CHECKOUT_SESSION_PATH}/${encodeURIComponent(sessionId)}`).then((r) => r.session);
+  apiJson("GET", `${CHECKOUT_SESSION_PATH}/${encodeURIComponent(sessionId)}`).then((r) => r.session);
 
 export const setFirstPassword = (body: { email: string; password: string; sessionId: string }) =>
-  apiJson<{ success: boolean }>("POST", "/api/admin/public/update-user-password", body);
+  apiJson("POST", "/api/admin/public/update-user-password", body);
 
-export const resendActivation = (email: string) => apiJson<{ success: boolean }>("POST", "/api/admin/public/resend-activation", { email });
+export const resendActivation = (email: string) => apiJson("POST", "/api/admin/public/resend-activation", { email });

@@ -1,14 +1,13 @@
 // GET /api/vapi/call/{call_id}: the voice platform's record of one call, with its transcript.
 // Ids starting with 'call_' are not the platform's (spec 2 §7): those are never asked for.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { VapiCallDetail } from "@shared/schemas/call-logs";
 import { apiJson } from "@web/lib/api";
 
 export const hasPlatformDetail = (callId: string) => !callId.startsWith("call_");
 
 export const callDetailKeys = { detail: (callId: string) => [`/api/vapi/call/${encodeURIComponent(callId)}`] as const };
 
-export const getCallDetail = (callId: string) => apiJson<VapiCallDetail>("GET", callDetailKeys.detail(callId)[0]);
+export const getCallDetail = (callId: string) => apiJson("GET", callDetailKeys.detail(callId)[0]);
 
 export const callDetailQueryOptions = (callId: string) =>
   queryOptions({

@@ -1,6 +1,5 @@
 // The local outbox (GET /api/local/mailbox), for the /mailbox development page.
 import { queryOptions } from "@tanstack/react-query";
-import type { MailboxResponse } from "@shared/schemas/mailbox";
 import { apiJson } from "@web/lib/api";
 
 export const mailboxKeys = {
@@ -8,7 +7,7 @@ export const mailboxKeys = {
   forEmail: (email: string) => [`/api/local/mailbox?email=${encodeURIComponent(email)}`] as const,
 };
 
-export const getMailbox = (email: string) => apiJson<MailboxResponse>("GET", mailboxKeys.forEmail(email)[0]);
+export const getMailbox = (email: string) => apiJson("GET", mailboxKeys.forEmail(email)[0]);
 
 export const mailboxQueryOptions = (email: string) =>
   queryOptions({

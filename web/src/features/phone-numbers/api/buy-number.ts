@@ -39,7 +39,7 @@ export function purchaseFailure(err: unknown): PurchaseResult {
 export async function purchaseNumber(phoneNumber: string): Promise<PurchaseResult> {
   let body: BuyAnswer;
   try {
-    body = await apiJson<BuyAnswer>("POST", "/api/twilio/buy", { phoneNumber, createInVapi: true });
+    body = await apiJson("POST", "/api/twilio/buy", { phoneNumber, createInVapi: true });
   } catch (err) {
     return purchaseFailure(err);
   }

@@ -1,12 +1,11 @@
 // GET /api/twilio/available-numbers: local numbers that can be bought, optionally in one area code.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { PHONE_SEARCH_LIMIT } from "@shared/constants";
-import type { AvailableNumbersResponse } from "@shared/schemas/phone-numbers";
 import { apiJson } from "@web/lib/api";
 
 const AVAILABLE_NUMBERS_PATH = "/api/twilio/available-numbers";
 
-export function availableNumbersUrl(areaCode: string) {
+export function availableNumbersUrl(areaCode: string): `${typeof AVAILABLE_NUMBERS_PATH}?${string}` {
   const params = new URLSearchParams({ country: "US", type: "Local", sms: "true", voice: "true", limit: String(PHONE_SEARCH_LIMIT) });
   if (areaCode) params.set("areaCode", areaCode);
   return `${AVAILABLE_NUMBERS_PATH}?${params}`;
@@ -18,7 +17,7 @@ export const availableNumberKeys = {
   isSearch: (queryKey: readonly unknown[]) => typeof queryKey[0] === "string" && queryKey[0].startsWith(AVAILABLE_NUMBERS_PATH),
 };
 
-export const getAvailableNumbers = (areaCode: string) => apiJson<AvailableNumbersResponse>("GET", availableNumbersUrl(areaCode));
+export const getAvailableNumbers = (areaCode: string) => apiJson("GET", availableNumbersUrl(areaCode));
 
 /** `areaCode` null: nothing searched yet, so nothing is fetched. */
 export const availableNumbersQueryOptions = (areaCode: string | null) =>

@@ -1,12 +1,11 @@
 // POST /api/admin/public/update-user-profile, then refresh the cached current user.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UpdateUserProfileBody } from "@shared/schemas/auth";
-import type { UpdateUserProfileResponse } from "@shared/schemas/profile";
 import { apiJson } from "@web/lib/api";
 import { currentUserKeys } from "@web/lib/auth/current-user";
 
 export const updateProfile = (body: UpdateUserProfileBody) =>
-  apiJson<UpdateUserProfileResponse>("POST", "/api/admin/public/update-user-profile", body);
+  apiJson("POST", "/api/admin/public/update-user-profile", body);
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

@@ -44,7 +44,7 @@ export function SubscriptionSection({ email }: { email: string }) {
   const openPortal = async () => {
     setOpening(true);
     try {
-      const { url } = await apiJson<{ url: string | null }>("POST", "/api/stripe/portal-session");
+      const { url } = await apiJson("POST", "/api/stripe/portal-session");
       if (url) window.location.assign(url);
     } finally {
       setOpening(false);

@@ -1,12 +1,12 @@
 // The agents with their numbers (spec 2 §2, §4): an agent holds at most one number, so only agents
 // without one are offered the account's unassigned numbers; an agent's number can be taken back.
-import { Link } from "@tanstack/react-router";
 import { ChevronDown, Link2, Unlink } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { formatPhone } from "@shared/format";
 import { AGENT_TEXT, PHONE_TEXT } from "@shared/messages";
 import type { Agent } from "@shared/schemas/agents";
 import type { OwnedPhoneNumber } from "@shared/schemas/phone-numbers";
+import { NoneFreeNotice } from "@web/components/phone-numbers/none-free-notice";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
@@ -116,12 +116,7 @@ function AgentNumberRow({ agent, free, numbersLoading }: { agent: Agent; free: O
       ) : numbersLoading ? (
         <Spinner className="size-4" />
       ) : free.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          {AGENT_TEXT.noFreeNumbers}{" "}
-          <Link to="/phone-numbers" className="font-medium text-primary underline-offset-4 hover:underline">
-            {AGENT_TEXT.buyNumber}
-          </Link>
-        </p>
+        <NoneFreeNotice text={AGENT_TEXT.noFreeNumbers} to="/phone-numbers" linkText={AGENT_TEXT.buyNumber} />
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <label htmlFor={selectId} className="sr-only">

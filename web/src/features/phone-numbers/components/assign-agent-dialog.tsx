@@ -1,11 +1,11 @@
 // Links a number to an agent. An agent holds at most one number, so only agents without one are offered.
-import { Link } from "@tanstack/react-router";
 import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { formatPhone } from "@shared/format";
 import { NAV_TEXT, PHONE_TEXT } from "@shared/messages";
 import type { Agent } from "@shared/schemas/agents";
 import type { OwnedPhoneNumber } from "@shared/schemas/phone-numbers";
+import { NoneFreeNotice } from "@web/components/phone-numbers/none-free-notice";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Label } from "@web/components/ui/label";
@@ -67,12 +67,7 @@ export function AssignAgentDialog({ number, agents, agentsLoading, onClose }: As
         {agentsLoading ? (
           <Spinner />
         ) : free.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            {PHONE_TEXT.noFreeAgents}{" "}
-            <Link to="/agent-settings" className="font-medium text-primary underline-offset-4 hover:underline">
-              {NAV_TEXT.agents}
-            </Link>
-          </p>
+          <NoneFreeNotice text={PHONE_TEXT.noFreeAgents} to="/agent-settings" linkText={NAV_TEXT.agents} />
         ) : (
           <div className="grid gap-2">
             <Label htmlFor={selectId}>{PHONE_TEXT.agentLabel}</Label>

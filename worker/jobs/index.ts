@@ -1,12 +1,11 @@
 // scheduled() only dispatches: each cron expression maps to plain job functions.
 import type { Database } from "../db/client";
 import type { AppConfig } from "../env";
-import { createCallCentre, usesAircall } from "../providers";
+import { createCallCentre, pruneSignInFailures, usesAircall } from "../providers";
 import { runAircallBackfill } from "./aircall-backfill";
 import { dailyReportJob } from "./daily-report";
 import { hourlyRollupJob, rollupJob } from "./rollups";
 import { pruneRateLimits } from "../db/rate-limit";
-import { pruneSignInFailures } from "../services/sign-in-guard";
 import { recordJobRun } from "../services/job-runs";
 import { log, withLogScope } from "../lib/log";
 

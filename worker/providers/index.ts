@@ -3,7 +3,8 @@
 // test, and in production an adapter that answers "not configured" (decision 040).
 import type { Database } from "../db/client";
 import type { AppConfig } from "../env";
-import { DEV_AUTH_SECRET, LocalIdentity } from "./identity/local";
+import { LocalIdentity } from "./identity/local";
+import { localAuthSecret } from "./identity/local/tokens";
 import type { IdentityPort } from "./identity/port";
 import { SupabaseIdentity } from "./identity/supabase";
 import { LocalMail } from "./mail/local";
@@ -27,7 +28,31 @@ import type { BillingPort } from "./billing/port";
 import { StripeBilling } from "./billing/stripe";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "./billing/stripe-events";
 import { readAircallEvent } from "./callcentre/aircall-events";
-import { NOT_CONFIGURED, notConfiguredError, notConfiguredPort } from "./not-configured";
+import { localAllowed, NOT_CONFIGURED, notConfiguredPort } from "./not-configured";
+
+// The local identity and mail services' own parts, for their HTTP surfaces (routes/local-auth.ts,
+// routes/local-mailbox.ts) and the daily clean-up, which take them from here and from no adapter file.
+export { localAuthSecret } from "./identity/local/tokens";
+export { LocalIdentity } from "./identity/local";
+export {
+  authError,
+  type LinkType,
+  logout,
+  pageLink,
+  passwordGrant,
+  refreshGrant,
+  resendLocalSignup,
+  safeRedirect,
+  signUp,
+  updateUser,
+  userJson,
+  verifySignupToken,
+  weakPassword,
+} from "./identity/local/auth";
+export { requestRecovery, verifyEmailChangeToken, verifyRecoveryToken } from "./identity/local/account-links";
+export { verifyActivationToken } from "./identity/local/activation";
+export { pruneSignInFailures } from "./identity/local/sign-in-guard";
+export { listOutbox } from "./mail/local-mailbox";
 
 export type AdapterKind = "local" | "real" | typeof NOT_CONFIGURED;
 
@@ -44,15 +69,6 @@ export type Providers = {
 /** Worker bindings some adapters use directly (not secrets, so not part of the parsed config). */
 export type ProviderBindings = { AI?: unknown };
 
-/** Local adapters serve development and test only; production has the real one or none. */
-const localAllowed = (config: AppConfig) => config.APP_ENV !== "production";
-
-/** The secret local access tokens are signed with; the development one never in production. */
-export function localAuthSecret(config: AppConfig) {
-  if (config.LOCAL_AUTH_SECRET) return config.LOCAL_AUTH_SECRET;
-  if (!localAllowed(config)) throw notConfiguredError("The local identity service", ["LOCAL_AUTH_SECRET"]);
-  return DEV_AUTH_SECRET;
-}
 
 /** The settings each port needs for its real adapter, as named in "not configured" answers. */
 const SETTINGS = {

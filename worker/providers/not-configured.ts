@@ -1,9 +1,13 @@
 // The adapter of a port whose secrets are missing in production (DESIGN.md §2, decision 040): every
 // call answers 503 naming the settings to set, so the routes that need the provider say so and
 // nothing falls back to its local stand-in.
+import type { AppConfig } from "../env";
 import { ApiError } from "../lib/errors";
 
 export const NOT_CONFIGURED = "not_configured" as const;
+
+/** Local adapters serve development and test only; production has the real one or none. */
+export const localAllowed = (config: AppConfig) => config.APP_ENV !== "production";
 
 /** The refusal of a port that is not configured, naming its provider and the settings it needs. */
 export const notConfiguredError = (provider: string, settings: string[]) =>

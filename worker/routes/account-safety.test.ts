@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { authSessions, authSignInFailures, authUsers, mailOutbox, rateLimits } from "../db/schema";
 import { addressBucket } from "../db/rate-limit";
 import { pruneCountersJob } from "../jobs";
-import { SIGN_IN_MAX_DELAY_SECONDS } from "../services/sign-in-guard";
-import { SESSION_INACTIVITY_TIMEOUT_SECONDS, SESSION_MAX_LIFETIME_SECONDS } from "../services/local-auth";
-import { RECOVERY_TOKEN_TTL_MINUTES } from "../services/local-account-links";
+import { SIGN_IN_MAX_DELAY_SECONDS } from "../providers/identity/local/sign-in-guard";
+import { SESSION_INACTIVITY_TIMEOUT_SECONDS, SESSION_MAX_LIFETIME_SECONDS } from "../providers/identity/local/auth";
+import { RECOVERY_TOKEN_TTL_MINUTES } from "../providers/identity/local/account-links";
 import { call, db, signUpAndSignIn, spendLink, uniqueEmail } from "../test/helpers";
 import { NEW_PASSWORD_TEXT } from "@shared/schemas/password";
 

@@ -5,7 +5,7 @@ import { decodeJwt } from "jose";
 import { describe, expect, it, vi } from "vitest";
 import { authOneTimeTokens, authRefreshTokens, authUsers, mailOutbox } from "../db/schema";
 import { sha256 } from "../lib/crypto";
-import { REFRESH_REUSE_INTERVAL_SECONDS } from "../services/local-auth";
+import { REFRESH_REUSE_INTERVAL_SECONDS } from "../providers/identity/local/auth";
 import { NEW_PASSWORD_TEXT } from "@shared/schemas/password";
 import { call, db, linkToken, signUpAndSignIn, spendLink, uniqueEmail } from "../test/helpers";
 

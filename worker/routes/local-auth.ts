@@ -8,9 +8,14 @@ import type { AppEnv } from "../middleware/app-env";
 import { notFound } from "../lib/errors";
 import { issuesToError, validate } from "../lib/validate";
 import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../db/rate-limit";
-import { localAuthSecret, usesSupabase } from "../providers";
-import { LocalIdentity } from "../providers/identity/local";
 import {
+  LocalIdentity,
+  localAuthSecret,
+  requestRecovery,
+  usesSupabase,
+  verifyActivationToken,
+  verifyEmailChangeToken,
+  verifyRecoveryToken,
   authError,
   type LinkType,
   logout,
@@ -24,10 +29,8 @@ import {
   userJson,
   verifySignupToken,
   weakPassword,
-} from "../services/local-auth";
-import { requestRecovery, verifyEmailChangeToken, verifyRecoveryToken } from "../services/local-account-links";
+} from "../providers";
 import { bearerToken } from "../middleware/auth";
-import { verifyActivationToken } from "../services/local-activation";
 
 /** Password grants per (address, email). */
 const SIGN_IN_LIMIT: Limit = { name: "auth-token", limit: 10, windowSeconds: 60 };

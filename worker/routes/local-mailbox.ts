@@ -4,8 +4,7 @@ import { mailboxQuery, type MailboxResponse } from "@shared/schemas/mailbox";
 import type { AppEnv } from "../middleware/app-env";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { usesSupabase } from "../providers";
-import { listOutbox } from "../services/local-mailbox";
+import { listOutbox, usesSupabase } from "../providers";
 
 export const localMailboxRoutes = new Hono<AppEnv>().get(
   "/mailbox",

@@ -2,8 +2,8 @@
 // optionally for one address.
 import { desc, sql } from "drizzle-orm";
 import type { MailboxMessage } from "@shared/schemas/mailbox";
-import type { Database } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import type { Database } from "../../db/client";
+import { mailOutbox } from "../../db/schema";
 
 export async function listOutbox(db: Database, email?: string): Promise<MailboxMessage[]> {
   const rows = await db

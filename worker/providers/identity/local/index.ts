@@ -1,24 +1,22 @@
 // Local identity adapter: verifies tokens issued by the Worker's own /auth/v1 service.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { jwtVerify } from "jose";
-import type { Database } from "../../db/client";
+import type { Database } from "../../../db/client";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AccountFlags } from "@shared/schemas/admin";
-import { requestLocalEmailChange } from "../../services/local-account-links";
-import { sessionExpired } from "../../services/local-auth";
-import { authOneTimeTokens, authRefreshTokens, authSessions, authUsers, profiles } from "../../db/schema";
-import { isUniqueViolation } from "../../db/client";
-import { hashPassword } from "../../lib/crypto";
-import { sendLocalActivation } from "../../services/local-activation";
-import { unauthorized } from "../../lib/errors";
-import type { EmailChangeRequest, IdentityPort, VerifiedIdentity } from "./port";
+import { requestLocalEmailChange } from "./account-links";
+import { sessionExpired } from "./auth";
+import { authOneTimeTokens, authRefreshTokens, authSessions, authUsers, profiles } from "../../../db/schema";
+import { isUniqueViolation } from "../../../db/client";
+import { hashPassword } from "../../../lib/crypto";
+import { sendLocalActivation } from "./activation";
+import { unauthorized } from "../../../lib/errors";
+import type { EmailChangeRequest, IdentityPort, VerifiedIdentity } from "../port";
+import { LOCAL_AUDIENCE, LOCAL_ISSUER } from "./tokens";
 
 type AuthUserRow = typeof authUsers.$inferSelect;
 
-export const LOCAL_ISSUER = "voice-agent-ops/local-auth";
-export const LOCAL_AUDIENCE = "authenticated";
-/** Development-only signing secret, used when LOCAL_AUTH_SECRET is unset outside production. */
-export const DEV_AUTH_SECRET = "local-development-secret-not-for-production-use-0001";
+export { DEV_AUTH_SECRET, LOCAL_AUDIENCE, LOCAL_ISSUER } from "./tokens";
 
 export class LocalIdentity implements IdentityPort {
   readonly kind = "local" as const;

@@ -4,13 +4,13 @@
 // for a session when the password is submitted. Activation mail counts against the hourly cap of
 // account mail to one address (MAIL_PER_EMAIL), and a new link ends the older ones.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { authOneTimeTokens, authUsers } from "../db/schema";
-import type { AppConfig } from "../env";
-import { randomToken, sha256 } from "../lib/crypto";
-import { mayMail } from "../db/rate-limit";
-import { LocalMail } from "../providers/mail/local";
-import { openSession, pageLink, spendToken } from "./local-auth";
+import type { Database } from "../../../db/client";
+import { authOneTimeTokens, authUsers } from "../../../db/schema";
+import type { AppConfig } from "../../../env";
+import { randomToken, sha256 } from "../../../lib/crypto";
+import { mayMail } from "../../../db/rate-limit";
+import { LocalMail } from "../../mail/local";
+import { openSession, pageLink, spendToken } from "./auth";
 
 export const ACTIVATION_TOKEN_TTL_HOURS = 72;
 export const ACTIVATION_PATH = "/activate-account";

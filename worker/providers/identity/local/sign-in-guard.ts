@@ -6,9 +6,9 @@
 // from elsewhere; and whether or not an account has the email, so a delay never tells that an account
 // exists. A check during a delay does no PBKDF2 work at all.
 import { eq, lt, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { authSignInFailures } from "../db/schema";
-import { ApiError } from "../lib/errors";
+import type { Database } from "../../../db/client";
+import { authSignInFailures } from "../../../db/schema";
+import { ApiError } from "../../../lib/errors";
 
 /** Failures allowed before the first delay. */
 export const SIGN_IN_FREE_FAILURES = 5;

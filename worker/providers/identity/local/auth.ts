@@ -3,15 +3,14 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { SignJWT } from "jose";
 import type { AuthErrorCode } from "@shared/api-error";
-import { isUniqueViolation, type Database } from "../db/client";
-import { authOneTimeTokens, authRefreshTokens, authSessions, authUsers, profiles } from "../db/schema";
-import type { AppConfig } from "../env";
-import { hashPassword, randomToken, sha256, toBase64Url, verifyPassword } from "../lib/crypto";
-import { ApiError } from "../lib/errors";
-import { LOCAL_AUDIENCE, LOCAL_ISSUER } from "../providers/identity/local";
-import { localAuthSecret } from "../providers";
-import { LocalMail } from "../providers/mail/local";
-import { mayMail } from "../db/rate-limit";
+import { isUniqueViolation, type Database } from "../../../db/client";
+import { authOneTimeTokens, authRefreshTokens, authSessions, authUsers, profiles } from "../../../db/schema";
+import type { AppConfig } from "../../../env";
+import { hashPassword, randomToken, sha256, toBase64Url, verifyPassword } from "../../../lib/crypto";
+import { ApiError } from "../../../lib/errors";
+import { LOCAL_AUDIENCE, LOCAL_ISSUER, localAuthSecret } from "./tokens";
+import { LocalMail } from "../../mail/local";
+import { mayMail } from "../../../db/rate-limit";
 import { beginSignInAttempt, clearAllSignInFailures, clearSignInFailures } from "./sign-in-guard";
 import { newPasswordProblem } from "@shared/schemas/password";
 

@@ -1,13 +1,13 @@
 // Mailed account links of the local identity service beside sign-up confirmation: password recovery
 // and email change. Each link is single-use and expiring; the token is stored hashed.
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { isUniqueViolation, type Database } from "../db/client";
-import { authOneTimeTokens, authUsers, profiles } from "../db/schema";
-import type { AppConfig } from "../env";
-import { randomToken, sha256 } from "../lib/crypto";
-import { mayMail } from "../db/rate-limit";
-import { LocalMail } from "../providers/mail/local";
-import { findByEmail, openSession, pageLink, spendToken } from "./local-auth";
+import { isUniqueViolation, type Database } from "../../../db/client";
+import { authOneTimeTokens, authUsers, profiles } from "../../../db/schema";
+import type { AppConfig } from "../../../env";
+import { randomToken, sha256 } from "../../../lib/crypto";
+import { mayMail } from "../../../db/rate-limit";
+import { LocalMail } from "../../mail/local";
+import { findByEmail, openSession, pageLink, spendToken } from "./auth";
 
 export const RECOVERY_TOKEN_TTL_MINUTES = 60;
 export const EMAIL_CHANGE_TOKEN_TTL_HOURS = 24;

@@ -1,0 +1,82 @@
+// Opening a page whose route starts its first read (decision 006): the request goes out as soon as the
+// session is known, before the page has rendered, and the page shows that answer without asking again.
+import type { Session } from "@supabase/supabase-js";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createMemoryHistory } from "@tanstack/react-router";
+import { render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AGENT_TEXT, CALL_LOG_TEXT } from "@shared/messages";
+import type { CurrentUserView } from "@shared/schemas/auth";
+import type { IdentityClient } from "@web/lib/auth-client";
+import { setAccessToken } from "@web/lib/api";
+import { AuthProvider } from "@web/lib/auth/auth-provider";
+import { createQueryClient } from "@web/lib/query-client";
+import { AppRouter, createAppRouter } from "../router";
+
+const session = { access_token: "access-1", refresh_token: "r", expires_in: 900, token_type: "bearer", user: { id: "u1" } } as unknown as Session;
+const customer: CurrentUserView = {
+  id: "u1",
+  email: "owner@store.example",
+  username: "owner",
+  company: "Tyler Motors",
+  first_name: null,
+  last_name: null,
+  is_admin: false,
+  shopwindows_info: false,
+  call_app: false,
+};
+const signedIn = {
+  auth: {
+    onAuthStateChange: (cb: (event: string, s: Session | null) => void) => {
+      queueMicrotask(() => cb("INITIAL_SESSION", session));
+      return { data: { subscription: { unsubscribe: () => {} } } };
+    },
+    signOut: async () => ({ error: null }),
+  },
+} as unknown as IdentityClient;
+
+/**
+ * Opens `path` as the signed-in customer. The API answers `answers` by path (the profile always) and
+ * 404 otherwise; each request notes whether the page had rendered (`pageShown()`) when it went out.
+ */
+function open(path: string, answers: Record<string, unknown>, pageShown: () => boolean) {
+  const requests: { path: string; pageShown: boolean }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL) => {
+      const { pathname } = new URL(String(input), "http://app.test");
+      requests.push({ path: pathname, pageShown: pageShown() });
+      const answer = pathname === "/api/profile" ? customer : answers[pathname];
+      return answer ? Response.json(answer) : Response.json({ error: "Not found", code: "not_found" }, { status: 404 });
+    }),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider getClient={async () => signedIn} restoreAtStart={() => true}>
+        <AppRouter router={createAppRouter(createMemoryHistory({ initialEntries: [path] }))} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return (apiPath: string) => requests.filter((r) => r.path === apiPath);
+}
+
+afterEach(() => {
+  setAccessToken(null);
+  vi.unstubAllGlobals();
+});
+
+describe("a page's first read", () => {
+  it("/call-logs: the first page of calls is asked for once, before the page renders, and the page shows it", async () => {
+    const refresh = () => screen.queryByRole("button", { name: CALL_LOG_TEXT.refresh }) !== null;
+    const requestsTo = open("/call-logs", { "/api/call-logs": { logs: [], nextCursor: null } }, refresh);
+    expect(await screen.findByText(CALL_LOG_TEXT.empty)).toBeTruthy();
+    expect(requestsTo("/api/call-logs")).toEqual([{ path: "/api/call-logs", pageShown: false }]);
+  });
+
+  it("/agent-settings: the account's agents are asked for once, before the page renders, and the page shows them", async () => {
+    const addAgent = () => screen.queryByRole("button", { name: AGENT_TEXT.addNew }) !== null;
+    const requestsTo = open("/agent-settings", { "/api/agents": { agents: [] } }, addAgent);
+    expect(await screen.findByText(AGENT_TEXT.emptyTitle)).toBeTruthy();
+    expect(requestsTo("/api/agents")).toEqual([{ path: "/api/agents", pageShown: false }]);
+  });
+});

@@ -13,7 +13,7 @@ import { systemConfig } from "../db/schema";
 import type { CallCentrePort } from "../providers/callcentre/port";
 import { AIRCALL_MAX_LISTED, AIRCALL_PER_PAGE } from "../providers/callcentre/aircall";
 import { backfilledCallStatements } from "../services/aircall-calls";
-import type { JobContext } from "./index";
+import type { JobContext } from "./context";
 
 export const AIRCALL_CURSOR_KEY = "aircall_backfill_cursor";
 export const BACKFILL_DEFAULTS = {

@@ -4,7 +4,7 @@
 // deletes the reports older than the retention (DAILY_REPORT_RETENTION_DAYS before yesterday).
 import { addDays, nyYesterday } from "@shared/ny-time";
 import { DAILY_REPORT_RETENTION_DAYS, pruneStoredDailyReports, staleReportDays, storeDailyReports } from "../services/daily-report-store";
-import type { Job, JobContext } from "./index";
+import type { Job, JobContext } from "./context";
 
 export async function runDailyReportJob(ctx: Pick<JobContext, "db" | "now">) {
   const day = nyYesterday(ctx.now);

@@ -1,6 +1,5 @@
 // scheduled() only dispatches: each cron expression maps to plain job functions.
-import type { Database } from "../db/client";
-import type { AppConfig } from "../env";
+import type { Job, JobContext } from "./context";
 import { createCallCentre, pruneSignInFailures, usesAircall } from "../providers";
 import { runAircallBackfill } from "./aircall-backfill";
 import { dailyReportJob } from "./daily-report";
@@ -18,8 +17,7 @@ export const pruneCountersJob: Job = {
   }),
 };
 
-export type JobContext = { db: Database; config: AppConfig; now: Date };
-export type Job = { name: string; run: (ctx: JobContext) => Promise<unknown> };
+export type { Job, JobContext } from "./context";
 
 export const DAILY_CRON = "15 5 * * *";
 export const FREQUENT_CRON = "*/10 * * * *";

@@ -8,7 +8,7 @@ import { DAYS_CTE, fromDays, HOURLY_SOURCES, SPECS_BY_SOURCE, type RollupSpec } 
 import { addDays, nyDateRange, nyDayOf } from "@shared/ny-time";
 import { dayBounds } from "../services/counts/ny-days";
 import { REPORTED_SOURCES, STORED_REPORTS_MARK, type RollupSource } from "../services/rollup-dirty";
-import type { Job, JobContext } from "./index";
+import type { Job, JobContext } from "./context";
 
 export const ROLLUP_SOURCES: readonly RollupSource[] = ["call_logs", "aircall", "appointments", "leads"];
 

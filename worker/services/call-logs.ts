@@ -12,11 +12,11 @@ import { badRequest, notFound } from "../lib/errors";
 import { log } from "../lib/log";
 import type { CallEvent, PlatformCall, VoicePort } from "../providers/voice/port";
 import { firstActiveAgent, getAgent, onVoice, type AgentRecord } from "./agents";
+import type { CallOwner } from "./orphan-calls";
 import { callHoursChanged, markDaysDirty } from "./rollup-dirty";
 import { insertUnlessRecorded, recordEvent, wasDuplicate } from "./webhook-events";
 
-/** Who a call belongs to, found through the agent whose assistant placed or took it. */
-export type CallOwner = { userId: string; agentId: number | null; store: string | null };
+export type { CallOwner } from "./orphan-calls";
 
 export type CallLogRow = typeof callLogs.$inferSelect;
 

@@ -4,8 +4,10 @@ import { and, eq, isNull } from "drizzle-orm";
 import { nyDayOf } from "@shared/ny-time";
 import type { Database } from "../db/client";
 import { callLogs } from "../db/schema";
-import type { CallOwner } from "./call-logs";
 import { callHoursChanged, markDaysDirty } from "./rollup-dirty";
+
+/** Who a call belongs to, found through the agent whose assistant placed or took it. */
+export type CallOwner = { userId: string; agentId: number | null; store: string | null };
 
 /**
  * Gives the calls of an assistant that no agent held when they were logged (ADR 003) to the agent

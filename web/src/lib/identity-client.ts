@@ -2,12 +2,12 @@
 // storage, realtime and functions clients the SPA never calls (about half of the library's
 // weight; decision 023). Loaded lazily, as its own chunk, by auth-client.ts.
 import { AuthClient } from "@supabase/supabase-js";
-import type { AppConfig } from "./auth-client";
+import type { AppConfigResponse } from "@shared/schemas/config";
 
 export type IdentityClient = { auth: InstanceType<typeof AuthClient> };
 
 export function createIdentityClient(
-  { url, anonKey }: AppConfig["auth"],
+  { url, anonKey }: AppConfigResponse["auth"],
   detectSessionInUrl: (url: URL, params: Record<string, string>) => boolean,
 ): IdentityClient {
   // As createClient does: <url>/auth/v1, the publishable key as apikey and bearer, and its default

@@ -1,0 +1,7 @@
+// What every scheduled job is handed, and the shape of a job: the runner (index.ts) and each job
+// import these, so no job imports the runner.
+import type { Database } from "../db/client";
+import type { AppConfig } from "../env";
+
+export type JobContext = { db: Database; config: AppConfig; now: Date };
+export type Job = { name: string; run: (ctx: JobContext) => Promise<unknown> };

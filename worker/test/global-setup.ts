@@ -9,7 +9,6 @@ import { vapiStandin } from "./standins/vapi";
 
 /** Each stand-in module registers its handler here, keyed by port name (vapi, twilio, stripe, supabase, ...). */
 const standins: Record<string, () => Promise<StandinHandler>> = {
-  echo: async () => (req) => ({ json: { method: req.method, path: req.path, body: req.rawBody } }),
   supabase: supabaseStandin,
   twilio: twilioStandin,
   vapi: vapiStandin,

@@ -10,6 +10,8 @@ import {
   auditLogQuery,
   cleanupUserBody,
   type AdminPhoneNumbersResponse,
+  type AdminUserResponse,
+  type AdminUsersResponse,
   type AssignPhoneNumberResponse,
 } from "@shared/schemas/admin";
 import type { AppEnv } from "../middleware/app-env";
@@ -41,8 +43,8 @@ export const adminRoutes = new Hono<AppEnv>()
   // v1 and v2 answer alike: the client asks v2 and falls back to v1 (spec 2 §7).
   .get("/stats/v2", requireAdmin, stats)
   .get("/stats", requireAdmin, stats)
-  .get("/users/v2", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json(await listAdminUsers(c.var.db.$client, c.req.valid("query"))))
-  .get("/users", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json(await listAdminUsers(c.var.db.$client, c.req.valid("query"))))
+  .get("/users/v2", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json((await listAdminUsers(c.var.db.$client, c.req.valid("query"))) satisfies AdminUsersResponse))
+  .get("/users", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json((await listAdminUsers(c.var.db.$client, c.req.valid("query"))) satisfies AdminUsersResponse))
   .put("/users/:id/flags", requireAdmin, validate("param", adminUserIdParam), validate("json", adminFlagsBody), async (c) => {
     const user = await setUserFlags(
       { db: c.var.db, d1: c.var.db.$client, identity: c.var.providers.identity },
@@ -50,7 +52,7 @@ export const adminRoutes = new Hono<AppEnv>()
       c.req.valid("param").id,
       c.req.valid("json"),
     );
-    return c.json({ user });
+    return c.json({ user } satisfies AdminUserResponse);
   })
   .get("/vapi/available-numbers", requireAdmin, async (c) => {
     const body: AdminPhoneNumbersResponse = { numbers: await listPlatformNumbers(c.var.db) };

@@ -10,6 +10,12 @@ import {
   agentUpdateBody,
   generatePromptBody,
   triggerCallBody,
+  type ActivateAgentResponse,
+  type AgentDeactivatedResponse,
+  type AgentDeletedResponse,
+  type AgentListResponse,
+  type AgentResponse,
+  type TriggerCallResponse,
 } from "@shared/schemas/agents";
 import { assistantParams, type VoicesResponse } from "@shared/schemas/call-logs";
 import { TEST_CALL_RATE, TEST_CALLS_PER_DAY } from "@shared/constants";
@@ -51,27 +57,27 @@ const deps = (c: Context<AppEnv>): AgentDeps => ({ db: c.var.db, voice: c.var.pr
 export const agentRoutes = new Hono<AppEnv>()
   .get("/", requireUser, async (c) => {
     const rows = await listAgents(c.var.db, currentUser(c).id);
-    return c.json({ agents: rows.map(toAgentJson) });
+    return c.json({ agents: rows.map(toAgentJson) } satisfies AgentListResponse);
   })
   .post("/", requireUser, validate("json", agentCreateBody), async (c) => {
     const agent = await createAgent(c.var.db, currentUser(c).id, c.req.valid("json"));
-    return c.json({ agent: toAgentJson(agent) }, 201);
+    return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse, 201);
   })
   .get("/:id", requireUser, validate("param", agentIdParam), async (c) => {
     const agent = await getAgent(c.var.db, currentUser(c).id, c.req.valid("param").id);
-    return c.json({ agent: toAgentJson(agent) });
+    return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse);
   })
   .put("/:id", requireUser, validate("param", agentIdParam), validate("json", agentUpdateBody), async (c) => {
     const agent = await updateAgent(c.var.db, currentUser(c).id, c.req.valid("param").id, c.req.valid("json"));
-    return c.json({ agent: toAgentJson(agent) });
+    return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse);
   })
   .delete("/:id", requireUser, validate("param", agentIdParam), async (c) => {
     await deleteAgent(deps(c), currentUser(c).id, c.req.valid("param").id);
-    return c.json({ success: true });
+    return c.json({ success: true } satisfies AgentDeletedResponse);
   })
   .patch("/:id/deactivate", requireUser, validate("param", agentIdParam), async (c) => {
     const agent = await deactivateAgent(deps(c), currentUser(c).id, c.req.valid("param").id);
-    return c.json({ success: true, agent: toAgentJson(agent) });
+    return c.json({ success: true, agent: toAgentJson(agent) } satisfies AgentDeactivatedResponse);
   });
 
 /** The agent actions the spec names as top-level paths: /api/generate-prompt, /api/create-vapi-assistant, /api/vapi/voices, … */
@@ -86,12 +92,12 @@ export const agentActionRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     await requirePaidPlan(c.var.db, user.id, { isAdmin: user.isAdmin });
     const { assistantId, agent } = await activateAgent(deps(c), currentUser(c).id, c.req.valid("json"));
-    return c.json({ id: assistantId, agent: toAgentJson(agent) });
+    return c.json({ id: assistantId, agent: toAgentJson(agent) } satisfies ActivateAgentResponse);
   })
   .post("/create-default-agent", requireUser, async (c) => {
     const user = currentUser(c);
     const agent = await createDefaultAgent(c.var.db, user.id, user.company);
-    return c.json({ agent: toAgentJson(agent) }, 201);
+    return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse, 201);
   })
   .get("/usage-stats", requireUser, async (c) => {
     const user = currentUser(c);
@@ -108,7 +114,7 @@ export const agentActionRoutes = new Hono<AppEnv>()
       throw new ApiError(429, PLAN_TEXT.testCallDailyCap(TEST_CALLS_PER_DAY), "rate_limited");
     }
     const { callId } = await triggerTestCall(deps(c), user.id, body, c.var.config.VAPI_PHONE_NUMBER_ID);
-    return c.json({ success: true as const, callId });
+    return c.json({ success: true, callId } satisfies TriggerCallResponse);
   })
   .get("/vapi/voices", requireUser, async (c) => {
     const body: VoicesResponse = { voices: await c.var.providers.voice.listVoices() };

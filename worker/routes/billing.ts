@@ -11,6 +11,14 @@ import {
   sessionIdParam,
   startTrialBody,
   type BillingConfigView,
+  type CheckoutSessionCreatedResponse,
+  type CheckoutSessionResponse,
+  type CreateCustomerResponse,
+  type CustomerSubscriptionsResponse,
+  type PortalSessionResponse,
+  type ProductsResponse,
+  type StartTrialResponse,
+  type SubscriptionResponse,
 } from "@shared/schemas/billing";
 import type { AppEnv } from "../middleware/app-env";
 import { validate } from "../lib/validate";
@@ -48,12 +56,12 @@ export const billingRoutes = new Hono<AppEnv>()
     };
     return c.json(body);
   })
-  .get("/products", async (c) => c.json({ products: await listPlans(c.var.providers.billing) }))
+  .get("/products", async (c) => c.json({ products: await listPlans(c.var.providers.billing) } satisfies ProductsResponse))
   .post("/create-checkout-session", validate("json", createCheckoutSessionBody), async (c) => {
     await enforce(c, [[CHECKOUT_LIMIT, clientAddress(c)]]);
     // A signed-in buyer's checkout is for their account (an upgrade replaces its subscription).
     const session = await createCheckout(billingDeps(c), c.req.valid("json"), c.var.user);
-    return c.json({ url: session.url, sessionId: session.id });
+    return c.json({ url: session.url, sessionId: session.id } satisfies CheckoutSessionCreatedResponse);
   })
   .post("/start-trial", validate("json", startTrialBody), async (c) => {
     const body = c.req.valid("json");
@@ -61,26 +69,26 @@ export const billingRoutes = new Hono<AppEnv>()
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
       [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(body.email, c)],
     ]);
-    return c.json(await startTrial(billingDeps(c), body));
+    return c.json((await startTrial(billingDeps(c), body)) satisfies StartTrialResponse);
   })
   .get("/checkout-session/:sessionId", validate("param", sessionIdParam), async (c) => {
     await enforce(c, [[SESSION_LOOKUP_LIMIT, clientAddress(c)]]);
-    return c.json({ session: await checkoutSessionView(billingDeps(c), c.req.valid("param").sessionId) });
+    return c.json({ session: await checkoutSessionView(billingDeps(c), c.req.valid("param").sessionId) } satisfies CheckoutSessionResponse);
   })
   .get("/customer-subscriptions/:id", requireUser, validate("param", customerIdParam), async (c) =>
-    c.json({ subscriptions: await customerSubscriptions(billingDeps(c), currentUser(c), c.req.valid("param").id) }),
+    c.json({ subscriptions: await customerSubscriptions(billingDeps(c), currentUser(c), c.req.valid("param").id) } satisfies CustomerSubscriptionsResponse),
   )
   .post("/cancel-subscription", requireUser, validate("json", cancelSubscriptionBody), async (c) =>
-    c.json({ subscription: await cancelSubscription(billingDeps(c), currentUser(c), c.req.valid("json").subscriptionId) }),
+    c.json({ subscription: await cancelSubscription(billingDeps(c), currentUser(c), c.req.valid("json").subscriptionId) } satisfies SubscriptionResponse),
   )
   .post("/portal-session", requireUser, async (c) => {
     const returnUrl = new URL("/settings", billingDeps(c).origin).toString();
-    return c.json({ url: await portalUrl(billingDeps(c), currentUser(c), returnUrl) });
+    return c.json({ url: await portalUrl(billingDeps(c), currentUser(c), returnUrl) } satisfies PortalSessionResponse);
   })
   // The /payments test console: creating customers and subscriptions by hand is for admins.
   .post("/create-customer", requireAdmin, validate("json", createCustomerBody), async (c) =>
-    c.json({ customer: await createCustomerAtProvider(billingDeps(c), c.req.valid("json")) }),
+    c.json({ customer: await createCustomerAtProvider(billingDeps(c), c.req.valid("json")) } satisfies CreateCustomerResponse),
   )
   .post("/create-subscription", requireAdmin, validate("json", createSubscriptionBody), async (c) =>
-    c.json({ subscription: await createSubscriptionAtProvider(billingDeps(c), c.req.valid("json")) }),
+    c.json({ subscription: await createSubscriptionAtProvider(billingDeps(c), c.req.valid("json")) } satisfies SubscriptionResponse),
   );

@@ -2,8 +2,8 @@
 // (an IPv6 /64) and per (email, address), so nobody can exhaust a victim's email; the existence check does the same work and answers in the same shape either way.
 // (The profile update shares the spec's /admin/public prefix but needs sign-in: routes/profile.ts.)
 import { Hono } from "hono";
-import { userExistsBody } from "@shared/schemas/auth";
-import { resendActivationBody, updateUserPasswordBody } from "@shared/schemas/billing";
+import { userExistsBody, type UserExistsResponse } from "@shared/schemas/auth";
+import { resendActivationBody, updateUserPasswordBody, type AccountActionResponse } from "@shared/schemas/billing";
 import { resendActivation, setPasswordWithProof } from "../services/billing";
 import { billingDeps } from "./billing";
 import type { AppEnv } from "../middleware/app-env";
@@ -24,7 +24,7 @@ export const publicAccountRoutes = new Hono<AppEnv>()
     const exists = await c.var.providers.identity.userExists(email);
     const wait = USER_EXISTS_MIN_MS - (Date.now() - started);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    return c.json({ success: true, exists });
+    return c.json({ success: true, exists } satisfies UserExistsResponse);
   })
   // The first password after payment: the email alone is never enough (DESIGN §4, ADR 021).
   .post("/update-user-password", validate("json", updateUserPasswordBody), async (c) => {
@@ -33,7 +33,7 @@ export const publicAccountRoutes = new Hono<AppEnv>()
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
       [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(body.email, c)],
     ]);
-    return c.json(await setPasswordWithProof(billingDeps(c), body));
+    return c.json((await setPasswordWithProof(billingDeps(c), body)) satisfies AccountActionResponse);
   })
   .post("/resend-activation", validate("json", resendActivationBody), async (c) => {
     const { email } = c.req.valid("json");
@@ -41,5 +41,5 @@ export const publicAccountRoutes = new Hono<AppEnv>()
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
       [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(email, c)],
     ]);
-    return c.json(await resendActivation(billingDeps(c), email));
+    return c.json((await resendActivation(billingDeps(c), email)) satisfies AccountActionResponse);
   });

@@ -6,9 +6,12 @@
 // finds it); anything else is ignored and the provider asks as before, with the session supabase-js
 // restored. A token that is about to expire is not used: supabase-js refreshes it first.
 import type { QueryClient } from "@tanstack/react-query";
-import type { CurrentUserView } from "@shared/schemas/auth";
+import type { ApiAnswers } from "@shared/schemas/answers";
 import { STORED_SESSION_KEY } from "@web/lib/auth-client";
 import { currentUserKeys, PROFILE_PATH } from "./current-user";
+
+/** The answer of GET /api/profile, as the request helper reads it. */
+type Profile = ApiAnswers["GET /api/profile"];
 
 /** Seconds of life a stored access token must have left to be used before supabase-js sees it. */
 export const EARLY_TOKEN_MARGIN_SECONDS = 120;
@@ -33,7 +36,7 @@ export function storedAccessToken(storage: Storage = window.localStorage, nowMs 
 }
 
 /** The early request while it is in flight: the provider's first ask joins it (joinEarlyProfile). */
-let inFlight: Promise<CurrentUserView | null> | null = null;
+let inFlight: Promise<Profile | null> | null = null;
 
 /** Starts GET /api/profile with the stored token, if there is one; resolves when done (never rejects). */
 export async function prefetchProfile(queryClient: QueryClient, token = storedAccessToken()): Promise<void> {
@@ -46,10 +49,10 @@ export async function prefetchProfile(queryClient: QueryClient, token = storedAc
   if (profile && queryClient.getQueryData(currentUserKeys.all) === undefined) queryClient.setQueryData(currentUserKeys.all, profile);
 }
 
-async function askEarly(token: string): Promise<CurrentUserView | null> {
+async function askEarly(token: string): Promise<Profile | null> {
   try {
     const res = await fetch(PROFILE_PATH, { headers: { Authorization: `Bearer ${token}` } });
-    return res.ok ? ((await res.json()) as CurrentUserView) : null;
+    return res.ok ? ((await res.json()) as Profile) : null;
   } catch {
     // Offline or not JSON: the provider asks again.
     return null;
@@ -61,7 +64,7 @@ async function askEarly(token: string): Promise<CurrentUserView | null> {
  * does not send the same request twice on a signed-in page's load; when it
  * failed, or none is in flight, `ask` itself.
  */
-export async function joinEarlyProfile(ask: () => Promise<CurrentUserView>): Promise<CurrentUserView> {
+export async function joinEarlyProfile(ask: () => Promise<Profile>): Promise<Profile> {
   const early = inFlight ? await inFlight : null;
   return early ?? ask();
 }

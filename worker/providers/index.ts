@@ -53,6 +53,11 @@ export { requestRecovery, verifyEmailChangeToken, verifyRecoveryToken } from "./
 export { verifyActivationToken } from "./identity/local/activation";
 export { pruneSignInFailures } from "./identity/local/sign-in-guard";
 export { listOutbox } from "./mail/local-mailbox";
+// What the webhook routes need of the adapters: where each provider posts, and the VAPI event reader
+// (the voice simulator posts VAPI-shaped reports through the same route).
+export { STRIPE_WEBHOOK_PATH } from "./billing/local";
+export { AIRCALL_WEBHOOK_PATH } from "./callcentre/aircall-events";
+export { readEvent as readVoiceEvent } from "./voice/vapi-webhook";
 
 export type AdapterKind = "local" | "real" | typeof NOT_CONFIGURED;
 

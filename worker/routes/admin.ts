@@ -15,21 +15,15 @@ import {
   type AssignPhoneNumberResponse,
 } from "@shared/schemas/admin";
 import type { AppEnv } from "../middleware/app-env";
-import { clientAddress } from "../db/rate-limit";
 import { validate } from "../lib/validate";
-import { currentUser, requireAdmin } from "../middleware/auth";
-import { listAuditLog, type AdminActor } from "../services/admin/audit-log";
+import { requireAdmin } from "../middleware/auth";
+import { adminActor } from "../middleware/request-deps";
+import { listAuditLog } from "../services/admin/audit-log";
 import { cleanupUser } from "../services/admin/cleanup";
 import { assignPlatformNumber, listPlatformNumbers } from "../services/admin/numbers";
 import { ADMIN_STATS_MAX_AGE_SECONDS, adminStats } from "../services/admin/stats";
 import { listAdminUsers, setUserFlags } from "../services/admin/users";
 import { DbMeter } from "../services/counts/meter";
-
-/** The signed-in admin and the address the request came from, for the audit log. */
-export function adminActor(c: Context<AppEnv>): AdminActor {
-  const user = currentUser(c);
-  return { id: user.id, email: user.email, ip: clientAddress(c) };
-}
 
 async function stats(c: Context<AppEnv>) {
   const meter = new DbMeter(c.var.db.$client);

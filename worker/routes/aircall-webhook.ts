@@ -2,8 +2,7 @@
 // The provider authenticates and parses; the service applies each event once.
 import { Hono } from "hono";
 import type { AppEnv } from "../middleware/app-env";
-import { aircallWebhookToken } from "../providers";
-import { AIRCALL_WEBHOOK_PATH } from "../providers/callcentre/aircall-events";
+import { AIRCALL_WEBHOOK_PATH, aircallWebhookToken } from "../providers";
 import { applyAircallEvent } from "../services/aircall-calls";
 
 /** Mounted at the app's root: the path is the one constant the local simulator also posts to. */

@@ -1,7 +1,7 @@
 // Card payments (spec 2 §7 "Card payments"): the catalogue, checkout, trials and subscriptions under
 // /api/stripe, whichever billing adapter runs. Visitors may read plans, start a checkout or a trial
 // (rate limited); subscriptions are the owner's or an admin's; the customer tools are admin only.
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import {
   cancelSubscriptionBody,
   createCheckoutSessionBody,
@@ -24,6 +24,7 @@ import type { AppEnv } from "../middleware/app-env";
 import { validate } from "../lib/validate";
 import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../db/rate-limit";
 import { currentUser, requireAdmin, requireUser } from "../middleware/auth";
+import { billingDeps } from "../middleware/request-deps";
 import {
   cancelSubscription,
   checkoutSessionView,
@@ -34,18 +35,10 @@ import {
   listPlans,
   portalUrl,
   startTrial,
-  type BillingDeps,
 } from "../services/billing";
 
 export const CHECKOUT_LIMIT: Limit = { name: "checkout:ip", limit: 20, windowSeconds: 60 };
 export const SESSION_LOOKUP_LIMIT: Limit = { name: "checkout-session:ip", limit: 60, windowSeconds: 60 };
-
-export const billingDeps = (c: Context<AppEnv>): BillingDeps => ({
-  db: c.var.db,
-  billing: c.var.providers.billing,
-  identity: c.var.providers.identity,
-  origin: c.var.config.PUBLIC_URL ?? new URL(c.req.url).origin,
-});
 
 export const billingRoutes = new Hono<AppEnv>()
   .get("/config", (c) => {

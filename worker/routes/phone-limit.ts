@@ -6,7 +6,7 @@ import type { AppEnv } from "../middleware/app-env";
 import { validate } from "../lib/validate";
 import { requireAdmin, requireUser } from "../middleware/auth";
 import { auditStatement } from "../services/admin/audit-log";
-import { adminActor } from "./admin";
+import { adminActor } from "../middleware/request-deps";
 import { getPhoneNumberLimit, phoneLimitStatement } from "../services/phone-numbers";
 
 export const phoneLimitRoutes = new Hono<AppEnv>()

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { userExistsBody, type UserExistsResponse } from "@shared/schemas/auth";
 import { resendActivationBody, updateUserPasswordBody, type AccountActionResponse } from "@shared/schemas/billing";
 import { resendActivation, setPasswordWithProof } from "../services/billing";
-import { billingDeps } from "./billing";
+import { billingDeps } from "../middleware/request-deps";
 import type { AppEnv } from "../middleware/app-env";
 import { validate } from "../lib/validate";
 import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../db/rate-limit";

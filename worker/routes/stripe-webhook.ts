@@ -2,9 +2,9 @@
 // signature is checked on the raw body before anything is parsed; each event is applied once.
 import { Hono } from "hono";
 import type { AppEnv } from "../middleware/app-env";
-import { STRIPE_WEBHOOK_PATH } from "../providers/billing/local";
+import { STRIPE_WEBHOOK_PATH } from "../providers";
 import { handleBillingEvent } from "../services/billing";
-import { billingDeps } from "./billing";
+import { billingDeps } from "../middleware/request-deps";
 
 export const stripeWebhookRoutes = new Hono<AppEnv>().post(STRIPE_WEBHOOK_PATH, async (c) => {
   const raw = await c.req.text();

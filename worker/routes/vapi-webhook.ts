@@ -1,15 +1,14 @@
 // POST /api/webhooks/vapi: the voice platform's server messages (real VAPI and the simulator alike).
-// The provider's readEvent authenticates, parses and names the event; the call log applies it once.
+// The provider's readVoiceEvent authenticates, parses and names the event; the call log applies it once.
 import { Hono } from "hono";
 import type { AppEnv } from "../middleware/app-env";
-import { vapiWebhookSecret } from "../providers";
+import { readVoiceEvent, vapiWebhookSecret } from "../providers";
 import { VOICE_WEBHOOK_PATH } from "../providers/voice/port";
-import { readEvent } from "../providers/voice/vapi-webhook";
 import { recordCallEvent } from "../services/call-logs";
 
 /** Mounted at the app's root: the path is the one constant the adapters also build their URL from. */
 export const vapiWebhookRoutes = new Hono<AppEnv>().post(VOICE_WEBHOOK_PATH, async (c) => {
-  const event = await readEvent(c.req.raw.headers, await c.req.text(), vapiWebhookSecret(c.var.config), Date.now());
+  const event = await readVoiceEvent(c.req.raw.headers, await c.req.text(), vapiWebhookSecret(c.var.config), Date.now());
   if (!event) return c.json({ received: true, ignored: true });
   const { duplicate } = await recordCallEvent(c.var.db, event);
   return c.json({ received: true, duplicate });

@@ -12,8 +12,7 @@ import { requestContext } from "./middleware/context";
 import { serverTiming } from "./middleware/server-timing";
 import { log } from "./lib/log";
 import { contentSources } from "./middleware/content-sources";
-import { voiceSimulatorRoutes } from "./providers/voice/local-routes";
-import { SIM_RECORDING_PATH } from "./providers/voice/local";
+import { SIM_RECORDING_PATH } from "./providers";
 import { healthRoutes } from "./routes/health";
 import { appConfigOf, configRoutes } from "./routes/config";
 import { localAuthRoutes } from "./routes/local-auth";
@@ -36,7 +35,8 @@ import { countRoutes } from "./routes/counts";
 import { billingRoutes } from "./routes/billing";
 import { leadRoutes } from "./routes/leads";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
-import { localCheckoutRoutes } from "./providers/billing/local-routes";
+import { localCheckoutRoutes } from "./routes/local-checkout";
+import { voiceSimulatorRoutes } from "./routes/voice-simulator";
 
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)

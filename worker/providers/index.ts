@@ -58,6 +58,11 @@ export { listOutbox } from "./mail/local-mailbox";
 export { STRIPE_WEBHOOK_PATH } from "./billing/local";
 export { AIRCALL_WEBHOOK_PATH } from "./callcentre/aircall-events";
 export { readEvent as readVoiceEvent } from "./voice/vapi-webhook";
+// What the local checkout page and the voice simulator's recordings (routes/local-checkout.ts,
+// routes/voice-simulator.ts) serve.
+export { findActivePrice, LOCAL_CATALOGUE } from "./billing/catalogue";
+export { LOCAL_CHECKOUT_PATH, type LocalBilling } from "./billing/local";
+export { SIM_RECORDING_PATH, simulatedRecordingWav } from "./voice/local";
 
 export type AdapterKind = "local" | "real" | typeof NOT_CONFIGURED;
 

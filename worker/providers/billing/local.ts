@@ -1,5 +1,5 @@
 // Local billing adapter (the default): the catalogue of catalogue.ts, Stripe-shaped records in D1,
-// and a local checkout page (local-routes.ts) that completes or declines a session and delivers
+// and a local checkout page (routes/local-checkout.ts) that completes or declines a session and delivers
 // Stripe-signed events through the same webhook route as Stripe's.
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";

@@ -5,12 +5,11 @@ import { Hono } from "hono";
 import { html } from "hono/html";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import type { AppEnv } from "../../middleware/app-env";
-import { ApiError, notFound } from "../../lib/errors";
-import { validate } from "../../lib/validate";
-import { clientAddress, enforce, type Limit } from "../../db/rate-limit";
-import { findActivePrice, LOCAL_CATALOGUE } from "./catalogue";
-import { LOCAL_CHECKOUT_PATH, LocalBilling } from "./local";
+import type { AppEnv } from "../middleware/app-env";
+import { ApiError, notFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { clientAddress, enforce, type Limit } from "../db/rate-limit";
+import { findActivePrice, LOCAL_CATALOGUE, LOCAL_CHECKOUT_PATH, type LocalBilling } from "../providers";
 
 const LOCAL_PAY_LIMIT: Limit = { name: "local-checkout:ip", limit: 30, windowSeconds: 60 };
 const params = z.object({ id: z.string().regex(/^cs_local_[0-9A-Za-z_-]{8,64}$/, "not a checkout session") });

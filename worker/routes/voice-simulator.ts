@@ -1,13 +1,12 @@
-// The voice simulator's own HTTP surface, as VAPI serves its recordings from its own storage. Mounted
-// at the app's root, it answers only while the simulator is the voice adapter (ADR 007), so no
-// product route imports simulator code.
+// The voice simulator's own HTTP surface, as VAPI serves its recordings from its own storage. It
+// answers only while the simulator is the voice adapter (ADR 007); no product route uses it.
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import type { AppEnv } from "../../middleware/app-env";
-import { notFound } from "../../lib/errors";
-import { validate } from "../../lib/validate";
-import { SIM_RECORDING_PATH, simulatedRecordingWav } from "./local";
+import type { AppEnv } from "../middleware/app-env";
+import { notFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { SIM_RECORDING_PATH, simulatedRecordingWav } from "../providers";
 
 const simRecordingParams = z.object({
   file: z.string().regex(/^sim_call_[0-9a-f-]{36}\.wav$/, "file is not a simulated recording"),

@@ -1,7 +1,7 @@
 // The simulator's own routes: generated recordings, served only while the simulator is the voice adapter.
 import { describe, expect, inject, it } from "vitest";
-import { call } from "../../test/helpers";
-import { VAPI_STANDIN } from "../../test/standins/vapi";
+import { call } from "../test/helpers";
+import { VAPI_STANDIN } from "../test/standins/vapi";
 
 const vapiBindings = () => ({ VAPI_PRIVATE_KEY: VAPI_STANDIN.privateKey, VAPI_BASE_URL: inject("standins").vapi });
 

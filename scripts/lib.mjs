@@ -43,7 +43,9 @@ export function startGroup(cmd, args, opts = {}) {
   const stop = () => {
     try {
       process.kill(-child.pid, "SIGTERM");
-    } catch {}
+    } catch {
+      // The group has already ended.
+    }
   };
   return { child, stop };
 }

@@ -1,7 +1,6 @@
 // Call-log routes: the unified log with keyset pages, and the voice platform's calls, all scoped to
 // the signed-in account.
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { agents, simCalls } from "../db/schema";
 import { DEV_VAPI_WEBHOOK_SECRET, LocalVoice } from "../providers/voice/local";

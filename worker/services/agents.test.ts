@@ -1,5 +1,4 @@
 // Agent rules tested without HTTP, with stub voice ports that fail at chosen steps.
-import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";

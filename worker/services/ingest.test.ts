@@ -3,7 +3,6 @@
 import { and, count, eq, inArray, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { STORES } from "../../shared/constants";
-import { nyDayOf } from "../../shared/ny-time";
 import { appointmentRecord, leadRecord, type AppointmentRecord, type LeadRecord } from "../../shared/schemas/ingest";
 import { makeAppointment, makeLead, Rng } from "../db/factories";
 import { appointments, leads, rollupDirtyDays } from "../db/schema";

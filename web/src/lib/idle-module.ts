@@ -5,18 +5,18 @@ import { useEffect, useState } from "react";
 import { whenIdleAfterLoad } from "./idle";
 
 /**
- * `module` is null until `load` answered. `withModule(use)` runs `use` with the module: at once when
+ * `module` is null until `load` answered. `withModule(run)` runs `run` with the module: at once when
  * it is loaded, else when it arrives; a failed load calls `onFailure` and runs nothing. `load` must
  * be stable (a module-level function).
  */
 export function useIdleModule<M>(load: () => Promise<M>, onFailure: () => void) {
   const [module, setModule] = useState<M | null>(null);
   useEffect(() => whenIdleAfterLoad(() => void load().then(setModule, () => {})), [load]);
-  const withModule = (use: (m: M) => void) => {
-    if (module) return use(module);
+  const withModule = (run: (m: M) => void) => {
+    if (module) return run(module);
     void load().then((m) => {
       setModule(m);
-      use(m);
+      run(m);
     }, onFailure);
   };
   return { module, withModule };

@@ -7,7 +7,7 @@ import { nyDayOf, nyToday } from "@shared/ny-time";
 import { ADMIN_API_TEXT } from "@shared/messages";
 import type { AccountFlags, AdminFlagsBody, AdminUser, AdminUsersResponse } from "@shared/schemas/admin";
 import type { Database } from "../../db/client";
-import { agents, profiles } from "../../db/schema";
+import { profiles } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import type { IdentityPort } from "../../providers/identity/port";
 import { figureStatements, readCoverage } from "../counts/engine";

@@ -12,7 +12,6 @@ import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
-import { serverMessage } from "@web/lib/api";
 import { useRecentCalls } from "@web/api/call-logs";
 import { useUsageStats } from "@web/api/usage-stats";
 import { CallStatusBadge } from "@web/components/calls/call-status-badge";

@@ -5,6 +5,7 @@ import { cn } from "@web/lib/utils";
 
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling frame takes focus so the keyboard can scroll it
     <div tabIndex={0} className="relative w-full overflow-x-auto rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>

@@ -54,6 +54,7 @@ const profile: CurrentUserView = {
 
 let current: AuthContextValue;
 function Capture() {
+  // eslint-disable-next-line react-hooks/globals -- the tests read the context the provider gave through this capture
   current = useAuth();
   const toasts = useToasts();
   return <output data-testid="toast">{toasts.map((t) => `${t.title as string}|${(t.description as string) ?? ""}`).join(";")}</output>;

@@ -85,6 +85,7 @@ export function SystemConfigCard() {
                   setText(e.target.value);
                   setInvalid(false);
                 }}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- Edit replaces itself with this field, so focus moves to it
                 autoFocus
               />
               {invalid ? (

@@ -192,6 +192,7 @@ export function AgentForm({ agent, agents, onSave, onCancel }: AgentFormProps) {
                 placeholder={AGENT_TEXT.instructionsPlaceholder}
                 rows={9}
                 className="min-h-48"
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the Next step replaces the focused button with this field, so focus moves to it
                 autoFocus
                 error={errors.agent_instructions?.message}
                 {...register("agent_instructions")}

@@ -84,6 +84,7 @@ export function ForgotPasswordPanel({ defaultEmail }: { defaultEmail: string }) 
             type="email"
             autoComplete="email"
             inputMode="email"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- this screen is the form: focus starts in its first field
             autoFocus
             error={errors.email?.message}
             {...register("email")}

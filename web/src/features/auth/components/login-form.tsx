@@ -39,6 +39,7 @@ export function LoginForm({
         type="email"
         autoComplete="email"
         inputMode="email"
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- this screen is the form: focus starts in its first empty field
         autoFocus={!defaultEmail}
         error={errors.email?.message}
         {...register("email", { onChange: (e: { target: { value: string } }) => onEmailChange?.(e.target.value) })}
@@ -47,6 +48,7 @@ export function LoginForm({
         label={AUTH_TEXT.passwordLabel}
         type="password"
         autoComplete="current-password"
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- this screen is the form: focus starts in its first empty field
         autoFocus={Boolean(defaultEmail)}
         error={errors.password?.message}
         {...register("password")}

@@ -65,6 +65,7 @@ function NewPasswordCard({ link, onUnusable }: { link: LinkToken | null; onUnusa
             label={AUTH_TEXT.newPasswordLabel}
             type="password"
             autoComplete="new-password"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- this screen is the form: focus starts in its first field
             autoFocus
             hint={AUTH_TEXT.newPasswordRules}
             error={errors.password?.message}

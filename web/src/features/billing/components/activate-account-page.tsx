@@ -58,6 +58,7 @@ export function ActivateAccountPage({ search }: { search: ActivationSearch }) {
   useEffect(() => {
     let cancelled = false;
     const p = activationParams(search, window.location.hash);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the link in the address is read after mount, where the page also clears it
     if (p.email) setEmail(p.email);
     if (p.link) {
       setLink(p.link);

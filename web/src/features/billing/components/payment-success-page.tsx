@@ -45,6 +45,7 @@ export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const id = sessionIdFrom(sessionId, window.location.hash);
     if (!id) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the session id in the address is read after mount, like the lookup it starts
       setPhase({ name: "details", session: null });
       return;
     }

@@ -21,6 +21,7 @@ export function CallTranscript({ log }: { log: CallLogView }) {
       role="region"
       aria-label={CALL_LOG_TEXT.transcript}
       // Scrollable by keyboard too.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus so the keyboard can scroll it
       tabIndex={0}
       className="overflow-y-auto rounded-md border border-border bg-background focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       style={{ height: TRANSCRIPT_PANE_HEIGHT_PX }}
@@ -67,6 +68,7 @@ function CallDetails({ log }: { log: CallLogView }) {
       {recordingUrl ? (
         <figure className="grid gap-1.5">
           <figcaption className="text-xs font-medium text-muted-foreground">{CALL_LOG_TEXT.recording}</figcaption>
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a call recording has no caption track; the dialog shows its transcript */}
           <audio controls preload="none" src={recordingUrl} className="h-10 w-full">
             <a href={recordingUrl}>{CALL_LOG_TEXT.recording}</a>
           </audio>

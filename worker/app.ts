@@ -12,7 +12,8 @@ import { requestContext } from "./middleware/context";
 import { serverTiming } from "./middleware/server-timing";
 import { log } from "./lib/log";
 import { contentSources } from "./middleware/content-sources";
-import { SIM_RECORDING_PATH } from "./providers";
+import { AIRCALL_WEBHOOK_PATH, LOCAL_CHECKOUT_PATH, SIM_RECORDING_PATH, STRIPE_WEBHOOK_PATH } from "./providers";
+import { VOICE_WEBHOOK_PATH } from "./providers/voice/port";
 import { healthRoutes } from "./routes/health";
 import { appConfigOf, configRoutes } from "./routes/config";
 import { localAuthRoutes } from "./routes/local-auth";
@@ -31,7 +32,11 @@ import { analyticsRoutes } from "./routes/analytics";
 import { reportRoutes } from "./routes/reports";
 import { dailyReportRoutes } from "./routes/daily-reports";
 import { ingestRoutes } from "./routes/ingest";
-import { countRoutes } from "./routes/counts";
+import { callLogCountRoutes } from "./routes/call-log-counts";
+import { aircallCountRoutes } from "./routes/aircall-counts";
+import { appointmentCountRoutes } from "./routes/appointment-counts";
+import { leadCountRoutes } from "./routes/lead-counts";
+import { storeFunnelRoutes } from "./routes/store-funnel";
 import { billingRoutes } from "./routes/billing";
 import { leadRoutes } from "./routes/leads";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
@@ -47,7 +52,11 @@ const api = new Hono<AppEnv>()
   .route("/profile", profileRoutes)
   .route("/local/aircall", localAircallRoutes)
   // Before /call-logs: its count is a path of its own, never an id of the call-log list.
-  .route("/", countRoutes)
+  .route("/", callLogCountRoutes)
+  .route("/aircall", aircallCountRoutes)
+  .route("/", appointmentCountRoutes)
+  .route("/lead-counts", leadCountRoutes)
+  .route("/store-funnel", storeFunnelRoutes)
   .route("/call-logs", callLogRoutes)
   .route("/vapi", platformCallRoutes)
   .route("/admin/config/phone-limit", phoneLimitRoutes)
@@ -55,7 +64,7 @@ const api = new Hono<AppEnv>()
   .route("/twilio", phoneNumberRoutes)
   .route("/agents", agentRoutes)
   .route("/analytics", analyticsRoutes)
-  .route("/", reportRoutes)
+  .route("/export-report", reportRoutes)
   .route("/", dailyReportRoutes)
   .route("/ingest", ingestRoutes)
   .route("/stripe", billingRoutes)
@@ -151,11 +160,11 @@ app.use("/api/*", authenticate);
 app
   .route("/api", api)
   .route("/auth/v1", localAuthRoutes)
-  .route("/", vapiWebhookRoutes)
-  .route("/", aircallWebhookRoutes)
-  .route("/", voiceSimulatorRoutes)
-  .route("/", stripeWebhookRoutes)
-  .route("/", localCheckoutRoutes);
+  .route(VOICE_WEBHOOK_PATH, vapiWebhookRoutes)
+  .route(AIRCALL_WEBHOOK_PATH, aircallWebhookRoutes)
+  .route(SIM_RECORDING_PATH, voiceSimulatorRoutes)
+  .route(STRIPE_WEBHOOK_PATH, stripeWebhookRoutes)
+  .route(LOCAL_CHECKOUT_PATH, localCheckoutRoutes);
 
 app.all("/api/*", notFoundHandler);
 app.all("/auth/v1/*", notFoundHandler);

@@ -8,6 +8,9 @@ export function createDb(d1: D1Database) {
 }
 
 export type Database = ReturnType<typeof createDb>;
+
+/** The D1 binding under drizzle, for raw statements whose meta (rows read, SQL time) drizzle's results hide. */
+export const d1Of = (db: Database): D1Database => db.$client;
 export { schema };
 
 /**

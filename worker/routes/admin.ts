@@ -23,10 +23,11 @@ import { cleanupUser } from "../services/admin/cleanup";
 import { assignPlatformNumber, listPlatformNumbers } from "../services/admin/numbers";
 import { ADMIN_STATS_MAX_AGE_SECONDS, adminStats } from "../services/admin/stats";
 import { listAdminUsers, setUserFlags } from "../services/admin/users";
-import { DbMeter } from "../services/counts/meter";
+import { meterFor } from "../services/counts/meter";
+import { d1Of } from "../db/client";
 
 async function stats(c: Context<AppEnv>) {
-  const meter = new DbMeter(c.var.db.$client);
+  const meter = meterFor(c.var.db);
   const body = await adminStats(meter);
   // Spec 2 §9: cached for 60 s; private, as it is an admin's answer.
   c.header("Cache-Control", `private, max-age=${ADMIN_STATS_MAX_AGE_SECONDS}`);
@@ -37,11 +38,11 @@ export const adminRoutes = new Hono<AppEnv>()
   // v1 and v2 answer alike: the client asks v2 and falls back to v1 (spec 2 §7).
   .get("/stats/v2", requireAdmin, stats)
   .get("/stats", requireAdmin, stats)
-  .get("/users/v2", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json((await listAdminUsers(c.var.db.$client, c.req.valid("query"))) satisfies AdminUsersResponse))
-  .get("/users", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json((await listAdminUsers(c.var.db.$client, c.req.valid("query"))) satisfies AdminUsersResponse))
+  .get("/users/v2", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json((await listAdminUsers(d1Of(c.var.db), c.req.valid("query"))) satisfies AdminUsersResponse))
+  .get("/users", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json((await listAdminUsers(d1Of(c.var.db), c.req.valid("query"))) satisfies AdminUsersResponse))
   .put("/users/:id/flags", requireAdmin, validate("param", adminUserIdParam), validate("json", adminFlagsBody), async (c) => {
     const user = await setUserFlags(
-      { db: c.var.db, d1: c.var.db.$client, identity: c.var.providers.identity },
+      { db: c.var.db, d1: d1Of(c.var.db), identity: c.var.providers.identity },
       adminActor(c),
       c.req.valid("param").id,
       c.req.valid("json"),

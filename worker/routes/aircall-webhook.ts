@@ -2,11 +2,11 @@
 // The provider authenticates and parses; the service applies each event once.
 import { Hono } from "hono";
 import type { AppEnv } from "../middleware/app-env";
-import { AIRCALL_WEBHOOK_PATH, aircallWebhookToken } from "../providers";
+import { aircallWebhookToken } from "../providers";
 import { applyAircallEvent } from "../services/aircall-calls";
 
 /** Mounted at the app's root: the path is the one constant the local simulator also posts to. */
-export const aircallWebhookRoutes = new Hono<AppEnv>().post(AIRCALL_WEBHOOK_PATH, async (c) => {
+export const aircallWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const raw = await c.req.text();
   const event = await c.var.providers.callCentre.readEvent(c.req.raw.headers, raw, aircallWebhookToken(c.var.config), new Date());
   // Events the product does not use are acknowledged, so Aircall neither retries nor disables the webhook.

@@ -10,7 +10,7 @@ import { log } from "../lib/log";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireFlag } from "../middleware/auth";
-import { DbMeter } from "../services/counts/meter";
+import { meterFor } from "../services/counts/meter";
 import { DAILY_REPORT_CSV_COLUMNS, dailyReportPages } from "../services/daily-report";
 import { getStoredDailyReport, listStoredDailyReports } from "../services/daily-report-store";
 
@@ -21,7 +21,7 @@ const idParam = z.object({ id: z.string().regex(/^\d{1,15}$/, "must be a number"
 export const dailyReportRoutes = new Hono<AppEnv>()
   .get("/daily-report", shopwindows, validate("query", dailyReportQuery), async (c) => {
     const q = c.req.valid("query");
-    const { pageSize, readPage } = dailyReportPages(new DbMeter(c.var.db.$client), q);
+    const { pageSize, readPage } = dailyReportPages(meterFor(c.var.db), q);
     const body = csvStream({
       columns: DAILY_REPORT_CSV_COLUMNS,
       readPage,

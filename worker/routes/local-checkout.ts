@@ -71,12 +71,12 @@ function page(session: NonNullable<Awaited<ReturnType<LocalBilling["localSession
 }
 
 export const localCheckoutRoutes = new Hono<AppEnv>()
-  .get(`${LOCAL_CHECKOUT_PATH}/:id`, validate("param", params), localOnly, async (c) => {
+  .get("/:id", validate("param", params), localOnly, async (c) => {
     const session = await localBilling(c).localSession(c.req.valid("param").id);
     if (!session) throw notFound("Checkout session not found");
     return c.html(page(session, null));
   })
-  .post(`${LOCAL_CHECKOUT_PATH}/:id/pay`, validate("param", params), localOnly, validate("form", payForm), async (c) => {
+  .post("/:id/pay", validate("param", params), localOnly, validate("form", payForm), async (c) => {
     await enforce(c, [[LOCAL_PAY_LIMIT, clientAddress(c)]]);
     const billing = localBilling(c);
     const id = c.req.valid("param").id;
@@ -90,7 +90,7 @@ export const localCheckoutRoutes = new Hono<AppEnv>()
       return c.html(page(session!, e.message), 402);
     }
   })
-  .post(`${LOCAL_CHECKOUT_PATH}/:id/cancel`, validate("param", params), localOnly, async (c) => {
+  .post("/:id/cancel", validate("param", params), localOnly, async (c) => {
     const session = await localBilling(c).expireCheckout(c.req.valid("param").id);
     if (!session) throw notFound("Checkout session not found");
     return c.redirect(session.cancel_url, 303);

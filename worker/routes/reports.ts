@@ -9,7 +9,7 @@ import { currentUser, requireUser } from "../middleware/auth";
 import { CALL_REPORT_COLUMNS, CALL_REPORT_PAGE_SIZE, callReportCursor, callReportPages } from "../services/call-report";
 
 /** Mounted at /api: the spec names the report paths at the top level. */
-export const reportRoutes = new Hono<AppEnv>().get("/export-report", requireUser, validate("query", callLogCountsQuery), (c) => {
+export const reportRoutes = new Hono<AppEnv>().get("/", requireUser, validate("query", callLogCountsQuery), (c) => {
   const query = c.req.valid("query");
   const body = csvStream({
     columns: CALL_REPORT_COLUMNS,

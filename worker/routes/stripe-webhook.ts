@@ -2,11 +2,10 @@
 // signature is checked on the raw body before anything is parsed; each event is applied once.
 import { Hono } from "hono";
 import type { AppEnv } from "../middleware/app-env";
-import { STRIPE_WEBHOOK_PATH } from "../providers";
 import { handleBillingEvent } from "../services/billing";
 import { billingDeps } from "../middleware/request-deps";
 
-export const stripeWebhookRoutes = new Hono<AppEnv>().post(STRIPE_WEBHOOK_PATH, async (c) => {
+export const stripeWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const raw = await c.req.text();
   const event = await c.var.providers.billing.verifyEvent(raw, c.req.header("stripe-signature"));
   const result = await handleBillingEvent(billingDeps(c), event);

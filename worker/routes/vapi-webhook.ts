@@ -3,11 +3,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../middleware/app-env";
 import { readVoiceEvent, vapiWebhookSecret } from "../providers";
-import { VOICE_WEBHOOK_PATH } from "../providers/voice/port";
 import { recordCallEvent } from "../services/call-logs";
 
 /** Mounted at the app's root: the path is the one constant the adapters also build their URL from. */
-export const vapiWebhookRoutes = new Hono<AppEnv>().post(VOICE_WEBHOOK_PATH, async (c) => {
+export const vapiWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const event = await readVoiceEvent(c.req.raw.headers, await c.req.text(), vapiWebhookSecret(c.var.config), Date.now());
   if (!event) return c.json({ received: true, ignored: true });
   const { duplicate } = await recordCallEvent(c.var.db, event);

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { AppEnv } from "../middleware/app-env";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { SIM_RECORDING_PATH, simulatedRecordingWav } from "../providers";
+import { simulatedRecordingWav } from "../providers";
 
 const simRecordingParams = z.object({
   file: z.string().regex(/^sim_call_[0-9a-f-]{36}\.wav$/, "file is not a simulated recording"),
@@ -20,7 +20,7 @@ const simulatorOnly = createMiddleware<AppEnv>(async (c, next) => {
 export const voiceSimulatorRoutes = new Hono<AppEnv>()
   // Public like a platform recording URL (an <audio> element sends no bearer token), and only a
   // generated tone, never call content.
-  .get(`${SIM_RECORDING_PATH}/:file`, validate("param", simRecordingParams), simulatorOnly, (c) => {
+  .get("/:file", validate("param", simRecordingParams), simulatorOnly, (c) => {
     const callId = c.req.valid("param").file.replace(/\.wav$/, "");
     return c.body(simulatedRecordingWav(callId), 200, { "content-type": "audio/wav", "cache-control": "public, max-age=86400" });
   });

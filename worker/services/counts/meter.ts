@@ -1,5 +1,6 @@
-// Raw D1 statements of the counts (drizzle's results hide D1's meta), sent in batches. Pass the
-// request's binding (`db.$client`): its timer puts the cost in the Server-Timing header.
+// Raw D1 statements of the counts (drizzle's results hide D1's meta), sent in batches. Built on the
+// request's binding (meterFor(c.var.db)): its timer puts the cost in the Server-Timing header.
+import { d1Of, type Database } from "../../db/client";
 
 export class DbMeter {
   constructor(readonly d1: D1Database) {}
@@ -15,3 +16,6 @@ export class DbMeter {
     return results.map((r) => r.results ?? []);
   }
 }
+
+/** A meter over the D1 binding under `db`. */
+export const meterFor = (db: Database) => new DbMeter(d1Of(db));

@@ -1,0 +1,34 @@
+// The Aircall counts of the operations dashboard (spec 1 §7), mounted at /api/aircall: the store
+// network's calls, for users with the callApp flag (admins see all). Answered from roll-ups plus a
+// live query (docs/decisions/011-rollups.md).
+import {
+  aircallCallCountQuery,
+  aircallCountsQuery,
+  type AircallOptionsResponse,
+  type CountResponse,
+} from "@shared/schemas/counts";
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../middleware/app-env";
+import { validate } from "../lib/validate";
+import { requireFlag } from "../middleware/auth";
+import { aircallCallCount, aircallOptions, aircallOutboundAnswered, aircallStoreTransfers } from "../services/counts/aircall";
+import { meterFor, type DbMeter } from "../services/counts/meter";
+
+/** Answers with a count run over the request's database (the Server-Timing middleware reports its cost). */
+async function measured<T>(c: Context<AppEnv>, count: (meter: DbMeter) => Promise<T>) {
+  return c.json(await count(meterFor(c.var.db)));
+}
+
+const callApp = requireFlag("callApp");
+
+export const aircallCountRoutes = new Hono<AppEnv>()
+  .get("/call-count", callApp, validate("query", aircallCallCountQuery), (c) =>
+    measured(c, async (meter): Promise<CountResponse> => ({ count: await aircallCallCount(meter, c.req.valid("query")) })),
+  )
+  .get("/outbound-answered-count", callApp, validate("query", aircallCountsQuery), (c) =>
+    measured(c, async (meter): Promise<CountResponse> => ({ count: await aircallOutboundAnswered(meter, c.req.valid("query")) })),
+  )
+  .get("/store-transfer-solutions-count", callApp, validate("query", aircallCountsQuery), (c) =>
+    measured(c, async (meter): Promise<CountResponse> => ({ count: await aircallStoreTransfers(meter, c.req.valid("query")) })),
+  )
+  .get("/options", callApp, (c) => measured(c, (meter): Promise<AircallOptionsResponse> => aircallOptions(meter)));

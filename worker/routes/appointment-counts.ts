@@ -1,0 +1,46 @@
+// The appointment counts of the operations dashboard (spec 1 §7), for users with the
+// shopwindowsInfo flag (admins see all). Answered from roll-ups plus a live query
+// (docs/decisions/011-rollups.md). The spec's paths share no prefix, so this is mounted at /api.
+import {
+  appointmentCountsQuery,
+  type AppointmentCategoryCountsResponse,
+  type AppointmentOptionsResponse,
+  type AppointmentStatusCountsResponse,
+  type CountResponse,
+} from "@shared/schemas/counts";
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../middleware/app-env";
+import { validate } from "../lib/validate";
+import { requireFlag } from "../middleware/auth";
+import {
+  appointmentCategoryCounts,
+  appointmentCount,
+  appointmentOptions,
+  appointmentStatusCounts,
+} from "../services/counts/appointments";
+import { meterFor, type DbMeter } from "../services/counts/meter";
+
+/** Answers with a count run over the request's database (the Server-Timing middleware reports its cost). */
+async function measured<T>(c: Context<AppEnv>, count: (meter: DbMeter) => Promise<T>) {
+  return c.json(await count(meterFor(c.var.db)));
+}
+
+const shopwindows = requireFlag("shopwindowsInfo");
+
+export const appointmentCountRoutes = new Hono<AppEnv>()
+  .get("/appointment-count", shopwindows, validate("query", appointmentCountsQuery), (c) =>
+    measured(c, async (meter): Promise<CountResponse> => ({ count: await appointmentCount(meter, c.req.valid("query")) })),
+  )
+  .get("/appointment-status-count", shopwindows, validate("query", appointmentCountsQuery), (c) =>
+    measured(c, async (meter): Promise<AppointmentStatusCountsResponse> => ({
+      counts: await appointmentStatusCounts(meter, c.req.valid("query")),
+    })),
+  )
+  .get("/appointment-category-count", shopwindows, validate("query", appointmentCountsQuery), (c) =>
+    measured(c, async (meter): Promise<AppointmentCategoryCountsResponse> => ({
+      counts: await appointmentCategoryCounts(meter, c.req.valid("query")),
+    })),
+  )
+  .get("/appointment-options", shopwindows, (c) =>
+    measured(c, (meter): Promise<AppointmentOptionsResponse> => appointmentOptions(meter)),
+  );

@@ -1,0 +1,38 @@
+// The Call Logs counts of the operations dashboard (spec 1 §7): the caller's own calls, answered from
+// roll-ups plus a live query (docs/decisions/011-rollups.md); their database cost is in Server-Timing,
+// as on every answer. Mounted before /call-logs: its count is a path of its own, never an id of the list.
+import { callLogCountsQuery, type CallLogTotalResponse, type CountResponse } from "@shared/schemas/counts";
+import type { CallVolumeResponse } from "@shared/schemas/insights";
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../middleware/app-env";
+import { validate } from "../lib/validate";
+import { currentUser, requireUser } from "../middleware/auth";
+import { callLogCounts, type CallLogCounts } from "../services/counts/call-logs";
+import { callVolume } from "../services/insights";
+import { meterFor, type DbMeter } from "../services/counts/meter";
+
+/** Answers with a count run over the request's database (the Server-Timing middleware reports its cost). */
+async function measured<T>(c: Context<AppEnv>, count: (meter: DbMeter) => Promise<T>) {
+  return c.json(await count(meterFor(c.var.db)));
+}
+
+const callLogFigure = (figure: Exclude<keyof CallLogCounts, "total">) =>
+  new Hono<AppEnv>().get("/", requireUser, validate("query", callLogCountsQuery), (c) =>
+    measured(c, async (meter): Promise<CountResponse> => ({
+      count: (await callLogCounts(meter, currentUser(c).id, c.req.valid("query")))[figure],
+    })),
+  );
+
+export const callLogCountRoutes = new Hono<AppEnv>()
+  .get("/call-logs/count", requireUser, validate("query", callLogCountsQuery), (c) =>
+    measured(c, async (meter): Promise<CallLogTotalResponse> => ({
+      total: (await callLogCounts(meter, currentUser(c).id, c.req.valid("query"))).total,
+    })),
+  )
+  .route("/call-connected-count", callLogFigure("connected"))
+  .route("/voicemail-count", callLogFigure("voicemail"))
+  .route("/forwarded-count", callLogFigure("forwarded"))
+  // Beyond the spec (docs/spec-deviations.md): the chart's daily volume of the caller's own calls.
+  .get("/call-volume", requireUser, validate("query", callLogCountsQuery), (c) =>
+    measured(c, (meter): Promise<CallVolumeResponse> => callVolume(meter, currentUser(c).id, c.req.valid("query"))),
+  );

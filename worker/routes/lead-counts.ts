@@ -1,0 +1,15 @@
+// The lead summary of the operations dashboard (spec 1 §7), mounted at /api/lead-counts, for users
+// with the shopwindowsInfo flag (admins see all).
+import { leadSummaryQuery, type LeadSummaryResponse } from "@shared/schemas/counts";
+import { Hono } from "hono";
+import type { AppEnv } from "../middleware/app-env";
+import { validate } from "../lib/validate";
+import { requireFlag } from "../middleware/auth";
+import { leadSummary } from "../services/counts/leads";
+import { meterFor } from "../services/counts/meter";
+
+export const leadCountRoutes = new Hono<AppEnv>().get("/summary", requireFlag("shopwindowsInfo"), validate("query", leadSummaryQuery), async (c) => {
+  // Its database cost is in Server-Timing, as on every answer.
+  const body: LeadSummaryResponse = await leadSummary(meterFor(c.var.db), c.req.valid("query"));
+  return c.json(body);
+});

@@ -3,8 +3,9 @@
 // - no import cycle anywhere in worker/, web/src/ or shared/, type-only imports included;
 // - in worker/, imports follow the layers top to bottom:
 //     index.ts, app.ts → routes/, jobs/ → middleware/ → services/ → providers/ → db/ → lib/, env.ts
-//   Routes reach adapters only through providers/index.ts (the one place adapters are chosen) or a
-//   port's types; no route imports another route, no job imports another job or the job runner.
+//   Code above providers/ reaches adapters only through providers/index.ts (the one place adapters
+//   are chosen) or a port's types; no route imports another route, no job imports another job or
+//   the job runner.
 // Test files (*.test.ts, worker/test/, worker/proof/) set up any layer they exercise, so the layer
 // rules leave them out; the cycle rule covers them too.
 
@@ -53,11 +54,16 @@ module.exports = {
     },
     ...layerRules,
     {
-      name: "routes-through-providers-index",
-      comment: "a route takes providers from providers/index.ts or a port's types, never from an adapter",
+      name: "adapters-through-providers-index",
+      comment:
+        "above providers/, code takes providers from providers/index.ts (where adapters are chosen), a port's types, " +
+        "or the data a port's adapters and the services share (catalogues, area codes); never from an adapter",
       severity: "error",
-      from: { path: `${W}routes/`, pathNot: TESTS },
-      to: { path: `${W}providers/`, pathNot: `${W}providers/(index\\.ts$|[^/]+/port\\.ts$)` },
+      from: { path: `${W}((index|app)\\.ts$|routes/|jobs/|middleware/|services/)`, pathNot: TESTS },
+      to: {
+        path: `${W}providers/`,
+        pathNot: `${W}providers/(index\\.ts$|[^/]+/port\\.ts$|[^/]+/catalogue\\.ts$|telephony/area-codes\\.ts$)`,
+      },
     },
     {
       name: "no-route-to-route",

@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { Database } from "../db/client";
 import { systemConfig } from "../db/schema";
 import type { CallCentrePort } from "../providers/callcentre/port";
-import { AIRCALL_MAX_LISTED, AIRCALL_PER_PAGE } from "../providers/callcentre/aircall";
+import { AIRCALL_MAX_LISTED, AIRCALL_PER_PAGE } from "../providers";
 import { backfilledCallStatements } from "../services/aircall-calls";
 import type { JobContext } from "./context";
 

@@ -63,6 +63,8 @@ export { readEvent as readVoiceEvent } from "./voice/vapi-webhook";
 export { findActivePrice, LOCAL_CATALOGUE } from "./billing/catalogue";
 export { LOCAL_CHECKOUT_PATH, type LocalBilling } from "./billing/local";
 export { SIM_RECORDING_PATH, simulatedRecordingWav } from "./voice/local";
+// How far the Aircall backfill job may page through Aircall's call list.
+export { AIRCALL_MAX_LISTED, AIRCALL_PER_PAGE } from "./callcentre/aircall";
 
 export type AdapterKind = "local" | "real" | typeof NOT_CONFIGURED;
 

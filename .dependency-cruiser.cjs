@@ -66,6 +66,13 @@ module.exports = {
       },
     },
     {
+      name: "shared-imports-no-app",
+      comment: "shared/ is below the worker and the web: it imports neither",
+      severity: "error",
+      from: { path: "^shared/" },
+      to: { path: "^(worker|web)/" },
+    },
+    {
       name: "no-route-to-route",
       comment: "a route file does not import another route file; shared code goes to services or lib",
       severity: "error",

@@ -1,5 +1,5 @@
 // `npm test`: every check, in order, stopping at the first failure:
-// one copy of each runtime in the lock, typecheck, the import layers (no cycle, nothing against the
+// one copy of each runtime in the lock, typecheck, lint (no warning allowed), the import layers (no cycle, nothing against the
 // worker's layer order), worker tests (inside workerd), web tests, browser journeys,
 // the SPA's JavaScript against its size budgets (read from the build the journeys made), and
 // `wrangler deploy --dry-run` of the build.
@@ -27,6 +27,8 @@ const vitest = (project) => ({
 const stages = [
   { name: "lock", cmd: bin("node"), args: [path.join(root, "scripts/check-lock.mjs")], counts: null },
   { name: "typecheck", cmd: bin("tsc"), args: ["-b"], counts: null },
+  // The same as `npm run lint`; the cache (inside node_modules) skips files unchanged since the last run.
+  { name: "lint", cmd: bin("eslint"), args: ["--max-warnings", "0", "--cache", "--cache-strategy", "content", "--cache-location", "node_modules/.cache/eslint/", "."], counts: null },
   { name: "layers", cmd: bin("node"), args: [path.join(root, "scripts/check-layers.mjs")], counts: null },
   vitest("worker"),
   vitest("web"),

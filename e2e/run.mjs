@@ -66,6 +66,7 @@ async function runJourney(journey, slug, baseUrl) {
   } catch (e) {
     const shot = path.join(artifacts, `${slug}.png`);
     await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
+    // eslint-disable-next-line no-control-regex -- the escape character is what the pattern matches
     const message = String(e?.message ?? e).replace(/\x1b\[[0-9;]*m/g, "");
     const lines = [message.split("\n").slice(0, 40).join("\n").trimEnd(), `at ${page.url()}`, `screenshot ${path.relative(root, shot)}`];
     if (pageErrors.length) lines.push(`page errors: ${pageErrors.join(" | ")}`);

@@ -48,10 +48,10 @@ export default defineConfig(({ command }) => ({
         rolldownOptions: {
           output: {
             // Everything the entry imports statically goes in the entry's one file. Left to itself
-            // the bundler split it into 15 files (jsx-runtime, the query client, …) that every page
-            // loads anyway, each one more request before a page can run (decision 035).
+            // the bundler splits it into many small files (jsx-runtime, the query client, …) that
+            // every page loads anyway, each one more request before a page can run (decision 035).
             // What /auth shares with other pages is one file (`ui`), what the signed-in pages share
-            // another (`app-kit`): the Agents page loaded 23 files, most under 1 KB (decision 037).
+            // another (`app-kit`), instead of a file per shared module, most under 1 KB (decision 037).
             codeSplitting: {
               groups: [
                 { name: "index", tags: ["$initial"], priority: 10 },

@@ -23,25 +23,39 @@ export default {
       await released;
       await route.continue();
     });
-    // The heading never leaves the screen between the HTML's and the app's.
+    // The heading never leaves the screen between the HTML's and the app's. The observer also runs
+    // while the parser is still adding the first screen (it yields mid-document on a busy machine or a
+    // slow response), before it reaches the heading: the heading counts as gone once it has been there.
     await page.addInitScript(() => {
-      const w = window as unknown as { headingGone?: boolean };
+      const w = window as unknown as { headingSeen?: boolean; headingGone?: string };
       new MutationObserver(() => {
         const root = document.getElementById("root");
-        if (root && root.childElementCount > 0 && !root.querySelector("h1")) w.headingGone = true;
+        if (!root) return;
+        if (root.querySelector("h1")) w.headingSeen = true;
+        else if (w.headingSeen && w.headingGone === undefined) {
+          // What took the heading's place, for the failure message.
+          const outline = (el: Element) =>
+            `${el.tagName.toLowerCase()}${el.getAttribute("style") ? `[style="${el.getAttribute("style")}"]` : ""}` +
+            (el.children.length ? ` > ${[...el.children].map((c) => c.tagName.toLowerCase()).join(", ")}` : "");
+          const text = (root.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 120);
+          w.headingGone = `#root held ${[...root.children].map(outline).join(" + ") || "nothing"}, reading '${text}'`;
+        }
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto("/auth", { waitUntil: "commit" });
     const early = page.locator('#root input[data-first-screen-field="plan-email"]');
     await early.fill("early@store.example");
     await early.evaluate((input) => input.setAttribute("data-typed-before-the-app", ""));
+    // The field comes after the heading in the HTML: the heading is on screen by now.
+    check(await page.evaluate(() => (window as unknown as { headingSeen?: boolean }).headingSeen === true), "the HTML's heading should be on screen before the app runs");
     release();
     // The app's own field replaces the HTML's, with the text and the focus.
     const live = page.locator('#root input[data-first-screen-field="plan-email"]:not([data-typed-before-the-app])');
     await live.waitFor();
     check((await live.inputValue()) === "early@store.example", `the app's field should keep the typed email, found '${await live.inputValue()}'`);
     check(await live.evaluate((input) => document.activeElement === input), "the app's field should have the focus the HTML's had");
-    check(!(await page.evaluate(() => (window as unknown as { headingGone?: boolean }).headingGone)), "the heading left the screen while the app took over");
+    const gone = await page.evaluate(() => (window as unknown as { headingGone?: string }).headingGone);
+    check(gone === undefined, `the heading left the screen while the app took over: ${gone}`);
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/buy" && url.searchParams.get("email") === "early@store.example");
 

@@ -89,7 +89,9 @@ export async function stopGroup(server, graceMs = 5000) {
   if (groupAlive(pid)) {
     try {
       process.kill(-pid, "SIGKILL");
-    } catch {}
+    } catch {
+      // The group ended between the check and the kill.
+    }
   }
 }
 

@@ -69,7 +69,9 @@ let logFd = null;
 async function cleanup() {
   try {
     chrome?.kill();
-  } catch {}
+  } catch {
+    // Chromium has already exited.
+  }
   if (server) await stopGroup(server);
   if (logFd !== null) closeSync(logFd);
   rmSync(stateDir, { recursive: true, force: true });

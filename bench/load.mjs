@@ -13,7 +13,6 @@
 // worker's memory" means, beside the resident memory of wrangler's workerd processes, which also hold the
 // local D1's SQLite, the asset server and what the runtime keeps. Exits 1 when any request failed or the
 // worker kept more than 2 MB of heap from the load.
-import { mkdirSync, openSync, closeSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
@@ -22,7 +21,7 @@ import { bin, cliOptions, freePort, root } from "../scripts/lib.mjs";
 import { connectInspector } from "./inspector.mjs";
 import { watchMemory } from "./memory.mjs";
 import { findD1File, percentile, runCron, tail } from "./ops.mjs";
-import { applyMigrations, seed, servedBuild, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
+import { exitOnStopSignals, throwawayApp } from "../scripts/local-app.mjs";
 
 if (!process.getBuiltinModule?.("node:sqlite")) {
   if (process.env.LOAD_REEXEC) {
@@ -80,8 +79,9 @@ const REQUEST_TIMEOUT_S = 30;
 // was before it (docs/decisions/028); a leak of 1 KB per request passes it within ~2,000 requests.
 const FLAT_HEAP_BYTES = 2 * 1024 * 1024;
 
-const stateDir = path.join(root, ".wrangler", `load-${process.pid}`);
-const serverLog = path.join(stateDir, "server.log");
+const app = throwawayApp("load", { keep: args.keep });
+const stateDir = app.stateDir;
+const serverLog = app.log;
 const rel = (p) => path.relative(root, p);
 const fmtInt = (n) => Math.round(n).toLocaleString("en-US");
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -89,8 +89,6 @@ const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
 const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
 
-let server = null;
-let logFd = null;
 let cleaning = null;
 let running = null; // the autocannon instance, stopped on Ctrl-C
 let inspector = null;
@@ -99,20 +97,15 @@ function cleanup() {
   cleaning ??= (async () => {
     running?.stop();
     inspector?.close();
-    if (server) await stopGroup(server);
-    if (logFd !== null) closeSync(logFd);
+    await app.stop();
     if (args.keep) console.log(`state kept in ${rel(stateDir)}`);
-    else rmSync(stateDir, { recursive: true, force: true });
   })();
   return cleaning;
 }
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]]) {
-  process.on(signal, async () => {
-    console.error(`\n${signal}: stopping the server${args.keep ? "" : " and removing the state"}`);
-    await cleanup();
-    process.exit(code);
-  });
-}
+exitOnStopSignals(async (signal) => {
+  console.error(`\n${signal}: stopping the server${args.keep ? "" : " and removing the state"}`);
+  await cleanup();
+});
 
 
 
@@ -168,27 +161,19 @@ async function main() {
     `▸ load: ${fmtInt(CALLS)} call logs, ${CONNECTIONS} clients for ${DURATION_S} s; ` +
       `${os.cpus().length} cores, load ${loadAverage()}, Node ${process.version}`,
   );
-  mkdirSync(stateDir, { recursive: true });
-  logFd = openSync(serverLog, "a");
-  const quiet = { stdio: ["ignore", logFd, logFd] };
-  const assets = await servedBuild(stateDir, { build: !args["no-build"] });
+  const assets = await app.servedBuild({ build: !args["no-build"] });
 
   console.log(`▸ throwaway local D1 in ${rel(stateDir)}`);
-  await applyMigrations(stateDir, quiet);
+  await app.migrate();
   let t0 = Date.now();
   const seedArgs = ["--calls", CALLS, "--aircall-calls", scaled.aircall, "--appointments", scaled.appointments, "--leads", scaled.leads, "--days", DAYS].map(String);
-  await seed(stateDir, seedArgs);
+  await app.seed(seedArgs, { loud: true });
   const seedMs = Date.now() - t0;
   console.log(`  seed ${seedArgs.join(" ")}: ${secs(seedMs)}`);
   const d1File = await findD1File(stateDir);
 
-  const envFile = path.join(stateDir, "load.env");
-  writeFileSync(envFile, "# load: no secrets, local adapters only\n");
-  const port = await freePort();
   const inspectorPort = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  server = startWrangler({ port, persistTo: stateDir, envFile, assets, inspectorPort, stdio: ["ignore", logFd, logFd] });
-  await waitUntilReady(server, `${baseUrl}/api/health`);
+  const { baseUrl, server } = await app.serve({ assets, inspectorPort });
   console.log(`▸ wrangler dev on ${baseUrl} (inspector on ${inspectorPort})`);
 
   const signIn = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {

@@ -8,7 +8,7 @@
 // target, the database size and the query plans of the call-log page; then the operations dashboard
 // (bench/ops.mjs): count endpoints against naive queries, CSV exports, the roll-up run, SPA sizes.
 // It reports; it does not gate: a missed target still exits 0, a failed request exits 1.
-import { existsSync, mkdirSync, openSync, closeSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
@@ -30,7 +30,7 @@ import {
   timeNaive,
   timeService,
 } from "./ops.mjs";
-import { applyMigrations, seed, servedBuild, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
+import { exitOnStopSignals, throwawayApp } from "../scripts/local-app.mjs";
 
 // ---- Targets -------------------------------------------------------------------------------------
 // A list or count answered by the Worker must leave room for the network and the SPA's render inside
@@ -100,8 +100,9 @@ const ROLLUP_CALLS = wholeNumber("rollup-calls", 0, 400_000);
 const REQUESTS = wholeNumber("requests", 1);
 const CONCURRENCY = wholeNumber("concurrency", 1);
 
-const stateDir = path.join(root, ".wrangler", `bench-${process.pid}`);
-const serverLog = path.join(stateDir, "server.log");
+const app = throwawayApp("bench", { keep: args.keep });
+const stateDir = app.stateDir;
+const serverLog = app.log;
 const rel = (p) => path.relative(root, p);
 const fmtInt = (n) => n.toLocaleString("en-US");
 const fmtMs = (ms) => (ms == null ? "–" : ms < 10 ? ms.toFixed(1) : String(Math.round(ms)));
@@ -109,29 +110,23 @@ const fmtMs = (ms) => (ms == null ? "–" : ms < 10 ? ms.toFixed(1) : String(Mat
 const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-let server = null;
-let logFd = null;
-let interrupted = null; // the exit code once Ctrl-C (or a kill) arrived: loops stop issuing requests
+let rollupApp = null; // the roll-up run's own server and database, while it runs
+let interrupted = false; // once Ctrl-C (or a kill) arrived: loops stop issuing requests
 let cleaning = null;
 
-/** Stops the server group and removes the state dir; every caller awaits the same one run of it. */
+/** Stops the servers and removes their state; every caller awaits the same one run of it. */
 function cleanup() {
   cleaning ??= (async () => {
-    if (server) await stopGroup(server);
-    if (logFd !== null) closeSync(logFd);
+    await Promise.all([rollupApp?.stop(), app.stop()]);
     if (args.keep) console.log(`state kept in ${rel(stateDir)}`);
-    else rmSync(stateDir, { recursive: true, force: true });
   })();
   return cleaning;
 }
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]]) {
-  process.on(signal, async () => {
-    interrupted ??= code;
-    console.error(`\n${signal}: stopping the server${args.keep ? "" : " and removing the state"}`);
-    await cleanup();
-    process.exit(interrupted);
-  });
-}
+exitOnStopSignals(async (signal) => {
+  interrupted = true;
+  console.error(`\n${signal}: stopping the server${args.keep ? "" : " and removing the state"}`);
+  await cleanup();
+});
 const checkpoint = () => {
   if (interrupted) throw new Error("interrupted");
 };
@@ -348,7 +343,7 @@ const { DbMeter } = await tsImport("../worker/services/counts/meter.ts", import.
 
 
 /** Count endpoints, CSV exports, the roll-up run of its own database and the SPA's sizes. */
-async function operations(baseUrl, { staff, staffId, d1File, firstCron, inspectorPort }) {
+async function operations(baseUrl, { staff, staffId, d1File, firstCron, inspectorPort, pgid }) {
   const { DatabaseSync } = await import("node:sqlite");
   const today = nyTime.nyToday(new Date());
   const start = nyTime.addDays(today, -(DAYS - 1));
@@ -384,7 +379,6 @@ async function operations(baseUrl, { staff, staffId, d1File, firstCron, inspecto
   }
 
   console.log("\n▸ CSV exports (streamed to the end; workerd RSS sampled every 50 ms, the worker's heap every 250 ms and after a full GC before and after)");
-  const pgid = server.child.pid;
   const progress = (rows, bytes) => console.log(`    … ${fmtInt(rows)} rows, ${(bytes / 1024 / 1024).toFixed(0)} MB`);
   const inspector = await connectInspector(inspectorPort);
   let callReport;
@@ -413,22 +407,14 @@ async function operations(baseUrl, { staff, staffId, d1File, firstCron, inspecto
  */
 async function rollupRun() {
   const { DatabaseSync } = await import("node:sqlite");
-  const dir = `${stateDir}-rollup`;
-  mkdirSync(dir, { recursive: true });
-  const fd = openSync(path.join(dir, "server.log"), "a");
-  let own = null;
+  const rollup = throwawayApp("bench-rollup", { keep: args.keep });
+  rollupApp = rollup;
   try {
-    console.log(`\n▸ roll-up run: ${fmtInt(ROLLUP_CALLS)} calls over 4 days in ${rel(dir)}`);
-    await applyMigrations(dir, { stdio: ["ignore", fd, fd] });
-    await seed(dir, ["--calls", String(ROLLUP_CALLS), "--days", "4", "--aircall-calls", "0", "--appointments", "0", "--leads", "0"]);
-    const savedDir = stateDir;
-    const file = await findD1File(dir);
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const envFile = path.join(dir, "bench.env");
-    writeFileSync(envFile, "# bench: no secrets, local adapters only\n");
-    own = startWrangler({ port, persistTo: dir, envFile, assets: path.join(savedDir, "client"), stdio: ["ignore", fd, fd] });
-    await waitUntilReady(own, `${url}/api/health`);
+    console.log(`\n▸ roll-up run: ${fmtInt(ROLLUP_CALLS)} calls over 4 days in ${rel(rollup.stateDir)}`);
+    await rollup.migrate();
+    await rollup.seed(["--calls", String(ROLLUP_CALLS), "--days", "4", "--aircall-calls", "0", "--appointments", "0", "--leads", "0"], { loud: true });
+    const file = await findD1File(rollup.stateDir);
+    const { baseUrl: url } = await rollup.serve({ assets: path.join(stateDir, "client") });
     const today = nyTime.nyToday(new Date());
     const db = new DatabaseSync(file, { readOnly: true });
     const startUtc = nyTime.nyDayBounds(nyTime.addDays(today, -3)).startUtc;
@@ -451,9 +437,7 @@ async function rollupRun() {
     console.log(`  rerun ${secs(rerun.ms)} (digest ${twice.digest})`);
     return { threeDays, firstMs: first.ms, rerunMs: rerun.ms, rows: once.rows, identical: once.digest === twice.digest, digest: once.digest };
   } finally {
-    if (own) await stopGroup(own);
-    closeSync(fd);
-    if (!args.keep) rmSync(dir, { recursive: true, force: true });
+    await rollup.stop();
   }
 }
 
@@ -554,19 +538,15 @@ async function main() {
     `▸ bench: ${fmtInt(CALLS)} call logs, ${fmtInt(REQUESTS)} requests per endpoint, concurrency ${CONCURRENCY}; ` +
       `${os.cpus().length} cores, load ${loadAverage()}, Node ${process.version}`,
   );
-  mkdirSync(stateDir, { recursive: true });
-  logFd = openSync(serverLog, "a");
-  const quiet = { stdio: ["ignore", logFd, logFd] };
-
-  const assets = await servedBuild(stateDir, { build: !args["no-build"] });
+  const assets = await app.servedBuild({ build: !args["no-build"] });
 
   console.log(`▸ throwaway local D1 in ${rel(stateDir)}`);
   let t0 = Date.now();
-  await applyMigrations(stateDir, quiet);
+  await app.migrate();
   console.log(`  migrations applied in ${secs(Date.now() - t0)}`);
   t0 = Date.now();
   const seedArgs = ["--calls", CALLS, "--aircall-calls", AIRCALL, "--appointments", APPOINTMENTS, "--leads", LEADS, "--days", DAYS].map(String);
-  await seed(stateDir, seedArgs);
+  await app.seed(seedArgs, { loud: true });
   const seedMs = Date.now() - t0;
   console.log(`  seed ${seedArgs.join(" ")}: ${secs(seedMs)}`);
 
@@ -583,15 +563,9 @@ async function main() {
   const totalCalls = inspect.prepare("select count(*) as n from call_logs").get().n;
   inspect.close();
 
-  // An env file of our own replaces .dev.vars: local adapters only, whatever the developer set.
-  const envFile = path.join(stateDir, "bench.env");
-  writeFileSync(envFile, "# bench: no secrets, local adapters only\n");
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   t0 = Date.now();
   const inspectorPort = await freePort();
-  server = startWrangler({ port, persistTo: stateDir, envFile, assets, inspectorPort, stdio: ["ignore", logFd, logFd] });
-  await waitUntilReady(server, `${baseUrl}/api/health`);
+  const { baseUrl, server } = await app.serve({ assets, inspectorPort });
   console.log(`▸ wrangler dev on ${baseUrl} (ready in ${secs(Date.now() - t0)}; inspector on ${inspectorPort})`);
 
   const staff = await signIn(baseUrl, STAFF);
@@ -654,7 +628,7 @@ async function main() {
   checkpoint();
   console.log(`  ${userExists.name}: p50 ${fmtMs(userExists.p50)} ms, p95 ${fmtMs(userExists.p95)} ms${userExists.errors ? `, ${userExists.errors} errors` : ""}`);
 
-  const ops = await operations(baseUrl, { staff, staffId, d1File, firstCron, inspectorPort });
+  const ops = await operations(baseUrl, { staff, staffId, d1File, firstCron, inspectorPort, pgid: server.child.pid });
   checkpoint();
 
   // ---- Report
@@ -739,4 +713,5 @@ try {
 } finally {
   await cleanup();
 }
-process.exit(interrupted ?? (ok ? 0 : 1));
+// After a signal, exitOnStopSignals exits with the signal's code once the cleanup is done.
+if (!interrupted) process.exit(ok ? 0 : 1);

@@ -4,18 +4,20 @@
 //   node e2e/run.mjs                 all journeys (npm run test:e2e)
 //   node e2e/run.mjs sign-out 404    only journeys whose file name contains one of the words
 //   node e2e/run.mjs --no-build      reuse dist/ from the last build
+//   CHROMIUM_PATH=npm node e2e/run.mjs   in the npm Chromium even where /usr/bin/chromium exists
+//                                        (scripts/chromium.mjs says which browser runs when)
 //
 // Journeys are TypeScript run by Node 22's own type stripping (no loader needed).
-import { closeSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
-import { freePort, root } from "../scripts/lib.mjs";
-import { applyMigrations, seed, servedBuild, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
+import { chromiumToLaunch } from "../scripts/chromium.mjs";
+import { root } from "../scripts/lib.mjs";
+import { exitOnStopSignals, throwawayApp } from "../scripts/local-app.mjs";
 
 const e2eDir = path.join(root, "e2e");
 const artifacts = path.join(e2eDir, "artifacts");
-const stateDir = path.join(root, ".wrangler", `e2e-${process.pid}`);
 const serverLog = path.join(artifacts, "server.log");
 const JOURNEY_TIMEOUT_MS = 60_000;
 const STEP_TIMEOUT_MS = 10_000;
@@ -30,23 +32,14 @@ const files = readdirSync(e2eDir)
   .sort();
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-let server = null;
+let app = null;
 let browser = null;
-let logFd = null;
 
 async function cleanup() {
   await browser?.close().catch(() => {});
-  if (server) await stopGroup(server);
-  if (logFd !== null) closeSync(logFd);
-  rmSync(stateDir, { recursive: true, force: true });
+  await app?.stop();
 }
-
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, async () => {
-    await cleanup();
-    process.exit(130);
-  });
-}
+exitOnStopSignals(cleanup);
 
 /** Runs one journey in a fresh context; returns null or the failure text. */
 async function runJourney(journey, slug, baseUrl) {
@@ -66,6 +59,7 @@ async function runJourney(journey, slug, baseUrl) {
   } catch (e) {
     const shot = path.join(artifacts, `${slug}.png`);
     await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
+    // Playwright colours its messages with ANSI escapes (ESC [ … m); the report is plain text.
     // eslint-disable-next-line no-control-regex -- the escape character is what the pattern matches
     const message = String(e?.message ?? e).replace(/\x1b\[[0-9;]*m/g, "");
     const lines = [message.split("\n").slice(0, 40).join("\n").trimEnd(), `at ${page.url()}`, `screenshot ${path.relative(root, shot)}`];
@@ -81,28 +75,19 @@ async function main() {
   if (files.length === 0) throw new Error(`no journey matches ${filters.join(", ")}`);
   rmSync(artifacts, { recursive: true, force: true });
   mkdirSync(artifacts, { recursive: true });
-  mkdirSync(stateDir, { recursive: true });
   const started = Date.now();
+  app = throwawayApp("e2e", { logFile: serverLog });
 
-  const assets = await servedBuild(stateDir, { build });
+  const assets = await app.servedBuild({ build });
+  console.log(`▸ throwaway local D1 in ${path.relative(root, app.stateDir)}: migrations, seed`);
+  await app.migrate();
+  await app.seed();
+  const { baseUrl } = await app.serve({ assets });
 
-  // Quiet setup: its output goes to the log, shown only when something fails.
-  logFd = openSync(serverLog, "a");
-  const quiet = { stdio: ["ignore", logFd, logFd] };
-  console.log(`▸ throwaway local D1 in ${path.relative(root, stateDir)}: migrations, seed`);
-  await applyMigrations(stateDir, quiet);
-  await seed(stateDir, [], quiet);
-
-  // An env file of our own replaces .dev.vars: every port uses its local adapter, whatever the developer set.
-  const envFile = path.join(stateDir, "e2e.env");
-  writeFileSync(envFile, "# browser journeys: no secrets, local adapters only\n");
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  server = startWrangler({ port, persistTo: stateDir, envFile, assets, stdio: ["ignore", logFd, logFd] });
-  await waitUntilReady(server, `${baseUrl}/api/health`);
-
+  const chromiumBinary = await chromiumToLaunch();
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    executablePath: chromiumBinary.executablePath,
+    env: chromiumBinary.env,
     args: [
       "--no-sandbox",
       "--disable-gpu",
@@ -113,7 +98,7 @@ async function main() {
       "--disable-sync",
     ],
   });
-  console.log(`▸ ${files.length} journeys against ${baseUrl} (setup ${seconds(Date.now() - started)})\n`);
+  console.log(`▸ ${files.length} journeys against ${baseUrl} in ${chromiumBinary.label} (setup ${seconds(Date.now() - started)})\n`);
 
   const results = [];
   for (const file of files) {

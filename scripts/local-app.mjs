@@ -1,8 +1,9 @@
-// Steps shared by `npm start`, `npm run dev` and the browser journeys: build, local D1, seed, server.
-import { cpSync, existsSync, rmSync } from "node:fs";
+// Steps shared by `npm start`, `npm run dev`, the browser journeys, `npm run pagespeed` and the bench:
+// build, local D1, seed, server, and stopping it all on Ctrl-C.
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import { bin, root, run, startGroup, waitForHttp } from "./lib.mjs";
+import { bin, freePort, root, run, startGroup, waitForHttp } from "./lib.mjs";
 
 const persistArgs = (persistTo) => (persistTo ? ["--persist-to", persistTo] : []);
 
@@ -106,20 +107,88 @@ export function waitUntilReady(server, url, timeoutMs = 90_000) {
 }
 
 /**
+ * On Ctrl-C, SIGTERM or SIGHUP: awaits `onSignal(signal)` once, then exits with the shell's code for
+ * that signal (130, 143, 129). A second signal while it runs changes nothing.
+ */
+export function exitOnStopSignals(onSignal) {
+  let caught = false;
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]]) {
+    process.on(signal, async () => {
+      if (caught) return;
+      caught = true;
+      try {
+        await onSignal(signal);
+      } finally {
+        process.exit(code);
+      }
+    });
+  }
+}
+
+/**
+ * A throwaway copy of the app for a run that tests or measures it (browser journeys, pagespeed, bench,
+ * load proof): its own state directory `.wrangler/<name>-<pid>` (the served build, the local D1, an env
+ * file), the servers' output appended to `logFile` (default: server.log in that directory), and
+ * `wrangler dev` on a free loopback port. `stop()` stops the server and removes the directory unless
+ * `keep`; it runs once, however many callers (the run's end, a signal) await it.
+ */
+export function throwawayApp(name, { logFile, keep = false } = {}) {
+  const stateDir = path.join(root, ".wrangler", `${name}-${process.pid}`);
+  mkdirSync(stateDir, { recursive: true });
+  const log = logFile ?? path.join(stateDir, "server.log");
+  const logFd = openSync(log, "a");
+  // Setup and servers write to the log, shown only when something fails.
+  const quiet = { stdio: ["ignore", logFd, logFd] };
+  let server = null;
+  let stopping = null;
+  return {
+    stateDir,
+    log,
+    /** The build this app serves (see servedBuild): built first when `build`. */
+    servedBuild: ({ build }) => servedBuild(stateDir, { build }),
+    migrate: () => applyMigrations(stateDir, quiet),
+    /** Seeds quietly, or with the seed's own progress on the terminal when `loud`. */
+    seed: (args = [], { loud = false } = {}) => seed(stateDir, args, loud ? undefined : quiet),
+    /**
+     * Serves `assets` with `wrangler dev` until stop(). Its own env file replaces .dev.vars, so every
+     * port uses its local adapter whatever the developer set. Resolves once /api/health answers.
+     */
+    async serve({ assets, inspectorPort } = {}) {
+      const envFile = path.join(stateDir, `${name}.env`);
+      writeFileSync(envFile, `# ${name}: no secrets, local adapters only\n`);
+      const port = await freePort();
+      const baseUrl = `http://127.0.0.1:${port}`;
+      server = startWrangler({ port, persistTo: stateDir, envFile, assets, inspectorPort, stdio: quiet.stdio });
+      await waitUntilReady(server, `${baseUrl}/api/health`);
+      return { baseUrl, port, server };
+    },
+    stop() {
+      stopping ??= (async () => {
+        if (server) await stopGroup(server);
+        closeSync(logFd);
+        if (!keep) rmSync(stateDir, { recursive: true, force: true });
+      })();
+      return stopping;
+    },
+  };
+}
+
+/**
  * Keeps a started server in the foreground: prints `onReady` once `readyUrl` answers, and on Ctrl-C,
  * SIGTERM or the server's own exit stops the whole group and exits.
  */
 export async function serveUntilStopped(server, readyUrl, onReady) {
   let stopping = false;
+  const stop = () => {
+    stopping = true;
+    return stopGroup(server);
+  };
   const shutdown = async (code) => {
     if (stopping) return;
-    stopping = true;
-    await stopGroup(server);
+    await stop();
     process.exit(code);
   };
-  process.on("SIGINT", () => shutdown(130));
-  process.on("SIGTERM", () => shutdown(143));
-  process.on("SIGHUP", () => shutdown(129));
+  exitOnStopSignals(stop);
   server.child.on("exit", (code, signal) => {
     if (stopping) return;
     console.error(`server exited (${code ?? signal})`);

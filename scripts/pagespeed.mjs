@@ -3,7 +3,8 @@
 // Lighthouse (the npm package, through its Node API) on the built SPA: builds, seeds a throwaway
 // local D1 (the demo accounts; `--calls N` gives the staff account N calls), serves it with one
 // `wrangler dev` on a free loopback port and audits /auth (signed out) and /dashboard, /call-logs and
-// /agent-settings (demo staff, signed in) in Debian Chromium, headless, in Lighthouse's mobile default
+// /agent-settings (demo staff, signed in) in Chromium, headless (the system's /usr/bin/chromium when present, else
+// the one from npm; `CHROMIUM_PATH=npm` or a path chooses: scripts/chromium.mjs), in Lighthouse's mobile default
 // (Moto G Power, simulated 4× CPU and slow 4G) and its desktop preset
 // (lighthouse/core/config/desktop-config.js). Throttling is Lighthouse's default, simulated (Lantern).
 // Each page and profile is audited `--runs` times (default 3); the table shows the median of each
@@ -16,7 +17,7 @@
 // reset leaves alone (its default `clearStorageTypes` clears caches, service workers and file systems,
 // not localStorage). The HTTP cache is cleared before every audit as usual. /auth is audited with that
 // key removed.
-import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -24,8 +25,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright-core";
-import { freePort, root } from "./lib.mjs";
-import { applyMigrations, seed, servedBuild, startWrangler, stopGroup, waitUntilReady } from "./local-app.mjs";
+import { chromiumToLaunch } from "./chromium.mjs";
+import { exitOnStopSignals, throwawayApp } from "./local-app.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -61,10 +62,8 @@ const METRICS = [
 ];
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"];
 
-const stateDir = path.join(root, ".wrangler", `pagespeed-${process.pid}`);
-let server = null;
+const app = throwawayApp("pagespeed");
 let chrome = null;
-let logFd = null;
 
 async function cleanup() {
   try {
@@ -72,16 +71,9 @@ async function cleanup() {
   } catch {
     // Chromium has already exited.
   }
-  if (server) await stopGroup(server);
-  if (logFd !== null) closeSync(logFd);
-  rmSync(stateDir, { recursive: true, force: true });
+  await app.stop();
 }
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, async () => {
-    await cleanup();
-    process.exit(130);
-  });
-}
+exitOnStopSignals(cleanup);
 
 /** Signs the demo staff in (or out) in the launched Chromium, through the SPA itself. */
 async function setSession(baseUrl, signedIn) {
@@ -176,24 +168,19 @@ function explain(lhr) {
 }
 
 async function main() {
-  mkdirSync(stateDir, { recursive: true });
-  const assets = await servedBuild(stateDir, { build: !args["no-build"] });
-  logFd = openSync(path.join(stateDir, "server.log"), "a");
-  const quiet = { stdio: ["ignore", logFd, logFd] };
+  const assets = await app.servedBuild({ build: !args["no-build"] });
   console.log("▸ throwaway local D1: migrations, seed");
-  await applyMigrations(stateDir, quiet);
-  await seed(stateDir, args.calls ? ["--calls", args.calls] : [], quiet);
-  const envFile = path.join(stateDir, "pagespeed.env");
-  writeFileSync(envFile, "# pagespeed: no secrets, local adapters only\n");
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  server = startWrangler({ port, persistTo: stateDir, envFile, assets, stdio: ["ignore", logFd, logFd] });
-  await waitUntilReady(server, `${baseUrl}/api/health`);
-  mkdirSync(path.join(stateDir, "chromium"));
+  await app.migrate();
+  await app.seed(args.calls ? ["--calls", args.calls] : []);
+  const { baseUrl } = await app.serve({ assets });
+  mkdirSync(path.join(app.stateDir, "chromium"));
+  const chromiumBinary = await chromiumToLaunch();
+  console.log(`▸ ${chromiumBinary.label}`);
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    chromePath: chromiumBinary.executablePath,
+    envVars: chromiumBinary.env,
     chromeFlags: CHROME_FLAGS,
-    userDataDir: path.join(stateDir, "chromium"),
+    userDataDir: path.join(app.stateDir, "chromium"),
     logLevel: "silent",
   });
 

@@ -1,6 +1,6 @@
 // `npm test`: every check, in order, stopping at the first failure:
-// one copy of each runtime in the lock, typecheck, lint (no warning allowed), the import layers (no cycle, nothing against the
-// worker's layer order), worker tests (inside workerd), web tests, browser journeys,
+// one copy of each runtime in the lock, typecheck, lint (no warning allowed), the import layers
+// (no cycle, nothing against the worker's layer order), worker tests (inside workerd), web tests, browser journeys,
 // the SPA's JavaScript against its size budgets (read from the build the journeys made), and
 // `wrangler deploy --dry-run` of the build.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";

@@ -53,13 +53,13 @@ export { requestRecovery, verifyEmailChangeToken, verifyRecoveryToken } from "./
 export { verifyActivationToken } from "./identity/local/activation";
 export { pruneSignInFailures } from "./identity/local/sign-in-guard";
 export { listOutbox } from "./mail/local-mailbox";
-// What the webhook routes need of the adapters: where each provider posts, and the VAPI event reader
-// (the voice simulator posts VAPI-shaped reports through the same route).
+// Where each provider posts its webhooks (app.ts mounts the webhook routes there), and the VAPI event
+// reader of routes/vapi-webhook.ts (the voice simulator posts VAPI-shaped reports through it too).
 export { STRIPE_WEBHOOK_PATH } from "./billing/local";
 export { AIRCALL_WEBHOOK_PATH } from "./callcentre/aircall-events";
 export { readEvent as readVoiceEvent } from "./voice/vapi-webhook";
-// What the local checkout page and the voice simulator's recordings (routes/local-checkout.ts,
-// routes/voice-simulator.ts) serve.
+// What the local checkout page and the voice simulator's recordings serve (routes/local-checkout.ts,
+// routes/voice-simulator.ts), and the paths app.ts mounts them at.
 export { findActivePrice, LOCAL_CATALOGUE } from "./billing/catalogue";
 export { LOCAL_CHECKOUT_PATH, type LocalBilling } from "./billing/local";
 export { SIM_RECORDING_PATH, simulatedRecordingWav } from "./voice/local";

@@ -43,6 +43,8 @@ import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { localCheckoutRoutes } from "./routes/local-checkout";
 import { voiceSimulatorRoutes } from "./routes/voice-simulator";
 
+// Each resource's sub-app at its own prefix; at "/" only those whose spec paths share none (the
+// call-log and appointment counts, the daily reports, the agent actions).
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
   .route("/config", configRoutes)

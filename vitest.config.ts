@@ -35,8 +35,8 @@ export default defineConfig(async () => {
           resolve: { alias },
           test: {
             name: "web",
-            // The build's own logic (scripts/vite) is tested here too: plain functions, run in Node.
-            include: ["web/**/*.test.{ts,tsx}", "scripts/vite/**/*.test.ts"],
+            // The build's own logic (scripts/vite) and the install check (scripts/engines) are tested here too: plain functions.
+            include: ["web/**/*.test.{ts,tsx}", "scripts/vite/**/*.test.ts", "scripts/*.test.ts"],
             environment: "happy-dom",
             setupFiles: ["./web/src/test/setup.ts"],
           },

@@ -1,15 +1,20 @@
 // Runs after `npm install` / `npm ci` (the root package's postinstall), with node_modules/.bin first on
 // PATH, so `node` here is the project's own Node from the `node` devDependency.
 //
-// npm checks each package's `engines` against the Node that runs npm itself. On a machine whose Node is
-// 20, it warns (EBADENGINE) about every package that needs Node 22, although the project runs them all
-// on its own Node 22 through npm scripts; npm has no setting to check against another Node. This says
-// so in one line after those warnings, and fails the install when the project's Node is missing, which
-// would break every script.
+// npm checks each package's `engines` against the Node that runs npm itself, which on many machines is
+// older than the Node 22 the project runs every package on. The project's .npmrc therefore keeps npm to
+// errors (loglevel=error), and this script makes the check that matters instead: every installed
+// package's `engines.node` against the project's own Node. A package that cannot run on it is named
+// here and fails the install, so nothing real is hidden. It also fails when the project's Node is
+// missing, which would break every script.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { enginesMisfits } from "./engines.mjs";
+
 const WANTED_MAJOR = 22;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const own = process.versions.node;
-// npm passes its user agent to scripts: "npm/11.6.2 node/v20.20.2 linux x64 ...".
-const npmNode = /\bnode\/v(\d+)\.(\d+)\.(\d+)/.exec(process.env.npm_config_user_agent ?? "");
 
 if (Number(own.split(".")[0]) < WANTED_MAJOR) {
   console.error(
@@ -19,9 +24,17 @@ if (Number(own.split(".")[0]) < WANTED_MAJOR) {
   );
   process.exit(1);
 }
-if (npmNode && Number(npmNode[1]) < WANTED_MAJOR) {
-  console.log(
-    `▸ npm ran on Node ${npmNode.slice(1).join(".")}; its EBADENGINE warnings name packages that need Node ${WANTED_MAJOR}. ` +
-      `They run on the project's Node ${own} (node_modules/.bin/node) through npm scripts: nothing to do.`,
-  );
+
+let installed;
+try {
+  installed = JSON.parse(readFileSync(path.join(root, "node_modules/.package-lock.json"), "utf8"));
+} catch {
+  installed = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8"));
 }
+const misfits = enginesMisfits(installed, own);
+if (misfits.length) {
+  console.error(`These packages do not support the project's Node ${own}:`);
+  for (const m of misfits) console.error(`  ${m.where} (engines.node ${m.wanted})`);
+  process.exit(1);
+}
+console.log(`▸ every installed package supports the project's Node ${own} (node_modules/.bin/node)`);

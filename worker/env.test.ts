@@ -43,6 +43,14 @@ describe("parseConfig: production unless told otherwise", () => {
     expect(parseConfig({ APP_ENV: "test" }).APP_ENV).toBe("test");
   });
 
+  it("takes a simulated D1 round trip of 0 to 1000 whole milliseconds, or none", () => {
+    expect(parseConfig({ APP_ENV: "development", D1_RTT_MS: "50" }).D1_RTT_MS).toBe(50);
+    expect(parseConfig({ APP_ENV: "development" }).D1_RTT_MS).toBeUndefined();
+    for (const bad of ["-1", "1001", "2.5", "far"]) {
+      expect(() => parseConfig({ APP_ENV: "development", D1_RTT_MS: bad }), bad).toThrow(/D1_RTT_MS/);
+    }
+  });
+
   it("uses the development token secret only when a local command says development or test, never in production", () => {
     expect(localAuthSecret(parseConfig({ APP_ENV: "development" }))).toBe(DEV_AUTH_SECRET);
     expect(localAuthSecret(parseConfig({ APP_ENV: "test" }))).toBe(DEV_AUTH_SECRET);

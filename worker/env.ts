@@ -45,6 +45,12 @@ export const envSchema = z.object({
   INGEST_API_KEY: optional,
   /** Comma-separated origins call recordings are played from (default: VAPI's storage host when VAPI is configured). */
   RECORDING_ORIGINS: optional,
+  /**
+   * Outside production only: milliseconds waited before every D1 round trip, a simulated distance to
+   * the database (`npm run bench -- --d1-rtt 50`). Ignored with APP_ENV=production, where the distance
+   * is real (worker/middleware/context.ts).
+   */
+  D1_RTT_MS: z.coerce.number().int().min(0).max(1000).optional(),
   /** Shown in the mail sent by the local identity service when requests have no usable origin. */
   PUBLIC_URL: optional,
 });

@@ -2,9 +2,20 @@
 // request was in flight (round trips included) and the rows D1 says it read. One per request
 // (worker/middleware/context.ts), so the Server-Timing header of every API answer reports the whole
 // request's database cost, whichever code sent the queries (docs/decisions/026-database-time.md).
+// It also counts the request's sequential round trips and, outside production, can wait a simulated
+// network distance before each one (`D1_RTT_MS`), so a local run shows what D1 across a region costs.
 
 type Statement = D1PreparedStatement;
 type Meta = { meta?: { rows_read?: number; duration?: number; timings?: { sql_duration_ms?: number } } };
+
+export type D1TimerOptions = {
+  /** Milliseconds waited before every D1 call, as a network round trip would take (0 or unset: none). */
+  rttMs?: number;
+  /** How the wait is made; tests hand in their own. */
+  delay?: (ms: number) => Promise<void>;
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class D1Timer {
   /** Milliseconds during which at least one query was in flight (parallel queries count once). */
@@ -17,15 +28,32 @@ export class D1Timer {
   rowsRead = 0;
   /** Statements sent, a batch counting each of its statements (as D1's per-invocation limit does). */
   queries = 0;
+  /**
+   * Sequential round trips: every D1 call (a statement's all, first, run or raw, a batch, exec) is a
+   * round trip, and one that starts while another is in flight overlaps it and adds none, so
+   * `Promise.all` of two queries counts 1 and two awaited one after the other count 2.
+   */
+  trips = 0;
   #inFlight = 0;
   #since = 0;
   readonly #inner = new WeakMap<object, Statement>();
+  readonly #rttMs: number;
+  readonly #delay: (ms: number) => Promise<void>;
 
-  /** Runs one D1 call, counting its time only once when calls overlap. */
+  constructor({ rttMs = 0, delay = sleep }: D1TimerOptions = {}) {
+    this.#rttMs = rttMs;
+    this.#delay = delay;
+  }
+
+  /** Runs one D1 call, counting its time only once when calls overlap; the simulated round trip is part of it. */
   async #timed<T>(statements: number, run: () => Promise<T>): Promise<T> {
     this.queries += statements;
-    if (this.#inFlight++ === 0) this.#since = performance.now();
+    if (this.#inFlight++ === 0) {
+      this.#since = performance.now();
+      this.trips++;
+    }
     try {
+      if (this.#rttMs > 0) await this.#delay(this.#rttMs);
       return await run();
     } finally {
       if (--this.#inFlight === 0) this.durationMs += performance.now() - this.#since;
@@ -84,13 +112,14 @@ export class D1Timer {
   /**
    * The Server-Timing value: the database's own time (`db`, D1's SQL time) and the time the request
    * waited on it (`db-wait`, round trips included) always; in development also the rows read, the
-   * statements sent and how many of them came back without D1's timing (`db-unmetered`, drizzle's
-   * row-array reads such as the sign-in lookup: their time is in `db-wait` only).
+   * statements sent, how many of them came back without D1's timing (`db-unmetered`, drizzle's
+   * row-array reads such as the sign-in lookup: their time is in `db-wait` only) and the sequential
+   * round trips (`db-trips`).
    */
   serverTiming(withRows: boolean): string {
     const parts = [`db;dur=${this.sqlMs.toFixed(2)};desc="D1 SQL"`, `db-wait;dur=${this.durationMs.toFixed(2)};desc="D1 round trips"`];
     if (withRows) {
-      parts.push(`db-rows;desc="${this.rowsRead}"`, `db-queries;desc="${this.queries}"`, `db-unmetered;desc="${this.unmetered}"`);
+      parts.push(`db-rows;desc="${this.rowsRead}"`, `db-queries;desc="${this.queries}"`, `db-unmetered;desc="${this.unmetered}"`, `db-trips;desc="${this.trips}"`);
     }
     return parts.join(", ");
   }

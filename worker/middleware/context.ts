@@ -39,8 +39,9 @@ export const requestContext = (dispatch: SelfDispatch) => createMiddleware<AppEn
     if (e instanceof ConfigError) throw new ApiError(503, e.message, "not_configured");
     throw e;
   }
-  // Every query of the request goes through one timer, reported by the Server-Timing middleware.
-  const dbTimer = new D1Timer();
+  // Every query of the request goes through one timer, reported by the Server-Timing middleware; the
+  // simulated distance to D1 applies outside production only.
+  const dbTimer = new D1Timer({ rttMs: config.APP_ENV === "production" ? 0 : config.D1_RTT_MS });
   const db = createDb(dbTimer.wrap(c.env.DB));
   c.set("dbTimer", dbTimer);
   c.set("config", config);

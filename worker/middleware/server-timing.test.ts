@@ -1,6 +1,6 @@
 // Server-Timing on the API answers of signed-in requests, from one middleware: lists, refusals and bad
 // input alike; none for anonymous requests; rows read and queries only outside production or for an
-// admin; the timer counts overlapping queries once.
+// admin; the timer counts overlapping queries once, and counts sequential round trips.
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ import { serverTiming } from "./server-timing";
 
 const TIMING = /^db;dur=\d+\.\d\d;desc="D1 SQL", db-wait;dur=\d+\.\d\d;desc="D1 round trips"$/;
 const DEV_TIMING =
-  /^db;dur=\d+\.\d\d;desc="D1 SQL", db-wait;dur=\d+\.\d\d;desc="D1 round trips", db-rows;desc="(\d+)", db-queries;desc="(\d+)", db-unmetered;desc="(\d+)"$/;
+  /^db;dur=\d+\.\d\d;desc="D1 SQL", db-wait;dur=\d+\.\d\d;desc="D1 round trips", db-rows;desc="(\d+)", db-queries;desc="(\d+)", db-unmetered;desc="(\d+)", db-trips;desc="(\d+)"$/;
 
 describe("Server-Timing on signed-in API answers", () => {
   it("is on a signed-in request's answers of every kind: success, refusal, bad input", async () => {
@@ -52,6 +52,20 @@ describe("Server-Timing on signed-in API answers", () => {
     expect(Number(queries)).toBeGreaterThanOrEqual(2);
     expect(Number(unmetered)).toBeGreaterThanOrEqual(1);
     expect(Number(unmetered)).toBeLessThanOrEqual(Number(queries));
+  });
+
+  it("says a real endpoint's sequential round trips: the agent list is the sign-in's trips plus its one query", async () => {
+    const a = await signUpAndSignIn();
+    const trips = async (path: string) => {
+      const res = await call(path, { token: a.accessToken, bindings: { APP_ENV: "development" } });
+      expect(res.status).toBe(200);
+      return Number(res.headers.get("server-timing")!.match(DEV_TIMING)![4]);
+    };
+    // GET /api/profile answers from the signed-in user alone: its trips are the sign-in's.
+    const signIn = await trips("/api/profile");
+    expect(signIn).toBeGreaterThanOrEqual(1);
+    // GET /api/agents adds one SELECT of the account's agents.
+    expect(await trips("/api/agents")).toBe(signIn + 1);
   });
 
   it("in production gives counts to an admin only", async () => {
@@ -122,5 +136,51 @@ describe("D1Timer", () => {
     await Promise.all(Array.from({ length: 8 }, (_, i) => d1.prepare("SELECT ? AS i").bind(i).all()));
     const wall = performance.now() - started;
     expect(timer.durationMs).toBeLessThanOrEqual(wall + 0.01);
+  });
+
+  it("counts two queries awaited one after the other as 2 round trips", async () => {
+    const timer = new D1Timer();
+    const d1 = timer.wrap(env.DB);
+    await d1.prepare("SELECT 1 AS x").all();
+    await d1.prepare("SELECT 2 AS x").first();
+    expect(timer.trips).toBe(2);
+    expect(timer.serverTiming(true)).toMatch(/, db-trips;desc="2"$/);
+  });
+
+  it("counts queries in flight together as 1 round trip", async () => {
+    const timer = new D1Timer();
+    const d1 = timer.wrap(env.DB);
+    await Promise.all([d1.prepare("SELECT 1 AS x").all(), d1.prepare("SELECT 2 AS x").raw()]);
+    expect(timer.trips).toBe(1);
+    expect(timer.queries).toBe(2);
+  });
+
+  it("counts a batch as 1 round trip, whatever its size", async () => {
+    const timer = new D1Timer();
+    const d1 = timer.wrap(env.DB);
+    await d1.batch([d1.prepare("SELECT 1 AS x"), d1.prepare("SELECT 2 AS x"), d1.prepare("SELECT 3 AS x")]);
+    expect(timer.trips).toBe(1);
+    expect(timer.queries).toBe(3);
+  });
+
+  it("waits the simulated distance once per D1 call, before the call, and not at all without it", async () => {
+    const waits: number[] = [];
+    const delay = async (ms: number) => {
+      waits.push(ms);
+    };
+    const timer = new D1Timer({ rttMs: 20, delay });
+    const d1 = timer.wrap(env.DB);
+    await d1.prepare("SELECT 1 AS x").all();
+    await d1.prepare("SELECT 2 AS x").first();
+    expect(waits).toEqual([20, 20]);
+    await d1.batch([d1.prepare("SELECT 1 AS x"), d1.prepare("SELECT 2 AS x")]);
+    await d1.exec("SELECT 1");
+    expect(waits).toEqual([20, 20, 20, 20]);
+    expect(timer.trips).toBe(4);
+
+    const none: number[] = [];
+    const plain = new D1Timer({ delay: async (ms) => void none.push(ms) });
+    await plain.wrap(env.DB).prepare("SELECT 1 AS x").all();
+    expect(none).toEqual([]);
   });
 });

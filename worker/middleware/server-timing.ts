@@ -1,8 +1,8 @@
 // Server-Timing on the API answers of signed-in requests: the request's database time (all of its D1
-// queries, auth included), and outside production or for an admin the rows D1 read and the queries
-// sent, so cost is visible in the browser's network panel and in the bench. An anonymous request gets
-// none: its timings and counts would tell a stranger what the server found (an email with a pending
-// account costs more queries than one without). A streamed answer (CSV) reports what ran before its
+// queries, auth included), and outside production or for an admin the rows D1 read, the queries
+// sent and the sequential round trips (`db-trips`), so cost is visible in the browser's network panel,
+// in the bench and with curl. An anonymous request gets none: its timings and counts would tell a
+// stranger what the server found (an email with a pending account costs more queries than one without). A streamed answer (CSV) reports what ran before its
 // headers left: the first page.
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./app-env";

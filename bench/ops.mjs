@@ -10,7 +10,8 @@ import { gzipSync } from "node:zlib";
 
 /**
  * Server-Timing of an answer: D1's SQL time (`db`), the time spent waiting on D1 (`db-wait`, round
- * trips included), and in development rows read, statements and statements without D1's timing.
+ * trips included), and in development rows read, statements, statements without D1's timing and
+ * sequential round trips.
  */
 export function parseServerTiming(value) {
   if (!value) return null;
@@ -24,6 +25,7 @@ export function parseServerTiming(value) {
     rows: num(/db-rows;desc="(\d+)"/),
     queries: num(/db-queries;desc="(\d+)"/),
     unmetered: num(/db-unmetered;desc="(\d+)"/),
+    trips: num(/db-trips;desc="(\d+)"/),
   };
 }
 

@@ -1,5 +1,5 @@
 // `npm run bench -- [--full] [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N]
-//                   [--rollup-calls N] [--requests N] [--concurrency N] [--keep] [--no-build]`
+//                   [--rollup-calls N] [--requests N] [--concurrency N] [--d1-rtt MS] [--keep] [--no-build]`
 //
 // Measures the API against a throwaway seeded local D1: seeds `.wrangler/bench-<pid>` with N call
 // logs, serves it with one `wrangler dev` on a free loopback port (its own copy of the build, an empty
@@ -7,6 +7,9 @@
 // customer accounts and times each endpoint with bounded loops. Prints a table, one verdict per
 // target, the database size and the query plans of the call-log page; then the operations dashboard
 // (bench/ops.mjs): count endpoints against naive queries, CSV exports, the roll-up run, SPA sizes.
+// Every API endpoint's sequential D1 round trips come from Server-Timing `db-trips`; with `--d1-rtt MS`
+// the API endpoints and counts are timed again by a server that waits MS before each D1 round trip
+// (D1_RTT_MS), the same database and build, so the table shows each at 0 and at that distance.
 // It reports; it does not gate: a missed target still exits 0, a failed request exits 1.
 import { existsSync, statSync } from "node:fs";
 import { spawnSync } from "node:child_process";
@@ -71,7 +74,7 @@ const { tsImport } = await import("tsx/esm/api");
 const { USER_EXISTS_MIN_MS: USER_EXISTS_FLOOR_MS } = await tsImport("../worker/routes/public-account.ts", import.meta.url);
 
 const usage =
-  "npm run bench -- [--full] [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--rollup-calls N] [--requests N] [--concurrency N] [--keep] [--no-build]";
+  "npm run bench -- [--full] [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--rollup-calls N] [--requests N] [--concurrency N] [--d1-rtt MS] [--keep] [--no-build]";
 const { args, wholeNumber } = cliOptions(
   {
     calls: { type: "string" },
@@ -84,6 +87,7 @@ const { args, wholeNumber } = cliOptions(
     "rollup-calls": { type: "string", default: "400000" },
     requests: { type: "string", default: "200" },
     concurrency: { type: "string", default: "4" },
+    "d1-rtt": { type: "string" },
     keep: { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
   },
@@ -99,6 +103,12 @@ const DAYS = wholeNumber("days", 1, 90);
 const ROLLUP_CALLS = wholeNumber("rollup-calls", 0, 400_000);
 const REQUESTS = wholeNumber("requests", 1);
 const CONCURRENCY = wholeNumber("concurrency", 1);
+// A simulated distance to D1 in milliseconds per round trip (the worker's D1_RTT_MS, at most 1000).
+const D1_RTT = wholeNumber("d1-rtt", 0, 0);
+if (D1_RTT > 1000) {
+  console.error("--d1-rtt must be at most 1000 (the worker's D1_RTT_MS takes 0 to 1000)");
+  process.exit(2);
+}
 
 const app = throwawayApp("bench", { keep: args.keep });
 const stateDir = app.stateDir;
@@ -111,6 +121,8 @@ const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 let rollupApp = null; // the roll-up run's own server and database, while it runs
+/** Every endpoint timed one request at a time by `load`: name, request maker and its figures at 0 (`near`) and at D1_RTT (`far`). */
+const distance = [];
 let interrupted = false; // once Ctrl-C (or a kill) arrived: loops stop issuing requests
 let cleaning = null;
 
@@ -208,6 +220,7 @@ async function load(baseUrl, name, make, extra) {
     rowsRead: median(timings.map((t) => t.rows)),
     queries: median(timings.map((t) => t.queries)),
     unmetered: median(timings.map((t) => t.unmetered)),
+    trips: median(timings.map((t) => t.trips)),
   });
   if (result.count < REQUESTS) result.note = `stopped at the ${secs(MAX_ENDPOINT_MS)} cap after ${fmtInt(result.count)} of ${fmtInt(REQUESTS)} requests`;
   return result;
@@ -364,7 +377,9 @@ async function operations(baseUrl, { staff, staffId, d1File, firstCron, inspecto
   const counts = [];
   try {
     for (const c of cases) {
-      const r = await load(baseUrl, `GET ${c.path.split("?")[0]}`, () => ({ path: c.path, token: staff }), { kind: "count" });
+      const make = () => ({ path: c.path, token: staff });
+      const r = await load(baseUrl, `GET ${c.path.split("?")[0]}`, make, { kind: "count" });
+      distance.push({ name: r.name, make, near: r });
       checkpoint();
       const naive = timeNaive(naiveDb, c.naive);
       r.naiveMs = naive.ms;
@@ -519,6 +534,45 @@ function printOperations(ops) {
   if (biggest) verdict(biggest.gzKb <= 100, `largest lazy chunk ${biggest.file} ${biggest.gzKb.toFixed(1)} KB gz (≤ 100)`);
 }
 
+// ---- Distance to the database -----------------------------------------------------------------------
+
+/**
+ * The API endpoints and counts again, served by a new `wrangler dev` on the same database and build
+ * that waits D1_RTT ms before every D1 round trip; endpoints without Server-Timing (health, static
+ * files, anonymous calls) touch no D1 of a signed-in request and are left out. The tokens of the
+ * first server stay valid: the sessions are in the same database.
+ */
+async function atDistance(assets) {
+  const t0 = Date.now();
+  const { baseUrl } = await app.serve({ assets, vars: { D1_RTT_MS: D1_RTT } });
+  console.log(`\n▸ again at ${D1_RTT} ms per D1 round trip: wrangler dev with D1_RTT_MS=${D1_RTT} on ${baseUrl} (ready in ${secs(Date.now() - t0)})`);
+  for (const e of distance.filter((x) => x.near.trips != null)) {
+    e.far = await load(baseUrl, e.name, e.make, {});
+    checkpoint();
+    console.log(`  ${e.name}: ${e.far.trips} trips, p50 ${fmtMs(e.far.p50)} ms, p95 ${fmtMs(e.far.p95)} ms${e.far.errors ? `, ${e.far.errors} errors` : ""}`);
+  }
+}
+
+function printDistance() {
+  const rows = distance.filter((x) => x.near.trips != null);
+  const far = D1_RTT > 0;
+  console.log(`\n## Distance to the database: sequential D1 round trips (Server-Timing \`db-trips\`, median) and p50/p95 end to end${far ? ` at 0 and at ${D1_RTT} ms per round trip` : " (add --d1-rtt MS to time them again at that distance)"}\n`);
+  const headers = ["endpoint", "D1 trips", "p50 ms", "p95 ms", ...(far ? [`D1 trips at ${D1_RTT} ms`, `p50 ms at ${D1_RTT} ms`, `p95 ms at ${D1_RTT} ms`] : [])];
+  console.log(
+    table(
+      headers,
+      rows.map((e) => [
+        e.name,
+        e.near.trips,
+        fmtMs(e.near.p50),
+        fmtMs(e.near.p95),
+        ...(far ? [e.far?.trips ?? "–", fmtMs(e.far?.p50), fmtMs(e.far?.p95)] : []),
+      ]),
+      headers.map((_, i) => i > 0),
+    ),
+  );
+}
+
 // ---- The run ----------------------------------------------------------------------------------------
 
 async function signIn(baseUrl, email) {
@@ -588,6 +642,7 @@ async function main() {
   const results = [];
   const measure = async (name, kind, make) => {
     const r = await load(baseUrl, name, make, { kind });
+    distance.push({ name, make, near: r });
     checkpoint();
     results.push(r);
     console.log(`  ${name}: p50 ${fmtMs(r.p50)} ms, p95 ${fmtMs(r.p95)} ms${r.errors ? `, ${r.errors} errors` : ""}${r.note ? ` (${r.note})` : ""}`);
@@ -630,6 +685,7 @@ async function main() {
 
   const ops = await operations(baseUrl, { staff, staffId, d1File, firstCron, inspectorPort, pgid: server.child.pid });
   checkpoint();
+  if (D1_RTT > 0) await atDistance(assets);
 
   // ---- Report
   const d1Size = fileSize(d1File);
@@ -694,8 +750,9 @@ async function main() {
   }
 
   printOperations(ops);
+  printDistance();
 
-  const errors = [...results, userExists, ...ops.counts].reduce((n, r) => n + r.errors, 0);
+  const errors = [...results, userExists, ...ops.counts, ...distance.flatMap((e) => (e.far ? [e.far] : []))].reduce((n, r) => n + r.errors, 0);
   console.log(`\n${errors === 0 ? "no request errors" : `${errors} request errors`} (${secs(Date.now() - started)} in all; load ${loadAverage()})`);
   for (const r of [...results, userExists].filter((x) => x.firstError)) console.log(`  first error of ${r.name}: ${r.firstError}`);
   return errors === 0;

@@ -151,11 +151,14 @@ export function throwawayApp(name, { logFile, keep = false } = {}) {
     seed: (args = [], { loud = false } = {}) => seed(stateDir, args, loud ? undefined : quiet),
     /**
      * Serves `assets` with `wrangler dev` until stop(). Its own env file replaces .dev.vars, so every
-     * port uses its local adapter whatever the developer set. Resolves once /api/health answers.
+     * port uses its local adapter whatever the developer set; `vars` are the only settings in it.
+     * Serving again stops the previous server first. Resolves once /api/health answers.
      */
-    async serve({ assets, inspectorPort } = {}) {
+    async serve({ assets, inspectorPort, vars = {} } = {}) {
+      if (server) await stopGroup(server);
       const envFile = path.join(stateDir, `${name}.env`);
-      writeFileSync(envFile, `# ${name}: no secrets, local adapters only\n`);
+      const settings = Object.entries(vars).map(([k, v]) => `${k}=${v}\n`).join("");
+      writeFileSync(envFile, `# ${name}: no secrets, local adapters only\n${settings}`);
       const port = await freePort();
       const baseUrl = `http://127.0.0.1:${port}`;
       server = startWrangler({ port, persistTo: stateDir, envFile, assets, inspectorPort, stdio: quiet.stdio });

@@ -13,25 +13,10 @@ import { ApiError, setAccessToken } from "@web/lib/api";
 import { AuthProvider } from "@web/lib/auth/auth-provider";
 import { createQueryClient } from "@web/lib/query-client";
 import { AppRouter, createAppRouter } from "./router";
+import { testCustomer, testSession } from "./test/accounts";
 
-const session = {
-  access_token: "access-1",
-  refresh_token: "r",
-  expires_in: 900,
-  token_type: "bearer",
-  user: { id: "u1" },
-} as unknown as Session;
-const customer: CurrentUserView = {
-  id: "u1",
-  email: "owner@store.example",
-  username: "owner",
-  company: "Tyler Motors",
-  first_name: null,
-  last_name: null,
-  is_admin: false,
-  shopwindows_info: false,
-  call_app: false,
-};
+const session = testSession;
+const customer = testCustomer;
 
 /** supabase-js restoring `restored` as the initial session. */
 function clientWith(restored: Session | null) {

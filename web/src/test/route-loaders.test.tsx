@@ -6,25 +6,15 @@ import { createMemoryHistory } from "@tanstack/react-router";
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AGENT_TEXT, CALL_LOG_TEXT } from "@shared/messages";
-import type { CurrentUserView } from "@shared/schemas/auth";
 import type { IdentityClient } from "@web/lib/auth-client";
 import { setAccessToken } from "@web/lib/api";
 import { AuthProvider } from "@web/lib/auth/auth-provider";
 import { createQueryClient } from "@web/lib/query-client";
 import { AppRouter, createAppRouter } from "../router";
+import { testCustomer, testSession } from "./accounts";
 
-const session = { access_token: "access-1", refresh_token: "r", expires_in: 900, token_type: "bearer", user: { id: "u1" } } as unknown as Session;
-const customer: CurrentUserView = {
-  id: "u1",
-  email: "owner@store.example",
-  username: "owner",
-  company: "Tyler Motors",
-  first_name: null,
-  last_name: null,
-  is_admin: false,
-  shopwindows_info: false,
-  call_app: false,
-};
+const session = testSession;
+const customer = testCustomer;
 const signedIn = {
   auth: {
     onAuthStateChange: (cb: (event: string, s: Session | null) => void) => {

@@ -10,6 +10,7 @@ import { resetToasts, useToasts } from "@web/components/ui/toast-store";
 import { getAccessToken, setAccessToken } from "@web/lib/api";
 import { createQueryClient } from "@web/lib/query-client";
 import { currentUserKeys } from "./current-user";
+import { testCustomer, testSession } from "@web/test/accounts";
 import { AuthProvider, mayHaveSession, useAuth, type AuthContextValue } from "./auth-provider";
 
 type Listener = (event: string, session: Session | null) => void;
@@ -33,24 +34,8 @@ function fakeClient(overrides: Record<string, unknown> = {}) {
   return { client: { auth } as unknown as IdentityClient, auth, emit };
 }
 
-const session = {
-  access_token: "access-1",
-  refresh_token: "r",
-  expires_in: 900,
-  token_type: "bearer",
-  user: { id: "u1" },
-} as unknown as Session;
-const profile: CurrentUserView = {
-  id: "u1",
-  email: "owner@store.example",
-  username: "owner",
-  company: "Tyler Motors",
-  first_name: null,
-  last_name: null,
-  is_admin: false,
-  shopwindows_info: true,
-  call_app: false,
-};
+const session = testSession;
+const profile: CurrentUserView = { ...testCustomer, shopwindows_info: true };
 
 let current: AuthContextValue;
 function Capture() {

@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { clientAddress } from "../db/rate-limit";
 import type { AdminActor } from "../services/admin/audit-log";
 import type { BillingDeps } from "../services/billing";
+import { meterFor, type DbMeter } from "../services/counts/meter";
 import type { AppEnv } from "./app-env";
 import { currentUser } from "./auth";
 
@@ -19,4 +20,9 @@ export const billingDeps = (c: Context<AppEnv>): BillingDeps => ({
 export function adminActor(c: Context<AppEnv>): AdminActor {
   const user = currentUser(c);
   return { id: user.id, email: user.email, ip: clientAddress(c) };
+}
+
+/** Answers with a count run over the request's database (the Server-Timing middleware reports its cost). */
+export async function measured<T>(c: Context<AppEnv>, count: (meter: DbMeter) => Promise<T>): Promise<Response> {
+  return c.json(await count(meterFor(c.var.db)));
 }

@@ -7,17 +7,12 @@ import {
   type AircallOptionsResponse,
   type CountResponse,
 } from "@shared/schemas/counts";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import type { AppEnv } from "../middleware/app-env";
+import { measured } from "../middleware/request-deps";
 import { validate } from "../lib/validate";
 import { requireFlag } from "../middleware/auth";
 import { aircallCallCount, aircallOptions, aircallOutboundAnswered, aircallStoreTransfers } from "../services/counts/aircall";
-import { meterFor, type DbMeter } from "../services/counts/meter";
-
-/** Answers with a count run over the request's database (the Server-Timing middleware reports its cost). */
-async function measured<T>(c: Context<AppEnv>, count: (meter: DbMeter) => Promise<T>) {
-  return c.json(await count(meterFor(c.var.db)));
-}
 
 const callApp = requireFlag("callApp");
 

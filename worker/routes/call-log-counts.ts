@@ -3,18 +3,13 @@
 // as on every answer. Mounted before /call-logs: its count is a path of its own, never an id of the list.
 import { callLogCountsQuery, type CallLogTotalResponse, type CountResponse } from "@shared/schemas/counts";
 import type { CallVolumeResponse } from "@shared/schemas/insights";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import type { AppEnv } from "../middleware/app-env";
+import { measured } from "../middleware/request-deps";
 import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/auth";
 import { callLogCounts, type CallLogCounts } from "../services/counts/call-logs";
 import { callVolume } from "../services/insights";
-import { meterFor, type DbMeter } from "../services/counts/meter";
-
-/** Answers with a count run over the request's database (the Server-Timing middleware reports its cost). */
-async function measured<T>(c: Context<AppEnv>, count: (meter: DbMeter) => Promise<T>) {
-  return c.json(await count(meterFor(c.var.db)));
-}
 
 const callLogFigure = (figure: Exclude<keyof CallLogCounts, "total">) =>
   new Hono<AppEnv>().get("/", requireUser, validate("query", callLogCountsQuery), (c) =>

@@ -10,6 +10,7 @@ import {
 import { Hono } from "hono";
 import type { AppEnv } from "../middleware/app-env";
 import { measured } from "../middleware/request-deps";
+import { closedDaysCache } from "../middleware/closed-days-cache";
 import { validate } from "../lib/validate";
 import { requireFlag } from "../middleware/auth";
 import { aircallCallCount, aircallOptions, aircallOutboundAnswered, aircallStoreTransfers } from "../services/counts/aircall";
@@ -17,13 +18,13 @@ import { aircallCallCount, aircallOptions, aircallOutboundAnswered, aircallStore
 const callApp = requireFlag("callApp");
 
 export const aircallCountRoutes = new Hono<AppEnv>()
-  .get("/call-count", callApp, validate("query", aircallCallCountQuery), (c) =>
+  .get("/call-count", callApp, validate("query", aircallCallCountQuery), closedDaysCache(), (c) =>
     measured(c, async (meter): Promise<CountResponse> => ({ count: await aircallCallCount(meter, c.req.valid("query")) })),
   )
-  .get("/outbound-answered-count", callApp, validate("query", aircallCountsQuery), (c) =>
+  .get("/outbound-answered-count", callApp, validate("query", aircallCountsQuery), closedDaysCache(), (c) =>
     measured(c, async (meter): Promise<CountResponse> => ({ count: await aircallOutboundAnswered(meter, c.req.valid("query")) })),
   )
-  .get("/store-transfer-solutions-count", callApp, validate("query", aircallCountsQuery), (c) =>
+  .get("/store-transfer-solutions-count", callApp, validate("query", aircallCountsQuery), closedDaysCache(), (c) =>
     measured(c, async (meter): Promise<CountResponse> => ({ count: await aircallStoreTransfers(meter, c.req.valid("query")) })),
   )
   .get("/options", callApp, (c) => measured(c, (meter): Promise<AircallOptionsResponse> => aircallOptions(meter)));

@@ -11,6 +11,7 @@ import {
 import { Hono } from "hono";
 import type { AppEnv } from "../middleware/app-env";
 import { measured } from "../middleware/request-deps";
+import { closedDaysCache } from "../middleware/closed-days-cache";
 import { validate } from "../lib/validate";
 import { requireFlag } from "../middleware/auth";
 import {
@@ -23,15 +24,15 @@ import {
 const shopwindows = requireFlag("shopwindowsInfo");
 
 export const appointmentCountRoutes = new Hono<AppEnv>()
-  .get("/appointment-count", shopwindows, validate("query", appointmentCountsQuery), (c) =>
+  .get("/appointment-count", shopwindows, validate("query", appointmentCountsQuery), closedDaysCache(), (c) =>
     measured(c, async (meter): Promise<CountResponse> => ({ count: await appointmentCount(meter, c.req.valid("query")) })),
   )
-  .get("/appointment-status-count", shopwindows, validate("query", appointmentCountsQuery), (c) =>
+  .get("/appointment-status-count", shopwindows, validate("query", appointmentCountsQuery), closedDaysCache(), (c) =>
     measured(c, async (meter): Promise<AppointmentStatusCountsResponse> => ({
       counts: await appointmentStatusCounts(meter, c.req.valid("query")),
     })),
   )
-  .get("/appointment-category-count", shopwindows, validate("query", appointmentCountsQuery), (c) =>
+  .get("/appointment-category-count", shopwindows, validate("query", appointmentCountsQuery), closedDaysCache(), (c) =>
     measured(c, async (meter): Promise<AppointmentCategoryCountsResponse> => ({
       counts: await appointmentCategoryCounts(meter, c.req.valid("query")),
     })),

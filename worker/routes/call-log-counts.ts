@@ -6,20 +6,21 @@ import type { CallVolumeResponse } from "@shared/schemas/insights";
 import { Hono } from "hono";
 import type { AppEnv } from "../middleware/app-env";
 import { measured } from "../middleware/request-deps";
+import { closedDaysCache } from "../middleware/closed-days-cache";
 import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/auth";
 import { callLogCounts, type CallLogCounts } from "../services/counts/call-logs";
 import { callVolume } from "../services/insights";
 
 const callLogFigure = (figure: Exclude<keyof CallLogCounts, "total">) =>
-  new Hono<AppEnv>().get("/", requireUser, validate("query", callLogCountsQuery), (c) =>
+  new Hono<AppEnv>().get("/", requireUser, validate("query", callLogCountsQuery), closedDaysCache(), (c) =>
     measured(c, async (meter): Promise<CountResponse> => ({
       count: (await callLogCounts(meter, currentUser(c).id, c.req.valid("query")))[figure],
     })),
   );
 
 export const callLogCountRoutes = new Hono<AppEnv>()
-  .get("/call-logs/count", requireUser, validate("query", callLogCountsQuery), (c) =>
+  .get("/call-logs/count", requireUser, validate("query", callLogCountsQuery), closedDaysCache(), (c) =>
     measured(c, async (meter): Promise<CallLogTotalResponse> => ({
       total: (await callLogCounts(meter, currentUser(c).id, c.req.valid("query"))).total,
     })),
@@ -28,6 +29,6 @@ export const callLogCountRoutes = new Hono<AppEnv>()
   .route("/voicemail-count", callLogFigure("voicemail"))
   .route("/forwarded-count", callLogFigure("forwarded"))
   // Beyond the spec (docs/spec-deviations.md): the chart's daily volume of the caller's own calls.
-  .get("/call-volume", requireUser, validate("query", callLogCountsQuery), (c) =>
+  .get("/call-volume", requireUser, validate("query", callLogCountsQuery), closedDaysCache(), (c) =>
     measured(c, (meter): Promise<CallVolumeResponse> => callVolume(meter, currentUser(c).id, c.req.valid("query"))),
   );

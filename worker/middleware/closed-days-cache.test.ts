@@ -1,0 +1,131 @@
+// Answers over closed days carry an ETag and are kept by the browser (decision 056): a matching
+// If-None-Match is answered 304 after one read of the closed-day version, never of the data; a range
+// reaching today is never tagged; a tag is the user's, the flags', the URL's and the data's.
+import { env } from "cloudflare:workers";
+import { nyToday } from "@shared/ny-time";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { app } from "../app";
+import { authUsers } from "../db/schema";
+import { insertCallLogs, insertLeads } from "../test/factories";
+import { call, db, signUpAndSignIn } from "../test/helpers";
+import { DEV_INGEST_API_KEY } from "../routes/ingest";
+import { CLOSED_DAYS_CACHE_CONTROL } from "./closed-days-cache";
+
+const DEV = { APP_ENV: "development" };
+
+/** A GET as the browser sends it, with the raw answer (a 304's body must be empty, not parsed). */
+async function get(path: string, token: string, ifNoneMatch?: string) {
+  const headers = new Headers({ authorization: `Bearer ${token}`, "cf-connecting-ip": "10.9.8.7" });
+  if (ifNoneMatch) headers.set("if-none-match", ifNoneMatch);
+  const res = await app.request(`http://localhost${path}`, { headers }, { ...env, ...DEV });
+  const text = await res.text();
+  const timing = res.headers.get("server-timing") ?? "";
+  const figure = (name: string) => Number(timing.match(new RegExp(`${name};desc="(\\d+)"`))?.[1] ?? NaN);
+  return { status: res.status, text, headers: res.headers, trips: figure("db-trips"), queries: figure("db-queries") };
+}
+
+const CLOSED = "startDate=2026-03-01&endDate=2026-03-05";
+
+describe("answers over closed days", { timeout: 30_000 }, () => {
+  it("a closed range is tagged and kept privately; the same request with its tag is answered 304 after one read of the version", async () => {
+    const a = await signUpAndSignIn();
+    await insertCallLogs(a.userId, 12, {}, { day: "2026-03-03" });
+    const path = `/api/call-logs/count?${CLOSED}&callType=Both`;
+    const first = await get(path, a.accessToken);
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.text)).toEqual({ total: expect.any(Number) });
+    const tag = first.headers.get("etag");
+    expect(tag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get("cache-control")).toBe(CLOSED_DAYS_CACHE_CONTROL);
+    expect(first.headers.get("vary")).toMatch(/authorization/i);
+
+    // The sign-in's own cost, from an answer made of the signed-in user alone.
+    const signIn = await get("/api/profile", a.accessToken);
+    const again = await get(path, a.accessToken, tag!);
+    expect(again.status).toBe(304);
+    expect(again.text).toBe("");
+    expect(again.headers.get("etag")).toBe(tag);
+    expect(again.headers.get("cache-control")).toBe(CLOSED_DAYS_CACHE_CONTROL);
+    // One statement beyond the sign-in's, the version row, and none of the count's queries; at most one
+    // round trip beyond the sign-in's (none where the sign-in is confirmed in the same round trip).
+    expect(again.queries).toBe(signIn.queries + 1);
+    expect(again.trips).toBeLessThanOrEqual(signIn.trips + 1);
+    expect(first.trips).toBeGreaterThan(again.trips);
+    // The headers every answer carries are on the 304 too.
+    expect(again.headers.get("server-timing")).toMatch(/^db;dur=/);
+    expect(again.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(again.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(again.headers.get("vary")).toMatch(/authorization/i);
+    // A tag in a list, or weak, matches the same way; another tag does not.
+    expect((await get(path, a.accessToken, `"other", W/${tag}`)).status).toBe(304);
+    expect((await get(path, a.accessToken, `"other"`)).status).toBe(200);
+  });
+
+  it("a range reaching today gets no tag and stays no-store", async () => {
+    const a = await signUpAndSignIn();
+    const today = nyToday();
+    const path = `/api/call-logs/count?startDate=2026-03-01&endDate=${today}&callType=Both`;
+    const res = await get(path, a.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("etag")).toBeNull();
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect((await get(path, a.accessToken, '"anything"')).status).toBe(200);
+  });
+
+  it("another account's tag never matches, even for the same URL and the same body", async () => {
+    const a = await signUpAndSignIn();
+    const b = await signUpAndSignIn();
+    const path = `/api/call-connected-count?${CLOSED}&callType=Both`;
+    const ofA = await get(path, a.accessToken);
+    const ofB = await get(path, b.accessToken);
+    expect(ofA.text).toBe(ofB.text);
+    expect(ofA.headers.get("etag")).not.toBe(ofB.headers.get("etag"));
+    const bWithA = await get(path, b.accessToken, ofA.headers.get("etag")!);
+    expect(bWithA.status).toBe(200);
+    expect(bWithA.headers.get("etag")).toBe(ofB.headers.get("etag"));
+  });
+
+  it("another query or a changed flag gives another tag", async () => {
+    const a = await signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
+    const path = `/api/lead-counts/summary?${CLOSED}`;
+    const before = await get(path, a.accessToken);
+    expect(before.status).toBe(200);
+    const tag = before.headers.get("etag")!;
+    expect((await get(`${path}&store=MIAMI`, a.accessToken)).headers.get("etag")).not.toBe(tag);
+
+    // The identity service grants callApp: the same token's next request carries it (local tokens
+    // are checked against the account row on every request).
+    await db().update(authUsers).set({ appMetadata: { shopwindows_info: true, call_app: true } }).where(eq(authUsers.id, a.userId));
+    const after = await get(path, a.accessToken, tag);
+    expect(after.status).toBe(200);
+    expect(after.text).toBe(before.text);
+    expect(after.headers.get("etag")).not.toBe(tag);
+  });
+
+  it("a write to a closed day changes the answer and its tag; a write to today changes neither", async () => {
+    const a = await signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
+    const p = `cdc-${Date.now()}-`;
+    await insertLeads(3, {}, { day: "2026-03-02", store: "TULSA" });
+    const path = `/api/lead-counts/summary?${CLOSED}&store=OKC`;
+    const before = await get(path, a.accessToken);
+    const tag = before.headers.get("etag")!;
+    const ingest = (submittedAt: string, id: string) =>
+      call("/api/ingest/leads", {
+        method: "POST",
+        headers: { authorization: `Bearer ${DEV_INGEST_API_KEY}` },
+        json: { leads: [{ external_id: `${p}${id}`, store: "OKC", submitted_at: submittedAt, email: null, phone: null }] },
+      });
+
+    // A lead of today: the closed range's answer and tag stand.
+    expect((await ingest(new Date().toISOString(), "today")).status).toBe(200);
+    expect((await get(path, a.accessToken, tag)).status).toBe(304);
+
+    // A late lead of a closed day, through the real ingestion: the old tag no longer matches.
+    expect((await ingest("2026-03-04T15:00:00Z", "late")).status).toBe(200);
+    const after = await get(path, a.accessToken, tag);
+    expect(after.status).toBe(200);
+    expect(JSON.parse(after.text).totalSubmissions).toBe(JSON.parse(before.text).totalSubmissions + 1);
+    expect(after.headers.get("etag")).not.toBe(tag);
+  });
+});

@@ -1,5 +1,5 @@
 // `npm run bench -- [--full] [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N]
-//                   [--rollup-calls N] [--requests N] [--concurrency N] [--d1-rtt MS] [--keep] [--no-build]`
+//                   [--rollup-calls N] [--requests N] [--concurrency N] [--d1-rtt MS] [--dashboard-runs N] [--keep] [--no-build]`
 //
 // Measures the API against a throwaway seeded local D1: seeds `.wrangler/bench-<pid>` with N call
 // logs, serves it with one `wrangler dev` on a free loopback port (its own copy of the build, an empty
@@ -10,12 +10,17 @@
 // Every API endpoint's sequential D1 round trips come from Server-Timing `db-trips`; with `--d1-rtt MS`
 // the API endpoints and counts are timed again by a server that waits MS before each D1 round trip
 // (D1_RTT_MS), the same database and build, so the table shows each at 0 and at that distance.
+// After the API timings, the signed-in staff dashboard in Chromium (bench/dashboard.mjs, `--dashboard-runs`
+// times): API requests of its first load and of "Refresh All Sections", and the time until every section
+// shows its figures; again at the distance when `--d1-rtt` is given.
 // It reports; it does not gate: a missed target still exits 0, a failed request exits 1.
 import { existsSync, statSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { bin, cliOptions, freePort, root } from "../scripts/lib.mjs";
+import { measureDashboard, startBrowser, stopBrowser } from "./dashboard.mjs";
+import { storageTable } from "./storage.mjs";
 import { connectInspector } from "./inspector.mjs";
 import {
   countCases,
@@ -74,7 +79,7 @@ const { tsImport } = await import("tsx/esm/api");
 const { USER_EXISTS_MIN_MS: USER_EXISTS_FLOOR_MS } = await tsImport("../worker/routes/public-account.ts", import.meta.url);
 
 const usage =
-  "npm run bench -- [--full] [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--rollup-calls N] [--requests N] [--concurrency N] [--d1-rtt MS] [--keep] [--no-build]";
+  "npm run bench -- [--full] [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--rollup-calls N] [--requests N] [--concurrency N] [--d1-rtt MS] [--dashboard-runs N] [--keep] [--no-build]";
 const { args, wholeNumber } = cliOptions(
   {
     calls: { type: "string" },
@@ -88,6 +93,7 @@ const { args, wholeNumber } = cliOptions(
     requests: { type: "string", default: "200" },
     concurrency: { type: "string", default: "4" },
     "d1-rtt": { type: "string" },
+    "dashboard-runs": { type: "string", default: "3" },
     keep: { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
   },
@@ -105,6 +111,8 @@ const REQUESTS = wholeNumber("requests", 1);
 const CONCURRENCY = wholeNumber("concurrency", 1);
 // A simulated distance to D1 in milliseconds per round trip (the worker's D1_RTT_MS, at most 1000).
 const D1_RTT = wholeNumber("d1-rtt", 0, 0);
+// Loads of the staff dashboard in the browser (each: first load, then Refresh All Sections); 0 skips it.
+const DASHBOARD_RUNS = wholeNumber("dashboard-runs", 0);
 if (D1_RTT > 1000) {
   console.error("--d1-rtt must be at most 1000 (the worker's D1_RTT_MS takes 0 to 1000)");
   process.exit(2);
@@ -123,13 +131,16 @@ const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 let rollupApp = null; // the roll-up run's own server and database, while it runs
 /** Every endpoint timed one request at a time by `load`: name, request maker and its figures at 0 (`near`) and at D1_RTT (`far`). */
 const distance = [];
+/** The staff dashboard in the browser (bench/dashboard.mjs), at 0 and at D1_RTT. */
+const dashboards = [];
+let browserLabel = null;
 let interrupted = false; // once Ctrl-C (or a kill) arrived: loops stop issuing requests
 let cleaning = null;
 
 /** Stops the servers and removes their state; every caller awaits the same one run of it. */
 function cleanup() {
   cleaning ??= (async () => {
-    await Promise.all([rollupApp?.stop(), app.stop()]);
+    await Promise.all([rollupApp?.stop(), app.stop(), stopBrowser()]);
     if (args.keep) console.log(`state kept in ${rel(stateDir)}`);
   })();
   return cleaning;
@@ -551,6 +562,72 @@ async function atDistance(assets) {
     checkpoint();
     console.log(`  ${e.name}: ${e.far.trips} trips, p50 ${fmtMs(e.far.p50)} ms, p95 ${fmtMs(e.far.p95)} ms${e.far.errors ? `, ${e.far.errors} errors` : ""}`);
   }
+  if (DASHBOARD_RUNS > 0) dashboards.push(await dashboardRun(baseUrl, D1_RTT));
+}
+
+/** The staff dashboard in the browser against `baseUrl`, served at `rtt` ms per D1 round trip. */
+async function dashboardRun(baseUrl, rtt) {
+  const d = await measureDashboard(baseUrl, { runs: DASHBOARD_RUNS });
+  checkpoint();
+  const line = (what, x) =>
+    `${what} ${fmtInt(x.requests)} API requests (${fmtInt(x.withoutD1)} without D1), figures after ${fmtMs(x.ms)} ms` +
+    `${x.failed ? `, ${x.failed} sections showed their error` : ""}`;
+  console.log(`  dashboard at ${rtt} ms (${d.sections} sections, median of ${d.runs}): ${line("first load", d.load)}; ${line("Refresh All Sections", d.refresh)}`);
+  return { rtt, ...d };
+}
+
+function printDashboards() {
+  if (dashboards.length === 0) return;
+  console.log(
+    `\n## The staff dashboard in ${browserLabel} (${fmtInt(CALLS)} calls; median of ${DASHBOARD_RUNS} loads, each in a new context with an empty HTTP cache)\n` +
+      "   figures = ms from the navigation (or the click) until every section is in the page with no skeleton left;\n" +
+      "   without D1 = answered from the browser's cache, by a 304, or with db-trips 0; D1 trips = the sum of the answers' db-trips\n",
+  );
+  const headers = ["D1 round trip", "sections", "first load: API requests", "without D1", "D1 trips", "figures ms", "Refresh All Sections: API requests", "without D1", "D1 trips", "figures ms"];
+  console.log(
+    table(
+      headers,
+      dashboards.map((d) => [
+        `${d.rtt} ms`,
+        d.sections,
+        d.load.requests,
+        d.load.withoutD1,
+        d.load.trips,
+        `${fmtMs(d.load.ms)} (${d.load.msAll.map(fmtMs).join(", ")})`,
+        d.refresh.requests,
+        d.refresh.withoutD1,
+        d.refresh.trips,
+        `${fmtMs(d.refresh.ms)} (${d.refresh.msAll.map(fmtMs).join(", ")})`,
+      ]),
+      headers.map((_, i) => i > 1),
+    ),
+  );
+  const failed = dashboards.reduce((n, d) => n + d.load.failed + d.refresh.failed, 0);
+  if (failed) console.log(`  ${failed} section loads showed their error text`);
+}
+
+/** Bytes per row of every table of the bench's database, its indexes included (bench/storage.mjs). */
+async function printStorage(d1File) {
+  const { DatabaseSync } = await import("node:sqlite");
+  const db = new DatabaseSync(d1File, { readOnly: true });
+  let rows;
+  try {
+    rows = storageTable(db);
+  } finally {
+    db.close();
+  }
+  const rollups = new Set(ROLLUP_TABLES);
+  console.log("\n## Storage: bytes per row, indexes included (SQLite's dbstat over the bench's database; roll-up tables marked)\n");
+  console.log(
+    table(
+      ["table", "rows", "table MB", "indexes MB", "bytes per row"],
+      rows
+        .filter((r) => r.rows > 0)
+        .map((r) => [`${r.table}${rollups.has(r.table) || /rollup/.test(r.table) ? " (roll-up)" : ""}`, fmtInt(r.rows), (r.tableBytes / 2 ** 20).toFixed(1), (r.indexBytes / 2 ** 20).toFixed(1), fmtInt(Math.round(r.perRow))]),
+      [false, true, true, true, true],
+    ),
+  );
+  console.log("   call logs with a realistic transcript and summary: node bench/storage.mjs");
 }
 
 function printDistance() {
@@ -683,6 +760,12 @@ async function main() {
   checkpoint();
   console.log(`  ${userExists.name}: p50 ${fmtMs(userExists.p50)} ms, p95 ${fmtMs(userExists.p95)} ms${userExists.errors ? `, ${userExists.errors} errors` : ""}`);
 
+  if (DASHBOARD_RUNS > 0) {
+    browserLabel = await startBrowser();
+    console.log(`\n▸ the staff dashboard in ${browserLabel}: ${DASHBOARD_RUNS} loads, each followed by Refresh All Sections`);
+    dashboards.push(await dashboardRun(baseUrl, 0));
+  }
+
   const ops = await operations(baseUrl, { staff, staffId, d1File, firstCron, inspectorPort, pgid: server.child.pid });
   checkpoint();
   if (D1_RTT > 0) await atDistance(assets);
@@ -750,9 +833,13 @@ async function main() {
   }
 
   printOperations(ops);
+  await printStorage(d1File);
   printDistance();
+  printDashboards();
 
-  const errors = [...results, userExists, ...ops.counts, ...distance.flatMap((e) => (e.far ? [e.far] : []))].reduce((n, r) => n + r.errors, 0);
+  const errors =
+    [...results, userExists, ...ops.counts, ...distance.flatMap((e) => (e.far ? [e.far] : []))].reduce((n, r) => n + r.errors, 0) +
+    dashboards.reduce((n, d) => n + d.load.failed + d.refresh.failed, 0);
   console.log(`\n${errors === 0 ? "no request errors" : `${errors} request errors`} (${secs(Date.now() - started)} in all; load ${loadAverage()})`);
   for (const r of [...results, userExists].filter((x) => x.firstError)) console.log(`  first error of ${r.name}: ${r.firstError}`);
   return errors === 0;

@@ -1,0 +1,216 @@
+// The signed-in staff dashboard in a real browser, for the bench: how many API requests its first load
+// and a click on "Refresh All Sections" make, how many of them reached D1, and the time from the
+// navigation (or the click) until every section shows its figures.
+//
+// "Shows its figures" is read from the DOM: every section of the dashboard is in the page (the sections
+// below Call Logs render a moment after the first screen; their number is taken from a warm-up load),
+// no section holds a loading skeleton (SectionSkeleton, the only element of a section with
+// aria-busy="true"), and none shows its error text (role="alert"). After the click the skeletons must
+// first have appeared (a MutationObserver notes it, however briefly they show) and then be gone again.
+//
+// Each request is seen through the DevTools protocol (Network domain): its status, whether the browser
+// answered it from its own cache, and the `db-trips` of its Server-Timing (0 or absent: no D1 reached).
+// The functions given to page.evaluate and waitForFunction run in the page, with the browser's globals.
+/* global document, window, MutationObserver */
+import { chromium } from "playwright-core";
+import { chromiumToLaunch } from "../scripts/chromium.mjs";
+import { median } from "./ops.mjs";
+
+const STAFF = "staff@demo.local";
+const PASSWORD = "demo-password-1";
+const REFRESH_ALL = "Refresh All Sections";
+const TIMEOUT_MS = 120_000;
+// A desktop viewport: every section is in the DOM at any width; this is the width staff use most.
+const VIEWPORT = { width: 1280, height: 900 };
+
+let browser = null;
+let label = null;
+
+/** Starts the browser once (scripts/chromium.mjs chooses which); later calls reuse it. */
+export async function startBrowser() {
+  if (browser) return label;
+  const chromiumBinary = await chromiumToLaunch();
+  browser = await chromium.launch({
+    executablePath: chromiumBinary.executablePath,
+    env: chromiumBinary.env,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  label = chromiumBinary.label;
+  return label;
+}
+
+export async function stopBrowser() {
+  await browser?.close().catch(() => {});
+  browser = null;
+}
+
+/** Signs the demo staff in through the sign-in form; the session (localStorage) for new contexts. */
+async function staffSession(baseUrl) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/auth?login=1`);
+    const form = page.getByRole("form", { name: "Sign In" });
+    await form.getByLabel("Email", { exact: true }).fill(STAFF);
+    await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await form.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL(/\/dashboard/, { timeout: TIMEOUT_MS });
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+/** Every /api/ request of the page from now on, through the DevTools protocol. */
+async function watchApi(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const requests = new Map();
+  const isApi = (url) => new URL(url).pathname.startsWith("/api/");
+  cdp.on("Network.requestWillBeSent", (e) => {
+    if (isApi(e.request.url)) requests.set(e.requestId, { url: e.request.url, status: null, fromCache: false, trips: null, done: false });
+  });
+  cdp.on("Network.requestServedFromCache", (e) => {
+    const r = requests.get(e.requestId);
+    if (r) r.fromCache = true;
+  });
+  cdp.on("Network.responseReceived", (e) => {
+    const r = requests.get(e.requestId);
+    if (!r) return;
+    r.status = e.response.status;
+    if (e.response.fromDiskCache) r.fromCache = true;
+    const header = Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === "server-timing")?.[1];
+    const m = header?.match(/db-trips;desc="(\d+)"/);
+    r.trips = m ? Number(m[1]) : 0;
+  });
+  for (const event of ["Network.loadingFinished", "Network.loadingFailed"]) {
+    cdp.on(event, (e) => {
+      const r = requests.get(e.requestId);
+      if (r) r.done = true;
+    });
+  }
+  return {
+    /** What has been requested since the last mark; resets the list. */
+    take() {
+      const list = [...requests.values()];
+      requests.clear();
+      return {
+        requests: list.length,
+        // Answered without D1: from the browser's cache, a 304, or an answer that made no D1 trip.
+        withoutD1: list.filter((r) => r.fromCache || r.status === 304 || r.trips === 0).length,
+        fromCache: list.filter((r) => r.fromCache || r.status === 304).length,
+        failed: list.filter((r) => r.status == null || r.status >= 400).length,
+        trips: list.reduce((n, r) => n + (r.trips ?? 0), 0),
+      };
+    },
+    inFlight: () => [...requests.values()].some((r) => !r.done),
+  };
+}
+
+/** Runs in the page: the dashboard's sections, how many are still loading, how many show their error. */
+function sectionsState() {
+  const sections = [...document.querySelectorAll("main section[aria-labelledby]")];
+  return {
+    sections: sections.length,
+    busy: sections.filter((s) => s.querySelector('[aria-busy="true"]:not(button)')).length,
+    failed: sections.filter((s) => s.querySelector('[role="alert"]')).length,
+  };
+}
+
+/**
+ * Resolves with performance.now() (ms since the navigation) once `expected` sections show their
+ * figures, or as soon as one shows its error text. `afterBusy`: only once skeletons have been seen.
+ */
+const figuresShown = (page, expected, { afterBusy = false } = {}) =>
+  page
+    .waitForFunction(
+      ({ expected, afterBusy }) => {
+        // sectionsState, inlined: the predicate runs in the page and sees nothing of this module.
+        const sections = [...document.querySelectorAll("main section[aria-labelledby]")];
+        const busy = sections.filter((s) => s.querySelector('[aria-busy="true"]:not(button)')).length;
+        const failed = sections.filter((s) => s.querySelector('[role="alert"]')).length;
+        if (failed > 0) return { failed, at: performance.now() };
+        if ((afterBusy && !window.__benchBusySeen) || sections.length < expected || busy > 0) return false;
+        return { at: performance.now() };
+      },
+      { expected, afterBusy },
+      { polling: 10, timeout: TIMEOUT_MS },
+    )
+    .then((h) => h.jsonValue());
+
+async function settle(page, api) {
+  const deadline = Date.now() + 10_000;
+  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
+  while (api.inFlight() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+}
+
+/**
+ * `runs` times: a new browser context (empty HTTP cache) with the staff's session opens /dashboard
+ * and waits until every section shows its figures; then "Refresh All Sections" is clicked (the dates
+ * it applies are the default ones, yesterday) and the same wait repeats.
+ * Returns per-run figures and their medians.
+ */
+export async function measureDashboard(baseUrl, { runs = 3 } = {}) {
+  await startBrowser();
+  const storageState = await staffSession(baseUrl);
+  const open = async () => {
+    const context = await browser.newContext({ viewport: VIEWPORT, storageState });
+    const page = await context.newPage();
+    const api = await watchApi(page);
+    return { context, page, api };
+  };
+
+  // Warm-up: workerd compiles the routes and the SPA's chunks are served once; it also tells how many
+  // sections this user's dashboard has.
+  let expected;
+  {
+    const { context, page, api } = await open();
+    try {
+      await page.goto(`${baseUrl}/dashboard`);
+      await figuresShown(page, 1);
+      await settle(page, api);
+      expected = (await page.evaluate(sectionsState)).sections;
+    } finally {
+      await context.close();
+    }
+  }
+
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    const { context, page, api } = await open();
+    try {
+      await page.goto(`${baseUrl}/dashboard`, { waitUntil: "commit" });
+      const first = await figuresShown(page, expected);
+      await settle(page, api);
+      const load = { ms: first.at, failed: first.failed ?? 0, ...api.take() };
+
+      await page.evaluate(() => {
+        window.__benchBusySeen = false;
+        const seen = () => {
+          if (document.querySelector('main section [aria-busy="true"]:not(button)')) window.__benchBusySeen = true;
+        };
+        new MutationObserver(seen).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-busy"] });
+        window.__benchClickAt = performance.now();
+      });
+      await page.getByRole("button", { name: REFRESH_ALL, exact: true }).click();
+      const again = await figuresShown(page, expected, { afterBusy: true });
+      const clickAt = await page.evaluate(() => window.__benchClickAt);
+      await settle(page, api);
+      const refresh = { ms: again.at - clickAt, failed: again.failed ?? 0, ...api.take() };
+      results.push({ load, refresh });
+    } finally {
+      await context.close();
+    }
+  }
+  const med = (pick) => median(results.map(pick));
+  const summary = (key) => ({
+    ms: med((r) => r[key].ms),
+    msAll: results.map((r) => r[key].ms),
+    requests: med((r) => r[key].requests),
+    withoutD1: med((r) => r[key].withoutD1),
+    fromCache: med((r) => r[key].fromCache),
+    trips: med((r) => r[key].trips),
+    failed: results.reduce((n, r) => n + r[key].failed, 0),
+  });
+  return { sections: expected, runs: results.length, load: summary("load"), refresh: summary("refresh") };
+}

@@ -1,0 +1,129 @@
+// `node bench/storage.mjs [--calls N]` (or through `npm run bench`, which prints storageTable of its database)
+//
+// Bytes on disk per row, indexes included, measured by SQLite itself: the `dbstat` virtual table gives
+// every table's and index's pages (payload, b-tree overhead and free space inside the pages), summed
+// per table with all of its indexes and divided by its rows. The page is D1's (4,096 bytes).
+//
+// Run alone, it builds a database from migrations/ in a temporary file with N call logs (20,000) as
+// the seed makes them (worker/db/factories.ts: mixed directions, outcomes and stores), each ended call
+// carrying the realistic transcript and summary of bench/realistic-call.mjs (~1,840 + ~175 characters;
+// the seed's own are 3-9 turns), and prints bytes per call log, with and without those texts.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { bin, root } from "../scripts/lib.mjs";
+
+/**
+ * Every table of the open node:sqlite database `db`: rows, bytes of the table and of its indexes (from
+ * dbstat) and bytes per row. `tables` narrows it; D1's own bookkeeping (`_cf_*`, `d1_migrations`) and
+ * SQLite's are left out.
+ */
+export function storageTable(db, tables) {
+  const owner = new Map(db.prepare("select name, tbl_name from sqlite_schema where type in ('table', 'index')").all().map((r) => [r.name, r.tbl_name]));
+  const bytes = new Map();
+  for (const { name, size } of db.prepare("select name, sum(pgsize) as size from dbstat group by name").all()) {
+    const table = owner.get(name) ?? name;
+    const b = bytes.get(table) ?? { table: 0, indexes: 0 };
+    if (table === name) b.table += size;
+    else b.indexes += size;
+    bytes.set(table, b);
+  }
+  const names = (tables ?? [...bytes.keys()]).filter((t) => bytes.has(t) && !/^(sqlite_|_cf_|d1_migrations)/.test(t));
+  return names
+    .map((t) => {
+      const rows = db.prepare(`select count(*) as n from "${t}"`).get().n;
+      const b = bytes.get(t);
+      return { table: t, rows, tableBytes: b.table, indexBytes: b.indexes, perRow: rows ? (b.table + b.indexes) / rows : null };
+    })
+    .sort((a, b) => b.tableBytes + b.indexBytes - (a.tableBytes + a.indexBytes));
+}
+
+/** The D1 page size, and the schema of migrations/ applied in order, into a new database at `file`. */
+function migratedDatabase(DatabaseSync, file) {
+  const db = new DatabaseSync(file);
+  db.exec("PRAGMA page_size = 4096; PRAGMA journal_mode = WAL;");
+  const dir = path.join(root, "migrations");
+  for (const f of readdirSync(dir).filter((x) => x.endsWith(".sql")).sort()) db.exec(readFileSync(path.join(dir, f), "utf8"));
+  return db;
+}
+
+async function main() {
+  const { parseArgs } = await import("node:util");
+  const { values } = parseArgs({ options: { calls: { type: "string", default: "20000" } } });
+  const calls = Number(values.calls);
+  if (!Number.isInteger(calls) || calls < 1000) {
+    console.error("--calls takes a whole number of at least 1,000");
+    process.exit(2);
+  }
+  const { DatabaseSync } = await import("node:sqlite");
+  const { tsImport } = await import("tsx/esm/api");
+  const { drizzle } = await import("drizzle-orm/sqlite-proxy");
+  const schema = await tsImport("../worker/db/schema.ts", import.meta.url);
+  const { Rng, makeCallLog } = await tsImport("../worker/db/factories.ts", import.meta.url);
+  const { realisticSummary, realisticTranscript } = await import("./realistic-call.mjs");
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), "storage-"));
+  try {
+    const measure = (label, realistic) => {
+      const db = migratedDatabase(DatabaseSync, path.join(dir, `${label}.sqlite`));
+      // drizzle's proxy driver turns the factory's rows into the INSERT the app's schema names.
+      const proxy = drizzle(async (sql, params) => {
+        db.prepare(sql).run(...params);
+        return { rows: [] };
+      }, { schema });
+      db.exec("insert into profiles (id, email) values ('storage-user', 'storage@example.test')");
+      const rng = new Rng(24);
+      const agents = ["inbound", "outbound"].map((type, i) => ({ id: null, vapiAssistantId: `asst-storage-${i}`, store: "MIAMI", type }));
+      const now = Date.now();
+      const window = { fromMs: now - 90 * 86_400_000, toMs: now - 86_400_000 };
+      let textBytes = 0;
+      return (async () => {
+        db.exec("BEGIN");
+        for (let i = 0; i < calls; i += 500) {
+          const rows = [];
+          for (let k = i; k < Math.min(calls, i + 500); k++) {
+            const row = makeCallLog(rng, { userId: "storage-user", agent: agents[k % 2], window });
+            if (realistic && row.transcript != null) {
+              row.transcript = realisticTranscript(k);
+              row.summary = realisticSummary(k);
+            }
+            textBytes += Buffer.byteLength(row.transcript ?? "") + Buffer.byteLength(row.summary ?? "");
+            rows.push(row);
+          }
+          await proxy.insert(schema.callLogs).values(rows);
+        }
+        db.exec("COMMIT");
+        db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+        const [row] = storageTable(db, ["call_logs"]);
+        db.close();
+        return { ...row, textPerRow: textBytes / calls };
+      })();
+    };
+    const seedLike = await measure("seed", false);
+    const full = await measure("realistic", true);
+    const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
+    console.log(`call_logs, ${calls.toLocaleString("en-US")} rows over 90 days, page 4,096 bytes (dbstat: table + its indexes)\n`);
+    console.log("| transcripts | transcript + summary per row | table per row | indexes per row | bytes per call log |");
+    console.log("|---|--:|--:|--:|--:|");
+    for (const [label, r] of [["as the seed makes them", seedLike], ["realistic (bench/realistic-call.mjs) on ended calls", full]]) {
+      console.log(`| ${label} | ${Math.round(r.textPerRow)} B | ${Math.round(r.tableBytes / r.rows)} B | ${Math.round(r.indexBytes / r.rows)} B | ${Math.round(r.perRow)} B (${kb(r.perRow)}) |`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // node:sqlite needs Node 22: a bare `node` may be older; the project's own is in node_modules/.bin.
+  if (!process.getBuiltinModule?.("node:sqlite")) {
+    if (process.env.STORAGE_REEXEC) {
+      console.error(`bench/storage.mjs needs Node 22 or later (node:sqlite); this is Node ${process.version}`);
+      process.exit(1);
+    }
+    const child = spawnSync(bin("node"), process.argv.slice(1), { stdio: "inherit", env: { ...process.env, STORAGE_REEXEC: "1" } });
+    process.exit(child.status ?? 1);
+  }
+  process.removeAllListeners("warning");
+  await main();
+}

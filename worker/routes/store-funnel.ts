@@ -10,6 +10,6 @@ import { storeFunnel } from "../services/insights";
 import { meterFor } from "../services/counts/meter";
 
 export const storeFunnelRoutes = new Hono<AppEnv>().get("/", requireFlag("shopwindowsInfo"), validate("query", dateRangeQuery), async (c) => {
-  const body: StoreFunnelResponse = await storeFunnel(c.var.db, meterFor(c.var.db), currentUser(c).id, c.req.valid("query"));
+  const body: StoreFunnelResponse = await storeFunnel(meterFor(c.var.db), currentUser(c).id, c.req.valid("query"));
   return c.json(body);
 });

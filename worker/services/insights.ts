@@ -5,11 +5,8 @@
 import { STORES, type CallType, type Store } from "@shared/constants";
 import type { CallVolumeFigures, CallVolumeResponse, StoreFunnelResponse, StoreFunnelRow } from "@shared/schemas/insights";
 import { nyDateRange } from "@shared/ny-time";
-import { and, eq, isNotNull } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { agents } from "../db/schema";
-import { appointmentCountsByStore } from "./counts/appointments";
-import { figureStatements, groupKey, readCoverage, type Condition } from "./counts/engine";
+import { appointmentCountsByStorePlan } from "./counts/appointments";
+import { figureStatements, groupKey, overCoverage, type Condition } from "./counts/engine";
 import { callLogSpec, callLogSpecFor } from "./counts/figures";
 import type { DbMeter } from "./counts/meter";
 
@@ -31,9 +28,9 @@ export async function callVolume(
     { sql: `+r.direction IN (${directions.map(() => "?").join(", ")})`, params: directions },
   ];
   if (q.agent) conditions.push({ sql: "+r.assistant_id = ?", params: [q.agent] });
-  const coverage = await readCoverage(meter, "call_logs", q.startDate, q.endDate);
-  const s = figureStatements(meter, callLogSpecFor(q.agent), coverage, FIGURES, conditions, ["day", "direction"]);
-  const sums = s.read(await meter.batch(s.statements));
+  const sums = await overCoverage(meter, ["call_logs"], q, (coverage) =>
+    figureStatements(meter, callLogSpecFor(q.agent), coverage.call_logs, FIGURES, conditions, ["day", "direction"]),
+  );
   let calls = 0;
   let cost = 0;
   const days = nyDateRange(q.startDate, q.endDate).map((date) => {
@@ -55,21 +52,27 @@ export async function callVolume(
  * and sold in the same range (decision 009's categories). Rates compare the range's figures; they
  * do not follow each call to its appointment (the appointment analysis does that).
  */
-export async function storeFunnel(db: Database, meter: DbMeter, userId: string, q: { startDate: string; endDate: string }): Promise<StoreFunnelResponse> {
-  const held = await db
-    .select({ assistantId: agents.vapiAssistantId, store: agents.store })
-    .from(agents)
-    .where(and(eq(agents.userId, userId), isNotNull(agents.vapiAssistantId)));
-  const storeOf = new Map(held.map((a) => [a.assistantId!, a.store as Store | null]));
-  const coverage = await readCoverage(meter, "call_logs", q.startDate, q.endDate);
-  const calls = figureStatements(meter, callLogSpec, coverage, ["total", "cost"], [
-    { sql: "r.user_id = ?", params: [userId] },
-    { sql: "+r.direction IN ('inbound', 'outbound')", params: [] },
-  ], "assistant_id");
-  const [byAssistant, appointments] = await Promise.all([
-    meter.batch(calls.statements).then(calls.read),
-    appointmentCountsByStore(meter, { dateFilterType: "range", startDate: q.startDate, endDate: q.endDate, store: undefined, bookedBy: undefined, appointmentType: undefined }),
-  ]);
+export async function storeFunnel(meter: DbMeter, userId: string, q: { startDate: string; endDate: string }): Promise<StoreFunnelResponse> {
+  // The agents, the calls and the appointments in one batch, with the coverage of both sources (overCoverage).
+  const { held, byAssistant, appointments } = await overCoverage(meter, ["call_logs", "appointments"], q, (coverage) => {
+    const agents = meter.statement("SELECT vapi_assistant_id AS assistantId, store FROM agents WHERE user_id = ? AND vapi_assistant_id IS NOT NULL", [userId]);
+    const calls = figureStatements(meter, callLogSpec, coverage.call_logs, ["total", "cost"], [
+      { sql: "r.user_id = ?", params: [userId] },
+      { sql: "+r.direction IN ('inbound', 'outbound')", params: [] },
+    ], "assistant_id");
+    const range = { dateFilterType: "range", startDate: q.startDate, endDate: q.endDate, store: undefined, bookedBy: undefined, appointmentType: undefined } as const;
+    const stores = appointmentCountsByStorePlan(meter, range, coverage.appointments);
+    const n = calls.statements.length;
+    return {
+      statements: [agents, ...calls.statements, ...stores.statements],
+      read: ([agentRows, ...results]: Record<string, unknown>[][]) => ({
+        held: agentRows,
+        byAssistant: calls.read(results.slice(0, n)),
+        appointments: stores.read(results.slice(n)),
+      }),
+    };
+  });
+  const storeOf = new Map(held.map((a) => [a.assistantId as string, a.store as Store | null]));
   const perStore = new Map<string, { aiCalls: number; cost: number }>();
   const unassigned = { aiCalls: 0, cost: 0 };
   for (const [assistant, f] of byAssistant) {

@@ -6,7 +6,7 @@ import {
   type AppointmentCategoryCounts,
   type AppointmentCountsQuery,
 } from "@shared/schemas/counts";
-import { distinctValues, figureStatements, groupKey, readCoverage, where, type Condition, type Coverage } from "./engine";
+import { distinctValues, figureStatements, groupKey, overCoverage, where, type Condition, type Coverage, type Plan } from "./engine";
 import {
   APPOINTMENT_BEGIN_FIGURES,
   APPOINTMENT_BOOKED_FIGURES,
@@ -28,9 +28,10 @@ function filters(q: AppointmentCountsQuery, storeIndexed = true): Condition[] {
 }
 
 async function beginDaySums(meter: DbMeter, q: AppointmentCountsQuery) {
-  const coverage = await readCoverage(meter, "appointments", q.startDate, q.endDate);
-  const s = figureStatements(meter, appointmentSpecsFor(q, false).begin, coverage, APPOINTMENT_BEGIN_FIGURES, filters(q));
-  return s.read(await meter.batch(s.statements)).get("") ?? zero(APPOINTMENT_BEGIN_FIGURES);
+  const sums = await overCoverage(meter, ["appointments"], q, (coverage) =>
+    figureStatements(meter, appointmentSpecsFor(q, false).begin, coverage.appointments, APPOINTMENT_BEGIN_FIGURES, filters(q)),
+  );
+  return sums.get("") ?? zero(APPOINTMENT_BEGIN_FIGURES);
 }
 
 const zero = <F extends string>(figures: readonly F[]) => Object.fromEntries(figures.map((f) => [f, 0])) as Record<F, number>;
@@ -81,21 +82,27 @@ type BookedSums = Record<(typeof APPOINTMENT_BOOKED_FIGURES)[number], number>;
 /** The begin-day figures the categories read; the status counts read every one. */
 const CATEGORY_BEGIN_FIGURES = APPOINTMENT_BEGIN_FIGURES.filter((f) => f !== "scheduled" && f !== "no_show");
 
+type SumsOptions = { groupBy?: ("day" | "store")[]; beginFigures?: readonly (typeof APPOINTMENT_BEGIN_FIGURES)[number][] };
+type Sums = Map<string, { begin: BeginSums; booked: BookedSums; upcoming: number }>;
+
 /**
  * The begin-day and booked-day sums and Upcoming, in one batch: summed ("" key), or per value of
  * `groupBy` (`store`; `day` and `store` for the daily report, keys "day|store"; groups without
- * appointments are absent). `coverage` may be read beforehand, for several sources at once. Only
- * `beginFigures` are computed; the others read 0.
+ * appointments are absent). `coverage` may be read beforehand, for several sources at once;
+ * without it the source's coverage goes in the same batch when this isolate has read it before
+ * (overCoverage). Only `beginFigures` are computed; the others read 0.
  */
-async function appointmentSums(
-  meter: DbMeter,
-  q: AppointmentCountsQuery,
-  opts: { groupBy?: ("day" | "store")[]; coverage?: Coverage; beginFigures?: readonly (typeof APPOINTMENT_BEGIN_FIGURES)[number][] } = {},
-): Promise<Map<string, { begin: BeginSums; booked: BookedSums; upcoming: number }>> {
+async function appointmentSums(meter: DbMeter, q: AppointmentCountsQuery, opts: SumsOptions & { coverage?: Coverage } = {}): Promise<Sums> {
+  if (!opts.coverage) return overCoverage(meter, ["appointments"], q, (coverage) => sumsPlan(meter, q, coverage.appointments, opts));
+  const plan = sumsPlan(meter, q, opts.coverage, opts);
+  return plan.read(await meter.batch(plan.statements));
+}
+
+/** The statements of appointmentSums over a coverage, and how to read their results. */
+function sumsPlan(meter: DbMeter, q: AppointmentCountsQuery, coverage: Coverage, opts: SumsOptions): Plan<Sums> {
   const conditions = filters(q);
   const groups = opts.groupBy ?? [];
   const group = groups.length ? groups : undefined;
-  const coverage = opts.coverage ?? (await readCoverage(meter, "appointments", q.startDate, q.endDate));
   const specs = appointmentSpecsFor(q, groups.includes("store"));
   const begin = figureStatements(meter, specs.begin, coverage, opts.beginFigures ?? APPOINTMENT_BEGIN_FIGURES, conditions, group);
   const booked = figureStatements(meter, specs.booked, coverage, APPOINTMENT_BOOKED_FIGURES, filters(q, false), group);
@@ -108,27 +115,29 @@ async function appointmentSums(
     (groups.length === 0 || byStore) && !q.bookedBy && !q.appointmentType && coverage.trusted
       ? upcomingOverRollups(meter, q, coverage.trusted, byStore, specs.upcoming.rollupTable)
       : [upcomingLive(meter, q, conditions, groups)];
-  const results = await meter.batch([...begin.statements, ...booked.statements, ...upcoming]);
-  const nb = begin.statements.length;
-  const bs = begin.read(results.slice(0, nb));
-  const ks = booked.read(results.slice(nb, nb + booked.statements.length));
-  const us = new Map<string, number>();
-  for (const rows of results.slice(nb + booked.statements.length)) {
-    for (const r of rows) {
-      const key = groupKey(...groups.map((_, i) => String(r[`k${i}`] ?? "")));
-      us.set(key, (us.get(key) ?? 0) + Number(r.n ?? 0));
+  const read = (results: Record<string, unknown>[][]): Sums => {
+    const nb = begin.statements.length;
+    const bs = begin.read(results.slice(0, nb));
+    const ks = booked.read(results.slice(nb, nb + booked.statements.length));
+    const us = new Map<string, number>();
+    for (const rows of results.slice(nb + booked.statements.length)) {
+      for (const r of rows) {
+        const key = groupKey(...groups.map((_, i) => String(r[`k${i}`] ?? "")));
+        us.set(key, (us.get(key) ?? 0) + Number(r.n ?? 0));
+      }
     }
-  }
-  const out = new Map<string, { begin: BeginSums; booked: BookedSums; upcoming: number }>();
-  for (const key of new Set(["", ...bs.keys(), ...ks.keys(), ...us.keys()])) {
-    if (group && key === "") continue;
-    out.set(key, {
-      begin: { ...zero(APPOINTMENT_BEGIN_FIGURES), ...bs.get(key) },
-      booked: ks.get(key) ?? zero(APPOINTMENT_BOOKED_FIGURES),
-      upcoming: us.get(key) ?? 0,
-    });
-  }
-  return out;
+    const out = new Map<string, { begin: BeginSums; booked: BookedSums; upcoming: number }>();
+    for (const key of new Set(["", ...bs.keys(), ...ks.keys(), ...us.keys()])) {
+      if (group && key === "") continue;
+      out.set(key, {
+        begin: { ...zero(APPOINTMENT_BEGIN_FIGURES), ...bs.get(key) },
+        booked: ks.get(key) ?? zero(APPOINTMENT_BOOKED_FIGURES),
+        upcoming: us.get(key) ?? 0,
+      });
+    }
+    return out;
+  };
+  return { statements: [...begin.statements, ...booked.statements, ...upcoming], read };
 }
 
 /** The categories and status counts, summed or grouped as appointmentSums. */
@@ -137,10 +146,12 @@ async function appointmentCounts(
   q: AppointmentCountsQuery,
   opts: { groupBy?: ("day" | "store")[]; coverage?: Coverage } = {},
 ): Promise<Map<string, AppointmentCounts>> {
+  return countsOf(await appointmentSums(meter, q, opts));
+}
+
+function countsOf(sums: Sums): Map<string, AppointmentCounts> {
   const out = new Map<string, AppointmentCounts>();
-  for (const [key, s] of await appointmentSums(meter, q, opts)) {
-    out.set(key, { categories: categoriesOf(s.begin, s.booked, s.upcoming), status: statusOf(s.begin) });
-  }
+  for (const [key, s] of sums) out.set(key, { categories: categoriesOf(s.begin, s.booked, s.upcoming), status: statusOf(s.begin) });
   return out;
 }
 
@@ -222,6 +233,12 @@ export async function appointmentCategoryCounts(meter: DbMeter, q: AppointmentCo
 
 /** The categories and status counts of each store (keys are stores; one without appointments is absent). */
 export const appointmentCountsByStore = (meter: DbMeter, q: AppointmentCountsQuery) => appointmentCounts(meter, q, { groupBy: ["store"] });
+
+/** appointmentCountsByStore's statements over a coverage, to send in a batch with a caller's own (the store funnel). */
+export function appointmentCountsByStorePlan(meter: DbMeter, q: AppointmentCountsQuery, coverage: Coverage): Plan<Map<string, AppointmentCounts>> {
+  const plan = sumsPlan(meter, q, coverage, { groupBy: ["store"] });
+  return { statements: plan.statements, read: (results) => countsOf(plan.read(results)) };
+}
 
 /** The same per New York day and store (keys "day|store"): the daily report's appointments, one batch for a whole range. */
 export const appointmentCountsByDayAndStore = (meter: DbMeter, q: AppointmentCountsQuery, coverage?: Coverage) =>

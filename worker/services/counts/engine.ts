@@ -1,5 +1,6 @@
 // A count = the roll-up rows of the days they cover + a live query of the other days
-// (docs/decisions/011-rollups.md). Both parts of a count go to D1 in one batch.
+// (docs/decisions/011-rollups.md). Both parts of a count go to D1 in one batch, with the reads of the
+// coverage they were built from (docs/decisions/054-coverage-version.md).
 import type { RollupSource } from "../rollup-dirty";
 import { DAYS_CTE, fromDays, HOURLY_SOURCES, type RollupSpec } from "./figures";
 import type { DbMeter } from "./meter";
@@ -49,37 +50,114 @@ export async function readCoverage(meter: DbMeter, source: RollupSource, start: 
 
 /** The coverage of several sources over one range, in one round trip. */
 export async function readCoverages<S extends RollupSource>(meter: DbMeter, sources: readonly S[], start: string, end: string): Promise<Record<S, Coverage>> {
+  const statements = coverageStatements(meter, sources);
+  return coveragesOf(rememberRows(sources, await meter.batch(statements)), sources, start, end);
+}
+
+/** The rows a source's coverage is computed from: its state, its dirty days (every one, in row order), its hour state. */
+type CoverageRows = { state: Record<string, unknown> | undefined; dirty: string[]; hours: Record<string, unknown> | undefined };
+
+/**
+ * The coverage rows this isolate read last, per source (so at most one entry a source). A count
+ * builds its statements from them and sends them in one batch with the coverage statements; the
+ * rows that batch reads, in the same transaction as the figures, say whether the guess held
+ * (`overCoverage`). Rows of another database, or of the same one at another time, only make the
+ * guess miss: never an answer.
+ */
+const lastRows = new Map<RollupSource, CoverageRows>();
+
+/** Forgets every remembered coverage row, so the next count reads its coverage first (a cold isolate). */
+export const forgetCoverage = () => lastRows.clear();
+
+/**
+ * The statements that read the coverage rows of the sources: every dirty day of the source, not
+ * only the range's (they are few: the job clears them daily), so the rows answer any range.
+ */
+function coverageStatements(meter: DbMeter, sources: readonly RollupSource[]): D1PreparedStatement[] {
   const list = JSON.stringify(sources);
   const hourly = sources.filter((s) => HOURLY_SOURCES.includes(s));
-  const [states, dirtyRows, hourStates = []] = await meter.batch([
+  return [
     meter.statement("SELECT source, from_day, until_day FROM rollup_state WHERE source IN (SELECT value FROM json_each(?))", [list]),
-    // Every dirty day up to the end, not only the range's: they are few (the job clears them daily).
-    meter.statement("SELECT source, day FROM rollup_dirty_days WHERE source IN (SELECT value FROM json_each(?)) AND day <= ?", [list, end]),
+    meter.statement("SELECT source, day FROM rollup_dirty_days WHERE source IN (SELECT value FROM json_each(?))", [list]),
     ...(hourly.length
       ? [meter.statement("SELECT source, from_at, through_at FROM rollup_hour_state WHERE source IN (SELECT value FROM json_each(?))", [JSON.stringify(hourly)])]
       : []),
-  ]);
-  const out = {} as Record<S, Coverage>;
+  ];
+}
+
+/** Each source's coverage rows from the results of coverageStatements, remembered for the next count. */
+function rememberRows<S extends RollupSource>(sources: readonly S[], results: Record<string, unknown>[][]): Record<S, CoverageRows> {
+  const [states, dirtyRows, hourStates = []] = results;
+  const out = {} as Record<S, CoverageRows>;
   for (const source of sources) {
-    const days = dayCoverage(source, states.find((r) => r.source === source), dirtyRows.filter((r) => r.source === source), start, end);
-    out[source] = { ...days, ...hourCoverage(days.liveDays, hourStates.find((r) => r.source === source)) };
+    out[source] = {
+      state: states.find((r) => r.source === source),
+      dirty: dirtyRows.filter((r) => r.source === source).map((r) => r.day as string),
+      hours: hourStates.find((r) => r.source === source),
+    };
+    lastRows.set(source, out[source]);
   }
   return out;
 }
 
+function coveragesOf<S extends RollupSource>(rows: Record<S, CoverageRows>, sources: readonly S[], start: string, end: string): Record<S, Coverage> {
+  const out = {} as Record<S, Coverage>;
+  for (const source of sources) {
+    const { state, dirty, hours } = rows[source];
+    // Dirty days up to the range's end only: later ones change neither the range nor what reaches before it.
+    const days = dayCoverage(source, state, dirty.filter((d) => d <= end), start, end);
+    out[source] = { ...days, ...hourCoverage(days.liveDays, hours) };
+  }
+  return out;
+}
+
+/** Statements to send in one batch, and how to read their results. */
+export type Plan<T> = { statements: D1PreparedStatement[]; read: (results: Record<string, unknown>[][]) => T };
+
+/**
+ * Runs a count whose statements depend on the coverage of `sources` over [startDate, endDate], in
+ * one round trip when it can. With the coverage rows this isolate read last, it builds the
+ * statements from them and sends them in one batch after the coverage statements; D1 runs a batch
+ * as one transaction, so when the coverage the batch reads is the one the statements were built
+ * from, their results are exactly what a coverage read followed by its statements would give. When
+ * it is not (a roll-up run, a dirty-day mark, the hourly watermark moved since), the statements are
+ * built again from the coverage just read and sent once more. A cold isolate reads the coverage
+ * first. `plan` must only build statements: it may be called twice.
+ */
+export async function overCoverage<S extends RollupSource, T>(
+  meter: DbMeter,
+  sources: readonly S[],
+  range: { startDate: string; endDate: string },
+  plan: (coverage: Record<S, Coverage>) => Plan<T>,
+): Promise<T> {
+  const { startDate: start, endDate: end } = range;
+  const check = coverageStatements(meter, sources);
+  const run = async (coverage: Record<S, Coverage>) => {
+    const p = plan(coverage);
+    return p.read(await meter.batch(p.statements));
+  };
+  const remembered = sources.every((s) => lastRows.has(s)) ? coveragesOf(Object.fromEntries(lastRows) as Record<S, CoverageRows>, sources, start, end) : null;
+  if (!remembered) return run(coveragesOf(rememberRows(sources, await meter.batch(check)), sources, start, end));
+  const guess = plan(remembered);
+  const results = await meter.batch([...check, ...guess.statements]);
+  const fresh = coveragesOf(rememberRows(sources, results.slice(0, check.length)), sources, start, end);
+  if (sources.every((s) => JSON.stringify(fresh[s]) === JSON.stringify(remembered[s]))) return guess.read(results.slice(check.length));
+  return run(fresh);
+}
+
 type DayCoverage = Pick<Coverage, "rolled" | "liveDays" | "trusted">;
 
-function dayCoverage(source: RollupSource, state: Record<string, unknown> | undefined, dirtyRows: Record<string, unknown>[], start: string, end: string): DayCoverage {
+function dayCoverage(source: RollupSource, state: Record<string, unknown> | undefined, dirtyDays: string[], start: string, end: string): DayCoverage {
   const from = state?.from_day as string | undefined;
   const until = state?.until_day as string | undefined;
   if (!from || !until) return { rolled: null, liveDays: nyDateRange(start, end), trusted: null };
   const trustedThrough = lastTrustedDay(source, until);
-  const trusted = from <= trustedThrough ? { from, through: trustedThrough, dirty: dirtyRows.map((r) => r.day as string).sort() } : null;
+  const trusted = from <= trustedThrough ? { from, through: trustedThrough, dirty: [...dirtyDays].sort() } : null;
   const all = () => ({ rolled: null, liveDays: nyDateRange(start, end), trusted });
   const rs = from > start ? from : start;
   const re = trustedThrough < end ? trustedThrough : end;
   if (rs > re) return all();
-  const dirty = dirtyRows.map((r) => r.day as string).filter((d) => d >= rs && d <= re);
+  const dirty = dirtyDays.filter((d) => d >= rs && d <= re);
   const liveDays = [
     ...(start < rs ? nyDateRange(start, addDays(rs, -1)) : []),
     ...dirty,
@@ -200,18 +278,18 @@ export function figureStatements<F extends string>(
   return { statements, read };
 }
 
-/** Runs one spec's count: coverage, then roll-up and live parts together. */
-export async function countOver<F extends string>(
+/** Runs one spec's count: its roll-up and live parts, over the source's coverage (overCoverage). */
+export function countOver<F extends string>(
   meter: DbMeter,
   spec: RollupSpec<F>,
   range: { startDate: string; endDate: string },
   figures: readonly F[],
   conditions: Condition[],
 ): Promise<FigureSums<F>> {
-  const coverage = await readCoverage(meter, spec.source, range.startDate, range.endDate);
-  const q = figureStatements(meter, spec, coverage, figures, conditions);
-  const sums = q.read(await meter.batch(q.statements)).get("");
-  return sums ?? (Object.fromEntries(figures.map((f) => [f, 0])) as FigureSums<F>);
+  return overCoverage(meter, [spec.source], range, (coverage) => {
+    const q = figureStatements(meter, spec, coverage[spec.source], figures, conditions);
+    return { statements: q.statements, read: (results) => q.read(results).get("") ?? (Object.fromEntries(figures.map((f) => [f, 0])) as FigureSums<F>) };
+  });
 }
 
 /**

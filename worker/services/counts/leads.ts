@@ -1,15 +1,13 @@
 // The lead summary (spec 1 §7): submissions in the range, in total and per store.
 import { STORES } from "@shared/constants";
 import { LEADS_NO_STORE_KEY, type LeadSummaryQuery, type LeadSummaryResponse } from "@shared/schemas/counts";
-import { figureStatements, readCoverage, type Condition, type Coverage } from "./engine";
+import { figureStatements, overCoverage, readCoverage, type Condition, type Coverage } from "./engine";
 import { leadSpec } from "./figures";
 import type { DbMeter } from "./meter";
 
 export async function leadSummary(meter: DbMeter, q: LeadSummaryQuery): Promise<LeadSummaryResponse> {
   const conditions: Condition[] = q.store ? [{ sql: "r.store = ?", params: [q.store] }] : [];
-  const coverage = await readCoverage(meter, "leads", q.startDate, q.endDate);
-  const s = figureStatements(meter, leadSpec, coverage, ["submissions"], conditions, "store");
-  const byKey = s.read(await meter.batch(s.statements));
+  const byKey = await overCoverage(meter, ["leads"], q, (coverage) => figureStatements(meter, leadSpec, coverage.leads, ["submissions"], conditions, "store"));
   // Every store is present, zero when none; "no store" only when no store filter narrows the range.
   const byStore: Record<string, number> = {};
   for (const store of q.store ? [q.store] : STORES) byStore[store] = byKey.get(store)?.submissions ?? 0;

@@ -7,7 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./middleware/app-env";
 import { ApiError, notFoundHandler, onError } from "./lib/errors";
-import { authenticate } from "./middleware/auth";
+import { authenticate, confirmingIdentity, errorOfAnswer } from "./middleware/auth";
 import { requestContext } from "./middleware/context";
 import { serverTiming } from "./middleware/server-timing";
 import { log } from "./lib/log";
@@ -74,6 +74,9 @@ const api = new Hono<AppEnv>()
   .route("/", agentActionRoutes);
 
 export const app = new Hono<AppEnv>();
+// A GET answered on its token's claims is answered again, identity confirmed first, when the
+// confirmation contradicts them (worker/middleware/auth.ts, decision 051).
+app.fetch = confirmingIdentity(app.fetch);
 
 /** Paths of development-only routes: absent in production. */
 export const isLocalOnlyPath = (path: string) =>
@@ -242,4 +245,4 @@ function assetTable(assets: Fetcher, file: string, url: string): Promise<Record<
 const ASSET_SCRIPT = /^\/assets\/[\w.-]+\.js$/;
 const assetScripts = (files: unknown): string[] =>
   Array.isArray(files) ? files.filter((f): f is string => typeof f === "string" && ASSET_SCRIPT.test(f)) : [];
-app.onError(onError);
+app.onError((err, c) => onError(errorOfAnswer(c, err), c));

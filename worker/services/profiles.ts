@@ -1,12 +1,13 @@
 // Profiles (spec 1 §3, spec 2 §7): the signed-in account's own profile, read and updated. Flags are
 // mirrored from the identity's app_metadata, never from user_metadata or anything the client sends.
 import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { CurrentUserView, UpdateUserProfileBody } from "@shared/schemas/auth";
 import type { Database } from "../db/client";
 import { deletedAccounts, profiles } from "../db/schema";
 import { forbidden, unauthorized } from "../lib/errors";
 import { log } from "../lib/log";
-import type { IdentityPort, VerifiedIdentity } from "../providers/identity/port";
+import type { IdentityPort, TokenClaims, VerifiedIdentity } from "../providers/identity/port";
 
 export type CurrentUser = {
   id: string;
@@ -59,13 +60,46 @@ async function confirmedFlags(identity: IdentityPort, who: VerifiedIdentity) {
   }
 }
 
+type ProfileRow = typeof profiles.$inferSelect;
+
+/**
+ * What the profile must be told for this identity: the flags, when they follow the identity (unless
+ * its token was issued before an admin changed them: then the profile, written by the admin, wins),
+ * and the email once a confirmed change reaches it. null when the profile already says so.
+ */
+function profileChanges(who: VerifiedIdentity, row: ProfileRow) {
+  const flags = flagsOf(who.appMetadata);
+  const flagsChanged =
+    (row.isAdmin !== flags.isAdmin || row.shopwindowsInfo !== flags.shopwindowsInfo || row.callApp !== flags.callApp) &&
+    !issuedBeforeFlagChange(who, row.flagsUpdatedAt);
+  const email = who.email ? who.email.toLowerCase() : row.email;
+  return flagsChanged || email !== row.email ? { ...(flagsChanged ? flags : {}), email } : null;
+}
+
+const userOf = (row: ProfileRow): CurrentUser => ({
+  id: row.id,
+  email: row.email,
+  username: row.username,
+  company: row.company,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  isAdmin: row.isAdmin,
+  shopwindowsInfo: row.shopwindowsInfo,
+  callApp: row.callApp,
+});
+
 /**
  * Reads the profile, creating or re-mirroring it from the verified identity when needed. A deleted
- * account's token (decision 040) is refused rather than given a profile again.
+ * account's token (decision 040) is refused rather than given a profile again. `known` is the
+ * profile row when the caller has read it already (in the batch that confirmed the identity).
  */
-export async function loadProfile(db: Database, identity: IdentityPort, who: VerifiedIdentity): Promise<CurrentUser> {
-  const flags = flagsOf(who.appMetadata);
-  let row = await db.query.profiles.findFirst({ where: eq(profiles.id, who.id) });
+export async function loadProfile(
+  db: Database,
+  identity: IdentityPort,
+  who: VerifiedIdentity,
+  known?: { row: ProfileRow | undefined },
+): Promise<CurrentUser> {
+  let row = known ? known.row : await db.query.profiles.findFirst({ where: eq(profiles.id, who.id) });
   if (!row) {
     const deleted = await db.select({ id: deletedAccounts.userId }).from(deletedAccounts).where(eq(deletedAccounts.userId, who.id)).get();
     if (deleted) throw unauthorized(ACCOUNT_DELETED);
@@ -95,30 +129,59 @@ export async function loadProfile(db: Database, identity: IdentityPort, who: Ver
     }
     row ??= await db.query.profiles.findFirst({ where: eq(profiles.id, who.id) });
   } else {
-    // Flags follow the identity, unless its token was issued before an admin changed them (then the
-    // profile, written by the admin, wins); the email follows once a confirmed change reaches it.
-    const flagsChanged =
-      (row.isAdmin !== flags.isAdmin || row.shopwindowsInfo !== flags.shopwindowsInfo || row.callApp !== flags.callApp) &&
-      !issuedBeforeFlagChange(who, row.flagsUpdatedAt);
-    const email = who.email ? who.email.toLowerCase() : row.email;
-    if (flagsChanged || email !== row.email) {
-      const changes = { ...(flagsChanged ? flags : {}), email };
+    const changes = profileChanges(who, row);
+    if (changes) {
       await db.update(profiles).set({ ...changes, updatedAt: new Date().toISOString() }).where(eq(profiles.id, who.id));
       row = { ...row, ...changes };
     }
   }
   if (!row) throw unauthorized("No profile for this account");
+  return userOf(row);
+}
+
+/**
+ * One D1 batch that confirms a token's claims: the identity's own statements and the profile read.
+ * `read` gives the identity as it stands now (or throws 401 as verifyAccessToken would) and the row.
+ */
+export function identityCheck(db: Database, identity: IdentityPort, claims: TokenClaims) {
+  const confirmation = identity.confirmation(claims, db);
+  const statements: BatchItem<"sqlite">[] = [...confirmation.statements, db.select().from(profiles).where(eq(profiles.id, claims.id)).limit(1)];
   return {
-    id: row.id,
-    email: row.email,
-    username: row.username,
-    company: row.company,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    isAdmin: row.isAdmin,
-    shopwindowsInfo: row.shopwindowsInfo,
-    callApp: row.callApp,
+    statements: statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
+    read(results: unknown[]) {
+      const who = confirmation.read(results.slice(0, confirmation.statements.length));
+      const [row] = results[confirmation.statements.length] as ProfileRow[];
+      return { who, row: row as ProfileRow | undefined };
+    },
   };
+}
+
+/** The signed-in user behind verified claims: identity and profile read in one round trip, then loadProfile. */
+export async function confirmSignedIn(db: Database, identity: IdentityPort, claims: TokenClaims): Promise<CurrentUser> {
+  const check = identityCheck(db, identity, claims);
+  const { who, row } = check.read(await db.batch(check.statements));
+  return loadProfile(db, identity, who, { row });
+}
+
+/** The flags a token claims, as CurrentUser names them. */
+export const claimedFlags = (claims: TokenClaims) => flagsOf(claims.appMetadata);
+
+/**
+ * The user loadProfile would give for this identity and profile row, when that needs no write and
+ * says what the token claims (email and flags); null otherwise (a missing profile, a change to
+ * mirror, flags or an email the token no longer holds), when only loadProfile itself can answer.
+ */
+export function userAsClaimed(claims: TokenClaims, who: VerifiedIdentity, row: ProfileRow | undefined): CurrentUser | null {
+  if (!row || profileChanges(who, row)) return null;
+  const user = userOf(row);
+  const flags = claimedFlags(claims);
+  const same =
+    user.id === claims.id &&
+    user.email === claims.email.toLowerCase() &&
+    user.isAdmin === flags.isAdmin &&
+    user.shopwindowsInfo === flags.shopwindowsInfo &&
+    user.callApp === flags.callApp;
+  return same ? user : null;
 }
 
 export function toCurrentUserView(u: CurrentUser): CurrentUserView {

@@ -1,6 +1,7 @@
 // Identity port: who the bearer of a token is, and the account operations the product needs.
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AccountFlags } from "@shared/schemas/admin";
+import type { Database } from "../../db/client";
 export type VerifiedIdentity = {
   id: string;
   email: string;
@@ -8,6 +9,22 @@ export type VerifiedIdentity = {
   userMetadata: Record<string, unknown>;
   /** When the token was issued (seconds since the epoch), if it says. */
   issuedAt?: number;
+};
+
+/** What a token says about its bearer, its signature checked (no database read). */
+export type TokenClaims = VerifiedIdentity & {
+  /** The session the token belongs to (the local identity's sessions can end before the token does). */
+  sessionId?: string;
+};
+
+/**
+ * How a token's claims are confirmed against the database now: statements to send in one D1 batch
+ * (with the caller's own, such as the profile read), and what their results mean.
+ */
+export type IdentityConfirmation = {
+  statements: BatchItem<"sqlite">[];
+  /** The identity as it stands now, from the statements' results; throws ApiError 401 when the token no longer holds. */
+  read(results: unknown[]): VerifiedIdentity;
 };
 
 export type EmailChangeRequest = {
@@ -25,6 +42,13 @@ export interface IdentityPort {
   readonly kind: "local" | "supabase";
   /** Verifies an access token; throws ApiError 401 when it is not a valid user token. */
   verifyAccessToken(token: string): Promise<VerifiedIdentity>;
+  /**
+   * Checks an access token's signature and claims without reading the database; throws ApiError 401
+   * when it is not a user token. Together with `confirmation` it is verifyAccessToken in two steps.
+   */
+  readClaims(token: string): Promise<TokenClaims>;
+  /** The statements (built on `db`) that confirm the claims now (the local identity: its session is live). */
+  confirmation(claims: TokenClaims, db: Database): IdentityConfirmation;
   /** Whether an account with this email exists (case-insensitive). */
   userExists(email: string): Promise<boolean>;
   /**

@@ -9,7 +9,7 @@ import { ApiError, tooManyRequests, unauthorized } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { mayMail } from "../../db/rate-limit";
 import { fetchFailure, providerSignal } from "../timeout";
-import type { EmailChangeRequest, IdentityPort, VerifiedIdentity } from "./port";
+import type { EmailChangeRequest, IdentityConfirmation, IdentityPort, TokenClaims, VerifiedIdentity } from "./port";
 
 /** What callers see when Supabase refuses an admin call; the raw answer goes to the log only. */
 export const SUPABASE_GENERIC_ERROR = "The account service could not complete the request. Please try again.";
@@ -60,6 +60,17 @@ export class SupabaseIdentity implements IdentityPort {
   }
 
   async verifyAccessToken(token: string): Promise<VerifiedIdentity> {
+    const { sessionId: _, ...identity } = await this.readClaims(token);
+    return identity;
+  }
+
+  /** Nothing in D1 to confirm: Supabase's token is the identity, as verifyAccessToken gives it. */
+  confirmation(claims: TokenClaims): IdentityConfirmation {
+    const { sessionId: _, ...identity } = claims;
+    return { statements: [], read: () => identity };
+  }
+
+  async readClaims(token: string): Promise<TokenClaims> {
     let payload: JWTPayload;
     try {
       const { alg } = decodeProtectedHeader(token);

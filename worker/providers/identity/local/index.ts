@@ -11,10 +11,14 @@ import { isUniqueViolation } from "../../../db/client";
 import { hashPassword } from "../../../lib/crypto";
 import { sendLocalActivation } from "./activation";
 import { unauthorized } from "../../../lib/errors";
-import type { EmailChangeRequest, IdentityPort, VerifiedIdentity } from "../port";
+import type { EmailChangeRequest, IdentityConfirmation, IdentityPort, TokenClaims, VerifiedIdentity } from "../port";
 import { LOCAL_AUDIENCE, LOCAL_ISSUER } from "./tokens";
 
 type AuthUserRow = typeof authUsers.$inferSelect;
+type SessionRow = { user: AuthUserRow; session: { createdAt: string; updatedAt: string } };
+
+/** The identity of an account as the local service holds it now (no issue time: nothing is older than the row). */
+const identityOf = (user: AuthUserRow): VerifiedIdentity => ({ id: user.id, email: user.email, appMetadata: user.appMetadata, userMetadata: user.userMetadata });
 
 export { DEV_AUTH_SECRET, LOCAL_AUDIENCE, LOCAL_ISSUER } from "./tokens";
 
@@ -29,8 +33,8 @@ export class LocalIdentity implements IdentityPort {
     this.key = new TextEncoder().encode(secret);
   }
 
-  /** The user and session behind a local access token; throws 401 unless both are live. */
-  async verifySession(token: string): Promise<{ user: AuthUserRow; sessionId: string }> {
+  /** The claims of a local access token, its signature, issuer, audience and expiry checked; throws 401 otherwise. */
+  async readClaims(token: string): Promise<TokenClaims & { sessionId: string }> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ["HS256"],
@@ -41,26 +45,68 @@ export class LocalIdentity implements IdentityPort {
       if (payload.role !== "authenticated" || typeof payload.sub !== "string") throw new Error("not a user token");
       const sessionId = payload.session_id;
       if (typeof sessionId !== "string") throw new Error("no session");
-      // One lookup on every authenticated request: the user, and that the session was not signed out
-      // (signed-out sessions end at once, not at token expiry).
-      const row = await this.db
-        .select({ user: authUsers, session: { createdAt: authSessions.createdAt, updatedAt: authSessions.updatedAt } })
-        .from(authUsers)
-        .innerJoin(authSessions, and(eq(authSessions.userId, authUsers.id), eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)))
-        .where(eq(authUsers.id, payload.sub))
-        .get();
-      if (!row) throw new Error("session ended or unknown user");
-      // Past its maximum lifetime or idle too long, a session's tokens stop working at once.
-      if (sessionExpired(row.session)) throw new Error("session expired");
-      return { user: row.user, sessionId };
+      const record = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+      return {
+        id: payload.sub,
+        email: typeof payload.email === "string" ? payload.email : "",
+        appMetadata: record(payload.app_metadata),
+        userMetadata: record(payload.user_metadata),
+        issuedAt: typeof payload.iat === "number" ? payload.iat : undefined,
+        sessionId,
+      };
     } catch {
       throw unauthorized("Invalid or expired access token");
     }
   }
 
+  /**
+   * One lookup confirms a local token: the user, and that the session was not signed out (signed-out
+   * sessions end at once, not at token expiry) nor past its lifetime or idle too long.
+   */
+  #sessionLookup(claims: TokenClaims, db: Database) {
+    return db
+      // Aliased: in a batch, D1 answers rows as objects, where the session's created_at and
+      // updated_at would overwrite the user's.
+      .select({
+        user: authUsers,
+        session: {
+          createdAt: sql<string>`${authSessions.createdAt}`.as("session_created_at"),
+          updatedAt: sql<string>`${authSessions.updatedAt}`.as("session_updated_at"),
+        },
+      })
+      .from(authUsers)
+      .innerJoin(authSessions, and(eq(authSessions.userId, authUsers.id), eq(authSessions.id, claims.sessionId ?? ""), isNull(authSessions.revokedAt)))
+      .where(eq(authUsers.id, claims.id));
+  }
+
+  #liveUser(row: SessionRow | undefined): AuthUserRow {
+    if (!row || sessionExpired(row.session)) throw unauthorized("Invalid or expired access token");
+    return row.user;
+  }
+
+  /** The user and session behind a local access token; throws 401 unless both are live. */
+  async verifySession(token: string): Promise<{ user: AuthUserRow; sessionId: string }> {
+    const claims = await this.readClaims(token);
+    let row;
+    try {
+      row = await this.#sessionLookup(claims, this.db).get();
+    } catch {
+      throw unauthorized("Invalid or expired access token");
+    }
+    return { user: this.#liveUser(row), sessionId: claims.sessionId };
+  }
+
   async verifyAccessToken(token: string): Promise<VerifiedIdentity> {
     const { user } = await this.verifySession(token);
-    return { id: user.id, email: user.email, appMetadata: user.appMetadata, userMetadata: user.userMetadata };
+    return identityOf(user);
+  }
+
+  confirmation(claims: TokenClaims, db: Database): IdentityConfirmation {
+    return {
+      statements: [this.#sessionLookup(claims, db).limit(1)],
+      // The flags and email are the account's as they stand now, as verifyAccessToken gives them.
+      read: ([rows]) => identityOf(this.#liveUser((rows as SessionRow[])[0])),
+    };
   }
 
   async userExists(email: string) {

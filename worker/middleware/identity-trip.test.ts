@@ -1,0 +1,202 @@
+// The signed-in identity confirmed in the first D1 round trip (decision 051): a GET whose handler sends
+// its reads together costs one sequential round trip, local or Supabase identity alike, and any other
+// request at most two; the confirmation still refuses what it refused before (a signed-out session,
+// a revoked flag, a deleted account), still creates a missing profile, and holds back every read and
+// write of the handler until it has passed.
+import { env } from "cloudflare:workers";
+import { eq, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { SignJWT, type JWTPayload } from "jose";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import type { AppEnv } from "./app-env";
+import { authenticate, confirmingIdentity, currentUser, errorOfAnswer, requireUser } from "./auth";
+import { requestContext } from "./context";
+import { authSessions, authUsers, deletedAccounts, profiles } from "../db/schema";
+import { onError } from "../lib/errors";
+import { ACCOUNT_DELETED } from "../services/profiles";
+import { call, db, signUpAndSignIn, uniqueEmail } from "../test/helpers";
+
+const DEV = { APP_ENV: "development" };
+const trips = (res: { headers: Headers }) => Number(/db-trips;desc="(\d+)"/.exec(res.headers.get("server-timing") ?? "")?.[1]);
+
+describe("local identity", () => {
+  it("answers a GET whose handler sends one read in 1 round trip, names from the profile included", async () => {
+    const s = await signUpAndSignIn();
+    const agents = await call("/api/agents", { token: s.accessToken, bindings: DEV });
+    expect(agents.status).toBe(200);
+    expect(trips(agents)).toBe(1);
+    const profile = await call("/api/profile", { token: s.accessToken, bindings: DEV });
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ id: s.userId, email: s.email.toLowerCase(), username: "tester", company: "Acme", is_admin: false });
+    expect(trips(profile)).toBe(1);
+  });
+
+  it("counts the confirmation and the read as one round trip at a simulated distance too", async () => {
+    const s = await signUpAndSignIn();
+    const res = await call("/api/agents", { token: s.accessToken, bindings: { ...DEV, D1_RTT_MS: "5" } });
+    expect(res.status).toBe(200);
+    expect(trips(res)).toBe(1);
+  });
+
+  it("confirms a POST's identity in one round trip before its write", async () => {
+    const s = await signUpAndSignIn();
+    const res = await call("/api/admin/public/update-user-profile", {
+      method: "POST",
+      token: s.accessToken,
+      bindings: DEV,
+      json: { email: s.email, username: "renamed" },
+    });
+    expect(res.status).toBe(200);
+    expect(trips(res)).toBe(2);
+    expect((await db().query.profiles.findFirst({ where: eq(profiles.id, s.userId) }))?.username).toBe("renamed");
+  });
+
+  it("refuses a GET after sign-out without the handler's data", async () => {
+    const s = await signUpAndSignIn();
+    const created = await call("/api/agents", { method: "POST", token: s.accessToken, json: { name: "Kept private" } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await call("/auth/v1/logout", { method: "POST", token: s.accessToken })).status).toBe(204);
+    const res = await call("/api/agents", { token: s.accessToken, bindings: DEV });
+    expect(res.status, JSON.stringify(res.body)).toBe(401);
+    expect(res.body.code).toBe("unauthorized");
+    expect(JSON.stringify(res.body)).not.toContain("Kept private");
+  });
+
+  it("refuses a GET with a flag an admin revoked since the token was issued, as before", async () => {
+    const s = await signUpAndSignIn({ appMetadata: { is_admin: true } });
+    expect((await call("/api/admin/stats/v2", { token: s.accessToken })).status).toBe(200);
+    // The revocation as the admin dashboard makes it: the account's app_metadata and its profile.
+    await db().update(authUsers).set({ appMetadata: { is_admin: false } }).where(eq(authUsers.id, s.userId));
+    await db().update(profiles).set({ isAdmin: false, flagsUpdatedAt: new Date().toISOString() }).where(eq(profiles.id, s.userId));
+    const res = await call("/api/admin/stats/v2", { token: s.accessToken, bindings: DEV });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("forbidden");
+    expect(res.body).not.toHaveProperty("total_users");
+  });
+
+  it("answers a GET whose claims a granted flag outdates from the confirmed state, and mirrors it", async () => {
+    const s = await signUpAndSignIn();
+    await db().update(authUsers).set({ appMetadata: { is_admin: true } }).where(eq(authUsers.id, s.userId));
+    const res = await call("/api/admin/stats/v2", { token: s.accessToken, bindings: DEV });
+    expect(res.status).toBe(200);
+    expect((await db().query.profiles.findFirst({ where: eq(profiles.id, s.userId) }))?.isAdmin).toBe(true);
+  });
+
+  it("creates the missing profile on the first GET", async () => {
+    const s = await signUpAndSignIn();
+    await db().delete(profiles).where(eq(profiles.id, s.userId));
+    const res = await call("/api/profile", { token: s.accessToken, bindings: DEV });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: s.userId, username: "tester", company: "Acme" });
+    expect(await db().query.profiles.findFirst({ where: eq(profiles.id, s.userId) })).toBeDefined();
+  });
+});
+
+describe("Supabase identity", () => {
+  const standin = inject("standins").supabase;
+  let project = 0;
+  const newProject = () => {
+    const url = `${standin}/p/trip-${Date.now().toString(36)}-${++project}`;
+    return { issuer: `${url}/auth/v1`, bindings: { ...DEV, SUPABASE_URL: url, SUPABASE_ANON_KEY: "anon", SUPABASE_JWT_SECRET: SECRET } };
+  };
+  const SECRET = "identity-trip-test-secret-of-enough-length";
+  const now = () => Math.floor(Date.now() / 1000);
+  const sign = (issuer: string, over: JWTPayload = {}) =>
+    new SignJWT({
+      iss: issuer,
+      aud: "authenticated",
+      role: "authenticated",
+      sub: crypto.randomUUID(),
+      email: uniqueEmail("sb"),
+      iat: now() - 10,
+      exp: now() + 3600,
+      app_metadata: { provider: "email" },
+      user_metadata: { username: "sb-user" },
+      ...over,
+    })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .sign(new TextEncoder().encode(SECRET));
+
+  it("creates the profile on the first GET, then answers a GET with one read in 1 round trip", async () => {
+    const p = newProject();
+    const id = crypto.randomUUID();
+    const token = await sign(p.issuer, { sub: id });
+    const first = await call("/api/profile", { token, bindings: p.bindings });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ id, username: "sb-user", is_admin: false });
+    expect(await db().query.profiles.findFirst({ where: eq(profiles.id, id) })).toBeDefined();
+    const agents = await call("/api/agents", { token, bindings: p.bindings });
+    expect(agents.status).toBe(200);
+    expect(trips(agents)).toBe(1);
+  });
+
+  it("refuses a flag the profile revoked after the token was issued (403), as before", async () => {
+    const p = newProject();
+    const id = crypto.randomUUID();
+    const email = uniqueEmail("sb");
+    await db().insert(profiles).values({ id, email, isAdmin: true, flagsUpdatedAt: new Date(Date.now() - 3_600_000).toISOString() });
+    const token = await sign(p.issuer, { sub: id, email, app_metadata: { provider: "email", is_admin: true } });
+    const allowed = await call("/api/admin/stats/v2", { token, bindings: p.bindings });
+    expect(allowed.status).toBe(200);
+    await db().update(profiles).set({ isAdmin: false, flagsUpdatedAt: new Date().toISOString() }).where(eq(profiles.id, id));
+    const refused = await call("/api/admin/stats/v2", { token, bindings: p.bindings });
+    expect(refused.status).toBe(403);
+    expect(refused.body).not.toHaveProperty("total_users");
+  });
+
+  it("refuses a deleted account's token with ACCOUNT_DELETED and creates no profile", async () => {
+    const p = newProject();
+    const id = crypto.randomUUID();
+    const day = new Date().toISOString();
+    await db().insert(deletedAccounts).values({ userId: id, deletedAt: day, expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+    const res = await call("/api/agents", { token: await sign(p.issuer, { sub: id }), bindings: p.bindings });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe(ACCOUNT_DELETED);
+    expect(await db().query.profiles.findFirst({ where: eq(profiles.id, id) })).toBeUndefined();
+  });
+});
+
+describe("the handler's queries wait for the confirmation", () => {
+  const seen: unknown[] = [];
+  const probe = new Hono<AppEnv>()
+    .use("*", requestContext(() => Promise.reject(new Error("no self-dispatch in this app"))))
+    .use("*", authenticate)
+    .get("/read", requireUser, async (c) => {
+      const rows = await c.var.db.select({ id: authSessions.id }).from(authSessions).where(eq(authSessions.userId, currentUser(c).id));
+      seen.push(rows);
+      return c.json({ rows });
+    })
+    .get("/write", requireUser, async (c) => {
+      await c.var.db.run(sql`INSERT INTO identity_trip_probe (user_id) VALUES (${currentUser(c).id})`);
+      return c.json({ wrote: true });
+    });
+  probe.onError((err, c) => onError(errorOfAnswer(c, err), c));
+  const dispatch = confirmingIdentity(probe.fetch);
+  const get = async (path: string, token: string) => {
+    const res = await dispatch(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${token}` } }), env);
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  beforeAll(async () => {
+    await env.DB.exec("CREATE TABLE IF NOT EXISTS identity_trip_probe (user_id TEXT NOT NULL)");
+  });
+
+  it("gives a signed-out session's GET no row to see", async () => {
+    const s = await signUpAndSignIn();
+    expect((await get("/read", s.accessToken)).status).toBe(200);
+    expect(seen).toHaveLength(1);
+    expect((await call("/auth/v1/logout", { method: "POST", token: s.accessToken })).status).toBe(204);
+    expect((await get("/read", s.accessToken)).status).toBe(401);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("lets a signed-out session's GET write nothing", async () => {
+    const s = await signUpAndSignIn();
+    const written = () => env.DB.prepare("SELECT count(*) AS n FROM identity_trip_probe WHERE user_id = ?").bind(s.userId).first<number>("n");
+    expect((await get("/write", s.accessToken)).status).toBe(200);
+    expect(await written()).toBe(1);
+    expect((await call("/auth/v1/logout", { method: "POST", token: s.accessToken })).status).toBe(204);
+    expect((await get("/write", s.accessToken)).status).toBe(401);
+    expect(await written()).toBe(1);
+  });
+});

@@ -10,7 +10,7 @@ import { authUsers } from "../db/schema";
 import { insertCallLogs, insertLeads } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
 import { DEV_INGEST_API_KEY } from "../routes/ingest";
-import { CLOSED_DAYS_CACHE_CONTROL } from "./closed-days-cache";
+import { CLOSED_DAYS_CACHE_CONTROL, VersionedMeter } from "./closed-days-cache";
 
 const DEV = { APP_ENV: "development" };
 
@@ -60,6 +60,19 @@ describe("answers over closed days", { timeout: 30_000 }, () => {
     // A tag in a list, or weak, matches the same way; another tag does not.
     expect((await get(path, a.accessToken, `"other", W/${tag}`)).status).toBe(304);
     expect((await get(path, a.accessToken, `"other"`)).status).toBe(200);
+  });
+
+  it("a first answer reads the version in the count's own first round trip: no trip more than a range reaching today", async () => {
+    const a = await signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
+    const today = nyToday();
+    const open = `/api/appointment-status-count?startDate=2026-03-01&endDate=${today}`;
+    const closed = `/api/appointment-status-count?${CLOSED}`;
+    await get(open, a.accessToken); // this isolate has read the coverage once
+    const openAnswer = await get(open, a.accessToken);
+    const closedAnswer = await get(closed, a.accessToken);
+    expect(closedAnswer.status).toBe(200);
+    expect(closedAnswer.headers.get("etag")).toBeTruthy();
+    expect(closedAnswer.trips).toBeLessThanOrEqual(openAnswer.trips);
   });
 
   it("a range reaching today gets no tag and stays no-store", async () => {
@@ -127,5 +140,50 @@ describe("answers over closed days", { timeout: 30_000 }, () => {
     expect(after.status).toBe(200);
     expect(JSON.parse(after.text).totalSubmissions).toBe(JSON.parse(before.text).totalSubmissions + 1);
     expect(after.headers.get("etag")).not.toBe(tag);
+  });
+});
+
+describe("the meter of a first answer", () => {
+  /** A D1 stand-in that logs each batch's SQL as it is sent and as it returns. */
+  function fakeD1(fail?: (sqls: string[]) => Error | null) {
+    const log: string[] = [];
+    const d1 = {
+      prepare: (sql: string) => ({ bind: () => ({ sql }), sql }),
+      batch: async (statements: { sql: string }[]) => {
+        const sqls = statements.map((s) => s.sql);
+        log.push(`send ${sqls.join(" ; ")}`);
+        await new Promise((r) => setTimeout(r, 5));
+        const error = fail?.(sqls);
+        if (error) throw error;
+        log.push(`done ${sqls.join(" ; ")}`);
+        return sqls.map((q) => ({ results: q.includes("closed_day_version") ? [{ version: 7 }] : [{ q }] }));
+      },
+    };
+    return { d1: d1 as unknown as D1Database, log };
+  }
+
+  it("reads the version in the first batch, and a batch asked for meanwhile waits for it", async () => {
+    const { d1, log } = fakeD1();
+    const meter = new VersionedMeter(d1);
+    const [a, b] = await Promise.all([meter.batch([meter.statement("SELECT a")]), meter.batch([meter.statement("SELECT b")])]);
+    expect(a).toEqual([[{ q: "SELECT a" }]]);
+    expect(b).toEqual([[{ q: "SELECT b" }]]);
+    expect(meter.version).toBe(7);
+    expect(log).toEqual([
+      "send SELECT version FROM closed_day_version WHERE id = 1 ; SELECT a",
+      "done SELECT version FROM closed_day_version WHERE id = 1 ; SELECT a",
+      "send SELECT b",
+      "done SELECT b",
+    ]);
+  });
+
+  it("without the version's table, answers the count and gives no version; any other failure is the count's", async () => {
+    const missing = fakeD1((sqls) => (sqls[0].includes("closed_day_version") ? new Error("D1_ERROR: no such table: closed_day_version") : null));
+    const meter = new VersionedMeter(missing.d1);
+    expect(await meter.batch([meter.statement("SELECT a")])).toEqual([[{ q: "SELECT a" }]]);
+    expect(meter.version).toBeNull();
+
+    const down = fakeD1(() => new Error("D1 is unavailable"));
+    await expect(new VersionedMeter(down.d1).batch([down.d1.prepare("SELECT a") as unknown as D1PreparedStatement])).rejects.toThrow("unavailable");
   });
 });

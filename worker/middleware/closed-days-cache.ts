@@ -3,8 +3,9 @@
 // `Cache-Control: private, no-cache`: the browser keeps it for this user and asks again with
 // If-None-Match each time, and a tag that still matches is answered 304 after reading one row, the
 // closed-day version (migrations/0023_e_closed_day_version.sql), which triggers move in the
-// transaction of every write that can change such an answer. Any range reaching today is answered as
-// every other API answer (no-store, no tag).
+// transaction of every write that can change such an answer. A first answer reads that row in the
+// count's first batch. Any range reaching today is answered as every other API answer (no-store, no
+// tag).
 //
 // Mounted after the route's access check and query validation: a 304 goes only to a request whose
 // token verified and which may see the answer, for the same URL, user, flags and build.
@@ -12,6 +13,7 @@ import { nyToday } from "@shared/ny-time";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { d1Of, type Database } from "../db/client";
+import { DbMeter, meterFor } from "../services/counts/meter";
 import type { AppEnv } from "./app-env";
 
 /** The deployment's id when the Worker has a version metadata binding, else one per isolate (a deploy starts new isolates). */
@@ -37,13 +39,58 @@ function rangeOf(c: Context<AppEnv>): { startDate: string; endDate: string } | n
 /** Whether every day of the range is before New York's today at `now`. */
 export const isClosedRange = (range: { endDate: string }, now: Date) => range.endDate < nyToday(now);
 
-/** The closed-day version of a database: one row, one round trip. */
-export async function closedDayVersion(db: Database): Promise<number> {
-  const row = await d1Of(db).prepare("SELECT version FROM closed_day_version WHERE id = 1").all<{ version: number }>();
-  const version = row.results?.[0]?.version;
+const VERSION_SQL = "SELECT version FROM closed_day_version WHERE id = 1";
+
+const versionOf = (rows: Record<string, unknown>[] | undefined): number => {
+  const version = rows?.[0]?.version;
   if (typeof version !== "number") throw new Error("closed_day_version has no row");
   return version;
+};
+
+const isMissingTable = (e: unknown) => /no such table/i.test(e instanceof Error ? `${e.message} ${String(e.cause ?? "")}` : String(e));
+
+/** The closed-day version of a database: one row, one round trip. */
+export async function closedDayVersion(db: Database): Promise<number> {
+  return versionOf((await d1Of(db).prepare(VERSION_SQL).all<Record<string, unknown>>()).results);
 }
+
+/**
+ * A meter that reads the closed-day version in the same batch (one transaction) as the count's first
+ * statements, so a first answer costs no extra round trip. A batch asked for while that first one is
+ * in flight waits for it: every statement of the count runs in or after the version's transaction,
+ * so the tag is never newer than the body. A database without the version answers without one.
+ */
+export class VersionedMeter extends DbMeter {
+  version: number | null = null;
+  #first: Promise<unknown> | null = null;
+
+  override async batch(statements: D1PreparedStatement[]): Promise<Record<string, unknown>[][]> {
+    if (statements.length === 0) return [];
+    if (this.#first) {
+      await this.#first.catch(() => undefined);
+      return super.batch(statements);
+    }
+    const first = super.batch([this.statement(VERSION_SQL), ...statements]);
+    this.#first = first;
+    try {
+      const [version, ...rest] = await first;
+      this.version = versionOf(version);
+      return rest;
+    } catch (e) {
+      if (!isMissingTable(e)) throw e;
+      return super.batch(statements);
+    }
+  }
+}
+
+/** Meters handed out by the middleware below, per request context. */
+const versionedMeters = new WeakMap<object, VersionedMeter>();
+
+/**
+ * The meter a count route runs its count on: the one that reads the closed-day version with the
+ * count's first batch when the middleware asked for it, else a plain meter over the request's database.
+ */
+export const countMeter = (c: Context<AppEnv>): DbMeter => versionedMeters.get(c) ?? meterFor(c.var.db);
 
 /**
  * The tag of one answer: the build, the user and the flags that decide what they may see, the full
@@ -67,37 +114,45 @@ export function ifNoneMatchHas(header: string | undefined, tag: string): boolean
 export const CLOSED_DAYS_CACHE_CONTROL = "private, no-cache";
 
 /**
- * The middleware for one count route. `database` is where the route's answer is read (its
- * closed-day version is read there too); the directory database unless given.
+ * The middleware for one count route, whose handler runs its count on countMeter(c). `database` is
+ * where the route's answer is read (its closed-day version is read there too); the directory
+ * database unless given.
  */
 export const closedDaysCache = (database: (c: Context<AppEnv>) => Database = (c) => c.var.db) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const user = c.var.user;
     const range = c.req.method === "GET" && user ? rangeOf(c) : null;
     if (!user || !range || !isClosedRange(range, new Date())) return next();
-    let version: number;
-    try {
-      // Read before the answer's own queries: a write after it can only make the tag older than the body, never newer.
-      version = await closedDayVersion(database(c));
-    } catch (e) {
-      // A database without the version (not migrated) is answered as any other request, without a tag;
-      // any other failure (the sign-in not confirmed, D1 down) is the request's.
-      if (!/no such table/i.test(e instanceof Error ? `${e.message} ${String(e.cause ?? "")}` : String(e))) throw e;
-      return next();
+    const tagOf = (version: number) =>
+      closedDaysTag({
+        build: buildOf(c),
+        userId: user.id,
+        flags: [user.isAdmin, user.shopwindowsInfo, user.callApp].map((f) => (f ? 1 : 0)).join(""),
+        url: new URL(c.req.url).pathname + new URL(c.req.url).search,
+        version,
+      });
+    const ifNoneMatch = c.req.header("if-none-match");
+    let tag: string | null = null;
+    if (ifNoneMatch) {
+      // The browser holds an answer: the version alone, before any of the count's queries, decides.
+      try {
+        tag = await tagOf(await closedDayVersion(database(c)));
+      } catch (e) {
+        // A database without the version (not migrated) is answered as any other request, without a
+        // tag; any other failure (the sign-in not confirmed, D1 down) is the request's.
+        if (!isMissingTable(e)) throw e;
+        return next();
+      }
+      if (ifNoneMatchHas(ifNoneMatch, tag)) return c.body(null, 304, { etag: tag, "cache-control": CLOSED_DAYS_CACHE_CONTROL });
+      await next();
+    } else {
+      // A first answer: the version comes with the count's first batch.
+      const meter = new VersionedMeter(d1Of(database(c)));
+      versionedMeters.set(c, meter);
+      await next();
+      if (meter.version !== null) tag = await tagOf(meter.version);
     }
-    const url = new URL(c.req.url);
-    const tag = await closedDaysTag({
-      build: buildOf(c),
-      userId: user.id,
-      flags: [user.isAdmin, user.shopwindowsInfo, user.callApp].map((f) => (f ? 1 : 0)).join(""),
-      url: url.pathname + url.search,
-      version,
-    });
-    if (ifNoneMatchHas(c.req.header("if-none-match"), tag)) {
-      return c.body(null, 304, { etag: tag, "cache-control": CLOSED_DAYS_CACHE_CONTROL });
-    }
-    await next();
-    if (c.res.status === 200) {
+    if (tag && c.res.status === 200) {
       c.res.headers.set("etag", tag);
       c.res.headers.set("cache-control", CLOSED_DAYS_CACHE_CONTROL);
     }

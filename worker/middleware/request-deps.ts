@@ -4,9 +4,10 @@ import type { Context } from "hono";
 import { clientAddress } from "../db/rate-limit";
 import type { AdminActor } from "../services/admin/audit-log";
 import type { BillingDeps } from "../services/billing";
-import { meterFor, type DbMeter } from "../services/counts/meter";
+import type { DbMeter } from "../services/counts/meter";
 import type { AppEnv } from "./app-env";
 import { currentUser } from "./auth";
+import { countMeter } from "./closed-days-cache";
 
 /** What every billing operation is given: the request's database and ports, and the origin its links point to. */
 export const billingDeps = (c: Context<AppEnv>): BillingDeps => ({
@@ -22,7 +23,7 @@ export function adminActor(c: Context<AppEnv>): AdminActor {
   return { id: user.id, email: user.email, ip: clientAddress(c) };
 }
 
-/** Answers with a count run over the request's database (the Server-Timing middleware reports its cost). */
+/** Answers with a count run over the request's database (the Server-Timing middleware reports its cost), on countMeter(c) (decision 056). */
 export async function measured<T>(c: Context<AppEnv>, count: (meter: DbMeter) => Promise<T>): Promise<Response> {
-  return c.json(await count(meterFor(c.var.db)));
+  return c.json(await count(countMeter(c)));
 }

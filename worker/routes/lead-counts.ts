@@ -4,13 +4,12 @@ import { leadSummaryQuery, type LeadSummaryResponse } from "@shared/schemas/coun
 import { Hono } from "hono";
 import type { AppEnv } from "../middleware/app-env";
 import { validate } from "../lib/validate";
-import { closedDaysCache } from "../middleware/closed-days-cache";
+import { closedDaysCache, countMeter } from "../middleware/closed-days-cache";
 import { requireFlag } from "../middleware/auth";
 import { leadSummary } from "../services/counts/leads";
-import { meterFor } from "../services/counts/meter";
 
 export const leadCountRoutes = new Hono<AppEnv>().get("/summary", requireFlag("shopwindowsInfo"), validate("query", leadSummaryQuery), closedDaysCache(), async (c) => {
   // Its database cost is in Server-Timing, as on every answer.
-  const body: LeadSummaryResponse = await leadSummary(meterFor(c.var.db), c.req.valid("query"));
+  const body: LeadSummaryResponse = await leadSummary(countMeter(c), c.req.valid("query"));
   return c.json(body);
 });

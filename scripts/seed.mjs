@@ -15,6 +15,8 @@ const ROLLUP_TABLES = [
   "call_log_user_hourly",
   "aircall_daily",
   "aircall_number_daily",
+  "aircall_user_daily",
+  "aircall_all_daily",
   "appointment_begin_daily",
   "appointment_booked_daily",
   "appointment_begin_store_daily",

@@ -265,8 +265,11 @@ export const aircallCalls = sqliteTable(
   },
   (t) => [
     uniqueIndex("aircall_calls_aircall_id_uq").on(t.aircallId),
-    index("aircall_calls_time_idx").on(t.startedAt),
-    index("aircall_calls_number_time_idx").on(t.numberName, t.startedAt),
+    // Covering indexes (migration 0022, decision 055): the roll-up job reads the time index alone; a
+    // count's live part reads one direction's calls of a day, with a line filter by the line's index.
+    index("aircall_calls_time_idx").on(t.startedAt, t.direction, t.numberName, t.userName, t.answeredAt, t.transferredToStore),
+    index("aircall_calls_direction_time_idx").on(t.direction, t.startedAt, t.numberName, t.userName, t.answeredAt, t.transferredToStore),
+    index("aircall_calls_number_time_idx").on(t.numberName, t.direction, t.startedAt, t.userName, t.answeredAt, t.transferredToStore),
     // The user filter's options, read by a loose index scan (one seek per distinct name).
     index("aircall_calls_user_idx").on(t.userName),
   ],
@@ -491,8 +494,8 @@ export const aircallDaily = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.day, t.numberName, t.userName, t.direction] }),
-    // A user filter seeks that user's rows instead of reading every user's.
-    index("aircall_daily_user_idx").on(t.userName, t.day),
+    // A count with a user and a line seeks its one row a day from the index alone (decision 055).
+    index("aircall_daily_read_idx").on(t.userName, t.numberName, t.direction, t.day, t.total, t.answered, t.storeTransfers),
   ],
 );
 
@@ -505,7 +508,40 @@ export const aircallNumberDaily = sqliteTable(
     direction: text("direction").notNull(),
     ...aircallFigureColumns(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.numberName, t.direction] })],
+  (t) => [
+    primaryKey({ columns: [t.day, t.numberName, t.direction] }),
+    // A count with a line and no user seeks its one row a day from the index alone (decision 055).
+    index("aircall_number_daily_read_idx").on(t.numberName, t.direction, t.day, t.total, t.answered, t.storeTransfers),
+  ],
+);
+
+/** The same by (day, user, direction): counts with a user and no line (decision 055). */
+export const aircallUserDaily = sqliteTable(
+  "aircall_user_daily",
+  {
+    day: text("day").notNull(),
+    userName: text("user_name").notNull().default(""),
+    direction: text("direction").notNull(),
+    ...aircallFigureColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.userName, t.direction] }),
+    index("aircall_user_daily_read_idx").on(t.userName, t.direction, t.day, t.total, t.answered, t.storeTransfers),
+  ],
+);
+
+/** The same by (day, direction), every line and user summed: counts with neither filter (decision 055). */
+export const aircallAllDaily = sqliteTable(
+  "aircall_all_daily",
+  {
+    day: text("day").notNull(),
+    direction: text("direction").notNull(),
+    ...aircallFigureColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.direction] }),
+    index("aircall_all_daily_read_idx").on(t.direction, t.day, t.total, t.answered, t.storeTransfers),
+  ],
 );
 
 const appointmentBeginFigureColumns = () => ({

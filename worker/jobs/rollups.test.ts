@@ -94,7 +94,7 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     }
   });
 
-  it("corrects a late event: live while its day is dirty, in the roll-up after the next run; call logs trust every rolled-up day, other sources keep the last days live", async () => {
+  it("corrects a late event: live while its day is dirty, in the roll-up after the next run; call logs and Aircall trust every rolled-up day", async () => {
     const { user } = await callAccount();
     await callAt(user.id, "2026-02-03T15:00:00Z");
     const now = new Date("2026-02-12T12:00:00Z");
@@ -136,10 +136,14 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     await mark;
     expect((await callLogCounts(meter(), user.id, recent)).total).toBe(1);
 
-    // Other sources keep the last days live: an unmarked late Aircall call for yesterday counts at once.
-    const aircallDay = { startDate: "2026-02-12", endDate: "2026-02-12" };
+    // So does Aircall (decision 055): a late call for yesterday counts once its day is marked, as
+    // the webhook and the backfill mark it.
+    const aircallDay = { startDate: "2026-02-12", endDate: "2026-02-12", dateFilterType: "range" as const, userName: undefined, numberName: undefined };
     await insertAircallCalls(3, { direction: "inbound" }, { day: "2026-02-12" });
-    expect(await aircallCallCount(meter(), { ...aircallDay, dateFilterType: "range", direction: "inbound", userName: undefined, numberName: undefined })).toBe(3);
+    expect(await aircallCallCount(meter(), { ...aircallDay, direction: "inbound" })).toBe(0);
+    const [aircallMark] = markDaysDirty(d, "aircall", ["2026-02-12"]);
+    await aircallMark;
+    expect(await aircallCallCount(meter(), { ...aircallDay, direction: "inbound" })).toBe(3);
   });
 
   it("places calls on New York days across both daylight-saving changes, live and rolled up", async () => {
@@ -196,8 +200,8 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     const rolled = plans.filter((p) => /FROM \w+_daily r/.test(p.sql));
     expect(live.length).toBeGreaterThan(5);
     expect(rolled.length).toBeGreaterThan(5);
-    for (const p of live) expect(p.plan.join("\n"), p.sql).toMatch(/SEARCH r USING (COVERING )?INDEX \w+ \((\w+=\? AND )?\w+>\? AND \w+<\?\)/);
-    for (const p of rolled) expect(p.plan.join("\n"), p.sql).toMatch(/SEARCH r USING (COVERING )?INDEX \w+ \((\w+=\? AND )?day>\? AND day<\?\)/);
+    for (const p of live) expect(p.plan.join("\n"), p.sql).toMatch(/SEARCH r USING (COVERING )?INDEX \w+ \((\w+=\? AND )*\w+>\? AND \w+<\?\)/);
+    for (const p of rolled) expect(p.plan.join("\n"), p.sql).toMatch(/SEARCH r USING (COVERING )?INDEX \w+ \((\w+=\? AND )*day>\? AND day<\?\)/);
   });
 
   it("reads the call logs of the days it rolls up from an index alone", async () => {

@@ -5,7 +5,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { STORE_NUMBER_NAMES, STORES, type Store } from "../../shared/constants";
 import { nyDayOf } from "@shared/ny-time";
 import type { Database } from "../db/client";
-import { aircallCalls } from "../db/schema";
+import { aircallCalls, rollupDirtyDays } from "../db/schema";
+import { nyDaySql } from "./counts/figures";
 import type { CentreCall, CentreEvent } from "../providers/callcentre/port";
 import { markDaysDirty, type RollupSource } from "./rollup-dirty";
 import { insertUnlessRecorded, recordEvent, wasDuplicate } from "./webhook-events";
@@ -91,14 +92,32 @@ export function upsertAircallCall(db: Database, call: CentreCall, observedAt: st
 const callDay = (call: CentreCall, observedAt: string) => nyDayOf(call.startedAt ?? observedAt);
 
 /**
+ * The statement that marks the days these calls are stored on, for the batch before their upsert:
+ * an update may move a call's start to an earlier day (the earliest start is kept) or change its
+ * line, user or direction, so the day it is stored on changes too, and the day it lands on is the
+ * event's, marked beside it. With both marked, Aircall's roll-ups are trusted like every other
+ * source's (decision 055). Calls not stored yet mark nothing.
+ */
+function storedDaysMark(db: Database, aircallIds: string[]) {
+  const day = sql.raw(nyDaySql(`"aircall_calls"."started_at"`));
+  return db
+    .insert(rollupDirtyDays)
+    .select(
+      sql`select ${AIRCALL_ROLLUP_SOURCE}, ${day}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') from ${aircallCalls} where ${aircallCalls.aircallId} in (select value from json_each(${JSON.stringify(aircallIds)}))`,
+    )
+    .onConflictDoUpdate({ target: [rollupDirtyDays.source, rollupDirtyDays.day], set: { markedAt: sql`excluded.marked_at` } });
+}
+
+/**
  * Applies one webhook event exactly once: the call's row, its day marked for the roll-ups, and the
  * event id, in one batch (one transaction). A delivery seen before changes nothing.
  */
 export async function applyAircallEvent(db: Database, event: Extract<CentreEvent, { kind: "call" }>) {
+  const stored = storedDaysMark(db, [event.call.id]);
   const upsert = upsertAircallCall(db, event.call, event.occurredAt, { unlessEvent: event.eventId });
   const dirty = markDaysDirty(db, AIRCALL_ROLLUP_SOURCE, [callDay(event.call, event.occurredAt)]);
   const record = recordEvent(db, { id: event.eventId, provider: "aircall", eventType: event.eventType });
-  const results = await db.batch([upsert, ...dirty, record]);
+  const results = await db.batch([stored, upsert, ...dirty, record]);
   return { duplicate: wasDuplicate(results[results.length - 1]) };
 }
 
@@ -109,6 +128,7 @@ export async function applyAircallEvent(db: Database, event: Extract<CentreEvent
  */
 export function backfilledCallStatements(db: Database, calls: CentreCall[], observedAt: string): BatchItem<"sqlite">[] {
   return [
+    ...(calls.length ? [storedDaysMark(db, calls.map((c) => c.id))] : []),
     ...calls.map((c) => upsertAircallCall(db, c, observedAt)),
     ...markDaysDirty(db, AIRCALL_ROLLUP_SOURCE, calls.map((c) => callDay(c, observedAt))),
   ];

@@ -2,7 +2,7 @@
 import { STORE_NUMBER_NAMES } from "@shared/constants";
 import type { AircallCountsQuery } from "@shared/schemas/counts";
 import { countOver, distinctValues, figureStatements, readCoverage, type Condition, type Coverage } from "./engine";
-import { AIRCALL_FIGURES, aircallNumberSpec, aircallSpec, type AircallFigure } from "./figures";
+import { AIRCALL_FIGURES, aircallNumberSpec, aircallSpecFor, type AircallFigure } from "./figures";
 import type { DbMeter } from "./meter";
 
 function filters(q: AircallCountsQuery): Condition[] {
@@ -16,10 +16,16 @@ function filters(q: AircallCountsQuery): Condition[] {
   return c;
 }
 
+/**
+ * The direction, an equality both parts seek by: the roll-ups' read indexes and the calls' live
+ * indexes lead with the filters and the direction, then the day or start time (decision 055).
+ */
+const inDirection = (direction: "inbound" | "outbound"): Condition => ({ sql: "r.direction = ?", params: [direction] });
+
 async function one(meter: DbMeter, q: AircallCountsQuery, direction: "inbound" | "outbound", figure: AircallFigure) {
-  // Without a user filter the (day, line, direction) table answers with a few rows a day.
-  const spec = q.userName ? aircallSpec : aircallNumberSpec;
-  const sums = await countOver(meter, spec, q, [figure], [{ sql: "+r.direction = ?", params: [direction] }, ...filters(q)]);
+  // The roll-up keyed by exactly the filtered dimensions: one row a day (a store is its line).
+  const spec = aircallSpecFor({ userName: q.userName, line: Boolean(q.numberName || q.store) });
+  const sums = await countOver(meter, spec, q, [figure], [inDirection(direction), ...filters(q)]);
   return sums[figure];
 }
 
@@ -47,7 +53,7 @@ export async function aircallCountsByNumber(
   const coverage = opts.coverage ?? (await readCoverage(meter, aircallNumberSpec.source, range.startDate, range.endDate));
   const groups = opts.byDay ? ["day", "number_name"] : ["number_name"];
   const by = (direction: "inbound" | "outbound") =>
-    figureStatements(meter, aircallNumberSpec, coverage, AIRCALL_FIGURES, [{ sql: "+r.direction = ?", params: [direction] }], groups);
+    figureStatements(meter, aircallNumberSpec, coverage, AIRCALL_FIGURES, [inDirection(direction)], groups);
   const inbound = by("inbound");
   const outbound = by("outbound");
   const results = await meter.batch([...inbound.statements, ...outbound.statements]);

@@ -15,10 +15,10 @@ import { dayBounds } from "./ny-days";
  * days; a test call is today's), so call logs trust every rolled-up day not marked dirty
  * (docs/decisions/016-usage-on-rollups.md). So do appointments and leads: ingestion marks the days
  * a record lands on and the days it leaves, the trial's lead marks its day
- * (docs/decisions/046-store-network-sources-trust-every-rolled-up-day.md). Aircall keeps two live days: a call's start may move
- * earlier with a later event, and the day it leaves is not marked.
+ * (docs/decisions/046-store-network-sources-trust-every-rolled-up-day.md). So does Aircall: its writers mark the day an
+ * event places the call on and the day the stored call leaves (docs/decisions/055-aircall-rollups-by-dimension.md).
  */
-export const TRUST_LAG_DAYS: Record<RollupSource, number> = { call_logs: 0, aircall: 2, appointments: 0, leads: 0 };
+export const TRUST_LAG_DAYS: Record<RollupSource, number> = { call_logs: 0, aircall: 0, appointments: 0, leads: 0 };
 
 export interface Coverage {
   /** Days read from the roll-ups: [start, end] without `exclude` (dirty days). */

@@ -92,12 +92,36 @@ export const aircallSpec: RollupSpec<AircallFigure> = {
   },
 };
 
-/** The same figures by (day, line, direction): what counts without a user filter read. */
+/** The same figures by (day, line, direction): counts with a line and no user, and the report's lines. */
 export const aircallNumberSpec: RollupSpec<AircallFigure> = {
   ...aircallSpec,
   rollupTable: "aircall_number_daily",
   dims: { number_name: aircallSpec.dims.number_name, direction: aircallSpec.dims.direction },
 };
+
+/** By (day, user, direction): counts with a user and no line (decision 055). */
+export const aircallUserSpec: RollupSpec<AircallFigure> = {
+  ...aircallSpec,
+  rollupTable: "aircall_user_daily",
+  dims: { user_name: aircallSpec.dims.user_name, direction: aircallSpec.dims.direction },
+};
+
+/** By (day, direction), every line and user summed: counts with neither (decision 055). */
+export const aircallAllSpec: RollupSpec<AircallFigure> = {
+  ...aircallSpec,
+  rollupTable: "aircall_all_daily",
+  dims: { direction: aircallSpec.dims.direction },
+};
+
+/**
+ * The Aircall roll-up a count reads: the one keyed by exactly the dimensions it filters on, so it
+ * reads one row a day (decision 055). A dimension the table lacks is summed over, which is what a
+ * count without that filter asks.
+ */
+export function aircallSpecFor(q: { userName?: string; line: boolean }): RollupSpec<AircallFigure> {
+  if (q.userName) return q.line ? aircallSpec : aircallUserSpec;
+  return q.line ? aircallNumberSpec : aircallAllSpec;
+}
 
 const appointmentDims = { store: "r.store", booked_by: "coalesce(r.booked_by, '')", appointment_type: "r.appointment_type" };
 
@@ -240,7 +264,7 @@ export const leadSpec: RollupSpec<"submissions"> = {
 /** Every roll-up table of each source: a dirty day of a source recomputes every one of its tables. */
 export const SPECS_BY_SOURCE: Record<RollupSource, RollupSpec[]> = {
   call_logs: [callLogSpec, callLogUserSpec],
-  aircall: [aircallSpec, aircallNumberSpec],
+  aircall: [aircallSpec, aircallNumberSpec, aircallUserSpec, aircallAllSpec],
   appointments: [
     appointmentBeginSpec,
     appointmentBookedSpec,

@@ -3,6 +3,7 @@
 // Every query is scoped by the owner's user id; platform calls come first and the database is written
 // only after they succeed, so a failed step leaves the agent as it was.
 import { and, asc, count, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { DEFAULT_VOICE_ID } from "@shared/constants";
 import { AGENT_API_TEXT, AGENT_TEXT } from "@shared/messages";
 import {
@@ -20,7 +21,7 @@ import { ApiError, badRequest, notFound, providerStep } from "../lib/errors";
 import { log } from "../lib/log";
 import type { PromptWriterPort } from "../providers/prompt/port";
 import type { AssistantSpec, VoicePort } from "../providers/voice/port";
-import { adoptOrphanCalls } from "./orphan-calls";
+import { adoptOrphanCalls, orphanCallStarts } from "./orphan-calls";
 import { agentLimitFor } from "./plans";
 
 type AgentRow = typeof agents.$inferSelect;
@@ -59,7 +60,8 @@ function selectAgents(db: Database) {
   return db
     .select({
       agent: agents,
-      numberId: phoneNumbers.id,
+      // Named apart from agents.id: a D1 batch answers rows keyed by column name, where two `id`s collide.
+      numberId: sql<number | null>`${phoneNumbers.id}`.as("number_id"),
       numberValue: phoneNumbers.phoneNumber,
       vapiPhoneNumberId: phoneNumbers.vapiPhoneNumberId,
     })
@@ -99,14 +101,17 @@ export async function getAgent(db: Database, userId: string, id: number): Promis
 
 const duplicateName = () => new ApiError(409, AGENT_TEXT.duplicate, "duplicate_name", "name");
 
-async function assertNameFree(db: Database, userId: string, name: string, exceptId?: number) {
-  const clash = await db
+/** Another agent of the account with this name (any case), if there is one. */
+const nameClash = (db: Database, userId: string, name: string, exceptId?: number) =>
+  db
     .select({ id: agents.id })
     .from(agents)
     .where(and(eq(agents.userId, userId), sql`lower(${agents.name}) = lower(${name})`, exceptId ? ne(agents.id, exceptId) : undefined))
     .get();
-  if (clash) throw duplicateName();
-}
+
+/** The account's agent of this name (any case): the row the name's unique index allows, with its number. */
+const agentNamed = (db: Database, userId: string, name: string) =>
+  selectAgents(db).where(and(eq(agents.userId, userId), sql`lower(${agents.name}) = lower(${name})`));
 
 /** A concurrent insert can still hit the (user_id, lower(name)) unique index; answer it as the same 409. */
 const isNameUniqueViolation = (e: unknown) => isUniqueViolation(e, /agents_user_name_uq|agents\.user_id|agents\.name/i);
@@ -123,47 +128,51 @@ const agentLimitReached = (limit: number, current: number) =>
   });
 
 /** Refuses early when the plan's limit is already reached; returns the limit the insert must hold (null: none). */
-async function assertBelowAgentLimit(db: Database, userId: string): Promise<number | null> {
-  const limit = await agentLimitFor(db, userId);
-  if (limit === null) return null;
-  const current = await countAgents(db, userId);
-  if (current >= limit) throw agentLimitReached(limit, current);
+function assertBelowAgentLimit(limit: number | null, current: number): number | null {
+  if (limit !== null && current >= limit) throw agentLimitReached(limit, current);
   return limit;
 }
 
 type NewAgent = Omit<typeof agents.$inferInsert, "userId" | "voiceId">;
 
 /**
- * Inserts the agent. With a limit, the count is checked inside the insert itself (one statement, so
- * SQLite runs it atomically): of concurrent creates only those that still fit get a row.
+ * Inserts the agent and reads it back, in one batch. With a limit, the count is checked inside the
+ * insert itself (one statement, so SQLite runs it atomically): of concurrent creates only those that
+ * still fit get a row. The name is given as a subquery that is NULL once the account has `limit`
+ * agents, so the insert then breaks the name's NOT NULL constraint and writes nothing. The read
+ * finds the new row by its name, which the (user_id, lower(name)) index makes the account's only
+ * one; a new agent holds no number.
  */
-async function insertAgent(db: Database, userId: string, values: NewAgent, limit: number | null = null) {
+async function insertAgent(db: Database, userId: string, values: NewAgent, limit: number | null = null): Promise<AgentRecord> {
   // The voice is forced to the default on creation (spec 1 §5); it can be changed afterwards.
   const row = { ...values, userId, voiceId: DEFAULT_VOICE_ID };
+  const name = limit === null ? row.name : sql`(select ${row.name} where (select count(*) from agents where user_id = ${userId}) < ${limit})`;
   try {
-    if (limit === null) {
-      const [inserted] = await db.insert(agents).values(row).returning({ id: agents.id });
-      return inserted.id;
-    }
-    const inserted = await db.all<{ id: number }>(sql`
-      insert into agents (user_id, name, business_description, services, agent_instructions, pricing_information, documents, voice_id, store, type)
-      select ${userId}, ${row.name}, ${row.businessDescription ?? ""}, ${row.services ?? ""}, ${row.agentInstructions ?? ""},
-             ${row.pricingInformation ?? ""}, ${row.documents ?? ""}, ${row.voiceId}, ${row.store ?? null}, ${row.type ?? null}
-      where (select count(*) from agents where user_id = ${userId}) < ${limit}
-      returning id`);
-    if (inserted.length === 0) throw agentLimitReached(limit, await countAgents(db, userId));
-    return inserted[0].id;
+    const [, [created]] = await db.batch([db.insert(agents).values({ ...row, name }), agentNamed(db, userId, row.name)]);
+    if (!created) throw notFound("Agent not found");
+    return toRecord(created);
   } catch (e) {
     if (isNameUniqueViolation(e)) throw duplicateName();
+    if (limit !== null && isLimitViolation(e)) throw agentLimitReached(limit, await countAgents(db, userId));
     throw e;
   }
 }
 
+/** The insert found the account at its limit (its name subquery gave NULL). */
+function isLimitViolation(e: unknown): boolean {
+  for (let err: unknown = e, depth = 0; err && depth < 4; err = (err as { cause?: unknown }).cause, depth++) {
+    if (/NOT NULL constraint failed: agents\.name/i.test(String((err as Error).message ?? ""))) return true;
+  }
+  return false;
+}
+
 /** Saves a new agent. Short or empty fields are allowed (the card then shows it as incomplete); activation checks them. */
 export async function createAgent(db: Database, userId: string, body: AgentCreateBody): Promise<AgentRecord> {
-  await assertNameFree(db, userId, body.name);
-  const limit = await assertBelowAgentLimit(db, userId);
-  const id = await insertAgent(
+  // What decides the answer, read together: a name taken, then the plan's limit reached.
+  const [clash, planLimit, current] = await Promise.all([nameClash(db, userId, body.name), agentLimitFor(db, userId), countAgents(db, userId)]);
+  if (clash) throw duplicateName();
+  const limit = assertBelowAgentLimit(planLimit, current);
+  return insertAgent(
     db,
     userId,
     {
@@ -178,12 +187,19 @@ export async function createAgent(db: Database, userId: string, body: AgentCreat
     },
     limit,
   );
-  return getAgent(db, userId, id);
+}
+
+/** Runs the write and reads the agent back in one batch; a gone agent is not found. */
+async function writeAndRead(db: Database, userId: string, id: number, write: BatchItem<"sqlite">): Promise<AgentRecord> {
+  const [, [row]] = await db.batch([write, selectAgents(db).where(and(eq(agents.id, id), eq(agents.userId, userId)))]);
+  if (!row) throw notFound("Agent not found");
+  return toRecord(row);
 }
 
 export async function updateAgent(db: Database, userId: string, id: number, body: AgentUpdateBody): Promise<AgentRecord> {
-  await getAgent(db, userId, id);
-  if (body.name !== undefined) await assertNameFree(db, userId, body.name, id);
+  // The agent (not found answers first) and a clash with the new name, read together.
+  const [, clash] = await Promise.all([getAgent(db, userId, id), body.name !== undefined ? nameClash(db, userId, body.name, id) : undefined]);
+  if (clash) throw duplicateName();
   const changes: Partial<typeof agents.$inferInsert> = {
     ...(body.name !== undefined && { name: body.name }),
     ...(body.business_description !== undefined && { businessDescription: body.business_description }),
@@ -196,15 +212,11 @@ export async function updateAgent(db: Database, userId: string, id: number, body
     ...(body.type !== undefined && { type: body.type }),
   };
   try {
-    await db
-      .update(agents)
-      .set({ ...changes, updatedAt: nowIso() })
-      .where(and(eq(agents.id, id), eq(agents.userId, userId)));
+    return await writeAndRead(db, userId, id, db.update(agents).set({ ...changes, updatedAt: nowIso() }).where(and(eq(agents.id, id), eq(agents.userId, userId))));
   } catch (e) {
     if (isNameUniqueViolation(e)) throw duplicateName();
     throw e;
   }
-  return getAgent(db, userId, id);
 }
 
 /** Voice-platform failures reach the user as provider errors (never a silent fallback). */
@@ -286,20 +298,30 @@ export async function activateAgent(
 
   // The row is claimed first, conditionally; only the request that claimed it points the number, so
   // a concurrent activation that lost never re-points (or unpoints) the number the winner set.
+  // The agent as it now stands and, for a new assistant, the calls it has left without an owner are
+  // read in the same batch (neither the number's pointing nor the adoption below changes the row).
+  let activated: AgentRecord;
+  let orphanStarts: string[] = [];
   try {
-    const written = await db
-      .update(agents)
-      .set({ prompt, vapiAssistantId: assistantId, voiceId, updatedAt: nowIso() })
-      .where(
-        and(
-          eq(agents.id, agent.id),
-          eq(agents.userId, userId),
-          // Only if no other request activated or deactivated it meanwhile.
-          previous ? eq(agents.vapiAssistantId, previous) : isNull(agents.vapiAssistantId),
-        ),
-      )
-      .returning({ id: agents.id });
-    if (written.length === 0) throw new ApiError(409, AGENT_API_TEXT.changedMeanwhile, "conflict");
+    const [written, [row], orphans] = await db.batch([
+      db
+        .update(agents)
+        .set({ prompt, vapiAssistantId: assistantId, voiceId, updatedAt: nowIso() })
+        .where(
+          and(
+            eq(agents.id, agent.id),
+            eq(agents.userId, userId),
+            // Only if no other request activated or deactivated it meanwhile.
+            previous ? eq(agents.vapiAssistantId, previous) : isNull(agents.vapiAssistantId),
+          ),
+        )
+        .returning({ id: agents.id }),
+      selectAgents(db).where(and(eq(agents.id, agent.id), eq(agents.userId, userId))),
+      orphanCallStarts(db, previous ? null : assistantId),
+    ]);
+    if (written.length === 0 || !row) throw new ApiError(409, AGENT_API_TEXT.changedMeanwhile, "conflict");
+    activated = toRecord(row);
+    orphanStarts = orphans.map((r) => r.startTime);
   } catch (e) {
     if (!previous) await quietly("Removing the new assistant", () => voice.deleteAssistant(userId, assistantId));
     throw e;
@@ -327,8 +349,10 @@ export async function activateAgent(
   }
   // Calls the platform reported for this assistant before the agent held it become the agent's; a
   // failure leaves them ownerless (all or nothing) and the activation stands.
-  if (!previous) await quietly("Adopting earlier calls", () => adoptOrphanCalls(db, assistantId, { userId, agentId: agent.id, store: agent.store }));
-  return { assistantId, agent: await getAgent(db, userId, agent.id) };
+  if (!previous && orphanStarts.length > 0) {
+    await quietly("Adopting earlier calls", () => adoptOrphanCalls(db, assistantId, { userId, agentId: agent.id, store: agent.store }, orphanStarts));
+  }
+  return { assistantId, agent: activated };
 }
 
 async function removeAssistant(deps: AgentDeps, userId: string, agent: AgentRecord) {
@@ -341,14 +365,22 @@ async function removeAssistant(deps: AgentDeps, userId: string, agent: AgentReco
 
 /** Deactivation (spec 1 §4): delete the assistant (an error if there is none or the delete fails), then mark the agent inactive. */
 export async function deactivateAgent(deps: AgentDeps, userId: string, id: number): Promise<AgentRecord> {
-  const agent = await getAgent(deps.db, userId, id);
+  return deactivate(deps, userId, await getAgent(deps.db, userId, id));
+}
+
+async function deactivate(deps: AgentDeps, userId: string, agent: AgentRecord): Promise<AgentRecord> {
   if (!agent.vapiAssistantId) throw badRequest(AGENT_API_TEXT.noAssistant);
   await removeAssistant(deps, userId, agent);
-  await deps.db
-    .update(agents)
-    .set({ vapiAssistantId: null, updatedAt: nowIso() })
-    .where(and(eq(agents.id, id), eq(agents.userId, userId), eq(agents.vapiAssistantId, agent.vapiAssistantId)));
-  return getAgent(deps.db, userId, id);
+  const { db } = deps;
+  return writeAndRead(
+    db,
+    userId,
+    agent.id,
+    db
+      .update(agents)
+      .set({ vapiAssistantId: null, updatedAt: nowIso() })
+      .where(and(eq(agents.id, agent.id), eq(agents.userId, userId), eq(agents.vapiAssistantId, agent.vapiAssistantId))),
+  );
 }
 
 /**
@@ -356,12 +388,12 @@ export async function deactivateAgent(deps: AgentDeps, userId: string, id: numbe
  * call list): the same effect as deactivating it, its imported number unpointed too (ADR 004).
  */
 export async function deactivateAgentByAssistant(deps: AgentDeps, userId: string, assistantId: string): Promise<AgentRecord> {
-  const agent = await deps.db.query.agents.findFirst({
-    columns: { id: true },
-    where: and(eq(agents.userId, userId), eq(agents.vapiAssistantId, assistantId)),
-  });
-  if (!agent) throw notFound("Assistant not found");
-  return deactivateAgent(deps, userId, agent.id);
+  const row = await selectAgents(deps.db)
+    .where(and(eq(agents.userId, userId), eq(agents.vapiAssistantId, assistantId)))
+    .orderBy(asc(agents.id))
+    .get();
+  if (!row) throw notFound("Assistant not found");
+  return deactivate(deps, userId, toRecord(row));
 }
 
 /** Deletes an agent; an active one loses its assistant first, and its number is freed with the delete. */
@@ -395,14 +427,17 @@ export function defaultAgentFields(company?: string | null) {
 }
 
 export async function createDefaultAgent(db: Database, userId: string, company?: string | null): Promise<AgentRecord> {
-  const limit = await assertBelowAgentLimit(db, userId);
+  const agentNames = () => db.select({ name: agents.name }).from(agents).where(eq(agents.userId, userId));
+  // The plan's limit, the count and the names taken, read together.
+  const [planLimit, current, taken] = await Promise.all([agentLimitFor(db, userId), countAgents(db, userId), agentNames()]);
+  const limit = assertBelowAgentLimit(planLimit, current);
+  let names = taken;
   // Two tries: a concurrent create can take the chosen name between reading and inserting.
   for (let attempt = 0; ; attempt++) {
-    const names = await db.select({ name: agents.name }).from(agents).where(eq(agents.userId, userId));
+    if (attempt > 0) names = await agentNames();
     const name = nextNewAgentName(names.map((n) => n.name));
     try {
-      const id = await insertAgent(db, userId, { name, ...defaultAgentFields(company) }, limit);
-      return getAgent(db, userId, id);
+      return await insertAgent(db, userId, { name, ...defaultAgentFields(company) }, limit);
     } catch (e) {
       if (attempt === 0 && e instanceof ApiError && e.code === "duplicate_name") continue;
       throw e;

@@ -1,6 +1,6 @@
 // Orphan calls (ADR 003): calls of an assistant that no agent held when they were logged, kept
 // without an owner and adopted once an agent holds the assistant.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { nyDayOf } from "@shared/ny-time";
 import type { Database } from "../db/client";
 import { callLogs } from "../db/schema";
@@ -16,12 +16,24 @@ export type CallOwner = { userId: string; agentId: number | null; store: string 
  * count them for the owner from then on. Returns how many were adopted.
  * A call logged after the read is adopted too; its own webhook marked its day.
  */
-export async function adoptOrphanCalls(db: Database, assistantId: string, owner: CallOwner): Promise<number> {
-  // Two conditions: and() is never undefined here.
-  const orphans = and(eq(callLogs.assistantId, assistantId), isNull(callLogs.userId))!;
-  const rows = await db.select({ startTime: callLogs.startTime }).from(callLogs).where(orphans);
-  if (rows.length === 0) return 0;
+export async function adoptOrphanCalls(db: Database, assistantId: string, owner: CallOwner, known?: string[]): Promise<number> {
+  const starts = known ?? (await orphanCallStarts(db, assistantId)).map((r) => r.startTime);
+  if (starts.length === 0) return 0;
+  const orphans = orphansOf(assistantId);
   const adopt = db.update(callLogs).set({ userId: owner.userId, agentId: owner.agentId, store: owner.store }).where(orphans);
-  await db.batch([callHoursChanged(db, orphans), adopt, ...markDaysDirty(db, "call_logs", rows.map((r) => nyDayOf(r.startTime)))]);
-  return rows.length;
+  await db.batch([callHoursChanged(db, orphans), adopt, ...markDaysDirty(db, "call_logs", starts.map((s) => nyDayOf(s)))]);
+  return starts.length;
 }
+
+// Two conditions: and() is never undefined here.
+const orphansOf = (assistantId: string) => and(eq(callLogs.assistantId, assistantId), isNull(callLogs.userId))!;
+
+/**
+ * The start times of an assistant's ownerless calls (none for a null assistant), to send in a batch
+ * with other statements and hand to adoptOrphanCalls as `known`.
+ */
+export const orphanCallStarts = (db: Database, assistantId: string | null) =>
+  db
+    .select({ startTime: callLogs.startTime })
+    .from(callLogs)
+    .where(assistantId === null ? sql`0` : orphansOf(assistantId));

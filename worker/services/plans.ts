@@ -20,19 +20,22 @@ export function planKey(name: string | null | undefined): keyof typeof PLAN_AGEN
 
 /** Agents the account's plan allows, from its current subscription (or customer record); null when no plan is known. */
 export async function agentLimitFor(db: Database, userId: string): Promise<number | null> {
-  const sub = await db
-    .select({ productName: subscriptions.productName })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, SUBSCRIBED_STATUSES)))
-    .orderBy(desc(subscriptions.updatedAt))
-    .get();
-  let plan = planKey(sub?.productName);
-  if (!plan && !sub) {
-    const customer = await db
+  // Both records read together; the customer record counts only where no subscription is current.
+  const [sub, customer] = await Promise.all([
+    db
+      .select({ productName: subscriptions.productName })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, SUBSCRIBED_STATUSES)))
+      .orderBy(desc(subscriptions.updatedAt))
+      .get(),
+    db
       .select({ currentPlan: customers.currentPlan, status: customers.subscriptionStatus })
       .from(customers)
       .where(eq(customers.userId, userId))
-      .get();
+      .get(),
+  ]);
+  let plan = planKey(sub?.productName);
+  if (!plan && !sub) {
     if (customer && (!customer.status || SUBSCRIBED_STATUSES.includes(customer.status))) plan = planKey(customer.currentPlan);
   }
   return plan ? PLAN_AGENT_LIMITS[plan] : null;

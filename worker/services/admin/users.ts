@@ -10,7 +10,7 @@ import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import type { IdentityPort } from "../../providers/identity/port";
-import { figureStatements, readCoverage } from "../counts/engine";
+import { figureStatements, overCoverage } from "../counts/engine";
 import { callLogUserSpec } from "../counts/figures";
 import { DbMeter } from "../counts/meter";
 import { auditStatement, type AdminActor } from "./audit-log";
@@ -123,37 +123,46 @@ export async function listAdminUsers(
 ): Promise<AdminUsersResponse> {
   const meter = new DbMeter(d1);
   const cursor = q.cursor ? decodeUserCursor(q.cursor) : undefined;
-  let plan: "seek" | "walk" = "seek";
-  if (q.search) {
-    const count = searchMatchCountSql(q.search);
-    const [[row]] = await meter.batch([meter.statement(count.sql, count.params)]);
-    if (Number(row?.n ?? 0) >= DENSE_SEARCH_MATCHES) plan = "walk";
-  }
-  const page = userPageSql({ search: q.search, cursor, limit: q.limit, plan });
-  const [rows] = (await meter.batch([meter.statement(page.sql, page.params)])) as unknown as PageRow[][];
-  const shown = rows.slice(0, q.limit);
-  const users = await withFigures(meter, shown, now);
-  const last = shown[shown.length - 1];
+  const count = q.search ? searchMatchCountSql(q.search) : null;
+  // The oldest call (where the figures' range starts) and, for a search, how dense its matches are.
+  const [[first], matches = []] = await meter.batch([oldestCallStatement(meter), ...(count ? [meter.statement(count.sql, count.params)] : [])]);
+  const plan = Number(matches[0]?.n ?? 0) >= DENSE_SEARCH_MATCHES ? "walk" : "seek";
+  const { rows, users } = await pageWithFigures(meter, userPageSql({ search: q.search, cursor, limit: q.limit, plan }), first?.t, q.limit, now);
+  const last = rows[Math.min(rows.length, q.limit) - 1];
   return { users, nextCursor: rows.length > q.limit && last ? encodeUserCursor(last.created_at, last.id) : null };
 }
 
-/** Agents, calls and minutes of the listed accounts only: O(accounts x days), never every call. */
-async function withFigures(meter: DbMeter, rows: PageRow[], now: Date): Promise<AdminUser[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const marks = ids.map(() => "?").join(", ");
-  const [agentRows, [first]] = await meter.batch([
-    meter.statement(`SELECT user_id AS k, count(*) AS n FROM agents WHERE user_id IN (${marks}) GROUP BY user_id`, ids),
-    meter.statement("SELECT min(start_time) AS t FROM call_logs"),
-  ]);
+/** The start of the oldest call (the figures' range starts on its New York day). */
+const oldestCallStatement = (meter: DbMeter) => meter.statement("SELECT min(start_time) AS t FROM call_logs");
+
+/**
+ * A page of accounts with their agent, call and minute figures, for the page's own accounts only
+ * (O(accounts x days), never every call): the page, its agent counts and its call figures read in
+ * one batch over the call roll-up's coverage (a second one only when that coverage has just moved),
+ * the figures' accounts given as the page's query itself. `oldestCall` is the oldest call's start.
+ */
+async function pageWithFigures(meter: DbMeter, page: { sql: string; params: unknown[] }, oldestCall: unknown, shown: number, now: Date) {
   const today = nyToday(now);
-  const oldest = typeof first?.t === "string" ? nyDayOf(first.t) : today;
-  const coverage = await readCoverage(meter, callLogUserSpec.source, oldest < today ? oldest : today, today);
-  // Not `+r.user_id`: the account's (user_id, start_time) index is the narrow one, in both tables.
-  const calls = figureStatements(meter, callLogUserSpec, coverage, ["total", "duration_seconds"], [{ sql: `r.user_id IN (${marks})`, params: ids }], "user_id");
-  const figures = calls.read(await meter.batch(calls.statements));
+  const oldest = typeof oldestCall === "string" ? nyDayOf(oldestCall) : today;
+  const ids = `SELECT id FROM (${page.sql})`;
+  const source = callLogUserSpec.source;
+  const { rows, agentRows, figures } = await overCoverage(meter, [source], { startDate: oldest < today ? oldest : today, endDate: today }, (coverage) => {
+    // Not `+r.user_id`: the account's (user_id, start_time) index is the narrow one, in both tables.
+    const calls = figureStatements(meter, callLogUserSpec, coverage[source], ["total", "duration_seconds"], [{ sql: `r.user_id IN (${ids})`, params: page.params }], "user_id");
+    return {
+      statements: [
+        meter.statement(page.sql, page.params),
+        meter.statement(`SELECT user_id AS k, count(*) AS n FROM agents WHERE user_id IN (${ids}) GROUP BY user_id`, page.params),
+        ...calls.statements,
+      ],
+      read: (results) => ({ rows: results[0] as unknown as PageRow[], agentRows: results[1], figures: calls.read(results.slice(2)) }),
+    };
+  });
   const agentCounts = new Map(agentRows.map((r) => [String(r.k), Number(r.n)]));
-  return rows.map((r) => toAdminUser(r, agentCounts.get(r.id) ?? 0, figures.get(r.id)?.total ?? 0, figures.get(r.id)?.duration_seconds ?? 0));
+  const users = rows
+    .slice(0, shown)
+    .map((r) => toAdminUser(r, agentCounts.get(r.id) ?? 0, figures.get(r.id)?.total ?? 0, figures.get(r.id)?.duration_seconds ?? 0));
+  return { rows, users };
 }
 
 function toAdminUser(r: PageRow, assistants: number, calls: number, seconds: number): AdminUser {
@@ -174,15 +183,11 @@ function toAdminUser(r: PageRow, assistants: number, calls: number, seconds: num
 /** One account as the list shows it. */
 export async function adminUserById(d1: D1Database, id: string, now = new Date()): Promise<AdminUser> {
   const meter = new DbMeter(d1);
-  const [rows] = (await meter.batch([
-    meter.statement(
-      "SELECT id, email, username, company, created_at, is_admin, shopwindows_info, call_app FROM profiles WHERE id = ?",
-      [id],
-    ),
-  ])) as unknown as PageRow[][];
-  if (!rows[0]) throw notFound(ADMIN_API_TEXT.userIdNotFound);
-  const [user] = await withFigures(meter, rows, now);
-  return user;
+  const [[first]] = await meter.batch([oldestCallStatement(meter)]);
+  const page = { sql: "SELECT id, email, username, company, created_at, is_admin, shopwindows_info, call_app FROM profiles WHERE id = ?", params: [id] };
+  const { users } = await pageWithFigures(meter, page, first?.t, 1, now);
+  if (!users[0]) throw notFound(ADMIN_API_TEXT.userIdNotFound);
+  return users[0];
 }
 
 // ---- admins ------------------------------------------------------------------------------------

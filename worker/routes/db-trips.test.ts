@@ -1,0 +1,519 @@
+// Sequential D1 round trips per endpoint: every route the app serves is called once with valid input
+// by a caller of the right kind, through a D1 binding wrapped in a D1Timer of the test's own, which
+// counts every round trip of the request (those of the identity step, of the handler, of a
+// streamed body's pages and of any code that reaches the binding directly). The signed-in answers'
+// own Server-Timing `db-trips` is read too and can never exceed it.
+//
+// Budget: a handler's own trips (the request's minus what the identity step costs for that method,
+// measured on an unknown /api path with the same token) are at most 1, so a request with its
+// identity costs at most 2 once the identity step costs at most 1. A request without identity
+// (public routes, webhooks, ingestion) costs at most 2. The routes still over it are listed in
+// OVER_BUDGET with the reason and their count, which they may not exceed.
+//
+// Providers: the voice platform and telephony run as their real adapters against the stand-ins
+// (their local adapters keep state in D1, where production's make HTTP calls); billing runs on its
+// local adapter, whose store (billing_local_objects) answers what Stripe would, so the billing
+// routes' figures include those trips (marked in the table).
+import { env } from "cloudflare:workers";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDb } from "../db/client";
+import { D1Timer } from "../db/timed-d1";
+import { ROUTES, servedRoutes } from "../proof/routes";
+import { DEV_STRIPE_WEBHOOK_SECRET, signStripePayload } from "../providers/billing/stripe-events";
+import { LOCAL_CHECKOUT_PATH, STRIPE_WEBHOOK_PATH } from "../providers/billing/local";
+import { AIRCALL_WEBHOOK_PATH, DEV_AIRCALL_WEBHOOK_TOKEN } from "../providers/callcentre/aircall-events";
+import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
+import { storeDailyReports } from "../services/daily-report-store";
+import { aircallCall } from "../test/aircall";
+import { COMPLETE_AGENT_FIELDS, ingestAppointmentRecord, insertAgent, insertAppointments, insertCallLogs, insertPhoneNumber } from "../test/factories";
+import { call, signUpAndSignIn, uniqueEmail, type Json } from "../test/helpers";
+import { TWILIO_STANDIN } from "../test/standins/twilio";
+import { VAPI_STANDIN } from "../test/standins/vapi";
+import { DEV_INGEST_API_KEY } from "./ingest";
+import { app } from "../app";
+
+type Session = Awaited<ReturnType<typeof signUpAndSignIn>>;
+type Who = "customer" | "staff" | "admin" | "none";
+
+/** One request of a case: who sends it (or a session of the case's own), and what. */
+type Spec = {
+  as: Who | Session;
+  path: string;
+  json?: unknown;
+  body?: string;
+  headers?: Record<string, string>;
+  /** The statuses that prove the request did its work (default 200, 201). */
+  ok?: number[];
+};
+
+const ORIGIN = "http://localhost";
+const DAY = "2026-03-03";
+
+let customer: Session;
+let staff: Session;
+let admin: Session;
+/** The VAPI and Twilio adapters against their stand-ins, for every request of this file. */
+let providerBindings: Record<string, unknown>;
+
+const fresh = async (appMetadata?: Json) => {
+  const s = await signUpAndSignIn(appMetadata ? { appMetadata } : {});
+  // The first signed-in request creates the profile; every measured request finds it.
+  expect((await call("/api/profile", { token: s.accessToken })).status).toBe(200);
+  return s;
+};
+
+const sessionOf = (as: Who | Session): Session | null =>
+  as === "customer" ? customer : as === "staff" ? staff : as === "admin" ? admin : as === "none" ? null : as;
+
+/** Sends a request outside the measurement (setting a case up). */
+const send = (method: string, spec: Spec) =>
+  call(spec.path, { method, token: sessionOf(spec.as)?.accessToken, json: spec.json, body: spec.body, headers: spec.headers, bindings: providerBindings });
+
+type Measured = { status: number; trips: number; serverTiming: number | null; body: Json };
+
+/**
+ * The test binding seen through `timer`, its sessions (D1's Sessions API, which the request's
+ * databases are opened with) included: every round trip through it is counted.
+ */
+function countedBinding(timer: D1Timer, d1: D1Database): D1Database {
+  const session = (s: D1DatabaseSession) => ({ ...(timer.wrap(s as unknown as D1Database) as object), getBookmark: () => s.getBookmark() });
+  return { ...(timer.wrap(d1) as object), withSession: (constraint?: string) => session(d1.withSession(constraint)) } as unknown as D1Database;
+}
+
+/** Sends a request through a binding of its own timer: every D1 round trip of the request is counted. */
+async function measure(method: string, spec: Spec): Promise<Measured> {
+  const timer = new D1Timer();
+  const res = await call(spec.path, {
+    method,
+    token: sessionOf(spec.as)?.accessToken,
+    json: spec.json,
+    body: spec.body,
+    headers: spec.headers,
+    bindings: { ...providerBindings, DB: countedBinding(timer, env.DB) },
+  });
+  const st = /db-trips;desc="(\d+)"/.exec(res.headers.get("server-timing") ?? "");
+  return { status: res.status, trips: timer.trips, serverTiming: st ? Number(st[1]) : null, body: res.body };
+}
+
+const qs = (q: Record<string, string>) => new URLSearchParams(q).toString();
+const RANGE = { dateFilterType: "range", startDate: "2026-03-01", endDate: "2026-03-05" };
+const checkoutBody = (email: string, priceId = "price_local_pro_year") => ({
+  priceId,
+  quantity: 1,
+  successUrl: `${ORIGIN}/payments/success?session_id={CHECKOUT_SESSION_ID}`,
+  cancelUrl: `${ORIGIN}/payments/cancel`,
+  customerEmail: email,
+});
+
+/** A paid checkout on the local checkout page, as a buyer without an account yet makes it. */
+async function paidCheckout(email = uniqueEmail("buyer")) {
+  const created = await call("/api/stripe/create-checkout-session", { method: "POST", json: checkoutBody(email) });
+  expect(created.status).toBe(200);
+  const paid = await app.request(
+    `${ORIGIN}${LOCAL_CHECKOUT_PATH}/${created.body.sessionId}/pay`,
+    { method: "POST", body: new URLSearchParams({ card: "4242 4242 4242 4242", name: "Pat Buyer" }), headers: { "cf-connecting-ip": "10.9.9.9" } },
+    env,
+  );
+  expect(paid.status).toBe(303);
+  return { email, sessionId: created.body.sessionId as string };
+}
+
+/** A buyer who paid, chose a password and signed in: their customer record and live subscription. */
+async function buyer() {
+  const { email, sessionId } = await paidCheckout();
+  expect((await call("/api/admin/public/update-user-password", { method: "POST", json: { email, password: "Secret123", sessionId } })).status).toBe(200);
+  const token = (await call("/auth/v1/token?grant_type=password", { method: "POST", json: { email, password: "Secret123" } })).body.access_token as string;
+  const mine = await call(`/api/leads/customers/by-email?email=${encodeURIComponent(email)}`, { token });
+  const customerId = mine.body.customer.stripe_customer_id as string;
+  const list = await call(`/api/stripe/customer-subscriptions/${customerId}`, { token });
+  const session = { email, password: "Secret123", userId: mine.body.customer.user_id as string, accessToken: token, refreshToken: "" };
+  return { session, customerId, subscriptionId: list.body.subscriptions[0].id as string };
+}
+
+/** An agent created and activated through the API (an assistant on the VAPI stand-in). */
+async function activeAgent(s: Session, name = `Desk ${crypto.randomUUID().slice(0, 8)}`) {
+  const created = await send("POST", { as: s, path: "/api/agents", json: { name, ...COMPLETE_AGENT_FIELDS } });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const activated = await send("POST", { as: s, path: "/api/create-vapi-assistant", json: { agent_id: created.body.agent.id } });
+  expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+  return { id: created.body.agent.id as number, assistantId: activated.body.id as string };
+}
+
+/** A number of the Twilio stand-in bought by this account (searched first, as the SPA does). */
+async function boughtNumber(s: Session) {
+  const search = await send("GET", { as: s, path: "/api/twilio/available-numbers?areaCode=305&limit=5" });
+  expect(search.status, JSON.stringify(search.body)).toBe(200);
+  const phoneNumber = search.body.numbers[0].phoneNumber as string;
+  const bought = await send("POST", { as: s, path: "/api/twilio/buy", json: { phoneNumber, createInVapi: true } });
+  expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+  const mine = await send("GET", { as: s, path: "/api/twilio/my-numbers" });
+  return mine.body.numbers.find((n: Json) => n.phone_number === phoneNumber || n.phoneNumber === phoneNumber) as Json;
+}
+
+const vapiReport = (id: string, assistantId: string) => ({
+  message: {
+    type: "end-of-call-report",
+    timestamp: 1772463700000,
+    endedReason: "customer-ended-call",
+    startedAt: "2026-03-02T15:00:00.000Z",
+    endedAt: "2026-03-02T15:02:05.600Z",
+    cost: 0.23,
+    analysis: { summary: "The customer booked a hearing test for Friday." },
+    artifact: { transcript: "AI: Hello.\nHuman: Hi, I'd like to book a test.", recordingUrl: "https://storage.vapi.ai/r.wav", messages: [] },
+    call: {
+      id,
+      orgId: "org-1",
+      type: "outboundPhoneCall",
+      status: "ended",
+      assistantId,
+      phoneNumberId: "pn-1",
+      customer: { number: "+13055550100" },
+      createdAt: "2026-03-02T14:59:58.000Z",
+      updatedAt: "2026-03-02T15:02:06.000Z",
+    },
+  },
+});
+
+async function stripeDelivery(type: string, object: object) {
+  const body = JSON.stringify({ id: `evt_test_${crypto.randomUUID()}`, object: "event", type, created: 1, data: { object } });
+  return { body, headers: { "stripe-signature": await signStripePayload(body, DEV_STRIPE_WEBHOOK_SECRET), "content-type": "application/json" } };
+}
+
+const COUNT_QUERY = qs({ ...RANGE, callType: "Both" });
+
+/**
+ * How to call each route with valid input. Development tools absent in production (the local
+ * identity service under /auth/v1, the local checkout page) are not API endpoints of the product
+ * and are left out; the local API tools are measured but not budgeted.
+ */
+const CASES: Record<string, () => Promise<Spec>> = {
+  "GET /api/health": async () => ({ as: "none", path: "/api/health" }),
+  "GET /api/config": async () => ({ as: "none", path: "/api/config" }),
+  "POST /api/admin/public/user-exists": async () => ({ as: "none", path: "/api/admin/public/user-exists", json: { email: customer.email } }),
+  "POST /api/admin/public/update-user-password": async () => {
+    const { email, sessionId } = await paidCheckout();
+    return { as: "none", path: "/api/admin/public/update-user-password", json: { email, password: "Secret123", sessionId } };
+  },
+  "POST /api/admin/public/resend-activation": async () => {
+    const { email } = await paidCheckout();
+    return { as: "none", path: "/api/admin/public/resend-activation", json: { email } };
+  },
+  "GET /api/stripe/config": async () => ({ as: "none", path: "/api/stripe/config" }),
+  "GET /api/stripe/products": async () => ({ as: "none", path: "/api/stripe/products" }),
+  "POST /api/stripe/create-checkout-session": async () => ({ as: "none", path: "/api/stripe/create-checkout-session", json: checkoutBody(uniqueEmail("checkout")) }),
+  "POST /api/stripe/start-trial": async () => ({
+    as: "none",
+    path: "/api/stripe/start-trial",
+    json: { email: uniqueEmail("trial"), priceId: "price_local_pro_month", first_name: "Tri", last_name: "Al" },
+  }),
+  "GET /api/stripe/checkout-session/:sessionId": async () => {
+    const created = await call("/api/stripe/create-checkout-session", { method: "POST", json: checkoutBody(uniqueEmail("look")) });
+    return { as: "none", path: `/api/stripe/checkout-session/${created.body.sessionId}` };
+  },
+  "GET /api/stripe/customer-subscriptions/:id": async () => {
+    const b = await buyer();
+    return { as: b.session, path: `/api/stripe/customer-subscriptions/${b.customerId}` };
+  },
+  "POST /api/stripe/cancel-subscription": async () => {
+    const b = await buyer();
+    return { as: b.session, path: "/api/stripe/cancel-subscription", json: { subscriptionId: b.subscriptionId } };
+  },
+  "POST /api/stripe/portal-session": async () => ({ as: (await buyer()).session, path: "/api/stripe/portal-session" }),
+  "POST /api/stripe/create-customer": async () => ({ as: "admin", path: "/api/stripe/create-customer", json: { email: uniqueEmail("made"), name: "N" } }),
+  "POST /api/stripe/create-subscription": async () => {
+    const made = await send("POST", { as: "admin", path: "/api/stripe/create-customer", json: { email: uniqueEmail("made"), name: "N" } });
+    return { as: "admin", path: "/api/stripe/create-subscription", json: { customerId: made.body.customer.id, priceId: "price_local_basic_month" } };
+  },
+  "POST /api/leads/leads": async () => ({
+    as: "none",
+    path: "/api/leads/leads",
+    json: {
+      email: uniqueEmail("lead"),
+      phone: "3055550142",
+      first_name: "Lee",
+      last_name: "Dee",
+      company: "Acme",
+      lead_source: "trial",
+      lead_status: "new",
+      interest_level: 4,
+      metadata: { product_type: "pro", product_name: "Pro", price_id: "price_local_pro_month", is_trial: true, submitted_at: new Date().toISOString() },
+    },
+  }),
+  "GET /api/leads/customers/by-email": async () => {
+    const b = await buyer();
+    return { as: b.session, path: `/api/leads/customers/by-email?email=${encodeURIComponent(b.session.email)}` };
+  },
+  "POST /api/leads/customers": async () => ({ as: customer, path: "/api/leads/customers", json: { email: customer.email, company: "Acme" } }),
+  "POST /api/webhooks/stripe": async () => {
+    const b = await buyer();
+    const delivery = await stripeDelivery("customer.subscription.updated", { id: b.subscriptionId });
+    return { as: "none", path: STRIPE_WEBHOOK_PATH, ...delivery };
+  },
+  "POST /api/admin/public/update-user-profile": async () => {
+    const s = await fresh();
+    return { as: s, path: "/api/admin/public/update-user-profile", json: { email: s.email, username: "renamed" } };
+  },
+  "GET /api/local/mailbox": async () => ({ as: "none", path: `/api/local/mailbox?email=${encodeURIComponent(customer.email)}` }),
+  "GET /api/profile": async () => ({ as: "customer", path: "/api/profile" }),
+  "POST /api/local/aircall/simulate": async () => ({ as: "staff", path: "/api/local/aircall/simulate", json: { scenario: "answered", store: "NAPLES", userName: "Ana Lopez" } }),
+  "GET /api/call-logs/count": async () => ({ as: "customer", path: `/api/call-logs/count?${COUNT_QUERY}` }),
+  "GET /api/call-connected-count": async () => ({ as: "customer", path: `/api/call-connected-count?${COUNT_QUERY}` }),
+  "GET /api/voicemail-count": async () => ({ as: "customer", path: `/api/voicemail-count?${COUNT_QUERY}` }),
+  "GET /api/forwarded-count": async () => ({ as: "customer", path: `/api/forwarded-count?${COUNT_QUERY}` }),
+  "GET /api/aircall/call-count": async () => ({ as: "staff", path: `/api/aircall/call-count?${qs({ ...RANGE, direction: "inbound" })}` }),
+  "GET /api/aircall/outbound-answered-count": async () => ({ as: "staff", path: `/api/aircall/outbound-answered-count?${qs(RANGE)}` }),
+  "GET /api/aircall/store-transfer-solutions-count": async () => ({ as: "staff", path: `/api/aircall/store-transfer-solutions-count?${qs(RANGE)}` }),
+  "GET /api/aircall/options": async () => ({ as: "staff", path: "/api/aircall/options" }),
+  "GET /api/appointment-count": async () => ({ as: "staff", path: `/api/appointment-count?${qs(RANGE)}` }),
+  "GET /api/appointment-status-count": async () => ({ as: "staff", path: `/api/appointment-status-count?${qs(RANGE)}` }),
+  "GET /api/appointment-category-count": async () => ({ as: "staff", path: `/api/appointment-category-count?${qs(RANGE)}` }),
+  "GET /api/appointment-options": async () => ({ as: "staff", path: "/api/appointment-options" }),
+  "GET /api/lead-counts/summary": async () => ({ as: "staff", path: `/api/lead-counts/summary?${qs(RANGE)}` }),
+  "GET /api/call-volume": async () => ({ as: "customer", path: `/api/call-volume?${COUNT_QUERY}` }),
+  "GET /api/store-funnel": async () => ({ as: "staff", path: `/api/store-funnel?${qs({ startDate: RANGE.startDate, endDate: RANGE.endDate })}` }),
+  "GET /api/call-logs": async () => ({ as: "customer", path: "/api/call-logs" }),
+  "GET /api/vapi/call-logs": async () => ({ as: "customer", path: "/api/vapi/call-logs" }),
+  "GET /api/vapi/call/:call_id": async () => {
+    const s = await fresh();
+    const agent = await activeAgent(s);
+    const id = crypto.randomUUID();
+    const delivered = await send("POST", { as: "none", path: "/api/webhooks/vapi", body: JSON.stringify(vapiReport(id, agent.assistantId)), headers: { "content-type": "application/json", "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET } });
+    expect(delivered.status).toBe(200);
+    return { as: s, path: `/api/vapi/call/${id}` };
+  },
+  "GET /api/admin/config/phone-limit": async () => ({ as: "customer", path: "/api/admin/config/phone-limit" }),
+  "PUT /api/admin/config/phone-limit": async () => {
+    const now = await send("GET", { as: "admin", path: "/api/admin/config/phone-limit" });
+    return { as: "admin", path: "/api/admin/config/phone-limit", json: { phoneNumberLimit: now.body.phoneNumberLimit } };
+  },
+  "GET /api/admin/stats/v2": async () => ({ as: "admin", path: "/api/admin/stats/v2" }),
+  "GET /api/admin/stats": async () => ({ as: "admin", path: "/api/admin/stats" }),
+  "GET /api/admin/users/v2": async () => ({ as: "admin", path: "/api/admin/users/v2?limit=25" }),
+  "GET /api/admin/users": async () => ({ as: "admin", path: "/api/admin/users?limit=25" }),
+  "PUT /api/admin/users/:id/flags": async () => {
+    const s = await fresh();
+    return { as: "admin", path: `/api/admin/users/${s.userId}/flags`, json: { shopwindows_info: true } };
+  },
+  "GET /api/admin/vapi/available-numbers": async () => ({ as: "admin", path: "/api/admin/vapi/available-numbers" }),
+  "POST /api/admin/assign-phone-number": async () => {
+    const s = await fresh();
+    const pooled = await insertPhoneNumber(null, { name: null });
+    return { as: "admin", path: "/api/admin/assign-phone-number", json: { user_id: s.userId, phone_number: pooled.phoneNumber, vapi_number_id: pooled.vapiPhoneNumberId } };
+  },
+  "POST /api/admin/cleanup-user": async () => {
+    const s = await fresh();
+    await activeAgent(s);
+    await boughtNumber(s);
+    return { as: "admin", path: "/api/admin/cleanup-user", json: { email: s.email } };
+  },
+  "GET /api/admin/audit-log": async () => ({ as: "admin", path: "/api/admin/audit-log?limit=50" }),
+  "GET /api/twilio/health": async () => ({ as: "customer", path: "/api/twilio/health" }),
+  "GET /api/twilio/my-numbers": async () => ({ as: "customer", path: "/api/twilio/my-numbers" }),
+  "GET /api/twilio/available-numbers": async () => ({ as: "customer", path: "/api/twilio/available-numbers?areaCode=305&limit=50" }),
+  "POST /api/twilio/buy": async () => {
+    const s = await fresh();
+    const search = await send("GET", { as: s, path: "/api/twilio/available-numbers?areaCode=305&limit=5" });
+    return { as: s, path: "/api/twilio/buy", json: { phoneNumber: search.body.numbers[0].phoneNumber, createInVapi: true } };
+  },
+  "POST /api/twilio/assign-number": async () => {
+    const s = await fresh();
+    const agent = await activeAgent(s);
+    const number = await boughtNumber(s);
+    return { as: s, path: "/api/twilio/assign-number", json: { phoneNumberId: number.id, agentId: agent.id } };
+  },
+  "POST /api/twilio/unassign-number": async () => {
+    const s = await fresh();
+    const agent = await activeAgent(s);
+    const number = await boughtNumber(s);
+    expect((await send("POST", { as: s, path: "/api/twilio/assign-number", json: { phoneNumberId: number.id, agentId: agent.id } })).status).toBe(200);
+    return { as: s, path: "/api/twilio/unassign-number", json: { phoneNumberId: number.id } };
+  },
+  "GET /api/agents": async () => ({ as: "customer", path: "/api/agents" }),
+  "POST /api/agents": async () => ({ as: "customer", path: "/api/agents", json: { name: `New ${crypto.randomUUID().slice(0, 8)}`, ...COMPLETE_AGENT_FIELDS } }),
+  "GET /api/agents/:id": async () => ({ as: "customer", path: `/api/agents/${(await insertAgent(customer.userId, { name: `Get ${crypto.randomUUID().slice(0, 8)}` })).id}` }),
+  "PUT /api/agents/:id": async () => {
+    const agent = await insertAgent(customer.userId, { name: `Put ${crypto.randomUUID().slice(0, 8)}` });
+    return { as: "customer", path: `/api/agents/${agent.id}`, json: { name: `Renamed ${crypto.randomUUID().slice(0, 8)}`, ...COMPLETE_AGENT_FIELDS } };
+  },
+  "DELETE /api/agents/:id": async () => {
+    const s = await fresh();
+    return { as: s, path: `/api/agents/${(await activeAgent(s)).id}` };
+  },
+  "PATCH /api/agents/:id/deactivate": async () => {
+    const s = await fresh();
+    return { as: s, path: `/api/agents/${(await activeAgent(s)).id}/deactivate` };
+  },
+  "POST /api/analytics/won": async () => ({ as: "staff", path: "/api/analytics/won", json: { storeId: "MIAMI", startDate: "2026-03-01", endDate: "2026-03-05", limit: 300 } }),
+  "GET /api/export-report": async () => ({ as: "customer", path: `/api/export-report?${COUNT_QUERY}` }),
+  "GET /api/daily-report": async () => ({ as: "staff", path: `/api/daily-report?${qs({ date: DAY })}` }),
+  "GET /api/daily-reports": async () => ({ as: "staff", path: "/api/daily-reports" }),
+  "GET /api/daily-reports/:id": async () => {
+    const list = await send("GET", { as: "staff", path: "/api/daily-reports" });
+    const id = (list.body.reports ?? list.body.items ?? [])[0]?.id;
+    expect(id, JSON.stringify(list.body).slice(0, 300)).toBeDefined();
+    return { as: "staff", path: `/api/daily-reports/${id}` };
+  },
+  "POST /api/ingest/appointments": async () => ({
+    as: "none",
+    path: "/api/ingest/appointments",
+    json: { appointments: [ingestAppointmentRecord(`TRIPS-${crypto.randomUUID()}`), ingestAppointmentRecord(`TRIPS-${crypto.randomUUID()}`)] },
+    headers: { authorization: `Bearer ${DEV_INGEST_API_KEY}` },
+  }),
+  "POST /api/ingest/leads": async () => ({
+    as: "none",
+    path: "/api/ingest/leads",
+    json: {
+      leads: [
+        { external_id: `TRIPS-${crypto.randomUUID()}`, store: "TULSA", submitted_at: "2026-03-03T09:15:00-05:00", email: "jane@example.com", phone: "918-555-0199", first_name: "Jane", last_name: "Doe" },
+      ],
+    },
+    headers: { authorization: `Bearer ${DEV_INGEST_API_KEY}` },
+  }),
+  "POST /api/generate-prompt": async () => ({ as: "customer", path: "/api/generate-prompt", json: { name: "Front Desk", ...COMPLETE_AGENT_FIELDS } }),
+  "POST /api/create-vapi-assistant": async () => {
+    const created = await send("POST", { as: "customer", path: "/api/agents", json: { name: `Act ${crypto.randomUUID().slice(0, 8)}`, ...COMPLETE_AGENT_FIELDS } });
+    return { as: "customer", path: "/api/create-vapi-assistant", json: { agent_id: created.body.agent.id } };
+  },
+  "POST /api/create-default-agent": async () => ({ as: await fresh(), path: "/api/create-default-agent" }),
+  "GET /api/usage-stats": async () => ({ as: "customer", path: "/api/usage-stats" }),
+  "POST /api/trigger-call": async () => {
+    const s = await fresh();
+    const agent = await activeAgent(s);
+    return { as: s, path: "/api/trigger-call", json: { phoneNumber: "+15551230000", agentId: agent.id } };
+  },
+  "GET /api/vapi/voices": async () => ({ as: "customer", path: "/api/vapi/voices" }),
+  "DELETE /api/vapi/assistant/:assistantId": async () => {
+    const s = await fresh();
+    return { as: s, path: `/api/vapi/assistant/${(await activeAgent(s)).assistantId}` };
+  },
+  "POST /api/webhooks/vapi": async () => {
+    const s = await fresh();
+    const agent = await activeAgent(s);
+    return {
+      as: "none",
+      path: "/api/webhooks/vapi",
+      body: JSON.stringify(vapiReport(crypto.randomUUID(), agent.assistantId)),
+      headers: { "content-type": "application/json", "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET },
+    };
+  },
+  "POST /api/webhooks/aircall": async () => {
+    const id = 4_100_000_000 + Math.floor(Math.random() * 1_000_000);
+    const t0 = Date.UTC(2026, 2, 2, 14, 0, 0) / 1000;
+    const delivery = { resource: "call", event: "call.ended", timestamp: t0 + 220, token: DEV_AIRCALL_WEBHOOK_TOKEN, data: aircallCall(id, t0) };
+    return { as: "none", path: AIRCALL_WEBHOOK_PATH, body: JSON.stringify(delivery), headers: { "content-type": "application/json" } };
+  },
+  "GET /api/vapi/sim-recordings/:file": async () => ({ as: "none", path: `/api/vapi/sim-recordings/sim_call_${crypto.randomUUID()}.wav`, ok: [200, 404] }),
+};
+
+/** Development tools of the local identity service and checkout page: not product endpoints. */
+const NOT_MEASURED = (route: string) => route.includes(" /auth/v1/") || route.includes(" /_local/");
+/** Measured, not budgeted: local-only tools, and the dashboard counts (budgeted with their roll-ups in counts.test.ts's domain). */
+const UNBUDGETED = (route: string) =>
+  ROUTES[route] === "local" ||
+  /count|call-volume|store-funnel|appointment-options|aircall\/options|usage-stats/.test(route);
+
+/**
+ * Routes still over budget: the handler's own trips they may not exceed, and why they need them.
+ * Filled from the measured table; an entry here is a known cost, never a silent one.
+ */
+const BILLING_STORE = "the local billing adapter keeps Stripe's objects in D1: some of these trips are Stripe calls in production";
+const PROVIDER_BETWEEN = "reads, a provider call that needs them, then one write batch: the reads cannot join the write";
+const OVER_BUDGET: Record<string, { own: number; why: string }> = {
+  "POST /api/admin/public/update-user-password": { own: 6, why: `rare (once per buyer); ${BILLING_STORE}` },
+  "POST /api/admin/public/resend-activation": { own: 5, why: `rare; ${BILLING_STORE}` },
+  "POST /api/stripe/start-trial": { own: 13, why: `once per trial; ${BILLING_STORE}` },
+  "POST /api/stripe/cancel-subscription": { own: 7, why: `rare; ${BILLING_STORE}` },
+  "POST /api/stripe/create-customer": { own: 2, why: `admin's test console; ${BILLING_STORE}` },
+  "POST /api/stripe/create-subscription": { own: 4, why: `admin's test console; ${BILLING_STORE}` },
+  "POST /api/leads/customers": { own: 2, why: "read the record, then upsert it" },
+  "POST /api/webhooks/stripe": { own: 3, why: `event seen?, the object (${BILLING_STORE}), one write batch` },
+  "POST /api/local/aircall/simulate": { own: 3, why: "development tool: posts three webhook deliveries in-process" },
+  "PUT /api/admin/config/phone-limit": { own: 2, why: "rare admin write: the limit before, then the change with its audit entry" },
+  "PUT /api/admin/users/:id/flags": { own: 4, why: "rare admin write: guards, the identity's write, then the changed account's figures" },
+  "POST /api/admin/assign-phone-number": { own: 4, why: "rare admin write" },
+  "POST /api/admin/cleanup-user": { own: 6, why: "rare admin write: several providers between reads and the final batch" },
+  "POST /api/twilio/buy": { own: 9, why: "reservation before the purchase, the save after it, the voice platform's import after that" },
+  "POST /api/twilio/assign-number": { own: 5, why: PROVIDER_BETWEEN },
+  "POST /api/twilio/unassign-number": { own: 4, why: PROVIDER_BETWEEN },
+  "POST /api/agents": { own: 2, why: "the name, limit and count read together, then the insert and its read-back in one batch" },
+  "PUT /api/agents/:id": { own: 2, why: "the agent and the name read together, then the update and its read-back in one batch" },
+  "DELETE /api/agents/:id": { own: 2, why: PROVIDER_BETWEEN },
+  "PATCH /api/agents/:id/deactivate": { own: 2, why: PROVIDER_BETWEEN },
+  "GET /api/export-report": { own: 2, why: "streamed CSV: one round trip per page, and one that finds the last page empty" },
+  "GET /api/daily-report": { own: 2, why: "streamed CSV: one round trip per page, and one that finds the last page empty" },
+  "POST /api/create-vapi-assistant": { own: 3, why: PROVIDER_BETWEEN },
+  "POST /api/create-default-agent": { own: 2, why: "the limit, count and names read together, then the insert and its read-back in one batch" },
+  "POST /api/trigger-call": { own: 6, why: "plan, minutes, rate limits, then the call's log row" },
+  "DELETE /api/vapi/assistant/:assistantId": { own: 2, why: PROVIDER_BETWEEN },
+  "POST /api/webhooks/vapi": { own: 3, why: "event seen?, the agent of the assistant, one write batch" },
+};
+
+/** The budget of a route's own trips: 1 after identity, 2 where there is none. */
+const budgetOf = (route: string, signedIn: boolean) => OVER_BUDGET[route]?.own ?? (signedIn ? 1 : 2);
+
+const identityTrips: Record<string, number> = {};
+const table: { route: string; status: number; total: number; identity: number; own: number; serverTiming: number | null; budget: string }[] = [];
+
+beforeAll(async () => {
+  providerBindings = {
+    VAPI_PRIVATE_KEY: VAPI_STANDIN.privateKey,
+    VAPI_BASE_URL: inject("standins").vapi,
+    TWILIO_ACCOUNT_SID: `AC${crypto.randomUUID().replace(/-/g, "")}`,
+    TWILIO_AUTH_TOKEN: TWILIO_STANDIN.authToken,
+    TWILIO_BASE_URL: inject("standins").twilio,
+    // Test calls go out from this number when the agent has none of its own.
+    VAPI_PHONE_NUMBER_ID: "pn-configured-default",
+  };
+  [customer, staff, admin] = await Promise.all([fresh(), fresh({ shopwindows_info: true, call_app: true }), fresh({ is_admin: true, shopwindows_info: true, call_app: true })]);
+  // Data for the lists and reports to read.
+  const agent = await insertAgent(customer.userId, { vapiAssistantId: `asst-${crypto.randomUUID()}` }, { store: "MIAMI" });
+  await insertCallLogs(customer.userId, 5, {}, { agent: { vapiAssistantId: agent.vapiAssistantId, store: "MIAMI", type: "inbound" }, day: DAY });
+  await insertAppointments(5, {}, { day: DAY, store: "MIAMI" });
+  await storeDailyReports(createDb(env.DB), DAY);
+  // What the identity step costs, per method, for a signed-in request whose handler reads nothing.
+  for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+    const probe = await measure(method, { as: "customer", path: "/api/no-such-route", json: method === "GET" || method === "DELETE" ? undefined : {} });
+    expect(probe.status).toBe(404);
+    identityTrips[method] = probe.trips;
+  }
+});
+
+describe("sequential D1 round trips per endpoint", () => {
+  it("has a case for every route the app serves", () => {
+    const missing = servedRoutes().filter((r) => !NOT_MEASURED(r) && !(r in CASES));
+    expect(missing).toEqual([]);
+  });
+
+  for (const route of Object.keys(CASES)) {
+    it(route, async () => {
+      const [method] = route.split(" ");
+      const spec = await CASES[route]();
+      const res = await measure(method, spec);
+      expect(spec.ok ?? [200, 201], `${route}: ${JSON.stringify(res.body).slice(0, 400)}`).toContain(res.status);
+      const signedIn = sessionOf(spec.as) !== null;
+      const identity = signedIn ? identityTrips[method] : 0;
+      const own = res.trips - identity;
+      const unbudgeted = UNBUDGETED(route);
+      const budget = budgetOf(route, signedIn);
+      table.push({ route, status: res.status, total: res.trips, identity, own, serverTiming: res.serverTiming, budget: unbudgeted ? "-" : String(budget) });
+      // The answer's own figure counts the same round trips (a streamed body's later pages excepted).
+      if (res.serverTiming !== null) expect(res.serverTiming).toBeLessThanOrEqual(res.trips);
+      if (unbudgeted) return;
+      expect(own, `${route}: ${res.trips} trips, ${identity} of them the identity step`).toBeLessThanOrEqual(budget);
+      // Once the identity step costs at most one trip, every budgeted request costs at most two.
+      if (identity <= 1 && !(route in OVER_BUDGET)) expect(res.trips, route).toBeLessThanOrEqual(2);
+    });
+  }
+});
+
+afterAll(() => {
+  const width = Math.max(...table.map((r) => r.route.length));
+  const lines = table.map(
+    (r) =>
+      `${r.route.padEnd(width)} | ${String(r.status).padEnd(6)} | ${String(r.total).padEnd(5)} | ${String(r.identity).padEnd(8)} | ${String(r.own).padEnd(3)} | ${String(r.serverTiming ?? "·").padEnd(12)} | ${r.budget}`,
+  );
+  console.log(
+    `\nSequential D1 round trips per endpoint (identity: GET ${identityTrips.GET}, POST ${identityTrips.POST})\n` +
+      `${"route".padEnd(width)} | status | total | identity | own | server-timing | own budget\n${lines.join("\n")}`,
+  );
+});

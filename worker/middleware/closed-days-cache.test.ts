@@ -15,10 +15,10 @@ import { CLOSED_DAYS_CACHE_CONTROL, VersionedMeter } from "./closed-days-cache";
 const DEV = { APP_ENV: "development" };
 
 /** A GET as the browser sends it, with the raw answer (a 304's body must be empty, not parsed). */
-async function get(path: string, token: string, ifNoneMatch?: string) {
+async function get(path: string, token: string, ifNoneMatch?: string, bindings: Record<string, unknown> = {}) {
   const headers = new Headers({ authorization: `Bearer ${token}`, "cf-connecting-ip": "10.9.8.7" });
   if (ifNoneMatch) headers.set("if-none-match", ifNoneMatch);
-  const res = await app.request(`http://localhost${path}`, { headers }, { ...env, ...DEV });
+  const res = await app.request(`http://localhost${path}`, { headers }, { ...env, ...DEV, ...bindings });
   const text = await res.text();
   const timing = res.headers.get("server-timing") ?? "";
   const figure = (name: string) => Number(timing.match(new RegExp(`${name};desc="(\\d+)"`))?.[1] ?? NaN);
@@ -113,6 +113,18 @@ describe("answers over closed days", { timeout: 30_000 }, () => {
     const after = await get(path, a.accessToken, tag);
     expect(after.status).toBe(200);
     expect(after.text).toBe(before.text);
+    expect(after.headers.get("etag")).not.toBe(tag);
+  });
+
+  it("a deploy gives every answer another tag", async () => {
+    const a = await signUpAndSignIn();
+    const path = `/api/voicemail-count?${CLOSED}&callType=Both`;
+    const build = (id: string) => ({ CF_VERSION_METADATA: { id, tag: "", timestamp: "" } });
+    const before = await get(path, a.accessToken, undefined, build("deploy-1"));
+    const tag = before.headers.get("etag")!;
+    expect((await get(path, a.accessToken, tag, build("deploy-1"))).status).toBe(304);
+    const after = await get(path, a.accessToken, tag, build("deploy-2"));
+    expect(after.status).toBe(200);
     expect(after.headers.get("etag")).not.toBe(tag);
   });
 

@@ -17,6 +17,9 @@ export default defineConfig(async () => {
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
                 bindings: { APP_ENV: "test", TEST_MIGRATIONS: migrations },
+                // A second database, for tests only: an account's own data in a database of its own
+                // (worker/db/account-database.test.ts). Not in wrangler.toml, so neither npm start nor a deploy has it.
+                d1Databases: { ACCOUNT_DB_TEST: "account-db-test" },
               },
             }),
           ],

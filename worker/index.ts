@@ -1,5 +1,6 @@
 import { app } from "./app";
 import { createDb } from "./db/client";
+import { primaryOf } from "./db/sessions";
 import { parseConfig, type Bindings } from "./env";
 import { runJobs } from "./jobs";
 
@@ -7,7 +8,8 @@ export default {
   fetch: app.fetch,
   async scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext) {
     const config = parseConfig(env);
-    const db = createDb(env.DB);
+    // Jobs write what requests then read, and read what webhooks just wrote: always the primary.
+    const db = createDb(primaryOf(env.DB));
     // Each run gets its own id, carried by every log line of the run and stored in job_runs.
     ctx.waitUntil(runJobs(controller.cron, { db, config, now: new Date(controller.scheduledTime) }, crypto.randomUUID()));
   },

@@ -1,6 +1,7 @@
 // The request context every route and middleware sees: the bindings, and what the context middleware
 // (context.ts) and the auth middleware (auth.ts) set on each request.
 import type { Database } from "../db/client";
+import type { RequestDatabases } from "../db/sessions";
 import type { D1Timer } from "../db/timed-d1";
 import type { AppConfig, Bindings } from "../env";
 import type { Providers } from "../providers";
@@ -11,7 +12,10 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     config: AppConfig;
+    /** The directory database (the DB binding) as the request's D1 session. */
     db: Database;
+    /** The request's D1 sessions, one per binding it touches; accountDb picks an account's. */
+    databases: RequestDatabases;
     /** Measures the request's D1 queries for Server-Timing. */
     dbTimer: D1Timer;
     providers: Providers;

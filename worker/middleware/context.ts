@@ -4,7 +4,9 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./app-env";
 import { ConfigError, parseConfig } from "../env";
 import { ApiError } from "../lib/errors";
-import { createDb } from "../db/client";
+import { BOOKMARK_HEADER, formatBookmarks, parseBookmarks } from "@shared/d1-bookmarks";
+import { accountBinding } from "../db/account-database";
+import { RequestDatabases, sessionStart } from "../db/sessions";
 import { D1Timer } from "../db/timed-d1";
 import { createProviders } from "../providers";
 import { withLogScope } from "../lib/log";
@@ -42,9 +44,20 @@ export const requestContext = (dispatch: SelfDispatch) => createMiddleware<AppEn
   // Every query of the request goes through one timer, reported by the Server-Timing middleware; the
   // simulated distance to D1 applies outside production only.
   const dbTimer = new D1Timer({ rttMs: config.APP_ENV === "production" ? 0 : config.D1_RTT_MS });
-  const db = createDb(dbTimer.wrap(c.env.DB));
+  // Every database is a D1 session (decision 052): a person's request starts from the bookmarks its
+  // client sent back, so it reads its own writes from whichever replica answers; webhooks and
+  // ingestion use the primary. `db` is the directory database; an account's own data is read through
+  // accountDb (account-db.ts).
+  const databases = new RequestDatabases(
+    (name) => c.env[name] as D1Database,
+    dbTimer,
+    sessionStart(c.req.path, parseBookmarks(c.req.header(BOOKMARK_HEADER))),
+    (accountId) => accountBinding(config, accountId),
+  );
+  const db = databases.directory;
   c.set("dbTimer", dbTimer);
   c.set("config", config);
+  c.set("databases", databases);
   c.set("db", db);
   const origin = new URL(c.req.url).origin;
   c.set(
@@ -62,4 +75,15 @@ export const requestContext = (dispatch: SelfDispatch) => createMiddleware<AppEn
   );
   // Every log line of the request, and of the work it defers, carries its id ([025](../../docs/decisions/025-job-runs-and-log-scope.md)).
   await withLogScope({ requestId }, next);
+  // The newest point of each database the request saw, for the client's next request.
+  const bookmarks = formatBookmarks(databases.bookmarks());
+  if (bookmarks) {
+    try {
+      c.res.headers.set(BOOKMARK_HEADER, bookmarks);
+    } catch {
+      // Headers of a response passed through from elsewhere are immutable: answer a copy.
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set(BOOKMARK_HEADER, bookmarks);
+    }
+  }
 });

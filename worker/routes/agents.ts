@@ -26,6 +26,7 @@ import { assertTestCallDestination, requirePaidPlan } from "../services/plans";
 import type { AppEnv } from "../middleware/app-env";
 import { enforce, hit, type Limit } from "../db/rate-limit";
 import { validate } from "../lib/validate";
+import { accountDb } from "../middleware/account-db";
 import { currentUser, requireUser } from "../middleware/auth";
 import {
   activateAgent,
@@ -51,24 +52,24 @@ export const AGENT_RATE_LIMITS = {
   prompt: { name: "generate-prompt:user", limit: 30, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
-const deps = (c: Context<AppEnv>): AgentDeps => ({ db: c.var.db, voice: c.var.providers.voice, prompt: c.var.providers.prompt });
+const deps = (c: Context<AppEnv>): AgentDeps => ({ db: accountDb(c), voice: c.var.providers.voice, prompt: c.var.providers.prompt });
 
 /** /api/agents */
 export const agentRoutes = new Hono<AppEnv>()
   .get("/", requireUser, async (c) => {
-    const rows = await listAgents(c.var.db, currentUser(c).id);
+    const rows = await listAgents(accountDb(c), currentUser(c).id);
     return c.json({ agents: rows.map(toAgentJson) } satisfies AgentListResponse);
   })
   .post("/", requireUser, validate("json", agentCreateBody), async (c) => {
-    const agent = await createAgent(c.var.db, currentUser(c).id, c.req.valid("json"));
+    const agent = await createAgent(accountDb(c), currentUser(c).id, c.req.valid("json"));
     return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse, 201);
   })
   .get("/:id", requireUser, validate("param", agentIdParam), async (c) => {
-    const agent = await getAgent(c.var.db, currentUser(c).id, c.req.valid("param").id);
+    const agent = await getAgent(accountDb(c), currentUser(c).id, c.req.valid("param").id);
     return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse);
   })
   .put("/:id", requireUser, validate("param", agentIdParam), validate("json", agentUpdateBody), async (c) => {
-    const agent = await updateAgent(c.var.db, currentUser(c).id, c.req.valid("param").id, c.req.valid("json"));
+    const agent = await updateAgent(accountDb(c), currentUser(c).id, c.req.valid("param").id, c.req.valid("json"));
     return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse);
   })
   .delete("/:id", requireUser, validate("param", agentIdParam), async (c) => {
@@ -96,7 +97,7 @@ export const agentActionRoutes = new Hono<AppEnv>()
   })
   .post("/create-default-agent", requireUser, async (c) => {
     const user = currentUser(c);
-    const agent = await createDefaultAgent(c.var.db, user.id, user.company);
+    const agent = await createDefaultAgent(accountDb(c), user.id, user.company);
     return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse, 201);
   })
   .get("/usage-stats", requireUser, async (c) => {

@@ -13,6 +13,7 @@ import { VAPI_CALL_LOGS_STALE_MS } from "@shared/constants";
 import type { AppEnv } from "../middleware/app-env";
 import { badRequest } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { accountDb } from "../middleware/account-db";
 import { currentUser, requireUser } from "../middleware/auth";
 import { decodeCursor, getCallDetail, listCallLogPage, listPlatformCalls, toCallLogView } from "../services/call-logs";
 
@@ -21,7 +22,7 @@ export const callLogRoutes = new Hono<AppEnv>().get("/", requireUser, validate("
   const { limit, cursor } = c.req.valid("query");
   const after = cursor ? decodeCursor(cursor) : null;
   if (cursor && !after) throw badRequest("cursor: Invalid cursor", "cursor");
-  const page = await listCallLogPage(c.var.db, currentUser(c).id, limit, after);
+  const page = await listCallLogPage(accountDb(c), currentUser(c).id, limit, after);
   const body: CallLogsResponse = { logs: page.rows.map(toCallLogView), nextCursor: page.nextCursor };
   return c.json(body);
 });

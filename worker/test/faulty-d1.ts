@@ -25,8 +25,10 @@ export function faultyD1(real: D1Database, failAt: number) {
     realOf.set(proxy, stmt);
     return proxy;
   };
-  const db = new Proxy(real, {
+  // The request's database is a D1 session of the binding: a session is counted the same way.
+  const proxyOf = (base: D1Database): D1Database => new Proxy(base, {
     get(target, key) {
+      if (key === "withSession") return (constraint?: string) => proxyOf(target.withSession(constraint) as unknown as D1Database);
       if (key === "prepare") return (query: string) => wrap(target.prepare(query));
       if (key === "batch") {
         return (stmts: D1PreparedStatement[]) => {
@@ -44,5 +46,6 @@ export function faultyD1(real: D1Database, failAt: number) {
       return typeof v === "function" ? v.bind(target) : v;
     },
   });
+  const db = proxyOf(real);
   return { db, state };
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiErrorBody } from "@shared/api-error";
-import { ApiError, apiJson, apiRequest, errorMessage, readErrorBody, serverMessage, setAccessToken } from "./api";
+import { ApiError, apiJson, apiRequest, currentBookmarks, errorMessage, readErrorBody, resetBookmarks, serverMessage, setAccessToken } from "./api";
 
 type Call = { url: string; init: RequestInit };
 
@@ -28,7 +28,10 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   return err as ApiError;
 }
 
-beforeEach(() => setAccessToken(null));
+beforeEach(() => {
+  setAccessToken(null);
+  resetBookmarks();
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe("apiRequest", () => {
@@ -194,5 +197,46 @@ describe("reads start in their own task", () => {
     const calls = stubFetch(() => new Response("{}", { status: 200 }));
     await apiRequest("GET", "/api/a");
     expect(calls.map((c) => c.url)).toEqual(["/api/a"]);
+  });
+});
+
+describe("D1 bookmarks (read your own writes)", () => {
+  const older = "00000000-00000010-00000000-00";
+  const newer = "00000000-00000020-00000000-00";
+  const answer = (bookmark?: string) => () => Response.json({}, { headers: bookmark ? { "x-d1-bookmark": bookmark } : {} });
+
+  it("sends no bookmark before an answer carried one", async () => {
+    const calls = stubFetch(answer());
+    await apiRequest("GET", "/api/agents");
+    expect(headersOf(calls[0])).not.toHaveProperty("x-d1-bookmark");
+  });
+
+  it("keeps the bookmark an answer carries and sends it with the next request", async () => {
+    let next: string | undefined = `DB=${older}`;
+    const calls = stubFetch(() => answer(next)());
+    await apiRequest("POST", "/api/agents", { name: "Desk" });
+    next = undefined;
+    await apiRequest("GET", "/api/agents");
+    expect(headersOf(calls[1])["x-d1-bookmark"]).toBe(`DB=${older}`);
+    // and it survives a reload of the page
+    expect(sessionStorage.getItem("d1-bookmarks")).toBe(`DB=${older}`);
+  });
+
+  it("keeps the newest bookmark per database when answers arrive out of order, a refusal's included", async () => {
+    const replies = [`DB=${newer}`, `DB=${older},ACCOUNT_DB=${older}`];
+    stubFetch(() => answer(replies.shift())());
+    await apiRequest("GET", "/api/agents");
+    await apiRequest("GET", "/api/call-logs");
+    expect(currentBookmarks()).toEqual({ DB: newer, ACCOUNT_DB: older });
+    vi.unstubAllGlobals();
+    stubFetch(() => new Response("nope", { status: 409, headers: { "x-d1-bookmark": `ACCOUNT_DB=${newer}` } }));
+    await failureOf(apiRequest("POST", "/api/agents", {}));
+    expect(currentBookmarks()).toEqual({ DB: newer, ACCOUNT_DB: newer });
+  });
+
+  it("ignores a malformed bookmark header", async () => {
+    stubFetch(answer("not a bookmark"));
+    await apiRequest("GET", "/api/agents");
+    expect(currentBookmarks()).toEqual({});
   });
 });

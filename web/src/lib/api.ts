@@ -1,5 +1,6 @@
 // The shared request behaviour of every product call (spec 1 §7, §8).
 import type { ApiErrorBody } from "@shared/api-error";
+import { BOOKMARK_HEADER, formatBookmarks, mergeBookmarks, parseBookmarks, type Bookmarks } from "@shared/d1-bookmarks";
 import type { ApiAnswer, ApiMethod, ApiUrl } from "@shared/schemas/answers";
 import { yieldToBrowser } from "./idle";
 
@@ -15,6 +16,46 @@ export function setAccessToken(token: string | null) {
 
 export function getAccessToken() {
   return accessToken;
+}
+
+// Per database, the newest D1 bookmark an answer carried (decision 052): sent with every request so
+// the worker reads from a replica at least that recent, and this tab sees its own writes. Kept in
+// sessionStorage too, so a reload does not step back to an older copy.
+const BOOKMARK_STORE = "d1-bookmarks";
+let bookmarks: Bookmarks = readStoredBookmarks();
+
+function readStoredBookmarks(): Bookmarks {
+  try {
+    return parseBookmarks(sessionStorage.getItem(BOOKMARK_STORE));
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps the newer bookmark per database: answers of requests made together arrive in any order. */
+function keepBookmarks(res: Response) {
+  const header = res.headers?.get(BOOKMARK_HEADER);
+  if (!header) return;
+  bookmarks = mergeBookmarks(bookmarks, parseBookmarks(header));
+  try {
+    sessionStorage.setItem(BOOKMARK_STORE, formatBookmarks(bookmarks) ?? "");
+  } catch {
+    // Storage full or refused: the bookmarks still travel for this page's life.
+  }
+}
+
+/** The bookmarks sent with the next request (tests read and reset them). */
+export function currentBookmarks(): Bookmarks {
+  return bookmarks;
+}
+
+export function resetBookmarks() {
+  bookmarks = {};
+  try {
+    sessionStorage.removeItem(BOOKMARK_STORE);
+  } catch {
+    // nothing stored
+  }
 }
 
 /**
@@ -76,6 +117,8 @@ function headersFor(hasBody: boolean): Record<string, string> {
     Authorization: `Bearer ${accessToken ?? ""}`,
   };
   if (hasBody) headers["Content-Type"] = "application/json";
+  const bookmark = formatBookmarks(bookmarks);
+  if (bookmark) headers[BOOKMARK_HEADER] = bookmark;
   return headers;
 }
 
@@ -92,6 +135,8 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
     credentials: "include",
     signal,
   });
+  // A refusal too: the request may have written before it failed.
+  keepBookmarks(res);
   await throwIfNotOk(res);
   return res;
 }

@@ -200,3 +200,30 @@ describe("the handler's queries wait for the confirmation", () => {
     expect(await written()).toBe(1);
   });
 });
+
+describe("round trips per endpoint", () => {
+  it("reads in 1 round trip where the handler sends its reads together, and a profile update in 2", async () => {
+    const s = await signUpAndSignIn();
+    const figures: Record<string, number> = {};
+    for (const path of ["/api/profile", "/api/agents", "/api/call-logs?limit=50", "/api/usage-stats"]) {
+      const res = await call(path, { token: s.accessToken, bindings: DEV });
+      expect(res.status, path).toBe(200);
+      figures[`GET ${path}`] = trips(res);
+    }
+    const update = await call("/api/admin/public/update-user-profile", {
+      method: "POST",
+      token: s.accessToken,
+      bindings: DEV,
+      json: { email: s.email, username: "figures" },
+    });
+    expect(update.status).toBe(200);
+    figures["POST /api/admin/public/update-user-profile"] = trips(update);
+    expect(figures).toEqual({
+      "GET /api/profile": 1,
+      "GET /api/agents": 1,
+      "GET /api/call-logs?limit=50": 1,
+      "GET /api/usage-stats": 1,
+      "POST /api/admin/public/update-user-profile": 2,
+    });
+  });
+});

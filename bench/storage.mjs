@@ -72,9 +72,11 @@ async function main() {
         db.prepare(sql).run(...params);
         return { rows: [] };
       }, { schema });
-      db.exec("insert into profiles (id, email) values ('storage-user', 'storage@example.test')");
+      // Ids as long as the app's: a UUID user (the identity's), numbered agents with UUID assistants.
+      const userId = "6f1c2d3e-4b5a-4c6d-8e7f-901234567890";
+      db.prepare("insert into profiles (id, email) values (?, 'storage@example.test')").run(userId);
       const rng = new Rng(24);
-      const agents = ["inbound", "outbound"].map((type, i) => ({ id: null, vapiAssistantId: `asst-storage-${i}`, store: "MIAMI", type }));
+      const agents = ["inbound", "outbound"].map((type, i) => ({ id: i + 1, vapiAssistantId: `0b9e${i}c1a-7d2f-4e3b-9a8c-5f6e7d8c9b0a`, store: "MIAMI", type }));
       const now = Date.now();
       const window = { fromMs: now - 90 * 86_400_000, toMs: now - 86_400_000 };
       let textBytes = 0;
@@ -83,7 +85,7 @@ async function main() {
         for (let i = 0; i < calls; i += 500) {
           const rows = [];
           for (let k = i; k < Math.min(calls, i + 500); k++) {
-            const row = makeCallLog(rng, { userId: "storage-user", agent: agents[k % 2], window });
+            const row = makeCallLog(rng, { userId, agent: agents[k % 2], window });
             if (realistic && row.transcript != null) {
               row.transcript = realisticTranscript(k);
               row.summary = realisticSummary(k);

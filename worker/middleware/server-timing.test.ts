@@ -162,6 +162,40 @@ describe("D1Timer", () => {
     expect(timer.queries).toBe(3);
   });
 
+  it("starts its gate with the first query, in the same round trip, and resolves a read only after the gate", async () => {
+    const timer = new D1Timer();
+    const d1 = timer.wrap(env.DB);
+    const gateDb = timer.ungated(d1);
+    const order: string[] = [];
+    timer.setGate(async () => {
+      await gateDb.prepare("SELECT 1 AS gate").all();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      order.push("gate");
+    });
+    expect(timer.gateStarted).toBe(false);
+    const read = d1.prepare("SELECT 2 AS x").all().then(() => order.push("read"));
+    expect(timer.gateStarted).toBe(true);
+    await read;
+    expect(order).toEqual(["gate", "read"]);
+    expect(timer.trips).toBe(1);
+  });
+
+  it("holds a write (insert … returning included, whatever method runs it) until the gate has passed, and rejects every call when it fails", async () => {
+    const timer = new D1Timer();
+    const d1 = timer.wrap(env.DB);
+    let fail!: (e: Error) => void;
+    timer.setGate(() => new Promise((_, reject) => (fail = reject)));
+    await env.DB.exec("CREATE TABLE IF NOT EXISTS gate_probe (n INTEGER)");
+    const write = d1.prepare("INSERT INTO gate_probe (n) VALUES (1) RETURNING n").all();
+    const read = d1.prepare("SELECT count(*) AS n FROM gate_probe").all();
+    const batch = d1.batch([d1.prepare("SELECT 1 AS x"), d1.prepare("DELETE FROM gate_probe")]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    fail(new Error("not confirmed"));
+    for (const call of [write, read, batch]) await expect(call).rejects.toThrow("not confirmed");
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM gate_probe").first("n")).toBe(0);
+    expect(timer.gateFailed).toBe(true);
+  });
+
   it("waits the simulated distance once per D1 call, before the call, and not at all without it", async () => {
     const waits: number[] = [];
     const delay = async (ms: number) => {

@@ -8,10 +8,11 @@ import { addDays, nyDayOf } from "@shared/ny-time";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CALL_CENTRE_STAFF } from "../../db/factories";
 import { D1Timer } from "../../db/timed-d1";
-import { runRollups } from "../../jobs/rollups";
-import { RecordingMeter } from "../../test/explain";
+import { rollupInsertSql, runRollups } from "../../jobs/rollups";
+import { fullScans, RecordingMeter } from "../../test/explain";
 import { db } from "../../test/helpers";
-import { aircallCallCount, aircallOutboundAnswered, aircallStoreTransfers } from "./aircall";
+import { aircallCallCount, aircallCountsByNumber, aircallOutboundAnswered, aircallStoreTransfers } from "./aircall";
+import { SPECS_BY_SOURCE } from "./figures";
 import { DbMeter } from "./meter";
 import { dayBounds } from "./ny-days";
 
@@ -123,6 +124,25 @@ describe("Aircall counts over 90 days of 200,000 calls", { timeout: 120_000 }, (
         if (/FROM aircall_\w*daily r/.test(p.sql)) expect(plan, `${name}: ${p.sql}`).toMatch(/SEARCH r USING COVERING INDEX aircall_\w*daily_read_idx \((\w+=\? AND )+day>\? AND day<\?\)/);
         else expect(plan, `${name}: ${p.sql}`).toMatch(/SEARCH r USING COVERING INDEX aircall_calls_(direction|number)_time_idx \((number_name=\? AND )?direction=\? AND started_at>\? AND started_at<\?\)/);
       }
+    }
+  });
+
+  it("give the daily report's lines from the same tables, per day, without a full scan", async () => {
+    const rec = new RecordingMeter();
+    const byLine = await aircallCountsByNumber(rec, RANGE, { byDay: true });
+    const [, , , callCount] = ENDPOINTS[0];
+    let inbound = 0;
+    for (const [key, v] of byLine) if (key.endsWith(`|${LINES[4]}`)) inbound += v.inbound;
+    expect(inbound).toBe(await callCount(new DbMeter(env.DB), query({ numberName: LINES[4] })));
+    const plans = (await rec.plans()).filter((p) => /aircall/.test(p.sql));
+    expect(plans.length).toBe(4);
+    for (const p of plans) expect(fullScans(p.plan), p.sql).toEqual([]);
+  });
+
+  it("are rolled up from the calls' time index alone", async () => {
+    for (const spec of SPECS_BY_SOURCE.aircall) {
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${rollupInsertSql(spec)}`).bind(JSON.stringify(dayBounds([TODAY]))).all<{ detail: string }>();
+      expect(results.map((r) => r.detail).join(" | "), spec.rollupTable).toMatch(/SEARCH r USING COVERING INDEX aircall_calls_time_idx \(started_at>\? AND started_at<\?\)/);
     }
   });
 });

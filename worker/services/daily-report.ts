@@ -9,10 +9,10 @@ import {
 } from "@shared/daily-report";
 import { emptyCategoryCounts } from "@shared/schemas/counts";
 import type { CsvColumn, PageReader } from "../lib/csv";
-import { aircallCountsByNumber } from "./counts/aircall";
-import { appointmentCountsByDayAndStore } from "./counts/appointments";
-import { groupKey, readCoverages } from "./counts/engine";
-import { leadSubmissionsByDayAndStore } from "./counts/leads";
+import { aircallCountsByNumberPlan } from "./counts/aircall";
+import { appointmentCountsByDayAndStorePlan } from "./counts/appointments";
+import { allOf, groupKey, overCoverage } from "./counts/engine";
+import { leadSubmissionsByDayAndStorePlan } from "./counts/leads";
 import type { DbMeter } from "./counts/meter";
 import { nyDateRange } from "@shared/ny-time";
 
@@ -34,12 +34,14 @@ const SOURCES = ["appointments", "aircall", "leads"] as const;
  */
 export async function dailyReportRows(meter: DbMeter, q: { startDate: string; endDate: string; store?: Store }): Promise<DailyReportRow[]> {
   const range = { dateFilterType: "range" as const, startDate: q.startDate, endDate: q.endDate, bookedBy: undefined, appointmentType: undefined, store: undefined };
-  const coverage = await readCoverages(meter, SOURCES, q.startDate, q.endDate);
-  const [appointments, aircall, leads] = await Promise.all([
-    appointmentCountsByDayAndStore(meter, range, coverage.appointments),
-    aircallCountsByNumber(meter, range, { byDay: true, coverage: coverage.aircall }),
-    leadSubmissionsByDayAndStore(meter, range, coverage.leads),
-  ]);
+  // The three sources' statements in one batch, with their coverage reads (overCoverage).
+  const [appointments, aircall, leads] = await overCoverage(meter, SOURCES, q, (coverage) =>
+    allOf(
+      appointmentCountsByDayAndStorePlan(meter, range, coverage.appointments),
+      aircallCountsByNumberPlan(meter, coverage.aircall, true),
+      leadSubmissionsByDayAndStorePlan(meter, coverage.leads),
+    ),
+  );
   const stores = q.store ? [q.store] : STORES;
   const out: DailyReportRow[] = [];
   for (const day of nyDateRange(q.startDate, q.endDate)) {

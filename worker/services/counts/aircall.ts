@@ -1,7 +1,7 @@
 // The Aircall counts (spec 1 §7): store-network calls by direction, user and line.
 import { STORE_NUMBER_NAMES } from "@shared/constants";
 import type { AircallCountsQuery } from "@shared/schemas/counts";
-import { countOver, distinctValues, figureStatements, readCoverage, type Condition, type Coverage } from "./engine";
+import { allOf, countOver, distinctValues, figureStatements, readCoverage, type Condition, type Coverage, type Plan } from "./engine";
 import { AIRCALL_FIGURES, aircallNumberSpec, aircallSpecFor, type AircallFigure } from "./figures";
 import type { DbMeter } from "./meter";
 
@@ -41,9 +41,9 @@ export const aircallStoreTransfers = (meter: DbMeter, q: AircallCountsQuery) => 
 export type AircallLineCounts = { inbound: number; outbound: number; outboundAnswered: number; storeTransfers: number };
 
 /**
- * The four counts above for every line at once (the daily report's store lines), in one batch: the
- * same spec and direction conditions, the line a group instead of a filter; with `byDay`, per New
- * York day and line (keys "day|line"). Lines without calls are absent.
+ * The four counts above for every line at once, in one batch after the coverage: the same spec and
+ * direction conditions, the line a group instead of a filter; with `byDay`, per New York day and line
+ * (keys "day|line"). Lines without calls are absent.
  */
 export async function aircallCountsByNumber(
   meter: DbMeter,
@@ -51,21 +51,27 @@ export async function aircallCountsByNumber(
   opts: { byDay?: boolean; coverage?: Coverage } = {},
 ): Promise<Map<string, AircallLineCounts>> {
   const coverage = opts.coverage ?? (await readCoverage(meter, aircallNumberSpec.source, range.startDate, range.endDate));
-  const groups = opts.byDay ? ["day", "number_name"] : ["number_name"];
+  const plan = aircallCountsByNumberPlan(meter, coverage, opts.byDay);
+  return plan.read(await meter.batch(plan.statements));
+}
+
+/** aircallCountsByNumber's statements over the aircall coverage, for a caller's batch (the daily report's store lines, by day). */
+export function aircallCountsByNumberPlan(meter: DbMeter, coverage: Coverage, byDay = false): Plan<Map<string, AircallLineCounts>> {
+  const groups = byDay ? ["day", "number_name"] : ["number_name"];
   const by = (direction: "inbound" | "outbound") =>
     figureStatements(meter, aircallNumberSpec, coverage, AIRCALL_FIGURES, [inDirection(direction)], groups);
-  const inbound = by("inbound");
-  const outbound = by("outbound");
-  const results = await meter.batch([...inbound.statements, ...outbound.statements]);
-  const ins = inbound.read(results.slice(0, inbound.statements.length));
-  const outs = outbound.read(results.slice(inbound.statements.length));
-  const out = new Map<string, AircallLineCounts>();
-  for (const line of new Set([...ins.keys(), ...outs.keys()])) {
-    const i = ins.get(line);
-    const o = outs.get(line);
-    out.set(line, { inbound: i?.total ?? 0, outbound: o?.total ?? 0, outboundAnswered: o?.answered ?? 0, storeTransfers: i?.store_transfers ?? 0 });
-  }
-  return out;
+  const plan = allOf(by("inbound"), by("outbound"));
+  const read = (results: Record<string, unknown>[][]) => {
+    const [ins, outs] = plan.read(results);
+    const out = new Map<string, AircallLineCounts>();
+    for (const line of new Set([...ins.keys(), ...outs.keys()])) {
+      const i = ins.get(line);
+      const o = outs.get(line);
+      out.set(line, { inbound: i?.total ?? 0, outbound: o?.total ?? 0, outboundAnswered: o?.answered ?? 0, storeTransfers: i?.store_transfers ?? 0 });
+    }
+    return out;
+  };
+  return { statements: plan.statements, read };
 }
 
 export async function aircallOptions(meter: DbMeter): Promise<{ users: string[]; numbers: string[] }> {

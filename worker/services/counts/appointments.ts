@@ -85,20 +85,16 @@ const CATEGORY_BEGIN_FIGURES = APPOINTMENT_BEGIN_FIGURES.filter((f) => f !== "sc
 type SumsOptions = { groupBy?: ("day" | "store")[]; beginFigures?: readonly (typeof APPOINTMENT_BEGIN_FIGURES)[number][] };
 type Sums = Map<string, { begin: BeginSums; booked: BookedSums; upcoming: number }>;
 
-/**
- * The begin-day and booked-day sums and Upcoming, in one batch: summed ("" key), or per value of
- * `groupBy` (`store`; `day` and `store` for the daily report, keys "day|store"; groups without
- * appointments are absent). `coverage` may be read beforehand, for several sources at once;
- * without it the source's coverage goes in the same batch when this isolate has read it before
- * (overCoverage). Only `beginFigures` are computed; the others read 0.
- */
-async function appointmentSums(meter: DbMeter, q: AppointmentCountsQuery, opts: SumsOptions & { coverage?: Coverage } = {}): Promise<Sums> {
-  if (!opts.coverage) return overCoverage(meter, ["appointments"], q, (coverage) => sumsPlan(meter, q, coverage.appointments, opts));
-  const plan = sumsPlan(meter, q, opts.coverage, opts);
-  return plan.read(await meter.batch(plan.statements));
-}
+/** appointmentSums over the source's coverage, in one batch with it once this isolate has read it (overCoverage). */
+const appointmentSums = (meter: DbMeter, q: AppointmentCountsQuery, opts: SumsOptions = {}): Promise<Sums> =>
+  overCoverage(meter, ["appointments"], q, (coverage) => sumsPlan(meter, q, coverage.appointments, opts));
 
-/** The statements of appointmentSums over a coverage, and how to read their results. */
+/**
+ * The statements of the begin-day and booked-day sums and Upcoming over a coverage, and how to read
+ * their results: summed ("" key), or per value of `groupBy` (`store`; `day` and `store` for the daily
+ * report, keys "day|store"; groups without appointments are absent). Only `beginFigures` are
+ * computed; the others read 0.
+ */
 function sumsPlan(meter: DbMeter, q: AppointmentCountsQuery, coverage: Coverage, opts: SumsOptions): Plan<Sums> {
   const conditions = filters(q);
   const groups = opts.groupBy ?? [];
@@ -140,15 +136,7 @@ function sumsPlan(meter: DbMeter, q: AppointmentCountsQuery, coverage: Coverage,
   return { statements: [...begin.statements, ...booked.statements, ...upcoming], read };
 }
 
-/** The categories and status counts, summed or grouped as appointmentSums. */
-async function appointmentCounts(
-  meter: DbMeter,
-  q: AppointmentCountsQuery,
-  opts: { groupBy?: ("day" | "store")[]; coverage?: Coverage } = {},
-): Promise<Map<string, AppointmentCounts>> {
-  return countsOf(await appointmentSums(meter, q, opts));
-}
-
+/** The categories and status counts of each group of sums. */
 function countsOf(sums: Sums): Map<string, AppointmentCounts> {
   const out = new Map<string, AppointmentCounts>();
   for (const [key, s] of sums) out.set(key, { categories: categoriesOf(s.begin, s.booked, s.upcoming), status: statusOf(s.begin) });
@@ -232,7 +220,7 @@ export async function appointmentCategoryCounts(meter: DbMeter, q: AppointmentCo
 }
 
 /** The categories and status counts of each store (keys are stores; one without appointments is absent). */
-export const appointmentCountsByStore = (meter: DbMeter, q: AppointmentCountsQuery) => appointmentCounts(meter, q, { groupBy: ["store"] });
+export const appointmentCountsByStore = async (meter: DbMeter, q: AppointmentCountsQuery) => countsOf(await appointmentSums(meter, q, { groupBy: ["store"] }));
 
 /** appointmentCountsByStore's statements over a coverage, to send in a batch with a caller's own (the store funnel). */
 export function appointmentCountsByStorePlan(meter: DbMeter, q: AppointmentCountsQuery, coverage: Coverage): Plan<Map<string, AppointmentCounts>> {
@@ -240,9 +228,11 @@ export function appointmentCountsByStorePlan(meter: DbMeter, q: AppointmentCount
   return { statements: plan.statements, read: (results) => countsOf(plan.read(results)) };
 }
 
-/** The same per New York day and store (keys "day|store"): the daily report's appointments, one batch for a whole range. */
-export const appointmentCountsByDayAndStore = (meter: DbMeter, q: AppointmentCountsQuery, coverage?: Coverage) =>
-  appointmentCounts(meter, q, { groupBy: ["day", "store"], coverage });
+/** The statements of the same per New York day and store (keys "day|store") over a coverage: the daily report's appointments, one batch for a whole range. */
+export function appointmentCountsByDayAndStorePlan(meter: DbMeter, q: AppointmentCountsQuery, coverage: Coverage): Plan<Map<string, AppointmentCounts>> {
+  const plan = sumsPlan(meter, q, coverage, { groupBy: ["day", "store"] });
+  return { statements: plan.statements, read: (results) => countsOf(plan.read(results)) };
+}
 
 /** The filter choices: the nine stores, and who booked and which types occur in the data. */
 export async function appointmentOptions(meter: DbMeter): Promise<{ stores: string[]; bookedBy: string[]; types: string[] }> {

@@ -17,6 +17,7 @@ import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, in
 import { db, subscribe } from "../../test/helpers";
 import { clearRollups } from "../../test/rollup-tables";
 import { recordCallEvent } from "../call-logs";
+import { dailyReportRows } from "../daily-report";
 import { callVolume, storeFunnel } from "../insights";
 import { markDaysDirty } from "../rollup-dirty";
 import { usageStats } from "../usage";
@@ -89,6 +90,7 @@ const FAMILIES: [string, (meter: DbMeter) => Promise<unknown>][] = [
   ["appointments by store", (m) => appointmentCountsByStore(m, MONTH)],
   ["lead summary", (m) => leadSummary(m, MONTH)],
   ["store funnel", (m) => storeFunnel(m, userId, MONTH)],
+  ["daily report rows", (m) => dailyReportRows(m, { startDate: "2026-06-01", endDate: TODAY })],
   // What monthlyCalls counts for usage statistics and the plan's minute limit.
   ["usage statistics' month", (m) => countOver(m, callLogUserSpec, nyMonthDays(NOW), ["total", "duration_seconds"], [{ sql: "r.user_id = ?", params: [userId] }])],
 ];

@@ -114,6 +114,17 @@ function coveragesOf<S extends RollupSource>(rows: Record<S, CoverageRows>, sour
 /** Statements to send in one batch, and how to read their results. */
 export type Plan<T> = { statements: D1PreparedStatement[]; read: (results: Record<string, unknown>[][]) => T };
 
+/** Several plans as one: their statements in order, each one's results read apart. */
+export function allOf<T extends unknown[]>(...plans: { [K in keyof T]: Plan<T[K]> }): Plan<T> {
+  return {
+    statements: plans.flatMap((p) => p.statements),
+    read: (results) => {
+      let at = 0;
+      return plans.map((p) => p.read(results.slice(at, (at += p.statements.length)))) as T;
+    },
+  };
+}
+
 /**
  * Runs a count whose statements depend on the coverage of `sources` over [startDate, endDate], in
  * one round trip when it can. With the coverage rows this isolate read last, it builds the

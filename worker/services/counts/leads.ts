@@ -1,7 +1,7 @@
 // The lead summary (spec 1 §7): submissions in the range, in total and per store.
 import { STORES } from "@shared/constants";
 import { LEADS_NO_STORE_KEY, type LeadSummaryQuery, type LeadSummaryResponse } from "@shared/schemas/counts";
-import { figureStatements, overCoverage, readCoverage, type Condition, type Coverage } from "./engine";
+import { figureStatements, overCoverage, type Condition, type Coverage, type Plan } from "./engine";
 import { leadSpec } from "./figures";
 import type { DbMeter } from "./meter";
 
@@ -16,10 +16,8 @@ export async function leadSummary(meter: DbMeter, q: LeadSummaryQuery): Promise<
   return { totalSubmissions, byStore };
 }
 
-/** Submissions per New York day and store (keys "day|store", "" for no store), one batch for a range: the daily report's leads. */
-export async function leadSubmissionsByDayAndStore(meter: DbMeter, range: { startDate: string; endDate: string }, coverage?: Coverage): Promise<Map<string, number>> {
-  const c = coverage ?? (await readCoverage(meter, "leads", range.startDate, range.endDate));
-  const s = figureStatements(meter, leadSpec, c, ["submissions"], [], ["day", "store"]);
-  const byKey = s.read(await meter.batch(s.statements));
-  return new Map([...byKey].map(([k, v]) => [k, v.submissions]));
+/** The statements of the submissions per New York day and store (keys "day|store", "" for no store) over the leads coverage: the daily report's leads. */
+export function leadSubmissionsByDayAndStorePlan(meter: DbMeter, coverage: Coverage): Plan<Map<string, number>> {
+  const s = figureStatements(meter, leadSpec, coverage, ["submissions"], [], ["day", "store"]);
+  return { statements: s.statements, read: (results) => new Map([...s.read(results)].map(([k, v]) => [k, v.submissions])) };
 }

@@ -16,12 +16,14 @@ import { d1Of, type Database } from "../db/client";
 import { DbMeter, meterFor } from "../services/counts/meter";
 import type { AppEnv } from "./app-env";
 
-/** The deployment's id when the Worker has a version metadata binding, else one per isolate (a deploy starts new isolates). */
-const ISOLATE_BUILD = crypto.randomUUID();
+/** An id of this isolate, made on first use (the runtime makes no random values at global scope). */
+let isolateBuild: string | undefined;
 
+/** The deployment's id when the Worker has a version metadata binding, else one per isolate (a deploy starts new isolates). */
 function buildOf(c: Context<AppEnv>): string {
   const metadata = (c.env as Record<string, unknown> | undefined)?.CF_VERSION_METADATA as { id?: unknown } | undefined;
-  return typeof metadata?.id === "string" && metadata.id ? metadata.id : ISOLATE_BUILD;
+  if (typeof metadata?.id === "string" && metadata.id) return metadata.id;
+  return (isolateBuild ??= crypto.randomUUID());
 }
 
 /** The validated range of the request, when its query has one. */

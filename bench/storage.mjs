@@ -56,7 +56,8 @@ async function main() {
     console.error("--calls takes a whole number of at least 1,000");
     process.exit(2);
   }
-  const { DatabaseSync } = await import("node:sqlite");
+  // Taken at run time (checked below): the web test project's bundler cannot bundle node:sqlite.
+  const { DatabaseSync } = process.getBuiltinModule("node:sqlite");
   const { tsImport } = await import("tsx/esm/api");
   const { drizzle } = await import("drizzle-orm/sqlite-proxy");
   const schema = await tsImport("../worker/db/schema.ts", import.meta.url);

@@ -26,11 +26,14 @@ DROP INDEX `aircall_daily_user_idx`;--> statement-breakpoint
 CREATE INDEX `aircall_daily_read_idx` ON `aircall_daily` (`user_name`,`number_name`,`direction`,`day`,`total`,`answered`,`store_transfers`);--> statement-breakpoint
 CREATE INDEX `aircall_number_daily_read_idx` ON `aircall_number_daily` (`number_name`,`direction`,`day`,`total`,`answered`,`store_transfers`);--> statement-breakpoint
 -- The live part of a count reads the day's calls of one direction from an index alone: without a
--- line by (direction, started_at), with one by (number_name, direction, started_at), which also
--- serves the line option list's loose scan. The time index holds what the roll-up job reads.
+-- filter by (direction, started_at), with a line by (number_name, direction, started_at), with a
+-- user by (user_name, direction, started_at); the last two also serve the option lists' loose
+-- scans. The time index holds what the roll-up job reads.
 CREATE INDEX `aircall_calls_direction_time_idx` ON `aircall_calls` (`direction`,`started_at`,`number_name`,`user_name`,`answered_at`,`transferred_to_store`);--> statement-breakpoint
 DROP INDEX `aircall_calls_number_time_idx`;--> statement-breakpoint
 CREATE INDEX `aircall_calls_number_time_idx` ON `aircall_calls` (`number_name`,`direction`,`started_at`,`user_name`,`answered_at`,`transferred_to_store`);--> statement-breakpoint
+DROP INDEX `aircall_calls_user_idx`;--> statement-breakpoint
+CREATE INDEX `aircall_calls_user_idx` ON `aircall_calls` (`user_name`,`direction`,`started_at`,`number_name`,`answered_at`,`transferred_to_store`);--> statement-breakpoint
 DROP INDEX `aircall_calls_time_idx`;--> statement-breakpoint
 CREATE INDEX `aircall_calls_time_idx` ON `aircall_calls` (`started_at`,`direction`,`number_name`,`user_name`,`answered_at`,`transferred_to_store`);--> statement-breakpoint
 -- Days rolled up before these tables existed have no rows in them, so Aircall's coverage starts

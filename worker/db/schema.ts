@@ -270,8 +270,8 @@ export const aircallCalls = sqliteTable(
     index("aircall_calls_time_idx").on(t.startedAt, t.direction, t.numberName, t.userName, t.answeredAt, t.transferredToStore),
     index("aircall_calls_direction_time_idx").on(t.direction, t.startedAt, t.numberName, t.userName, t.answeredAt, t.transferredToStore),
     index("aircall_calls_number_time_idx").on(t.numberName, t.direction, t.startedAt, t.userName, t.answeredAt, t.transferredToStore),
-    // The user filter's options, read by a loose index scan (one seek per distinct name).
-    index("aircall_calls_user_idx").on(t.userName),
+    // A count's live part with a user filter; the user options' loose index scan (one seek per name).
+    index("aircall_calls_user_idx").on(t.userName, t.direction, t.startedAt, t.numberName, t.answeredAt, t.transferredToStore),
   ],
 );
 

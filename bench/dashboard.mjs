@@ -8,10 +8,11 @@
 // aria-busy="true"), and none shows its error text (role="alert"). After the click the skeletons must
 // first have appeared (a MutationObserver notes it, however briefly they show) and then be gone again.
 //
-// Each request is seen through the DevTools protocol (Network domain): its status (a revalidation the
-// server answered 304 shows as 304 there, though the page's fetch sees the cached 200), whether the
-// browser answered it from its cache alone, and the `db-trips` of its Server-Timing (0 or absent: no D1
-// reached; a 304 still reads one row, so it is counted apart).
+// Each request is seen through the DevTools protocol (Network domain): the status the server sent (from
+// responseReceivedExtraInfo: a revalidation answered 304 is reported as the cached 200 everywhere
+// else, the page's fetch included), whether the browser answered it from its cache alone, and the
+// `db-trips` of its Server-Timing (0 or absent: no D1 reached; a 304 still reads one row, so it is
+// counted apart).
 // The functions given to page.evaluate and waitForFunction run in the page, with the browser's globals.
 /* global document, window, MutationObserver */
 import { chromium } from "playwright-core";
@@ -68,7 +69,9 @@ async function watchApi(page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   const requests = new Map();
+  const wireStatus = new Map(); // requestId → the status on the wire, which may arrive before or after the rest
   const isApi = (url) => new URL(url).pathname.startsWith("/api/");
+  cdp.on("Network.responseReceivedExtraInfo", (e) => wireStatus.set(e.requestId, e.statusCode));
   cdp.on("Network.requestWillBeSent", (e) => {
     if (isApi(e.request.url)) requests.set(e.requestId, { url: e.request.url, status: null, fromCache: false, trips: null, done: false });
   });
@@ -94,8 +97,9 @@ async function watchApi(page) {
   return {
     /** What has been requested since the last mark; resets the list. */
     take() {
-      const list = [...requests.values()];
+      const list = [...requests.entries()].map(([id, r]) => ({ ...r, status: wireStatus.get(id) ?? r.status }));
       requests.clear();
+      wireStatus.clear();
       return {
         requests: list.length,
         // Revalidated: the server answered 304 (no count ran; one D1 trip read the version row).

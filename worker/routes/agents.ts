@@ -91,8 +91,9 @@ export const agentActionRoutes = new Hono<AppEnv>()
   })
   .post("/create-vapi-assistant", requireUser, validate("json", activateAgentBody), async (c) => {
     const user = currentUser(c);
-    await requirePaidPlan(c.var.db, user.id, { isAdmin: user.isAdmin });
-    const { assistantId, agent } = await activateAgent(deps(c), currentUser(c).id, c.req.valid("json"));
+    // The plan is checked in the same round trip as the agent is read; its refusal answers first.
+    const paid = requirePaidPlan(c.var.db, user.id, { isAdmin: user.isAdmin });
+    const { assistantId, agent } = await activateAgent(deps(c), user.id, c.req.valid("json"), paid);
     return c.json({ id: assistantId, agent: toAgentJson(agent) } satisfies ActivateAgentResponse);
   })
   .post("/create-default-agent", requireUser, async (c) => {

@@ -13,6 +13,7 @@ import { requireFlag } from "../middleware/auth";
 import { meterFor } from "../services/counts/meter";
 import { DAILY_REPORT_CSV_COLUMNS, dailyReportPages } from "../services/daily-report";
 import { getStoredDailyReport, listStoredDailyReports } from "../services/daily-report-store";
+import { firstPageStarted } from "../services/call-report";
 
 const shopwindows = requireFlag("shopwindowsInfo");
 const idParam = z.object({ id: z.string().regex(/^\d{1,15}$/, "must be a number").transform(Number) });
@@ -24,7 +25,7 @@ export const dailyReportRoutes = new Hono<AppEnv>()
     const { pageSize, readPage } = dailyReportPages(meterFor(c.var.db), q);
     const body = csvStream({
       columns: DAILY_REPORT_CSV_COLUMNS,
-      readPage,
+      readPage: firstPageStarted(readPage, pageSize),
       pageSize,
       cursorOf: (row) => row.date,
       // After the first byte the status is sent: a failure can only cut the file short, so it is logged.

@@ -258,18 +258,31 @@ export async function generatePrompt(prompt: PromptWriterPort, input: GeneratePr
 }
 
 /**
+ * Waits for a check and a read sent together (one round trip), and answers as if the check had run
+ * first: its refusal wins over the read's.
+ */
+async function inOrder<T>(check: Promise<unknown>, read: Promise<T>): Promise<T> {
+  const [checked, value] = await Promise.allSettled([check, read]);
+  if (checked.status === "rejected") throw checked.reason;
+  if (value.status === "rejected") throw value.reason;
+  return value.value;
+}
+
+/**
  * Activation (spec 1 §4): fetch the agent; update its assistant if it has one, otherwise create one;
  * store prompt and assistant id; then point its imported number at it. Nothing is written unless the
  * assistant call succeeded; if the write or the pointing fails the row is left (or put back) as it was,
- * and an assistant created by this call is removed again.
+ * and an assistant created by this call is removed again. `allowed` is a check already under way
+ * (the plan's), read together with the agent; its refusal answers first.
  */
 export async function activateAgent(
   deps: AgentDeps,
   userId: string,
   input: ActivateAgentBody,
+  allowed: Promise<unknown> = Promise.resolve(),
 ): Promise<{ assistantId: string; agent: AgentRecord }> {
   const { db, voice } = deps;
-  const agent = await getAgent(db, userId, input.agent_id);
+  const agent = await inOrder(allowed, getAgent(db, userId, input.agent_id));
   assertComplete(agent);
   const prompt =
     input.prompt ||

@@ -82,11 +82,12 @@ export async function monthSecondsFor(db: Database, userId: string, now = new Da
 export async function requirePaidPlan(db: Database, userId: string, opts: { minutes?: boolean; isAdmin?: boolean; now?: Date } = {}) {
   if (opts.isAdmin) return null;
   const now = opts.now ?? new Date();
-  const paid = await paidPlanFor(db, userId, now);
+  // The plan and, when asked, the month's seconds read together; the plan's answer comes first.
+  const [paid, seconds] = await Promise.all([paidPlanFor(db, userId, now), opts.minutes ? monthSecondsFor(db, userId, now) : 0]);
   if (!paid) throw subscriptionRequired();
   if (opts.minutes) {
     const limit = PLAN_MINUTE_LIMITS[paid.plan];
-    const used = Math.floor((await monthSecondsFor(db, userId, now)) / 60);
+    const used = Math.floor(seconds / 60);
     if (used >= limit) {
       throw new ApiError(403, PLAN_TEXT.minutesLimitReached(limit), "minutes_limit_reached", undefined, {
         maxAllowed: limit,

@@ -3,18 +3,17 @@
 // prefix search on email, username and company through their lower() indexes, and each page's
 // agent, call and minute figures for its own accounts only (calls from the roll-ups).
 import { and, count, eq, sql } from "drizzle-orm";
-import { nyDayOf, nyToday } from "@shared/ny-time";
 import { ADMIN_API_TEXT } from "@shared/messages";
 import type { AccountFlags, AdminFlagsBody, AdminUser, AdminUsersResponse } from "@shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import type { IdentityPort } from "../../providers/identity/port";
-import { figureStatements, overCoverage } from "../counts/engine";
+import { figureStatements } from "../counts/engine";
 import { callLogUserSpec } from "../counts/figures";
 import { DbMeter } from "../counts/meter";
 import { auditStatement, type AdminActor } from "./audit-log";
-import { toMinutes } from "./stats";
+import { overAllTime, toMinutes } from "./stats";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -124,45 +123,47 @@ export async function listAdminUsers(
   const meter = new DbMeter(d1);
   const cursor = q.cursor ? decodeUserCursor(q.cursor) : undefined;
   const count = q.search ? searchMatchCountSql(q.search) : null;
-  // The oldest call (where the figures' range starts) and, for a search, how dense its matches are.
-  const [[first], matches = []] = await meter.batch([oldestCallStatement(meter), ...(count ? [meter.statement(count.sql, count.params)] : [])]);
-  const plan = Number(matches[0]?.n ?? 0) >= DENSE_SEARCH_MATCHES ? "walk" : "seek";
-  const { rows, users } = await pageWithFigures(meter, userPageSql({ search: q.search, cursor, limit: q.limit, plan }), first?.t, q.limit, now);
+  const pageOf = (plan: "seek" | "walk") => pageWithFigures(meter, userPageSql({ search: q.search, cursor, limit: q.limit, plan }), q.limit, now, count);
+  // A search starts as a seek and is read again as a walk when the count, read in the same batch,
+  // finds its matches dense.
+  let page = await pageOf("seek");
+  if ((page.matches ?? 0) >= DENSE_SEARCH_MATCHES) page = await pageOf("walk");
+  const { rows, users } = page;
   const last = rows[Math.min(rows.length, q.limit) - 1];
   return { users, nextCursor: rows.length > q.limit && last ? encodeUserCursor(last.created_at, last.id) : null };
 }
 
-/** The start of the oldest call (the figures' range starts on its New York day). */
-const oldestCallStatement = (meter: DbMeter) => meter.statement("SELECT min(start_time) AS t FROM call_logs");
-
 /**
  * A page of accounts with their agent, call and minute figures, for the page's own accounts only
  * (O(accounts x days), never every call): the page, its agent counts and its call figures read in
- * one batch over the call roll-up's coverage (a second one only when that coverage has just moved),
- * the figures' accounts given as the page's query itself. `oldestCall` is the oldest call's start.
+ * one batch (see overAllTime), the figures' accounts given as the page's query itself; with
+ * `count`, how many accounts the search matches too.
  */
-async function pageWithFigures(meter: DbMeter, page: { sql: string; params: unknown[] }, oldestCall: unknown, shown: number, now: Date) {
-  const today = nyToday(now);
-  const oldest = typeof oldestCall === "string" ? nyDayOf(oldestCall) : today;
+async function pageWithFigures(meter: DbMeter, page: { sql: string; params: unknown[] }, shown: number, now: Date, count?: { sql: string; params: unknown[] } | null) {
   const ids = `SELECT id FROM (${page.sql})`;
-  const source = callLogUserSpec.source;
-  const { rows, agentRows, figures } = await overCoverage(meter, [source], { startDate: oldest < today ? oldest : today, endDate: today }, (coverage) => {
+  const { rows, agentRows, figures, matches } = await overAllTime(meter, now, (coverage) => {
     // Not `+r.user_id`: the account's (user_id, start_time) index is the narrow one, in both tables.
-    const calls = figureStatements(meter, callLogUserSpec, coverage[source], ["total", "duration_seconds"], [{ sql: `r.user_id IN (${ids})`, params: page.params }], "user_id");
+    const calls = figureStatements(meter, callLogUserSpec, coverage, ["total", "duration_seconds"], [{ sql: `r.user_id IN (${ids})`, params: page.params }], "user_id");
     return {
       statements: [
         meter.statement(page.sql, page.params),
         meter.statement(`SELECT user_id AS k, count(*) AS n FROM agents WHERE user_id IN (${ids}) GROUP BY user_id`, page.params),
+        ...(count ? [meter.statement(count.sql, count.params)] : []),
         ...calls.statements,
       ],
-      read: (results) => ({ rows: results[0] as unknown as PageRow[], agentRows: results[1], figures: calls.read(results.slice(2)) }),
+      read: ([pageRows, agentRows, ...rest]) => ({
+        rows: pageRows as unknown as PageRow[],
+        agentRows,
+        matches: count ? Number(rest[0][0]?.n ?? 0) : null,
+        figures: calls.read(count ? rest.slice(1) : rest),
+      }),
     };
   });
   const agentCounts = new Map(agentRows.map((r) => [String(r.k), Number(r.n)]));
   const users = rows
     .slice(0, shown)
     .map((r) => toAdminUser(r, agentCounts.get(r.id) ?? 0, figures.get(r.id)?.total ?? 0, figures.get(r.id)?.duration_seconds ?? 0));
-  return { rows, users };
+  return { rows, users, matches };
 }
 
 function toAdminUser(r: PageRow, assistants: number, calls: number, seconds: number): AdminUser {
@@ -182,10 +183,8 @@ function toAdminUser(r: PageRow, assistants: number, calls: number, seconds: num
 
 /** One account as the list shows it. */
 export async function adminUserById(d1: D1Database, id: string, now = new Date()): Promise<AdminUser> {
-  const meter = new DbMeter(d1);
-  const [[first]] = await meter.batch([oldestCallStatement(meter)]);
   const page = { sql: "SELECT id, email, username, company, created_at, is_admin, shopwindows_info, call_app FROM profiles WHERE id = ?", params: [id] };
-  const { users } = await pageWithFigures(meter, page, first?.t, 1, now);
+  const { users } = await pageWithFigures(new DbMeter(d1), page, 1, now);
   if (!users[0]) throw notFound(ADMIN_API_TEXT.userIdNotFound);
   return users[0];
 }

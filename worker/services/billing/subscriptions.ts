@@ -38,10 +38,12 @@ export function subscriptionView(sub: Subscription): SubscriptionView {
 /** Whether the caller may see or change this provider customer's subscriptions. */
 async function assertOwnsCustomer(db: Database, user: CurrentUser, customerId: string) {
   if (user.isAdmin) return;
-  const own =
-    (await db.select({ id: customers.id }).from(customers).where(and(eq(customers.stripeCustomerId, customerId), eq(customers.userId, user.id))).get()) ??
-    (await db.select({ id: subscriptions.id }).from(subscriptions).where(and(eq(subscriptions.customerId, customerId), eq(subscriptions.userId, user.id))).get());
-  if (!own) throw forbidden(BILLING_TEXT.notYourCustomer);
+  // The account's customer record, or else a subscription of that customer held by the account: both read together.
+  const [customer, subscription] = await Promise.all([
+    db.select({ id: customers.id }).from(customers).where(and(eq(customers.stripeCustomerId, customerId), eq(customers.userId, user.id))).get(),
+    db.select({ id: subscriptions.id }).from(subscriptions).where(and(eq(subscriptions.customerId, customerId), eq(subscriptions.userId, user.id))).get(),
+  ]);
+  if (!(customer ?? subscription)) throw forbidden(BILLING_TEXT.notYourCustomer);
 }
 
 export async function customerSubscriptions(deps: BillingDeps, user: CurrentUser, customerId: string) {

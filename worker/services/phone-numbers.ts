@@ -75,24 +75,19 @@ export function myNumbersQuery(db: Database, userId: string, onlyId?: number) {
     .orderBy(asc(phoneNumbers.id));
 }
 
+type MyNumberRow = Awaited<ReturnType<typeof myNumbersQuery>>[number];
+const toOwnedNumber = ({ agent_name, ...n }: MyNumberRow): OwnedPhoneNumber => ({ ...n, agents: agent_name == null ? null : { name: agent_name } });
+
 export async function listMyNumbers(db: Database, userId: string, onlyId?: number): Promise<OwnedPhoneNumber[]> {
   const rows = await myNumbersQuery(db, userId, onlyId);
-  return rows.map(({ agent_name, ...n }) => ({ ...n, agents: agent_name == null ? null : { name: agent_name } }));
+  return rows.map(toOwnedNumber);
 }
 
-async function findMyNumber(db: Database, userId: string, id: number) {
-  const row = await db.query.phoneNumbers.findFirst({
+/** One of the account's numbers (reservations left out), or undefined. */
+const myNumberRow = (db: Database, userId: string, id: number) =>
+  db.query.phoneNumbers.findFirst({
     where: and(eq(phoneNumbers.id, id), eq(phoneNumbers.userId, userId), ne(phoneNumbers.status, "pending")),
   });
-  if (!row) throw notFound(PHONE_API_TEXT.numberNotFound);
-  return row;
-}
-
-async function myNumberView(db: Database, userId: string, id: number): Promise<OwnedPhoneNumber> {
-  const [view] = await listMyNumbers(db, userId, id);
-  if (!view) throw notFound(PHONE_API_TEXT.numberNotFound);
-  return view;
-}
 
 export async function searchAvailableNumbers(telephony: TelephonyPort, query: SearchQuery): Promise<AvailableNumberView[]> {
   const found = await telephony.searchAvailable(query);
@@ -235,21 +230,32 @@ export async function assignNumber(
   input: { phoneNumberId: number; agentId: number },
 ): Promise<OwnedPhoneNumber> {
   const { db } = deps;
-  const number = await findMyNumber(db, userId, input.phoneNumberId);
-  const agent = await db.query.agents.findFirst({ where: and(eq(agents.id, input.agentId), eq(agents.userId, userId)) });
+  // The number, the agent, a number the agent holds already and the number as the list shows it, read
+  // together; the answers keep their order (the number first, then the agent).
+  const [numberRow, agent, held, [current]] = await Promise.all([
+    myNumberRow(db, userId, input.phoneNumberId),
+    db.query.agents.findFirst({ where: and(eq(agents.id, input.agentId), eq(agents.userId, userId)) }),
+    db.query.phoneNumbers.findFirst({ where: eq(phoneNumbers.agentId, input.agentId) }),
+    listMyNumbers(db, userId, input.phoneNumberId),
+  ]);
+  if (!numberRow) throw notFound(PHONE_API_TEXT.numberNotFound);
+  const number = numberRow;
   if (!agent) throw notFound(PHONE_API_TEXT.agentNotFound);
 
-  if (number.agentId === agent.id && agent.twilioNumberId === number.id) return myNumberView(db, userId, number.id);
+  if (number.agentId === agent.id && agent.twilioNumberId === number.id) {
+    if (!current) throw notFound(PHONE_API_TEXT.numberNotFound);
+    return current;
+  }
   if (number.agentId != null) throw conflict(PHONE_API_TEXT.numberHasAgent, "phoneNumberId");
-  const held = await db.query.phoneNumbers.findFirst({ where: eq(phoneNumbers.agentId, agent.id) });
   if (held || agent.twilioNumberId != null) throw conflict(PHONE_API_TEXT.agentHasNumber, "agentId");
 
   // One transaction: the number's agent link, then the agent's mirror of it only if the first
   // took effect. The unique index on phone_numbers.agent_id refuses a second number per agent.
   const now = new Date().toISOString();
   let linked: { id: number }[];
+  let view: MyNumberRow | undefined;
   try {
-    [linked] = await db.batch([
+    [linked, , [view]] = await db.batch([
       db
         .update(phoneNumbers)
         .set({ agentId: agent.id, updatedAt: now })
@@ -266,6 +272,8 @@ export async function assignNumber(
           ),
         )
         .returning({ id: agents.id }),
+      // The number as the list shows it once linked (the voice platform's pointing below changes no row).
+      myNumbersQuery(db, userId, number.id),
     ]);
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict(PHONE_API_TEXT.agentHasNumber, "agentId");
@@ -282,10 +290,11 @@ export async function assignNumber(
       throw e;
     }
   }
-  return myNumberView(db, userId, number.id);
+  if (!view) throw notFound(PHONE_API_TEXT.numberNotFound);
+  return toOwnedNumber(view);
 }
 
-/** Clears the number's agent link and every agent mirror of it, in one transaction. */
+/** Clears the number's agent link and every agent mirror of it, in one transaction, and reads the number as the list shows it then. */
 function clearLinks(db: Database, userId: string, numberId: number) {
   const now = new Date().toISOString();
   return db.batch([
@@ -297,6 +306,7 @@ function clearLinks(db: Database, userId: string, numberId: number) {
       .update(phoneNumbers)
       .set({ agentId: null, updatedAt: now })
       .where(and(eq(phoneNumbers.id, numberId), eq(phoneNumbers.userId, userId))),
+    myNumbersQuery(db, userId, numberId),
   ]);
 }
 
@@ -306,12 +316,20 @@ export async function unassignNumber(
   input: { phoneNumberId: number },
 ): Promise<OwnedPhoneNumber> {
   const { db } = deps;
-  const number = await findMyNumber(db, userId, input.phoneNumberId);
-  const agent = number.agentId
-    ? await db.query.agents.findFirst({ where: and(eq(agents.id, number.agentId), eq(agents.userId, userId)) })
-    : undefined;
+  // The number and the agent it is linked to (through the number's own link), read together.
+  const [numberRow, agent] = await Promise.all([
+    myNumberRow(db, userId, input.phoneNumberId),
+    db.query.agents.findFirst({
+      where: and(
+        eq(agents.userId, userId),
+        sql`${agents.id} = (select agent_id from phone_numbers where id = ${input.phoneNumberId} and user_id = ${userId} and status <> 'pending')`,
+      ),
+    }),
+  ]);
+  if (!numberRow) throw notFound(PHONE_API_TEXT.numberNotFound);
+  const number = numberRow;
 
-  await clearLinks(db, userId, number.id);
+  const [, , [view]] = await clearLinks(db, userId, number.id);
 
   if (number.vapiPhoneNumberId && agent?.vapiAssistantId) {
     try {
@@ -329,7 +347,8 @@ export async function unassignNumber(
       throw e;
     }
   }
-  return myNumberView(db, userId, number.id);
+  if (!view) throw notFound(PHONE_API_TEXT.numberNotFound);
+  return toOwnedNumber(view);
 }
 
 /** How long a search's offer of a number stands. */

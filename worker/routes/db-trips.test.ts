@@ -203,7 +203,7 @@ const OVER_BUDGET: Record<string, { own: number; why: string }> = {
   "PUT /api/admin/users/:id/flags": { own: 3, why: "rare admin write: guards, the identity's write, then the changed account's figures" },
   "POST /api/admin/assign-phone-number": { own: 4, why: "rare admin write" },
   "POST /api/admin/cleanup-user": { own: 6, why: "rare admin write: several providers between reads and the final batch" },
-  "POST /api/twilio/buy": { own: 9, why: "reservation before the purchase, the save after it, the voice platform's import after that" },
+  "POST /api/twilio/buy": { own: 4, why: "the reads, the reservation before the purchase, the save after it, the voice platform's id after its import" },
   "POST /api/twilio/assign-number": { own: 2, why: PROVIDER_BETWEEN },
   "POST /api/twilio/unassign-number": { own: 2, why: PROVIDER_BETWEEN },
   "POST /api/agents": { own: 2, why: "the name, limit and count read together, then the insert and its read-back in one batch" },

@@ -1,6 +1,7 @@
 // Phone numbers of the signed-in account (spec 2 §7 "Phone numbers"): the telephony provider's
 // health, the account's numbers, the purchase search, buying, and assigning numbers to agents.
 import { requirePaidPlan } from "../services/plans";
+import { inOrder } from "../services/in-order";
 import type { BatchItem } from "drizzle-orm/batch";
 import { Hono } from "hono";
 import {
@@ -57,12 +58,16 @@ export const phoneNumberRoutes = new Hono<AppEnv>()
   })
   .post("/buy", validate("json", buyNumberBody), async (c) => {
     const { providers, db, config } = c.var;
-    await requirePaidPlan(db, currentUser(c).id, { isAdmin: currentUser(c).isAdmin });
-    await requireNumberOffer(db, currentUser(c).id, c.req.valid("json").phoneNumber);
+    const user = currentUser(c);
+    // The plan, then the search's offer: read together with the purchase's own first reads, their
+    // refusals answering in this order.
+    const plan = requirePaidPlan(db, user.id, { isAdmin: user.isAdmin });
+    const offered = requireNumberOffer(db, user.id, c.req.valid("json").phoneNumber);
     const result = await buyNumber(
       { db, config, telephony: providers.telephony, voice: providers.voice },
-      currentUser(c).id,
+      user.id,
       c.req.valid("json"),
+      inOrder(plan, offered),
     );
     return c.json(result);
   })

@@ -22,6 +22,7 @@ import { log } from "../lib/log";
 import type { PromptWriterPort } from "../providers/prompt/port";
 import type { AssistantSpec, VoicePort } from "../providers/voice/port";
 import { adoptOrphanCalls, orphanCallStarts } from "./orphan-calls";
+import { inOrder } from "./in-order";
 import { agentLimitFor } from "./plans";
 
 type AgentRow = typeof agents.$inferSelect;
@@ -255,17 +256,6 @@ export async function generatePrompt(prompt: PromptWriterPort, input: GeneratePr
     documents: input.documents,
   });
   return text.trim();
-}
-
-/**
- * Waits for a check and a read sent together (one round trip), and answers as if the check had run
- * first: its refusal wins over the read's.
- */
-async function inOrder<T>(check: Promise<unknown>, read: Promise<T>): Promise<T> {
-  const [checked, value] = await Promise.allSettled([check, read]);
-  if (checked.status === "rejected") throw checked.reason;
-  if (value.status === "rejected") throw value.reason;
-  return value.value;
 }
 
 /**

@@ -1,13 +1,14 @@
 // Phone numbers (spec 2 §3-§5, §9): the per-account limit, the purchase (reserved against the limit
 // in one statement, so concurrent buys cannot pass it), the voice-platform copy, and assigning a
 // number to an agent with its voice-platform link.
-import { and, asc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { PHONE_LIMIT } from "@shared/constants";
 import { PHONE_API_TEXT, phoneLimitReachedMessage } from "@shared/messages";
 import type { AvailableNumberView, BuyNumberResponse, OwnedPhoneNumber } from "@shared/schemas/phone-numbers";
 import { PHONE_LIMIT_REACHED_CODE } from "@shared/schemas/phone-numbers";
-import { isUniqueViolation, rowsPerStatement, type Database } from "../db/client";
+import { d1Of, isUniqueViolation, rowsPerStatement, type Database } from "../db/client";
+import { inOrder } from "./in-order";
 import { agents, phoneNumberOffers, phoneNumbers, systemConfig } from "../db/schema";
 import type { AppConfig } from "../env";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
@@ -108,31 +109,45 @@ export async function buyNumber(
   deps: PhoneDeps,
   userId: string,
   input: { phoneNumber: string; createInVapi: boolean },
+  allowed: Promise<unknown> = Promise.resolve(),
 ): Promise<BuyNumberResponse> {
   const { db, telephony } = deps;
-  const maxAllowed = await getPhoneNumberLimit(db);
-
-  // Stale reservations go first: the account's own (they count against its limit) and any on this
-  // number (whoever left it), or a purchase that died mid-way would block this number for good.
-  await db.run(
-    sql`delete from phone_numbers where (user_id = ${userId} or phone_number = ${input.phoneNumber}) and status = 'pending'
-        and created_at < ${new Date(Date.now() - STALE_RESERVATION_MS).toISOString()}`,
+  const staleBefore = new Date(Date.now() - STALE_RESERVATION_MS).toISOString();
+  // The limit and the number's holder (a stale reservation, which goes below, holds it no more) are
+  // read together with the caller's checks (`allowed`), whose refusal answers first.
+  const [maxAllowed, existing] = await inOrder(
+    allowed,
+    Promise.all([
+      getPhoneNumberLimit(db),
+      db.query.phoneNumbers.findFirst({
+        where: and(eq(phoneNumbers.phoneNumber, input.phoneNumber), sql`not (${phoneNumbers.status} = 'pending' and ${phoneNumbers.createdAt} < ${staleBefore})`),
+      }),
+    ]),
   );
-
-  const existing = await db.query.phoneNumbers.findFirst({ where: eq(phoneNumbers.phoneNumber, input.phoneNumber) });
   if (existing) {
     throw conflict(existing.userId === userId ? PHONE_API_TEXT.numberOwned : PHONE_API_TEXT.numberUnavailable, "phoneNumber");
   }
 
   // Reserve a slot first, in one statement: SQLite runs it atomically, so of several concurrent
   // purchases only those that still fit under the limit get a row.
+  // Stale reservations go in the same batch, first: the account's own (they count against its limit)
+  // and any on this number (whoever left it), or a purchase that died mid-way would block this
+  // number for good.
   let reserved: { id: number }[];
   try {
-    reserved = await db.all<{ id: number }>(sql`
-      insert into phone_numbers (user_id, phone_number, iso_country, status)
-      select ${userId}, ${input.phoneNumber}, 'US', 'pending'
-      where (${phoneNumberCountSql(userId)}) < ${maxAllowed}
-      returning id`);
+    const d1 = d1Of(db);
+    const [, inserted] = await d1.batch<{ id: number }>([
+      d1
+        .prepare("delete from phone_numbers where (user_id = ? or phone_number = ?) and status = 'pending' and created_at < ?")
+        .bind(userId, input.phoneNumber, staleBefore),
+      d1
+        .prepare(
+          "insert into phone_numbers (user_id, phone_number, iso_country, status) select ?, ?, 'US', 'pending' " +
+            "where (select count(*) as n from phone_numbers where user_id = ?) < ? returning id",
+        )
+        .bind(userId, input.phoneNumber, userId, maxAllowed),
+    ]);
+    reserved = inserted.results;
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict(PHONE_API_TEXT.numberUnavailable, "phoneNumber");
     throw e;
@@ -158,21 +173,27 @@ export async function buyNumber(
   }
 
   const place = placeOf(bought.phoneNumber);
+  // The account's count (what the answer reports) is read in the batch that saves the number.
+  let currentCount: number;
   try {
-    await db
-      .update(phoneNumbers)
-      .set({
-        status: "active",
-        sid: bought.sid,
-        phoneNumber: bought.phoneNumber,
-        friendlyName: bought.friendlyName,
-        // Twilio's purchase answer has no location; the area code still tells the city.
-        locality: bought.locality ?? place?.locality ?? null,
-        region: bought.region ?? place?.region ?? null,
-        isoCountry: bought.isoCountry || "US",
-        updatedAt: new Date().toISOString(),
-      })
-      .where(eq(phoneNumbers.id, rowId));
+    const [, [counted]] = await db.batch([
+      db
+        .update(phoneNumbers)
+        .set({
+          status: "active",
+          sid: bought.sid,
+          phoneNumber: bought.phoneNumber,
+          friendlyName: bought.friendlyName,
+          // Twilio's purchase answer has no location; the area code still tells the city.
+          locality: bought.locality ?? place?.locality ?? null,
+          region: bought.region ?? place?.region ?? null,
+          isoCountry: bought.isoCountry || "US",
+          updatedAt: new Date().toISOString(),
+        })
+        .where(eq(phoneNumbers.id, rowId)),
+      db.select({ n: count() }).from(phoneNumbers).where(eq(phoneNumbers.userId, userId)),
+    ]);
+    currentCount = Number(counted?.n ?? 0);
   } catch (e) {
     // Nothing half written: give the number back and free the slot.
     await telephony.release(bought.sid).catch((err) =>
@@ -217,7 +238,7 @@ export async function buyNumber(
     vapiPhoneNumberId,
     limitReached: false,
     maxAllowed,
-    currentCount: await countPhoneNumbers(db, userId),
+    currentCount,
     ...(error ? { error } : {}),
   };
 }

@@ -48,12 +48,15 @@ export async function listPlatformNumbers(db: Database): Promise<AdminPhoneNumbe
  * that account's agent off); assigning a number to the account that holds it already changes nothing.
  */
 export async function assignPlatformNumber(db: Database, actor: AdminActor, body: AssignPhoneNumberBody): Promise<AdminPhoneNumber> {
-  const row = await db.query.phoneNumbers.findFirst({
-    where: and(eq(phoneNumbers.vapiPhoneNumberId, body.vapi_number_id), ne(phoneNumbers.status, "pending")),
-  });
+  // The number and the account, read together; the answers keep their order (the number first).
+  const [row, user] = await Promise.all([
+    db.query.phoneNumbers.findFirst({
+      where: and(eq(phoneNumbers.vapiPhoneNumberId, body.vapi_number_id), ne(phoneNumbers.status, "pending")),
+    }),
+    db.query.profiles.findFirst({ where: eq(profiles.id, body.user_id) }),
+  ]);
   if (!row) throw notFound(ADMIN_API_TEXT.numberNotInPool);
   if (row.phoneNumber !== body.phone_number) throw badRequest(ADMIN_API_TEXT.numberMismatch, "phone_number");
-  const user = await db.query.profiles.findFirst({ where: eq(profiles.id, body.user_id) });
   if (!user) throw notFound(ADMIN_API_TEXT.userIdNotFound);
   if (row.userId && row.userId !== user.id) throw conflict(ADMIN_API_TEXT.numberTaken, "phone_number");
   if (row.userId !== user.id) {
@@ -71,6 +74,6 @@ export async function assignPlatformNumber(db: Database, actor: AdminActor, body
     // Someone else took it between the read and the write: nothing changed and nothing was recorded.
     if (taken.length === 0) throw conflict(ADMIN_API_TEXT.numberTaken, "phone_number");
   }
-  const [view] = await numbersQuery(db).where(eq(phoneNumbers.id, row.id));
-  return toView(view);
+  // The number as the list shows it, now held by the account (the write changes nothing else it shows).
+  return toView({ id: row.vapiPhoneNumberId, number: row.phoneNumber, status: row.status, name: row.name, friendlyName: row.friendlyName, userId: user.id, email: user.email });
 }

@@ -221,11 +221,17 @@ export async function setUserFlags(
   body: AdminFlagsBody,
 ): Promise<AdminUser> {
   const { db } = deps;
-  const target = await db.query.profiles.findFirst({ where: eq(profiles.id, userId) });
+  // The account, the other admins and the account as the list shows it, read together: flags change
+  // none of the list's figures, so its row after the change is this one with the new flags.
+  const [target, otherAdmins, listed] = await Promise.all([
+    db.query.profiles.findFirst({ where: eq(profiles.id, userId) }),
+    otherAdminCount(db, [userId]),
+    adminUserById(deps.d1, userId).catch(() => null),
+  ]);
   if (!target) throw notFound(ADMIN_API_TEXT.userIdNotFound);
   if (body.is_admin === false && target.isAdmin) {
     if (target.id === actor.id) throw conflict(ADMIN_API_TEXT.cannotRevokeOwnAdmin, "is_admin");
-    if ((await otherAdminCount(db, [target.id])) === 0) throw conflict(ADMIN_API_TEXT.cannotRevokeLastAdmin, "is_admin");
+    if (otherAdmins === 0) throw conflict(ADMIN_API_TEXT.cannotRevokeLastAdmin, "is_admin");
   }
   const before = flagsOf(target);
   const now = new Date().toISOString();
@@ -239,7 +245,10 @@ export async function setUserFlags(
     ...identityWrites,
     auditStatement(db, actor, "set_flags", { id: target.id, email: target.email }, { before, after: { ...before, ...body } }),
   ]);
-  return adminUserById(deps.d1, userId);
+  if (!listed) return adminUserById(deps.d1, userId);
+  const flags = { ...listed.app_metadata };
+  for (const flag of Object.keys(FLAG_COLUMNS) as (keyof typeof FLAG_COLUMNS)[]) if (body[flag] !== undefined) flags[flag] = body[flag];
+  return { ...listed, app_metadata: flags };
 }
 
 export async function profilesByEmail(db: Database, email: string) {

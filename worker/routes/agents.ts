@@ -42,7 +42,7 @@ import {
   updateAgent,
   type AgentDeps,
 } from "../services/agents";
-import { triggerTestCall } from "../services/call-logs";
+import { testCaller, triggerTestCall } from "../services/call-logs";
 import { usageStats } from "../services/usage";
 
 export const AGENT_RATE_LIMITS = {
@@ -109,13 +109,17 @@ export const agentActionRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     const body = c.req.valid("json");
     assertTestCallDestination(body.phoneNumber);
+    // The agent the call goes out from is read with the plan; its refusal still answers after the
+    // plan's and the rate limits'.
+    const caller = testCaller(c.var.db, user.id, body);
+    caller.catch(() => undefined);
     await requirePaidPlan(c.var.db, user.id, { minutes: true, isAdmin: user.isAdmin });
     await enforce(c, [[AGENT_RATE_LIMITS.testCall, user.id]]);
     // A daily cap per account, counted per New York day.
     if (!(await hit(c.var.db, AGENT_RATE_LIMITS.testCallsPerDay, `${user.id}:${nyToday()}`))) {
       throw new ApiError(429, PLAN_TEXT.testCallDailyCap(TEST_CALLS_PER_DAY), "rate_limited");
     }
-    const { callId } = await triggerTestCall(deps(c), user.id, body, c.var.config.VAPI_PHONE_NUMBER_ID);
+    const { callId } = await triggerTestCall(deps(c), user.id, body, c.var.config.VAPI_PHONE_NUMBER_ID, caller);
     return c.json({ success: true, callId } satisfies TriggerCallResponse);
   })
   .get("/vapi/voices", requireUser, async (c) => {

@@ -212,7 +212,7 @@ const OVER_BUDGET: Record<string, { own: number; why: string }> = {
   "PATCH /api/agents/:id/deactivate": { own: 2, why: PROVIDER_BETWEEN },
   "POST /api/create-vapi-assistant": { own: 2, why: PROVIDER_BETWEEN },
   "POST /api/create-default-agent": { own: 2, why: "the limit, count and names read together, then the insert and its read-back in one batch" },
-  "POST /api/trigger-call": { own: 5, why: "plan, minutes, rate limits, then the call's log row" },
+  "POST /api/trigger-call": { own: 4, why: "plan, minutes and the agent together; the per-minute limit, then the daily cap (in that order, so a refused call does not count against the cap); then the call's log row" },
   "DELETE /api/vapi/assistant/:assistantId": { own: 2, why: PROVIDER_BETWEEN },
   "POST /api/webhooks/vapi": { own: 3, why: "event seen?, the agent of the assistant, one write batch" },
 };

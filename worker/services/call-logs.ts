@@ -163,28 +163,26 @@ export async function triggerTestCall(
   userId: string,
   input: { phoneNumber: string; agentId?: number },
   defaultPhoneNumberId: string | undefined,
+  caller: Promise<AgentRecord | null> = testCaller(deps.db, userId, input),
 ): Promise<{ callId: string }> {
-  const { db, voice } = deps;
-  let agent: AgentRecord | null;
+  const { voice, db } = deps;
+  const agent = await caller;
   if (input.agentId !== undefined) {
-    agent = await getAgent(db, userId, input.agentId);
-    if (!agent.vapiAssistantId) throw badRequest(AGENT_API_TEXT.agentNotActive, "agentId");
-  } else {
-    agent = await firstActiveAgent(db, userId);
-    if (!agent) throw badRequest(AGENT_API_TEXT.activateFirst, "agentId");
+    if (!agent?.vapiAssistantId) throw badRequest(AGENT_API_TEXT.agentNotActive, "agentId");
+  } else if (!agent) {
+    throw badRequest(AGENT_API_TEXT.activateFirst, "agentId");
   }
-  const caller = agent;
   const call = await onVoice("Starting the call", () =>
     voice.startOutboundCall(userId, {
-      assistantId: caller.vapiAssistantId!,
+      assistantId: agent.vapiAssistantId!,
       customerNumber: input.phoneNumber,
       // Call from the agent's own imported number when it has one, else the configured default.
-      phoneNumberId: caller.number?.vapiPhoneNumberId ?? defaultPhoneNumberId,
-      metadata: { agentId: String(caller.id), userId },
+      phoneNumberId: agent.number?.vapiPhoneNumberId ?? defaultPhoneNumberId,
+      metadata: { agentId: String(agent.id), userId },
     }),
   );
   try {
-    const [statement] = upsertCallLogFromPlatform(db, call, { userId, agentId: caller.id, store: caller.store });
+    const [statement] = upsertCallLogFromPlatform(db, call, { userId, agentId: agent.id, store: agent.store });
     await db.batch([statement, callHoursChanged(db, eq(callLogs.callId, call.id))]);
   } catch (e) {
     // The call is already ringing: answer success; the end-of-call report will still create the log.
@@ -192,6 +190,14 @@ export async function triggerTestCall(
   }
   return { callId: call.id };
 }
+
+/**
+ * The agent a test call goes out from: the one named (another account's is not found), else the
+ * account's first active agent (null when it has none). A route may start this read early, with its
+ * other reads, and hand it to triggerTestCall.
+ */
+export const testCaller = (db: Database, userId: string, input: { agentId?: number }): Promise<AgentRecord | null> =>
+  input.agentId !== undefined ? getAgent(db, userId, input.agentId) : firstActiveAgent(db, userId);
 
 /** A stored row back as the platform's call (the call detail's fallback when the platform no longer has it). */
 export function callLogToPlatformCall(row: CallLogRow): PlatformCall {

@@ -196,7 +196,6 @@ const OVER_BUDGET: Record<string, { own: number; why: string }> = {
   "POST /api/stripe/cancel-subscription": { own: 7, why: `rare; ${BILLING_STORE}` },
   "POST /api/stripe/create-customer": { own: 2, why: `admin's test console; ${BILLING_STORE}` },
   "POST /api/stripe/create-subscription": { own: 4, why: `admin's test console; ${BILLING_STORE}` },
-  "POST /api/leads/customers": { own: 2, why: "read the record, then upsert it" },
   "POST /api/webhooks/stripe": { own: 3, why: `event seen?, the object (${BILLING_STORE}), one write batch` },
   "POST /api/local/aircall/simulate": { own: 3, why: "development tool: posts three webhook deliveries in-process" },
   "PUT /api/admin/config/phone-limit": { own: 2, why: "rare admin write: the limit before, then the change with its audit entry" },

@@ -61,8 +61,9 @@ export async function upsertCustomerRecord(
 ) {
   const own = body.email.toLowerCase() === user.email.toLowerCase();
   if (!user.isAdmin && !own) throw forbidden("You can only change your own customer record");
-  await db.batch(
-    customerUpsert(db, {
+  // The record is read back in the batch that writes it.
+  const results = await db.batch([
+    ...customerUpsert(db, {
       email: body.email,
       userId: own ? user.id : null,
       company: body.company ?? null,
@@ -72,7 +73,8 @@ export async function upsertCustomerRecord(
       status: user.isAdmin ? body.subscription_status : null,
       subscriptionId: user.isAdmin ? body.subscription_id : null,
     }),
-  );
-  const row = await db.select().from(customers).where(sql`lower(${customers.email}) = ${body.email.toLowerCase()}`).get();
-  return { success: true as const, customer: customerViewOf(row!) };
+    db.select().from(customers).where(sql`lower(${customers.email}) = ${body.email.toLowerCase()}`).limit(1),
+  ]);
+  const [row] = results[results.length - 1] as (typeof customers.$inferSelect)[];
+  return { success: true as const, customer: customerViewOf(row) };
 }

@@ -1,7 +1,7 @@
 // Fixed-window rate limits kept in D1, so they hold across isolates.
 import { lt, sql } from "drizzle-orm";
 import { tooManyRequests } from "../lib/errors";
-import type { Database } from "./client";
+import { d1Of, type Database } from "./client";
 import { rateLimits } from "./schema";
 
 /** What the limits read of a request: its headers, and the request's database. */
@@ -21,6 +21,42 @@ export async function hit(db: Database, rule: Limit, key: string, nowMs = Date.n
       window_start = excluded.window_start
     returning count`);
   return (row?.count ?? 0) <= rule.limit;
+}
+
+/**
+ * Two limits applied in order, in one round trip: counts a hit for `first`, and for `then` only when
+ * `first` is still within its limit, so a request refused by `first` is not counted against `then`.
+ * One batch (one transaction): its second statement reads the count the first has just written.
+ * Answers the rule that refuses (`first` wins when both would), or null when both allow.
+ */
+export async function hitInOrder(
+  db: Database,
+  first: [Limit, string],
+  then: [Limit, string],
+  nowMs = Date.now(),
+): Promise<Limit | null> {
+  const at = ([rule, key]: [Limit, string]) => ({
+    id: `${rule.name}:${key}`,
+    windowStart: Math.floor(nowMs / 1000 / rule.windowSeconds) * rule.windowSeconds,
+  });
+  const a = at(first);
+  const b = at(then);
+  const upsert = "on conflict(key) do update set " +
+    "count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end, " +
+    "window_start = excluded.window_start returning count";
+  const d1 = d1Of(db);
+  const [firstRow, thenRow] = await d1.batch<{ count: number }>([
+    d1.prepare(`insert into rate_limits (key, window_start, count) values (?, ?, 1) ${upsert}`).bind(a.id, a.windowStart),
+    d1
+      .prepare(
+        "insert into rate_limits (key, window_start, count) select ?, ?, 1 " +
+          `where (select count from rate_limits where key = ? and window_start = ?) <= ? ${upsert}`,
+      )
+      .bind(b.id, b.windowStart, a.id, a.windowStart, first[0].limit),
+  ]);
+  if ((firstRow.results[0]?.count ?? 0) > first[0].limit) return first[0];
+  if ((thenRow.results[0]?.count ?? 0) > then[0].limit) return then[0];
+  return null;
 }
 
 /**

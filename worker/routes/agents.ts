@@ -21,10 +21,10 @@ import { assistantParams, type VoicesResponse } from "@shared/schemas/call-logs"
 import { TEST_CALL_RATE, TEST_CALLS_PER_DAY } from "@shared/constants";
 import { PLAN_TEXT } from "@shared/messages";
 import { nyToday } from "@shared/ny-time";
-import { ApiError } from "../lib/errors";
+import { ApiError, tooManyRequests } from "../lib/errors";
 import { assertTestCallDestination, requirePaidPlan } from "../services/plans";
 import type { AppEnv } from "../middleware/app-env";
-import { enforce, hit, type Limit } from "../db/rate-limit";
+import { enforce, hitInOrder, type Limit } from "../db/rate-limit";
 import { validate } from "../lib/validate";
 import { accountDb } from "../middleware/account-db";
 import { currentUser, requireUser } from "../middleware/auth";
@@ -114,11 +114,11 @@ export const agentActionRoutes = new Hono<AppEnv>()
     const caller = testCaller(c.var.db, user.id, body);
     caller.catch(() => undefined);
     await requirePaidPlan(c.var.db, user.id, { minutes: true, isAdmin: user.isAdmin });
-    await enforce(c, [[AGENT_RATE_LIMITS.testCall, user.id]]);
-    // A daily cap per account, counted per New York day.
-    if (!(await hit(c.var.db, AGENT_RATE_LIMITS.testCallsPerDay, `${user.id}:${nyToday()}`))) {
-      throw new ApiError(429, PLAN_TEXT.testCallDailyCap(TEST_CALLS_PER_DAY), "rate_limited");
-    }
+    // The per-minute limit, then a daily cap per account (counted per New York day), in one round
+    // trip: a call the per-minute limit refuses is not counted against the daily cap.
+    const refused = await hitInOrder(c.var.db, [AGENT_RATE_LIMITS.testCall, user.id], [AGENT_RATE_LIMITS.testCallsPerDay, `${user.id}:${nyToday()}`]);
+    if (refused === AGENT_RATE_LIMITS.testCall) throw tooManyRequests();
+    if (refused) throw new ApiError(429, PLAN_TEXT.testCallDailyCap(TEST_CALLS_PER_DAY), "rate_limited");
     const { callId } = await triggerTestCall(deps(c), user.id, body, c.var.config.VAPI_PHONE_NUMBER_ID, caller);
     return c.json({ success: true, callId } satisfies TriggerCallResponse);
   })

@@ -74,7 +74,7 @@ const api = new Hono<AppEnv>()
   .route("/", agentActionRoutes);
 
 export const app = new Hono<AppEnv>();
-// A GET answered on its token's claims is answered again, identity confirmed first, when the
+// A request answered on its token's claims is answered again, identity confirmed first, when the
 // confirmation contradicts them (worker/middleware/auth.ts, decision 051).
 app.fetch = confirmingIdentity(app.fetch);
 

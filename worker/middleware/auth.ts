@@ -2,12 +2,12 @@
 // flags and admin come from the server-side profile (mirrored from app_metadata),
 // never from user_metadata or anything the client sends.
 //
-// A request that only reads (GET, HEAD) is answered on what its token claims, confirmed in the same
-// D1 round trip as its handler's first query: the confirmation is the D1 timer's gate, so no read
-// resolves before it passes and nothing is written before it (docs/decisions/051-identity-confirmed-
-// in-the-first-round-trip.md). When the confirmation contradicts the claims, that answer is dropped
-// and the request is dispatched again with the identity confirmed first, which is what every other
-// request does.
+// A signed-in API request is answered on what its token claims, confirmed in the same D1 round trip
+// as its handler's first query: the confirmation is the D1 timer's gate, so no read resolves before it
+// passes, and nothing is written and no provider called before it (docs/decisions/051-identity-
+// confirmed-in-the-first-round-trip.md). When the confirmation contradicts the claims, that answer is
+// dropped and the request is dispatched again (with the body kept for it) with the identity confirmed
+// first, which is what every other request does.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./app-env";
@@ -15,6 +15,7 @@ import { createDb, d1Of } from "../db/client";
 import type { D1Timer } from "../db/timed-d1";
 import { ApiError, forbidden, unauthorized } from "../lib/errors";
 import type { TokenClaims } from "../providers/identity/port";
+import { gatedProviders } from "../providers";
 import { claimedFlags, confirmSignedIn, identityCheck, userAsClaimed, type CurrentUser } from "../services/profiles";
 
 /** The token of an `Authorization: Bearer <token>` header, or "" when there is none. */
@@ -24,6 +25,8 @@ export function bearerToken(header: string | undefined) {
 
 /** Requests whose dispatcher (confirmingIdentity) answers them again when their claims prove stale. */
 const redispatchable = new WeakSet<Request>();
+/** Requests with a body (not GET or HEAD) whose dispatcher kept a copy of it for a second dispatch. */
+const bodyKept = new WeakSet<Request>();
 /** A dispatch whose claims the confirmation contradicted, with its D1 timer. */
 const contradicted = new WeakMap<Request, D1Timer>();
 /** A dispatch made again after a contradicted one: identity confirmed first, the earlier D1 figures counted in. */
@@ -36,18 +39,101 @@ const notConfirmed = () => new ApiError(401, "The sign-in could not be confirmed
 
 const message = (e: unknown) => (e instanceof Error ? e.message : "Invalid access token");
 
+/** The API's body limit for the routes a body is kept for (app.ts applies it to every non-webhook API path). */
+export const KEPT_BODY_LIMIT = 256 * 1024;
+
+/**
+ * Paths whose requests with a body are never answered on claims: outside the signed-in API (the local
+ * identity service, the checkout page), webhooks and ingestion (they carry no bearer token), the
+ * development tools, and the public, rate-limited routes (which answer the same with or without one).
+ */
+const CONFIRM_FIRST_PATH =
+  /^(?!\/api\/)|^\/api\/(webhooks|ingest|local|admin\/public)\/|^\/api\/stripe\/(create-checkout-session|start-trial)\/?$|^\/api\/leads\/leads\/?$/;
+
+/**
+ * The body of a request that may be answered on its token's claims and dispatched again, read once
+ * here: a signed-in API route, with a bearer token, a JSON or form body (or none) no larger than the
+ * API's limit. `kept` is null when the request must be confirmed first; `request` is then what to
+ * dispatch (the same request, or one whose body is what was read of it followed by the rest).
+ */
+async function keepBody(request: Request): Promise<{ kept: ArrayBuffer | null; request: Request }> {
+  const confirmFirst = { kept: null, request };
+  if (!bearerToken(request.headers.get("authorization") ?? undefined)) return confirmFirst;
+  if (CONFIRM_FIRST_PATH.test(new URL(request.url).pathname)) return confirmFirst;
+  if (!request.body) return { kept: new ArrayBuffer(0), request };
+  const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
+  if (type !== "application/json" && type !== "application/x-www-form-urlencoded") return confirmFirst;
+  if (Number(request.headers.get("content-length") ?? 0) > KEPT_BODY_LIMIT) return confirmFirst;
+  // Read up to the limit; a longer body (its length was not declared) goes on whole to the body limit.
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size > KEPT_BODY_LIMIT) {
+      const rest = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(chunk);
+        },
+        async pull(controller) {
+          const next = await reader.read();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        },
+        cancel: (reason) => reader.cancel(reason),
+      });
+      return { kept: null, request: new Request(request, { body: rest, duplex: "half" } as RequestInit) };
+    }
+  }
+  const kept = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    kept.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return { kept: kept.buffer, request };
+}
+
+/**
+ * The request with this body, its length declared: the body limit then passes the request on as it
+ * is (an undeclared length makes it a new Request, which the dispatch's marks would not follow).
+ */
+function withBody(request: Request, body: ArrayBuffer): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("transfer-encoding");
+  if (body.byteLength) headers.set("content-length", String(body.byteLength));
+  else headers.delete("content-length");
+  return new Request(request, { headers, body: body.byteLength ? body : null });
+}
+
 /**
  * Wraps the app's fetch: a request whose answer rested on claims the confirmation contradicted is
- * dispatched once more (a GET or HEAD, so without a body), with its identity confirmed first.
+ * dispatched once more, with its identity confirmed first. A GET or HEAD has no body; any other
+ * request is answered on its claims only when its body could be kept for that (keptBody), and is
+ * otherwise confirmed first.
  */
 export function confirmingIdentity<F extends (request: Request, ...rest: never[]) => Response | Promise<Response>>(fetch: F): F {
   return (async (request: Request, ...rest: never[]) => {
-    redispatchable.add(request);
-    const answer = await fetch(request, ...rest);
-    const earlier = contradicted.get(request);
+    let first = request;
+    let body: ArrayBuffer | null = null;
+    if (request.method === "GET" || request.method === "HEAD") redispatchable.add(first);
+    else {
+      const read = await keepBody(request);
+      body = read.kept;
+      first = read.request;
+      if (body) {
+        first = withBody(request, body.slice(0));
+        bodyKept.add(first);
+      }
+    }
+    const answer = await fetch(first, ...rest);
+    const earlier = contradicted.get(first);
     if (!earlier) return answer;
     await answer.body?.cancel().catch(() => undefined);
-    const again = new Request(request);
+    const again = body ? withBody(request, body) : new Request(first);
     dispatchedAgain.set(again, earlier);
     return fetch(again, ...rest);
   }) as F;
@@ -102,7 +188,8 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     return next();
   }
   const onlyReads = c.req.method === "GET" || c.req.method === "HEAD";
-  if (!onlyReads || earlier || !redispatchable.has(request) || !claims.email) {
+  const claimsFirst = onlyReads ? redispatchable.has(request) : bodyKept.has(request);
+  if (!claimsFirst || earlier || !claims.email) {
     // Identity and profile in one round trip before the handler (more only to create or re-mirror the profile).
     try {
       c.set("user", await confirmSignedIn(c.var.db, identity, claims));
@@ -130,6 +217,9 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     confirmed.user = user;
   });
   c.set("user", claimedUser(claims, confirmed));
+  // A request that may write calls no provider before the gate has passed (a GET's provider reads are
+  // not held back: nothing they do outlives the dropped answer).
+  if (!onlyReads) c.set("providers", gatedProviders(c.var.providers, () => timer.passGate()));
   await next();
   // A handler that sent no query (or answered before its queries) is confirmed now, before its answer leaves.
   try {

@@ -27,7 +27,7 @@ import type { AppEnv } from "../middleware/app-env";
 import { enforce, hitInOrder, type Limit } from "../db/rate-limit";
 import { validate } from "../lib/validate";
 import { accountDb } from "../middleware/account-db";
-import { currentUser, requireUser } from "../middleware/auth";
+import { confirmedUser, currentUser, requireUser } from "../middleware/auth";
 import {
   activateAgent,
   createAgent,
@@ -97,7 +97,8 @@ export const agentActionRoutes = new Hono<AppEnv>()
     return c.json({ id: assistantId, agent: toAgentJson(agent) } satisfies ActivateAgentResponse);
   })
   .post("/create-default-agent", requireUser, async (c) => {
-    const user = currentUser(c);
+    // The company name is the profile's, known once the sign-in is confirmed.
+    const user = await confirmedUser(c);
     const agent = await createDefaultAgent(accountDb(c), user.id, user.company);
     return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse, 201);
   })

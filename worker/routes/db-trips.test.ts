@@ -186,7 +186,6 @@ const COUNT_QUERY = qs({ ...RANGE, callType: "Both" });
  * Filled from the measured table; an entry here is a known cost, never a silent one.
  */
 const BILLING_STORE = "the local billing adapter keeps Stripe's objects in D1: some of these trips are Stripe calls in production";
-const PROVIDER_BETWEEN = "reads, a provider call that needs them, then one write batch: the reads cannot join the write";
 const OVER_BUDGET: Record<string, { own: number; why: string }> = {
   "POST /api/admin/public/update-user-password": { own: 6, why: `rare (once per buyer); ${BILLING_STORE}` },
   "POST /api/admin/public/resend-activation": { own: 5, why: `rare; ${BILLING_STORE}` },
@@ -198,21 +197,10 @@ const OVER_BUDGET: Record<string, { own: number; why: string }> = {
   "POST /api/stripe/create-subscription": { own: 4, why: `admin's test console; ${BILLING_STORE}` },
   "POST /api/webhooks/stripe": { own: 3, why: `event seen?, the object (${BILLING_STORE}), one write batch` },
   "POST /api/local/aircall/simulate": { own: 3, why: "development tool: posts three webhook deliveries in-process" },
-  "PUT /api/admin/config/phone-limit": { own: 2, why: "rare admin write: the limit before, then the change with its audit entry" },
-  "PUT /api/admin/users/:id/flags": { own: 2, why: "the account, its guards and its figures read together, then the flags with their audit entry in one batch" },
-  "POST /api/admin/assign-phone-number": { own: 2, why: "the number and the account read together, then the assignment with its audit entry in one batch" },
-  "POST /api/admin/cleanup-user": { own: 6, why: "rare admin write: several providers between reads and the final batch" },
-  "POST /api/twilio/buy": { own: 4, why: "the reads, the reservation before the purchase, the save after it, the voice platform's id after its import" },
-  "POST /api/twilio/assign-number": { own: 2, why: PROVIDER_BETWEEN },
-  "POST /api/twilio/unassign-number": { own: 2, why: PROVIDER_BETWEEN },
-  "POST /api/agents": { own: 2, why: "the name, limit and count read together, then the insert and its read-back in one batch" },
-  "PUT /api/agents/:id": { own: 2, why: "the agent and the name read together, then the update and its read-back in one batch" },
-  "DELETE /api/agents/:id": { own: 2, why: PROVIDER_BETWEEN },
-  "PATCH /api/agents/:id/deactivate": { own: 2, why: PROVIDER_BETWEEN },
-  "POST /api/create-vapi-assistant": { own: 2, why: PROVIDER_BETWEEN },
+  "POST /api/admin/cleanup-user": { own: 5, why: "rare admin write: several providers between reads and the final batch" },
+  "POST /api/twilio/buy": { own: 3, why: "the reads (in the sign-in's round trip), the reservation before the purchase, the save after it, the voice platform's id after its import" },
   "POST /api/create-default-agent": { own: 2, why: "the limit, count and names read together, then the insert and its read-back in one batch" },
   "POST /api/trigger-call": { own: 4, why: "plan, minutes and the agent together; the per-minute limit, then the daily cap (in that order, so a refused call does not count against the cap); then the call's log row" },
-  "DELETE /api/vapi/assistant/:assistantId": { own: 2, why: PROVIDER_BETWEEN },
   "POST /api/webhooks/vapi": { own: 3, why: "event seen?, the agent of the assistant, one write batch" },
 };
 

@@ -58,11 +58,12 @@ export const billingRoutes = new Hono<AppEnv>()
   })
   .post("/start-trial", validate("json", startTrialBody), async (c) => {
     const body = c.req.valid("json");
-    await enforce(c, [
+    // The limits are counted with the trial's first reads (one round trip) and still answer first.
+    const allowed = enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
       [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(body.email, c)],
     ]);
-    return c.json((await startTrial(billingDeps(c), body)) satisfies StartTrialResponse);
+    return c.json((await startTrial(billingDeps(c), body, allowed)) satisfies StartTrialResponse);
   })
   .get("/checkout-session/:sessionId", validate("param", sessionIdParam), async (c) => {
     await enforce(c, [[SESSION_LOOKUP_LIMIT, clientAddress(c)]]);

@@ -29,17 +29,18 @@ export const publicAccountRoutes = new Hono<AppEnv>()
   // The first password after payment: the email alone is never enough (DESIGN §4, ADR 021).
   .post("/update-user-password", validate("json", updateUserPasswordBody), async (c) => {
     const body = c.req.valid("json");
-    await enforce(c, [
+    // The limits are counted with the first reads (one round trip) and still answer first.
+    const allowed = enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
       [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(body.email, c)],
     ]);
-    return c.json((await setPasswordWithProof(billingDeps(c), body)) satisfies AccountActionResponse);
+    return c.json((await setPasswordWithProof(billingDeps(c), body, allowed)) satisfies AccountActionResponse);
   })
   .post("/resend-activation", validate("json", resendActivationBody), async (c) => {
     const { email } = c.req.valid("json");
-    await enforce(c, [
+    const allowed = enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
       [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(email, c)],
     ]);
-    return c.json((await resendActivation(billingDeps(c), email)) satisfies AccountActionResponse);
+    return c.json((await resendActivation(billingDeps(c), email, allowed)) satisfies AccountActionResponse);
   });

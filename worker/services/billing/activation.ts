@@ -5,6 +5,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { BILLING_TEXT } from "@shared/messages";
 import { accountActivations } from "../../db/schema";
 import { ApiError, conflict } from "../../lib/errors";
+import { inOrder } from "../in-order";
 import { isPaid, sessionEmailOf } from "./checkout";
 import type { BillingDeps } from "./deps";
 import { companyOf, provisionBuyer } from "./provision";
@@ -19,17 +20,29 @@ const notCreator = () => new ApiError(403, BILLING_TEXT.sessionNotCreator, "proo
  * password is set once. Any other account (a trial's, a registration's, one a different session
  * made) sets its first password only from the emailed activation link.
  */
-export async function setPasswordWithProof(deps: BillingDeps, input: { email: string; password: string; sessionId?: string }) {
-  if (!input.sessionId) throw proofRequired();
+export async function setPasswordWithProof(
+  deps: BillingDeps,
+  input: { email: string; password: string; sessionId?: string },
+  allowed: Promise<unknown> = Promise.resolve(),
+) {
+  if (!input.sessionId) {
+    await allowed;
+    throw proofRequired();
+  }
   const email = input.email.toLowerCase();
-  const session = await deps.billing.getCheckoutSession(input.sessionId);
+  const activation = () => deps.db.select().from(accountActivations).where(sql`lower(${accountActivations.email}) = ${email}`).get();
+  // The email's activation row is read together with the session and the caller's checks
+  // (`allowed`, e.g. its rate limits), whose refusal answers first; the row (or its failure) is used
+  // only once the session proves the email.
+  const firstRow = activation();
+  firstRow.catch(() => undefined);
+  const session = await inOrder(allowed, deps.billing.getCheckoutSession(input.sessionId));
   if (!session) throw new ApiError(403, BILLING_TEXT.proofRequired, "proof_required", "sessionId");
   if (!isPaid(session)) throw new ApiError(403, BILLING_TEXT.sessionNotPaid, "proof_required", "sessionId");
   const sessionEmail = sessionEmailOf(session);
   if (sessionEmail !== email) throw new ApiError(403, BILLING_TEXT.sessionEmailMismatch, "proof_required", "email");
 
-  const activation = () => deps.db.select().from(accountActivations).where(sql`lower(${accountActivations.email}) = ${email}`).get();
-  let row = await activation();
+  let row = await firstRow;
   if (!row) {
     // The provider's event may not have arrived yet: provision from the session itself (no mail; the
     // buyer is setting the password right now).
@@ -60,13 +73,19 @@ export async function setPasswordWithProof(deps: BillingDeps, input: { email: st
   return { success: true as const };
 }
 
-/** Sends a new activation link to an account still waiting for its first password; silent otherwise. */
-export async function resendActivation(deps: BillingDeps, email: string) {
-  const row = await deps.db
-    .select()
-    .from(accountActivations)
-    .where(and(sql`lower(${accountActivations.email}) = ${email.toLowerCase()}`, isNull(accountActivations.passwordSetAt)))
-    .get();
+/**
+ * Sends a new activation link to an account still waiting for its first password; silent otherwise.
+ * The row is read together with the caller's checks (`allowed`), whose refusal answers first.
+ */
+export async function resendActivation(deps: BillingDeps, email: string, allowed: Promise<unknown> = Promise.resolve()) {
+  const row = await inOrder(
+    allowed,
+    deps.db
+      .select()
+      .from(accountActivations)
+      .where(and(sql`lower(${accountActivations.email}) = ${email.toLowerCase()}`, isNull(accountActivations.passwordSetAt)))
+      .get(),
+  );
   if (row && !(await deps.identity.hasPassword(row.userId))) {
     await deps.identity.sendActivation({ userId: row.userId, email: row.email, origin: deps.origin });
   }

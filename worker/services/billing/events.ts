@@ -26,13 +26,22 @@ export async function isEventRecorded(db: Database, id: string) {
 /** One verified event: re-reads the object it is about and writes its current state, once. */
 export async function handleBillingEvent(deps: BillingDeps, event: BillingEvent): Promise<{ duplicate: boolean; handled: boolean }> {
   const { db, billing } = deps;
+  // The object the event is about is fetched while the event's record is looked up (one round trip):
+  // a read at the provider, used only when the event is new.
+  const object =
+    event.type === "checkout.session.completed"
+      ? { session: billing.getCheckoutSession(event.objectId) }
+      : event.type.startsWith("customer.subscription.")
+        ? { sub: billing.getSubscription(event.objectId) }
+        : {};
+  for (const read of Object.values(object)) read.catch(() => undefined);
   if (await isEventRecorded(db, event.id)) return { duplicate: true, handled: false };
   const recordOnly = async () => {
     const [recorded] = await db.batch([recordEvent(db, { id: event.id, provider: "stripe", eventType: event.type })]);
     return { duplicate: wasDuplicate(recorded), handled: false };
   };
   if (event.type === "checkout.session.completed") {
-    const session = await billing.getCheckoutSession(event.objectId);
+    const session = await object.session!;
     const email = session ? (session.customer_details?.email ?? session.customer_email) : null;
     if (!session || session.status !== "complete" || session.mode !== "subscription" || !email) return recordOnly();
     const sub = session.subscription ? await billing.getSubscription(session.subscription) : null;
@@ -52,7 +61,7 @@ export async function handleBillingEvent(deps: BillingDeps, event: BillingEvent)
   if (event.type.startsWith("customer.subscription.")) subscriptionId = event.objectId;
   else if (event.type === "invoice.paid" || event.type === "invoice.payment_failed") subscriptionId = await billing.invoiceSubscription(event.objectId);
   if (!subscriptionId) return recordOnly();
-  const sub = await billing.getSubscription(subscriptionId);
+  const sub = await (object.sub ?? billing.getSubscription(subscriptionId));
   if (!sub) return recordOnly();
   const results = await db.batch([
     subscriptionUpsert(db, sub, null),

@@ -7,6 +7,7 @@ import type { Database } from "../../db/client";
 import { customers, subscriptions } from "../../db/schema";
 import { ApiError, forbidden } from "../../lib/errors";
 import type { Subscription } from "../../providers/billing/port";
+import { inOrder } from "../in-order";
 import type { CurrentUser } from "../profiles";
 import { activePrice } from "./checkout";
 import { iso, type BillingDeps } from "./deps";
@@ -47,8 +48,10 @@ async function assertOwnsCustomer(db: Database, user: CurrentUser, customerId: s
 }
 
 export async function customerSubscriptions(deps: BillingDeps, user: CurrentUser, customerId: string) {
-  await assertOwnsCustomer(deps.db, user, customerId);
-  return (await deps.billing.listCustomerSubscriptions(customerId)).map(subscriptionView);
+  // The provider's list is asked for with the ownership check, whose refusal answers first (and
+  // then nothing of the list leaves).
+  const list = await inOrder(assertOwnsCustomer(deps.db, user, customerId), deps.billing.listCustomerSubscriptions(customerId));
+  return list.map(subscriptionView);
 }
 
 export async function cancelSubscription(deps: BillingDeps, user: CurrentUser, subscriptionId: string) {

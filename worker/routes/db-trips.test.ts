@@ -187,20 +187,18 @@ const COUNT_QUERY = qs({ ...RANGE, callType: "Both" });
  */
 const BILLING_STORE = "the local billing adapter keeps Stripe's objects in D1: some of these trips are Stripe calls in production";
 const OVER_BUDGET: Record<string, { own: number; why: string }> = {
-  "POST /api/admin/public/update-user-password": { own: 6, why: `rare (once per buyer); ${BILLING_STORE}` },
-  "POST /api/admin/public/resend-activation": { own: 5, why: `rare; ${BILLING_STORE}` },
-  "POST /api/stripe/start-trial": { own: 13, why: `once per trial; ${BILLING_STORE}` },
-  "GET /api/stripe/customer-subscriptions/:id": { own: 2, why: `the ownership read, then the provider's list (${BILLING_STORE})` },
+  "POST /api/admin/public/update-user-password": { own: 4, why: `rare (once per buyer): the limits, the session and the activation together, then the account's password state, the claim, the password; ${BILLING_STORE}` },
+  "POST /api/admin/public/resend-activation": { own: 4, why: `rare: the limits with the activation, then the account's password state and the mail (its cap and the message); ${BILLING_STORE}` },
+  "POST /api/stripe/start-trial": { own: 11, why: `once per trial: the limits, the activation and the account read together, then the customer, the subscription, the account, one write batch and the mail; ${BILLING_STORE}` },
   "GET /api/twilio/available-numbers": { own: 2, why: "writes the offers the search made: a write waits for the sign-in's confirmation, a round trip of its own" },
-  "POST /api/stripe/cancel-subscription": { own: 7, why: `rare; ${BILLING_STORE}` },
+  "POST /api/stripe/cancel-subscription": { own: 5, why: `rare: the subscription, the provider's cancellation (and its event), one write batch; ${BILLING_STORE}` },
   "POST /api/stripe/create-customer": { own: 2, why: `admin's test console; ${BILLING_STORE}` },
   "POST /api/stripe/create-subscription": { own: 4, why: `admin's test console; ${BILLING_STORE}` },
-  "POST /api/webhooks/stripe": { own: 3, why: `event seen?, the object (${BILLING_STORE}), one write batch` },
   "POST /api/local/aircall/simulate": { own: 3, why: "development tool: posts three webhook deliveries in-process" },
-  "POST /api/admin/cleanup-user": { own: 5, why: "rare admin write: several providers between reads and the final batch" },
+  "POST /api/admin/cleanup-user": { own: 2, why: "rare admin write: everything it reads in one batch, then the voice platform, billing and identity calls, then one write batch" },
   "POST /api/twilio/buy": { own: 3, why: "the reads (in the sign-in's round trip), the reservation before the purchase, the save after it, the voice platform's id after its import" },
   "POST /api/create-default-agent": { own: 2, why: "the limit, count and names read together, then the insert and its read-back in one batch" },
-  "POST /api/trigger-call": { own: 4, why: "plan, minutes and the agent together; the per-minute limit, then the daily cap (in that order, so a refused call does not count against the cap); then the call's log row" },
+  "POST /api/trigger-call": { own: 2, why: "plan, minutes and the agent in the sign-in's round trip; the per-minute limit and the daily cap in one batch (the cap counts only a call the per-minute limit allows); then the call's log row" },
   "POST /api/webhooks/vapi": { own: 3, why: "event seen?, the agent of the assistant, one write batch" },
 };
 

@@ -3,7 +3,7 @@
 // assistants deleted on the voice platform first, its platform numbers returned to the pool and any
 // other number released at the telephony provider.
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { ADMIN_API_TEXT } from "@shared/messages";
 import type { CleanupUserResponse } from "@shared/schemas/admin";
 import type { Database } from "../../db/client";
@@ -31,7 +31,6 @@ import type { IdentityPort } from "../../providers/identity/port";
 import type { TelephonyPort } from "../../providers/telephony/port";
 import type { VoicePort } from "../../providers/voice/port";
 import { auditStatement, type AdminActor } from "./audit-log";
-import { otherAdminCount } from "./users";
 
 /**
  * Every table holding a user id, with the columns that hold it, and how deletion treats it. The
@@ -82,20 +81,28 @@ const BILLED_STATUSES = ["active", "trialing", "past_due"];
 export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: string): Promise<CleanupUserResponse> {
   const { db } = deps;
   // Profiles are not unique by email (an account deleted at the identity provider and registered
-  // again has a new id): every account under the email goes.
-  const targets = await db.select().from(profiles).where(sql`lower(${profiles.email}) = ${email.toLowerCase()}`);
+  // again has a new id): every account under the email goes. Everything the deletion reads is read
+  // in one batch (one snapshot, one round trip), keyed by the accounts under the email: the accounts,
+  // the admins outside them, their agents, their numbers, and their subscriptions still billed.
+  const ofEmail = sql`(select id from profiles where lower(email) = ${email.toLowerCase()})`;
+  const [targets, [otherAdmins], ownedAgents, ownedNumbers, billed] = await db.batch([
+    db.select().from(profiles).where(sql`lower(${profiles.email}) = ${email.toLowerCase()}`),
+    db.select({ n: count() }).from(profiles).where(and(eq(profiles.isAdmin, true), sql`${profiles.id} not in ${ofEmail}`)),
+    db.select({ id: agents.id, userId: agents.userId, assistantId: agents.vapiAssistantId }).from(agents).where(sql`${agents.userId} in ${ofEmail}`),
+    db.select().from(phoneNumbers).where(sql`${phoneNumbers.userId} in ${ofEmail}`),
+    // A deleted account is not billed again: its live subscriptions end with the period already paid.
+    db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(sql`${subscriptions.userId} in ${ofEmail}`, inArray(subscriptions.status, BILLED_STATUSES), or(isNull(subscriptions.cancelAtPeriodEnd), eq(subscriptions.cancelAtPeriodEnd, false)))),
+  ]);
   if (targets.length === 0) throw notFound(ADMIN_API_TEXT.userNotFound);
   const ids = targets.map((t) => t.id);
   if (ids.includes(actor.id)) throw conflict(ADMIN_API_TEXT.cannotDeleteSelf, "email");
-  if (targets.some((t) => t.isAdmin) && (await otherAdminCount(db, ids)) === 0) {
+  if (targets.some((t) => t.isAdmin) && (otherAdmins?.n ?? 0) === 0) {
     throw conflict(ADMIN_API_TEXT.cannotDeleteLastAdmin, "email");
   }
 
-  const ownedAgents = await db
-    .select({ id: agents.id, userId: agents.userId, assistantId: agents.vapiAssistantId })
-    .from(agents)
-    .where(inArray(agents.userId, ids));
-  const ownedNumbers = await db.select().from(phoneNumbers).where(inArray(phoneNumbers.userId, ids));
   const toPool = ownedNumbers.filter((n) => n.vapiPhoneNumberId && n.status !== "pending");
   const toRelease = ownedNumbers.filter((n) => !n.vapiPhoneNumberId && n.status !== "pending" && n.sid);
 
@@ -107,11 +114,6 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
   for (const a of ownedAgents) {
     if (a.assistantId) await deps.voice.deleteAssistant(a.userId, a.assistantId);
   }
-  // A deleted account is not billed again: its live subscriptions end with the period already paid.
-  const billed = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(inArray(subscriptions.userId, ids), inArray(subscriptions.status, BILLED_STATUSES), or(isNull(subscriptions.cancelAtPeriodEnd), eq(subscriptions.cancelAtPeriodEnd, false))));
   for (const sub of billed) {
     try {
       await deps.billing.cancelSubscription(sub.id, `cleanup-user:${sub.id}`);

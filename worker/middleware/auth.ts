@@ -204,11 +204,20 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const gateDb = createDb(timer.ungated(d1Of(c.var.db)));
   const confirmed: { user?: CurrentUser } = {};
   confirmations.set(request, confirmed);
+  // Whether the confirmation failed for want of D1 (rather than contradicting the claims).
+  let unreached = false;
   timer.setGate(async () => {
     const check = identityCheck(gateDb, identity, claims);
+    let results: unknown[];
+    try {
+      results = await gateDb.batch(check.statements);
+    } catch {
+      unreached = true;
+      throw notConfirmed();
+    }
     let user: CurrentUser | null;
     try {
-      const { who, row } = check.read(await gateDb.batch(check.statements));
+      const { who, row } = check.read(results);
       user = userAsClaimed(claims, who, row);
     } catch {
       user = null;
@@ -225,6 +234,9 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   try {
     await timer.passGate();
   } catch {
+    // A request with a body whose confirmation could not reach D1 is refused, as it is when the
+    // confirmation comes first; it is not dispatched again, which would retry it unasked.
+    if (!onlyReads && unreached) throw notConfirmed();
     contradicted.set(request, timer);
   }
 });

@@ -1,5 +1,5 @@
 // A count sends its coverage reads and the statements built from the coverage this isolate read last
-// in one batch (docs/decisions/054-coverage-version.md): once warm, every count family makes
+// in one batch (docs/decisions/054-coverage-in-the-count-batch.md): once warm, every count family makes
 // one D1 round trip of its own, and a change of coverage (a dirty-day mark from a late event, a
 // roll-up run, the hourly watermark moved back) is seen by the very next count, which then answers
 // exactly as a count with no remembered coverage does.

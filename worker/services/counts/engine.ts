@@ -1,6 +1,6 @@
 // A count = the roll-up rows of the days they cover + a live query of the other days
 // (docs/decisions/011-rollups.md). Both parts of a count go to D1 in one batch, with the reads of the
-// coverage they were built from (docs/decisions/054-coverage-version.md).
+// coverage they were built from (docs/decisions/054-coverage-in-the-count-batch.md).
 import type { RollupSource } from "../rollup-dirty";
 import { DAYS_CTE, fromDays, HOURLY_SOURCES, type RollupSpec } from "./figures";
 import type { DbMeter } from "./meter";

@@ -34,7 +34,10 @@ export type LiveCallMessage = { type: "call"; cursor: string; call: CallLogView 
  * Carries no rows: a browser that may see the store data refetches that day's figures.
  */
 export type LiveStoreMessage = { type: "store"; kind: "aircall" | "appointment" | "lead"; day: string };
-/** Replay is done; `cursor` is where the next reconnect resumes (null when the account has no event yet). */
+/**
+ * Replay is done (after the replayed `call` messages, or after `resync`); live from here. `cursor` is where
+ * the next reconnect resumes (null when the account has no event yet).
+ */
 export type LiveReadyMessage = { type: "ready"; cursor: string | null };
 /** The gap since `after` is longer than the feed keeps: refetch the lists, then resume from `cursor`. */
 export type LiveResyncMessage = { type: "resync"; cursor: string | null };
@@ -47,4 +50,9 @@ export const LIVE_CLOSE = {
   revoked: 4401,
   /** The ticket was missing, expired, used or forged. */
   badTicket: 4403,
+  /**
+   * The sign-in the socket was opened with has expired, or the account's flags changed: take a new
+   * ticket (with a fresh token) and reconnect at once, resuming from the last cursor.
+   */
+  renew: 4408,
 } as const;

@@ -9,9 +9,18 @@ type HttpMethod = ApiMethod;
 // The access token of the current session, kept current by the auth provider on
 // sign-in, token refresh and sign-out events. Null when signed out.
 let accessToken: string | null = null;
+const tokenListeners = new Set<(token: string | null) => void>();
 
 export function setAccessToken(token: string | null) {
+  const changed = token !== accessToken;
   accessToken = token;
+  if (changed) for (const listener of tokenListeners) listener(token);
+}
+
+/** Follows sign-in, token refresh and sign-out (the live feed opens and closes with them); returns the unsubscribe. */
+export function onAccessTokenChange(listener: (token: string | null) => void): () => void {
+  tokenListeners.add(listener);
+  return () => tokenListeners.delete(listener);
 }
 
 export function getAccessToken() {

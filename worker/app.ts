@@ -42,6 +42,7 @@ import { leadRoutes } from "./routes/leads";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { localCheckoutRoutes } from "./routes/local-checkout";
 import { voiceSimulatorRoutes } from "./routes/voice-simulator";
+import { liveRoutes } from "./routes/live";
 
 // Each resource's sub-app at its own prefix; at "/" only those whose spec paths share none (the
 // call-log and appointment counts, the daily reports, the agent actions).
@@ -71,6 +72,7 @@ const api = new Hono<AppEnv>()
   .route("/ingest", ingestRoutes)
   .route("/stripe", billingRoutes)
   .route("/leads", leadRoutes)
+  .route("/live", liveRoutes)
   .route("/", agentActionRoutes);
 
 export const app = new Hono<AppEnv>();

@@ -1,8 +1,10 @@
 // POST /api/webhooks/aircall: Aircall's call events (and the local simulator's, which are the same).
 // The provider authenticates and parses; the service applies each event once.
 import { Hono } from "hono";
+import { nyDayOf } from "@shared/ny-time";
 import type { AppEnv } from "../middleware/app-env";
 import { aircallWebhookToken } from "../providers";
+import { publishStore } from "../middleware/live";
 import { applyAircallEvent } from "../services/aircall-calls";
 
 /** Mounted at the app's root: the path is the one constant the local simulator also posts to. */
@@ -12,5 +14,7 @@ export const aircallWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
   // Events the product does not use are acknowledged, so Aircall neither retries nor disables the webhook.
   if (event.kind === "ignored") return c.json({ received: true, ignored: true });
   const { duplicate } = await applyAircallEvent(c.var.db, event);
+  // Committed: staff with the call-centre flag see the day's figures move (decision 058).
+  if (!duplicate) publishStore(c, "aircall", [nyDayOf(event.call.startedAt ?? event.occurredAt)]);
   return c.json({ received: true, duplicate });
 });

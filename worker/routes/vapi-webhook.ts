@@ -4,11 +4,14 @@ import { Hono } from "hono";
 import type { AppEnv } from "../middleware/app-env";
 import { readVoiceEvent, vapiWebhookSecret } from "../providers";
 import { recordCallEvent } from "../services/call-logs";
+import { publishCalls } from "../middleware/live";
 
 /** Mounted at the app's root: the path is the one constant the adapters also build their URL from. */
 export const vapiWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const event = await readVoiceEvent(c.req.raw.headers, await c.req.text(), vapiWebhookSecret(c.var.config), Date.now());
   if (!event) return c.json({ received: true, ignored: true });
-  const { duplicate } = await recordCallEvent(c.var.db, event);
+  const { duplicate, userId } = await recordCallEvent(c.var.db, event);
+  // Committed: the account's live feed shows the change (after the answer; decision 058).
+  if (!duplicate) publishCalls(c, userId);
   return c.json({ received: true, duplicate });
 });

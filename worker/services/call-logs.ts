@@ -130,7 +130,7 @@ export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owne
  * The owner comes from our own agents; a call of an assistant that is no agent's is kept with no
  * owner, visible to no account (ADR 003).
  */
-export async function recordCallEvent(db: Database, event: CallEvent): Promise<{ duplicate: boolean }> {
+export async function recordCallEvent(db: Database, event: CallEvent): Promise<{ duplicate: boolean; userId: string | null }> {
   const owner = await findCallOwner(db, event.call.assistantId);
   const [upsert] = upsertCallLogFromPlatform(db, event.call, owner, { unlessEvent: event.id });
   const record = recordEvent(db, { id: event.id, provider: event.provider, eventType: event.type });
@@ -151,7 +151,8 @@ export async function recordCallEvent(db: Database, event: CallEvent): Promise<{
   // The intraday roll-up's hours of the row before and after the event are read live again.
   const hours = callHoursChanged(db, eq(callLogs.callId, event.call.id));
   const [, , recorded] = await db.batch([hours, upsert, record, ...marks, hours]);
-  return { duplicate: wasDuplicate(recorded) };
+  // The account whose call log changed (its live feed is told once the batch has committed).
+  return { duplicate: wasDuplicate(recorded), userId: owner?.userId ?? null };
 }
 
 /**

@@ -1,0 +1,76 @@
+// Publishing to the live feed (decision 058): after a write has committed, a route tells the
+// account's (or the store network's) Durable Object, without holding its answer for it
+// (ExecutionContext.waitUntil). A publish that fails is logged; the write stands, and a browser
+// catches up from the change log on its next event or reconnect.
+import type { Context } from "hono";
+import type { LiveStoreMessage } from "@shared/schemas/live";
+import type { AppEnv } from "./app-env";
+import { log } from "../lib/log";
+import { accountFeedName, STORE_FEED_NAME, type LiveIdentity } from "../services/live-feed";
+
+/** The feed's methods the Worker calls (worker/live-feed.ts implements them). */
+export interface LiveFeedRpc {
+  /** Stores a ticket's hash for this identity; returns the secret half of the ticket. */
+  issueTicket(who: LiveIdentity): Promise<string>;
+  /** The account's call log changed: send every socket what it has not seen yet. */
+  publishCalls(userId: string): Promise<void>;
+  /** Store data changed: the store feed passes it to every subscribed account feed. */
+  publishStore(message: LiveStoreMessage): Promise<void>;
+  /** Re-checks every socket's sign-in now (a sign-out, a deletion, a flag or password change). */
+  recheck(): Promise<void>;
+}
+
+/** The feed binding; absent in a deployment without it (nothing is published then). */
+export function liveFeed(env: AppEnv["Bindings"], name: string): LiveFeedRpc | null {
+  const ns = env.LIVE_FEED as DurableObjectNamespace | undefined;
+  if (!ns) return null;
+  return ns.get(ns.idFromName(name)) as unknown as LiveFeedRpc;
+}
+
+/** Runs a publish after the answer (or, without an ExecutionContext, in the background); failures are logged. */
+function afterAnswer(c: Context<AppEnv>, what: string, send: () => Promise<void>) {
+  const work = send().catch((e: unknown) => {
+    log(c, "warn", "live feed publish failed", { what, error: e instanceof Error ? e.message : String(e) });
+  });
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    // app.request() in tests has no ExecutionContext: the publish runs on its own.
+  }
+}
+
+/** The account's call log has committed a change: its open feeds show it. */
+export function publishCalls(c: Context<AppEnv>, userId: string | null | undefined) {
+  if (!userId) return;
+  const feed = liveFeed(c.env, accountFeedName(userId));
+  if (feed) afterAnswer(c, "calls", () => feed.publishCalls(userId));
+}
+
+/** Store-network data of these New York days has committed a change: entitled feeds refetch them. */
+export function publishStore(c: Context<AppEnv>, kind: LiveStoreMessage["kind"], days: Iterable<string>) {
+  const feed = liveFeed(c.env, STORE_FEED_NAME);
+  if (!feed) return;
+  const unique = [...new Set(days)];
+  if (unique.length === 0) return;
+  afterAnswer(c, `store ${kind}`, async () => {
+    for (const day of unique) await feed.publishStore({ type: "store", kind, day });
+  });
+}
+
+/** The account's sign-in or rights changed: its feed re-checks every open socket now. */
+export function publishRevoke(c: Context<AppEnv>, userId: string | null | undefined) {
+  if (!userId) return;
+  const feed = liveFeed(c.env, accountFeedName(userId));
+  if (feed) afterAnswer(c, "recheck", () => feed.recheck());
+}
+
+/**
+ * A socket accepted only to be closed with `code`: a browser sees a close code, never an HTTP status,
+ * so a refused ticket is told apart from a network failure.
+ */
+export function refusedSocket(code: number, reason: string): Response {
+  const { 0: client, 1: server } = new WebSocketPair();
+  server.accept();
+  server.close(code, reason);
+  return new Response(null, { status: 101, webSocket: client });
+}

@@ -8,6 +8,7 @@ const alias = { "@shared": path.join(root, "shared"), "@web": path.join(root, "w
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "migrations"));
+  const searchMigrations = await readD1Migrations(path.join(root, "migrations-search"));
   return {
     test: {
       projects: [
@@ -16,7 +17,7 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
-                bindings: { APP_ENV: "test", TEST_MIGRATIONS: migrations },
+                bindings: { APP_ENV: "test", TEST_MIGRATIONS: migrations, TEST_SEARCH_MIGRATIONS: searchMigrations },
                 // A second database, for tests only: an account's own data in a database of its own
                 // (worker/db/account-database.test.ts). Not in wrangler.toml, so neither npm start nor a deploy has it.
                 d1Databases: { ACCOUNT_DB_TEST: "account-db-test" },

@@ -24,8 +24,11 @@ export async function servedBuild(stateDir, { build = true } = {}) {
   return assets;
 }
 
-export const applyMigrations = (persistTo, opts) =>
-  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", ...persistArgs(persistTo)], opts);
+/** Both local databases: the main one (DB) and the call logs' search index (SEARCH_DB, decision 059). */
+export const applyMigrations = async (persistTo, opts) => {
+  await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", ...persistArgs(persistTo)], opts);
+  await run(bin("wrangler"), ["d1", "migrations", "apply", "SEARCH_DB", "--local", "-c", "wrangler.toml", ...persistArgs(persistTo)], opts);
+};
 
 /** The seed is idempotent: it creates what is missing and leaves the rest. */
 export const seed = (persistTo, extraArgs = [], opts) =>

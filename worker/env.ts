@@ -76,6 +76,8 @@ export type AppConfig = z.infer<typeof envSchema>;
 
 export type Bindings = {
   DB: D1Database;
+  /** The call logs' full-text index (decision 059). */
+  SEARCH_DB: D1Database;
   ASSETS?: Fetcher;
   AI?: unknown;
 } & Record<string, unknown>;

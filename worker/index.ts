@@ -14,6 +14,7 @@ export default {
     // Jobs write what requests then read, and read what webhooks just wrote: always the primary.
     const db = createDb(primaryOf(env.DB));
     // Each run gets its own id, carried by every log line of the run and stored in job_runs.
-    ctx.waitUntil(runJobs(controller.cron, { db, config, now: new Date(controller.scheduledTime) }, crypto.randomUUID()));
+    const search = primaryOf(env.SEARCH_DB);
+    ctx.waitUntil(runJobs(controller.cron, { db, config, now: new Date(controller.scheduledTime), search }, crypto.randomUUID()));
   },
 } satisfies ExportedHandler<Bindings>;

@@ -3,6 +3,7 @@
 // Runtime types generated with workerd@1.20261117.1 2026-08-01 nodejs_compat
 interface __BaseEnv_Env {
 	DB: D1Database;
+	SEARCH_DB: D1Database;
 	ASSETS: Fetcher;
 	APP_ENV: "development";
 }

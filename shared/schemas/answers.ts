@@ -29,7 +29,7 @@ import type {
   StartTrialResponse,
   SubscriptionResponse,
 } from "./billing";
-import type { CallLogsResponse, VapiCallDetail, VoicesResponse } from "./call-logs";
+import type { CallLogSearchResponse, CallLogsResponse, VapiCallDetail, VoicesResponse } from "./call-logs";
 import type {
   AircallOptionsResponse,
   AnalyticsWonResponse,
@@ -69,6 +69,7 @@ export type ApiAnswers = {
 
   // Call logs
   "GET /api/call-logs": CallLogsResponse;
+  "GET /api/call-logs/search": CallLogSearchResponse;
   "GET /api/vapi/call/:call_id": VapiCallDetail;
 
   // Phone numbers

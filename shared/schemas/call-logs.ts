@@ -27,6 +27,22 @@ export type CallLogView = {
 };
 export type CallLogsResponse = { logs: CallLogView[]; nextCursor: string | null };
 
+/** GET /api/call-logs/search?q=&limit=&cursor=: the account's calls whose transcript or summary (or number) match (decision 059). */
+export const callLogSearchQuery = z.object({
+  q: z.string().trim().min(2, "q must be at least 2 characters").max(200, "q must be at most 200 characters"),
+  limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(50, "limit must be at most 50").default(20),
+  cursor: z.string().min(1, "cursor is empty").max(40, "cursor is too long").optional(),
+});
+export type CallLogSearchQuery = z.infer<typeof callLogSearchQuery>;
+
+/**
+ * A piece of the call's summary or transcript around the words that matched: plain text, never HTML,
+ * and the [start, end) character ranges of the matching words in it.
+ */
+export type SearchSnippet = { text: string; highlights: [number, number][] };
+export type CallLogSearchResult = { log: CallLogView; snippet: SearchSnippet };
+export type CallLogSearchResponse = { results: CallLogSearchResult[]; nextCursor: string | null };
+
 /** GET /api/vapi/call-logs?limit= */
 export const vapiCallLogsQuery = z.object({
   limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(100, "limit must be at most 100").default(50),

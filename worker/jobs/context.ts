@@ -3,5 +3,6 @@
 import type { Database } from "../db/client";
 import type { AppConfig } from "../env";
 
-export type JobContext = { db: Database; config: AppConfig; now: Date };
+/** `search`: the search database's primary (decision 059); absent where a caller has none, and its job then skips. */
+export type JobContext = { db: Database; config: AppConfig; now: Date; search?: D1Database };
 export type Job = { name: string; run: (ctx: JobContext) => Promise<unknown> };

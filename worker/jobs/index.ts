@@ -6,6 +6,7 @@ import { dailyReportJob } from "./daily-report";
 import { hourlyRollupJob, rollupJob } from "./rollups";
 import { pruneRateLimits } from "../db/rate-limit";
 import { recordJobRun } from "../services/job-runs";
+import { healSearchIndex } from "../services/call-search";
 import { log, withLogScope } from "../lib/log";
 
 /** Rate-limit counters and sign-in failure counts older than a day are deleted ([013](../../docs/decisions/013-brute-force-limits.md)). */
@@ -30,6 +31,8 @@ export const jobsByCron: Record<string, Job[]> = {
     hourlyRollupJob,
     // Only with the real adapter: locally the seed holds the calls and there is nothing to read.
     { name: "aircall-backfill", run: async (ctx) => (usesAircall(ctx.config) ? runAircallBackfill(ctx, createCallCentre(ctx.config)) : { skipped: true }) },
+    // Indexes the call logs whose index step was lost since the last run (decision 059).
+    { name: "search-heal", run: async (ctx) => (ctx.search ? healSearchIndex(ctx.db, ctx.search) : { skipped: true }) },
   ],
 };
 

@@ -57,6 +57,7 @@ export const ROUTES: Record<string, Access> = {
   "GET /api/call-volume": "user",
   "GET /api/store-funnel": "shopwindows",
   "GET /api/call-logs": "user",
+  "GET /api/call-logs/search": "user", // the account's own calls only (call-search.test.ts)
   "GET /api/vapi/call-logs": "user",
   "GET /api/vapi/call/:call_id": "owned",
   "GET /api/admin/config/phone-limit": "user", // the phone-numbers screen shows every account its limit

@@ -25,6 +25,8 @@ import { ADMIN_STATS_MAX_AGE_SECONDS, adminStats } from "../services/admin/stats
 import { listAdminUsers, setUserFlags } from "../services/admin/users";
 import { meterFor } from "../services/counts/meter";
 import { d1Of } from "../db/client";
+import { removeAccountsFromSearch } from "../services/call-search";
+import { indexAfterCommit } from "../middleware/search-index";
 
 async function stats(c: Context<AppEnv>) {
   const meter = meterFor(c.var.db);
@@ -64,6 +66,8 @@ export const adminRoutes = new Hono<AppEnv>()
       adminActor(c),
       c.req.valid("json").email,
     );
+    // The account's calls leave the search index too (the healing pass removes any it misses: deleted_accounts).
+    indexAfterCommit(c, "deleted account", (search) => removeAccountsFromSearch(search, [body.userId]));
     return c.json(body);
   })
   .get("/audit-log", requireAdmin, validate("query", auditLogQuery), async (c) => c.json(await listAuditLog(c.var.db, c.req.valid("query"))));

@@ -2,9 +2,11 @@
 // account's calls (/api/vapi/call-logs, /api/vapi/call/:id). Everything is scoped to the signed-in account.
 import { Hono } from "hono";
 import {
+  callLogSearchQuery,
   callLogsQuery,
   vapiCallLogsQuery,
   vapiCallParams,
+  type CallLogSearchResponse,
   type CallLogsResponse,
   type VapiCallDetail,
   type VapiCallLogsResponse,
@@ -16,6 +18,8 @@ import { validate } from "../lib/validate";
 import { accountDb } from "../middleware/account-db";
 import { currentUser, requireUser } from "../middleware/auth";
 import { decodeCursor, getCallDetail, listCallLogPage, listPlatformCalls, toCallLogView } from "../services/call-logs";
+import { isSearchCursor, searchCallLogs } from "../services/call-search";
+import { searchDatabase } from "../middleware/search-index";
 
 /** /api/call-logs */
 export const callLogRoutes = new Hono<AppEnv>().get("/", requireUser, validate("query", callLogsQuery), async (c) => {
@@ -25,7 +29,15 @@ export const callLogRoutes = new Hono<AppEnv>().get("/", requireUser, validate("
   const page = await listCallLogPage(accountDb(c), currentUser(c).id, limit, after);
   const body: CallLogsResponse = { logs: page.rows.map(toCallLogView), nextCursor: page.nextCursor };
   return c.json(body);
-});
+})
+  // Transcript and summary search (decision 059): the account's own calls only, like the list above.
+  .get("/search", requireUser, validate("query", callLogSearchQuery), async (c) => {
+    const { q, limit, cursor } = c.req.valid("query");
+    if (cursor && !isSearchCursor(cursor)) throw badRequest("cursor: Invalid cursor", "cursor");
+    const page = await searchCallLogs(accountDb(c), searchDatabase(c), currentUser(c).id, q, limit, cursor ?? null);
+    const body: CallLogSearchResponse = page;
+    return c.json(body);
+  });
 
 /** /api/vapi: the calls as the voice platform reports them. */
 export const platformCallRoutes = new Hono<AppEnv>()

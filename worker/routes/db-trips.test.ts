@@ -24,6 +24,7 @@ import { LOCAL_CHECKOUT_PATH, STRIPE_WEBHOOK_PATH } from "../providers/billing/l
 import { AIRCALL_WEBHOOK_PATH, DEV_AIRCALL_WEBHOOK_TOKEN } from "../providers/callcentre/aircall-events";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { storeDailyReports } from "../services/daily-report-store";
+import { healSearchIndex } from "../services/call-search";
 import { aircallCall } from "../test/aircall";
 import { COMPLETE_AGENT_FIELDS, ingestAppointmentRecord, insertAgent, insertAppointments, insertCallLogs, insertPhoneNumber } from "../test/factories";
 import { call, signUpAndSignIn, uniqueEmail, type Json } from "../test/helpers";
@@ -89,7 +90,7 @@ async function measure(method: string, spec: Spec): Promise<Measured> {
     json: spec.json,
     body: spec.body,
     headers: spec.headers,
-    bindings: { ...providerBindings, DB: countedBinding(timer, env.DB) },
+    bindings: { ...providerBindings, DB: countedBinding(timer, env.DB), SEARCH_DB: countedBinding(timer, env.SEARCH_DB) },
   });
   const st = /db-trips;desc="(\d+)"/.exec(res.headers.get("server-timing") ?? "");
   return { status: res.status, trips: timer.trips, serverTiming: st ? Number(st[1]) : null, body: res.body };
@@ -293,6 +294,11 @@ const CASES: Record<string, () => Promise<Spec>> = {
   "GET /api/call-volume": async () => ({ as: "customer", path: `/api/call-volume?${COUNT_QUERY}` }),
   "GET /api/store-funnel": async () => ({ as: "staff", path: `/api/store-funnel?${qs({ startDate: RANGE.startDate, endDate: RANGE.endDate })}` }),
   "GET /api/call-logs": async () => ({ as: "customer", path: "/api/call-logs" }),
+  "GET /api/call-logs/search": async () => {
+    // The customer's calls in the search index, so the search finds them and reads them back.
+    await healSearchIndex(createDb(env.DB), env.SEARCH_DB);
+    return { as: "customer", path: "/api/call-logs/search?q=you" };
+  },
   "GET /api/vapi/call-logs": async () => ({ as: "customer", path: "/api/vapi/call-logs" }),
   "GET /api/vapi/call/:call_id": async () => {
     const s = await fresh();

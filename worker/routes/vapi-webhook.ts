@@ -5,6 +5,8 @@ import type { AppEnv } from "../middleware/app-env";
 import { readVoiceEvent, vapiWebhookSecret } from "../providers";
 import { recordCallEvent } from "../services/call-logs";
 import { publishCalls } from "../middleware/live";
+import { indexAfterCommit } from "../middleware/search-index";
+import { indexCalls } from "../services/call-search";
 
 /** Mounted at the app's root: the path is the one constant the adapters also build their URL from. */
 export const vapiWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
@@ -13,5 +15,7 @@ export const vapiWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const { duplicate, userId } = await recordCallEvent(c.var.db, event);
   // Committed: the account's live feed shows the change (after the answer; decision 058).
   if (!duplicate) publishCalls(c, userId);
+  // Committed: the call's search index row follows (after the answer; decision 059).
+  if (!duplicate) indexAfterCommit(c, "webhook", (search) => indexCalls(c.var.db, search, [event.call.id]));
   return c.json({ received: true, duplicate });
 });

@@ -20,7 +20,11 @@ export async function adoptOrphanCalls(db: Database, assistantId: string, owner:
   const starts = known ?? (await orphanCallStarts(db, assistantId)).map((r) => r.startTime);
   if (starts.length === 0) return 0;
   const orphans = orphansOf(assistantId);
-  const adopt = db.update(callLogs).set({ userId: owner.userId, agentId: owner.agentId, store: owner.store }).where(orphans);
+  // updated_at moves, so the search index's healing pass sees the adoption (decision 059).
+  const adopt = db
+    .update(callLogs)
+    .set({ userId: owner.userId, agentId: owner.agentId, store: owner.store, updatedAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')` })
+    .where(orphans);
   await db.batch([callHoursChanged(db, orphans), adopt, ...markDaysDirty(db, "call_logs", starts.map((s) => nyDayOf(s)))]);
   return starts.length;
 }

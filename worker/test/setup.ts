@@ -1,3 +1,4 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+await applyD1Migrations(env.SEARCH_DB, env.TEST_SEARCH_MIGRATIONS);

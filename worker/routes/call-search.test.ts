@@ -1,0 +1,270 @@
+// Transcript and summary search (decision 059): GET /api/call-logs/search, and the index kept in step
+// with the call logs by the write paths, the healing pass, a rebuild and account deletion.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { app } from "../app";
+import { createDb } from "../db/client";
+import { callLogs, deletedAccounts } from "../db/schema";
+import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
+import { healSearchIndex, indexCalls, rebuildSearchIndex } from "../services/call-search";
+import { insertAgent, insertCallLogs } from "../test/factories";
+import { call, db, signUpAndSignIn } from "../test/helpers";
+
+type Session = Awaited<ReturnType<typeof signUpAndSignIn>>;
+
+const search = (s: Session, q: string, extra: Record<string, string> = {}) =>
+  call(`/api/call-logs/search?${new URLSearchParams({ q, ...extra })}`, { token: s.accessToken });
+
+const heal = () => healSearchIndex(createDb(env.DB), env.SEARCH_DB);
+/**
+ * Indexes every call log from scratch. The factories date a call's updated_at at its end (in the
+ * past), behind a mark an earlier healing pass may have moved on: setup rebuilds instead of healing.
+ */
+const reindex = () => rebuildSearchIndex(createDb(env.DB), env.SEARCH_DB);
+
+/** A word no factory call says, unique to the test. */
+const uniqueWord = () => `zq${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
+
+/** The app's fetch with an execution context, waiting for what it runs after the answer (the index step). */
+async function fetchAndWait(path: string, init: RequestInit) {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(`http://localhost${path}`, init), env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+const endOfCallReport = (assistantId: string, callId: string, summary: string, transcript: string, number = "+13055550100") =>
+  JSON.stringify({
+    message: {
+      type: "end-of-call-report",
+      endedReason: "customer-ended-call",
+      startedAt: "2026-11-20T15:00:00.000Z",
+      endedAt: "2026-11-20T15:02:00.000Z",
+      analysis: { summary },
+      artifact: { transcript, messages: [] },
+      call: { id: callId, type: "inboundPhoneCall", status: "ended", assistantId, customer: { number }, createdAt: "2026-11-20T14:59:58.000Z" },
+    },
+  });
+
+const postReport = (body: string) =>
+  fetchAndWait("/api/webhooks/vapi", { method: "POST", body, headers: { "content-type": "application/json", "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET } });
+
+/** The whole index's rows (owner, phone, texts by rowid), to compare two ways of building it. */
+async function indexRows() {
+  const rows = await env.SEARCH_DB.prepare(
+    `SELECT CAST(rowid AS TEXT) AS k, owner, phone, summary, transcript FROM call_search ORDER BY rowid`,
+  ).all();
+  const docs = await env.SEARCH_DB.prepare(`SELECT call_log_id, CAST(doc_rowid AS TEXT) AS k, user_id, updated_at FROM call_search_docs ORDER BY call_log_id`).all();
+  return { rows: rows.results, docs: docs.results };
+}
+
+describe("GET /api/call-logs/search", () => {
+  it("finds the account's own calls by a transcript or summary word, never another account's", async () => {
+    const [me, other] = await Promise.all([signUpAndSignIn(), signUpAndSignIn()]);
+    const word = uniqueWord();
+    const [mine] = await insertCallLogs(me.userId, 1, { summary: `Asked about ${word} frames`, transcript: "AI: Hello.\nHuman: Hi." });
+    const [theirs] = await insertCallLogs(other.userId, 1, { summary: `Also asked about ${word}`, transcript: `Human: ${word} please` });
+    await insertCallLogs(me.userId, 3, { summary: "Booked an eye exam.", transcript: "AI: Hello." });
+    await reindex();
+
+    const res = await search(me, word);
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { log: { id: number } }) => r.log.id)).toEqual([mine.id]);
+    expect(res.body.results[0].log.user_id).toBe(me.userId);
+    const byTranscript = await search(other, word);
+    expect(byTranscript.body.results.map((r: { log: { id: number } }) => r.log.id)).toEqual([theirs.id]);
+  });
+
+  it("marks the matching words in a plain-text snippet: ranges, never HTML", async () => {
+    const me = await signUpAndSignIn();
+    const word = uniqueWord();
+    await insertCallLogs(me.userId, 1, { summary: "Booked.", transcript: `AI: Hello.\nHuman: <b>My ${word} is broken</b> & loose` });
+    await reindex();
+    const res = await search(me, word);
+    const { text, highlights } = res.body.results[0].snippet as { text: string; highlights: [number, number][] };
+    expect(text).toContain(`<b>My ${word} is broken</b> & loose`);
+    expect(highlights.map(([a, b]) => text.slice(a, b))).toEqual([word]);
+    expect(text).not.toMatch(/[\u0002\u0003]/);
+  });
+
+  it("finds calls by phone number digits, however the number is written", async () => {
+    const me = await signUpAndSignIn();
+    const [call1] = await insertCallLogs(me.userId, 1, { phoneNumber: "+13055557788", summary: "One." });
+    await insertCallLogs(me.userId, 1, { phoneNumber: "+13055550001", summary: "Two." });
+    await reindex();
+    for (const q of ["+1 (305) 555-7788", "305-555-7788", "555 7788", "7788", "1305555778"]) {
+      const res = await search(me, q);
+      expect(res.body.results.map((r: { log: { id: number } }) => r.log.id), q).toEqual([call1.id]);
+    }
+  });
+
+  it("answers newest first, in keyset pages without a duplicate or a gap", async () => {
+    const me = await signUpAndSignIn();
+    const word = uniqueWord();
+    const base = Date.parse("2026-05-01T12:00:00.000Z");
+    const rows = [];
+    for (let i = 0; i < 7; i++) {
+      // Two calls in the same second: the id decides between them, as in the list.
+      const at = new Date(base + Math.floor(i / 2) * 60_000).toISOString();
+      rows.push(...(await insertCallLogs(me.userId, 1, { startTime: at, summary: `Call about ${word}` })));
+    }
+    await insertCallLogs(me.userId, 2, { summary: "Nothing to see." });
+    await reindex();
+    const expected = [...rows].sort((a, b) => b.startTime.localeCompare(a.startTime) || b.id - a.id).map((r) => r.id);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await search(me, word, { limit: "3", ...(cursor ? { cursor } : {}) });
+      expect(res.status).toBe(200);
+      seen.push(...res.body.results.map((r: { log: { id: number } }) => r.log.id));
+      cursor = res.body.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(seen).toEqual(expected);
+    expect(pages).toBe(3);
+  });
+
+  it("never fails on FTS5 syntax or odd characters in q, and names the field of bad input", async () => {
+    const me = await signUpAndSignIn();
+    await insertCallLogs(me.userId, 2, { summary: "Booked an eye exam." });
+    await reindex();
+    const odd = ['" "', '""', "eye\"", "eye AND", "OR OR", "NOT eye", "NEAR(eye exam)", "eye*", "* *", "owner:x", "{summary}: eye", "eye) OR (1", "^eye", "- -", "ёж", "🙂🙂", "'; DROP TABLE call_logs; --", "a".repeat(200), "((((", "summary : eye"];
+    for (const q of odd) {
+      const res = await search(me, q);
+      expect(res.status, q).toBe(200);
+      expect(Array.isArray(res.body.results), q).toBe(true);
+    }
+    expect((await search(me, "\"eye\"")).body.results.length).toBe(2);
+    for (const [params, field] of [
+      [{ q: "a" }, "q"],
+      [{ q: "a".repeat(201) }, "q"],
+      [{ q: "eye", limit: "0" }, "limit"],
+      [{ q: "eye", cursor: "abc" }, "cursor"],
+    ] as const) {
+      const res = await search(me, params.q, Object.fromEntries(Object.entries(params).filter(([k]) => k !== "q")));
+      expect(res.status, JSON.stringify(params)).toBe(400);
+      expect(JSON.stringify(res.body), JSON.stringify(params)).toContain(field);
+    }
+    expect((await call("/api/call-logs/search?q=eye")).status).toBe(401);
+  });
+
+  it("costs at most two sequential round trips (the index, then the calls)", async () => {
+    const me = await signUpAndSignIn();
+    const word = uniqueWord();
+    await insertCallLogs(me.userId, 3, { summary: `About ${word}` });
+    await reindex();
+    await search(me, word);
+    const res = await search(me, word);
+    expect(res.body.results).toHaveLength(3);
+    const trips = Number(/db-trips;desc="(\d+)"/.exec(res.headers.get("server-timing") ?? "")?.[1]);
+    expect(trips).toBeGreaterThanOrEqual(1);
+    expect(trips).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("the search index in step with the call logs", () => {
+  it("indexes a call right after the webhook's status update and end-of-call report commit", async () => {
+    const me = await signUpAndSignIn();
+    const agent = await insertAgent(me.userId, { vapiAssistantId: `asst-${crypto.randomUUID()}` });
+    const word = uniqueWord();
+    const callId = `call-${crypto.randomUUID()}`;
+    const customer = { number: "+13055554321" };
+    // The call starts: found by its number before any transcript exists.
+    const started = await postReport(
+      JSON.stringify({
+        message: { type: "status-update", status: "in-progress", call: { id: callId, type: "inboundPhoneCall", status: "in-progress", assistantId: agent.vapiAssistantId, customer, createdAt: "2026-11-20T14:59:58.000Z" } },
+      }),
+    );
+    expect(started.status).toBe(200);
+    expect((await search(me, "555-4321")).body.results.map((r: { log: { call_id: string } }) => r.log.call_id)).toEqual([callId]);
+    expect((await search(me, word)).body.results).toHaveLength(0);
+    // It ends: its transcript's words find it, with the snippet around them.
+    const res = await postReport(endOfCallReport(agent.vapiAssistantId!, callId, "Booked a hearing test.", `AI: Hello.\nHuman: my ${word} whistles`, customer.number));
+    expect(res.status).toBe(200);
+    const found = await search(me, word);
+    expect(found.body.results.map((r: { log: { call_id: string } }) => r.log.call_id)).toEqual([callId]);
+    expect(found.body.results[0].snippet.text).toContain(`my ${word} whistles`);
+    // One index row per call: the start time moved from the call's creation to its start.
+    const docs = await env.SEARCH_DB.prepare(`SELECT count(*) AS n FROM call_search WHERE call_search MATCH ?`).bind(`phone : "4321"`).first<{ n: number }>();
+    expect(docs!.n).toBe(1);
+  });
+
+  it("never lets an older version of a call replace a newer one in the index", async () => {
+    const me = await signUpAndSignIn();
+    const word = uniqueWord();
+    const [row] = await insertCallLogs(me.userId, 1, { summary: `New ${word}`, updatedAt: "2026-06-01T00:00:00.500Z" });
+    const d = db();
+    await indexCalls(d, env.SEARCH_DB, [row.callId]);
+    // The same call as an earlier write saw it, indexed late.
+    await d.update(callLogs).set({ summary: "Old words", updatedAt: "2026-06-01T00:00:00.100Z" }).where(eq(callLogs.id, row.id));
+    await indexCalls(d, env.SEARCH_DB, [row.callId]);
+    expect((await search(me, word)).body.results).toHaveLength(1);
+  });
+
+  it("the healing pass indexes a call whose index step was lost, and moves its mark", async () => {
+    const me = await signUpAndSignIn();
+    const word = uniqueWord();
+    await reindex();
+    // Written as a webhook would, without the index step after it.
+    const [row] = await insertCallLogs(me.userId, 1, { summary: `Lost ${word}`, updatedAt: new Date(Date.now() + 60_000).toISOString() });
+    expect((await search(me, word)).body.results).toHaveLength(0);
+    const first = await heal();
+    expect(first.indexed).toBeGreaterThanOrEqual(1);
+    expect((await search(me, word)).body.results.map((r: { log: { id: number } }) => r.log.id)).toEqual([row.id]);
+    // A second run finds nothing new: it starts from the mark.
+    expect((await heal()).indexed).toBe(0);
+  });
+
+  it("a rebuild from scratch equals the index the incremental steps built", async () => {
+    const me = await signUpAndSignIn();
+    const other = await signUpAndSignIn();
+    await insertCallLogs(me.userId, 6);
+    await insertCallLogs(other.userId, 4, { transcript: JSON.stringify([{ role: "assistant", content: "Hello there" }, { role: "user", text: "Hi" }]) });
+    await insertCallLogs(null, 2, { assistantId: "asst-nobody" });
+    // Incremental: each call's own index step, as its write path takes it.
+    const all = await db().select({ callId: callLogs.callId }).from(callLogs);
+    await indexCalls(db(), env.SEARCH_DB, all.map((r) => r.callId));
+    const incremental = await indexRows();
+    expect(incremental.docs.length).toBeGreaterThanOrEqual(10);
+    // Ownerless calls are in no one's index.
+    const orphanIds = (await db().select({ id: callLogs.id }).from(callLogs).where(eq(callLogs.assistantId, "asst-nobody"))).map((r) => r.id);
+    expect(incremental.docs.filter((d) => orphanIds.includes(d.call_log_id as number))).toEqual([]);
+    await rebuildSearchIndex(createDb(env.DB), env.SEARCH_DB);
+    expect(await indexRows()).toEqual(incremental);
+  });
+
+  it("a deleted account's calls leave the index (the admin's cleanup, and the healing pass for any it missed)", async () => {
+    const admin = await signUpAndSignIn({ appMetadata: { is_admin: true } });
+    const [victim, survivor] = await Promise.all([signUpAndSignIn(), signUpAndSignIn()]);
+    const word = uniqueWord();
+    await insertCallLogs(victim.userId, 3, { summary: `Gone ${word}` });
+    await insertCallLogs(survivor.userId, 2, { summary: `Kept ${word}` });
+    await reindex();
+    const docsOf = async (userId: string) =>
+      (await env.SEARCH_DB.prepare(`SELECT count(*) AS n FROM call_search_docs WHERE user_id = ?`).bind(userId).first<{ n: number }>())!.n;
+    expect(await docsOf(victim.userId)).toBe(3);
+    const res = await fetchAndWait("/api/admin/cleanup-user", {
+      method: "POST",
+      body: JSON.stringify({ email: victim.email }),
+      headers: { "content-type": "application/json", authorization: `Bearer ${admin.accessToken}`, "cf-connecting-ip": "10.1.2.3" },
+    });
+    expect(res.status).toBe(200);
+    expect(await docsOf(victim.userId)).toBe(0);
+    const left = await env.SEARCH_DB.prepare(`SELECT count(*) AS n FROM call_search WHERE call_search MATCH ?`).bind(`"${word}"`).first<{ n: number }>();
+    expect(left!.n).toBe(2);
+    expect(await docsOf(survivor.userId)).toBe(2);
+
+    // A deletion whose index step was lost: the healing pass removes the rows of deleted accounts.
+    const gone = await signUpAndSignIn();
+    await insertCallLogs(gone.userId, 2, { summary: `Gone too ${word}` });
+    await reindex();
+    expect(await docsOf(gone.userId)).toBe(2);
+    await db().delete(callLogs).where(inArray(callLogs.userId, [gone.userId]));
+    await db().insert(deletedAccounts).values({ userId: gone.userId, deletedAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+    await heal();
+    expect(await docsOf(gone.userId)).toBe(0);
+  });
+});

@@ -1,0 +1,166 @@
+// Transcript and summary search (decision 059): the call logs' full-text index in the search database,
+// kept in step after every call-log write, healed from the call logs' updated_at by the 10-minute cron,
+// rebuilt from scratch on demand, and read by GET /api/call-logs/search.
+import { and, eq, inArray } from "drizzle-orm";
+import type { CallLogSearchResult } from "@shared/schemas/call-logs";
+import { d1Of, type Database } from "../db/client";
+import { callLogs, deletedAccounts } from "../db/schema";
+import {
+  CLEAR_STATEMENTS,
+  MARK_OPEN,
+  REMOVE_ACCOUNT_STATEMENTS,
+  REMOVE_CALL_STATEMENTS,
+  SOURCE_COLUMNS,
+  parseSnippet,
+  searchMatch,
+  searchRow,
+  upsertStatements,
+  type SearchSource,
+} from "../db/search-index";
+import { callLogListColumns, toCallLogView } from "./call-logs";
+
+/** Call logs per search-database batch: a few hundred rows of transcripts stay well inside a request. */
+const WRITE_CHUNK = 200;
+
+/** The statements that bring one call log's index row in step: written when it has an owner, removed when not. */
+function statementsFor(search: D1Database, source: SearchSource): D1PreparedStatement[] {
+  if (source.userId === null) return REMOVE_CALL_STATEMENTS.map((q) => search.prepare(q).bind(source.id));
+  return upsertStatements(searchRow(source)).map(([q, params]) => search.prepare(q).bind(...params));
+}
+
+/**
+ * Writes the index rows of these call logs (read as they are now), in batches of WRITE_CHUNK; `extra`
+ * statements go in the last batch (the healing pass moves its mark with the rows it wrote).
+ */
+export async function writeSearchRows(search: D1Database, sources: SearchSource[], extra: D1PreparedStatement[] = []) {
+  const chunks: SearchSource[][] = [];
+  for (let i = 0; i < sources.length; i += WRITE_CHUNK) chunks.push(sources.slice(i, i + WRITE_CHUNK));
+  if (chunks.length === 0) chunks.push([]);
+  for (const [n, chunk] of chunks.entries()) {
+    const statements = [...chunk.flatMap((s) => statementsFor(search, s)), ...(n === chunks.length - 1 ? extra : [])];
+    if (statements.length > 0) await search.batch(statements);
+  }
+}
+
+const sourceSelect = {
+  id: callLogs.id,
+  userId: callLogs.userId,
+  phoneNumber: callLogs.phoneNumber,
+  startTime: callLogs.startTime,
+  summary: callLogs.summary,
+  transcript: callLogs.transcript,
+  updatedAt: callLogs.updatedAt,
+};
+
+/**
+ * Brings the index in step with these calls (by the voice platform's call id) after their write has
+ * committed: one read of the rows, one batch to the search database. Called once per write path.
+ */
+export async function indexCalls(db: Database, search: D1Database, callIds: string[]) {
+  if (callIds.length === 0) return 0;
+  const rows = await db.select(sourceSelect).from(callLogs).where(inArray(callLogs.callId, callIds));
+  await writeSearchRows(search, rows);
+  return rows.length;
+}
+
+/** The same after an account's agent adopted the earlier calls of its assistant (orphan adoption). */
+export async function indexAssistantCalls(db: Database, search: D1Database, userId: string, assistantId: string) {
+  const rows = await db
+    .select(sourceSelect)
+    .from(callLogs)
+    .where(and(eq(callLogs.userId, userId), eq(callLogs.assistantId, assistantId)));
+  await writeSearchRows(search, rows);
+  return rows.length;
+}
+
+/** Removes the index rows of deleted accounts. */
+export async function removeAccountsFromSearch(search: D1Database, userIds: string[]) {
+  if (userIds.length === 0) return;
+  await search.batch(userIds.flatMap((id) => REMOVE_ACCOUNT_STATEMENTS.map((q) => search.prepare(q).bind(id))));
+}
+
+/** Call logs the healing pass reads per round. */
+const HEAL_BATCH = 500;
+
+/**
+ * The healing pass: indexes every call log changed since the index's high-water mark (updated_at,
+ * id), in (updated_at, id) order, moving the mark in the batch of the rows it wrote; and removes the
+ * rows of accounts deleted since. A write whose index step was lost is indexed here within one cron
+ * period. Stops after `maxRows` (the next run goes on from the mark).
+ */
+export async function healSearchIndex(db: Database, search: D1Database, { maxRows = 20_000 } = {}) {
+  const deleted = await db.select({ userId: deletedAccounts.userId }).from(deletedAccounts);
+  await removeAccountsFromSearch(search, deleted.map((d) => d.userId));
+  let indexed = 0;
+  for (;;) {
+    const mark = await search.prepare(`SELECT updated_at AS u, call_log_id AS id FROM call_search_state WHERE id = 1`).first<{ u: string; id: number }>();
+    const after = mark ?? { u: "", id: 0 };
+    const rows = await d1Of(db)
+      .prepare(`SELECT ${SOURCE_COLUMNS} FROM call_logs WHERE (updated_at, id) > (?1, ?2) ORDER BY updated_at, id LIMIT ?3`)
+      .bind(after.u, after.id, HEAL_BATCH)
+      .all<SearchSource>();
+    const sources = rows.results;
+    if (sources.length === 0) break;
+    const last = sources[sources.length - 1];
+    const moveMark = search.prepare(`UPDATE call_search_state SET updated_at = ?1, call_log_id = ?2 WHERE id = 1`).bind(last.updatedAt, last.id);
+    await writeSearchRows(search, sources, [moveMark]);
+    indexed += sources.length;
+    if (sources.length < HEAL_BATCH || indexed >= maxRows) break;
+  }
+  return { indexed, deletedAccounts: deleted.length };
+}
+
+/** Rebuilds the index from the call logs: empties it and its mark, then heals until every call log is in. */
+export async function rebuildSearchIndex(db: Database, search: D1Database) {
+  await search.batch(CLEAR_STATEMENTS.map((q) => search.prepare(q)));
+  return healSearchIndex(db, search, { maxRows: Number.POSITIVE_INFINITY });
+}
+
+// ---- GET /api/call-logs/search ---------------------------------------------------------------------
+
+/** A search cursor: the index rowid of the last result shown, as decimal text (it exceeds JS integers). */
+export const isSearchCursor = (cursor: string) => /^[1-9]\d{0,18}$/.test(cursor);
+
+/** Words of context either side of a snippet's matches. */
+const SNIPPET_TOKENS = 16;
+
+type Hit = { id: number; k: string; s: string | null; t: string | null };
+
+/** The snippet shown for a hit: the summary's when its words matched, else the transcript's, else the summary's start. */
+function snippetOf(hit: Hit) {
+  const marked = [hit.s, hit.t].find((x) => x?.includes(MARK_OPEN)) ?? hit.s ?? hit.t ?? "";
+  return parseSnippet(marked);
+}
+
+/**
+ * One page of an account's calls whose transcript or summary holds every word of `text` (or whose
+ * number holds its digits), newest first, after `cursor`. Two round trips: the index (matches in the
+ * account's own rows, in rowid order, stopping after limit + 1), then the calls themselves, read with
+ * the call-log list's scope (user_id), so a stale index row of a call that moved or went never shows.
+ */
+export async function searchCallLogs(db: Database, search: D1Database, userId: string, text: string, limit: number, cursor: string | null) {
+  const match = searchMatch(userId, text);
+  if (!match) return { results: [] as CallLogSearchResult[], nextCursor: null };
+  const hl = (col: number) => `snippet(call_search, ${col}, char(2), char(3), '…', ${SNIPPET_TOKENS})`;
+  const query = `SELECT rowid & 2147483647 AS id, CAST(rowid AS TEXT) AS k, ${hl(2)} AS s, ${hl(3)} AS t FROM call_search
+    WHERE call_search MATCH ?1 ${cursor ? "AND rowid < CAST(?3 AS INTEGER)" : ""} ORDER BY rowid DESC LIMIT ?2`;
+  const hits = (await search.prepare(query).bind(...(cursor ? [match, limit + 1, cursor] : [match, limit + 1])).all<Hit>()).results;
+  const page = hits.slice(0, limit);
+  const nextCursor = hits.length > limit ? page[page.length - 1].k : null;
+  if (page.length === 0) return { results: [], nextCursor };
+  const rows = await db
+    .select(callLogListColumns)
+    .from(callLogs)
+    .where(and(eq(callLogs.userId, userId), inArray(callLogs.id, page.map((h) => h.id))));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const results: CallLogSearchResult[] = [];
+  for (const hit of page) {
+    const row = byId.get(hit.id);
+    if (row) results.push({ log: toCallLogView(row), snippet: snippetOf(hit) });
+  }
+  return { results, nextCursor };
+}
+
+/** The number of index rows (tests and the rebuild's report). */
+export const searchRowCount = async (search: D1Database) =>
+  (await search.prepare(`SELECT count(*) AS n FROM call_search_docs`).first<{ n: number }>())?.n ?? 0;

@@ -395,6 +395,20 @@ export const CALL_LOG_TEXT = {
   retry: "Try again",
 } as const;
 
+// The live call feed's words (beyond the spec: /call-logs and the dashboard follow calls as they happen).
+export const LIVE_TEXT = {
+  live: "Live",
+  connecting: "Connecting…",
+  reconnecting: "Reconnecting…",
+  paused: "Paused while this tab is hidden",
+  stopped: "Live updates stopped. Reload the page to resume.",
+  todayCalls: "Today's calls",
+  noCallsToday: "No calls yet today.",
+  inbound: "Inbound",
+  outbound: "Outbound",
+  web: "Web",
+} as const;
+
 export const SETTINGS_TEXT = {
   title: "Settings",
   userSection: "User",

@@ -143,10 +143,11 @@ export function bindCallLogCache(queryClient: QueryClient, feed = liveFeed()): (
 const bindings = new WeakMap<QueryClient, { count: number; unbind: () => void }>();
 
 /** Keeps the feed open while mounted, with its calls applied to the query cache; returns the feed's status. */
-export function useLiveCallLogs(): LiveStatus {
+export function useLiveCallLogs(enabled = true): LiveStatus {
   const queryClient = useQueryClient();
-  const status = useLiveFeed();
+  const status = useLiveFeed(undefined, enabled);
   useEffect(() => {
+    if (!enabled) return;
     let binding = bindings.get(queryClient);
     if (!binding) {
       binding = { count: 0, unbind: bindCallLogCache(queryClient) };
@@ -161,6 +162,6 @@ export function useLiveCallLogs(): LiveStatus {
         bindings.delete(queryClient);
       }
     };
-  }, [queryClient]);
+  }, [queryClient, enabled]);
   return status;
 }

@@ -57,16 +57,17 @@ export function resetLiveFeed() {
 }
 
 /**
- * Keeps the feed open while the calling screen is mounted and returns its status. `listener` (kept
+ * Keeps the feed open while the calling screen is mounted (and `enabled`) and returns its status. `listener` (kept
  * current without reconnecting) receives the messages and refetch signals.
  */
-export function useLiveFeed(listener?: LiveListener): LiveStatus {
+export function useLiveFeed(listener?: LiveListener, enabled = true): LiveStatus {
   const current = useRef(listener);
   useEffect(() => {
     current.current = listener;
   });
   const instance = liveFeed();
   useEffect(() => {
+    if (!enabled) return;
     const stopListening = instance.listen({
       message: (msg: LiveMessage) => current.current?.message?.(msg),
       refetch: () => current.current?.refetch?.(),
@@ -76,6 +77,8 @@ export function useLiveFeed(listener?: LiveListener): LiveStatus {
       stopListening();
       release();
     };
-  }, [instance]);
-  return useSyncExternalStore(instance.subscribe, instance.getStatus, instance.getStatus);
+  }, [instance, enabled]);
+  const status = useSyncExternalStore(instance.subscribe, instance.getStatus, instance.getStatus);
+  // A screen that does not hold the feed open does not show another screen's connection as its own.
+  return enabled ? status : "off";
 }

@@ -1,5 +1,6 @@
-// Test call (spec 1 §4, §7): the agent calls a number; then call logs and usage stats are polled
-// every 5 s for 30 s, and the call's status is shown here as it changes.
+// Test call (spec 1 §4, §7): the agent calls a number, and the call's status is shown here as it
+// changes. The live feed brings each change as it happens; while the feed is not connected, call logs
+// and usage stats are polled every 5 s for 30 s instead.
 import { planErrorDescription } from "@web/components/plans/plan-error";
 import { PhoneOutgoing } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
@@ -13,6 +14,7 @@ import { Label } from "@web/components/ui/label";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
 import { useRecentCalls } from "@web/api/call-logs";
+import { useLiveCallLogs } from "@web/api/call-logs-live";
 import { useUsageStats } from "@web/api/usage-stats";
 import { CallStatusBadge } from "@web/components/calls/call-status-badge";
 import { useTriggerCall } from "../api/trigger-call";
@@ -37,12 +39,16 @@ export function TestCall({ agentId }: { agentId: number }) {
     return () => clearTimeout(timer);
   }, [polling, callId]);
 
-  const refetchInterval = polling ? TEST_CALL_POLL.intervalMs : false;
+  // The feed opens once a call has been placed; its calls land in the recent calls read below, and
+  // the month's usage is read again after them.
+  const following = useLiveCallLogs(callId !== null) === "live";
+  const refetchInterval = polling && !following ? TEST_CALL_POLL.intervalMs : false;
   const calls = useRecentCalls({ enabled: callId !== null, refetchInterval });
   // Polled for the same window (spec 1 §4); the numbers above the agents read this query.
   useUsageStats({ refetchInterval });
 
   const call = calls.data?.logs.find((l) => l.call_id === callId) ?? null;
+  const finished = call !== null && FINISHED.has(call.status.toLowerCase());
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -119,7 +125,7 @@ export function TestCall({ agentId }: { agentId: number }) {
           ) : (
             <span className="text-muted-foreground">{AGENT_TEXT.waitingForCall}</span>
           )}
-          {polling && !(call && FINISHED.has(call.status.toLowerCase())) ? (
+          {(polling || following) && !finished ? (
             <Spinner className="size-4" label={AGENT_TEXT.waitingForCall} />
           ) : null}
         </div>

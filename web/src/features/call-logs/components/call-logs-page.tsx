@@ -11,6 +11,8 @@ import { Card, CardContent } from "@web/components/ui/card";
 import { toast } from "@web/components/ui/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useCallLogs } from "@web/api/call-logs";
+import { useLiveCallLogs } from "@web/api/call-logs-live";
+import { LiveStatusIndicator } from "@web/components/calls/live-status";
 import { usageStatsKeys } from "@web/api/usage-stats";
 import { UsageFigures } from "@web/components/usage/usage-figures";
 import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
@@ -33,6 +35,8 @@ export function CallLogsPage() {
   // A page of calls arriving re-renders the table in a deferred render, which React slices, instead
   // of the blocking one a query update makes (decision 030).
   const logs = useDeferredValue(useCallLogs());
+  // Calls appear and change here as they happen (the live feed upserts them into the cached pages).
+  const live = useLiveCallLogs();
   const [viewing, setViewing] = useState<CallLogView | null>(null);
   const [refreshing, setRefreshing] = useState(false);
 
@@ -57,10 +61,13 @@ export function CallLogsPage() {
         title={NAV_TEXT.callLogs}
         description={CALL_LOG_TEXT.intro}
         actions={
-          <Button variant="outline" onClick={() => void refresh()} disabled={refreshing}>
-            {refreshing ? <LoaderCircle className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
-            {CALL_LOG_TEXT.refresh}
-          </Button>
+          <>
+            <LiveStatusIndicator status={live} />
+            <Button variant="outline" onClick={() => void refresh()} disabled={refreshing}>
+              {refreshing ? <LoaderCircle className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
+              {CALL_LOG_TEXT.refresh}
+            </Button>
+          </>
         }
       />
       <UsageFigures figures={["calls", "minutes"]} className="mb-6 sm:max-w-md" />

@@ -1,5 +1,5 @@
 // Call Logs (spec 1 §2): the call counts for the chosen agent and call type over the applied dates,
-// the CSV export of those calls, and the call volume by day.
+// the CSV export of those calls, today's latest calls as they happen, and the call volume by day.
 import { useQueries } from "@tanstack/react-query";
 import { Download, LoaderCircle } from "lucide-react";
 import { useState } from "react";
@@ -11,6 +11,7 @@ import { downloadFile, type DownloadProgress } from "@web/lib/download";
 import { Button } from "@web/components/ui/button";
 import { callLogCountQueries, exportReportUrl } from "../api/dashboard";
 import { CallVolume } from "./insights";
+import { LiveCalls } from "./live-calls";
 import { Figure, FigureGrid, FilterSelect, ProgressLine, Section, SectionBody, SectionError, type Range } from "./section";
 
 export function CallLogsSection({ userId, range, generation }: { userId: string; range: Range; generation: number }) {
@@ -67,6 +68,7 @@ export function CallLogsSection({ userId, range, generation }: { userId: string;
           <Figure label={DASHBOARD_TEXT.forwarded} value={forwarded.data?.count} />
         </FigureGrid>
       </SectionBody>
+      <LiveCalls />
       <CallVolume filters={filters} generation={generation} />
     </Section>
   );

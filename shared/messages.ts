@@ -489,6 +489,8 @@ export const MAILBOX_TEXT = {
   openLink: "Open link",
   loadFailed: "Failed to load the mailbox",
   off: "The local mailbox is off: a real mail service is configured.",
+  htmlVersion: (subject: string) => `HTML version of ${subject}`,
+  textVersion: "Plain text version",
 } as const;
 
 /** Server answers of the agent endpoints that the spec leaves unworded. */
@@ -810,4 +812,38 @@ export const INSIGHTS_TEXT = {
   bookedPerCall: "Booked per call",
   soldPerBooked: "Sold per booked",
   unassigned: "Calls of assistants no store agent holds",
+} as const;
+
+/** The daily report by email (decision 060): the /settings switch, the mail and the unsubscribe page. */
+export const REPORT_MAIL_TEXT = {
+  section: "Daily report by email",
+  sectionText: "Each morning, yesterday's daily report for every store, with the day against the same weekday a week earlier.",
+  switchLabel: "Email me the daily report",
+  sendsTo: (email: string) => `Sent to ${email}, the email of this account.`,
+  on: "Daily report email on",
+  off: "Daily report email off",
+  onText: "You will receive the next report tomorrow morning.",
+  offText: "You will no longer receive the daily report by email.",
+  loadFailed: "Failed to load the email setting",
+  updateFailed: "Failed to change the email setting",
+  tooManyChanges: "Too many changes of this setting. Please try again later.",
+  subject: (day: string) => `Daily report for ${day}`,
+  heading: (day: string) => `Daily report for ${day}`,
+  perStore: "Figures per store",
+  totals: (day: string, weekEarlier: string) => `All stores: ${day} against ${weekEarlier}`,
+  figure: "Figure",
+  change: "Change",
+  allStores: "All stores",
+  openReport: "Open the daily report in the app (sign-in needed) to download the CSV",
+  openReportLink: "Open the daily report and download the CSV",
+  why: "You receive this because you turned on the daily report email in Settings.",
+  unsubscribe: "Unsubscribe",
+  unsubscribeText: "Stop these emails",
+  pageTitle: "Daily report email",
+  confirmQuestion: "Stop receiving the daily report by email?",
+  confirmButton: "Unsubscribe",
+  done: "You are unsubscribed. You will no longer receive the daily report by email.",
+  doneHint: "You can turn it on again in Settings at any time.",
+  invalid: "This unsubscribe link is not valid. It may be incomplete or too old. You can turn the daily report email off in Settings.",
+  tooMany: "Too many requests. Please try again in a minute.",
 } as const;

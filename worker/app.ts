@@ -31,6 +31,7 @@ import { agentActionRoutes, agentRoutes } from "./routes/agents";
 import { analyticsRoutes } from "./routes/analytics";
 import { reportRoutes } from "./routes/reports";
 import { dailyReportRoutes } from "./routes/daily-reports";
+import { reportMailRoutes } from "./routes/report-mail";
 import { ingestRoutes } from "./routes/ingest";
 import { callLogCountRoutes } from "./routes/call-log-counts";
 import { aircallCountRoutes } from "./routes/aircall-counts";
@@ -69,6 +70,7 @@ const api = new Hono<AppEnv>()
   .route("/analytics", analyticsRoutes)
   .route("/export-report", reportRoutes)
   .route("/", dailyReportRoutes)
+  .route("/report-mail", reportMailRoutes)
   .route("/ingest", ingestRoutes)
   .route("/stripe", billingRoutes)
   .route("/leads", leadRoutes)

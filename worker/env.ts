@@ -54,6 +54,12 @@ export const envSchema = z.object({
    * is real (worker/middleware/context.ts).
    */
   D1_RTT_MS: z.coerce.number().int().min(0).max(1000).optional(),
+  /** Resend's API key: with MAIL_FROM, the product's mail (the daily report) goes through Resend. */
+  RESEND_API_KEY: optional,
+  /** The sender of the product's mail, e.g. "Reports <reports@example.com>" (a domain verified at Resend). */
+  MAIL_FROM: optional,
+  /** Resend's API base, default Resend's own (tests point it at a stand-in). */
+  RESEND_BASE_URL: optional,
   /** Shown in the mail sent by the local identity service when requests have no usable origin. */
   PUBLIC_URL: optional,
   /**

@@ -44,6 +44,7 @@ import type { CallVolumeResponse, StoreFunnelResponse } from "./insights";
 import type { MailboxResponse } from "./mailbox";
 import type { AssignNumberResponse, AvailableNumbersResponse, BuyNumberResponse, MyNumbersResponse, PhoneLimitResponse } from "./phone-numbers";
 import type { UpdateUserProfileResponse } from "./profile";
+import type { ReportMailSetting } from "./report-mail";
 
 export type ApiAnswers = {
   // Profile and account
@@ -53,6 +54,8 @@ export type ApiAnswers = {
   "POST /api/admin/public/update-user-password": AccountActionResponse;
   "POST /api/admin/public/resend-activation": AccountActionResponse;
   "GET /api/local/mailbox": MailboxResponse;
+  "GET /api/report-mail": ReportMailSetting;
+  "PUT /api/report-mail": ReportMailSetting;
 
   // Agents
   "GET /api/agents": AgentListResponse;

@@ -9,6 +9,10 @@ export const mailboxMessage = z.object({
   subject: z.string(),
   text: z.string(),
   link: z.string().nullable(),
+  /** The HTML version, when the mail has one: shown sandboxed, never as part of the page. */
+  html: z.string().nullable(),
+  /** Extra headers (List-Unsubscribe...), when the mail has any. */
+  headers: z.record(z.string(), z.string()).nullable(),
   kind: z.string(),
   created_at: z.string(),
 });

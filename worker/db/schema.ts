@@ -139,9 +139,18 @@ export const mailOutbox = sqliteTable(
     bodyText: text("body_text").notNull(),
     link: text("link"),
     kind: text("kind").notNull(),
+    /** The HTML version, when the mail has one (the mailbox shows it sandboxed). */
+    bodyHtml: text("body_html"),
+    /** Extra headers of the mail (List-Unsubscribe...), as a JSON object. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    /** The sender's idempotency key: a second message with the same key is not stored. */
+    idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_to_idx").on(t.toEmail, t.id)],
+  (t) => [
+    index("mail_outbox_to_idx").on(t.toEmail, t.id),
+    uniqueIndex("mail_outbox_idempotency_key_uq").on(t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
+  ],
 );
 
 export const phoneNumbers = sqliteTable(
@@ -872,3 +881,52 @@ export const jobRuns = sqliteTable("job_runs", {
   lastErrorAt: text("last_error_at"),
   lastErrorRunId: text("last_error_run_id"),
 });
+
+// ---------------------------------------------------------------- the daily report by email (docs/decisions/060-daily-report-mail.md)
+
+/** Who gets the nightly report by email: one row per user who ever used the switch (off by default). */
+export const reportMailSubscriptions = sqliteTable(
+  "report_mail_subscriptions",
+  {
+    userId: text("user_id").primaryKey(),
+    subscribed: bool("subscribed"),
+    changedAt: text("changed_at").notNull(),
+    /** The app's address the switch was used from: the mail's links when PUBLIC_URL is unset. */
+    origin: text("origin"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("report_mail_subscriptions_on_idx").on(t.userId).where(sql`${t.subscribed} = 1`)],
+);
+
+/**
+ * A report mail's delivery, one per (user, report day): claimed before the mail is sent, so a rerun
+ * or an overlapping run of the job finds it taken. A failed or long-stale claim may be taken again
+ * within a day of the first, the retry carrying the same idempotency key.
+ */
+export const reportMailDeliveries = sqliteTable(
+  "report_mail_deliveries",
+  {
+    userId: text("user_id").notNull(),
+    day: text("day").notNull(),
+    status: text("status", { enum: ["sending", "sent", "failed"] }).notNull(),
+    claimId: text("claim_id").notNull(),
+    firstClaimedAt: text("first_claimed_at").notNull(),
+    claimedAt: text("claimed_at").notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    sentAt: text("sent_at"),
+    error: text("error"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index("report_mail_deliveries_day_idx").on(t.day)],
+);
+
+/** The unsubscribe links' tokens, by SHA-256 hash only; each attempt of a delivery adds its own. */
+export const reportMailUnsubscribeTokens = sqliteTable(
+  "report_mail_unsubscribe_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id").notNull(),
+    day: text("day").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("report_mail_unsubscribe_tokens_user_idx").on(t.userId), index("report_mail_unsubscribe_tokens_day_idx").on(t.day)],
+);

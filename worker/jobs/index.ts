@@ -3,6 +3,7 @@ import type { Job, JobContext } from "./context";
 import { createCallCentre, pruneSignInFailures, usesAircall } from "../providers";
 import { runAircallBackfill } from "./aircall-backfill";
 import { dailyReportJob } from "./daily-report";
+import { reportMailJob } from "./report-mail";
 import { hourlyRollupJob, rollupJob } from "./rollups";
 import { pruneRateLimits } from "../db/rate-limit";
 import { recordJobRun } from "../services/job-runs";
@@ -25,8 +26,8 @@ export const FREQUENT_CRON = "*/10 * * * *";
 
 /** Jobs per cron expression; later features register their roll-up, report and sync jobs here. */
 export const jobsByCron: Record<string, Job[]> = {
-  // The report after the roll-ups, so it reads the freshly rolled-up days.
-  [DAILY_CRON]: [rollupJob, dailyReportJob, pruneCountersJob],
+  // The report after the roll-ups, so it reads the freshly rolled-up days; its mail after the report.
+  [DAILY_CRON]: [rollupJob, dailyReportJob, reportMailJob, pruneCountersJob],
   [FREQUENT_CRON]: [
     hourlyRollupJob,
     // Only with the real adapter: locally the seed holds the calls and there is nothing to read.

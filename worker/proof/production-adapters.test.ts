@@ -38,6 +38,9 @@ function production() {
     AIRCALL_WEBHOOK_TOKEN: "aircall-production-token",
     AIRCALL_BASE_URL: standins().aircall,
     INGEST_API_KEY: "production-ingest-key-with-enough-entropy",
+    RESEND_API_KEY: "re_production_test_key",
+    MAIL_FROM: "Reports <reports@example.test>",
+    RESEND_BASE_URL: standins().resend,
     AI: { run: async () => ({ response: "A prompt." }) },
   } as Record<string, unknown>;
 }
@@ -190,6 +193,8 @@ const OPTIONAL: {
     ],
   },
   { port: "callCentre", names: ["AIRCALL_API_ID", "AIRCALL_API_TOKEN"], routes: [] },
+  // The daily report mail is sent by the nightly job, not by a route (worker/jobs/report-mail.test.ts).
+  { port: "mail", names: ["RESEND_API_KEY", "MAIL_FROM"], routes: [] },
 ];
 
 describe("production: the other providers answer 'not configured', never their local stand-in", () => {

@@ -88,6 +88,10 @@ export const ROUTES: Record<string, Access> = {
   "GET /api/daily-report": "shopwindows",
   "GET /api/daily-reports": "shopwindows",
   "GET /api/daily-reports/:id": "shopwindows",
+  "GET /api/report-mail": "shopwindows",
+  "PUT /api/report-mail": "shopwindows",
+  "GET /api/report-mail/unsubscribe": "public", // the mail's link: only shows a button; the token is random, rate limited
+  "POST /api/report-mail/unsubscribe": "public", // the button and one-click: the unguessable token is the key, rate limited
   "POST /api/ingest/appointments": "secret",
   "POST /api/ingest/leads": "secret",
   "POST /api/generate-prompt": "user",

@@ -9,7 +9,7 @@ import type { IdentityPort } from "./identity/port";
 import { SupabaseIdentity } from "./identity/supabase";
 import { LocalMail } from "./mail/local";
 import type { MailPort } from "./mail/port";
-import { SupabaseMail } from "./mail/supabase";
+import { ResendMail } from "./mail/resend";
 import { LocalTelephony } from "./telephony/local";
 import type { TelephonyPort } from "./telephony/port";
 import { TwilioTelephony } from "./telephony/twilio";
@@ -53,6 +53,7 @@ export { requestRecovery, verifyEmailChangeToken, verifyRecoveryToken } from "./
 export { verifyActivationToken } from "./identity/local/activation";
 export { pruneSignInFailures } from "./identity/local/sign-in-guard";
 export { listOutbox } from "./mail/local-mailbox";
+export type { MailPort, OutgoingMail } from "./mail/port";
 // Where each provider posts its webhooks (app.ts mounts the webhook routes there), and the VAPI event
 // reader of routes/vapi-webhook.ts (the voice simulator posts VAPI-shaped reports through it too).
 export { STRIPE_WEBHOOK_PATH } from "./billing/local";
@@ -90,6 +91,7 @@ const SETTINGS = {
   voice: ["VAPI_PRIVATE_KEY", "VAPI_WEBHOOK_SECRET"],
   callCentre: ["AIRCALL_API_ID", "AIRCALL_API_TOKEN"],
   billing: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
+  mail: ["RESEND_API_KEY", "MAIL_FROM"],
 };
 
 export function usesSupabase(config: AppConfig) {
@@ -149,6 +151,22 @@ export function createCallCentre(config: AppConfig, hooks: Pick<ProviderHooks, "
       });
 }
 
+/** Resend sends the product's mail when its API key and the sender address are set; otherwise the local outbox. */
+export function usesResend(config: AppConfig) {
+  return Boolean(config.RESEND_API_KEY && config.MAIL_FROM);
+}
+
+/**
+ * The product's mail (the daily report by email, decision 060); also built on its own by the report
+ * mail job, which has no request. Account mail is the identity provider's (Supabase sends its own).
+ */
+export function createMail(config: AppConfig, db: Database): MailPort {
+  if (usesResend(config)) {
+    return new ResendMail({ apiKey: config.RESEND_API_KEY!, from: config.MAIL_FROM!, baseUrl: config.RESEND_BASE_URL, timeoutMs: config.PROVIDER_TIMEOUT_MS });
+  }
+  return localAllowed(config) ? new LocalMail(db) : notConfiguredPort<MailPort>("Mail (Resend)", SETTINGS.mail);
+}
+
 /** Stripe is used when its secret key is set; otherwise the local catalogue and checkout page. */
 export function usesStripe(config: AppConfig) {
   return Boolean(config.STRIPE_SECRET_KEY);
@@ -168,7 +186,7 @@ export function adapterKinds(config: AppConfig, bindings: ProviderBindings = {})
   const kind = (real: boolean): AdapterKind => (real ? "real" : localAllowed(config) ? "local" : NOT_CONFIGURED);
   return {
     identity: kind(usesSupabase(config)),
-    mail: kind(usesSupabase(config)),
+    mail: kind(usesResend(config)),
     telephony: kind(usesTwilio(config)),
     prompt: kind(isAiBinding(bindings.AI)),
     voice: kind(usesVapi(config)),
@@ -204,7 +222,7 @@ export function createProviders(
     : local
       ? new LocalIdentity(db, localAuthSecret(config))
       : notConfiguredPort<IdentityPort>("Supabase", SETTINGS.identity);
-  const mail: MailPort = usesSupabase(config) ? new SupabaseMail() : local ? new LocalMail(db) : notConfiguredPort<MailPort>("Mail (Supabase)", SETTINGS.identity);
+  const mail = createMail(config, db);
   const prompt: PromptWriterPort = isAiBinding(bindings.AI)
     ? new WorkersAiPromptWriter(bindings.AI)
     : local

@@ -13,6 +13,8 @@ const MAPPED = {
   "POST /api/admin/public/update-user-password": true,
   "POST /api/admin/public/resend-activation": true,
   "GET /api/local/mailbox": true,
+  "GET /api/report-mail": true,
+  "PUT /api/report-mail": true,
   "GET /api/agents": true,
   "POST /api/agents": true,
   "GET /api/agents/:id": true,

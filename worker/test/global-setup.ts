@@ -3,6 +3,7 @@ import type { TestProject } from "vitest/node";
 import { aircallStandin } from "./standins/aircall";
 import { startStandin, type StandinHandler } from "./standins/server";
 import { stripeStandin } from "./standins/stripe";
+import { resendStandin } from "./standins/resend";
 import { supabaseStandin } from "./standins/supabase";
 import { twilioStandin } from "./standins/twilio";
 import { vapiStandin } from "./standins/vapi";
@@ -14,6 +15,7 @@ const standins: Record<string, () => Promise<StandinHandler>> = {
   vapi: vapiStandin,
   aircall: aircallStandin,
   stripe: stripeStandin,
+  resend: resendStandin,
 };
 
 declare module "vitest" {

@@ -12,5 +12,5 @@ export async function listOutbox(db: Database, email?: string): Promise<MailboxM
     .where(email ? sql`${mailOutbox.toEmail} = ${email.toLowerCase()}` : undefined)
     .orderBy(desc(mailOutbox.id))
     .limit(50);
-  return rows.map((m) => ({ id: m.id, to: m.toEmail, subject: m.subject, text: m.bodyText, link: m.link, kind: m.kind, created_at: m.createdAt }));
+  return rows.map((m) => ({ id: m.id, to: m.toEmail, subject: m.subject, text: m.bodyText, link: m.link, html: m.bodyHtml, headers: m.headers, kind: m.kind, created_at: m.createdAt }));
 }

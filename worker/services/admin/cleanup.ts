@@ -20,6 +20,9 @@ import {
   phoneNumberOffers,
   phoneNumbers,
   profiles,
+  reportMailDeliveries,
+  reportMailSubscriptions,
+  reportMailUnsubscribeTokens,
   simAssistants,
   simCalls,
   subscriptions,
@@ -52,6 +55,9 @@ export const USER_ID_COLUMNS = {
   sim_calls: ["owner_id"],
   account_activations: ["user_id"],
   phone_number_offers: ["user_id"],
+  report_mail_subscriptions: ["user_id"],
+  report_mail_deliveries: ["user_id"],
+  report_mail_unsubscribe_tokens: ["user_id"],
   // The local identity service's own tables: deleted through the identity port (empty with Supabase).
   auth_users: ["id"],
   auth_sessions: ["user_id"],
@@ -152,6 +158,9 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     ["subscriptions", db.delete(subscriptions).where(inArray(subscriptions.userId, ids))],
     ["account_activations", db.delete(accountActivations).where(inArray(accountActivations.userId, ids))],
     ["phone_number_offers", db.delete(phoneNumberOffers).where(inArray(phoneNumberOffers.userId, ids))],
+    ["report_mail_subscriptions", db.delete(reportMailSubscriptions).where(inArray(reportMailSubscriptions.userId, ids))],
+    ["report_mail_deliveries", db.delete(reportMailDeliveries).where(inArray(reportMailDeliveries.userId, ids))],
+    ["report_mail_unsubscribe_tokens", db.delete(reportMailUnsubscribeTokens).where(inArray(reportMailUnsubscribeTokens.userId, ids))],
     ["profiles", db.delete(profiles).where(inArray(profiles.id, ids))],
   ] as const;
   const [first, ...rest] = steps.map(([, statement]) => statement as BatchItem<"sqlite">);

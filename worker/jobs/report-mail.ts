@@ -1,0 +1,12 @@
+// The daily report by email (decision 060): after the daily-report job has stored yesterday's
+// reports, each subscriber gets one mail for the day, however often the cron runs.
+import { createMail } from "../providers";
+import type { MailPort } from "../providers";
+import { sendReportMails } from "../services/report-mail";
+import type { Job, JobContext } from "./context";
+
+export async function runReportMailJob(ctx: JobContext, mail: MailPort = createMail(ctx.config, ctx.db)) {
+  return sendReportMails({ db: ctx.db, mail, publicUrl: ctx.config.PUBLIC_URL }, ctx.now);
+}
+
+export const reportMailJob: Job = { name: "daily-report-mail", run: (ctx) => runReportMailJob(ctx) };

@@ -1,0 +1,74 @@
+// The daily report by email (decision 060). /api/report-mail: the signed-in user's switch, for users
+// who may see the daily report (shopwindows_info, or admin; others 403). /api/report-mail/unsubscribe:
+// the mail's unsubscribe link, without sign-in. Its GET only shows a page with a button (mail scanners
+// open links); its POST, from that button or a mail program's one-click (RFC 8058), turns the mail off.
+import { REPORT_MAIL_TEXT } from "@shared/messages";
+import { reportMailBody, type ReportMailSetting } from "@shared/schemas/report-mail";
+import { Hono, type Context } from "hono";
+import { html } from "hono/html";
+import type { AppEnv } from "../middleware/app-env";
+import { clientAddress, enforce, hit, type Limit } from "../db/rate-limit";
+import { validate } from "../lib/validate";
+import { currentUser, requireFlag } from "../middleware/auth";
+import { reportMailSetting, setReportMail, unsubscribeByToken, unsubscribeTokenKnown } from "../services/report-mail";
+
+/** Changes of the switch per user: plenty for a person, and no mail is sent by a change. */
+export const REPORT_MAIL_CHANGE_LIMIT: Limit = { name: "report-mail:user", limit: 20, windowSeconds: 3600 };
+/** Unsubscribe page requests per address, as the other public routes. */
+export const UNSUBSCRIBE_LIMIT: Limit = { name: "report-mail-unsubscribe:ip", limit: 30, windowSeconds: 60 };
+
+const staff = requireFlag("shopwindowsInfo");
+
+function page(body: ReturnType<typeof html>) {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
+<title>${REPORT_MAIL_TEXT.pageTitle}</title>
+<style>
+  body{font-family:system-ui,sans-serif;background:#f5f5fb;color:#1c1b29;margin:0;padding:24px}
+  main{max-width:440px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 4px #0002}
+  h1{font-size:1.3rem;margin:0 0 12px} p{line-height:1.5}
+  button{margin-top:12px;width:100%;padding:12px;border:0;border-radius:6px;background:#5b4bdb;color:#fff;font-size:1rem;cursor:pointer}
+</style></head>
+<body><main><h1>${REPORT_MAIL_TEXT.pageTitle}</h1>${body}</main></body></html>`;
+}
+
+const tokenOf = (c: Context<AppEnv>) => c.req.query("token") ?? "";
+
+/** The page's answer to an address over its limit (an HTML page, as the link opens in a browser). */
+async function overLimit(c: Context<AppEnv>) {
+  if (await hit(c.var.db, UNSUBSCRIBE_LIMIT, clientAddress(c))) return null;
+  return c.html(page(html`<p role="alert">${REPORT_MAIL_TEXT.tooMany}</p>`), 429, { "retry-after": String(UNSUBSCRIBE_LIMIT.windowSeconds) });
+}
+
+const invalid = (c: Context<AppEnv>) => c.html(page(html`<p role="alert">${REPORT_MAIL_TEXT.invalid}</p>`), 404);
+
+export const reportMailRoutes = new Hono<AppEnv>()
+  .get("/", staff, async (c) => {
+    const body: ReportMailSetting = await reportMailSetting(c.var.db, currentUser(c));
+    return c.json(body);
+  })
+  .put("/", staff, validate("json", reportMailBody), async (c) => {
+    const user = currentUser(c);
+    await enforce(c, [[REPORT_MAIL_CHANGE_LIMIT, user.id]]);
+    const origin = c.var.config.PUBLIC_URL ?? new URL(c.req.url).origin;
+    const body: ReportMailSetting = await setReportMail(c.var.db, user, c.req.valid("json").subscribed, origin);
+    return c.json(body);
+  })
+  .get("/unsubscribe", async (c) => {
+    const limited = await overLimit(c);
+    if (limited) return limited;
+    const token = tokenOf(c);
+    if (!(await unsubscribeTokenKnown(c.var.db, token))) return invalid(c);
+    // The form posts what a one-click mail program posts, to this same address (token included).
+    return c.html(
+      page(html`<p>${REPORT_MAIL_TEXT.confirmQuestion}</p>
+<form method="post" action="?token=${token}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${REPORT_MAIL_TEXT.confirmButton}</button></form>`),
+    );
+  })
+  .post("/unsubscribe", async (c) => {
+    const limited = await overLimit(c);
+    if (limited) return limited;
+    if (!(await unsubscribeByToken(c.var.db, tokenOf(c)))) return invalid(c);
+    return c.html(page(html`<p role="status">${REPORT_MAIL_TEXT.done}</p><p>${REPORT_MAIL_TEXT.doneHint}</p>`));
+  });

@@ -1,5 +1,5 @@
 // Fixed-window rate limits kept in D1, so they hold across isolates.
-import { lt, sql } from "drizzle-orm";
+import { lt, sql, type SQL } from "drizzle-orm";
 import { tooManyRequests } from "../lib/errors";
 import { d1Of, type Database } from "./client";
 import { rateLimits } from "./schema";
@@ -22,6 +22,29 @@ export async function hit(db: Database, rule: Limit, key: string, nowMs = Date.n
     returning count`);
   return (row?.count ?? 0) <= rule.limit;
 }
+
+/**
+ * The statement that counts one hit for `key`, for a caller's batch (so the count rides with its
+ * writes); its row is the count, for `withinLimit`. With `when`, the hit is counted only where that
+ * condition holds at its place in the batch (no row otherwise).
+ */
+export function hitStatement(db: Database, rule: Limit, key: string, when?: SQL, nowMs = Date.now()) {
+  const windowStart = Math.floor(nowMs / 1000 / rule.windowSeconds) * rule.windowSeconds;
+  return db
+    .insert(rateLimits)
+    .select(sql`select ${`${rule.name}:${key}`}, ${windowStart}, 1 where ${when ?? sql`1`}`)
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.count} + 1 else 1 end`,
+        windowStart: sql`excluded.window_start`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+}
+
+/** Whether a hit counted by `hitStatement` is within the rule's limit (its rows, from the batch's results). */
+export const withinLimit = (rule: Limit, rows: { count: number }[] | undefined) => (rows?.[0]?.count ?? 0) <= rule.limit;
 
 /**
  * Two limits applied in order, in one round trip: counts a hit for `first`, and for `then` only when
@@ -116,6 +139,9 @@ export const MAIL_PER_EMAIL: Limit = { name: "mail:email", limit: 5, windowSecon
 
 /** Whether one more account mail may go to `email` this hour (counts it). */
 export const mayMail = (db: Database, email: string) => hit(db, MAIL_PER_EMAIL, email.toLowerCase());
+
+/** The mail cap's count for `email`, as a statement of the caller's batch (see hitStatement). */
+export const mailCapStatement = (db: Database, email: string, when?: SQL) => hitStatement(db, MAIL_PER_EMAIL, email.toLowerCase(), when);
 
 /** Counters of windows that ended this long ago are deleted by the daily job (the longest window is an hour). */
 export const RATE_LIMIT_RETENTION_SECONDS = 86_400;

@@ -429,10 +429,11 @@ export function defaultAgentFields(company?: string | null) {
   };
 }
 
-export async function createDefaultAgent(db: Database, userId: string, company?: string | null): Promise<AgentRecord> {
+export async function createDefaultAgent(db: Database, userId: string, company?: string | null | Promise<string | null | undefined>): Promise<AgentRecord> {
   const agentNames = () => db.select({ name: agents.name }).from(agents).where(eq(agents.userId, userId));
-  // The plan's limit, the count and the names taken, read together.
-  const [planLimit, current, taken] = await Promise.all([agentLimitFor(db, userId), countAgents(db, userId), agentNames()]);
+  // The plan's limit, the count and the names taken, read together, and with them the company name
+  // (a promise when it is known only once the sign-in is confirmed: the reads ride in that round trip).
+  const [planLimit, current, taken, companyName] = await Promise.all([agentLimitFor(db, userId), countAgents(db, userId), agentNames(), company]);
   const limit = assertBelowAgentLimit(planLimit, current);
   let names = taken;
   // Two tries: a concurrent create can take the chosen name between reading and inserting.
@@ -440,7 +441,7 @@ export async function createDefaultAgent(db: Database, userId: string, company?:
     if (attempt > 0) names = await agentNames();
     const name = nextNewAgentName(names.map((n) => n.name));
     try {
-      return await insertAgent(db, userId, { name, ...defaultAgentFields(company) }, limit);
+      return await insertAgent(db, userId, { name, ...defaultAgentFields(companyName) }, limit);
     } catch (e) {
       if (attempt === 0 && e instanceof ApiError && e.code === "duplicate_name") continue;
       throw e;

@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { webhookEvents } from "../db/schema";
 
 /** True while the event has not been recorded; always true without an event (a backfill). */
-function unlessRecorded(eventId: string | undefined): SQL {
+export function unlessRecorded(eventId: string | undefined): SQL {
   return eventId ? sql`not exists (select 1 from ${webhookEvents} where ${webhookEvents.id} = ${eventId})` : sql`1`;
 }
 

@@ -70,8 +70,12 @@ export interface IdentityPort {
   // Buyer accounts (plans and payments): created without a password, activated once (ADR 021).
   /** Finds or creates the account of this email with no password; `created` when it is new. */
   inviteAccount(input: { email: string; name?: string; company?: string }): Promise<{ userId: string; created: boolean }>;
-  /** Emails the single-use activation link (to /activate-account) of an account without a password. */
-  sendActivation(input: { userId: string; email: string; origin: string }): Promise<void>;
+  /**
+   * Emails the single-use activation link (to /activate-account) of an account without a password,
+   * unless the hourly cap of account mail to the address is reached. `capAllows` is the cap's verdict
+   * when the caller has counted this mail already (in its own batch); without it, the adapter counts.
+   */
+  sendActivation(input: { userId: string; email: string; origin: string; capAllows?: boolean }): Promise<void>;
   /** Whether the account has a password already (or has signed in). */
   hasPassword(userId: string): Promise<boolean>;
   /** Sets an account's first password and confirms its email; the caller has checked the proof. */

@@ -255,8 +255,9 @@ export class SupabaseIdentity implements IdentityPort {
    * Capped like all account mail to one address (MAIL_PER_EMAIL, past it nothing is sent); Supabase
    * keeps one confirmation token per account, so a new invite ends the older links.
    */
-  async sendActivation(input: { userId: string; email: string; origin: string }) {
-    if (this.db && !(await mayMail(this.db, input.email))) return;
+  async sendActivation(input: { userId: string; email: string; origin: string; capAllows?: boolean }) {
+    if (input.capAllows === false) return;
+    if (input.capAllows === undefined && this.db && !(await mayMail(this.db, input.email))) return;
     const redirect = encodeURIComponent(new URL(`/activate-account?email=${encodeURIComponent(input.email)}`, input.origin).toString());
     await this.admin(`/invite?redirect_to=${redirect}`, { method: "POST", body: JSON.stringify({ email: input.email }) });
   }

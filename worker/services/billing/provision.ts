@@ -3,7 +3,8 @@
 import { sql } from "drizzle-orm";
 import { accountActivations, profiles } from "../../db/schema";
 import type { BillingEvent, CheckoutSession, Subscription } from "../../providers/billing/port";
-import { recordEvent, wasDuplicate } from "../webhook-events";
+import { MAIL_PER_EMAIL, mailCapStatement, withinLimit } from "../../db/rate-limit";
+import { recordEvent, unlessRecorded, wasDuplicate } from "../webhook-events";
 import type { BillingDeps } from "./deps";
 import { customerUpsert, subscriptionUpsert } from "./subscription-rows";
 
@@ -51,10 +52,20 @@ export async function provisionBuyer(deps: BillingDeps, buyer: Buyer, event: Bil
         ]
       : []),
   ];
-  const results = event
-    ? await db.batch([...statements, recordEvent(db, { id: event.id, provider: "stripe", eventType: event.type })] as never)
-    : await db.batch(statements as never);
-  const duplicate = event ? wasDuplicate((results as unknown[]).at(-1)) : false;
-  if (!duplicate && pending && opts.mail) await identity.sendActivation({ userId, email: buyer.email, origin: deps.origin });
+  // The activation mail's count against the hourly cap rides in the same batch, counted only when the
+  // mail will go: an account still pending and, with an event, one not recorded yet (the statement
+  // sits before the event's record, so it sees the event as the batch found it).
+  const mails = pending && opts.mail;
+  const cap = mails ? [mailCapStatement(db, buyer.email, unlessRecorded(event?.id))] : [];
+  const results = (await db.batch([
+    ...statements,
+    ...cap,
+    ...(event ? [recordEvent(db, { id: event.id, provider: "stripe", eventType: event.type })] : []),
+  ] as never)) as unknown[];
+  const duplicate = event ? wasDuplicate(results.at(-1)) : false;
+  if (!duplicate && mails) {
+    const counted = results[statements.length] as { count: number }[];
+    await identity.sendActivation({ userId, email: buyer.email, origin: deps.origin, capAllows: withinLimit(MAIL_PER_EMAIL, counted) });
+  }
   return { userId, duplicate };
 }

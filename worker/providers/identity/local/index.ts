@@ -168,7 +168,7 @@ export class LocalIdentity implements IdentityPort {
     }
   }
 
-  async sendActivation(input: { userId: string; email: string; origin: string }) {
+  async sendActivation(input: { userId: string; email: string; origin: string; capAllows?: boolean }) {
     await sendLocalActivation(this.db, input);
   }
 

@@ -18,6 +18,7 @@ import {
 import { voicesQueryOptions } from "@web/features/agents/api/get-voices";
 import { callDetailQueryOptions } from "@web/features/call-logs/api/get-call-detail";
 import { mailboxQueryOptions } from "@web/features/mailbox/api/mailbox";
+import { reportMailQueryOptions } from "@web/features/settings/api/report-mail";
 import { availableNumbersQueryOptions } from "@web/features/phone-numbers/api/get-available-numbers";
 import { phoneLimitQueryOptions } from "@web/features/phone-numbers/api/get-phone-limit";
 import { currentUserQueryOptions } from "@web/lib/auth/current-user";
@@ -40,6 +41,7 @@ const QUERIES: [string, AnyOptions][] = [
   ["voices", voicesQueryOptions()],
   ["call detail", callDetailQueryOptions("abc-123")],
   ["mailbox", mailboxQueryOptions("a+b@store.example")],
+  ["report mail", reportMailQueryOptions()],
   ["available numbers", availableNumbersQueryOptions("305")],
   ["phone limit", phoneLimitQueryOptions()],
   ["current user", currentUserQueryOptions()],

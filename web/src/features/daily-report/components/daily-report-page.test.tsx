@@ -35,10 +35,10 @@ afterEach(() => {
   act(() => resetToasts());
 });
 
-const renderPage = (shopwindows_info = true) =>
+const renderPage = (shopwindows_info = true, date?: string) =>
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <DailyReportPage user={{ shopwindows_info }} />
+      <DailyReportPage user={{ shopwindows_info }} date={date} />
       <Toaster />
     </QueryClientProvider>,
   );
@@ -57,6 +57,11 @@ describe("DailyReportPage", () => {
     renderPage(false);
     expect(screen.getByText(DAILY_REPORT_TEXT.denied)).toBeTruthy();
     expect(screen.queryByRole("button", { name: DASHBOARD_TEXT.generateDailyReport })).toBeNull();
+  });
+
+  it("opens on the day a link names (the daily report mail's ?date=)", () => {
+    renderPage(true, "2026-09-14");
+    expect(dateField().value).toBe("2026-09-14");
   });
 
   it("starts on yesterday and lists the report's three groups", () => {

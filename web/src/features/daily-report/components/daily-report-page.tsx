@@ -25,13 +25,14 @@ export const REPORT_GROUPS = DAILY_REPORT_GROUPS.map((title) => ({
 
 type User = Pick<CurrentUserView, "shopwindows_info">;
 
-export function DailyReportPage({ user }: { user: User }) {
+/** `date`: the day the screen opens on (a link's ?date=), yesterday without one. */
+export function DailyReportPage({ user, date }: { user: User; date?: string }) {
   if (!user.shopwindows_info) return <AccessDenied description={DAILY_REPORT_TEXT.denied} />;
-  return <DailyReport />;
+  return <DailyReport initialDate={date} />;
 }
 
-function DailyReport() {
-  const [date, setDate] = useState(() => nyYesterday());
+function DailyReport({ initialDate }: { initialDate?: string }) {
+  const [date, setDate] = useState(() => initialDate ?? nyYesterday());
   const [dateError, setDateError] = useState<string>();
   const download = useDownloadDailyReport();
 

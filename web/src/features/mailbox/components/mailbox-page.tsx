@@ -23,6 +23,33 @@ function bodyWithoutLink({ text, link }: MailboxMessage) {
   return (link ? text.replace(link, "") : text).replace(/\n{3,}/g, "\n\n").trim();
 }
 
+/**
+ * A mail's HTML as the document of a sandboxed frame: no script runs and nothing reaches this page
+ * (no allow-same-origin); links open in a new tab, out of the sandbox, as a mail program opens them.
+ */
+export function mailDocument(html: string) {
+  const base = '<base target="_blank">';
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => `${head}${base}`) : `${base}${html}`;
+}
+
+function MailHtml({ message }: { message: MailboxMessage & { html: string } }) {
+  return (
+    <>
+      <iframe
+        title={MAILBOX_TEXT.htmlVersion(message.subject)}
+        sandbox="allow-popups allow-popups-to-escape-sandbox"
+        referrerPolicy="no-referrer"
+        srcDoc={mailDocument(message.html)}
+        className="h-[32rem] w-full rounded-md border bg-white"
+      />
+      <details className="text-sm">
+        <summary className="cursor-pointer text-muted-foreground">{MAILBOX_TEXT.textVersion}</summary>
+        <pre className="mt-2 overflow-x-auto text-xs whitespace-pre">{message.text}</pre>
+      </details>
+    </>
+  );
+}
+
 function MessageCard({ message }: { message: MailboxMessage }) {
   return (
     <Card>
@@ -36,7 +63,11 @@ function MessageCard({ message }: { message: MailboxMessage }) {
         <p className="text-sm text-muted-foreground">
           {MAILBOX_TEXT.to}: <span className="break-all text-foreground">{message.to}</span>
         </p>
-        <p className="text-sm whitespace-pre-line">{bodyWithoutLink(message)}</p>
+        {message.html !== null ? (
+          <MailHtml message={{ ...message, html: message.html }} />
+        ) : (
+          <p className="text-sm whitespace-pre-line">{bodyWithoutLink(message)}</p>
+        )}
         {message.link ? (
           <a
             href={message.link}

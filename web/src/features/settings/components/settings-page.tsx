@@ -12,6 +12,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useUpdateProfile } from "../api/update-profile";
+import { ReportMailSection } from "./report-mail-section";
 import { SubscriptionSection } from "./subscription-section";
 
 const settingsFormSchema = z.object({
@@ -98,6 +99,8 @@ export function SettingsPage({ user }: { user: CurrentUserView }) {
       <PageHeader title={SETTINGS_TEXT.title} />
       <div className="grid gap-6">
         <SettingsForm user={user} />
+        {/* Who may see the daily report (spec 1 §2) may have it mailed. */}
+        {user.shopwindows_info ? <ReportMailSection /> : null}
         <SubscriptionSection email={user.email} />
       </div>
     </div>

@@ -4,7 +4,8 @@ import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { app } from "../app";
-import { accountActivations, authUsers, billingLocalObjects, customers, leads, mailOutbox, profiles, subscriptions, webhookEvents } from "../db/schema";
+import { accountActivations, authUsers, billingLocalObjects, customers, leads, mailOutbox, profiles, rateLimits, subscriptions, webhookEvents } from "../db/schema";
+import { MAIL_PER_EMAIL } from "../db/rate-limit";
 import { CARD_DECLINED_MESSAGE, LOCAL_CHECKOUT_PATH, STRIPE_WEBHOOK_PATH } from "../providers/billing/local";
 import { DEV_STRIPE_WEBHOOK_SECRET, signStripePayload } from "../providers/billing/stripe-events";
 import { hashPassword } from "../lib/crypto";
@@ -343,6 +344,10 @@ describe("POST /api/webhooks/stripe", () => {
     // Replayed later, it changes nothing.
     expect((await deliver(payload)).body).toMatchObject({ duplicate: true });
     expect(await mailsTo(email)).toHaveLength(1);
+    // The mail is counted once against the hourly cap: the cap's count rides in the provisioning batch,
+    // counted only while the event is new there.
+    const [cap] = await db().select().from(rateLimits).where(eq(rateLimits.key, `${MAIL_PER_EMAIL.name}:${email.toLowerCase()}`));
+    expect(cap?.count).toBe(1);
   });
 
   it("reaches the same final state whatever the order of the subscription's events", async () => {

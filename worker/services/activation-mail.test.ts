@@ -3,7 +3,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mailOutbox } from "../db/schema";
-import { MAIL_PER_EMAIL } from "../db/rate-limit";
+import { MAIL_PER_EMAIL, mayMail } from "../db/rate-limit";
 import { SupabaseIdentity } from "../providers/identity/supabase";
 import { call, db, spendLink, uniqueEmail } from "../test/helpers";
 
@@ -38,6 +38,22 @@ describe("activation mail (local)", () => {
     vi.setSystemTime(Date.now() + 3_600_000);
     await call("/api/admin/public/resend-activation", { method: "POST", json: { email } });
     expect(await activationMails(email)).toHaveLength(MAIL_PER_EMAIL.limit + 1);
+  });
+
+  it("a trial's mail is counted against the cap in the batch that starts it, and past the cap none goes", async () => {
+    const trial = (email: string) =>
+      call("/api/stripe/start-trial", { method: "POST", json: { email, priceId: "price_local_basic_month", first_name: "C", last_name: "T" } });
+    // One mail left under the cap: the trial's takes it, so the next one is past the cap.
+    const last = uniqueEmail("cap-last");
+    for (let i = 0; i < MAIL_PER_EMAIL.limit - 1; i++) expect(await mayMail(db(), last)).toBe(true);
+    expect(await trial(last)).toMatchObject({ status: 200, body: { success: true } });
+    expect(await activationMails(last)).toHaveLength(1);
+    expect(await mayMail(db(), last)).toBe(false);
+    // None left: the trial starts all the same, and no mail goes.
+    const none = uniqueEmail("cap-none");
+    for (let i = 0; i < MAIL_PER_EMAIL.limit; i++) expect(await mayMail(db(), none)).toBe(true);
+    expect(await trial(none)).toMatchObject({ status: 200, body: { success: true } });
+    expect(await activationMails(none)).toHaveLength(0);
   });
 
   it("a new activation link ends the older ones: only the newest activates", async () => {

@@ -78,6 +78,14 @@ const { tsImport } = await import("tsx/esm/api");
 // The existence check's floor, by design: the answer waits for it whether or not the account exists.
 const { USER_EXISTS_MIN_MS: USER_EXISTS_FLOOR_MS } = await tsImport("../worker/routes/public-account.ts", import.meta.url);
 
+// `--search`: the transcript search bench (bench/search.mjs) instead, on a database of its own; with
+// --full at 1,000,000 calls.
+if (process.argv.includes("--search")) {
+  const forwarded = process.argv.slice(2).flatMap((a) => (a === "--full" ? ["--calls", "1000000"] : [a]));
+  const child = spawnSync(bin("node"), [path.join(root, "bench/search.mjs"), ...forwarded], { stdio: "inherit" });
+  process.exit(child.status ?? 1);
+}
+
 const usage =
   "npm run bench -- [--full] [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--rollup-calls N] [--requests N] [--concurrency N] [--d1-rtt MS] [--dashboard-runs N] [--keep] [--no-build]";
 const { args, wholeNumber } = cliOptions(
@@ -683,7 +691,8 @@ async function main() {
   await app.migrate();
   console.log(`  migrations applied in ${secs(Date.now() - t0)}`);
   t0 = Date.now();
-  const seedArgs = ["--calls", CALLS, "--aircall-calls", AIRCALL, "--appointments", APPOINTMENTS, "--leads", LEADS, "--days", DAYS].map(String);
+  // The search index is built by the search bench only (--search): this run does not time search.
+  const seedArgs = ["--calls", CALLS, "--aircall-calls", AIRCALL, "--appointments", APPOINTMENTS, "--leads", LEADS, "--days", DAYS, "--no-search-index"].map(String);
   await app.seed(seedArgs, { loud: true });
   const seedMs = Date.now() - t0;
   console.log(`  seed ${seedArgs.join(" ")}: ${secs(seedMs)}`);

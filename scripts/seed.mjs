@@ -1,4 +1,4 @@
-// `npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--persist-to DIR]`
+// `npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--no-search-index] [--persist-to DIR]`
 // Fills the local D1 database (the SQLite file `wrangler d1 migrations apply DB --local` made)
 // with the demo data set of worker/db/seed-data.ts, written directly through node:sqlite:
 // prepared statements, one transaction per chunk. Idempotent: a seeded database is left alone
@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { bin, cliOptions, root, run } from "./lib.mjs";
+import { rebuildLocalSearch } from "./search-rebuild.mjs";
 
 const ROLLUP_TABLES = [
   "call_log_daily",
@@ -53,8 +54,10 @@ const { args, wholeNumber } = cliOptions(
     seed: { type: "string" },
     reset: { type: "boolean", default: false },
     "persist-to": { type: "string" },
+    // The bench builds (and times) the search index itself.
+    "no-search-index": { type: "boolean", default: false },
   },
-  "npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--persist-to DIR]",
+  "npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--no-search-index] [--persist-to DIR]",
 );
 const calls = wholeNumber("calls", 0);
 // The store-network sources default to their ratios of the calls (seed-data.ts SEED_RATIOS).
@@ -79,7 +82,7 @@ const { DatabaseSync } = await import("node:sqlite");
 
 const migrationCount = readdirSync(path.join(root, "migrations")).filter((f) => f.endsWith(".sql")).length;
 
-/** The D1 database file: the one with wrangler's migrations table (the newest, if several). */
+/** The D1 database file: the one with the call logs (the newest, if several; the search database has its own file). */
 function findDatabase() {
   if (!existsSync(d1Dir)) return null;
   const candidates = readdirSync(d1Dir)
@@ -88,7 +91,7 @@ function findDatabase() {
     .filter((file) => {
       const db = new DatabaseSync(file, { readOnly: true });
       try {
-        return Boolean(db.prepare("select 1 from sqlite_master where type = 'table' and name = 'd1_migrations'").get());
+        return Boolean(db.prepare("select 1 from sqlite_master where type = 'table' and name = 'call_logs'").get());
       } finally {
         db.close();
       }
@@ -150,6 +153,8 @@ const seeded = db.prepare(`select 1 from profiles where lower(email) = ?`).get(s
 if (seeded && !args.reset) {
   console.log(`The local database is already seeded (${seedData.DEMO_EMAILS.admin} exists); nothing to do. Use --reset to rebuild it.`);
   db.close();
+  // A state seeded before the search database existed gets its index once.
+  if (!args["no-search-index"]) await rebuildLocalSearch({ stateDir, ifEmpty: true });
   process.exit(0);
 }
 
@@ -296,3 +301,5 @@ console.log(`▸ seeded ${path.relative(root, file)} (seed ${o.seed}, ${o.days} 
 for (const [name, n, secs] of counts) console.log(`  ${name.padEnd(16)} ${n.toLocaleString("en-US").padStart(11)}  ${secs.toFixed(1)} s`);
 console.log(`  done in ${elapsed.toFixed(1)} s; database ${(size / 1024 / 1024).toFixed(1)} MB`);
 console.log(`  sign in as ${demoEmails.join(", ")} with the password '${seedData.DEMO_PASSWORD}'`);
+// The call logs' search index (decision 059), rebuilt from what is now in the database.
+if (!args["no-search-index"]) await rebuildLocalSearch({ stateDir });

@@ -395,6 +395,20 @@ export const CALL_LOG_TEXT = {
   retry: "Try again",
 } as const;
 
+// Transcript and summary search on /call-logs (beyond the spec; decision 059).
+export const CALL_SEARCH_TEXT = {
+  label: "Search calls",
+  placeholder: "Words from a transcript or summary, or a phone number",
+  hint: "Finds calls whose transcript or summary holds every word (the last one may be the start of a word), or whose number holds the digits.",
+  tooShort: "Type at least 2 characters to search.",
+  clear: "Clear search",
+  searching: "Searching calls…",
+  found: (n: number, more: boolean) => (n === 1 && !more ? "1 call found" : `${n}${more ? "+" : ""} calls found`),
+  none: (q: string) => `No calls match “${q}”.`,
+  failed: "Search failed",
+  matched: "Matching words",
+} as const;
+
 // The live call feed's words (beyond the spec: /call-logs and the dashboard follow calls as they happen).
 export const LIVE_TEXT = {
   live: "Live",

@@ -23,7 +23,6 @@ export type SearchSource = {
  */
 export const MARK_OPEN = "\u0002";
 export const MARK_CLOSE = "\u0003";
-const MARKS = /[\u0002\u0003]/g;
 
 /** An account's token in the `owner` column: 'o' and the hex of its id's UTF-8 bytes (one token, never another account's). */
 export function ownerToken(userId: string): string {
@@ -62,7 +61,7 @@ export function transcriptText(stored: string | null): string {
   return stored;
 }
 
-const clean = (text: string | null) => (text ?? "").replace(MARKS, " ");
+const clean = (text: string | null) => (text ?? "").replaceAll(MARK_OPEN, " ").replaceAll(MARK_CLOSE, " ");
 
 /** The values one call log's index row is written with (bound in the order of UPSERT_STATEMENTS). */
 export function searchRow(s: SearchSource) {

@@ -38,3 +38,6 @@ export function searchSchema<S extends Record<string, SearchField<unknown>>>(fie
 }
 
 export const emailSearchSchema = searchSchema({ email: searchText() });
+
+/** /call-logs?q=: the transcript search in effect (decision 059). */
+export const callLogsSearchSchema = searchSchema({ q: searchText(200) });

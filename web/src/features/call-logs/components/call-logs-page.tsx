@@ -18,6 +18,7 @@ import { UsageFigures } from "@web/components/usage/usage-figures";
 import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";
 import { CallDetailsDialog } from "./call-details-dialog";
 import { CallLogsTable } from "./call-logs-table";
+import { CallSearchBox, CallSearchResults } from "./call-search";
 
 function TableSkeleton() {
   return (
@@ -30,7 +31,11 @@ function TableSkeleton() {
   );
 }
 
-export function CallLogsPage() {
+/**
+ * `q` and `onSearch`: the transcript search in effect and how to change it (the route keeps it in the
+ * address, `?q=`); without `onSearch` the page keeps it itself.
+ */
+export function CallLogsPage({ q, onSearch }: { q?: string; onSearch?: (q: string | undefined) => void } = {}) {
   const queryClient = useQueryClient();
   // A page of calls arriving re-renders the table in a deferred render, which React slices, instead
   // of the blocking one a query update makes (decision 030).
@@ -38,6 +43,8 @@ export function CallLogsPage() {
   // Calls appear and change here as they happen (the live feed upserts them into the cached pages).
   const live = useLiveCallLogs();
   const [viewing, setViewing] = useState<CallLogView | null>(null);
+  const [ownQuery, setOwnQuery] = useState<string | undefined>();
+  const query = onSearch ? q : ownQuery;
   const [refreshing, setRefreshing] = useState(false);
 
   useEffect(() => {
@@ -71,7 +78,10 @@ export function CallLogsPage() {
         }
       />
       <UsageFigures figures={["calls", "minutes"]} className="mb-6 sm:max-w-md" />
-      <Card className="overflow-hidden">
+      <CallSearchBox value={query} onChange={onSearch ?? setOwnQuery} />
+      {query ? <CallSearchResults q={query} onView={setViewing} /> : null}
+      {/* The list stays mounted under a search, so clearing it shows the list as it was. */}
+      <Card className={query ? "hidden" : "overflow-hidden"}>
         {logs.isPending ? (
           <TableSkeleton />
         ) : logs.isError && rows.length === 0 ? (
@@ -92,7 +102,7 @@ export function CallLogsPage() {
           <CallLogsTable logs={rows} onView={setViewing} />
         )}
       </Card>
-      {logs.hasNextPage ? (
+      {logs.hasNextPage && !query ? (
         <div className="mt-4 flex justify-center">
           <Button variant="outline" onClick={() => void logs.fetchNextPage()} disabled={logs.isFetchingNextPage}>
             {logs.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden /> : null}

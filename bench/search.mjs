@@ -1,0 +1,201 @@
+// `npm run bench -- --search [--calls N]` or `node bench/search.mjs [--calls N] [--requests N] [--keep] [--no-build]`
+//
+// Transcript and summary search (decision 059) at scale: seeds a throwaway local D1 with N call logs
+// (default 200,000; the seed's calls carry the factories' transcripts and summaries), builds the
+// search index from them (scripts/search-rebuild.mjs, the statements the worker writes), serves it
+// with `wrangler dev`, signs in the demo staff account (which owns most calls) and times
+// GET /api/call-logs/search for a common word, a rare word and a phone number: p50/p95 of the
+// request's database time from Server-Timing (`db-wait`: every D1 round trip of the request) and of
+// the whole request on loopback. In the same run, on the same files through node:sqlite, the same
+// search by the FTS5 index against a `LIKE '%word%'` scan of the account's call logs, newest first
+// (the ratio), the query plans, and the index's size per call.
+import { spawnSync } from "node:child_process";
+import { statSync } from "node:fs";
+import os from "node:os";
+import { bin, cliOptions } from "../scripts/lib.mjs";
+import { exitOnStopSignals, throwawayApp } from "../scripts/local-app.mjs";
+import { rebuildLocalSearch } from "../scripts/search-rebuild.mjs";
+import { parseServerTiming, percentile } from "./ops.mjs";
+
+if (!process.getBuiltinModule?.("node:sqlite")) {
+  if (process.env.BENCH_REEXEC) {
+    console.error(`The bench needs Node 22 or later (node:sqlite); this is Node ${process.version}. Run it with: npm run bench -- --search`);
+    process.exit(1);
+  }
+  const child = spawnSync(bin("node"), process.argv.slice(1), { stdio: "inherit", env: { ...process.env, BENCH_REEXEC: "1" } });
+  process.exit(child.status ?? 1);
+}
+process.removeAllListeners("warning");
+process.on("warning", (w) => {
+  if (w.name !== "ExperimentalWarning") console.warn(w);
+});
+
+const TARGET_P95_MS = 50;
+const PAGE = 20;
+const DEMO_PASSWORD = "demo-password-1";
+const STAFF = "staff@demo.local";
+const IN_PROCESS_RUNS = 15;
+
+const { args, wholeNumber } = cliOptions(
+  {
+    calls: { type: "string" },
+    requests: { type: "string" },
+    keep: { type: "boolean", default: false },
+    "no-build": { type: "boolean", default: false },
+    search: { type: "boolean", default: false }, // accepted when forwarded by bench/run.mjs
+  },
+  "node bench/search.mjs [--calls N] [--requests N] [--keep] [--no-build]",
+);
+const CALLS = wholeNumber("calls", 1000, 200_000);
+const REQUESTS = wholeNumber("requests", 5, 60);
+
+const fmt = (ms) => (ms == null ? "-" : ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
+const fmtInt = (n) => n.toLocaleString("en-US");
+
+function stats(xs) {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+}
+
+/** Times `fn` `runs` times after one warm-up; p50/p95 in ms. */
+function timeInProcess(fn, runs = IN_PROCESS_RUNS) {
+  fn();
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    times.push(performance.now() - t0);
+  }
+  return stats(times);
+}
+
+async function main() {
+  const { DatabaseSync } = process.getBuiltinModule("node:sqlite");
+  const { tsImport } = await import("tsx/esm/api");
+  const si = await tsImport("../worker/db/search-index.ts", import.meta.url);
+  console.log(`▸ search bench: ${fmtInt(CALLS)} call logs, ${REQUESTS} requests per query; ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}`);
+  const app = throwawayApp("bench-search", { keep: args.keep });
+  exitOnStopSignals(() => app.stop());
+  try {
+    const assets = await app.servedBuild({ build: !args["no-build"] });
+    await app.migrate();
+    await app.seed(["--calls", String(CALLS), "--aircall-calls", "0", "--appointments", "0", "--leads", "0", "--days", "365", "--no-search-index"], { loud: true });
+    const built = await rebuildLocalSearch({ stateDir: app.stateDir });
+    const main = new DatabaseSync(built.mainFile, { readOnly: true });
+    const search = new DatabaseSync(built.searchFile);
+
+    // ---- what to look for: chosen from the index's own vocabulary ----
+    const staffId = main.prepare("select id from profiles where email = ?").get(STAFF).id;
+    const staffCalls = main.prepare("select count(*) as n from call_logs where user_id = ?").get(staffId).n;
+    search.exec("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, call_search, row)");
+    const words = search
+      .prepare("select term, doc from temp.vocab where length(term) >= 4 and term glob '[a-z]*' and term not glob 'o[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]*' order by doc desc")
+      .all();
+    const common = words[0];
+    // Rare: in about one call in ten thousand (at least a few), and said in one of the staff's calls.
+    const rareTarget = Math.max(3, Math.round(built.calls / 10_000));
+    const staffToken = si.ownerToken(staffId);
+    const staffHas = search.prepare("select 1 from call_search where call_search match ? limit 1");
+    const rare = [...words]
+      .reverse()
+      .find((w) => w.doc >= rareTarget && staffHas.get(`owner : "${staffToken}" AND {summary transcript} : "${w.term}"`));
+    const phoneRow = main.prepare("select phone_number as p from call_logs where user_id = ? and phone_number is not null order by start_time desc limit 1 offset 500").get(staffId);
+    const phone = phoneRow.p.replace(/\D/g, "").slice(-10);
+    const cases = [
+      { name: `common word "${common.term}" (in ${fmtInt(common.doc)} calls)`, q: common.term, word: common.term },
+      { name: `rare word "${rare.term}" (in ${fmtInt(rare.doc)} calls)`, q: rare.term, word: rare.term },
+      { name: `phone number ${phone.replace(/(\d{3})(\d{3})(\d{4})/, "($1) $2-$3")}`, q: phone.replace(/(\d{3})(\d{3})(\d{4})/, "($1) $2-$3"), word: null },
+    ];
+
+    // ---- in process: the index's query against a LIKE scan over the same rows ----
+    const ftsSql = `SELECT rowid & 2147483647 AS id, snippet(call_search, 2, char(2), char(3), '…', 16) AS s, snippet(call_search, 3, char(2), char(3), '…', 16) AS t FROM call_search WHERE call_search MATCH ?1 ORDER BY rowid DESC LIMIT ?2`;
+    const likeSql = `SELECT id FROM call_logs WHERE user_id = ?1 AND (summary LIKE ?2 OR transcript LIKE ?2) ORDER BY start_time DESC, id DESC LIMIT ?3`;
+    const likePhoneSql = `SELECT id FROM call_logs WHERE user_id = ?1 AND phone_number LIKE ?2 ORDER BY start_time DESC, id DESC LIMIT ?3`;
+    const fts = search.prepare(ftsSql);
+    const like = main.prepare(likeSql);
+    const likePhone = main.prepare(likePhoneSql);
+    for (const c of cases) {
+      const match = si.searchMatch(staffId, c.q);
+      c.ftsRows = fts.all(match, PAGE + 1).length;
+      c.fts = timeInProcess(() => fts.all(match, PAGE + 1));
+      const [stmt, pattern] = c.word ? [like, `%${c.word}%`] : [likePhone, `%${phone}%`];
+      c.likeRows = stmt.all(staffId, pattern, PAGE + 1).length;
+      c.like = timeInProcess(() => stmt.all(staffId, pattern, PAGE + 1), 5);
+      c.plan = search.prepare(`EXPLAIN QUERY PLAN ${ftsSql}`).all(match, PAGE + 1).map((r) => r.detail).join("; ");
+    }
+    const likePlan = main.prepare(`EXPLAIN QUERY PLAN ${likeSql}`).all(staffId, "%x%", PAGE + 1).map((r) => r.detail).join("; ");
+    search.exec("DROP TABLE temp.vocab");
+
+    // ---- size: the index's pages (dbstat) and the file per call ----
+    const pageSize = search.prepare("PRAGMA page_size").get().page_size;
+    const pages = search.prepare("PRAGMA page_count").get().page_count;
+    let tables = [];
+    try {
+      tables = search
+        .prepare("select name, sum(pgsize) as bytes from dbstat group by name order by bytes desc")
+        .all()
+        .filter((r) => r.bytes > 0);
+    } catch {
+      // dbstat is not compiled into every SQLite
+    }
+    main.close();
+    search.close();
+    const fileBytes = statSync(built.searchFile).size;
+
+    // ---- through the worker: Server-Timing per request ----
+    const { baseUrl } = await app.serve({ assets });
+    const signIn = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: STAFF, password: DEMO_PASSWORD }),
+    });
+    const token = (await signIn.json()).access_token;
+    for (const c of cases) {
+      const dbWait = [];
+      const wall = [];
+      const trips = new Set();
+      for (let i = 0; i < REQUESTS + 3; i++) {
+        const t0 = performance.now();
+        const res = await fetch(`${baseUrl}/api/call-logs/search?${new URLSearchParams({ q: c.q, limit: String(PAGE) })}`, { headers: { authorization: `Bearer ${token}` } });
+        const body = await res.json();
+        const ms = performance.now() - t0;
+        if (!res.ok) throw new Error(`search ${c.q} → ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+        if (i < 3) continue; // warm-up
+        const timing = parseServerTiming(res.headers.get("server-timing"));
+        dbWait.push(timing.waitMs);
+        wall.push(ms);
+        trips.add(timing.trips);
+        c.results = body.results.length;
+      }
+      c.server = stats(dbWait);
+      c.wall = stats(wall);
+      c.trips = [...trips].join("/");
+    }
+
+    // ---- report ----
+    const lines = [];
+    const out = (s = "") => {
+      lines.push(s);
+      console.log(s);
+    };
+    out(`\nSearch at ${fmtInt(built.calls)} indexed calls (${fmtInt(staffCalls)} of them the staff account's), index built in ${(built.ms / 1000).toFixed(1)} s`);
+    out(`query                                   | results | db-trips | server p50 / p95 ms | request p50 / p95 ms | FTS in-process p50 | LIKE scan p50 | LIKE / FTS | target p95 ≤ ${TARGET_P95_MS} ms`);
+    for (const c of cases) {
+      const ratio = c.like.p50 / Math.max(c.fts.p50, 0.001);
+      out(
+        `${c.name.padEnd(40)}| ${String(c.results).padStart(7)} | ${String(c.trips).padStart(8)} | ${`${fmt(c.server.p50)} / ${fmt(c.server.p95)}`.padStart(19)} | ${`${fmt(c.wall.p50)} / ${fmt(c.wall.p95)}`.padStart(20)} | ${fmt(c.fts.p50).padStart(18)} | ${fmt(c.like.p50).padStart(13)} | ${`${ratio.toFixed(1)}×`.padStart(10)} | ${c.server.p95 <= TARGET_P95_MS ? "met" : "MISSED"}`,
+      );
+    }
+    out(`\nQuery plans: FTS ${cases[0].plan}\n             LIKE ${likePlan}`);
+    out(`Index size: ${(fileBytes / 1024 / 1024).toFixed(1)} MB file, ${fmtInt(pages * pageSize)} bytes in pages, ${fmtInt(Math.round(fileBytes / built.calls))} bytes per call`);
+    for (const t of tables.slice(0, 6)) out(`  ${t.name.padEnd(28)} ${(t.bytes / 1024 / 1024).toFixed(1).padStart(8)} MB  ${fmtInt(Math.round(t.bytes / built.calls)).padStart(6)} B/call`);
+    out(`(server = Server-Timing db-wait: every D1 round trip of the request; request = loopback wall time; in-process = node:sqlite on the same files, ${IN_PROCESS_RUNS} FTS / 5 LIKE runs)`);
+  } finally {
+    await app.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(`\nsearch bench failed: ${e.stack ?? e.message}`);
+  process.exit(1);
+});

@@ -41,8 +41,8 @@ type Socket = { ws: WebSocket; at: Attachment };
 
 /** The account feed's methods the store feed calls. */
 interface AccountFeedStoreRpc {
-  /** Sends a store signal to the entitled sockets; returns how many there were. */
-  storeSignal(message: LiveStoreMessage): Promise<number>;
+  /** Sends store signals to the entitled sockets; returns how many such sockets there were. */
+  storeSignal(messages: LiveStoreMessage[]): Promise<number>;
 }
 interface StoreFeedRpc {
   subscribe(userId: string): Promise<void>;
@@ -178,19 +178,18 @@ export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc {
     }
   }
 
-  async storeSignal(message: LiveStoreMessage): Promise<number> {
+  storeSignal(messages: LiveStoreMessage[]): Promise<number> {
     let entitled = 0;
     for (const { ws, at } of this.#sockets()) {
       if (!receivesAnyStore(at)) continue;
       entitled++;
-      if (!receivesStore(at, message.kind)) continue;
       try {
-        send(ws, message);
+        for (const message of messages) if (receivesStore(at, message.kind)) send(ws, message);
       } catch {
-        // closing
+        // A socket closing as we send: its close handler tidies up.
       }
     }
-    return entitled;
+    return Promise.resolve(entitled);
   }
 
   // ---- the store object ----
@@ -210,15 +209,15 @@ export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc {
     return Promise.resolve();
   }
 
-  /** Passes a store signal to every subscribed account feed; one with no entitled socket left is dropped. */
-  async publishStore(message: LiveStoreMessage): Promise<void> {
+  /** Passes store signals to every subscribed account feed; one with no entitled socket left is dropped. */
+  async publishStore(messages: LiveStoreMessage[]): Promise<void> {
     const ns = this.env.LIVE_FEED as DurableObjectNamespace;
     const users = this.ctx.storage.sql.exec<{ user_id: string }>("select user_id from subscribers").toArray();
     await Promise.all(
       users.map(async ({ user_id }) => {
         const feed = ns.get(ns.idFromName(accountFeedName(user_id))) as unknown as AccountFeedStoreRpc;
         try {
-          if ((await feed.storeSignal(message)) === 0) this.ctx.storage.sql.exec("delete from subscribers where user_id = ?", user_id);
+          if ((await feed.storeSignal(messages)) === 0) this.ctx.storage.sql.exec("delete from subscribers where user_id = ?", user_id);
         } catch (e) {
           log(null, "warn", "live feed: store signal not passed on", { error: (e as Error).message });
         }

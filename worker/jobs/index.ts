@@ -7,15 +7,21 @@ import { reportMailJob } from "./report-mail";
 import { hourlyRollupJob, rollupJob } from "./rollups";
 import { pruneRateLimits } from "../db/rate-limit";
 import { recordJobRun } from "../services/job-runs";
+import { pruneLiveChanges } from "../services/live-feed";
 import { healSearchIndex } from "../services/call-search";
 import { log, withLogScope } from "../lib/log";
 
-/** Rate-limit counters and sign-in failure counts older than a day are deleted ([013](../../docs/decisions/013-brute-force-limits.md)). */
+/**
+ * Rate-limit counters and sign-in failure counts older than a day are deleted ([013](../../docs/decisions/013-brute-force-limits.md)),
+ * and the live feed's changes older than its kept days.
+ */
 export const pruneCountersJob: Job = {
   name: "prune-counters",
   run: async (ctx) => ({
     rateLimits: await pruneRateLimits(ctx.db, ctx.now.getTime()),
     signInFailures: await pruneSignInFailures(ctx.db, ctx.now.getTime()),
+    // The live feed's change log keeps its last days (decision 058).
+    liveChanges: await pruneLiveChanges(ctx.db, ctx.now),
   }),
 };
 

@@ -14,8 +14,8 @@ export interface LiveFeedRpc {
   issueTicket(who: LiveIdentity): Promise<string>;
   /** The account's call log changed: send every socket what it has not seen yet. */
   publishCalls(userId: string): Promise<void>;
-  /** Store data changed: the store feed passes it to every subscribed account feed. */
-  publishStore(message: LiveStoreMessage): Promise<void>;
+  /** Store data changed: the store feed passes the signals to every subscribed account feed. */
+  publishStore(messages: LiveStoreMessage[]): Promise<void>;
   /** Re-checks every socket's sign-in now (a sign-out, a deletion, a flag or password change). */
   recheck(): Promise<void>;
 }
@@ -52,9 +52,7 @@ export function publishStore(c: Context<AppEnv>, kind: LiveStoreMessage["kind"],
   if (!feed) return;
   const unique = [...new Set(days)];
   if (unique.length === 0) return;
-  afterAnswer(c, `store ${kind}`, async () => {
-    for (const day of unique) await feed.publishStore({ type: "store", kind, day });
-  });
+  afterAnswer(c, `store ${kind}`, () => feed.publishStore(unique.map((day) => ({ type: "store", kind, day }))));
 }
 
 /** The account's sign-in or rights changed: its feed re-checks every open socket now. */

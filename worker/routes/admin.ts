@@ -20,6 +20,7 @@ import { requireAdmin } from "../middleware/auth";
 import { adminActor } from "../middleware/request-deps";
 import { listAuditLog } from "../services/admin/audit-log";
 import { cleanupUser } from "../services/admin/cleanup";
+import { publishRevoke } from "../middleware/live";
 import { assignPlatformNumber, listPlatformNumbers } from "../services/admin/numbers";
 import { ADMIN_STATS_MAX_AGE_SECONDS, adminStats } from "../services/admin/stats";
 import { listAdminUsers, setUserFlags } from "../services/admin/users";
@@ -49,6 +50,8 @@ export const adminRoutes = new Hono<AppEnv>()
       c.req.valid("param").id,
       c.req.valid("json"),
     );
+    // The account's open live feeds re-check its flags now: a lost flag stops its store signals (decision 058).
+    publishRevoke(c, c.req.valid("param").id);
     return c.json({ user } satisfies AdminUserResponse);
   })
   .get("/vapi/available-numbers", requireAdmin, async (c) => {
@@ -66,6 +69,8 @@ export const adminRoutes = new Hono<AppEnv>()
       adminActor(c),
       c.req.valid("json").email,
     );
+    // The deleted account's open live feeds are closed (decision 058).
+    publishRevoke(c, body.userId);
     // The account's calls leave the search index too (the healing pass removes any it misses: deleted_accounts).
     indexAfterCommit(c, "deleted account", (search) => removeAccountsFromSearch(search, [body.userId]));
     return c.json(body);

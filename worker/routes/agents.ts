@@ -43,6 +43,7 @@ import {
   type AgentDeps,
 } from "../services/agents";
 import { testCaller, triggerTestCall } from "../services/call-logs";
+import { publishCalls } from "../middleware/live";
 import { indexAssistantCalls, indexCalls } from "../services/call-search";
 import { indexAfterCommit } from "../middleware/search-index";
 import { usageStats } from "../services/usage";
@@ -96,6 +97,8 @@ export const agentActionRoutes = new Hono<AppEnv>()
     // The plan is checked in the same round trip as the agent is read; its refusal answers first.
     const paid = requirePaidPlan(c.var.db, user.id, { isAdmin: user.isAdmin });
     const { assistantId, agent } = await activateAgent(deps(c), user.id, c.req.valid("json"), paid);
+    // Calls the assistant made before it was this agent's were adopted: the live feed shows them (decision 058).
+    publishCalls(c, user.id);
     // Calls the new assistant made before it was this agent's were adopted: they join the search index.
     indexAfterCommit(c, "adopted calls", (search) => indexAssistantCalls(accountDb(c), search, user.id, assistantId));
     return c.json({ id: assistantId, agent: toAgentJson(agent) } satisfies ActivateAgentResponse);
@@ -125,6 +128,8 @@ export const agentActionRoutes = new Hono<AppEnv>()
     if (refused === AGENT_RATE_LIMITS.testCall) throw tooManyRequests();
     if (refused) throw new ApiError(429, PLAN_TEXT.testCallDailyCap(TEST_CALLS_PER_DAY), "rate_limited");
     const { callId } = await triggerTestCall(deps(c), user.id, body, c.var.config.VAPI_PHONE_NUMBER_ID, caller);
+    // The queued call is committed: the account's live feed shows it (decision 058).
+    publishCalls(c, user.id);
     indexAfterCommit(c, "test call", (search) => indexCalls(accountDb(c), search, [callId]));
     return c.json({ success: true, callId } satisfies TriggerCallResponse);
   })

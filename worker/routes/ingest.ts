@@ -3,6 +3,7 @@
 // deployment's ingestion key, checked before the body is read.
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
+import { nyDayOf } from "@shared/ny-time";
 import { createMiddleware } from "hono/factory";
 import type { z } from "zod";
 import { INGEST_MAX_ISSUES, ingestAppointmentsBody, ingestLeadsBody } from "../../shared/schemas/ingest";
@@ -12,6 +13,7 @@ import { safeEqual } from "../lib/crypto";
 import { ApiError, unauthorized } from "../lib/errors";
 import { issuesToError } from "../lib/validate";
 import { bearerToken } from "../middleware/auth";
+import { publishStore } from "../middleware/live";
 import { ingestAppointments, ingestLeads } from "../services/ingest";
 
 /** The key local servers and tests accept when INGEST_API_KEY is unset (never in production). */
@@ -41,8 +43,15 @@ const validateBody = <T extends z.ZodType>(schema: T) =>
 export const ingestRoutes = new Hono<AppEnv>()
   .use("*", requireIngestKey)
   .post("/appointments", validateBody(ingestAppointmentsBody), async (c) => {
-    return c.json(await ingestAppointments(c.var.db, c.req.valid("json").appointments));
+    const { appointments } = c.req.valid("json");
+    const result = await ingestAppointments(c.var.db, appointments);
+    // Committed: staff with the store flag see those days move (decision 058).
+    publishStore(c, "appointment", appointments.flatMap((a) => [nyDayOf(a.begin_utc), nyDayOf(a.booked_at)]));
+    return c.json(result);
   })
   .post("/leads", validateBody(ingestLeadsBody), async (c) => {
-    return c.json(await ingestLeads(c.var.db, c.req.valid("json").leads));
+    const { leads } = c.req.valid("json");
+    const result = await ingestLeads(c.var.db, leads);
+    publishStore(c, "lead", leads.map((l) => nyDayOf(l.submitted_at)));
+    return c.json(result);
   });

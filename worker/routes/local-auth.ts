@@ -31,6 +31,7 @@ import {
   weakPassword,
 } from "../providers";
 import { bearerToken } from "../middleware/auth";
+import { publishRevoke } from "../middleware/live";
 
 /** Password grants per (address, email). */
 const SIGN_IN_LIMIT: Limit = { name: "auth-token", limit: 10, windowSeconds: 60 };
@@ -124,13 +125,18 @@ export const localAuthRoutes = new Hono<AppEnv>()
   })
   .put("/user", validate("json", updateUserBody), async (c) => {
     const { user, sessionId } = await bearerSession(c);
-    return c.json(userJson(await updateUser(c.var.db, user.id, sessionId, c.req.valid("json"), clientAddress(c))));
+    const updated = await updateUser(c.var.db, user.id, sessionId, c.req.valid("json"), clientAddress(c));
+    // A password change ends the account's other sessions: their live feeds close (decision 058).
+    publishRevoke(c, user.id);
+    return c.json(userJson(updated));
   })
   .post("/logout", async (c) => {
     const { user, sessionId } = await bearerSession(c);
     const scope = (c.req.query("scope") ?? "global") as "global" | "local" | "others";
     if (!["global", "local", "others"].includes(scope)) throw authError(400, "validation_failed", "scope: invalid");
     await logout(c.var.db, user.id, sessionId, scope);
+    // The signed-out sessions' live feeds close (decision 058).
+    publishRevoke(c, user.id);
     return c.body(null, 204);
   })
   .post("/resend", validate("json", resendBody), async (c) => {

@@ -1,0 +1,335 @@
+// The live feed (decision 058): tickets, who receives what, the VAPI webhook's call message, catch-up
+// by cursor after a reconnect, revocation, and input checks. Sockets are opened through the Worker
+// itself (SELF.fetch with Upgrade: websocket), as a browser opens them.
+import { createExecutionContext, runDurableObjectAlarm, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { LIVE_CLOSE, type LiveMessage } from "@shared/schemas/live";
+import { app } from "../app";
+import { authSessions, profiles } from "../db/schema";
+import { AIRCALL_WEBHOOK_PATH, DEV_AIRCALL_WEBHOOK_TOKEN } from "../providers/callcentre/aircall-events";
+import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
+import { aircallCall } from "../test/aircall";
+import { insertAgent } from "../test/factories";
+import { call, db, signUpAndSignIn } from "../test/helpers";
+
+/** A socket's messages as they arrive, and its close. */
+class Inbox {
+  messages: LiveMessage[] = [];
+  closed: { code: number; reason: string } | null = null;
+  #waiters: (() => void)[] = [];
+  #pongs = 0;
+
+  constructor(readonly ws: WebSocket) {
+    ws.addEventListener("message", (e) => {
+      const data = String(e.data);
+      if (data === "pong") this.#pongs++;
+      else this.messages.push(JSON.parse(data) as LiveMessage);
+      this.#wake();
+    });
+    ws.addEventListener("close", (e) => {
+      this.closed = { code: e.code, reason: e.reason };
+      this.#wake();
+    });
+    ws.accept();
+  }
+
+  #wake() {
+    for (const w of this.#waiters.splice(0)) w();
+  }
+
+  /** Resolves once `ready` holds (re-checked after each message and the close). */
+  until(ready: () => boolean): Promise<void> {
+    if (ready()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = () => (ready() ? resolve() : this.#waiters.push(check));
+      this.#waiters.push(check);
+    });
+  }
+
+  /** The first message of this type (waits for it). */
+  async next<T extends LiveMessage["type"]>(type: T, from = 0): Promise<Extract<LiveMessage, { type: T }>> {
+    const find = () => this.messages.slice(from).find((m) => m.type === type);
+    await this.until(() => Boolean(find()) || this.closed !== null);
+    const found = find();
+    if (!found) throw new Error(`socket closed (${this.closed?.code}) before a ${type} message`);
+    return found as Extract<LiveMessage, { type: T }>;
+  }
+
+  /**
+   * Everything the feed sent before now has arrived: a ping's pong comes back on the same socket
+   * after every message sent before it.
+   */
+  async settle() {
+    const before = this.#pongs;
+    this.ws.send("ping");
+    await this.until(() => this.#pongs > before || this.closed !== null);
+  }
+
+  closedWith(): Promise<number> {
+    return this.until(() => this.closed !== null).then(() => this.closed!.code);
+  }
+
+  of<T extends LiveMessage["type"]>(type: T) {
+    return this.messages.filter((m): m is Extract<LiveMessage, { type: T }> => m.type === type);
+  }
+}
+
+async function ticketFor(token: string) {
+  const res = await call("/api/live/ticket", { method: "POST", token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { ticket: string; expiresInSeconds: number; store: boolean };
+}
+
+/** Opens the feed with a ticket as the browser does; `after` resumes from a cursor. */
+async function open(ticket: string, after?: string | null) {
+  const query = new URLSearchParams({ ticket });
+  if (after) query.set("after", after);
+  const res = await SELF.fetch(`http://localhost/api/live?${query}`, { headers: { upgrade: "websocket" } });
+  expect(res.status).toBe(101);
+  return new Inbox(res.webSocket!);
+}
+
+/** A signed-in account's feed, replayed and live. */
+async function connect(token: string, after?: string | null) {
+  const inbox = await open((await ticketFor(token)).ticket, after);
+  await inbox.next("ready");
+  return inbox;
+}
+
+/** Sends a request through the Worker and waits for the work it left running (the publish). */
+async function dispatch(path: string, init: RequestInit) {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(`http://localhost${path}`, init), env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+async function account(appMetadata?: Record<string, unknown>) {
+  const session = await signUpAndSignIn(appMetadata ? { appMetadata } : {});
+  const assistantId = `asst-${crypto.randomUUID()}`;
+  await insertAgent(session.userId, { vapiAssistantId: assistantId, name: `Desk ${assistantId.slice(-8)}` }, { store: "MIAMI" });
+  return { ...session, assistantId };
+}
+
+function vapiCall(id: string, assistantId: string, status = "in-progress") {
+  return {
+    id,
+    orgId: "org-1",
+    type: "outboundPhoneCall",
+    status,
+    assistantId,
+    phoneNumberId: "pn-1",
+    customer: { number: "+13055550100" },
+    createdAt: new Date(Date.now() - 60_000).toISOString(),
+  };
+}
+
+const vapi = (message: Record<string, unknown>) =>
+  dispatch("/api/webhooks/vapi", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET },
+    body: JSON.stringify({ message }),
+  });
+
+const statusUpdate = (id: string, assistantId: string, status: string) =>
+  vapi({ type: "status-update", status, timestamp: Date.now(), call: vapiCall(id, assistantId, status) });
+
+function endOfCall(id: string, assistantId: string) {
+  const started = new Date(Date.now() - 130_000);
+  return vapi({
+    type: "end-of-call-report",
+    timestamp: Date.now(),
+    endedReason: "customer-ended-call",
+    startedAt: started.toISOString(),
+    endedAt: new Date(started.getTime() + 125_600).toISOString(),
+    cost: 0.23,
+    analysis: { summary: "The customer booked a hearing test for Friday." },
+    artifact: { transcript: "AI: Hello.\nHuman: Hi.", messages: [] },
+    call: vapiCall(id, assistantId),
+  });
+}
+
+const aircall = (id: number) => {
+  const startedAt = Math.floor(Date.now() / 1000) - 300;
+  return dispatch(AIRCALL_WEBHOOK_PATH, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ resource: "call", event: "call.ended", timestamp: startedAt + 200, token: DEV_AIRCALL_WEBHOOK_TOKEN, data: aircallCall(id, startedAt) }),
+  });
+};
+
+let aircallIds = 1_990_000_000;
+
+describe("tickets", () => {
+  it("are given only to a signed-in session", async () => {
+    const res = await call("/api/live/ticket", { method: "POST" });
+    expect(res.status).toBe(401);
+  });
+
+  it("open one socket, once: a used, forged or malformed ticket is closed with badTicket", async () => {
+    const a = await account();
+    const ticket = await ticketFor(a.accessToken);
+    expect(ticket.expiresInSeconds).toBeGreaterThan(0);
+    expect(ticket.expiresInSeconds).toBeLessThanOrEqual(30);
+    expect(ticket.store).toBe(false);
+    const first = await open(ticket.ticket);
+    expect((await first.next("ready")).cursor).toBeNull();
+    const again = await open(ticket.ticket);
+    expect(await again.closedWith()).toBe(LIVE_CLOSE.badTicket);
+    expect(again.messages).toEqual([]);
+    const forged = `${a.userId}.${"A".repeat(43)}`;
+    expect(await (await open(forged)).closedWith()).toBe(LIVE_CLOSE.badTicket);
+    expect(await (await open("not-a-ticket")).closedWith()).toBe(LIVE_CLOSE.badTicket);
+    // Another account's id with this account's secret finds no ticket in that account's feed.
+    const b = await account();
+    const other = await ticketFor(a.accessToken);
+    expect(await (await open(`${b.userId}.${other.ticket.split(".").pop()}`)).closedWith()).toBe(LIVE_CLOSE.badTicket);
+    first.ws.close();
+  });
+
+  it("answers bad input with a 400 naming the field when the request is no upgrade", async () => {
+    const missing = await call("/api/live");
+    expect(missing.status).toBe(400);
+    expect(missing.body.field).toBe("ticket");
+    const after = await call("/api/live?ticket=abc&after=yesterday");
+    expect(after.status).toBe(400);
+    expect(after.body.field).toBe("after");
+    const plain = await call("/api/live?ticket=abc&after=12");
+    expect(plain.status).toBe(426);
+  });
+});
+
+describe("who receives what", () => {
+  it("a VAPI end-of-call report reaches its account's socket with the ended status, duration and summary", async () => {
+    const a = await account();
+    const inbox = await connect(a.accessToken);
+    const id = crypto.randomUUID();
+    await statusUpdate(id, a.assistantId, "ringing");
+    const ringing = await inbox.next("call");
+    expect(ringing.call).toMatchObject({ call_id: id, status: "ringing", user_id: a.userId });
+    const from = inbox.messages.length;
+    await endOfCall(id, a.assistantId);
+    const ended = await inbox.next("call", from);
+    expect(ended.call).toMatchObject({ call_id: id, status: "ended", duration: 126, summary: "The customer booked a hearing test for Friday." });
+    expect(Number(ended.cursor)).toBeGreaterThan(Number(ringing.cursor));
+    inbox.ws.close();
+  });
+
+  it("another account never receives an account's call", async () => {
+    const a = await account();
+    const b = await account();
+    const [inA, inB] = [await connect(a.accessToken), await connect(b.accessToken)];
+    await statusUpdate(crypto.randomUUID(), a.assistantId, "in-progress");
+    await inA.next("call");
+    // B's own call arrives; A's never did.
+    await statusUpdate(crypto.randomUUID(), b.assistantId, "in-progress");
+    await inB.next("call");
+    await inB.settle();
+    expect(inB.of("call").map((m) => m.call.user_id)).toEqual([b.userId]);
+    expect(inA.of("call").map((m) => m.call.user_id)).toEqual([a.userId]);
+    inA.ws.close();
+    inB.ws.close();
+  });
+
+  it("store signals reach only the sockets whose user holds the kind's flag", async () => {
+    const callCentre = await signUpAndSignIn({ appMetadata: { call_app: true } });
+    const shopwindows = await signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
+    const customer = await signUpAndSignIn();
+    const staffTicket = await ticketFor(callCentre.accessToken);
+    expect(staffTicket.store).toBe(true);
+    const inStaff = await open(staffTicket.ticket);
+    await inStaff.next("ready");
+    const inShop = await connect(shopwindows.accessToken);
+    const inCustomer = await connect(customer.accessToken);
+    const res = await aircall(++aircallIds);
+    expect(res.status).toBe(200);
+    const signal = await inStaff.next("store");
+    expect(signal.kind).toBe("aircall");
+    expect(signal.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The publish has run to its end (dispatch waited for it): whatever it sent has arrived by the pong.
+    await inShop.settle();
+    await inCustomer.settle();
+    expect(inShop.of("store")).toEqual([]);
+    expect(inCustomer.of("store")).toEqual([]);
+    for (const inbox of [inStaff, inShop, inCustomer]) inbox.ws.close();
+  });
+});
+
+describe("catch-up by cursor", () => {
+  it("replays exactly the calls changed since the cursor, each once as it is now, then ready", async () => {
+    const a = await account();
+    const first = await connect(a.accessToken);
+    const seen = crypto.randomUUID();
+    await statusUpdate(seen, a.assistantId, "ringing");
+    const last = await first.next("call");
+    first.ws.close();
+    await first.closedWith();
+    // Missed while away: two new calls, one of them changed twice.
+    const [one, two] = [crypto.randomUUID(), crypto.randomUUID()];
+    await statusUpdate(one, a.assistantId, "ringing");
+    await statusUpdate(two, a.assistantId, "ringing");
+    await endOfCall(one, a.assistantId);
+    const back = await connect(a.accessToken, last.cursor);
+    const replayed = back.of("call");
+    expect(replayed.map((m) => m.call.call_id)).toEqual([two, one]);
+    expect(replayed.map((m) => m.call.status)).toEqual(["ringing", "ended"]);
+    const ready = back.of("ready")[0];
+    expect(ready.cursor).toBe(replayed[1].cursor);
+    expect(back.messages.map((m) => m.type)).toEqual(["call", "call", "ready"]);
+    // Live from there: the next change is sent once.
+    await statusUpdate(two, a.assistantId, "in-progress");
+    const live = await back.next("call", 3);
+    expect(live.call).toMatchObject({ call_id: two, status: "in-progress" });
+    await back.settle();
+    expect(back.of("call")).toHaveLength(3);
+    back.ws.close();
+    // Resuming from the newest cursor replays nothing.
+    const again = await connect(a.accessToken, live.cursor);
+    expect(again.messages.map((m) => m.type)).toEqual(["ready"]);
+    expect(again.of("ready")[0].cursor).toBe(live.cursor);
+    again.ws.close();
+  });
+
+  it("asks for a resync when the cursor is past anything the log holds", async () => {
+    const a = await account();
+    const inbox = await connect(a.accessToken, "999999999");
+    expect(inbox.messages.map((m) => m.type)).toEqual(["resync", "ready"]);
+    inbox.ws.close();
+  });
+});
+
+describe("revocation", () => {
+  it("closes the socket of a session that signs out, with revoked", async () => {
+    const a = await account();
+    const inbox = await connect(a.accessToken);
+    const res = await dispatch("/auth/v1/logout?scope=global", { method: "POST", headers: { authorization: `Bearer ${a.accessToken}` } });
+    expect(res.status).toBe(204);
+    expect(await inbox.closedWith()).toBe(LIVE_CLOSE.revoked);
+  });
+
+  it("closes, on its periodic re-check, the socket of a session that ended without the server being told", async () => {
+    const a = await account();
+    const inbox = await connect(a.accessToken);
+    // Ended behind the feed's back (as a Supabase sign-out is, which the server never hears about).
+    await db().update(authSessions).set({ revokedAt: new Date().toISOString() }).where(eq(authSessions.userId, a.userId));
+    expect(await runDurableObjectAlarm(env.LIVE_FEED.get(env.LIVE_FEED.idFromName(`account:${a.userId}`)))).toBe(true);
+    expect(await inbox.closedWith()).toBe(LIVE_CLOSE.revoked);
+  });
+
+  it("closes a store socket whose user lost the flag, with renew", async () => {
+    const admin = await signUpAndSignIn({ appMetadata: { is_admin: true } });
+    const staff = await signUpAndSignIn({ appMetadata: { call_app: true } });
+    const inbox = await connect(staff.accessToken);
+    const res = await dispatch(`/api/admin/users/${staff.userId}/flags`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${admin.accessToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ call_app: false }),
+    });
+    expect(res.status).toBe(200);
+    expect(await inbox.closedWith()).toBe(LIVE_CLOSE.renew);
+    const row = await db().query.profiles.findFirst({ where: eq(profiles.id, staff.userId) });
+    expect(row?.callApp).toBe(false);
+  });
+});

@@ -39,12 +39,13 @@ export function change(now: number, before: number): string {
   const diff = now - before;
   if (diff === 0) return "0";
   const sign = diff > 0 ? "+" : "-";
-  const abs = `${sign}${Math.abs(diff).toLocaleString("en-US")}`;
+  const abs = `${sign}${n(Math.abs(diff))}`;
   if (before === 0) return abs;
   return `${abs} (${sign}${Math.round((Math.abs(diff) / before) * 100)}%)`;
 }
 
-const n = (v: number | undefined) => (v ?? 0).toLocaleString("en-US");
+const NUMBER = new Intl.NumberFormat("en-US");
+const n = (v: number | undefined) => NUMBER.format(v ?? 0);
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 /** Text as HTML text or attribute value. */

@@ -69,6 +69,8 @@ export const STALE_CLAIM_MS = 15 * 60_000;
  * window (24 hours at Resend), so a retry of a mail that did go out is not delivered again.
  */
 export const RETRY_WINDOW_MS = 23 * 3_600_000;
+/** Stands for the unsubscribe token in a mail built once for many subscribers. */
+const TOKEN_PLACEHOLDER = "UNSUBSCRIBETOKENPLACEHOLDER";
 /** Mails sent at once by one run. */
 export const SEND_CONCURRENCY = 4;
 
@@ -155,6 +157,18 @@ export async function sendReportMails(
     (await storedRows(db, weekEarlierDay))?.find((r) => r.store === DAILY_REPORT_ALL_STORES) ??
     (await dailyReportRows(new DbMeter(d1), { startDate: weekEarlierDay, endDate: weekEarlierDay })).find((r) => r.store === DAILY_REPORT_ALL_STORES)!;
   const claimId = crypto.randomUUID();
+  // The mail is the same for every subscriber of an origin but for the token: built once per origin
+  // with a placeholder the token replaces (a token is base64url, which no escaping changes).
+  const built = new Map<string, ReturnType<typeof reportMail>>();
+  const mailFor = (origin: string, token: string) => {
+    let content = built.get(origin);
+    if (!content) {
+      const unsubscribeUrl = `${origin}${REPORT_MAIL_UNSUBSCRIBE_PATH}?token=${TOKEN_PLACEHOLDER}`;
+      content = reportMail({ day, rows, weekEarlier, reportUrl: `${origin}${dailyReportScreenPath(day)}`, unsubscribeUrl });
+      built.set(origin, content);
+    }
+    return { subject: content.subject, text: content.text.replaceAll(TOKEN_PLACEHOLDER, token), html: content.html.replaceAll(TOKEN_PLACEHOLDER, token) };
+  };
 
   const sendOne = async (s: Subscriber) => {
     const token = randomToken(32);
@@ -164,7 +178,7 @@ export async function sendReportMails(
     }
     const origin = (deps.publicUrl ?? s.origin ?? "http://localhost").replace(/\/+$/, "");
     const unsubscribeUrl = `${origin}${REPORT_MAIL_UNSUBSCRIBE_PATH}?token=${token}`;
-    const content = reportMail({ day, rows, weekEarlier, reportUrl: `${origin}${dailyReportScreenPath(day)}`, unsubscribeUrl });
+    const content = mailFor(origin, token);
     try {
       await mail.send({
         to: s.email,

@@ -50,7 +50,7 @@ function MailHtml({ message }: { message: MailboxMessage & { html: string } }) {
   );
 }
 
-function MessageCard({ message }: { message: MailboxMessage }) {
+export function MessageCard({ message }: { message: MailboxMessage }) {
   return (
     <Card>
       <CardContent className="grid gap-3 p-5">

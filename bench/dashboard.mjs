@@ -125,6 +125,23 @@ function sectionsState() {
 }
 
 /**
+ * Runs in the page: when each script and API request of the load left and when its answer was in
+ * (ms since the navigation, from Resource Timing), with the document's DOMContentLoaded, so a
+ * report shows what waited on what, not only the total.
+ */
+function firstLoadWaterfall() {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const entries = performance
+    .getEntriesByType("resource")
+    .filter((e) => /\/api\/|\.js$/.test(new URL(e.name).pathname))
+    .map((e) => {
+      const url = new URL(e.name);
+      return { what: url.pathname + url.search, start: Math.round(e.startTime), end: Math.round(e.responseEnd) };
+    });
+  return { domContentLoaded: nav ? Math.round(nav.domContentLoadedEventEnd) : null, entries };
+}
+
+/**
  * Resolves with performance.now() (ms since the navigation) once `expected` sections show their
  * figures, or as soon as one shows its error text. `afterBusy`: only once skeletons have been seen.
  */
@@ -212,7 +229,7 @@ export async function measureDashboard(baseUrl, { runs = 3 } = {}) {
       await page.goto(`${baseUrl}/dashboard`, { waitUntil: "commit" });
       const first = await figuresShown(page, expected);
       await settle(page, api);
-      const load = { ms: first.at, failed: first.failed ?? 0, ...api.take() };
+      const load = { ms: first.at, failed: first.failed ?? 0, ...api.take(), waterfall: await page.evaluate(firstLoadWaterfall) };
 
       const refresh = await refreshAll(page, api, expected);
       const refresh2 = await refreshAll(page, api, expected);
@@ -231,5 +248,12 @@ export async function measureDashboard(baseUrl, { runs = 3 } = {}) {
     trips: med((r) => r[key].trips),
     failed: results.reduce((n, r) => n + r[key].failed, 0),
   });
-  return { sections: expected, runs: results.length, load: summary("load"), refresh: summary("refresh"), refresh2: summary("refresh2") };
+  return {
+    sections: expected,
+    runs: results.length,
+    load: summary("load"),
+    refresh: summary("refresh"),
+    refresh2: summary("refresh2"),
+    waterfalls: results.map((r) => r.load.waterfall),
+  };
 }

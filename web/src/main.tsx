@@ -1,4 +1,7 @@
 import "@web/lib/zod-jitless";
+// The profile and, on /dashboard, the sections' figures leave as this import is evaluated, before
+// the rest of the entry (decision 062).
+import { queryClient } from "./start";
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { startTransition, StrictMode } from "react";
@@ -7,16 +10,13 @@ import { AppRenderError, ErrorBoundary } from "@web/components/layout/render-err
 import { getAuthClient } from "@web/lib/auth-client";
 import { appContainer } from "@web/lib/first-screen-handover";
 import { AuthProvider, mayHaveSession } from "@web/lib/auth/auth-provider";
-import { prefetchProfile } from "@web/lib/auth/early-profile";
-import { createQueryClient } from "@web/lib/query-client";
 import { AppRouter, createAppRouter } from "./router";
 
-const queryClient = createQueryClient();
 const router = createAppRouter();
 
 // A first page does not wait for one thing after another (decision 027): the profile (for a stored
-// session) and the current route's chunks are asked for now, while the session is being restored.
-void prefetchProfile(queryClient);
+// session) and, on /dashboard, its sections' figures were asked for by ./start; the current route's
+// chunks are asked for now, while the session is being restored.
 // Restoring a session (the configuration and the identity library's chunk) starts here too, on the
 // provider's own test, not when it mounts after the first render: every private page waits for it.
 // The provider asks for the same client and gets this one.

@@ -133,10 +133,23 @@ function headersFor(hasBody: boolean): Record<string, string> {
 
 /** Sends one product call; resolves with the OK response, throws `ApiError` on any other. */
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
-  const hasBody = body !== undefined;
   // A page starts its reads together, in the effects of one commit; each fetch() costs the main
   // thread a few milliseconds on a phone, so each starts in its own task (decision 030).
   if (method === "GET") await yieldToBrowser();
+  return send(method, url, body, signal);
+}
+
+/**
+ * A GET sent in the caller's task, without yielding first, read as JSON: for the requests a page
+ * makes while its entry is still being evaluated (decision 062), where a yield would wait for the
+ * whole entry to run. The answer's type is the reader's to know.
+ */
+export async function apiGetAtOnce(url: string): Promise<unknown> {
+  return (await send("GET", url)).json();
+}
+
+async function send(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+  const hasBody = body !== undefined;
   const res = await fetch(url, {
     method,
     headers: headersFor(hasBody),

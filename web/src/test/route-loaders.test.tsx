@@ -5,7 +5,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AGENT_TEXT, CALL_LOG_TEXT } from "@shared/messages";
+import { AGENT_TEXT, CALL_LOG_TEXT, DASHBOARD_TEXT } from "@shared/messages";
 import type { IdentityClient } from "@web/lib/auth-client";
 import { setAccessToken } from "@web/lib/api";
 import { AuthProvider } from "@web/lib/auth/auth-provider";
@@ -68,5 +68,14 @@ describe("a page's first read", () => {
     const requestsTo = open("/agent-settings", { "/api/agents": { agents: [] } }, addAgent);
     expect(await screen.findByText(AGENT_TEXT.emptyTitle)).toBeTruthy();
     expect(requestsTo("/api/agents")).toEqual([{ path: "/api/agents", pageShown: false }]);
+  });
+
+  it("/dashboard: every section's first figures are asked for once, before the page renders, and the page shows them", async () => {
+    const callLogs = () => screen.queryByRole("region", { name: DASHBOARD_TEXT.callLogs }) !== null;
+    const counts = { "/api/call-connected-count": { count: 1 }, "/api/voicemail-count": { count: 2 }, "/api/forwarded-count": { count: 3 }, "/api/call-volume": { days: [], totals: { calls: 0, cost: 0, costPerCall: null } } };
+    const requestsTo = open("/dashboard", { "/api/call-logs/count": { total: 4321 }, ...counts, "/api/agents": { agents: [] } }, callLogs);
+    expect(await screen.findByText("4,321", {}, { timeout: 3000 })).toBeTruthy();
+    for (const path of ["/api/call-logs/count", "/api/call-connected-count", "/api/voicemail-count", "/api/forwarded-count", "/api/call-volume", "/api/agents"])
+      expect(requestsTo(path)).toEqual([{ path, pageShown: false }]);
   });
 });

@@ -5,28 +5,20 @@ import { RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { STORES } from "@shared/constants";
 import { DASHBOARD_TEXT } from "@shared/messages";
-import { nyToday, nyYesterday } from "@shared/ny-time";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { PageHeader } from "@web/components/layout/page-header";
 import { PlanRequiredNotice } from "@web/components/plans/plan-required-notice";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { useStaged } from "@web/lib/staged";
+import { initialApplied } from "../api/first-load";
 import { AircallSection } from "./aircall-section";
 import { AppointmentsSection } from "./appointments-section";
 import { CallLogsSection } from "./call-logs-section";
 import { DailyReportSection } from "./daily-report-section";
 import { StoreFunnelSection } from "./insights";
 import { LeadsSection } from "./leads-section";
-import { FilterSelect, type Applied, type Range } from "./section";
-
-type AppliedState = { callLogs: Range; reports: Range; store: string; generation: number };
-
-function initialApplied(now: Date): AppliedState {
-  const today = nyToday(now);
-  const yesterday = nyYesterday(now);
-  return { callLogs: { startDate: today, endDate: today }, reports: { startDate: yesterday, endDate: yesterday }, store: "", generation: 0 };
-}
+import { FilterSelect, type Applied } from "./section";
 
 export function DashboardPage({ user, now }: { user: CurrentUserView; now?: Date }) {
   const [applied, setApplied] = useState(() => initialApplied(now ?? new Date()));

@@ -1,0 +1,136 @@
+// `npm run bench:dashboard -- [--calls N] [--state DIR] [--d1-rtt MS[,MS…]] [--runs N] [--rounds N]
+//                             [--assets DIR[,DIR…]] [--waterfall] [--no-build]`
+//
+// The staff dashboard's first load in Chromium alone (bench/dashboard.mjs), without the rest of the
+// bench, on a seeded database it keeps and reuses: seeding the issue's 1,000,000 calls takes minutes,
+// so the first run seeds `--state` (default .wrangler/dashboard-first-load) with the bench's --full
+// data set (or `--calls N` and the bench's proportions), runs the nightly cron once, and later runs
+// only serve it again. For each `--d1-rtt` (default 50) it serves the same database and build with
+// D1_RTT_MS, measures `--runs` loads (3), and prints the time until every section shows its figures
+// and each run's waterfall in short (DOMContentLoaded; when the profile left and was answered; when
+// the first section request left and the last was answered), in full with `--waterfall` (every
+// script and API request, when it left and when its answer was in).
+// `--assets` serves other builds of the SPA (dist/client copies, e.g. of an older commit) instead of
+// this tree's; with several, each round (`--rounds`, 1) measures each in turn, so a busy machine's
+// load falls on all of them alike. A state directory seeded on an earlier day has its "today" in the
+// past: remove it to seed anew.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { cliOptions, freePort, root } from "../scripts/lib.mjs";
+import { applyMigrations, exitOnStopSignals, seed, servedBuild, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
+import { measureDashboard, startBrowser, stopBrowser } from "./dashboard.mjs";
+import { findD1File, median, runCron } from "./ops.mjs";
+
+const { args } = cliOptions(
+  {
+    calls: { type: "string", default: "1000000" },
+    state: { type: "string", default: ".wrangler/dashboard-first-load" },
+    "d1-rtt": { type: "string", default: "50" },
+    runs: { type: "string", default: "3" },
+    rounds: { type: "string", default: "1" },
+    assets: { type: "string" },
+    waterfall: { type: "boolean", default: false },
+    "no-build": { type: "boolean", default: false },
+  },
+  "npm run bench:dashboard -- [--calls N] [--state DIR] [--d1-rtt MS[,MS…]] [--runs N] [--rounds N] [--assets DIR[,DIR…]] [--waterfall] [--no-build]",
+);
+const CALLS = Number(args.calls);
+const RTTS = args["d1-rtt"].split(",").map(Number);
+const RUNS = Number(args.runs);
+const ROUNDS = Number(args.rounds);
+if (![CALLS, RUNS, ROUNDS].every((n) => Number.isInteger(n) && n >= 1) || RTTS.some((r) => !Number.isInteger(r) || r < 0 || r > 1000)) {
+  console.error("--calls, --runs and --rounds take whole numbers ≥ 1, --d1-rtt whole numbers 0–1000");
+  process.exit(2);
+}
+// The bench's --full data set at 1,000,000 calls; other sizes keep the bench's proportions.
+const dataSet =
+  CALLS === 1_000_000
+    ? { calls: 1_000_000, aircall: 200_000, appointments: 200_000, leads: 50_000 }
+    : { calls: CALLS, aircall: Math.round(CALLS * 0.2), appointments: Math.round(CALLS * 0.2), leads: Math.round(CALLS * 0.05) };
+
+const stateDir = path.resolve(root, args.state);
+const marker = path.join(stateDir, "seeded.json");
+const quiet = { stdio: ["ignore", "ignore", "inherit"] };
+let server = null;
+exitOnStopSignals(async () => {
+  await stopBrowser();
+  if (server) await stopGroup(server);
+});
+
+async function serve(assets, rtt) {
+  if (server) await stopGroup(server);
+  const envFile = path.join(stateDir, "bench.env");
+  writeFileSync(envFile, `# dashboard bench: no secrets, local adapters only\nD1_RTT_MS=${rtt}\n`);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  server = startWrangler({ port, persistTo: stateDir, envFile, assets, stdio: quiet.stdio });
+  await waitUntilReady(server, `${baseUrl}/api/health`);
+  return baseUrl;
+}
+
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** One run's waterfall in short: the profile, the sections' requests (first to leave, last answered). */
+function shortWaterfall(w) {
+  const api = w.entries.filter((e) => e.what.startsWith("/api/"));
+  const profile = api.find((e) => e.what === "/api/profile");
+  const sections = api.filter((e) => e.what !== "/api/profile" && !e.what.startsWith("/api/live/"));
+  const first = Math.min(...sections.map((e) => e.start));
+  const last = Math.max(...sections.map((e) => e.end));
+  return `DOMContentLoaded ${w.domContentLoaded}; profile ${profile?.start}→${profile?.end}; ${sections.length} section requests: first left ${first}, last answered ${last}`;
+}
+
+async function main() {
+  const builds = args.assets
+    ? args.assets.split(",").map((dir) => ({ label: dir, dir: path.resolve(root, dir) }))
+    : [{ label: "this tree", dir: await servedBuild(stateDir, { build: !args["no-build"] }) }];
+  const assets = builds[0].dir;
+  const seeded = existsSync(marker) ? JSON.parse(readFileSync(marker, "utf8")) : null;
+  if (!seeded || seeded.calls !== dataSet.calls) {
+    if (seeded) throw new Error(`${args.state} holds ${seeded.calls} calls, not ${dataSet.calls}: remove it or choose another --state`);
+    console.log(`▸ seeding ${args.state}: ${dataSet.calls} calls, ${dataSet.aircall} Aircall calls, ${dataSet.appointments} appointments, ${dataSet.leads} leads over 90 days`);
+    const t0 = Date.now();
+    await applyMigrations(stateDir, quiet);
+    const seedArgs = ["--calls", dataSet.calls, "--aircall-calls", dataSet.aircall, "--appointments", dataSet.appointments, "--leads", dataSet.leads, "--days", 90];
+    await seed(stateDir, seedArgs.map(String));
+    const baseUrl = await serve(assets, 0);
+    const cron = await runCron(baseUrl, await findD1File(stateDir));
+    writeFileSync(marker, JSON.stringify({ ...dataSet, seededAt: new Date().toISOString() }));
+    console.log(`  seeded and rolled up in ${secs(Date.now() - t0)} (cron ${secs(cron.ms)})`);
+  } else {
+    console.log(`▸ reusing ${args.state} (${dataSet.calls} calls, seeded ${seeded.seededAt})`);
+  }
+
+  const browser = await startBrowser();
+  const fmt = (x) => `${Math.round(x.ms)} ms (runs ${x.msAll.map((m) => Math.round(m)).join(", ")}), ${x.requests} API requests, ${x.trips} D1 trips${x.failed ? `, ${x.failed} sections showed their error` : ""}`;
+  const firstLoads = new Map(); // `${rtt} ${label}` → every run's first-load ms
+  for (const rtt of RTTS) {
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const build of builds) {
+        const baseUrl = await serve(build.dir, rtt);
+        const d = await measureDashboard(baseUrl, { runs: RUNS });
+        const key = `${rtt} ms, ${build.label}`;
+        firstLoads.set(key, [...(firstLoads.get(key) ?? []), ...d.load.msAll]);
+        console.log(`\n## ${rtt} ms per D1 round trip, ${build.label}, round ${round}: ${browser}, ${d.sections} sections, median of ${d.runs} (load ${os.loadavg().map((n) => n.toFixed(1)).join(" ")})`);
+        console.log(`  first load: every section's figures after ${fmt(d.load)}`);
+        console.log(`  Refresh All Sections: ${fmt(d.refresh)}`);
+        console.log(`  again: ${fmt(d.refresh2)}`);
+        d.waterfalls.forEach((w, i) => {
+          console.log(`  run ${i + 1} (${Math.round(d.load.msAll[i])} ms): ${shortWaterfall(w)}`);
+          if (!args.waterfall) return;
+          for (const e of [...w.entries].sort((a, b) => a.start - b.start)) console.log(`    ${String(e.start).padStart(5)} → ${String(e.end).padStart(5)}  ${e.what}`);
+        });
+      }
+    }
+  }
+  console.log("\n## first load, every run (ms until every section shows its figures)");
+  for (const [key, all] of firstLoads) console.log(`  ${key}: median ${Math.round(median(all))} (${all.map((m) => Math.round(m)).join(", ")})`);
+}
+
+try {
+  await main();
+} finally {
+  await stopBrowser();
+  if (server) await stopGroup(server);
+}

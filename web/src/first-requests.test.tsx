@@ -1,0 +1,155 @@
+// A signed-in first load of /dashboard (decision 062): every section's first figures are asked for with
+// the stored token beside the profile, not after it, and the page then shows those answers without
+// asking again.
+import type { Session } from "@supabase/supabase-js";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createMemoryHistory } from "@tanstack/react-router";
+import { render, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DASHBOARD_TEXT } from "@shared/messages";
+import type { CurrentUserView } from "@shared/schemas/auth";
+import { firstLoadQueries } from "@web/features/dashboard/api/first-load";
+import type { IdentityClient } from "@web/lib/auth-client";
+import { setAccessToken } from "@web/lib/api";
+import { AuthProvider } from "@web/lib/auth/auth-provider";
+import { createQueryClient } from "@web/lib/query-client";
+import { startFirstRequests } from "./first-requests";
+import { AppRouter, createAppRouter } from "./router";
+import { testCustomer } from "./test/accounts";
+
+// 15:00 UTC on 11 March 2026 is 11:00 in New York: Call Logs on 2026-03-11, the reports on 2026-03-10.
+const NOW = new Date("2026-03-11T15:00:00Z");
+const base64Url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+const jwt = (appMetadata: Record<string, unknown>) => `${base64Url({ alg: "HS256" })}.${base64Url({ sub: "u1", app_metadata: appMetadata })}.signature`;
+const STAFF_TOKEN = jwt({ provider: "email", shopwindows_info: true, call_app: true });
+const staff: CurrentUserView = { ...testCustomer, shopwindows_info: true, call_app: true };
+
+type Sent = { url: string; token: string | null; profileAnswered: boolean };
+
+/**
+ * The API: the profile answers only when `answerProfile()` is called; every other path answers at
+ * once with a count of 7 (a shape each section reads); each request notes its token and whether
+ * the profile had answered when it left.
+ */
+function stubApi(profile: CurrentUserView) {
+  const sent: Sent[] = [];
+  let profileAnswered = false;
+  let answer!: () => void;
+  const profileAnswer = new Promise<void>((resolve) => (answer = resolve));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const auth = new Headers(init?.headers).get("Authorization");
+      sent.push({ url, token: auth?.replace(/^Bearer /, "") ?? null, profileAnswered });
+      const { pathname } = new URL(url, "http://app.test");
+      if (pathname === "/api/profile") {
+        await profileAnswer;
+        profileAnswered = true;
+        return Response.json(profile);
+      }
+      if (pathname === "/api/agents") return Response.json({ agents: [] });
+      if (pathname === "/api/usage-stats") return Response.json({ callsThisMonth: 0, minutesThisMonth: 0, agents: 0, agentLimit: 25, numbers: 0, numberLimit: 9, plan: "pro", planRequired: false });
+      if (pathname === "/api/call-logs/count") return Response.json({ total: 7 });
+      if (pathname === "/api/daily-reports") return Response.json({ reports: [], nextCursor: null });
+      if (pathname === "/api/call-volume") return Response.json({ days: [], totals: { calls: 0, cost: 0, costPerCall: null } });
+      if (pathname === "/api/store-funnel") return Response.json({ stores: [], unassigned: { aiCalls: 0, cost: 0 } });
+      if (pathname === "/api/lead-counts/summary") return Response.json({ totalSubmissions: 7, byStore: {} });
+      if (pathname.endsWith("-options") || pathname.endsWith("/options")) return Response.json({ stores: [], bookedBy: [], types: [], users: [], numbers: [] });
+      if (pathname.endsWith("status-count") || pathname.endsWith("category-count")) return Response.json({ counts: {} });
+      return Response.json({ count: 7 });
+    }),
+  );
+  return { sent, answerProfile: () => answer() };
+}
+
+const signedIn = (token: string) =>
+  ({
+    auth: {
+      onAuthStateChange: (cb: (event: string, s: Session | null) => void) => {
+        queueMicrotask(() => cb("INITIAL_SESSION", { access_token: token, refresh_token: "r", user: { id: "u1" } } as unknown as Session));
+        return { data: { subscription: { unsubscribe: () => {} } } };
+      },
+      signOut: async () => ({ error: null }),
+    },
+  }) as unknown as IdentityClient;
+
+/** Loads /dashboard as main.tsx does: the first requests, then the app with the stored session. */
+function loadDashboard(token: string) {
+  const queryClient = createQueryClient();
+  startFirstRequests(queryClient, "/dashboard", token);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider getClient={async () => signedIn(token)} restoreAtStart={() => true}>
+        <AppRouter router={createAppRouter(createMemoryHistory({ initialEntries: ["/dashboard"] }))} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+}
+
+// The app's layout opens the live feed too (its ticket); what is compared here is the dashboard's own.
+const sectionUrls = (sent: Sent[]) => sent.filter((r) => r.url !== "/api/profile" && !r.url.startsWith("/api/live/")).map((r) => r.url);
+const firstLoadUrls = (viewer: Pick<CurrentUserView, "id" | "shopwindows_info" | "call_app">) => firstLoadQueries(viewer, NOW).map((q) => String(q.queryKey[0]));
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  setAccessToken(null);
+  vi.unstubAllGlobals();
+});
+
+describe("a first load of /dashboard", () => {
+  it("asks for every section's figures with the stored token before the profile has answered", async () => {
+    const { sent } = stubApi(staff);
+    loadDashboard(STAFF_TOKEN);
+    const expected = firstLoadUrls(staff);
+    expect(expected).toHaveLength(19);
+    // In the caller's task: nothing waits for the entry's evaluation to end.
+    expect(sectionUrls(sent)).toHaveLength(expected.length);
+    expect(sectionUrls(sent).sort()).toEqual([...expected].sort());
+    expect(sent.filter((r) => r.url !== "/api/profile").every((r) => r.token === STAFF_TOKEN && !r.profileAnswered)).toBe(true);
+    expect(sent[0].url).toBe("/api/profile");
+    // Nothing of the page has rendered: it waits for the profile.
+    expect(screen.queryByRole("region", { name: DASHBOARD_TEXT.callLogs })).toBeNull();
+  });
+
+  it("then shows those answers in every section without asking for any of them again", async () => {
+    const { sent, answerProfile } = stubApi(staff);
+    loadDashboard(STAFF_TOKEN);
+    await vi.waitFor(() => expect(sectionUrls(sent)).toHaveLength(19));
+    answerProfile();
+    const callLogs = await screen.findByRole("region", { name: DASHBOARD_TEXT.callLogs }, { timeout: 5000 });
+    expect(await within(callLogs).findAllByText("7")).toHaveLength(4);
+    expect(await within(await screen.findByRole("region", { name: DASHBOARD_TEXT.leads })).findByText("7")).toBeTruthy();
+    expect(within(screen.getByRole("region", { name: DASHBOARD_TEXT.aircall })).getAllByText("7")).toHaveLength(4);
+    const urls = sectionUrls(sent);
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(urls.sort()).toEqual(firstLoadUrls(staff).sort());
+    expect(sent.filter((r) => r.url === "/api/profile")).toHaveLength(1);
+  });
+
+  it("asks only for the sections the token's flags show; the profile's other sections ask when they render", async () => {
+    const { sent, answerProfile } = stubApi(staff);
+    loadDashboard(jwt({ shopwindows_info: true }));
+    await vi.waitFor(() => expect(sectionUrls(sent)).toHaveLength(firstLoadUrls({ ...staff, call_app: false }).length));
+    expect(sectionUrls(sent).some((u) => u.includes("aircall"))).toBe(false);
+    answerProfile();
+    const aircall = await screen.findByRole("region", { name: DASHBOARD_TEXT.aircall }, { timeout: 5000 });
+    expect(await within(aircall).findAllByText("7")).toHaveLength(4);
+    expect(sectionUrls(sent).sort()).toEqual(firstLoadUrls(staff).sort());
+  });
+
+  it("starts nothing but the profile on another page, and nothing without a token that names its account", () => {
+    const { sent } = stubApi(staff);
+    const queryClient = createQueryClient();
+    startFirstRequests(queryClient, "/call-logs", STAFF_TOKEN);
+    startFirstRequests(queryClient, "/dashboard", "not-a-jwt");
+    startFirstRequests(queryClient, "/dashboard", null);
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+    return vi.waitFor(() => expect(sent.map((r) => r.url)).toEqual(["/api/profile", "/api/profile"]));
+  });
+});

@@ -399,7 +399,7 @@ export const CALL_LOG_TEXT = {
 export const CALL_SEARCH_TEXT = {
   label: "Search calls",
   placeholder: "Words from a transcript or summary, or a phone number",
-  hint: "Finds calls whose transcript or summary holds every word (the last one may be the start of a word), or whose number holds the digits.",
+  hint: "Finds calls whose transcript or summary holds every word, in any form (“refund” also finds “refunded”), or whose number starts or ends with the digits.",
   tooShort: "Type at least 2 characters to search.",
   clear: "Clear search",
   searching: "Searching calls…",

@@ -24,11 +24,14 @@ export type SearchSource = {
 export const MARK_OPEN = "\u0002";
 export const MARK_CLOSE = "\u0003";
 
-/** An account's token in the `owner` column: 'o' and the hex of its id's UTF-8 bytes (one token, never another account's). */
+/**
+ * An account's token in the `owner` column: its id's UTF-8 bytes as 3 digits each (one token, never
+ * another account's; digits only, so the stemmer leaves it as it is).
+ */
 export function ownerToken(userId: string): string {
-  let hex = "o";
-  for (const b of new TextEncoder().encode(userId)) hex += b.toString(16).padStart(2, "0");
-  return hex;
+  let digits = "";
+  for (const b of new TextEncoder().encode(userId)) digits += String(b).padStart(3, "0");
+  return digits;
 }
 
 /** The digits of a phone number as the tokens a search by number finds: all of them, the last 10, 7 and 4. */
@@ -140,19 +143,21 @@ const WORD = /[\p{L}\p{N}\p{M}]+/gu;
  * A search text as an FTS5 query of the owner's rows, or null when it has no word to look for. No
  * character of the text reaches FTS5 syntax: every word is a quoted string of letters and digits, so
  * quotes, operators, parentheses, NEAR, column names and stars are plain words or dropped. Every word
- * must appear in the summary or the transcript; the last one may be the start of a word (the person
- * is still typing) once it has 2 characters. A text that is a phone number (digits and the signs a
- * number is written with, at least 3 digits) finds calls from that number, or with those digits said.
+ * must appear in the summary or the transcript, matched by its stem (the index's porter tokenizer),
+ * as a whole term: a prefix would make FTS5 merge every word it starts before the first match.
+ * A text that is a phone number (digits and the signs a number is written with, at least 3 digits)
+ * finds calls whose number starts with those digits (with or without country code, or its last 7 or
+ * 4 digits), or whose texts say them.
  */
 export function searchMatch(userId: string, text: string): string | null {
   const owner = `owner : "${ownerToken(userId)}"`;
   if (/^[\d\s()+.\-/]+$/.test(text)) {
     const digits = text.replace(/\D/g, "");
-    if (digits.length >= 3) return `${owner} AND (phone : "${digits}"* OR {summary transcript} : "${digits}"*)`;
+    if (digits.length >= 3) return `${owner} AND (phone : "${digits}"* OR {summary transcript} : "${digits}")`;
   }
   const words = text.normalize("NFC").match(WORD) ?? [];
   if (words.length === 0) return null;
-  const terms = words.slice(0, 16).map((w, i, all) => `"${w.toLowerCase()}"${i === all.length - 1 && w.length >= 2 ? "*" : ""}`);
+  const terms = words.slice(0, 16).map((w) => `"${w.toLowerCase()}"`);
   return `${owner} AND {summary transcript} : (${terms.join(" AND ")})`;
 }
 

@@ -9,6 +9,7 @@ import { createDb } from "../db/client";
 import { callLogs, deletedAccounts } from "../db/schema";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { healSearchIndex, indexCalls, rebuildSearchIndex } from "../services/call-search";
+import { searchMatch } from "../db/search-index";
 import { insertAgent, insertCallLogs } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
 
@@ -73,6 +74,11 @@ describe("GET /api/call-logs/search", () => {
     expect(res.status).toBe(200);
     expect(res.body.results.map((r: { log: { id: number } }) => r.log.id)).toEqual([mine.id]);
     expect(res.body.results[0].log.user_id).toBe(me.userId);
+    // Scoped in the index itself, not only when the calls are read back: the match names the owner.
+    const candidates = await env.SEARCH_DB.prepare(`SELECT rowid & 2147483647 AS id FROM call_search WHERE call_search MATCH ?`)
+      .bind(searchMatch(me.userId, word))
+      .all<{ id: number }>();
+    expect(candidates.results.map((r) => r.id)).toEqual([mine.id]);
     const byTranscript = await search(other, word);
     expect(byTranscript.body.results.map((r: { log: { id: number } }) => r.log.id)).toEqual([theirs.id]);
   });

@@ -201,6 +201,7 @@ const OVER_BUDGET: Record<string, { own: number; why: string }> = {
   "POST /api/create-default-agent": { own: 2, why: "the limit, count and names read together, then the insert and its read-back in one batch" },
   "POST /api/trigger-call": { own: 2, why: "plan, minutes and the agent in the sign-in's round trip; the per-minute limit and the daily cap in one batch (the cap counts only a call the per-minute limit allows); then the call's log row" },
   "POST /api/webhooks/vapi": { own: 3, why: "event seen?, the agent of the assistant, one write batch" },
+  "GET /api/call-logs/search": { own: 2, why: "the search index (a database of its own, decision 059), then the calls it names, by primary key" },
 };
 
 /**

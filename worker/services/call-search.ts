@@ -1,7 +1,7 @@
 // Transcript and summary search (decision 059): the call logs' full-text index in the search database,
 // kept in step after every call-log write, healed from the call logs' updated_at by the 10-minute cron,
 // rebuilt from scratch on demand, and read by GET /api/call-logs/search.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CallLogSearchResult } from "@shared/schemas/call-logs";
 import { d1Of, type Database } from "../db/client";
 import { callLogs, deletedAccounts } from "../db/schema";
@@ -148,10 +148,12 @@ export async function searchCallLogs(db: Database, search: D1Database, userId: s
   const page = hits.slice(0, limit);
   const nextCursor = hits.length > limit ? page[page.length - 1].k : null;
   if (page.length === 0) return { results: [], nextCursor };
+  // By primary key: `+user_id` keeps the scope in the query without letting SQLite pick the
+  // (user_id, start_time) index, which would walk every call of the account to find these few.
   const rows = await db
     .select(callLogListColumns)
     .from(callLogs)
-    .where(and(eq(callLogs.userId, userId), inArray(callLogs.id, page.map((h) => h.id))));
+    .where(and(inArray(callLogs.id, page.map((h) => h.id)), sql`+${callLogs.userId} = ${userId}`));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const results: CallLogSearchResult[] = [];
   for (const hit of page) {

@@ -9,4 +9,12 @@ export async function runReportMailJob(ctx: JobContext, mail: MailPort = createM
   return sendReportMails({ db: ctx.db, mail, publicUrl: ctx.config.PUBLIC_URL }, ctx.now);
 }
 
-export const reportMailJob: Job = { name: "daily-report-mail", run: (ctx) => runReportMailJob(ctx) };
+/** A run with failed sends fails, so the job's last error is shown to admins (decision 025); a rerun retries them. */
+export const reportMailJob: Job = {
+  name: "daily-report-mail",
+  run: async (ctx) => {
+    const run = await runReportMailJob(ctx);
+    if (run.failed > 0) throw new Error(`${run.failed} of ${run.subscribers} daily report mails for ${run.day} failed (see the log); a rerun retries them`);
+    return run;
+  },
+};

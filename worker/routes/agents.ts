@@ -104,9 +104,11 @@ export const agentActionRoutes = new Hono<AppEnv>()
     return c.json({ id: assistantId, agent: toAgentJson(agent) } satisfies ActivateAgentResponse);
   })
   .post("/create-default-agent", requireUser, async (c) => {
-    // The company name is the profile's, known once the sign-in is confirmed.
-    const user = await confirmedUser(c);
-    const agent = await createDefaultAgent(accountDb(c), user.id, user.company);
+    // The company name is the profile's, known once the sign-in is confirmed: asked for together with
+    // the agent reads, which start the confirmation, so both arrive in one round trip.
+    const user = currentUser(c);
+    const company = confirmedUser(c).then((u) => u.company);
+    const agent = await createDefaultAgent(accountDb(c), user.id, company);
     return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse, 201);
   })
   .get("/usage-stats", requireUser, async (c) => {

@@ -131,7 +131,18 @@ export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owne
  * owner, visible to no account (ADR 003).
  */
 export async function recordCallEvent(db: Database, event: CallEvent): Promise<{ duplicate: boolean; userId: string | null }> {
-  const owner = await findCallOwner(db, event.call.assistantId);
+  // The owner and an orphan row of the same call are read together (one round trip); the orphan
+  // matters only when the event names an owner.
+  const [owner, orphan] = await Promise.all([
+    findCallOwner(db, event.call.assistantId),
+    event.call.assistantId
+      ? db
+          .select({ startTime: callLogs.startTime })
+          .from(callLogs)
+          .where(and(eq(callLogs.callId, event.call.id), isNull(callLogs.userId)))
+          .get()
+      : undefined,
+  ]);
   const [upsert] = upsertCallLogFromPlatform(db, event.call, owner, { unlessEvent: event.id });
   const record = recordEvent(db, { id: event.id, provider: event.provider, eventType: event.type });
   // The call's New York day is re-counted by the next roll-up run: a report for a day that is
@@ -139,14 +150,7 @@ export async function recordCallEvent(db: Database, event: CallEvent): Promise<{
   const started = parseUtc(event.call.startedAt) ?? parseUtc(event.call.createdAt);
   const days = started ? [nyDayOf(started)] : [];
   // An orphan row this event adopts moves into the owner's roll-ups on the day it is stored under.
-  if (owner) {
-    const orphan = await db
-      .select({ startTime: callLogs.startTime })
-      .from(callLogs)
-      .where(and(eq(callLogs.callId, event.call.id), isNull(callLogs.userId)))
-      .get();
-    if (orphan) days.push(nyDayOf(orphan.startTime));
-  }
+  if (owner && orphan) days.push(nyDayOf(orphan.startTime));
   const marks = markDaysDirty(db, "call_logs", days);
   // The intraday roll-up's hours of the row before and after the event are read live again.
   const hours = callHoursChanged(db, eq(callLogs.callId, event.call.id));

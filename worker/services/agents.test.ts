@@ -66,6 +66,7 @@ class StubVoice implements VoicePort {
   async importTwilioNumber(input: { number: string }) {
     return { id: "stub_pn", number: input.number };
   }
+  async removeNumber() {}
 }
 
 const deps = (voice: VoicePort, database: Database = db()): AgentDeps => ({ db: database, voice, prompt: new LocalPromptWriter() });

@@ -27,6 +27,7 @@ class StubVoice implements VoicePort {
   getCall = unused;
   importTwilioNumber = unused;
   setNumberAssistant = unused;
+  removeNumber = unused;
   async startOutboundCall(_owner: string, req: OutboundCallRequest): Promise<PlatformCall> {
     this.calls.push(req);
     const id = `stub_call_${crypto.randomUUID()}`;

@@ -11,6 +11,7 @@ import type { PurchasedNumber, TelephonyPort } from "../providers/telephony/port
 import type { VoicePort } from "../providers/voice/port";
 import { insertAgent, insertPhoneNumber, insertProfile } from "../test/factories";
 import { db } from "../test/helpers";
+import { createDb } from "../db/client";
 import { assignNumber, buyNumber, unassignNumber } from "./phone-numbers";
 
 const config = parseConfig({ ...env, APP_ENV: "test" });
@@ -38,6 +39,9 @@ function recordingVoice(opts: { failImport?: boolean; failLink?: boolean } = {})
     async setNumberAssistant(phoneNumberId, assistantId) {
       calls.push(["link", phoneNumberId, assistantId]);
       if (opts.failLink) throw providerError("VAPI", "Phone number not found");
+    },
+    async removeNumber(phoneNumberId) {
+      calls.push(["remove", phoneNumberId]);
     },
   };
   return { voice, calls };
@@ -119,27 +123,62 @@ describe("buying", () => {
     expect(await numberRow(res.phoneNumberId)).toMatchObject({ status: "active", vapiPhoneNumberId: null, phoneNumber });
   });
 
-  it("keeps a database failure after the import out of the answer", async () => {
+  it("gives the number and its import back when the purchase cannot be recorded", async () => {
     const profile = await insertProfile();
-    const { voice } = recordingVoice();
+    const { voice, calls } = recordingVoice();
     const real = db();
-    let updates = 0;
-    // The second update (storing the voice platform's number id) fails as a D1 outage would.
-    const flaky = new Proxy(real, {
-      get(target, prop) {
-        if (prop === "update" && ++updates === 2) return () => {
-          throw new Error("D1_ERROR: internal storage detail");
-        };
-        const value = Reflect.get(target, prop, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    }) as typeof real;
+    // The batch that records the number fails, as a D1 outage would at that moment.
+    const failing = createDb(
+      new Proxy(env.DB, {
+        get(target, prop) {
+          if (prop === "batch") return async () => {
+            throw new Error("D1_ERROR: internal storage detail");
+          };
+          const value = Reflect.get(target, prop, target);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      }),
+    );
+    const telephony = new LocalTelephony(real);
+    const released: string[] = [];
+    const release = telephony.release.bind(telephony);
+    telephony.release = async (sid) => {
+      released.push(sid);
+      await release(sid);
+    };
     const phoneNumber = localInventory("405")[2];
-    const res = await buyNumber({ db: flaky, config, telephony: new LocalTelephony(real), voice }, profile.id, { phoneNumber, createInVapi: true });
-    expect(res).toMatchObject({ vapiCreated: false, vapiPhoneNumberId: null });
-    expect(res.error).toBeTruthy();
-    expect(res.error).not.toContain("D1_ERROR");
-    expect(await numberRow(res.phoneNumberId)).toMatchObject({ status: "active", vapiPhoneNumberId: null, phoneNumber });
+    const err = await buyNumber({ db: failing, config, telephony, voice }, profile.id, { phoneNumber, createInVapi: true }).catch((e) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(calls).toEqual([["import", expect.objectContaining({ number: phoneNumber })], ["remove", `vapi-${phoneNumber}`]]);
+    expect(released).toHaveLength(1);
+    expect(await real.select().from(phoneNumbers).where(eq(phoneNumbers.userId, profile.id))).toEqual([]);
+  });
+
+  it("a purchase that finds the last slot taken when it is recorded gives the number and its import back and answers the limit", async () => {
+    const profile = await insertProfile();
+    for (let i = 0; i < 8; i++) await insertPhoneNumber(profile.id);
+    const { voice, calls } = recordingVoice();
+    const released: string[] = [];
+    const phoneNumber = "+15125550177";
+    // A concurrent purchase takes the account's last slot while this one is at the provider.
+    const telephony: TelephonyPort = {
+      kind: "local",
+      health: async () => ({ ok: true, message: "" }),
+      searchAvailable: async () => [],
+      purchase: async (): Promise<PurchasedNumber> => {
+        await insertPhoneNumber(profile.id);
+        return { sid: "PN00000000000000000000000000000177", phoneNumber, friendlyName: phoneNumber, locality: null, region: null, isoCountry: "US" };
+      },
+      release: async (sid) => {
+        released.push(sid);
+      },
+    };
+    const err = await buyNumber({ db: db(), config, telephony, voice }, profile.id, { phoneNumber, createInVapi: true }).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).extra).toEqual({ limitReached: true, maxAllowed: 9, currentCount: 9 });
+    expect(released).toEqual(["PN00000000000000000000000000000177"]);
+    expect(calls.filter(([kind]) => kind === "remove")).toEqual([["remove", `vapi-${phoneNumber}`]]);
+    expect(await db().select().from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, phoneNumber))).toEqual([]);
   });
 
   it("counts reservations against the limit, but frees one left behind by a request that died", async () => {
@@ -179,12 +218,14 @@ describe("buying", () => {
         released.push(sid);
       },
     };
-    const err = await buyNumber({ db: db(), config, telephony, voice: recordingVoice().voice }, profile.id, {
+    const removed = recordingVoice();
+    const err = await buyNumber({ db: db(), config, telephony, voice: removed.voice }, profile.id, {
       phoneNumber: "+15125550199",
       createInVapi: true,
     }).catch((e) => e);
     expect(err).toBeInstanceOf(Error);
     expect(released).toEqual(["PN0123456789abcdef0123456789abcdef"]);
+    expect(removed.calls.filter(([kind]) => kind === "remove")).toEqual([["remove", `vapi-${other.phoneNumber}`]]);
     expect(await db().select().from(phoneNumbers).where(eq(phoneNumbers.userId, profile.id))).toEqual([]);
   });
 });

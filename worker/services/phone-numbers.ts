@@ -1,4 +1,4 @@
-// Phone numbers (spec 2 §3-§5, §9): the per-account limit, the purchase (reserved against the limit
+// Phone numbers (spec 2 §3-§5, §9): the per-account limit, the purchase (recorded against the limit
 // in one statement, so concurrent buys cannot pass it), the voice-platform copy, and assigning a
 // number to an agent with its voice-platform link.
 import { and, asc, count, eq, gt, lt, ne, sql } from "drizzle-orm";
@@ -105,6 +105,14 @@ export async function searchAvailableNumbers(telephony: TelephonyPort, query: Se
 
 export type PhoneDeps = { db: Database; telephony: TelephonyPort; voice: VoicePort; config: AppConfig };
 
+/**
+ * Buys a number: the checks and the account's count are read first (with the caller's checks), then
+ * the number is bought and, when asked, imported into the voice platform, and then one batch records
+ * it with its voice-platform id, inserted only while the account is still under its limit (SQLite
+ * runs the statement atomically, so of several concurrent purchases only those that still fit get a
+ * row). When that batch writes no row (a concurrent purchase took the last slot) or fails, the number
+ * goes back to the telephony provider and its import is removed: nothing is left half done.
+ */
 export async function buyNumber(
   deps: PhoneDeps,
   userId: string,
@@ -113,97 +121,31 @@ export async function buyNumber(
 ): Promise<BuyNumberResponse> {
   const { db, telephony } = deps;
   const staleBefore = new Date(Date.now() - STALE_RESERVATION_MS).toISOString();
-  // The limit and the number's holder (a stale reservation, which goes below, holds it no more) are
-  // read together with the caller's checks (`allowed`), whose refusal answers first.
-  const [maxAllowed, existing] = await inOrder(
+  // A reservation that is stale (left by a request that died mid-purchase) holds no slot and no number.
+  const live = sql`not (${phoneNumbers.status} = 'pending' and ${phoneNumbers.createdAt} < ${staleBefore})`;
+  // The limit, the number's holder and the account's count, read together with the caller's checks
+  // (`allowed`), whose refusal answers first.
+  const [maxAllowed, existing, held] = await inOrder(
     allowed,
     Promise.all([
       getPhoneNumberLimit(db),
-      db.query.phoneNumbers.findFirst({
-        where: and(eq(phoneNumbers.phoneNumber, input.phoneNumber), sql`not (${phoneNumbers.status} = 'pending' and ${phoneNumbers.createdAt} < ${staleBefore})`),
-      }),
+      db.query.phoneNumbers.findFirst({ where: and(eq(phoneNumbers.phoneNumber, input.phoneNumber), live) }),
+      db.select({ n: count() }).from(phoneNumbers).where(and(eq(phoneNumbers.userId, userId), live)).get(),
     ]),
   );
   if (existing) {
     throw conflict(existing.userId === userId ? PHONE_API_TEXT.numberOwned : PHONE_API_TEXT.numberUnavailable, "phoneNumber");
   }
-
-  // Reserve a slot first, in one statement: SQLite runs it atomically, so of several concurrent
-  // purchases only those that still fit under the limit get a row.
-  // Stale reservations go in the same batch, first: the account's own (they count against its limit)
-  // and any on this number (whoever left it), or a purchase that died mid-way would block this
-  // number for good.
-  let reserved: { id: number }[];
-  try {
-    const d1 = d1Of(db);
-    const [, inserted] = await d1.batch<{ id: number }>([
-      d1
-        .prepare("delete from phone_numbers where (user_id = ? or phone_number = ?) and status = 'pending' and created_at < ?")
-        .bind(userId, input.phoneNumber, staleBefore),
-      d1
-        .prepare(
-          "insert into phone_numbers (user_id, phone_number, iso_country, status) select ?, ?, 'US', 'pending' " +
-            "where (select count(*) as n from phone_numbers where user_id = ?) < ? returning id",
-        )
-        .bind(userId, input.phoneNumber, userId, maxAllowed),
-    ]);
-    reserved = inserted.results;
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(PHONE_API_TEXT.numberUnavailable, "phoneNumber");
-    throw e;
-  }
-  if (reserved.length === 0) {
-    const currentCount = await countPhoneNumbers(db, userId);
-    throw new ApiError(409, phoneLimitReachedMessage(maxAllowed, currentCount), PHONE_LIMIT_REACHED_CODE, undefined, {
+  const limitReached = (currentCount: number) =>
+    new ApiError(409, phoneLimitReachedMessage(maxAllowed, currentCount), PHONE_LIMIT_REACHED_CODE, undefined, {
       limitReached: true,
       maxAllowed,
       currentCount,
     });
-  }
-  const rowId = reserved[0].id;
-  const dropReservation = () =>
-    db.delete(phoneNumbers).where(and(eq(phoneNumbers.id, rowId), eq(phoneNumbers.status, "pending")));
+  if (Number(held?.n ?? 0) >= maxAllowed) throw limitReached(Number(held?.n ?? 0));
 
-  let bought;
-  try {
-    bought = await telephony.purchase(input.phoneNumber);
-  } catch (e) {
-    await dropReservation();
-    throw e;
-  }
+  const bought = await telephony.purchase(input.phoneNumber);
 
-  const place = placeOf(bought.phoneNumber);
-  // The account's count (what the answer reports) is read in the batch that saves the number.
-  let currentCount: number;
-  try {
-    const [, [counted]] = await db.batch([
-      db
-        .update(phoneNumbers)
-        .set({
-          status: "active",
-          sid: bought.sid,
-          phoneNumber: bought.phoneNumber,
-          friendlyName: bought.friendlyName,
-          // Twilio's purchase answer has no location; the area code still tells the city.
-          locality: bought.locality ?? place?.locality ?? null,
-          region: bought.region ?? place?.region ?? null,
-          isoCountry: bought.isoCountry || "US",
-          updatedAt: new Date().toISOString(),
-        })
-        .where(eq(phoneNumbers.id, rowId)),
-      db.select({ n: count() }).from(phoneNumbers).where(eq(phoneNumbers.userId, userId)),
-    ]);
-    currentCount = Number(counted?.n ?? 0);
-  } catch (e) {
-    // Nothing half written: give the number back and free the slot.
-    await telephony.release(bought.sid).catch((err) =>
-      log(null, "error", "release after failed save failed", { sid: bought.sid, error: (err as Error).message }),
-    );
-    await dropReservation();
-    throw e;
-  }
-
-  let vapiCreated = false;
   let vapiPhoneNumberId: string | null = null;
   let error: string | undefined;
   if (input.createInVapi) {
@@ -215,26 +157,77 @@ export async function buyNumber(
           ? { twilioAccountSid: deps.config.TWILIO_ACCOUNT_SID, twilioAuthToken: deps.config.TWILIO_AUTH_TOKEN }
           : {}),
       });
-      await db
-        .update(phoneNumbers)
-        .set({ vapiPhoneNumberId: imported.id, updatedAt: new Date().toISOString() })
-        .where(eq(phoneNumbers.id, rowId));
-      vapiCreated = true;
       vapiPhoneNumberId = imported.id;
     } catch (e) {
       // The number is bought and kept; the client warns that AI calls are not set up. Only a provider's
-      // own message is shown; anything else (e.g. a database error) stays in the log.
+      // own message is shown; anything else stays in the log.
       const detail = e instanceof Error ? e.message : String(e);
       error = e instanceof ApiError ? e.message : PHONE_API_TEXT.vapiCopyNotSaved;
       log(null, "warn", "voice-platform import failed", { phoneNumber: bought.phoneNumber, error: detail });
     }
   }
 
+  // Gives the number back (and its import): the purchase is undone when it cannot be recorded.
+  const giveBack = async () => {
+    if (vapiPhoneNumberId) {
+      await deps.voice.removeNumber(vapiPhoneNumberId).catch((err) =>
+        log(null, "error", "removing the import after a failed save failed", { vapiPhoneNumberId, error: (err as Error).message }),
+      );
+    }
+    await telephony.release(bought.sid).catch((err) =>
+      log(null, "error", "release after failed save failed", { sid: bought.sid, error: (err as Error).message }),
+    );
+  };
+
+  const place = placeOf(bought.phoneNumber);
+  let rowId: number | undefined;
+  let currentCount: number;
+  try {
+    // Stale reservations go first: the account's own (they count against its limit) and any on this
+    // number (whoever left it). Then the number, only while the account is under its limit, and the
+    // account's count (what the answer reports).
+    const d1 = d1Of(db);
+    const [, inserted, counted] = await d1.batch<{ id?: number; n?: number }>([
+      d1
+        .prepare("delete from phone_numbers where (user_id = ? or phone_number = ?) and status = 'pending' and created_at < ?")
+        .bind(userId, input.phoneNumber, staleBefore),
+      d1
+        .prepare(
+          "insert into phone_numbers (user_id, phone_number, friendly_name, locality, region, iso_country, sid, vapi_phone_number_id, status) " +
+            "select ?, ?, ?, ?, ?, ?, ?, ?, 'active' where (select count(*) as n from phone_numbers where user_id = ?) < ? returning id",
+        )
+        .bind(
+          userId,
+          bought.phoneNumber,
+          bought.friendlyName,
+          // Twilio's purchase answer has no location; the area code still tells the city.
+          bought.locality ?? place?.locality ?? null,
+          bought.region ?? place?.region ?? null,
+          bought.isoCountry || "US",
+          bought.sid,
+          vapiPhoneNumberId,
+          userId,
+          maxAllowed,
+        ),
+      d1.prepare("select count(*) as n from phone_numbers where user_id = ?").bind(userId),
+    ]);
+    rowId = inserted.results[0]?.id;
+    currentCount = Number(counted.results[0]?.n ?? 0);
+  } catch (e) {
+    await giveBack();
+    if (isUniqueViolation(e)) throw conflict(PHONE_API_TEXT.numberUnavailable, "phoneNumber");
+    throw e;
+  }
+  if (rowId === undefined) {
+    await giveBack();
+    throw limitReached(currentCount);
+  }
+
   return {
     sid: bought.sid,
     phoneNumber: bought.phoneNumber,
     phoneNumberId: rowId,
-    vapiCreated,
+    vapiCreated: vapiPhoneNumberId !== null,
     vapiPhoneNumberId,
     limitReached: false,
     maxAllowed,

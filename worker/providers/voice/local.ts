@@ -171,6 +171,10 @@ export class LocalVoice implements VoicePort {
   async setNumberAssistant(): Promise<void> {
     // The simulator routes no real calls, so there is nothing to point at the assistant.
   }
+
+  async removeNumber(): Promise<void> {
+    // The simulator's imports are not stored, so there is nothing to remove.
+  }
 }
 
 /** Assistant ids per statement: D1 binds at most 100 parameters, and the limit takes one. */

@@ -89,4 +89,6 @@ export interface VoicePort {
   importTwilioNumber(input: { number: string; twilioAccountSid?: string; twilioAuthToken?: string; name?: string; assistantId?: string }): Promise<ImportedNumber>;
   /** Points an imported number at an assistant (or none). */
   setNumberAssistant(phoneNumberId: string, assistantId: string | null): Promise<void>;
+  /** Removes an imported number from the platform (the telephony provider keeps it); one already gone is not an error. */
+  removeNumber(phoneNumberId: string): Promise<void>;
 }

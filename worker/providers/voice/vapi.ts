@@ -188,6 +188,11 @@ export class VapiVoice implements VoicePort {
   async setNumberAssistant(phoneNumberId: string, assistantId: string | null): Promise<void> {
     await this.request("PATCH", `/phone-number/${encodeURIComponent(phoneNumberId)}`, { assistantId });
   }
+
+  async removeNumber(phoneNumberId: string): Promise<void> {
+    // 404: already gone, which is what the caller wants.
+    await this.request("DELETE", `/phone-number/${encodeURIComponent(phoneNumberId)}`, undefined, { allow404: true });
+  }
 }
 
 /** VAPI errors read `{ message: string | string[], error, statusCode }`. */

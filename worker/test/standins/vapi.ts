@@ -169,6 +169,10 @@ export async function vapiStandin(): Promise<StandinHandler> {
         if (body.assistantId === null) delete n.assistantId;
         return { json: n };
       }
+      if (req.method === "DELETE") {
+        numbers.delete(n.id);
+        return { json: n };
+      }
     }
 
     return error(404, `Cannot ${req.method} ${req.path}`);

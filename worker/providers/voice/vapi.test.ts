@@ -209,6 +209,14 @@ describe("VapiVoice phone numbers", () => {
     expect((await vapiGet(`/phone-number/${imported.id}`)).body.assistantId).toBeUndefined();
   });
 
+  it("removes an imported number; one already gone is not an error", async () => {
+    const v = adapter();
+    const imported = await v.importTwilioNumber({ number: "+13055550197" });
+    await v.removeNumber(imported.id);
+    expect((await vapiGet(`/phone-number/${imported.id}`)).status).toBe(404);
+    await expect(v.removeNumber(imported.id)).resolves.toBeUndefined();
+  });
+
   it("refuses an import without Twilio credentials before calling VAPI", async () => {
     const err = await providerFailure(adapter({ twilioAccountSid: undefined, twilioAuthToken: undefined }).importTwilioNumber({ number: "+13055550198" }));
     expect(err.message).toMatch(/Twilio credentials/);

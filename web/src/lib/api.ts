@@ -41,8 +41,11 @@ function readStoredBookmarks(): Bookmarks {
   }
 }
 
-/** Keeps the newer bookmark per database: answers of requests made together arrive in any order. */
-function keepBookmarks(res: Response) {
+/**
+ * Keeps the newer bookmark per database: answers of requests made together arrive in any order.
+ * Exported for the profile's early request, which is sent before this client has its token.
+ */
+export function keepBookmarks(res: Response) {
   const header = res.headers?.get(BOOKMARK_HEADER);
   if (!header) return;
   bookmarks = mergeBookmarks(bookmarks, parseBookmarks(header));

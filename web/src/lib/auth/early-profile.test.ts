@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CurrentUserView } from "@shared/schemas/auth";
+import { BOOKMARK_HEADER } from "@shared/d1-bookmarks";
+import { currentBookmarks, keepBookmarks, resetBookmarks } from "@web/lib/api";
 import { createQueryClient } from "@web/lib/query-client";
 import { currentUserKeys } from "./current-user";
 import { EARLY_TOKEN_MARGIN_SECONDS, joinEarlyProfile, prefetchProfile, storedAccessToken } from "./early-profile";
@@ -24,7 +26,10 @@ function storageWith(entries: Record<string, string>): Storage {
 const session = (expiresInSeconds: number, token = "access-1") =>
   JSON.stringify({ access_token: token, refresh_token: "r", expires_at: Math.floor(NOW / 1000) + expiresInSeconds });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetBookmarks();
+});
 
 describe("storedAccessToken", () => {
   it("reads supabase-js's stored session when its token has time left", () => {
@@ -51,6 +56,17 @@ describe("prefetchProfile", () => {
     await prefetchProfile(client, "tok");
     expect(fetchMock).toHaveBeenCalledWith("/api/profile", { headers: { Authorization: "Bearer tok" } });
     expect(client.getQueryData(currentUserKeys.all)).toEqual(profile);
+  });
+
+  it("sends the tab's D1 bookmarks, as every API request does, and keeps the answer's", async () => {
+    // A write earlier in this tab left its bookmark (kept by the API client, in sessionStorage too).
+    keepBookmarks(new Response(null, { headers: { [BOOKMARK_HEADER]: "DB=0000001a-00000001" } }));
+    const fetchMock = vi.fn(async () => Response.json(profile, { headers: { [BOOKMARK_HEADER]: "DB=0000001b-00000002" } }));
+    vi.stubGlobal("fetch", fetchMock);
+    await prefetchProfile(createQueryClient(), "tok");
+    expect(fetchMock).toHaveBeenCalledWith("/api/profile", { headers: { Authorization: "Bearer tok", [BOOKMARK_HEADER]: "DB=0000001a-00000001" } });
+    expect(currentBookmarks()).toEqual({ DB: "0000001b-00000002" });
+    expect(sessionStorage.getItem("d1-bookmarks")).toBe("DB=0000001b-00000002");
   });
 
   it("keeps nothing on a refusal or a network failure, and asks nothing without a token", async () => {

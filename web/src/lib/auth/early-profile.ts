@@ -4,9 +4,13 @@
 // start instead, with the stored session's access token, in parallel with restoring it
 // (decision 027). Only a success is kept (in the query cache, where the provider's profile query
 // finds it); anything else is ignored and the provider asks as before, with the session supabase-js
-// restored. A token that is about to expire is not used: supabase-js refreshes it first.
+// restored. A token that is about to expire is not used: supabase-js refreshes it first. It sends
+// the tab's D1 bookmarks and keeps the answer's, as every API request does (decision 052), so a
+// reload right after a write reads that write.
 import type { QueryClient } from "@tanstack/react-query";
+import { BOOKMARK_HEADER, formatBookmarks } from "@shared/d1-bookmarks";
 import type { ApiAnswers } from "@shared/schemas/answers";
+import { currentBookmarks, keepBookmarks } from "@web/lib/api";
 import { STORED_SESSION_KEY } from "@web/lib/auth-client";
 import { currentUserKeys, PROFILE_PATH } from "./current-user";
 
@@ -51,7 +55,11 @@ export async function prefetchProfile(queryClient: QueryClient, token = storedAc
 
 async function askEarly(token: string): Promise<Profile | null> {
   try {
-    const res = await fetch(PROFILE_PATH, { headers: { Authorization: `Bearer ${token}` } });
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+    const bookmark = formatBookmarks(currentBookmarks());
+    if (bookmark) headers[BOOKMARK_HEADER] = bookmark;
+    const res = await fetch(PROFILE_PATH, { headers });
+    keepBookmarks(res);
     return res.ok ? ((await res.json()) as Profile) : null;
   } catch {
     // Offline or not JSON: the provider asks again.

@@ -11,6 +11,7 @@ import { DEV_STRIPE_WEBHOOK_SECRET, signStripePayload } from "../providers/billi
 import { hashPassword } from "../lib/crypto";
 import { BILLING_TEXT } from "@shared/messages";
 import { call, db, signUpAndSignIn, spendLink, uniqueEmail } from "../test/helpers";
+import { leadPayload } from "../test/payloads";
 import { NEW_PASSWORD_TEXT } from "@shared/schemas/password";
 
 const ORIGIN = "http://localhost";
@@ -497,21 +498,9 @@ describe("subscriptions of an account", () => {
 });
 
 describe("POST /api/leads/leads", () => {
-  const lead = (over: Record<string, unknown> = {}) => ({
-    email: uniqueEmail("lead"),
-    phone: "3055550142",
-    first_name: "Lee",
-    last_name: "Dee",
-    company: "Acme",
-    lead_source: "trial",
-    lead_status: "new",
-    interest_level: 4,
-    metadata: { product_type: "pro", product_name: "Pro", price_id: "price_local_pro_month", is_trial: true, submitted_at: new Date().toISOString() },
-    ...over,
-  });
 
   it("stores the lead of spec 2 §3", async () => {
-    const body = lead();
+    const body = leadPayload();
     const res = await call("/api/leads/leads", { method: "POST", json: body });
     expect(res.status).toBe(201);
     const [row] = await db().select().from(leads).where(eq(leads.id, res.body.lead.id));
@@ -520,10 +509,10 @@ describe("POST /api/leads/leads", () => {
   });
 
   it("names the bad field", async () => {
-    expect((await call("/api/leads/leads", { method: "POST", json: lead({ phone: "305555014" }) })).body).toMatchObject({ field: "phone", error: "phone: Phone must have exactly 10 digits." });
-    expect((await call("/api/leads/leads", { method: "POST", json: lead({ email: "nope" }) })).body).toMatchObject({ field: "email" });
-    expect((await call("/api/leads/leads", { method: "POST", json: lead({ last_name: "" }) })).body).toMatchObject({ field: "last_name" });
-    expect((await call("/api/leads/leads", { method: "POST", json: lead({ interest_level: 5 }) })).body).toMatchObject({ field: "interest_level" });
-    expect((await call("/api/leads/leads", { method: "POST", json: lead({ lead_source: "store" }) })).body).toMatchObject({ field: "lead_source" });
+    expect((await call("/api/leads/leads", { method: "POST", json: leadPayload({ phone: "305555014" }) })).body).toMatchObject({ field: "phone", error: "phone: Phone must have exactly 10 digits." });
+    expect((await call("/api/leads/leads", { method: "POST", json: leadPayload({ email: "nope" }) })).body).toMatchObject({ field: "email" });
+    expect((await call("/api/leads/leads", { method: "POST", json: leadPayload({ last_name: "" }) })).body).toMatchObject({ field: "last_name" });
+    expect((await call("/api/leads/leads", { method: "POST", json: leadPayload({ interest_level: 5 }) })).body).toMatchObject({ field: "interest_level" });
+    expect((await call("/api/leads/leads", { method: "POST", json: leadPayload({ lead_source: "store" }) })).body).toMatchObject({ field: "lead_source" });
   });
 });

@@ -5,6 +5,7 @@ import { callLogs, rollupDirtyDays, webhookEvents } from "../db/schema";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { insertAgent } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
+import { vapiCall, vapiReport as report } from "../test/payloads";
 import { PRODUCTION_BINDINGS } from "../test/production";
 
 async function account() {
@@ -15,38 +16,6 @@ async function account() {
 }
 
 const callId = () => crypto.randomUUID();
-
-function vapiCall(id: string, assistantId: string, over: Record<string, unknown> = {}) {
-  return {
-    id,
-    orgId: "org-1",
-    type: "outboundPhoneCall",
-    status: "in-progress",
-    assistantId,
-    phoneNumberId: "pn-1",
-    customer: { number: "+13055550100" },
-    createdAt: "2026-03-02T14:59:58.000Z",
-    updatedAt: "2026-03-02T15:00:00.000Z",
-    ...over,
-  };
-}
-
-function report(id: string, assistantId: string, over: Record<string, unknown> = {}) {
-  return {
-    message: {
-      type: "end-of-call-report",
-      timestamp: 1772463700000,
-      endedReason: "customer-ended-call",
-      startedAt: "2026-03-02T15:00:00.000Z",
-      endedAt: "2026-03-02T15:02:05.600Z",
-      cost: 0.23,
-      analysis: { summary: "The customer booked a hearing test for Friday." },
-      artifact: { transcript: "AI: Hello, this is the Miami desk.\nHuman: Hi, I'd like to book a test.", recordingUrl: "https://storage.vapi.ai/r.wav", messages: [] },
-      call: vapiCall(id, assistantId),
-      ...over,
-    },
-  };
-}
 
 function statusUpdate(id: string, assistantId: string, status: string, over: Record<string, unknown> = {}) {
   return { message: { type: "status-update", status, call: vapiCall(id, assistantId, { status: "queued" }), ...over } };

@@ -341,7 +341,8 @@ export async function findD1File(stateDir) {
   const found = files.filter((file) => {
     const db = new DatabaseSync(file, { readOnly: true });
     try {
-      return Boolean(db.prepare("select 1 from sqlite_master where type = 'table' and name = 'd1_migrations'").get());
+      // The main database: the one with the call logs (the search database, decision 059, has its own file).
+      return Boolean(db.prepare("select 1 from sqlite_master where type = 'table' and name = 'call_logs'").get());
     } finally {
       db.close();
     }

@@ -62,6 +62,10 @@ export default {
       const tab = await anonymous.newPage();
       await tab.goto(unsubscribe!);
       await seeText(tab, REPORT_MAIL_TEXT.confirmQuestion);
+      // Opening the link (as a mail scanner does) changes nothing: the mail is still on.
+      await page.goto("/settings");
+      await page.waitForFunction(() => document.querySelector('[role="switch"]') !== null);
+      check((await page.getByRole("switch", { name: REPORT_MAIL_TEXT.switchLabel }).getAttribute("aria-checked")) === "true", "opening the link alone unsubscribed");
       await tab.getByRole("button", { name: REPORT_MAIL_TEXT.confirmButton }).click();
       await seeText(tab, REPORT_MAIL_TEXT.done);
     } finally {

@@ -106,6 +106,8 @@ describe("the daily report by email: the switch", () => {
       expect((await call("/api/report-mail", { method: "PUT", token: staff.accessToken, json: { subscribed: i % 2 === 0 } })).status).toBe(200);
     }
     expect((await call("/api/report-mail", { method: "PUT", token: staff.accessToken, json: { subscribed: true } })).status).toBe(429);
+    // The refused change is not written: the last allowed one (off) stands.
+    expect((await call("/api/report-mail", { token: staff.accessToken })).body.subscribed).toBe(false);
   });
 });
 

@@ -24,6 +24,8 @@ import { LOCAL_CHECKOUT_PATH, STRIPE_WEBHOOK_PATH } from "../providers/billing/l
 import { AIRCALL_WEBHOOK_PATH, DEV_AIRCALL_WEBHOOK_TOKEN } from "../providers/callcentre/aircall-events";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { storeDailyReports } from "../services/daily-report-store";
+import { sendReportMails } from "../services/report-mail";
+import { LocalMail } from "../providers/mail/local";
 import { healSearchIndex } from "../services/call-search";
 import { aircallCall } from "../test/aircall";
 import { COMPLETE_AGENT_FIELDS, ingestAppointmentRecord, insertAgent, insertAppointments, insertCallLogs, insertPhoneNumber } from "../test/factories";
@@ -69,6 +71,18 @@ const sessionOf = (as: Who | Session): Session | null =>
 /** Sends a request outside the measurement (setting a case up). */
 const send = (method: string, spec: Spec) =>
   call(spec.path, { method, token: sessionOf(spec.as)?.accessToken, json: spec.json, body: spec.body, headers: spec.headers, bindings: providerBindings });
+
+/** The unsubscribe link of a new subscriber's daily report mail for DAY (decision 060). */
+async function reportMailUnsubscribePath() {
+  const s = await fresh({ shopwindows_info: true });
+  expect((await send("PUT", { as: s, path: "/api/report-mail", json: { subscribed: true } })).status).toBe(200);
+  const d = createDb(env.DB);
+  await sendReportMails({ db: d, mail: new LocalMail(d) }, new Date(`${nextDay(DAY)}T05:15:00Z`));
+  const row = await env.DB.prepare("SELECT headers FROM mail_outbox WHERE to_email = ? AND kind = 'daily_report'").bind(s.email.toLowerCase()).first<{ headers: string }>();
+  const url = new URL(/<([^>]+)>/.exec((JSON.parse(row!.headers) as Record<string, string>)["List-Unsubscribe"])![1]);
+  return `${url.pathname}${url.search}`;
+}
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 type Measured = { status: number; trips: number; serverTiming: number | null; body: Json };
 
@@ -381,6 +395,15 @@ const CASES: Record<string, () => Promise<Spec>> = {
     expect(id, JSON.stringify(list.body).slice(0, 300)).toBeDefined();
     return { as: "staff", path: `/api/daily-reports/${id}` };
   },
+  "GET /api/report-mail": async () => ({ as: "staff", path: "/api/report-mail" }),
+  "PUT /api/report-mail": async () => ({ as: await fresh({ shopwindows_info: true }), path: "/api/report-mail", json: { subscribed: true } }),
+  "GET /api/report-mail/unsubscribe": async () => ({ as: "none", path: await reportMailUnsubscribePath() }),
+  "POST /api/report-mail/unsubscribe": async () => ({
+    as: "none",
+    path: await reportMailUnsubscribePath(),
+    body: "List-Unsubscribe=One-Click",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  }),
   "POST /api/ingest/appointments": async () => ({
     as: "none",
     path: "/api/ingest/appointments",

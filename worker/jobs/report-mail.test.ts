@@ -263,6 +263,11 @@ describe("the daily report mail's content", { timeout: 60_000 }, () => {
     expect(unsubscribe.startsWith(`${origin}/api/report-mail/unsubscribe?token=`)).toBe(true);
     expect(m.body_text).toContain(unsubscribe);
     expect(doc).toContain(`href="${unsubscribe}"`);
+
+    // The local mailbox lists it with both versions and its headers.
+    const listed = await call(`/api/local/mailbox?email=${encodeURIComponent(staff.email)}`);
+    const shown = listed.body.messages.find((x: { kind: string }) => x.kind === "daily_report");
+    expect(shown).toMatchObject({ subject: m.subject, text: m.body_text, html: doc, headers });
   });
 
   it("reads a week earlier from the counts when that day has no stored report", async () => {

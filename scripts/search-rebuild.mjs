@@ -78,7 +78,7 @@ export async function rebuildLocalSearch({ stateDir = path.join(root, ".wrangler
       const rows = read.all(after, CHUNK);
       if (rows.length === 0) break;
       search.exec("BEGIN");
-      for (const row of rows) for (const [sql, params] of si.upsertStatements(si.searchRow(row))) prepare(sql).run(...params);
+      for (const json of si.writeChunks(rows.map(si.searchRow))) for (const sql of si.WRITE_STATEMENTS) prepare(sql).run(json);
       search.exec("COMMIT");
       calls += rows.length;
       after = rows[rows.length - 1].id;

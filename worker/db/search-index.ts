@@ -66,17 +66,20 @@ export function transcriptText(stored: string | null): string {
 
 const clean = (text: string | null) => (text ?? "").replaceAll(MARK_OPEN, " ").replaceAll(MARK_CLOSE, " ");
 
-/** The values one call log's index row is written with (bound in the order of UPSERT_STATEMENTS). */
-export function searchRow(s: SearchSource) {
+/** One call log as the write statements read it from their JSON parameter (short keys: the batch's size). */
+export type SearchRow = { id: number; u: string; s: string; uid: string | null; o: string | null; p: string; m: string; t: string };
+
+/** What the index holds of one call log (an ownerless call: only its id and version, to remove it). */
+export function searchRow(s: SearchSource): SearchRow {
   return {
     id: s.id,
-    updatedAt: s.updatedAt,
-    startTime: s.startTime,
-    userId: s.userId,
-    owner: s.userId === null ? "" : ownerToken(s.userId),
-    phone: phoneTokens(s.phoneNumber),
-    summary: clean(s.summary),
-    transcript: clean(transcriptText(s.transcript)),
+    u: s.updatedAt,
+    s: s.startTime,
+    uid: s.userId,
+    o: s.userId === null ? null : ownerToken(s.userId),
+    p: phoneTokens(s.phoneNumber),
+    m: clean(s.summary),
+    t: clean(transcriptText(s.transcript)),
   };
 }
 
@@ -85,38 +88,54 @@ export function searchRow(s: SearchSource) {
  * order is (start second, id) order and the newest call has the largest rowid. Computed in SQL: the
  * value is beyond JavaScript's exact integers, so it travels as text (the search cursor) or not at all.
  */
-export const ROWID_SQL = (start: string, id: string) => `((coalesce(unixepoch(${start}), 0) << 31) | ${id})`;
+const ROWID = `((coalesce(unixepoch(j.value ->> 's'), 0) << 31) | (j.value ->> 'id'))`;
+
+/** The index's doc entry of a JSON row, when it holds a newer version of the call than this row. */
+const NEWER = `EXISTS (SELECT 1 FROM call_search_docs d WHERE d.call_log_id = j.value ->> 'id' AND d.updated_at > j.value ->> 'u')`;
 
 /**
- * Writes one owned call log's index row, in one batch, unless the index already holds a newer version
- * of the call (updated_at later than this one): the old row goes, the new one is inserted, the call's
- * doc entry follows (upsertStatements binds them). Parameters: ?1 id, ?2 updated_at, ?3 start_time, ?4 user_id, ?5 owner, ?6 phone,
- * ?7 summary, ?8 transcript.
+ * Brings many call logs' index rows in step in a few statements, whatever their number: ?1 is a JSON
+ * array of SearchRow (writeStatements chunks it). A row of an owned call replaces the call's index
+ * row; an ownerless call's row is removed (it is in no one's search). Neither happens when the index
+ * already holds a newer version of the call (a later updated_at), so two writes of one call that land
+ * out of order leave the newer. The old row goes before the new one is written: a call whose start
+ * moved changes rowid.
  */
-export const UPSERT_STATEMENTS = [
-  `DELETE FROM call_search WHERE rowid IN (SELECT doc_rowid FROM call_search_docs WHERE call_log_id = ?1 AND updated_at <= ?2)`,
+export const WRITE_STATEMENTS = [
+  `DELETE FROM call_search WHERE rowid IN (
+     SELECT d.doc_rowid FROM json_each(?1) j JOIN call_search_docs d ON d.call_log_id = j.value ->> 'id' WHERE d.updated_at <= j.value ->> 'u')`,
+  `DELETE FROM call_search_docs WHERE call_log_id IN (
+     SELECT j.value ->> 'id' FROM json_each(?1) j WHERE j.value ->> 'uid' IS NULL AND NOT ${NEWER})`,
   `INSERT INTO call_search (rowid, owner, phone, summary, transcript)
-   SELECT ${ROWID_SQL("?3", "?1")}, ?5, ?6, ?7, ?8
-   WHERE NOT EXISTS (SELECT 1 FROM call_search_docs WHERE call_log_id = ?1 AND updated_at > ?2)`,
-  `INSERT INTO call_search_docs (call_log_id, doc_rowid, user_id, updated_at) VALUES (?1, ${ROWID_SQL("?3", "?1")}, ?4, ?2)
+   SELECT ${ROWID}, j.value ->> 'o', j.value ->> 'p', j.value ->> 'm', j.value ->> 't' FROM json_each(?1) j
+   WHERE j.value ->> 'uid' IS NOT NULL AND NOT ${NEWER}`,
+  `INSERT INTO call_search_docs (call_log_id, doc_rowid, user_id, updated_at)
+   SELECT j.value ->> 'id', ${ROWID}, j.value ->> 'uid', j.value ->> 'u' FROM json_each(?1) j WHERE j.value ->> 'uid' IS NOT NULL
    ON CONFLICT (call_log_id) DO UPDATE SET doc_rowid = excluded.doc_rowid, user_id = excluded.user_id, updated_at = excluded.updated_at
    WHERE excluded.updated_at >= call_search_docs.updated_at`,
 ] as const;
 
-/** Each statement's highest parameter number: SQLite takes exactly that many values. */
-const UPSERT_ARITY = [2, 8, 4] as const;
+/** Characters of JSON per write: D1 takes a bound value of up to 2 MB; a quarter of that leaves room. */
+const WRITE_CHUNK_CHARS = 500_000;
 
-/** The statements, each with its values, that write one call log's index row. */
-export function upsertStatements(r: ReturnType<typeof searchRow>): [string, unknown[]][] {
-  const all = [r.id, r.updatedAt, r.startTime, r.userId, r.owner, r.phone, r.summary, r.transcript];
-  return UPSERT_STATEMENTS.map((sql, i) => [sql, all.slice(0, UPSERT_ARITY[i])]);
+/** The call logs' rows as JSON parameters for WRITE_STATEMENTS, each under WRITE_CHUNK_CHARS (one row may exceed it alone). */
+export function writeChunks(rows: SearchRow[]): string[] {
+  const chunks: string[] = [];
+  let part: string[] = [];
+  let size = 0;
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    if (part.length > 0 && size + json.length > WRITE_CHUNK_CHARS) {
+      chunks.push(`[${part.join(",")}]`);
+      part = [];
+      size = 0;
+    }
+    part.push(json);
+    size += json.length + 1;
+  }
+  if (part.length > 0) chunks.push(`[${part.join(",")}]`);
+  return chunks;
 }
-
-/** Removes a call log's index row (a call without an owner is in no one's search). ?1 id. */
-export const REMOVE_CALL_STATEMENTS = [
-  `DELETE FROM call_search WHERE rowid IN (SELECT doc_rowid FROM call_search_docs WHERE call_log_id = ?1)`,
-  `DELETE FROM call_search_docs WHERE call_log_id = ?1`,
-] as const;
 
 /** Removes every index row of an account. ?1 user_id. */
 export const REMOVE_ACCOUNT_STATEMENTS = [

@@ -9,36 +9,27 @@ import {
   CLEAR_STATEMENTS,
   MARK_OPEN,
   REMOVE_ACCOUNT_STATEMENTS,
-  REMOVE_CALL_STATEMENTS,
   SOURCE_COLUMNS,
+  WRITE_STATEMENTS,
   parseSnippet,
   searchMatch,
   searchRow,
-  upsertStatements,
+  writeChunks,
   type SearchSource,
 } from "../db/search-index";
 import { callLogListColumns, toCallLogView } from "./call-logs";
 
-/** Call logs per search-database batch: a few hundred rows of transcripts stay well inside a request. */
-const WRITE_CHUNK = 200;
-
-/** The statements that bring one call log's index row in step: written when it has an owner, removed when not. */
-function statementsFor(search: D1Database, source: SearchSource): D1PreparedStatement[] {
-  if (source.userId === null) return REMOVE_CALL_STATEMENTS.map((q) => search.prepare(q).bind(source.id));
-  return upsertStatements(searchRow(source)).map(([q, params]) => search.prepare(q).bind(...params));
-}
-
 /**
- * Writes the index rows of these call logs (read as they are now), in batches of WRITE_CHUNK; `extra`
- * statements go in the last batch (the healing pass moves its mark with the rows it wrote).
+ * Writes the index rows of these call logs (read as they are now): WRITE_STATEMENTS over JSON chunks
+ * of the rows, one batch per chunk, so a batch sends four statements however many calls it carries
+ * (D1 counts every statement against a Worker invocation's query limit). `extra` statements go in the
+ * last batch (the healing pass moves its mark with the rows it wrote).
  */
 export async function writeSearchRows(search: D1Database, sources: SearchSource[], extra: D1PreparedStatement[] = []) {
-  const chunks: SearchSource[][] = [];
-  for (let i = 0; i < sources.length; i += WRITE_CHUNK) chunks.push(sources.slice(i, i + WRITE_CHUNK));
-  if (chunks.length === 0) chunks.push([]);
-  for (const [n, chunk] of chunks.entries()) {
-    const statements = [...chunk.flatMap((s) => statementsFor(search, s)), ...(n === chunks.length - 1 ? extra : [])];
-    if (statements.length > 0) await search.batch(statements);
+  const chunks = writeChunks(sources.map(searchRow));
+  if (chunks.length === 0 && extra.length > 0) await search.batch(extra);
+  for (const [n, json] of chunks.entries()) {
+    await search.batch([...WRITE_STATEMENTS.map((q) => search.prepare(q).bind(json)), ...(n === chunks.length - 1 ? extra : [])]);
   }
 }
 

@@ -85,6 +85,11 @@ if (process.argv.includes("--search")) {
   const child = spawnSync(bin("node"), [path.join(root, "bench/search.mjs"), ...forwarded], { stdio: "inherit" });
   process.exit(child.status ?? 1);
 }
+// `--live`: the live feed bench (bench/live.mjs): many sockets on one account's feed, webhook to message.
+if (process.argv.includes("--live")) {
+  const child = spawnSync(bin("node"), [path.join(root, "bench/live.mjs"), ...process.argv.slice(2)], { stdio: "inherit" });
+  process.exit(child.status ?? 1);
+}
 
 const usage =
   "npm run bench -- [--full] [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--rollup-calls N] [--requests N] [--concurrency N] [--d1-rtt MS] [--dashboard-runs N] [--keep] [--no-build]";

@@ -17,6 +17,8 @@ export type Access = "public" | "user" | "owned" | "ownedOrAdmin" | "shopwindows
 export const ROUTES: Record<string, Access> = {
   "GET /api/health": "public", // monitoring
   "GET /api/config": "public", // the SPA needs it before anyone signs in
+  "GET /api/live": "public", // the live feed's socket: its ticket (from POST /api/live/ticket) is the credential
+  "POST /api/live/ticket": "user",
   "POST /api/admin/public/user-exists": "public", // plan panel, rate limited
   "POST /api/admin/public/update-user-password": "public", // a buyer's first password: proof is the paid session, rate limited
   "POST /api/admin/public/resend-activation": "public", // a buyer without a password yet, rate limited, answers alike

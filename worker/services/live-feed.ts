@@ -12,7 +12,7 @@ export const LIVE_REPLAY_LIMIT = 500;
 /** Days of changes the change log keeps (the nightly job prunes older ones). */
 export const LIVE_CHANGES_KEPT_DAYS = 3;
 /** How often a feed with open sockets re-checks their sign-ins against the database. */
-export const LIVE_RECHECK_MS = 3 * 60_000;
+export const LIVE_RECHECK_MS = 5 * 60_000;
 
 /** Who is on a socket: fixed when the ticket was issued, checked again by the feed's alarm. */
 export type LiveIdentity = {

@@ -26,7 +26,7 @@ const SOCKETS = wholeNumber("sockets", 1, 500);
 const WEBHOOKS = wholeNumber("webhooks", 1, 50);
 /** Sockets opened at once while connecting (each asks for its ticket first). */
 const CONNECT_CONCURRENCY = 25;
-/** Longest wait for one webhook's message at every socket before the run is called failed. */
+/** Longest wait for a socket's `ready`, or for one webhook's message at every socket, before the run is called failed. */
 const DELIVERY_TIMEOUT_MS = 30_000;
 
 const DEMO_PASSWORD = "demo-password-1";
@@ -75,9 +75,14 @@ try {
     const ws = new WebSocket(`${wsBase}/api/live?ticket=${encodeURIComponent(ticket)}`);
     const entry = { ws, arrivals: new Map() };
     await new Promise((resolve, reject) => {
+      // wrangler dev reloads the Worker when a source file changes, dropping its sockets mid-run.
+      const timer = setTimeout(() => reject(new Error(`socket not ready within ${DELIVERY_TIMEOUT_MS} ms (did a source file change under wrangler dev?)`)), DELIVERY_TIMEOUT_MS);
       ws.addEventListener("message", (e) => {
         const message = JSON.parse(String(e.data));
-        if (message.type === "ready") resolve();
+        if (message.type === "ready") {
+          clearTimeout(timer);
+          resolve();
+        }
         if (message.type === "call" && !entry.arrivals.has(message.call.call_id)) entry.arrivals.set(message.call.call_id, performance.now());
         entry.onMessage?.();
       });

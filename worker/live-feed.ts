@@ -166,6 +166,19 @@ export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc {
     if (live.length === 0) return;
     const from = Math.min(...live.map((s) => s.at.cursor ?? 0));
     const changes = await readChanges(this.#accountD1(userId), userId, from);
+    if (changes.more) {
+      // More calls changed than one read holds (a socket far behind): every socket refetches its lists.
+      for (const { ws, at } of live) {
+        try {
+          send(ws, { type: "resync", cursor: changes.head === null ? null : String(changes.head) });
+          send(ws, { type: "ready", cursor: changes.head === null ? null : String(changes.head) });
+          ws.serializeAttachment({ ...at, cursor: changes.head } satisfies Attachment);
+        } catch {
+          // closing
+        }
+      }
+      return;
+    }
     for (const { ws, at } of live) {
       const mine = changes.calls.filter((m) => Number(m.cursor) > (at.cursor ?? 0));
       if (mine.length === 0) continue;

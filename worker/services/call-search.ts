@@ -101,7 +101,11 @@ export async function healSearchIndex(db: Database, search: D1Database, { maxRow
   return { indexed, deletedAccounts: deleted.length };
 }
 
-/** Rebuilds the index from the call logs: empties it and its mark, then heals until every call log is in. */
+/**
+ * Rebuilds the index from the call logs in one go: empties it and its mark, then heals until every
+ * call log is in. For a database that fits one invocation's 1,000 queries (about 70,000 calls); a
+ * larger one is emptied the same way and left to the cron's healing runs (decision 059).
+ */
 export async function rebuildSearchIndex(db: Database, search: D1Database) {
   await search.batch(CLEAR_STATEMENTS.map((q) => search.prepare(q)));
   return healSearchIndex(db, search, { maxRows: Number.POSITIVE_INFINITY });
@@ -153,7 +157,3 @@ export async function searchCallLogs(db: Database, search: D1Database, userId: s
   }
   return { results, nextCursor };
 }
-
-/** The number of index rows (tests and the rebuild's report). */
-export const searchRowCount = async (search: D1Database) =>
-  (await search.prepare(`SELECT count(*) AS n FROM call_search_docs`).first<{ n: number }>())?.n ?? 0;

@@ -13,6 +13,7 @@ import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { aircallCall } from "../test/aircall";
 import { insertAgent } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
+import { pruneLiveChanges } from "../services/live-feed";
 
 /** A socket's messages as they arrive, and its close. */
 class Inbox {
@@ -289,6 +290,25 @@ describe("catch-up by cursor", () => {
     const again = await connect(a.accessToken, live.cursor);
     expect(again.messages.map((m) => m.type)).toEqual(["ready"]);
     expect(again.of("ready")[0].cursor).toBe(live.cursor);
+    again.ws.close();
+  });
+
+  it("asks for a resync when the changes after the cursor were pruned, and replays again from the new cursor", async () => {
+    const a = await account();
+    const first = await connect(a.accessToken);
+    await statusUpdate(crypto.randomUUID(), a.assistantId, "ringing");
+    const old = await first.next("call");
+    first.ws.close();
+    await statusUpdate(crypto.randomUUID(), a.assistantId, "ringing");
+    await statusUpdate(crypto.randomUUID(), a.assistantId, "ringing");
+    // The nightly prune, a week on: only the log's newest row stays.
+    expect(await pruneLiveChanges(db(), new Date(Date.now() + 7 * 86_400_000))).toBeGreaterThan(0);
+    const back = await connect(a.accessToken, old.cursor);
+    expect(back.messages.map((m) => m.type)).toEqual(["resync", "ready"]);
+    const cursor = back.of("ready")[0].cursor;
+    back.ws.close();
+    const again = await connect(a.accessToken, cursor);
+    expect(again.messages.map((m) => m.type)).toEqual(["ready"]);
     again.ws.close();
   });
 

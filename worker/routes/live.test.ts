@@ -14,6 +14,7 @@ import { aircallCall } from "../test/aircall";
 import { insertAgent } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
 import { pruneLiveChanges } from "../services/live-feed";
+import { DEV_INGEST_API_KEY } from "./ingest";
 
 /** A socket's messages as they arrive, and its close. */
 class Inbox {
@@ -255,6 +256,27 @@ describe("who receives what", () => {
     expect(inShop.of("store")).toEqual([]);
     expect(inCustomer.of("store")).toEqual([]);
     for (const inbox of [inStaff, inShop, inCustomer]) inbox.ws.close();
+  });
+});
+
+describe("store signals by kind", () => {
+  it("an ingested lead reaches users with shopwindows_info, not those with only call_app", async () => {
+    const shop = await signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
+    const callCentre = await signUpAndSignIn({ appMetadata: { call_app: true } });
+    const inShop = await connect(shop.accessToken);
+    const inCallCentre = await connect(callCentre.accessToken);
+    const lead = { external_id: `lead-${crypto.randomUUID()}`, store: "TULSA", submitted_at: "2026-04-03T09:15:00-05:00", email: "jane@example.com" };
+    const res = await dispatch("/api/ingest/leads", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${DEV_INGEST_API_KEY}` },
+      body: JSON.stringify({ leads: [lead] }),
+    });
+    expect(res.status).toBe(200);
+    expect(await inShop.next("store")).toEqual({ type: "store", kind: "lead", day: "2026-04-03" });
+    await inCallCentre.settle();
+    expect(inCallCentre.of("store")).toEqual([]);
+    inShop.ws.close();
+    inCallCentre.ws.close();
   });
 });
 

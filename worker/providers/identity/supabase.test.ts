@@ -216,11 +216,13 @@ describe("SupabaseIdentity admin calls", () => {
 });
 
 describe("the app with SUPABASE_URL set", () => {
-  it("reports the real identity adapter in /api/health", async () => {
+  it("reports the real identity adapter in /api/health, and the product's mail apart from it", async () => {
     const p = newProject();
     const res = await call("/api/health", { bindings: p.bindings });
     expect(res.status).toBe(200);
-    expect(res.body.providers).toMatchObject({ identity: "real", mail: "real" });
+    // Supabase sends its own account mail; the product's mail (the daily report) follows Resend's
+    // settings, unset here, so outside production it goes to the local outbox.
+    expect(res.body.providers).toMatchObject({ identity: "real", mail: "local" });
   });
 
   it("answers 404 JSON on /auth/v1/*: the local identity service is off", async () => {

@@ -41,6 +41,7 @@ import type {
   LeadSummaryResponse,
 } from "./counts";
 import type { CallVolumeResponse, StoreFunnelResponse } from "./insights";
+import type { LiveTicketResponse } from "./live";
 import type { MailboxResponse } from "./mailbox";
 import type { AssignNumberResponse, AvailableNumbersResponse, BuyNumberResponse, MyNumbersResponse, PhoneLimitResponse } from "./phone-numbers";
 import type { UpdateUserProfileResponse } from "./profile";
@@ -73,6 +74,7 @@ export type ApiAnswers = {
   // Call logs
   "GET /api/call-logs": CallLogsResponse;
   "GET /api/call-logs/search": CallLogSearchResponse;
+  "POST /api/live/ticket": LiveTicketResponse;
   "GET /api/vapi/call/:call_id": VapiCallDetail;
 
   // Phone numbers

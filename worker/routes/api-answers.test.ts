@@ -28,6 +28,7 @@ const MAPPED = {
   "GET /api/vapi/voices": true,
   "GET /api/call-logs": true,
   "GET /api/call-logs/search": true,
+  "POST /api/live/ticket": true,
   "GET /api/vapi/call/:call_id": true,
   "GET /api/twilio/my-numbers": true,
   "GET /api/twilio/available-numbers": true,

@@ -45,8 +45,7 @@ export const liveRoutes = new Hono<AppEnv>()
       shopwindowsInfo: user.shopwindowsInfo,
       callApp: user.callApp,
     });
-    const body: LiveTicketResponse = { ticket: `${user.id}.${secret}`, expiresInSeconds: LIVE_TICKET_TTL_SECONDS, store: receivesAnyStore(user) };
-    return c.json(body);
+    return c.json({ ticket: `${user.id}.${secret}`, expiresInSeconds: LIVE_TICKET_TTL_SECONDS, store: receivesAnyStore(user) } satisfies LiveTicketResponse);
   })
   .get("/", (c) => {
     const upgrade = c.req.header("upgrade")?.toLowerCase() === "websocket";

@@ -2,8 +2,8 @@
 // socket on this page's origin, the page's visibility and the session's token. Screens that show live
 // data call `useLiveFeed()`; the socket opens while at least one is mounted and the user is signed in.
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import type { LiveMessage, LiveTicketResponse } from "@shared/schemas/live";
-import { apiRequest, getAccessToken, onAccessTokenChange } from "@web/lib/api";
+import type { LiveMessage } from "@shared/schemas/live";
+import { apiJson, getAccessToken, onAccessTokenChange } from "@web/lib/api";
 import { LiveFeed, type LiveFeedDeps, type LiveListener, type LiveSocket, type LiveStatus } from "./feed";
 
 export type { LiveStatus } from "./feed";
@@ -19,7 +19,7 @@ export function liveSocketUrl(ticket: string, after: string | null, location: Pi
 }
 
 export const browserDeps = (): LiveFeedDeps => ({
-  getTicket: async () => (await (await apiRequest("POST", TICKET_PATH)).json()) as LiveTicketResponse,
+  getTicket: () => apiJson("POST", TICKET_PATH),
   // WebSocket's handlers take its own event types; the feed reads only `data` and `code` from them.
   openSocket: (url) => new WebSocket(url) as unknown as LiveSocket,
   socketUrl: (ticket, after) => liveSocketUrl(ticket, after),

@@ -18,7 +18,7 @@ import { existsSync, statSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { bin, cliOptions, freePort, root } from "../scripts/lib.mjs";
+import { bin, cliOptions, freePort, requireNodeSqlite, root } from "../scripts/lib.mjs";
 import { measureDashboard, startBrowser, stopBrowser } from "./dashboard.mjs";
 import { storageTable } from "./storage.mjs";
 import { connectInspector } from "./inspector.mjs";
@@ -59,19 +59,7 @@ const DEMO_PASSWORD = "demo-password-1";
 const STAFF = "staff@demo.local"; // owns the store agents and most calls
 const CUSTOMER = "customer@demo.local"; // a small account in the same big table
 
-// node:sqlite needs Node 22; `npm run` puts the project's Node 22 first on PATH, a bare `node` may not.
-if (!process.getBuiltinModule?.("node:sqlite")) {
-  if (process.env.BENCH_REEXEC) {
-    console.error(`The bench needs Node 22 or later (node:sqlite); this is Node ${process.version}. Run it with: npm run bench`);
-    process.exit(1);
-  }
-  const child = spawnSync(bin("node"), process.argv.slice(1), { stdio: "inherit", env: { ...process.env, BENCH_REEXEC: "1" } });
-  process.exit(child.status ?? 1);
-}
-process.removeAllListeners("warning");
-process.on("warning", (w) => {
-  if (w.name !== "ExperimentalWarning") console.warn(w);
-});
+requireNodeSqlite("npm run bench");
 
 // Worker TypeScript (services, route constants) loaded as it is, so the report follows the code.
 const { tsImport } = await import("tsx/esm/api");

@@ -9,26 +9,14 @@
 // the whole request on loopback. In the same run, on the same files through node:sqlite, the same
 // search by the FTS5 index against a `LIKE '%word%'` scan of the account's call logs, newest first
 // (the ratio), the query plans, and the index's size per call.
-import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import os from "node:os";
-import { bin, cliOptions } from "../scripts/lib.mjs";
+import { cliOptions, requireNodeSqlite } from "../scripts/lib.mjs";
 import { exitOnStopSignals, throwawayApp } from "../scripts/local-app.mjs";
 import { rebuildLocalSearch } from "../scripts/search-rebuild.mjs";
 import { findD1File, parseServerTiming, percentile } from "./ops.mjs";
 
-if (!process.getBuiltinModule?.("node:sqlite")) {
-  if (process.env.BENCH_REEXEC) {
-    console.error(`The bench needs Node 22 or later (node:sqlite); this is Node ${process.version}. Run it with: npm run bench -- --search`);
-    process.exit(1);
-  }
-  const child = spawnSync(bin("node"), process.argv.slice(1), { stdio: "inherit", env: { ...process.env, BENCH_REEXEC: "1" } });
-  process.exit(child.status ?? 1);
-}
-process.removeAllListeners("warning");
-process.on("warning", (w) => {
-  if (w.name !== "ExperimentalWarning") console.warn(w);
-});
+requireNodeSqlite("npm run bench -- --search");
 
 const TARGET_P95_MS = 50;
 const PAGE = 20;

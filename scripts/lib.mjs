@@ -1,6 +1,6 @@
 // Shared helpers for the project's Node scripts: offline, telemetry-free wrangler,
 // all state and caches kept inside the project.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -105,4 +105,24 @@ export function cliOptions(options, usage) {
     return n;
   };
   return { args, wholeNumber };
+}
+
+/**
+ * The benches read SQLite files through node:sqlite (Node 22). `npm run` puts the project's Node 22
+ * first on PATH, a bare `node` may not: run again on the project's Node, or say which command to use.
+ * Node's experimental-feature warning for node:sqlite is silenced; other warnings still print.
+ */
+export function requireNodeSqlite(command) {
+  if (!process.getBuiltinModule?.("node:sqlite")) {
+    if (process.env.BENCH_REEXEC) {
+      console.error(`The bench needs Node 22 or later (node:sqlite); this is Node ${process.version}. Run it with: ${command}`);
+      process.exit(1);
+    }
+    const child = spawnSync(bin("node"), process.argv.slice(1), { stdio: "inherit", env: { ...process.env, BENCH_REEXEC: "1" } });
+    process.exit(child.status ?? 1);
+  }
+  process.removeAllListeners("warning");
+  process.on("warning", (w) => {
+    if (w.name !== "ExperimentalWarning") console.warn(w);
+  });
 }

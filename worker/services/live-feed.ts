@@ -1,9 +1,9 @@
 // The live feed's rules and reads (decision 058): who may receive which signal, the change log a
 // browser catches up from, and the ticket's shape. The Durable Object (worker/live-feed.ts) holds
 // the sockets; the routes publish to it; this file decides what they send.
+import type { CallLogView } from "@shared/schemas/call-logs";
 import type { LiveCallMessage, LiveStoreMessage } from "@shared/schemas/live";
 import type { Database } from "../db/client";
-import { toCallLogView, type CallLogListRow } from "./call-logs";
 
 /** Seconds a ticket is valid for once issued. */
 export const LIVE_TICKET_TTL_SECONDS = 30;
@@ -56,37 +56,10 @@ export function splitTicket(ticket: string): { userId: string; secret: string } 
   return { userId, secret };
 }
 
-type ChangeRow = {
-  seq: number;
-  id: number;
-  user_id: string;
-  call_id: string;
-  phone_number: string | null;
-  start_time: string;
-  duration: number;
-  status: string;
-  summary: string | null;
-  ended_reason: string | null;
-  direction: CallLogListRow["direction"];
-  agent_id: number | null;
-  recording_url: string | null;
-};
+/** A change read with its call as the list shows it: the query selects the view's columns by name. */
+type ChangeRow = CallLogView & { seq: number };
 
-const viewOf = (r: ChangeRow) =>
-  toCallLogView({
-    id: r.id,
-    userId: r.user_id,
-    callId: r.call_id,
-    phoneNumber: r.phone_number,
-    startTime: r.start_time,
-    duration: r.duration,
-    status: r.status,
-    summary: r.summary,
-    endedReason: r.ended_reason,
-    direction: r.direction,
-    agentId: r.agent_id,
-    recordingUrl: r.recording_url,
-  });
+const viewOf = ({ seq: _seq, ...view }: ChangeRow): CallLogView => view;
 
 export type Changes = {
   /** The account's newest change (null when the log holds none of its changes). */

@@ -10,7 +10,7 @@ import { callLogs, deletedAccounts } from "../db/schema";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { healSearchIndex, indexCalls, rebuildSearchIndex } from "../services/call-search";
 import { searchMatch } from "../db/search-index";
-import { insertAgent, insertCallLogs } from "../test/factories";
+import { endOfCallReportBody, insertAgent, insertCallLogs } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
 
 type Session = Awaited<ReturnType<typeof signUpAndSignIn>>;
@@ -36,18 +36,6 @@ async function fetchAndWait(path: string, init: RequestInit) {
   return res;
 }
 
-const endOfCallReport = (assistantId: string, callId: string, summary: string, transcript: string, number = "+13055550100") =>
-  JSON.stringify({
-    message: {
-      type: "end-of-call-report",
-      endedReason: "customer-ended-call",
-      startedAt: "2026-11-20T15:00:00.000Z",
-      endedAt: "2026-11-20T15:02:00.000Z",
-      analysis: { summary },
-      artifact: { transcript, messages: [] },
-      call: { id: callId, type: "inboundPhoneCall", status: "ended", assistantId, customer: { number }, createdAt: "2026-11-20T14:59:58.000Z" },
-    },
-  });
 
 const postReport = (body: string) =>
   fetchAndWait("/api/webhooks/vapi", { method: "POST", body, headers: { "content-type": "application/json", "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET } });
@@ -188,7 +176,7 @@ describe("the search index in step with the call logs", () => {
     expect((await search(me, "555-4321")).body.results.map((r: { log: { call_id: string } }) => r.log.call_id)).toEqual([callId]);
     expect((await search(me, word)).body.results).toHaveLength(0);
     // It ends: its transcript's words find it, with the snippet around them.
-    const res = await postReport(endOfCallReport(agent.vapiAssistantId!, callId, "Booked a hearing test.", `AI: Hello.\nHuman: my ${word} whistles`, customer.number));
+    const res = await postReport(endOfCallReportBody(agent.vapiAssistantId!, callId, { transcript: `AI: Hello.\nHuman: my ${word} whistles`, number: customer.number }));
     expect(res.status).toBe(200);
     const found = await search(me, word);
     expect(found.body.results.map((r: { log: { call_id: string } }) => r.log.call_id)).toEqual([callId]);

@@ -158,16 +158,20 @@ export async function offerNumbers(userId: string, numbers: string[]) {
 }
 
 /** A VAPI end-of-call report of one inbound call of `assistantId`, as the webhook's JSON body. */
-export const endOfCallReportBody = (assistantId: string, callId: string) =>
+export const endOfCallReportBody = (
+  assistantId: string,
+  callId: string,
+  { summary = "Booked a hearing test.", transcript = "AI: Hello.\nHuman: Hi.", number = "+13055550100" }: { summary?: string; transcript?: string; number?: string } = {},
+) =>
   JSON.stringify({
     message: {
       type: "end-of-call-report",
       endedReason: "customer-ended-call",
       startedAt: "2026-11-20T15:00:00.000Z",
       endedAt: "2026-11-20T15:02:00.000Z",
-      analysis: { summary: "Booked a hearing test." },
-      artifact: { transcript: "AI: Hello.\nHuman: Hi.", messages: [] },
-      call: { id: callId, type: "inboundPhoneCall", status: "ended", assistantId, customer: { number: "+13055550100" }, createdAt: "2026-11-20T14:59:58.000Z" },
+      analysis: { summary },
+      artifact: { transcript, messages: [] },
+      call: { id: callId, type: "inboundPhoneCall", status: "ended", assistantId, customer: { number }, createdAt: "2026-11-20T14:59:58.000Z" },
     },
   });
 

@@ -1,4 +1,4 @@
-// The live call feed's connection (issue 25): one WebSocket per tab, shared by every screen that shows
+// The live call feed's connection: one WebSocket per tab, shared by every screen that shows
 // live data. It trades the session for a short-lived ticket, opens /api/live with the cursor of the
 // last event it applied (the server replays what changed since), reconnects with exponential backoff
 // and jitter, lets go of the socket while the tab is hidden, and stops for good on a revoked session.

@@ -4,6 +4,7 @@
 // and jitter, lets go of the socket while the tab is hidden, and stops for good on a revoked session.
 // No React and no query cache here: listeners receive the messages (see ./live-feed.ts).
 import type { LIVE_CLOSE, LiveMessage, LiveTicketResponse } from "@shared/schemas/live";
+import { claimedViewer } from "@web/lib/auth/token-claims";
 
 /**
  * off: nobody needs the feed, or signed out. connecting: first ticket and socket. live: replay done,
@@ -65,14 +66,7 @@ export function cursorAfter(a: string, b: string | null): boolean {
 
 /** The `sub` of a JWT, or the token itself when it is not one: who the cursor belongs to. */
 export function tokenSubject(token: string): string {
-  try {
-    const payload = token.split(".")[1];
-    if (!payload) return token;
-    const json = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { sub?: unknown };
-    return typeof json.sub === "string" ? json.sub : token;
-  } catch {
-    return token;
-  }
+  return claimedViewer(token)?.id ?? token;
 }
 
 function isAuthRefusal(err: unknown): boolean {

@@ -14,7 +14,7 @@ import { accountDatabase } from "./db/account-database";
 import { parseConfig, type Bindings } from "./env";
 import { randomToken, sha256 } from "./lib/crypto";
 import { log } from "./lib/log";
-import { refusedSocket, type LiveFeedRpc } from "./middleware/live";
+import { feedStub, refusedSocket, type LiveFeedRpc } from "./middleware/live";
 import { createProviders } from "./providers";
 import { identityCheck } from "./services/profiles";
 import {
@@ -208,8 +208,7 @@ export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc {
   // ---- the store object ----
 
   #storeFeed(): StoreFeedRpc {
-    const ns = this.env.LIVE_FEED as DurableObjectNamespace;
-    return ns.get(ns.idFromName(STORE_FEED_NAME)) as unknown as StoreFeedRpc;
+    return feedStub(this.env, STORE_FEED_NAME) as unknown as StoreFeedRpc;
   }
 
   subscribe(userId: string): Promise<void> {
@@ -224,11 +223,10 @@ export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc {
 
   /** Passes store signals to every subscribed account feed; one with no entitled socket left is dropped. */
   async publishStore(messages: LiveStoreMessage[]): Promise<void> {
-    const ns = this.env.LIVE_FEED as DurableObjectNamespace;
     const users = this.ctx.storage.sql.exec<{ user_id: string }>("select user_id from subscribers").toArray();
     await Promise.all(
       users.map(async ({ user_id }) => {
-        const feed = ns.get(ns.idFromName(accountFeedName(user_id))) as unknown as AccountFeedStoreRpc;
+        const feed = feedStub(this.env, accountFeedName(user_id)) as unknown as AccountFeedStoreRpc;
         try {
           if ((await feed.storeSignal(messages)) === 0) this.ctx.storage.sql.exec("delete from subscribers where user_id = ?", user_id);
         } catch (e) {

@@ -20,12 +20,14 @@ export interface LiveFeedRpc {
   recheck(): Promise<void>;
 }
 
-/** The feed binding; absent in a deployment without it (nothing is published then). */
-export function liveFeed(env: AppEnv["Bindings"], name: string): LiveFeedRpc | null {
+/** The feed object of this name; null in a deployment without the binding (nothing is published then). */
+export function feedStub(env: AppEnv["Bindings"], name: string): DurableObjectStub | null {
   const ns = env.LIVE_FEED as DurableObjectNamespace | undefined;
-  if (!ns) return null;
-  return ns.get(ns.idFromName(name)) as unknown as LiveFeedRpc;
+  return ns ? ns.get(ns.idFromName(name)) : null;
 }
+
+/** The feed object of this name, through the methods the Worker calls. */
+export const liveFeed = (env: AppEnv["Bindings"], name: string) => feedStub(env, name) as unknown as LiveFeedRpc | null;
 
 /** Runs a publish after the answer (or, without an ExecutionContext, in the background); failures are logged. */
 function afterAnswer(c: Context<AppEnv>, what: string, send: () => Promise<void>) {

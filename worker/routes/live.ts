@@ -7,7 +7,7 @@ import type { AppEnv } from "../middleware/app-env";
 import { ApiError } from "../lib/errors";
 import { issuesToError } from "../lib/validate";
 import { bearerToken, confirmedUser, requireUser } from "../middleware/auth";
-import { liveFeed, refusedSocket } from "../middleware/live";
+import { feedStub, liveFeed, refusedSocket } from "../middleware/live";
 import { accountFeedName, LIVE_TICKET_TTL_SECONDS, receivesAnyStore, splitTicket } from "../services/live-feed";
 
 /**
@@ -58,9 +58,9 @@ export const liveRoutes = new Hono<AppEnv>()
     // A socket is refused by closing it with LIVE_CLOSE.badTicket: a browser sees close codes, not statuses.
     const ticket = parsed.success ? splitTicket(parsed.data.ticket) : null;
     if (!parsed.success || !ticket) return refusedSocket(LIVE_CLOSE.badTicket, "The ticket is missing or malformed");
-    const ns = c.env.LIVE_FEED as DurableObjectNamespace | undefined;
-    if (!ns) return refusedSocket(1011, "The live feed is not available on this deployment");
+    const feed = feedStub(c.env, accountFeedName(ticket.userId));
+    if (!feed) return refusedSocket(1011, "The live feed is not available on this deployment");
     const headers = new Headers({ upgrade: "websocket", "x-live-ticket": ticket.secret });
     if (parsed.data.after) headers.set("x-live-after", parsed.data.after);
-    return ns.get(ns.idFromName(accountFeedName(ticket.userId))).fetch("https://live-feed/connect", { headers });
+    return feed.fetch("https://live-feed/connect", { headers });
   });

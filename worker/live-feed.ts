@@ -142,17 +142,16 @@ export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc {
       ws.close(1011, "The feed could not be read");
       return;
     }
-    const cursor = (n: number | null) => (n === null ? null : String(n));
     let reached = changes.head;
     if (after !== null) {
       if (mustResync(after, changes)) {
-        send(ws, { type: "resync", cursor: cursor(changes.head) });
+        send(ws, { type: "resync", cursor: cursorText(changes.head) });
       } else {
         for (const message of changes.calls) send(ws, message);
         reached = changes.head ?? after;
       }
     }
-    send(ws, { type: "ready", cursor: cursor(reached) });
+    send(ws, { type: "ready", cursor: cursorText(reached) });
     ws.serializeAttachment({ ...at, cursor: reached, ready: true } satisfies Attachment);
   }
 
@@ -170,8 +169,8 @@ export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc {
       // More calls changed than one read holds (a socket far behind): every socket refetches its lists.
       for (const { ws, at } of live) {
         try {
-          send(ws, { type: "resync", cursor: changes.head === null ? null : String(changes.head) });
-          send(ws, { type: "ready", cursor: changes.head === null ? null : String(changes.head) });
+          send(ws, { type: "resync", cursor: cursorText(changes.head) });
+          send(ws, { type: "ready", cursor: cursorText(changes.head) });
           ws.serializeAttachment({ ...at, cursor: changes.head } satisfies Attachment);
         } catch {
           // closing
@@ -257,7 +256,9 @@ export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc {
     const groups = new Map<string, Socket[]>();
     for (const s of sockets) {
       const key = JSON.stringify([s.at.userId, s.at.sessionId, s.at.issuedAt, s.at.isAdmin, s.at.shopwindowsInfo, s.at.callApp]);
-      groups.set(key, [...(groups.get(key) ?? []), s]);
+      const group = groups.get(key);
+      if (group) group.push(s);
+      else groups.set(key, [s]);
     }
     const nowSeconds = Date.now() / 1000;
     for (const group of groups.values()) {
@@ -328,6 +329,9 @@ export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc {
       .catch(() => undefined);
   }
 }
+
+/** A change-log cursor as the browser receives it. */
+const cursorText = (n: number | null) => (n === null ? null : String(n));
 
 function send(ws: WebSocket, message: LiveMessage) {
   ws.send(JSON.stringify(message));

@@ -142,7 +142,8 @@ export async function buyNumber(
       maxAllowed,
       currentCount,
     });
-  if (Number(held?.n ?? 0) >= maxAllowed) throw limitReached(Number(held?.n ?? 0));
+  const heldCount = Number(held?.n ?? 0);
+  if (heldCount >= maxAllowed) throw limitReached(heldCount);
 
   const bought = await telephony.purchase(input.phoneNumber);
 

@@ -5,25 +5,10 @@ import { QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CallLogsResponse, CallLogView } from "@shared/schemas/call-logs";
 import { LiveFeed, type LiveSocket } from "@web/lib/live/feed";
+import { ringingCall as row } from "@web/test/call-logs";
 import { callLogKeys } from "./call-logs";
 import { bindCallLogCache, upsertIntoList, upsertIntoPages, USAGE_REFRESH_DELAY_MS } from "./call-logs-live";
 import { usageStatsKeys } from "./usage-stats";
-
-const row = (id: number, start: string, extra: Partial<CallLogView> = {}): CallLogView => ({
-  id,
-  user_id: "u1",
-  call_id: `c-${id}`,
-  phone_number: "+15551234567",
-  start_time: `2026-03-11T${start}:00.000Z`,
-  duration: 0,
-  status: "ringing",
-  summary: null,
-  ended_reason: null,
-  direction: "outbound",
-  agent_id: 1,
-  recording_url: null,
-  ...extra,
-});
 
 const pages = (...ps: { logs: CallLogView[]; nextCursor: string | null }[]): InfiniteData<CallLogsResponse, unknown> => ({
   pages: ps,

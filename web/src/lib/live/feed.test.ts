@@ -3,6 +3,8 @@
 // and the close codes that stop or renew it.
 import { describe, expect, it } from "vitest";
 import type { LiveMessage } from "@shared/schemas/live";
+import { ringingCall } from "@web/test/call-logs";
+import { fakeToken as jwt } from "@web/test/fake-socket";
 import { cursorAfter, LiveFeed, tokenSubject, type LiveSocket } from "./feed";
 
 class FakeSocket implements LiveSocket {
@@ -28,25 +30,10 @@ class FakeSocket implements LiveSocket {
 
 type Timer = { fn: () => void; ms: number; id: number };
 
-const jwt = (sub: string) => `h.${btoa(JSON.stringify({ sub })).replace(/=+$/, "")}.s`;
-
 const call = (id: number, cursor: string): LiveMessage => ({
   type: "call",
   cursor,
-  call: {
-    id,
-    user_id: "u1",
-    call_id: `c-${id}`,
-    phone_number: "+15551234567",
-    start_time: "2026-03-11T15:00:00.000Z",
-    duration: 0,
-    status: "ringing",
-    summary: null,
-    ended_reason: null,
-    direction: "outbound",
-    agent_id: 1,
-    recording_url: null,
-  },
+  call: ringingCall(id, "15:00"),
 });
 
 function setup({ random = 0.5, ticket = async () => ({ ticket: "t", expiresInSeconds: 30, store: false }) } = {}) {

@@ -4,22 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CALL_LOG_TEXT } from "@shared/messages";
 import type { CallLogView } from "@shared/schemas/call-logs";
 import { createQueryClient } from "@web/lib/query-client";
+import { listedCall as log } from "@web/test/call-logs";
 import { CallLogsPage } from "./call-logs-page";
-
-const log = (id: number, summary: string): CallLogView => ({
-  id,
-  user_id: "u1",
-  call_id: `c0ffee00-0000-4000-8000-00000000000${id}`,
-  phone_number: "+13055550123",
-  start_time: "2026-03-10T14:05:09.000Z",
-  duration: 60,
-  status: "ended",
-  summary,
-  ended_reason: null,
-  direction: "inbound",
-  agent_id: null,
-  recording_url: null,
-});
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
 const stats = { callsThisMonth: 1234, minutesThisMonth: 4567.5, agents: 2, agentLimit: null, numbers: 2, numberLimit: 9 };

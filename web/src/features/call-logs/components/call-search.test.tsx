@@ -2,25 +2,11 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CALL_LOG_TEXT, CALL_SEARCH_TEXT } from "@shared/messages";
-import type { CallLogSearchResult, CallLogView } from "@shared/schemas/call-logs";
+import type { CallLogSearchResult } from "@shared/schemas/call-logs";
 import { createQueryClient } from "@web/lib/query-client";
+import { listedCall as log } from "@web/test/call-logs";
 import { CallLogsPage } from "./call-logs-page";
 import { HighlightedSnippet, searchOf } from "./call-search";
-
-const log = (id: number, summary: string): CallLogView => ({
-  id,
-  user_id: "u1",
-  call_id: `c0ffee00-0000-4000-8000-00000000000${id}`,
-  phone_number: "+13055550123",
-  start_time: "2026-03-10T14:05:09.000Z",
-  duration: 60,
-  status: "ended",
-  summary,
-  ended_reason: null,
-  direction: "inbound",
-  agent_id: null,
-  recording_url: null,
-});
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const stats = { callsThisMonth: 1, minutesThisMonth: 1, agents: 1, agentLimit: null, numbers: 1, numberLimit: 9 };

@@ -97,9 +97,8 @@ export const agentActionRoutes = new Hono<AppEnv>()
     // The plan is checked in the same round trip as the agent is read; its refusal answers first.
     const paid = requirePaidPlan(c.var.db, user.id, { isAdmin: user.isAdmin });
     const { assistantId, agent } = await activateAgent(deps(c), user.id, c.req.valid("json"), paid);
-    // Calls the assistant made before it was this agent's were adopted: the live feed shows them (decision 058).
+    // The assistant's earlier calls are adopted: the live feed (decision 058) and the search index show them.
     publishCalls(c, user.id);
-    // Calls the new assistant made before it was this agent's were adopted: they join the search index.
     indexAfterCommit(c, "adopted calls", (search) => indexAssistantCalls(accountDb(c), search, user.id, assistantId));
     return c.json({ id: assistantId, agent: toAgentJson(agent) } satisfies ActivateAgentResponse);
   })

@@ -5,7 +5,7 @@ import { DAILY_REPORT_ALL_STORES, type DailyReportRow } from "@shared/daily-repo
 import { dailyReportScreenPath, REPORT_MAIL_UNSUBSCRIBE_PATH } from "@shared/report-mail";
 import type { ReportMailSetting } from "@shared/schemas/report-mail";
 import type { Database } from "../db/client";
-import type { Limit } from "../db/rate-limit";
+import { hitStatement, withinLimit, type Limit } from "../db/rate-limit";
 import { randomToken, sha256 } from "../lib/crypto";
 import { log } from "../lib/log";
 import type { MailPort } from "../providers";
@@ -30,7 +30,7 @@ export async function reportMailSetting(db: Database, user: { id: string; email:
  * Turns the mail on or off, counting the change against `limit` per user in the same batch (one
  * round trip): the change is written only while the count is within the limit; over it, answers
  * null and changes nothing. `origin` is the app's address, for the mail's links when PUBLIC_URL is
- * unset. The counter is the rate_limits row `hit()` keeps (db/rate-limit.ts), with its upsert.
+ * unset. The counter is db/rate-limit.ts's hitStatement, run in this batch.
  */
 export async function setReportMail(
   db: Database,
@@ -43,14 +43,9 @@ export async function setReportMail(
   const d1 = db.$client;
   const key = `${limit.name}:${user.id}`;
   const windowStart = Math.floor(now.getTime() / 1000 / limit.windowSeconds) * limit.windowSeconds;
+  const counter = hitStatement(db, limit, user.id, undefined, now.getTime()).toSQL();
   const [counted] = await d1.batch<{ count: number }>([
-    d1
-      .prepare(
-        "insert into rate_limits (key, window_start, count) values (?, ?, 1) on conflict(key) do update set " +
-          "count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end, " +
-          "window_start = excluded.window_start returning count",
-      )
-      .bind(key, windowStart),
+    d1.prepare(counter.sql).bind(...counter.params),
     d1
       .prepare(
         "INSERT INTO report_mail_subscriptions (user_id, subscribed, changed_at, origin) SELECT ?1, ?2, ?3, ?4 " +
@@ -59,7 +54,7 @@ export async function setReportMail(
       )
       .bind(user.id, subscribed ? 1 : 0, now.toISOString(), origin, key, windowStart, limit.limit),
   ]);
-  if ((counted.results[0]?.count ?? 0) > limit.limit) return null;
+  if (!withinLimit(limit, counted.results)) return null;
   return { subscribed, email: user.email };
 }
 

@@ -4,25 +4,11 @@
 import { describe, expect, it } from "vitest";
 import type { LiveMessage } from "@shared/schemas/live";
 import { ringingCall } from "@web/test/call-logs";
-import { fakeToken as jwt } from "@web/test/fake-socket";
+import { FakeWebSocket, fakeToken as jwt } from "@web/test/fake-socket";
 import { cursorAfter, LiveFeed, tokenSubject, type LiveSocket } from "./feed";
 
-class FakeSocket implements LiveSocket {
-  onopen: LiveSocket["onopen"] = null;
-  onmessage: LiveSocket["onmessage"] = null;
-  onclose: LiveSocket["onclose"] = null;
-  onerror: LiveSocket["onerror"] = null;
-  closedWith: number | null = null;
-  constructor(readonly url: string) {}
-  close(code?: number) {
-    this.closedWith = code ?? 1000;
-  }
-  send(msg: LiveMessage) {
-    this.onmessage?.({ data: JSON.stringify(msg) });
-  }
-  drop(code = 1006) {
-    this.onclose?.({ code });
-  }
+/** The page tests' socket, read here for the cursor it resumes after. */
+class FakeSocket extends FakeWebSocket implements LiveSocket {
   get after() {
     return new URL(this.url).searchParams.get("after");
   }

@@ -6,6 +6,7 @@ import { DAILY_REPORT_ALL_STORES, DAILY_REPORT_COLUMNS, DAILY_REPORT_GROUPS, typ
 import { REPORT_MAIL_TEXT } from "@shared/messages";
 import { reportDayLabel } from "@shared/report-mail";
 import Papa from "papaparse";
+import { CSV_BOM } from "../lib/csv";
 import { DAILY_REPORT_CSV_COLUMNS } from "./daily-report";
 
 /**
@@ -13,7 +14,7 @@ import { DAILY_REPORT_CSV_COLUMNS } from "./daily-report";
  * mail shows exactly the stored figures.
  */
 export function rowsOfStoredReport(csv: string): DailyReportRow[] {
-  const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { newline: "\r\n", delimiter: ",", skipEmptyLines: true });
+  const parsed = Papa.parse<string[]>(csv.startsWith(CSV_BOM) ? csv.slice(CSV_BOM.length) : csv, { newline: "\r\n", delimiter: ",", skipEmptyLines: true });
   const [header, ...lines] = parsed.data;
   const expected = DAILY_REPORT_CSV_COLUMNS.map((c) => c.header);
   if (!header || header.join(",") !== expected.join(",")) throw new Error("the stored report's columns are not the report's columns");

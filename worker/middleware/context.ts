@@ -12,7 +12,8 @@ import { createProviders } from "../providers";
 import { withLogScope } from "../lib/log";
 
 /** The request's ExecutionContext, or undefined when there is none (app.request() in tests). */
-function executionContext(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] | undefined {
+/** The request's execution context, or undefined where there is none (a test's app.request()). */
+export function executionContext(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] | undefined {
   try {
     return c.executionCtx;
   } catch {

@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import type { LiveStoreMessage } from "@shared/schemas/live";
 import type { AppEnv } from "./app-env";
+import { executionContext } from "./context";
 import { log } from "../lib/log";
 import { accountFeedName, STORE_FEED_NAME, type LiveIdentity } from "../services/live-feed";
 
@@ -34,11 +35,8 @@ function afterAnswer(c: Context<AppEnv>, what: string, send: () => Promise<void>
   const work = send().catch((e: unknown) => {
     log(c, "warn", "live feed publish failed", { what, error: e instanceof Error ? e.message : String(e) });
   });
-  try {
-    c.executionCtx.waitUntil(work);
-  } catch {
-    // app.request() in tests has no ExecutionContext: the publish runs on its own.
-  }
+  // Without an ExecutionContext (app.request() in tests) the publish runs on its own.
+  executionContext(c)?.waitUntil(work);
 }
 
 /** The account's call log has committed a change: its open feeds show it. */

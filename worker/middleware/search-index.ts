@@ -5,6 +5,7 @@ import { d1Of } from "../db/client";
 import { SEARCH_BINDING } from "../db/search-index";
 import { log } from "../lib/log";
 import type { AppEnv } from "./app-env";
+import { executionContext } from "./context";
 
 /** The request's session of the search database, measured like every other D1 query of the request. */
 export const searchDatabase = (c: Context<AppEnv>): D1Database => d1Of(c.var.databases.of(SEARCH_BINDING));
@@ -16,12 +17,8 @@ export const searchDatabase = (c: Context<AppEnv>): D1Database => d1Of(c.var.dat
  * and it is left to the healing pass.
  */
 export function indexAfterCommit(c: Context<AppEnv>, what: string, work: (search: D1Database) => Promise<unknown>) {
-  let ctx: Context<AppEnv>["executionCtx"] | undefined;
-  try {
-    ctx = c.executionCtx;
-  } catch {
-    return;
-  }
+  const ctx = executionContext(c);
+  if (!ctx) return;
   ctx.waitUntil(
     work(searchDatabase(c)).catch((e) => log(null, "warn", `search index step failed: ${what}`, { error: e instanceof Error ? e.message : String(e) })),
   );

@@ -12,15 +12,7 @@ export type Limit = { name: string; limit: number; windowSeconds: number };
 
 /** Counts one hit for `key` and reports whether it is still within the limit. */
 export async function hit(db: Database, rule: Limit, key: string, nowMs = Date.now()): Promise<boolean> {
-  const windowStart = Math.floor(nowMs / 1000 / rule.windowSeconds) * rule.windowSeconds;
-  const id = `${rule.name}:${key}`;
-  const row = await db.get<{ count: number }>(sql`
-    insert into rate_limits (key, window_start, count) values (${id}, ${windowStart}, 1)
-    on conflict(key) do update set
-      count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
-      window_start = excluded.window_start
-    returning count`);
-  return (row?.count ?? 0) <= rule.limit;
+  return withinLimit(rule, await hitStatement(db, rule, key, undefined, nowMs));
 }
 
 /**

@@ -1,7 +1,8 @@
 // Fixed-window rate limits kept in D1, so they hold across isolates.
-import { lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { tooManyRequests } from "../lib/errors";
-import { d1Of, type Database } from "./client";
+import type { Database } from "./client";
 import { rateLimits } from "./schema";
 
 /** What the limits read of a request: its headers, and the request's database. */
@@ -38,40 +39,59 @@ export function hitStatement(db: Database, rule: Limit, key: string, when?: SQL,
 /** Whether a hit counted by `hitStatement` is within the rule's limit (its rows, from the batch's results). */
 export const withinLimit = (rule: Limit, rows: { count: number }[] | undefined) => (rows?.[0]?.count ?? 0) <= rule.limit;
 
+/** What `countInOrder` counted. */
+export type OrderedHits = {
+  /** Whether the hits were counted: false when `when` did not hold (nothing was written then). */
+  counted: boolean;
+  /** The rule that refuses (`first` wins when both would), or null when both allow (or nothing was counted). */
+  refused: Limit | null;
+  /**
+   * The statements that take back exactly the hits counted (none when nothing was): each counter goes
+   * one down in the window it was counted in, so the counts are as if this request had not come.
+   */
+  undo(db: Database): BatchItem<"sqlite">[];
+};
+
 /**
  * Two limits applied in order, in one round trip: counts a hit for `first`, and for `then` only when
  * `first` is still within its limit, so a request refused by `first` is not counted against `then`.
  * One batch (one transaction): its second statement reads the count the first has just written.
- * Answers the rule that refuses (`first` wins when both would), or null when both allow.
+ * With `when`, an SQL condition evaluated inside each statement, nothing is counted unless it holds
+ * (then `counted` is false and nothing refuses).
  */
-export async function hitInOrder(
+export async function countInOrder(
   db: Database,
   first: [Limit, string],
   then: [Limit, string],
-  nowMs = Date.now(),
-): Promise<Limit | null> {
+  { when, nowMs = Date.now() }: { when?: SQL; nowMs?: number } = {},
+): Promise<OrderedHits> {
   const at = ([rule, key]: [Limit, string]) => ({
     id: `${rule.name}:${key}`,
     windowStart: Math.floor(nowMs / 1000 / rule.windowSeconds) * rule.windowSeconds,
   });
   const a = at(first);
   const b = at(then);
-  const upsert = "on conflict(key) do update set " +
-    "count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end, " +
-    "window_start = excluded.window_start returning count";
-  const d1 = d1Of(db);
-  const [firstRow, thenRow] = await d1.batch<{ count: number }>([
-    d1.prepare(`insert into rate_limits (key, window_start, count) values (?, ?, 1) ${upsert}`).bind(a.id, a.windowStart),
-    d1
-      .prepare(
-        "insert into rate_limits (key, window_start, count) select ?, ?, 1 " +
-          `where (select count from rate_limits where key = ? and window_start = ?) <= ? ${upsert}`,
-      )
-      .bind(b.id, b.windowStart, a.id, a.windowStart, first[0].limit),
+  const firstWithin = sql`(select ${rateLimits.count} from ${rateLimits} where ${rateLimits.key} = ${a.id} and ${rateLimits.windowStart} = ${a.windowStart}) <= ${first[0].limit}`;
+  const [firstRows, thenRows] = await db.batch([
+    hitStatement(db, first[0], first[1], when, nowMs),
+    hitStatement(db, then[0], then[1], when ? sql`(${when}) and ${firstWithin}` : firstWithin, nowMs),
   ]);
-  if ((firstRow.results[0]?.count ?? 0) > first[0].limit) return first[0];
-  if ((thenRow.results[0]?.count ?? 0) > then[0].limit) return then[0];
-  return null;
+  const refused = !withinLimit(first[0], firstRows) ? first[0] : !withinLimit(then[0], thenRows) ? then[0] : null;
+  const takeBack = (on: Database, hit: { id: string; windowStart: number }) =>
+    on
+      .update(rateLimits)
+      .set({ count: sql`${rateLimits.count} - 1` })
+      .where(and(eq(rateLimits.key, hit.id), eq(rateLimits.windowStart, hit.windowStart), gt(rateLimits.count, 0)));
+  return {
+    counted: firstRows.length > 0,
+    refused,
+    undo: (on) => [...(firstRows.length ? [takeBack(on, a)] : []), ...(thenRows.length ? [takeBack(on, b)] : [])],
+  };
+}
+
+/** Two limits applied in order (countInOrder, unconditionally): the rule that refuses, or null when both allow. */
+export async function hitInOrder(db: Database, first: [Limit, string], then: [Limit, string], nowMs = Date.now()): Promise<Limit | null> {
+  return (await countInOrder(db, first, then, { nowMs })).refused;
 }
 
 /**

@@ -11,12 +11,13 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./app-env";
-import { createDb, d1Of } from "../db/client";
+import type { SQL } from "drizzle-orm";
+import { createDb, d1Of, type Database } from "../db/client";
 import type { D1Timer } from "../db/timed-d1";
 import { ApiError, forbidden, unauthorized } from "../lib/errors";
-import type { TokenClaims } from "../providers/identity/port";
+import type { IdentityPort, TokenClaims } from "../providers/identity/port";
 import { gatedProviders } from "../providers";
-import { claimedFlags, confirmSignedIn, identityCheck, userAsClaimed, type CurrentUser } from "../services/profiles";
+import { claimedFlags, confirmSignedIn, identityCheck, identityHolds, userAsClaimed, type CurrentUser } from "../services/profiles";
 
 /** The token of an `Authorization: Bearer <token>` header, or "" when there is none. */
 export function bearerToken(header: string | undefined) {
@@ -31,8 +32,8 @@ const bodyKept = new WeakSet<Request>();
 const contradicted = new WeakMap<Request, D1Timer>();
 /** A dispatch made again after a contradicted one: identity confirmed first, the earlier D1 figures counted in. */
 const dispatchedAgain = new WeakMap<Request, D1Timer>();
-/** The user the confirmation found, for a request answered on its claims. */
-const confirmations = new WeakMap<Request, { user?: CurrentUser }>();
+/** The user the confirmation found, for a request answered on its claims (and those claims, and who confirms them). */
+const confirmations = new WeakMap<Request, { user?: CurrentUser; claims: TokenClaims; identity: IdentityPort }>();
 
 /** What a handler's queries reject with when the confirmation did not bear out the claims (that answer is dropped). */
 const notConfirmed = () => new ApiError(401, "The sign-in could not be confirmed", "unauthorized");
@@ -202,7 +203,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   // of its own that the gate does not hold back.
   const timer = c.var.dbTimer;
   const gateDb = createDb(timer.ungated(d1Of(c.var.db)));
-  const confirmed: { user?: CurrentUser } = {};
+  const confirmed: { user?: CurrentUser; claims: TokenClaims; identity: IdentityPort } = { claims, identity };
   confirmations.set(request, confirmed);
   // Whether the confirmation failed for want of D1 (rather than contradicting the claims).
   let unreached = false;
@@ -252,6 +253,26 @@ export async function confirmedUser(c: Context<AppEnv>): Promise<CurrentUser> {
   if (!pending) return user;
   await c.var.dbTimer.passGate();
   return pending.user ?? user;
+}
+
+/**
+ * Where a signed-in route may write in the round trip of the sign-in's confirmation, and on what
+ * condition. On a request answered on its token's claims whose confirmation has not failed: a handle
+ * of the request's directory database that the gate does not hold back (as the confirmation's own),
+ * and `when`, the SQL condition that the database bears the claims out (identityHolds). Every
+ * statement sent there must carry `when`, so a forged or stale token writes nothing; the handle is
+ * for those statements, and for taking back exactly what they wrote, nothing else. Otherwise (the
+ * identity was confirmed before the handler, or its confirmation has failed) the request's database,
+ * held back by the gate as usual, and no condition.
+ */
+export function writeWithConfirmation(c: Context<AppEnv>): { db: Database; when?: SQL } {
+  const pending = confirmations.get(c.req.raw);
+  const timer = c.var.dbTimer;
+  if (!pending || timer.gateFailed) return { db: c.var.db };
+  return {
+    db: createDb(timer.ungated(d1Of(c.var.db))),
+    when: identityHolds(c.var.db, pending.identity, pending.claims),
+  };
 }
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {

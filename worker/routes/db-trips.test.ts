@@ -212,10 +212,6 @@ const READ_BUDGET = 1;
  */
 const OVER_BUDGET: Record<string, { trips: number; why: string }> = {
   "GET /api/twilio/available-numbers": { trips: 2, why: "writes the offers the search made: a write waits for the sign-in's confirmation, a round trip of its own" },
-  "POST /api/trigger-call": {
-    trips: 3,
-    why: "plan, minutes and the agent in the sign-in's round trip; the per-minute limit and the daily cap in one batch, which are writes and so wait for the confirmation; then the call's log row, which needs the id the voice platform answers with",
-  },
   "GET /api/call-logs/search": { trips: 2, why: "the search index (a database of its own, decision 059), then the calls it names, by primary key" },
 };
 

@@ -1,6 +1,6 @@
 // Profiles (spec 1 §3, spec 2 §7): the signed-in account's own profile, read and updated. Flags are
 // mirrored from the identity's app_metadata, never from user_metadata or anything the client sends.
-import { eq } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CurrentUserView, UpdateUserProfileBody } from "@shared/schemas/auth";
 import type { Database } from "../db/client";
@@ -154,6 +154,28 @@ export function identityCheck(db: Database, identity: IdentityPort, claims: Toke
       return { who, row: row as ProfileRow | undefined };
     },
   };
+}
+
+/**
+ * The SQL condition, for a statement of the directory database, that the database bears out a token's
+ * claims now, as identityCheck and userAsClaimed would: the identity is live (the port's `live`), and
+ * the profile exists with the claimed email and flags. A write carrying it may be sent before the
+ * confirmation arrives: for a forged or stale token (a signed-out or expired session, a deleted
+ * account, a missing profile, flags or an email changed since the token) it writes nothing. Only a
+ * profile that the identity would re-mirror (the provider's flags changed without it) passes here and
+ * fails the confirmation.
+ */
+export function identityHolds(db: Database, identity: IdentityPort, claims: TokenClaims, now = Date.now()): SQL {
+  const flags = claimedFlags(claims);
+  const profile = sql`exists (select 1 from ${profiles} where ${and(
+    eq(profiles.id, claims.id),
+    eq(profiles.email, claims.email.toLowerCase()),
+    eq(profiles.isAdmin, flags.isAdmin),
+    eq(profiles.shopwindowsInfo, flags.shopwindowsInfo),
+    eq(profiles.callApp, flags.callApp),
+  )})`;
+  const live = identity.confirmation(claims, db, now).live;
+  return live ? sql`(${live} and ${profile})` : profile;
 }
 
 /** The signed-in user behind verified claims: identity and profile read in one round trip, then loadProfile. */

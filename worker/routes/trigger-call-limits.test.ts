@@ -1,0 +1,278 @@
+// A test call's rate limits are counted in the sign-in's round trip (decision 061): each count is
+// conditional on the database bearing the sign-in out, so a forged or stale token counts nothing; a
+// request the plan refuses is taken back out of the counts; the limits stay exact under concurrency.
+import { eq, sql } from "drizzle-orm";
+import { SignJWT } from "jose";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { TEST_CALLS_PER_DAY } from "@shared/constants";
+import { PLAN_TEXT } from "@shared/messages";
+import { nyToday } from "@shared/ny-time";
+import type { Limit } from "../db/rate-limit";
+import { authSessions, authUsers, callLogs, deletedAccounts, profiles, rateLimits } from "../db/schema";
+import { sessionLive } from "../providers/identity/local";
+import { SESSION_INACTIVITY_TIMEOUT_SECONDS, SESSION_MAX_LIFETIME_SECONDS, sessionExpired } from "../providers/identity/local/auth";
+import { ACCOUNT_DELETED } from "../services/profiles";
+import { COMPLETE_AGENT_FIELDS } from "../test/factories";
+import { call, db, signUpAndSignIn, uniqueEmail } from "../test/helpers";
+import { VAPI_STANDIN } from "../test/standins/vapi";
+import { AGENT_RATE_LIMITS } from "./agents";
+
+type Session = Awaited<ReturnType<typeof signUpAndSignIn>>;
+
+const MINUTE = AGENT_RATE_LIMITS.testCall;
+const DAY = AGENT_RATE_LIMITS.testCallsPerDay;
+const minuteKey = (s: Session) => `${MINUTE.name}:${s.userId}`;
+const dayKey = (s: Session) => `${DAY.name}:${s.userId}:${nyToday()}`;
+const windowOf = (rule: Limit) => Math.floor(Date.now() / 1000 / rule.windowSeconds) * rule.windowSeconds;
+
+/** The account's two counters as stored: null where there is no row at all. */
+async function counters(s: Session) {
+  const row = (key: string) => db().query.rateLimits.findFirst({ where: eq(rateLimits.key, key) });
+  const [minute, day] = await Promise.all([row(minuteKey(s)), row(dayKey(s))]);
+  return { minute: minute?.count ?? null, day: day?.count ?? null };
+}
+
+/** Sets a counter of the current window to `count`. */
+async function preset(rule: Limit, key: string, count: number) {
+  const windowStart = windowOf(rule);
+  await db().insert(rateLimits).values({ key, windowStart, count }).onConflictDoUpdate({ target: rateLimits.key, set: { windowStart, count } });
+}
+
+/**
+ * The per-minute counter's window is the clock's minute: a test that counts within one waits, when
+ * that minute ends within a few seconds, for the next one to begin.
+ */
+async function withinOneMinute() {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 8_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+/**
+ * The voice platform as production has it (the VAPI adapter against its stand-in): the local simulator
+ * keeps its calls in D1, round trips that production's platform does not make.
+ */
+const vapi = () => ({ VAPI_PRIVATE_KEY: VAPI_STANDIN.privateKey, VAPI_BASE_URL: inject("standins").vapi, VAPI_PHONE_NUMBER_ID: "pn-configured-default" });
+
+const trigger = (s: { accessToken: string }) =>
+  call("/api/trigger-call", { method: "POST", token: s.accessToken, json: { phoneNumber: "+15551234567" }, bindings: vapi() });
+const tripsOf = (res: { headers: Headers }) => Number(/db-trips;desc="(\d+)"/.exec(res.headers.get("server-timing") ?? "")?.[1]);
+
+/** An account (on a plan unless `plan` is null) with an active agent that test calls go out from. */
+async function caller(opts: { plan?: "basic" | "pro" | null; appMetadata?: Record<string, unknown> } = {}): Promise<Session> {
+  const s = await signUpAndSignIn(opts);
+  const created = await call("/api/agents", { method: "POST", token: s.accessToken, json: { name: "Desk", ...COMPLETE_AGENT_FIELDS } });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  if (opts.plan === null) return s;
+  const activated = await call("/api/create-vapi-assistant", { method: "POST", token: s.accessToken, json: { agent_id: created.body.agent.id }, bindings: vapi() });
+  expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+  return s;
+}
+
+describe("the limits, counted in the sign-in's round trip", () => {
+  let s: Session;
+  beforeAll(async () => {
+    s = await caller();
+  });
+
+  it("counts a call once in each limit, in 2 round trips", async () => {
+    await withinOneMinute();
+    const before = await counters(s);
+    const res = await trigger(s);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(tripsOf(res)).toBe(2);
+    expect(await counters(s)).toEqual({ minute: (before.minute ?? 0) + 1, day: (before.day ?? 0) + 1 });
+  });
+
+  it("refuses at the per-minute limit, without counting the refused call against the daily cap", async () => {
+    await withinOneMinute();
+    await preset(MINUTE, minuteKey(s), MINUTE.limit - 1);
+    await preset(DAY, dayKey(s), 5);
+    expect((await trigger(s)).status).toBe(200);
+    expect(await counters(s)).toEqual({ minute: MINUTE.limit, day: 6 });
+    const refused = await trigger(s);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("rate_limited");
+    expect(await counters(s)).toEqual({ minute: MINUTE.limit + 1, day: 6 });
+  });
+
+  it("refuses at the daily cap with its own message once the per-minute limit allows", async () => {
+    await withinOneMinute();
+    await preset(MINUTE, minuteKey(s), 0);
+    await preset(DAY, dayKey(s), TEST_CALLS_PER_DAY);
+    const refused = await trigger(s);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe(PLAN_TEXT.testCallDailyCap(TEST_CALLS_PER_DAY));
+    expect(await counters(s)).toEqual({ minute: 1, day: TEST_CALLS_PER_DAY + 1 });
+  });
+
+  it("lets exactly one of two concurrent calls take the last slot", async () => {
+    await withinOneMinute();
+    await preset(MINUTE, minuteKey(s), MINUTE.limit - 1);
+    await preset(DAY, dayKey(s), 0);
+    const answers = await Promise.all([trigger(s), trigger(s)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 429]);
+    expect(await counters(s)).toEqual({ minute: MINUTE.limit + 1, day: 1 });
+  });
+});
+
+describe("a request the plan refuses is not counted", () => {
+  it("takes back both counts of a request without a subscription (402)", async () => {
+    const s = await caller({ plan: null });
+    await withinOneMinute();
+    await preset(MINUTE, minuteKey(s), 3);
+    await preset(DAY, dayKey(s), 7);
+    const res = await trigger(s);
+    expect(res.status).toBe(402);
+    expect(res.body.code).toBe("subscription_required");
+    expect(await counters(s)).toEqual({ minute: 3, day: 7 });
+  });
+
+  it("takes back the counts of a request past the plan's minutes (403), and counts none of a fresh account", async () => {
+    const s = await caller({ plan: "basic" });
+    await db().insert(callLogs).values({ userId: s.userId, callId: `call-${crypto.randomUUID()}`, direction: "outbound", status: "ended", startTime: new Date().toISOString(), duration: 1000 * 60 });
+    await withinOneMinute();
+    const res = await trigger(s);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("minutes_limit_reached");
+    const after = await counters(s);
+    expect({ minute: after.minute ?? 0, day: after.day ?? 0 }).toEqual({ minute: 0, day: 0 });
+  });
+});
+
+describe("a token the database no longer bears out writes nothing", () => {
+  it("a signed-out session's token: 401, and no counter row at all", async () => {
+    const s = await caller();
+    expect((await call("/auth/v1/logout", { method: "POST", token: s.accessToken })).status).toBe(204);
+    const res = await trigger(s);
+    expect(res.status).toBe(401);
+    expect(await counters(s)).toEqual({ minute: null, day: null });
+  });
+
+  it("a deleted account's token: 401, and no counter row at all", async () => {
+    const s = await caller();
+    const admin = await signUpAndSignIn({ appMetadata: { is_admin: true } });
+    const deleted = await call("/api/admin/cleanup-user", { method: "POST", token: admin.accessToken, json: { email: s.email } });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const res = await trigger(s);
+    expect(res.status).toBe(401);
+    expect(await counters(s)).toEqual({ minute: null, day: null });
+  });
+
+  it("a deleted account's Supabase token: 401, and no counter row at all (the profile is the condition)", async () => {
+    const url = `${inject("standins").supabase}/p/trigger-limits-${Date.now().toString(36)}`;
+    const secret = "trigger-call-limits-secret-of-enough-length";
+    const bindings = { ...vapi(), SUPABASE_URL: url, SUPABASE_ANON_KEY: "anon", SUPABASE_JWT_SECRET: secret };
+    const id = crypto.randomUUID();
+    const day = new Date().toISOString();
+    await db().insert(deletedAccounts).values({ userId: id, deletedAt: day, expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+    const iat = Math.floor(Date.now() / 1000) - 10;
+    const token = await new SignJWT({ iss: `${url}/auth/v1`, aud: "authenticated", role: "authenticated", sub: id, email: uniqueEmail("sb"), iat, exp: iat + 3600, app_metadata: {} })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .sign(new TextEncoder().encode(secret));
+    const res = await call("/api/trigger-call", { method: "POST", token, json: { phoneNumber: "+15551234567" }, bindings });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe(ACCOUNT_DELETED);
+    expect(await counters({ userId: id } as Session)).toEqual({ minute: null, day: null });
+  });
+
+  it("a call the condition let through and the confirmation contradicted is counted once, by its second dispatch", async () => {
+    // The account's flags changed at the identity without the profile (which the confirmation then
+    // re-mirrors): the claims still match the profile, so the counts went out with the confirmation.
+    // A customer's plan read fails with the confirmation; an admin's plan is not read, so the agent's
+    // read is the first to fail.
+    for (const appMetadata of [{}, { is_admin: true }]) {
+      const s = await caller({ appMetadata });
+      await db()
+        .update(authUsers)
+        .set({ appMetadata: { ...appMetadata, call_app: true } })
+        .where(eq(authUsers.id, s.userId));
+      await withinOneMinute();
+      const res = await trigger(s);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((await db().query.profiles.findFirst({ where: eq(profiles.id, s.userId) }))?.callApp).toBe(true);
+      expect(await counters(s), JSON.stringify(appMetadata)).toEqual({ minute: 1, day: 1 });
+    }
+  });
+
+  it("a call whose sign-in the condition could not bear out but the confirmation did is counted after it (3 round trips)", async () => {
+    // SQLite's lower() folds ASCII only: an email with a capital Ü is the same account to the
+    // confirmation (which lowercases in JavaScript) and not to the SQL condition.
+    const s = await caller();
+    const email = uniqueEmail("ÜMLAUT");
+    await db().update(authUsers).set({ email }).where(eq(authUsers.id, s.userId));
+    await db().update(profiles).set({ email: email.toLowerCase() }).where(eq(profiles.id, s.userId));
+    const refreshed = await call("/auth/v1/token?grant_type=refresh_token", { method: "POST", json: { refresh_token: s.refreshToken } });
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    await withinOneMinute();
+    const res = await trigger({ accessToken: refreshed.body.access_token as string });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(tripsOf(res)).toBe(3);
+    expect(await counters(s)).toEqual({ minute: 1, day: 1 });
+  });
+});
+
+describe("the session condition in SQL", () => {
+  const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+  /** Whether the SQL condition holds for this session at `now`. */
+  async function liveInSql(s: Session, sessionId: string, now: number) {
+    const claims = { id: s.userId, email: s.email, appMetadata: {}, userMetadata: {}, sessionId };
+    const row = await db()
+      .select({ live: sql<number>`${sessionLive(claims, now)}` })
+      .from(authUsers)
+      .where(eq(authUsers.id, s.userId))
+      .get();
+    return row?.live === 1;
+  }
+
+  it("stores session times in the one format the comparison needs, whoever writes them", async () => {
+    const s = await signUpAndSignIn({ plan: null });
+    const opened = await db().query.authSessions.findFirst({ where: eq(authSessions.userId, s.userId) });
+    expect(opened?.createdAt).toMatch(ISO_MS);
+    expect(opened?.updatedAt).toMatch(ISO_MS);
+    // A row left to the schema's defaults (strftime) is in the same format.
+    const id = crypto.randomUUID();
+    await db().insert(authSessions).values({ id, userId: s.userId });
+    const defaulted = await db().query.authSessions.findFirst({ where: eq(authSessions.id, id) });
+    expect(defaulted?.createdAt).toMatch(ISO_MS);
+    expect(defaulted?.updatedAt).toMatch(ISO_MS);
+  });
+
+  it("equals sessionExpired at the lifetime's and the inactivity's cut-offs, one millisecond either side", async () => {
+    const s = await signUpAndSignIn({ plan: null });
+    const born = Date.parse("2026-01-10T08:30:15.123Z");
+    const cases: { createdAt: string; updatedAt: string; cut: number }[] = [
+      // The lifetime ends first: touched a day before it does.
+      { createdAt: new Date(born).toISOString(), updatedAt: new Date(born + (SESSION_MAX_LIFETIME_SECONDS - 86_400) * 1000).toISOString(), cut: born + SESSION_MAX_LIFETIME_SECONDS * 1000 },
+      // Idle: last touched a day after sign-in.
+      { createdAt: new Date(born).toISOString(), updatedAt: new Date(born + 86_400_000).toISOString(), cut: born + 86_400_000 + SESSION_INACTIVITY_TIMEOUT_SECONDS * 1000 },
+    ];
+    for (const { createdAt, updatedAt, cut } of cases) {
+      const id = crypto.randomUUID();
+      await db().insert(authSessions).values({ id, userId: s.userId, createdAt, updatedAt });
+      const seen: boolean[] = [];
+      for (const now of [cut - 1, cut, cut + 1]) {
+        const live = await liveInSql(s, id, now);
+        expect(live, `${createdAt} / ${updatedAt} at ${new Date(now).toISOString()}`).toBe(!sessionExpired({ createdAt, updatedAt }, now));
+        seen.push(live);
+      }
+      // The cut-off itself is the last live millisecond.
+      expect(seen).toEqual([true, true, false]);
+    }
+  });
+
+  it("does not hold for a signed-out session, another account's session or another email", async () => {
+    const s = await signUpAndSignIn({ plan: null });
+    const other = await signUpAndSignIn({ plan: null });
+    const session = await db().query.authSessions.findFirst({ where: eq(authSessions.userId, s.userId) });
+    const otherSession = await db().query.authSessions.findFirst({ where: eq(authSessions.userId, other.userId) });
+    const now = Date.now();
+    expect(await liveInSql(s, session!.id, now)).toBe(true);
+    expect(await liveInSql(s, otherSession!.id, now)).toBe(false);
+    const claims = { id: s.userId, email: other.email, appMetadata: {}, userMetadata: {}, sessionId: session!.id };
+    const byEmail = await db().select({ live: sql<number>`${sessionLive(claims, now)}` }).from(authUsers).where(eq(authUsers.id, s.userId)).get();
+    expect(byEmail?.live).toBe(0);
+    await db().update(authSessions).set({ revokedAt: new Date().toISOString() }).where(eq(authSessions.id, session!.id));
+    expect(await liveInSql(s, session!.id, now)).toBe(false);
+  });
+});

@@ -1,12 +1,15 @@
 // A test call's rate limits are counted in the sign-in's round trip (decision 061): each count is
 // conditional on the database bearing the sign-in out, so a forged or stale token counts nothing; a
 // request the plan refuses is taken back out of the counts; the limits stay exact under concurrency.
+// And the agent a call goes out from is read from the account's own database (decision 053).
+import { applyD1Migrations, env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { TEST_CALLS_PER_DAY } from "@shared/constants";
 import { PLAN_TEXT } from "@shared/messages";
 import { nyToday } from "@shared/ny-time";
+import { createDb } from "../db/client";
 import type { Limit } from "../db/rate-limit";
 import { authSessions, authUsers, callLogs, deletedAccounts, profiles, rateLimits } from "../db/schema";
 import { sessionLive } from "../providers/identity/local";
@@ -53,6 +56,9 @@ async function withinOneMinute() {
  */
 const vapi = () => ({ VAPI_PRIVATE_KEY: VAPI_STANDIN.privateKey, VAPI_BASE_URL: inject("standins").vapi, VAPI_PHONE_NUMBER_ID: "pn-configured-default" });
 
+/** Room for a test that waits for the next minute (withinOneMinute). */
+const WAITS = { timeout: 30_000 };
+
 const trigger = (s: { accessToken: string }) =>
   call("/api/trigger-call", { method: "POST", token: s.accessToken, json: { phoneNumber: "+15551234567" }, bindings: vapi() });
 const tripsOf = (res: { headers: Headers }) => Number(/db-trips;desc="(\d+)"/.exec(res.headers.get("server-timing") ?? "")?.[1]);
@@ -68,7 +74,7 @@ async function caller(opts: { plan?: "basic" | "pro" | null; appMetadata?: Recor
   return s;
 }
 
-describe("the limits, counted in the sign-in's round trip", () => {
+describe("the limits, counted in the sign-in's round trip", WAITS, () => {
   let s: Session;
   beforeAll(async () => {
     s = await caller();
@@ -115,7 +121,7 @@ describe("the limits, counted in the sign-in's round trip", () => {
   });
 });
 
-describe("a request the plan refuses is not counted", () => {
+describe("a request the plan refuses is not counted", WAITS, () => {
   it("takes back both counts of a request without a subscription (402)", async () => {
     const s = await caller({ plan: null });
     await withinOneMinute();
@@ -139,7 +145,7 @@ describe("a request the plan refuses is not counted", () => {
   });
 });
 
-describe("a token the database no longer bears out writes nothing", () => {
+describe("a token the database no longer bears out writes nothing", WAITS, () => {
   it("a signed-out session's token: 401, and no counter row at all", async () => {
     const s = await caller();
     expect((await call("/auth/v1/logout", { method: "POST", token: s.accessToken })).status).toBe(204);
@@ -211,7 +217,7 @@ describe("a token the database no longer bears out writes nothing", () => {
   });
 });
 
-describe("the session condition in SQL", () => {
+describe("the session condition in SQL", WAITS, () => {
   const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
   /** Whether the SQL condition holds for this session at `now`. */
@@ -274,5 +280,23 @@ describe("the session condition in SQL", () => {
     expect(byEmail?.live).toBe(0);
     await db().update(authSessions).set({ revokedAt: new Date().toISOString() }).where(eq(authSessions.id, session!.id));
     expect(await liveInSql(s, session!.id, now)).toBe(false);
+  });
+});
+
+describe("an account whose data lives in a database of its own", WAITS, () => {
+  it("places the call from its agent there and records the call there", async () => {
+    const second = (env as unknown as { ACCOUNT_DB_TEST: D1Database }).ACCOUNT_DB_TEST;
+    await applyD1Migrations(second, env.TEST_MIGRATIONS);
+    const s = await signUpAndSignIn();
+    const bindings = { ...vapi(), ACCOUNT_DATABASES: JSON.stringify({ [s.userId]: "ACCOUNT_DB_TEST" }) };
+    // The account's database holds a copy of its profile row: its own tables reference it.
+    await createDb(second).insert(profiles).values(await db().select().from(profiles).where(eq(profiles.id, s.userId)));
+    const created = await call("/api/agents", { method: "POST", token: s.accessToken, json: { name: "Own-database desk", ...COMPLETE_AGENT_FIELDS }, bindings });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const activated = await call("/api/create-vapi-assistant", { method: "POST", token: s.accessToken, json: { agent_id: created.body.agent.id }, bindings });
+    expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+    const res = await call("/api/trigger-call", { method: "POST", token: s.accessToken, json: { phoneNumber: "+15551234567" }, bindings });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await createDb(second).select().from(callLogs).where(eq(callLogs.callId, res.body.callId)).get()).toMatchObject({ agentId: created.body.agent.id });
   });
 });

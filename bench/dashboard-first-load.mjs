@@ -1,5 +1,5 @@
 // `npm run bench:dashboard -- [--calls N] [--state DIR] [--d1-rtt MS[,MS…]] [--runs N] [--rounds N]
-//                             [--assets DIR[,DIR…]] [--waterfall] [--no-build]`
+//                             [--protocol h1|h2[,…]] [--apart] [--assets DIR[,DIR…]] [--waterfall] [--no-build]`
 //
 // The staff dashboard's first load in Chromium alone (bench/dashboard.mjs), without the rest of the
 // bench, on a seeded database it keeps and reuses: seeding the issue's 1,000,000 calls takes minutes,
@@ -10,16 +10,23 @@
 // and each run's waterfall in short (DOMContentLoaded; when the profile left and was answered; when
 // the first section request left and the last was answered), in full with `--waterfall` (every
 // script and API request, when it left and when its answer was in).
+// `--protocol` (default h2,h1) chooses how the browser reaches the server: `h2` through an HTTPS
+// front speaking HTTP/2 (bench/http2-front.mjs), as the edge serves the product; `h1` to
+// `wrangler dev` itself, HTTP/1.1 with Chromium's six connections per host.
+// `--apart` runs the browser on CPU 0 and the server (wrangler, workerd, the front) on CPU 1, as a
+// user's device and the edge do not share a processor; without it they share every CPU.
 // `--assets` serves other builds of the SPA (dist/client copies, e.g. of an older commit) instead of
 // this tree's; with several, each round (`--rounds`, 1) measures each in turn, so a busy machine's
 // load falls on all of them alike. A state directory seeded on an earlier day has its "today" in the
 // past: remove it to seed anew.
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { cliOptions, freePort, root } from "../scripts/lib.mjs";
 import { applyMigrations, exitOnStopSignals, seed, servedBuild, startWrangler, stopGroup, waitUntilReady } from "../scripts/local-app.mjs";
 import { measureDashboard, startBrowser, stopBrowser } from "./dashboard.mjs";
+import { startHttp2Front } from "./http2-front.mjs";
 import { findD1File, median, runCron } from "./ops.mjs";
 
 const { args } = cliOptions(
@@ -29,16 +36,23 @@ const { args } = cliOptions(
     "d1-rtt": { type: "string", default: "50" },
     runs: { type: "string", default: "3" },
     rounds: { type: "string", default: "1" },
+    protocol: { type: "string", default: "h2,h1" },
+    apart: { type: "boolean", default: false },
     assets: { type: "string" },
     waterfall: { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
   },
-  "npm run bench:dashboard -- [--calls N] [--state DIR] [--d1-rtt MS[,MS…]] [--runs N] [--rounds N] [--assets DIR[,DIR…]] [--waterfall] [--no-build]",
+  "npm run bench:dashboard -- [--calls N] [--state DIR] [--d1-rtt MS[,MS…]] [--runs N] [--rounds N] [--protocol h1|h2[,…]] [--apart] [--assets DIR[,DIR…]] [--waterfall] [--no-build]",
 );
 const CALLS = Number(args.calls);
 const RTTS = args["d1-rtt"].split(",").map(Number);
 const RUNS = Number(args.runs);
 const ROUNDS = Number(args.rounds);
+const PROTOCOLS = args.protocol.split(",");
+if (PROTOCOLS.some((p) => p !== "h1" && p !== "h2")) {
+  console.error("--protocol takes h1, h2 or both");
+  process.exit(2);
+}
 if (![CALLS, RUNS, ROUNDS].every((n) => Number.isInteger(n) && n >= 1) || RTTS.some((r) => !Number.isInteger(r) || r < 0 || r > 1000)) {
   console.error("--calls, --runs and --rounds take whole numbers ≥ 1, --d1-rtt whole numbers 0–1000");
   process.exit(2);
@@ -53,20 +67,32 @@ const stateDir = path.resolve(root, args.state);
 const marker = path.join(stateDir, "seeded.json");
 const quiet = { stdio: ["ignore", "ignore", "inherit"] };
 let server = null;
+let front = null;
 exitOnStopSignals(async () => {
   await stopBrowser();
+  await front?.stop();
   if (server) await stopGroup(server);
 });
 
-async function serve(assets, rtt) {
+/**
+ * Serves `assets` with D1_RTT_MS=`rtt`; with `protocol` h2, behind the HTTP/2 front, the Worker told
+ * that its origin is the front's (so the pages it serves call the front).
+ */
+async function serve(assets, rtt, protocol = "h1") {
+  await front?.stop();
+  front = null;
   if (server) await stopGroup(server);
   const envFile = path.join(stateDir, "bench.env");
   writeFileSync(envFile, `# dashboard bench: no secrets, local adapters only\nD1_RTT_MS=${rtt}\n`);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  server = startWrangler({ port, persistTo: stateDir, envFile, assets, stdio: quiet.stdio });
+  const frontPort = protocol === "h2" ? await freePort() : null;
+  const extraArgs = frontPort ? ["--local-upstream", `127.0.0.1:${frontPort}`, "--upstream-protocol", "https"] : [];
+  server = startWrangler({ port, persistTo: stateDir, envFile, assets, stdio: quiet.stdio, extraArgs });
   await waitUntilReady(server, `${baseUrl}/api/health`);
-  return baseUrl;
+  if (!frontPort) return baseUrl;
+  front = await startHttp2Front({ target: baseUrl, port: frontPort });
+  return front.url;
 }
 
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -102,17 +128,22 @@ async function main() {
     console.log(`▸ reusing ${args.state} (${dataSet.calls} calls, seeded ${seeded.seededAt})`);
   }
 
-  const browser = await startBrowser();
+  if (args.apart) {
+    if (os.availableParallelism() < 2) throw new Error("--apart needs two CPUs");
+    // This process and everything it starts from now on (wrangler, workerd, the front) on CPU 1.
+    execFileSync("taskset", ["-a", "-p", "-c", "1", String(process.pid)], quiet);
+  }
+  const browser = await startBrowser({ cpus: args.apart ? "0" : undefined });
   const fmt = (x) => `${Math.round(x.ms)} ms (runs ${x.msAll.map((m) => Math.round(m)).join(", ")}), ${x.requests} API requests, ${x.trips} D1 trips${x.failed ? `, ${x.failed} sections showed their error` : ""}`;
   const firstLoads = new Map(); // `${rtt} ${label}` → every run's first-load ms
-  for (const rtt of RTTS) {
+  for (const [rtt, protocol] of RTTS.flatMap((r) => PROTOCOLS.map((p) => [r, p]))) {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const build of builds) {
-        const baseUrl = await serve(build.dir, rtt);
+        const baseUrl = await serve(build.dir, rtt, protocol);
         const d = await measureDashboard(baseUrl, { runs: RUNS });
-        const key = `${rtt} ms, ${build.label}`;
+        const key = `${rtt} ms, ${protocol === "h2" ? "HTTP/2 front" : "HTTP/1.1"}${args.apart ? ", browser and server apart" : ""}, ${build.label}`;
         firstLoads.set(key, [...(firstLoads.get(key) ?? []), ...d.load.msAll]);
-        console.log(`\n## ${rtt} ms per D1 round trip, ${build.label}, round ${round}: ${browser}, ${d.sections} sections, median of ${d.runs} (load ${os.loadavg().map((n) => n.toFixed(1)).join(" ")})`);
+        console.log(`\n## ${key}, round ${round}: ${browser}, ${d.sections} sections, median of ${d.runs} (load ${os.loadavg().map((n) => n.toFixed(1)).join(" ")})`);
         console.log(`  first load: every section's figures after ${fmt(d.load)}`);
         console.log(`  Refresh All Sections: ${fmt(d.refresh)}`);
         console.log(`  again: ${fmt(d.refresh2)}`);
@@ -132,5 +163,6 @@ try {
   await main();
 } finally {
   await stopBrowser();
+  await front?.stop();
   if (server) await stopGroup(server);
 }

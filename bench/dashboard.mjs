@@ -15,6 +15,9 @@
 // counted apart).
 // The functions given to page.evaluate and waitForFunction run in the page, with the browser's globals.
 /* global document, window, MutationObserver */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { chromium } from "playwright-core";
 import { chromiumToLaunch } from "../scripts/chromium.mjs";
 import { median } from "./ops.mjs";
@@ -27,14 +30,25 @@ const TIMEOUT_MS = 120_000;
 const VIEWPORT = { width: 1280, height: 900 };
 
 let browser = null;
+// An https:// base is the bench's HTTP/2 front (bench/http2-front.mjs), whose certificate is made per run.
+const isFront = (baseUrl) => baseUrl.startsWith("https:");
 let label = null;
 
-/** Starts the browser once (scripts/chromium.mjs chooses which); later calls reuse it. */
-export async function startBrowser() {
+/**
+ * Starts the browser once (scripts/chromium.mjs chooses which); later calls reuse it. With `cpus`
+ * (a taskset CPU list, e.g. "0"), the browser and every process it starts run on those CPUs only.
+ */
+export async function startBrowser({ cpus } = {}) {
   if (browser) return label;
   const chromiumBinary = await chromiumToLaunch();
+  let executablePath = chromiumBinary.executablePath;
+  if (cpus) {
+    // A wrapper the launcher runs in the binary's place: taskset sets the affinity its children inherit.
+    executablePath = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-chromium-")), "chromium");
+    writeFileSync(executablePath, `#!/bin/sh\nexec taskset -c ${cpus} "${chromiumBinary.executablePath}" "$@"\n`, { mode: 0o755 });
+  }
   browser = await chromium.launch({
-    executablePath: chromiumBinary.executablePath,
+    executablePath,
     env: chromiumBinary.env,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
@@ -49,7 +63,7 @@ export async function stopBrowser() {
 
 /** Signs the demo staff in through the sign-in form; the session (localStorage) for new contexts. */
 async function staffSession(baseUrl) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await browser.newContext({ viewport: VIEWPORT, ignoreHTTPSErrors: isFront(baseUrl) });
   try {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/auth?login=1`);
@@ -201,7 +215,7 @@ export async function measureDashboard(baseUrl, { runs = 3 } = {}) {
   await startBrowser();
   const storageState = await staffSession(baseUrl);
   const open = async () => {
-    const context = await browser.newContext({ viewport: VIEWPORT, storageState });
+    const context = await browser.newContext({ viewport: VIEWPORT, storageState, ignoreHTTPSErrors: isFront(baseUrl) });
     const page = await context.newPage();
     const api = await watchApi(page);
     return { context, page, api };

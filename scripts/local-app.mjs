@@ -55,7 +55,7 @@ export function assertPortFree(port) {
  * `envFile` replaces `.dev.vars`, so a developer's secrets never reach a throwaway run;
  * `assets` serves another copy of the built SPA than dist/client.
  */
-export function startWrangler({ port, persistTo, envFile, assets, inspectorPort, stdio } = {}) {
+export function startWrangler({ port, persistTo, envFile, assets, inspectorPort, stdio, extraArgs = [] } = {}) {
   // The tsconfig gives wrangler's bundler the `@shared/*` path alias (Vite has its own).
   const args = ["dev", "-c", "wrangler.toml", "--tsconfig", "tsconfig.worker.json", "--ip", "127.0.0.1", "--port", String(port)];
   // wrangler.toml says production (the safe default for a deploy); every local server runs as development.
@@ -64,6 +64,7 @@ export function startWrangler({ port, persistTo, envFile, assets, inspectorPort,
   if (envFile) args.push("--env-file", envFile);
   if (assets) args.push("--assets", assets); // replaces only the directory of wrangler.toml's [assets]
   if (inspectorPort) args.push("--inspector-port", String(inspectorPort)); // else wrangler picks 9229 or a free one
+  args.push(...extraArgs);
   return startGroup(bin("wrangler"), args, { stdio: stdio ?? quietStdin });
 }
 

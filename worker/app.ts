@@ -44,6 +44,7 @@ import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { localCheckoutRoutes } from "./routes/local-checkout";
 import { voiceSimulatorRoutes } from "./routes/voice-simulator";
 import { liveRoutes } from "./routes/live";
+import { batchRoutes } from "./routes/batch";
 
 // Each resource's sub-app at its own prefix; at "/" only those whose spec paths share none (the
 // call-log and appointment counts, the daily reports, the agent actions).
@@ -75,6 +76,9 @@ const api = new Hono<AppEnv>()
   .route("/stripe", billingRoutes)
   .route("/leads", leadRoutes)
   .route("/live", liveRoutes)
+  // Several reads in one request (decision 064): each is dispatched through the app itself, with the
+  // caller's token, and answered as if sent alone.
+  .route("/batch", batchRoutes((request, env, ctx) => Promise.resolve(app.fetch(request, env, ctx))))
   .route("/", agentActionRoutes);
 
 export const app = new Hono<AppEnv>();

@@ -1,6 +1,6 @@
-// A signed-in first load of /dashboard (decision 062): every section's first figures are asked for with
-// the stored token beside the profile, not after it, and the page then shows those answers without
-// asking again.
+// A signed-in first load of /dashboard (decisions 062 and 064): every section's first figures are asked
+// for with the stored token beside the profile, not after it, in one batch request, and the page then
+// shows those answers without asking again.
 import type { Session } from "@supabase/supabase-js";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
@@ -24,43 +24,62 @@ const jwt = (appMetadata: Record<string, unknown>) => `${base64Url({ alg: "HS256
 const STAFF_TOKEN = jwt({ provider: "email", shopwindows_info: true, call_app: true });
 const staff: CurrentUserView = { ...testCustomer, shopwindows_info: true, call_app: true };
 
-type Sent = { url: string; token: string | null; profileAnswered: boolean };
+/** A read the API was asked for: alone, or carried by a batch (`batched`). */
+type Sent = { url: string; token: string | null; profileAnswered: boolean; batched: boolean };
 
 /**
  * The API: the profile answers only when `answerProfile()` is called; every other path answers at
- * once with a count of 7 (a shape each section reads); each request notes its token and whether
- * the profile had answered when it left.
+ * once with a count of 7 (a shape each section reads); each read notes its token and whether the
+ * profile had answered when it left. POST /api/batch answers each read it carries the same way
+ * (with `batch: "fails"`, it answers 404, as a server without it would).
  */
-function stubApi(profile: CurrentUserView) {
+function stubApi(profile: CurrentUserView, { batch = "answers" }: { batch?: "answers" | "fails" } = {}) {
   const sent: Sent[] = [];
+  const batches: string[][] = [];
   let profileAnswered = false;
   let answer!: () => void;
   const profileAnswer = new Promise<void>((resolve) => (answer = resolve));
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const auth = new Headers(init?.headers).get("Authorization");
-      sent.push({ url, token: auth?.replace(/^Bearer /, "") ?? null, profileAnswered });
-      const { pathname } = new URL(url, "http://app.test");
-      if (pathname === "/api/profile") {
+  const read = async (url: string): Promise<Response> => {
+    const { pathname } = new URL(url, "http://app.test");
+    if (pathname === "/api/profile") {
         await profileAnswer;
         profileAnswered = true;
         return Response.json(profile);
       }
-      if (pathname === "/api/agents") return Response.json({ agents: [] });
-      if (pathname === "/api/usage-stats") return Response.json({ callsThisMonth: 0, minutesThisMonth: 0, agents: 0, agentLimit: 25, numbers: 0, numberLimit: 9, plan: "pro", planRequired: false });
-      if (pathname === "/api/call-logs/count") return Response.json({ total: 7 });
-      if (pathname === "/api/daily-reports") return Response.json({ reports: [], nextCursor: null });
-      if (pathname === "/api/call-volume") return Response.json({ days: [], totals: { calls: 0, cost: 0, costPerCall: null } });
-      if (pathname === "/api/store-funnel") return Response.json({ stores: [], unassigned: { aiCalls: 0, cost: 0 } });
-      if (pathname === "/api/lead-counts/summary") return Response.json({ totalSubmissions: 7, byStore: {} });
-      if (pathname.endsWith("-options") || pathname.endsWith("/options")) return Response.json({ stores: [], bookedBy: [], types: [], users: [], numbers: [] });
-      if (pathname.endsWith("status-count") || pathname.endsWith("category-count")) return Response.json({ counts: {} });
-      return Response.json({ count: 7 });
+    if (pathname === "/api/agents") return Response.json({ agents: [] });
+    if (pathname === "/api/usage-stats") return Response.json({ callsThisMonth: 0, minutesThisMonth: 0, agents: 0, agentLimit: 25, numbers: 0, numberLimit: 9, plan: "pro", planRequired: false });
+    if (pathname === "/api/call-logs/count") return Response.json({ total: 7 });
+    if (pathname === "/api/daily-reports") return Response.json({ reports: [], nextCursor: null });
+    if (pathname === "/api/call-volume") return Response.json({ days: [], totals: { calls: 0, cost: 0, costPerCall: null } });
+    if (pathname === "/api/store-funnel") return Response.json({ stores: [], unassigned: { aiCalls: 0, cost: 0 } });
+    if (pathname === "/api/lead-counts/summary") return Response.json({ totalSubmissions: 7, byStore: {} });
+    if (pathname.endsWith("-options") || pathname.endsWith("/options")) return Response.json({ stores: [], bookedBy: [], types: [], users: [], numbers: [] });
+    if (pathname.endsWith("status-count") || pathname.endsWith("category-count")) return Response.json({ counts: {} });
+    return Response.json({ count: 7 });
+  };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const token = new Headers(init?.headers).get("Authorization")?.replace(/^Bearer /, "") ?? null;
+      if (url === "/api/batch") {
+        if (batch === "fails") return new Response("Not found", { status: 404 });
+        const { requests } = JSON.parse(String(init?.body)) as { requests: string[] };
+        batches.push(requests);
+        for (const r of requests) sent.push({ url: r, token, profileAnswered, batched: true });
+        const responses = await Promise.all(
+          requests.map(async (r) => {
+            const res = await read(r);
+            return { status: res.status, headers: { "content-type": "application/json" }, body: await res.text() };
+          }),
+        );
+        return Response.json({ responses });
+      }
+      sent.push({ url, token, profileAnswered, batched: false });
+      return read(url);
     }),
   );
-  return { sent, answerProfile: () => answer() };
+  return { sent, batches, answerProfile: () => answer() };
 }
 
 const signedIn = (token: string) =>
@@ -104,15 +123,17 @@ afterEach(() => {
 
 describe("a first load of /dashboard", () => {
   it("asks for every section's figures with the stored token before the profile has answered", async () => {
-    const { sent } = stubApi(staff);
+    const { sent, batches } = stubApi(staff);
     loadDashboard(STAFF_TOKEN);
     const expected = firstLoadUrls(staff);
     expect(expected).toHaveLength(19);
-    // In the caller's task: nothing waits for the entry's evaluation to end.
-    expect(sectionUrls(sent)).toHaveLength(expected.length);
+    // In the caller's task, as one request: nothing waits for the entry's evaluation to end.
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
+    expect([...batches[0]].sort()).toEqual([...expected].sort());
     expect(sectionUrls(sent).sort()).toEqual([...expected].sort());
+    expect(sent.filter((r) => r.url !== "/api/profile").every((r) => r.batched)).toBe(true);
     expect(sent.filter((r) => r.url !== "/api/profile").every((r) => r.token === STAFF_TOKEN && !r.profileAnswered)).toBe(true);
-    expect(sent[0].url).toBe("/api/profile");
+    expect(sent.findIndex((r) => r.url === "/api/profile")).toBe(0);
     // Nothing of the page has rendered: it waits for the profile.
     expect(screen.queryByRole("region", { name: DASHBOARD_TEXT.callLogs })).toBeNull();
   });
@@ -140,6 +161,18 @@ describe("a first load of /dashboard", () => {
     answerProfile();
     const aircall = await screen.findByRole("region", { name: DASHBOARD_TEXT.aircall }, { timeout: 5000 });
     expect(await within(aircall).findAllByText("7")).toHaveLength(4);
+    expect(sectionUrls(sent).sort()).toEqual(firstLoadUrls(staff).sort());
+  });
+
+  it("asks for each section's figures alone when the batch fails, and shows them", async () => {
+    const { sent, batches, answerProfile } = stubApi(staff, { batch: "fails" });
+    loadDashboard(STAFF_TOKEN);
+    await vi.waitFor(() => expect(sectionUrls(sent)).toHaveLength(19));
+    expect(batches).toHaveLength(0);
+    expect(sent.every((r) => !r.batched)).toBe(true);
+    answerProfile();
+    const callLogs = await screen.findByRole("region", { name: DASHBOARD_TEXT.callLogs }, { timeout: 5000 });
+    expect(await within(callLogs).findAllByText("7")).toHaveLength(4);
     expect(sectionUrls(sent).sort()).toEqual(firstLoadUrls(staff).sort());
   });
 

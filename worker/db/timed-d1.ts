@@ -32,6 +32,9 @@ export const isReadOnlySql = (query: string) => {
 
 type Gate = { run: () => Promise<unknown>; started?: Promise<void>; passed: boolean; failed: boolean };
 
+/** A request's D1 figures, as its Server-Timing reports them. */
+export type D1Figures = { durationMs: number; sqlMs: number; unmetered: number; rowsRead: number; queries: number; trips: number };
+
 export class D1Timer {
   /** Milliseconds during which at least one query was in flight (parallel queries count once). */
   durationMs = 0;
@@ -211,6 +214,20 @@ export class D1Timer {
     this.rowsRead += earlier.rowsRead;
     this.queries += earlier.queries;
     this.trips += earlier.trips;
+  }
+
+  /**
+   * Adds the figures of D1 work that ran alongside this request's own (the reads a batch dispatches,
+   * decision 064): their statements, rows and SQL time count in; their round trips and wait overlapped
+   * this request's, so only the larger counts.
+   */
+  includeOverlapped(other: D1Figures) {
+    this.durationMs = Math.max(this.durationMs, other.durationMs);
+    this.trips = Math.max(this.trips, other.trips);
+    this.sqlMs += other.sqlMs;
+    this.unmetered += other.unmetered;
+    this.rowsRead += other.rowsRead;
+    this.queries += other.queries;
   }
 
   /**

@@ -19,6 +19,7 @@ export const ROUTES: Record<string, Access> = {
   "GET /api/config": "public", // the SPA needs it before anyone signs in
   "GET /api/live": "public", // the live feed's socket: its ticket (from POST /api/live/ticket) is the credential
   "POST /api/live/ticket": "user",
+  "POST /api/batch": "user", // several reads in one request: each is authorized as if sent alone (decision 064)
   "POST /api/admin/public/user-exists": "public", // plan panel, rate limited
   "POST /api/admin/public/update-user-password": "public", // a buyer's first password: proof is the paid session, rate limited
   "POST /api/admin/public/resend-activation": "public", // a buyer without a password yet, rate limited, answers alike

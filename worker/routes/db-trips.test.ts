@@ -279,6 +279,8 @@ const CASES: Record<string, () => Promise<Spec>> = {
   "GET /api/local/mailbox": async () => ({ as: "none", path: `/api/local/mailbox?email=${encodeURIComponent(customer.email)}` }),
   "GET /api/profile": async () => ({ as: "customer", path: "/api/profile" }),
   "POST /api/live/ticket": async () => ({ as: "customer", path: "/api/live/ticket" }),
+  // Its reads run together: their round trips overlap (decision 064).
+  "POST /api/batch": async () => ({ as: "customer", path: "/api/batch", json: { requests: ["/api/profile", "/api/agents", `/api/call-logs/count?${COUNT_QUERY}`] } }),
   // Without an upgrade the feed's path only checks its query (the socket itself is worker/routes/live.test.ts).
   "GET /api/live": async () => ({ as: "none", path: "/api/live?ticket=abc", ok: [426] }),
   "POST /api/local/aircall/simulate": async () => ({ as: "staff", path: "/api/local/aircall/simulate", json: { scenario: "answered", store: "NAPLES", userName: "Ana Lopez" } }),

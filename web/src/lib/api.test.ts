@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiErrorBody } from "@shared/api-error";
-import { ApiError, apiJson, apiRequest, currentBookmarks, errorMessage, readErrorBody, resetBookmarks, serverMessage, setAccessToken } from "./api";
+import { ApiError, apiGetAllAtOnce, apiJson, apiRequest, currentBookmarks, errorMessage, readErrorBody, resetBookmarks, serverMessage, setAccessToken } from "./api";
 
 type Call = { url: string; init: RequestInit };
 
@@ -238,5 +238,74 @@ describe("D1 bookmarks (read your own writes)", () => {
     stubFetch(answer("not a bookmark"));
     await apiRequest("GET", "/api/agents");
     expect(currentBookmarks()).toEqual({});
+  });
+});
+
+describe("apiGetAllAtOnce (decision 064)", () => {
+  const older = "00000000-00000010-00000000-00";
+  const newer = "00000000-00000020-00000000-00";
+  type Item = { status: number; headers?: Record<string, string>; body: string };
+  /** The batch answers as `batch` says; any read sent alone answers { alone: <url> }. */
+  function stubApi(batch: (body: { requests: string[] }) => Response) {
+    const calls: Call[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push({ url, init });
+        if (url === "/api/batch") return batch(JSON.parse(String(init.body)));
+        return Response.json({ alone: url });
+      }),
+    );
+    return calls;
+  }
+  const answered = (items: Item[]) => () => Response.json({ responses: items.map((i) => ({ headers: {}, ...i })) });
+
+  it("sends the reads as one request with the token and bookmarks, and answers each from it", async () => {
+    setAccessToken("token-123");
+    const calls = stubApi(
+      answered([
+        { status: 200, body: JSON.stringify({ count: 1 }), headers: { "x-d1-bookmark": `DB=${older}` } },
+        { status: 200, body: JSON.stringify({ count: 2 }), headers: { "x-d1-bookmark": `DB=${newer}` } },
+      ]),
+    );
+    const answer = apiGetAllAtOnce(["/api/a?x=1", "/api/b"]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].init.method).toBe("POST");
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ requests: ["/api/a?x=1", "/api/b"] });
+    expect(headersOf(calls[0]).Authorization).toBe("Bearer token-123");
+    expect(await answer("/api/b")).toEqual({ count: 2 });
+    expect(await answer("/api/a?x=1")).toEqual({ count: 1 });
+    expect(calls).toHaveLength(1);
+    expect(currentBookmarks()).toEqual({ DB: newer });
+  });
+
+  it("throws a carried refusal as the read alone would, and asks alone for what the batch could not carry", async () => {
+    const calls = stubApi(
+      answered([
+        { status: 403, body: JSON.stringify({ error: "This account does not have access to this section", code: "forbidden" }) },
+        { status: 413, body: "" },
+      ]),
+    );
+    const answer = apiGetAllAtOnce(["/api/a", "/api/b"]);
+    const refused = await failureOf(answer("/api/a"));
+    expect(refused.status).toBe(403);
+    expect(refused.message).toBe('403: {"error":"This account does not have access to this section","code":"forbidden"}');
+    expect(await answer("/api/b")).toEqual({ alone: "/api/b" });
+    // A read asked for again is sent alone: the carried answer was used once.
+    expect(await answer("/api/a")).toEqual({ alone: "/api/a" });
+    expect(calls.map((c) => c.url)).toEqual(["/api/batch", "/api/b", "/api/a"]);
+  });
+
+  it("asks for every read alone when the batch fails or cannot be reached", async () => {
+    const calls = stubApi(() => new Response("Not found", { status: 404 }));
+    const answer = apiGetAllAtOnce(["/api/a", "/api/b"]);
+    expect(await Promise.all([answer("/api/a"), answer("/api/b")])).toEqual([{ alone: "/api/a" }, { alone: "/api/b" }]);
+    expect(calls.map((c) => c.url)).toEqual(["/api/batch", "/api/a", "/api/b"]);
+    vi.unstubAllGlobals();
+    const offline = stubApi(() => {
+      throw new TypeError("Failed to fetch");
+    });
+    expect(await apiGetAllAtOnce(["/api/c"])("/api/c")).toEqual({ alone: "/api/c" });
+    expect(offline.map((c) => c.url)).toEqual(["/api/batch", "/api/c"]);
   });
 });

@@ -1,5 +1,6 @@
 // The shared request behaviour of every product call (spec 1 §7, §8).
 import type { ApiErrorBody } from "@shared/api-error";
+import { BATCH_PATH, type BatchResponse } from "@shared/batch";
 import { BOOKMARK_HEADER, formatBookmarks, mergeBookmarks, parseBookmarks, type Bookmarks } from "@shared/d1-bookmarks";
 import type { ApiAnswer, ApiMethod, ApiUrl } from "@shared/schemas/answers";
 import { yieldToBrowser } from "./idle";
@@ -149,6 +150,55 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
  */
 export async function apiGetAtOnce(url: string): Promise<unknown> {
   return (await send("GET", url)).json();
+}
+
+/**
+ * Several GETs sent at once as one request (POST /api/batch, decision 064), in the caller's task:
+ * for the reads a page makes while its entry is still being evaluated. Answers each URL's read as
+ * `apiGetAtOnce` would (its bookmark kept, a refusal thrown as ApiError). A read the batch did not
+ * carry, a read asked for a second time, and every read when the batch itself fails, is sent alone.
+ */
+export function apiGetAllAtOnce(urls: readonly string[]): (url: string) => Promise<unknown> {
+  const answers = sendBatch(urls);
+  return async (url) => {
+    const carried = await answers;
+    const res = carried?.get(url);
+    if (!res) return apiGetAtOnce(url);
+    carried!.delete(url);
+    await throwIfNotOk(res);
+    return res.json();
+  };
+}
+
+/** Statuses a Response cannot be built with a body for, and those outside what fetch() answers. */
+const carriedStatus = (status: number) => status >= 200 && status <= 599 && status !== 204 && status !== 205 && status !== 304;
+
+async function sendBatch(urls: readonly string[]): Promise<Map<string, Response> | null> {
+  try {
+    const res = await fetch(BATCH_PATH, {
+      method: "POST",
+      headers: headersFor(true),
+      body: JSON.stringify({ requests: urls }),
+      credentials: "include",
+    });
+    if (!res.ok) {
+      await res.body?.cancel();
+      return null;
+    }
+    const { responses } = (await res.json()) as BatchResponse;
+    const carried = new Map<string, Response>();
+    urls.forEach((url, i) => {
+      const answer = responses?.[i];
+      // 413: too large or not JSON to carry; the read is asked for alone.
+      if (!answer || answer.status === 413 || !carriedStatus(answer.status)) return;
+      const one = new Response(answer.body, { status: answer.status, headers: answer.headers });
+      keepBookmarks(one);
+      carried.set(url, one);
+    });
+    return carried;
+  } catch {
+    return null;
+  }
 }
 
 async function send(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {

@@ -11,7 +11,7 @@ import { nyToday, nyYesterday } from "@shared/ny-time";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { agentsQueryOptions } from "@web/api/agents";
 import { usageStatsQueryOptions } from "@web/api/usage-stats";
-import { apiGetAtOnce, getAccessToken, setAccessToken } from "@web/lib/api";
+import { apiGetAllAtOnce, apiGetAtOnce, getAccessToken, setAccessToken } from "@web/lib/api";
 import { claimedViewer } from "@web/lib/auth/token-claims";
 import {
   aircallOptionsQueryOptions,
@@ -71,9 +71,16 @@ export function firstLoadQueries(viewer: DashboardViewer, now: Date) {
  * through the same helper, headers and errors as the sections' own requests.
  */
 export function prefetchDashboard(queryClient: QueryClient, viewer: DashboardViewer, { now = new Date(), atOnce = false } = {}) {
-  for (const query of firstLoadQueries(viewer, now)) {
-    // Every key's first element is the URL its fetcher asks for (decision 006).
-    const queryFn = atOnce ? () => apiGetAtOnce(String(query.queryKey[0])) : query.queryFn;
+  // Every key's first element is the URL its fetcher asks for (decision 006).
+  const urlOf = (query: { queryKey: readonly unknown[] }) => String(query.queryKey[0]);
+  const queries = firstLoadQueries(viewer, now);
+  // At the entry's start the reads the cache has nothing for leave as one request (decision 064); each
+  // section's query takes its own answer from it.
+  const missing = atOnce ? queries.filter((query) => queryClient.getQueryState(query.queryKey) === undefined) : [];
+  const batched = missing.length > 1 ? apiGetAllAtOnce(missing.map(urlOf)) : null;
+  for (const query of queries) {
+    const url = urlOf(query);
+    const queryFn = batched ? () => batched(url) : atOnce ? () => apiGetAtOnce(url) : query.queryFn;
     void queryClient.prefetchQuery({ ...query, queryFn } as Parameters<QueryClient["prefetchQuery"]>[0]);
   }
 }

@@ -1,0 +1,34 @@
+// Several of the API's reads in one request (decision 064): POST /api/batch carries their paths and
+// answers each as the API would have answered it alone. Kept free of zod: the SPA's entry imports it.
+
+export const BATCH_PATH = "/api/batch";
+
+/** At most this many reads in one batch (the dashboard's first render asks for about twenty). */
+export const BATCH_MAX_REQUESTS = 24;
+
+/** A read's answer larger than this is not carried in a batch: the client asks for it alone. */
+export const BATCH_MAX_ANSWER_BYTES = 1024 * 1024;
+
+/**
+ * Paths no batch carries: the batch itself, the live socket, downloads, webhooks, ingestion and the
+ * development tools. Matched against the normalised path.
+ */
+export const NOT_BATCHED = /^\/api\/(batch|live|export-report|webhooks|ingest|local)(\/|$)/;
+
+/** Whether `path` is a read a batch may carry: a path under /api/ (with its query), resolved on our own origin. */
+export function isBatchablePath(path: string): boolean {
+  if (!path.startsWith("/api/") || path.startsWith("//") || /[\s\\#]/.test(path)) return false;
+  let url: URL;
+  try {
+    url = new URL(path, "https://batch.invalid");
+  } catch {
+    return false;
+  }
+  return url.origin === "https://batch.invalid" && url.pathname.startsWith("/api/") && !NOT_BATCHED.test(url.pathname);
+}
+
+/** One read's answer: its status, the headers a client keeps (type, D1 bookmark, Server-Timing), its body as text. */
+export type BatchAnswer = { status: number; headers: Record<string, string>; body: string };
+
+/** POST /api/batch: the answers in the order of the request's paths. */
+export type BatchResponse = { responses: BatchAnswer[] };

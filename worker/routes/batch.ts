@@ -1,0 +1,83 @@
+// POST /api/batch: several of the API's reads in one request (decision 064). Each path is dispatched
+// through the app itself as a GET with the caller's own token and D1 bookmark, so each is
+// authenticated, authorized, limited and answered exactly as if it had been sent alone; the batch
+// runs the reads together, beside its own sign-in's confirmation, so their D1 round trips overlap.
+import { Hono } from "hono";
+import { BATCH_MAX_ANSWER_BYTES, type BatchAnswer, type BatchResponse } from "@shared/batch";
+import { BOOKMARK_HEADER } from "@shared/d1-bookmarks";
+import { batchBody } from "@shared/schemas/batch";
+import type { AppEnv } from "../middleware/app-env";
+import { requireUser } from "../middleware/auth";
+import { executionContext, type SelfDispatch } from "../middleware/context";
+import { validate } from "../lib/validate";
+import type { D1Figures } from "../db/timed-d1";
+
+/** The headers of a read's answer that the client keeps. */
+const KEPT_HEADERS = ["content-type", BOOKMARK_HEADER, "server-timing"];
+
+export const batchRoutes = (dispatch: SelfDispatch) =>
+  new Hono<AppEnv>().post("/", requireUser, validate("json", batchBody), async (c) => {
+    const authorization = c.req.header("authorization")!;
+    const bookmark = c.req.header(BOOKMARK_HEADER);
+    const ctx = executionContext(c) as ExecutionContext | undefined;
+    // The batch's own sign-in is confirmed beside its reads, in the same round trip; when it fails
+    // the batch is answered as any request whose confirmation failed (decision 051).
+    const confirmed = c.var.dbTimer.passGate();
+    confirmed.catch(() => undefined);
+    const responses = await Promise.all(
+      c.req.valid("json").requests.map(async (path, i) => {
+        const headers = new Headers({ authorization, "x-request-id": `${c.var.requestId}.${i}` });
+        if (bookmark) headers.set(BOOKMARK_HEADER, bookmark);
+        return answerOf(await dispatch(new Request(new URL(path, c.req.url), { headers }), c.env, ctx));
+      }),
+    );
+    await confirmed;
+    c.var.dbTimer.includeOverlapped(overlappedFigures(responses.map((r) => r.headers["server-timing"])));
+    return c.json({ responses } satisfies BatchResponse);
+  });
+
+/**
+ * A read's answer as the batch carries it. Only JSON within the size cap: anything else (a download,
+ * a page too large to carry twice) is answered 413 with no body, and the client asks for it alone.
+ */
+async function answerOf(res: Response): Promise<BatchAnswer> {
+  const type = res.headers.get("content-type") ?? "";
+  const declared = Number(res.headers.get("content-length") ?? 0);
+  const tooLarge = { status: 413, headers: {}, body: "" };
+  if (!type.startsWith("application/json") || declared > BATCH_MAX_ANSWER_BYTES) {
+    await res.body?.cancel().catch(() => undefined);
+    return tooLarge;
+  }
+  const body = await res.text();
+  if (body.length > BATCH_MAX_ANSWER_BYTES) return tooLarge;
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = res.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  return { status: res.status, headers, body };
+}
+
+/**
+ * The D1 figures of a batch's reads, from their Server-Timing: they ran together, so their round trips
+ * and wait are the largest of theirs, and their SQL time, rows and statements the sums. A read without
+ * a figure (not signed in; rows and statements in production) adds nothing to it.
+ */
+export function overlappedFigures(values: (string | undefined)[]): D1Figures {
+  const parsed = values.filter((v): v is string => Boolean(v)).map(parseTiming);
+  const max = (name: string) => Math.max(0, ...parsed.map((p) => p.get(name) ?? 0));
+  const sum = (name: string) => parsed.reduce((n, p) => n + (p.get(name) ?? 0), 0);
+  return { sqlMs: sum("db"), durationMs: max("db-wait"), rowsRead: sum("db-rows"), queries: sum("db-queries"), unmetered: sum("db-unmetered"), trips: max("db-trips") };
+}
+
+/** A Server-Timing value's figures by name: `dur` where it has one, else the number in `desc`. */
+function parseTiming(value: string): Map<string, number> {
+  const figures = new Map<string, number>();
+  for (const metric of value.split(",")) {
+    const [name, ...params] = metric.trim().split(";");
+    const param = (key: string) => params.map((p) => p.trim()).find((p) => p.startsWith(`${key}=`))?.slice(key.length + 1).replace(/^"|"$/g, "");
+    const n = Number(param("dur") ?? param("desc"));
+    if (name && Number.isFinite(n)) figures.set(name.trim(), n);
+  }
+  return figures;
+}

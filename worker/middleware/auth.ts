@@ -17,7 +17,7 @@ import type { D1Timer } from "../db/timed-d1";
 import { ApiError, forbidden, unauthorized } from "../lib/errors";
 import type { IdentityPort, TokenClaims } from "../providers/identity/port";
 import { gatedProviders } from "../providers";
-import { claimedFlags, confirmSignedIn, identityCheck, identityHolds, userAsClaimed, type CurrentUser } from "../services/profiles";
+import { claimedFlags, confirmSignedIn, identityCheck, identityHolds, isAsClaimed, userAsClaimed, type CurrentUser } from "../services/profiles";
 
 /** The token of an `Authorization: Bearer <token>` header, or "" when there is none. */
 export function bearerToken(header: string | undefined) {
@@ -34,6 +34,9 @@ const contradicted = new WeakMap<Request, D1Timer>();
 const dispatchedAgain = new WeakMap<Request, D1Timer>();
 /** The user the confirmation found, for a request answered on its claims (and those claims, and who confirms them). */
 const confirmations = new WeakMap<Request, { user?: CurrentUser; claims: TokenClaims; identity: IdentityPort }>();
+
+/** Reads a batch dispatches with its own token (decision 064): they take the batch's confirmation of the sign-in. */
+const sharedConfirmations = new WeakMap<Request, () => Promise<CurrentUser>>();
 
 /** What a handler's queries reject with when the confirmation did not bear out the claims (that answer is dropped). */
 const notConfirmed = () => new ApiError(401, "The sign-in could not be confirmed", "unauthorized");
@@ -207,7 +210,17 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   confirmations.set(request, confirmed);
   // Whether the confirmation failed for want of D1 (rather than contradicting the claims).
   let unreached = false;
+  const shared = sharedConfirmations.get(request);
   timer.setGate(async () => {
+    if (shared) {
+      // A read of a batch: the same token, confirmed once by the batch in the same round trip. It stands
+      // only if the user the batch confirmed is who this read's claims say (a batch answered again
+      // after its claims proved stale confirms the account as it is now).
+      const user = await shared().catch(() => null);
+      if (!user || !isAsClaimed(user, claims)) throw notConfirmed();
+      confirmed.user = user;
+      return;
+    }
     const check = identityCheck(gateDb, identity, claims);
     let results: unknown[];
     try {
@@ -273,6 +286,17 @@ export function writeWithConfirmation(c: Context<AppEnv>): { db: Database; when?
     db: createDb(timer.ungated(d1Of(c.var.db))),
     when: identityHolds(c.var.db, pending.identity, pending.claims),
   };
+}
+
+/**
+ * Lets `read`, a GET the batch route built with this request's own Authorization, take this request's
+ * confirmation of the sign-in instead of sending its own: one token, confirmed once for the batch.
+ * If that confirmation fails, the read's fails too, and the read is answered as any such request
+ * (dispatched again, its identity confirmed first).
+ */
+export function shareConfirmation(c: Context<AppEnv>, read: Request) {
+  if (!c.var.user || read.method !== "GET" || read.headers.get("authorization") !== c.req.header("authorization")) return;
+  sharedConfirmations.set(read, () => confirmedUser(c));
 }
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {

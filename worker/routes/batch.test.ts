@@ -3,7 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { BATCH_MAX_REQUESTS } from "@shared/batch";
 import { insertAgent, insertCallLogs } from "../test/factories";
-import { call, signUpAndSignIn } from "../test/helpers";
+import { eq } from "drizzle-orm";
+import { authUsers } from "../db/schema";
+import { call, db, signUpAndSignIn } from "../test/helpers";
 import { overlappedFigures } from "./batch";
 
 type Answer = { status: number; headers: Record<string, string>; body: string };
@@ -75,6 +77,34 @@ describe("POST /api/batch", () => {
     const after = await batch(s.accessToken, ["/api/profile", "/api/agents"]);
     expect(after.status).toBe(401);
     expect(after.body.responses).toBeUndefined();
+  });
+
+  it("confirms the sign-in once for all its reads: each read sends its own statements only", async () => {
+    const s = await signUpAndSignIn();
+    const queriesOf = (timing: string | null | undefined) => Number(/db-queries;desc="(\d+)"/.exec(timing ?? "")?.[1]);
+    const aloneAgents = queriesOf((await call("/api/agents", { token: s.accessToken })).headers.get("server-timing"));
+    const aloneProfile = queriesOf((await call("/api/profile", { token: s.accessToken })).headers.get("server-timing"));
+    const res = await batch(s.accessToken, ["/api/agents", "/api/profile"]);
+    const [agents, profile] = res.body.responses as Answer[];
+    // Alone, each read also sends the sign-in's confirmation: the session lookup and the profile read.
+    expect(queriesOf(agents.headers["server-timing"])).toBe(aloneAgents - 2);
+    expect(queriesOf(profile.headers["server-timing"])).toBe(aloneProfile - 2);
+    // The batch sends that confirmation once.
+    expect(queriesOf(res.headers.get("server-timing"))).toBe(aloneAgents + aloneProfile - 2);
+  });
+
+  it("answers a read the token's flags allow but the account no longer holds as that read alone: refused", async () => {
+    const s = await signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
+    const path = `/api/appointment-count?${range}`;
+    expect((await batch(s.accessToken, [path])).body.responses[0].status).toBe(200);
+    // The flag is taken away; the token still claims it.
+    await db().update(authUsers).set({ appMetadata: { provider: "email" } }).where(eq(authUsers.id, s.userId));
+    const res = await batch(s.accessToken, [path, "/api/profile"]);
+    expect(res.status).toBe(200);
+    const [counts, profile] = res.body.responses as Answer[];
+    expect(counts.status).toBe(403);
+    expect(JSON.parse(profile.body).shopwindows_info).toBe(false);
+    expect((await alone(s.accessToken, path)).status).toBe(403);
   });
 
   it("refuses paths it cannot carry with a 400 naming the request", async () => {

@@ -7,7 +7,7 @@ import { BATCH_MAX_ANSWER_BYTES, type BatchAnswer, type BatchResponse } from "@s
 import { BOOKMARK_HEADER } from "@shared/d1-bookmarks";
 import { batchBody } from "@shared/schemas/batch";
 import type { AppEnv } from "../middleware/app-env";
-import { requireUser } from "../middleware/auth";
+import { requireUser, shareConfirmation } from "../middleware/auth";
 import { executionContext, type SelfDispatch } from "../middleware/context";
 import { validate } from "../lib/validate";
 import type { D1Figures } from "../db/timed-d1";
@@ -20,15 +20,18 @@ export const batchRoutes = (dispatch: SelfDispatch) =>
     const authorization = c.req.header("authorization")!;
     const bookmark = c.req.header(BOOKMARK_HEADER);
     const ctx = executionContext(c) as ExecutionContext | undefined;
-    // The batch's own sign-in is confirmed beside its reads, in the same round trip; when it fails
-    // the batch is answered as any request whose confirmation failed (decision 051).
+    // The batch's own sign-in is confirmed beside its reads, in the same round trip, and each read takes
+    // that confirmation instead of sending its own; when it fails the batch is answered as any request
+    // whose confirmation failed (decision 051).
     const confirmed = c.var.dbTimer.passGate();
     confirmed.catch(() => undefined);
     const responses = await Promise.all(
       c.req.valid("json").requests.map(async (path, i) => {
         const headers = new Headers({ authorization, "x-request-id": `${c.var.requestId}.${i}` });
         if (bookmark) headers.set(BOOKMARK_HEADER, bookmark);
-        return answerOf(await dispatch(new Request(new URL(path, c.req.url), { headers }), c.env, ctx));
+        const read = new Request(new URL(path, c.req.url), { headers });
+        shareConfirmation(c, read);
+        return answerOf(await dispatch(read, c.env, ctx));
       }),
     );
     await confirmed;

@@ -196,14 +196,19 @@ export const claimedFlags = (claims: TokenClaims) => flagsOf(claims.appMetadata)
 export function userAsClaimed(claims: TokenClaims, who: VerifiedIdentity, row: ProfileRow | undefined): CurrentUser | null {
   if (!row || profileChanges(who, row)) return null;
   const user = userOf(row);
+  return isAsClaimed(user, claims) ? user : null;
+}
+
+/** Whether a confirmed user is who the token claims: the same id, email and flags. */
+export function isAsClaimed(user: CurrentUser, claims: TokenClaims): boolean {
   const flags = claimedFlags(claims);
-  const same =
+  return (
     user.id === claims.id &&
     user.email === claims.email.toLowerCase() &&
     user.isAdmin === flags.isAdmin &&
     user.shopwindowsInfo === flags.shopwindowsInfo &&
-    user.callApp === flags.callApp;
-  return same ? user : null;
+    user.callApp === flags.callApp
+  );
 }
 
 export function toCurrentUserView(u: CurrentUser): CurrentUserView {

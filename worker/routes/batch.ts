@@ -20,11 +20,10 @@ export const batchRoutes = (dispatch: SelfDispatch) =>
     const authorization = c.req.header("authorization")!;
     const bookmark = c.req.header(BOOKMARK_HEADER);
     const ctx = executionContext(c) as ExecutionContext | undefined;
-    // The batch's own sign-in is confirmed beside its reads, in the same round trip, and each read takes
-    // that confirmation instead of sending its own; when it fails the batch is answered as any request
-    // whose confirmation failed (decision 051).
-    const confirmed = c.var.dbTimer.passGate();
-    confirmed.catch(() => undefined);
+    // Each read takes the batch's own confirmation of the sign-in instead of sending its own. The first
+    // read's query starts it, so the confirmation and the reads' queries leave together, in one round
+    // trip (decision 051); it is started here if no read sent a query. When it fails, the batch is
+    // answered as any request whose confirmation failed.
     const responses = await Promise.all(
       c.req.valid("json").requests.map(async (path, i) => {
         const headers = new Headers({ authorization, "x-request-id": `${c.var.requestId}.${i}` });
@@ -34,7 +33,7 @@ export const batchRoutes = (dispatch: SelfDispatch) =>
         return answerOf(await dispatch(read, c.env, ctx));
       }),
     );
-    await confirmed;
+    await c.var.dbTimer.passGate();
     c.var.dbTimer.includeOverlapped(overlappedFigures(responses.map((r) => r.headers["server-timing"])));
     return c.json({ responses } satisfies BatchResponse);
   });

@@ -6,7 +6,7 @@ export const BATCH_PATH = "/api/batch";
 /** At most this many reads in one batch (the dashboard's first render asks for about twenty). */
 export const BATCH_MAX_REQUESTS = 24;
 
-/** A read's answer larger than this is not carried in a batch: the client asks for it alone. */
+/** A read's answer longer than this (in characters) is not carried in a batch: the client asks for it alone. */
 export const BATCH_MAX_ANSWER_BYTES = 1024 * 1024;
 
 /**

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { BATCH_MAX_REQUESTS } from "@shared/batch";
 import { insertAgent, insertCallLogs } from "../test/factories";
 import { eq } from "drizzle-orm";
-import { authUsers } from "../db/schema";
+import { authUsers, rateLimits } from "../db/schema";
+import { SESSION_LOOKUP_LIMIT } from "./billing";
 import { call, db, signUpAndSignIn } from "../test/helpers";
 import { overlappedFigures } from "./batch";
 
@@ -105,6 +106,21 @@ describe("POST /api/batch", () => {
     expect(counts.status).toBe(403);
     expect(JSON.parse(profile.body).shopwindows_info).toBe(false);
     expect((await alone(s.accessToken, path)).status).toBe(403);
+  });
+
+  it("gives each read the caller's address, for its per-address limits", async () => {
+    const s = await signUpAndSignIn();
+    const windowStart = Math.floor(Date.now() / 1000 / SESSION_LOOKUP_LIMIT.windowSeconds) * SESSION_LOOKUP_LIMIT.windowSeconds;
+    const full = "10.77.0.1";
+    await db()
+      .insert(rateLimits)
+      .values({ key: `${SESSION_LOOKUP_LIMIT.name}:${full}`, windowStart, count: SESSION_LOOKUP_LIMIT.limit })
+      .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart, count: SESSION_LOOKUP_LIMIT.limit } });
+    const path = "/api/stripe/checkout-session/cs_test_unknown";
+    const fromFull = await call("/api/batch", { method: "POST", token: s.accessToken, json: { requests: [path] }, ip: full });
+    expect((fromFull.body.responses as Answer[])[0].status).toBe(429);
+    const fromOther = await call("/api/batch", { method: "POST", token: s.accessToken, json: { requests: [path] }, ip: "10.77.0.2" });
+    expect((fromOther.body.responses as Answer[])[0].status).not.toBe(429);
   });
 
   it("refuses paths it cannot carry with a 400 naming the request", async () => {

@@ -12,6 +12,9 @@ import { executionContext, type SelfDispatch } from "../middleware/context";
 import { validate } from "../lib/validate";
 import type { D1Figures } from "../db/timed-d1";
 
+/** The headers that name the client's address (clientAddress reads them). */
+const ADDRESS_HEADERS = ["cf-connecting-ip", "x-real-ip"];
+
 /** The headers of a read's answer that the client keeps. */
 const KEPT_HEADERS = ["content-type", BOOKMARK_HEADER, "server-timing"];
 
@@ -28,6 +31,11 @@ export const batchRoutes = (dispatch: SelfDispatch) =>
       c.req.valid("json").requests.map(async (path, i) => {
         const headers = new Headers({ authorization, "x-request-id": `${c.var.requestId}.${i}` });
         if (bookmark) headers.set(BOOKMARK_HEADER, bookmark);
+        // The caller's address, for any per-address limit a read applies.
+        for (const name of ADDRESS_HEADERS) {
+          const value = c.req.header(name);
+          if (value) headers.set(name, value);
+        }
         const read = new Request(new URL(path, c.req.url), { headers });
         shareConfirmation(c, read);
         return answerOf(await dispatch(read, c.env, ctx));

@@ -25,29 +25,17 @@
 // With `--d1-rtt MS`, the request mix runs again for `--duration` seconds without heap snapshots, first on
 // this server (the figures at 0), then on one serving the same database that waits MS before each D1
 // round trip (D1_RTT_MS), followed by one step of writes at the first rate there; p50/p95 of both.
-import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { bin, cliOptions, freePort, root } from "../scripts/lib.mjs";
+import { cliOptions, freePort, requireNodeSqlite, root } from "../scripts/lib.mjs";
 import { connectInspector } from "./inspector.mjs";
 import { watchMemory } from "./memory.mjs";
 import { findD1File, percentile, runCron, tail } from "./ops.mjs";
 import { endOfCallReport } from "./realistic-call.mjs";
 import { exitOnStopSignals, throwawayApp } from "../scripts/local-app.mjs";
 
-if (!process.getBuiltinModule?.("node:sqlite")) {
-  if (process.env.LOAD_REEXEC) {
-    console.error(`The load run needs Node 22 or later; this is Node ${process.version}. Run it with: npm run proof:load`);
-    process.exit(1);
-  }
-  const child = spawnSync(bin("node"), process.argv.slice(1), { stdio: "inherit", env: { ...process.env, LOAD_REEXEC: "1" } });
-  process.exit(child.status ?? 1);
-}
-process.removeAllListeners("warning");
-process.on("warning", (w) => {
-  if (w.name !== "ExperimentalWarning") console.warn(w);
-});
+requireNodeSqlite("npm run proof:load", { what: "The load run", flag: "LOAD_REEXEC" });
 
 const { tsImport } = await import("tsx/esm/api");
 const nyTime = await tsImport("../shared/ny-time.ts", import.meta.url);

@@ -108,17 +108,18 @@ export function cliOptions(options, usage) {
 }
 
 /**
- * The benches read SQLite files through node:sqlite (Node 22). `npm run` puts the project's Node 22
- * first on PATH, a bare `node` may not: run again on the project's Node, or say which command to use.
- * Node's experimental-feature warning for node:sqlite is silenced; other warnings still print.
+ * For scripts that read SQLite files through node:sqlite (Node 22). `npm run` puts the project's
+ * Node 22 first on PATH, a bare `node` may not: run again on the project's Node (marked by the
+ * environment variable `flag`, so it happens once), or say which command to use. Node's
+ * experimental-feature warning for node:sqlite is silenced; other warnings still print.
  */
-export function requireNodeSqlite(command) {
+export function requireNodeSqlite(command, { what = "The bench", flag = "BENCH_REEXEC" } = {}) {
   if (!process.getBuiltinModule?.("node:sqlite")) {
-    if (process.env.BENCH_REEXEC) {
-      console.error(`The bench needs Node 22 or later (node:sqlite); this is Node ${process.version}. Run it with: ${command}`);
+    if (process.env[flag]) {
+      console.error(`${what} needs Node 22 or later (node:sqlite); this is Node ${process.version}. Run it with: ${command}`);
       process.exit(1);
     }
-    const child = spawnSync(bin("node"), process.argv.slice(1), { stdio: "inherit", env: { ...process.env, BENCH_REEXEC: "1" } });
+    const child = spawnSync(bin("node"), process.argv.slice(1), { stdio: "inherit", env: { ...process.env, [flag]: "1" } });
     process.exit(child.status ?? 1);
   }
   process.removeAllListeners("warning");

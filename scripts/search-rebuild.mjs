@@ -4,10 +4,9 @@
 // (worker/db/search-index.ts), through node:sqlite, then merges the index into one segment. With
 // --if-empty it does so only when the index is empty while owned call logs exist (the seed's check).
 // Production: see docs/decisions/059-transcript-search.md ("Rebuilding").
-import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { bin, root, run } from "./lib.mjs";
+import { bin, requireNodeSqlite, root, run } from "./lib.mjs";
 
 const CHUNK = 5_000;
 
@@ -99,19 +98,7 @@ export async function rebuildLocalSearch({ stateDir = path.join(root, ".wrangler
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // node:sqlite needs Node 22; `npm run` puts the project's Node 22 first on PATH, a bare `node` may not.
-  if (!process.getBuiltinModule?.("node:sqlite")) {
-    if (process.env.SEARCH_REEXEC) {
-      console.error(`The rebuild needs Node 22 or later (node:sqlite); this is Node ${process.version}. Run it with: npm run search:rebuild`);
-      process.exit(1);
-    }
-    const child = spawnSync(bin("node"), process.argv.slice(1), { stdio: "inherit", env: { ...process.env, SEARCH_REEXEC: "1" } });
-    process.exit(child.status ?? 1);
-  }
-  process.removeAllListeners("warning");
-  process.on("warning", (w) => {
-    if (w.name !== "ExperimentalWarning") console.warn(w);
-  });
+  requireNodeSqlite("npm run search:rebuild", { what: "The rebuild", flag: "SEARCH_REEXEC" });
   const { parseArgs } = await import("node:util");
   const { values } = parseArgs({ options: { "persist-to": { type: "string" }, "if-empty": { type: "boolean", default: false } } });
   const stateDir = values["persist-to"] ? path.resolve(values["persist-to"]) : undefined;

@@ -89,11 +89,6 @@ export async function countInOrder(
   };
 }
 
-/** Two limits applied in order (countInOrder, unconditionally): the rule that refuses, or null when both allow. */
-export async function hitInOrder(db: Database, first: [Limit, string], then: [Limit, string], nowMs = Date.now()): Promise<Limit | null> {
-  return (await countInOrder(db, first, then, { nowMs })).refused;
-}
-
 /**
  * The bucket a client address is limited by: an IPv4 address as it is, an IPv6 address by its /64
  * (one subscriber usually holds a whole /64, so per-/128 limits would be no limit at all).
@@ -120,9 +115,13 @@ export function addressBucket(address: string): string {
     .join(":")}::/64`;
 }
 
+/** The headers that name the client's address, the first one present winning. */
+export const ADDRESS_HEADERS = ["cf-connecting-ip", "x-real-ip"] as const;
+
 /** The client's address bucket (see addressBucket): the key of every per-address limit. */
 export function clientAddress(c: RequestHeaders) {
-  return addressBucket(c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? "local");
+  const named = ADDRESS_HEADERS.map((name) => c.req.header(name)).find((value) => value !== undefined);
+  return addressBucket(named ?? "local");
 }
 
 /** The key of a per-email limit: the email with the client's address bucket, never the email alone. */

@@ -11,9 +11,7 @@ import { requireUser, shareConfirmation } from "../middleware/auth";
 import { executionContext, type SelfDispatch } from "../middleware/context";
 import { validate } from "../lib/validate";
 import type { D1Figures } from "../db/timed-d1";
-
-/** The headers that name the client's address (clientAddress reads them). */
-const ADDRESS_HEADERS = ["cf-connecting-ip", "x-real-ip"];
+import { ADDRESS_HEADERS } from "../db/rate-limit";
 
 /** The headers of a read's answer that the client keeps. */
 const KEPT_HEADERS = ["content-type", BOOKMARK_HEADER, "server-timing"];

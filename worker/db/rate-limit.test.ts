@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "./client";
-import { hitInOrder, type Limit } from "./rate-limit";
+import { countInOrder, type Limit } from "./rate-limit";
 import { rateLimits } from "./schema";
 import { D1Timer } from "./timed-d1";
 
@@ -12,7 +12,11 @@ const perDay: Limit = { name: "test-order:day", limit: 3, windowSeconds: 86_400 
 const countOf = async (rule: Limit, key: string) =>
   (await createDb(env.DB).query.rateLimits.findFirst({ where: eq(rateLimits.key, `${rule.name}:${key}`) }))?.count ?? 0;
 
-describe("hitInOrder", () => {
+/** The rule that refuses, or null when both allow (countInOrder, counted unconditionally). */
+const hitInOrder = async (db: ReturnType<typeof createDb>, first: [Limit, string], then: [Limit, string], nowMs: number) =>
+  (await countInOrder(db, first, then, { nowMs })).refused;
+
+describe("countInOrder", () => {
   it("counts both limits in one round trip, and a hit the first refuses not against the second", async () => {
     const key = crypto.randomUUID();
     const timer = new D1Timer();

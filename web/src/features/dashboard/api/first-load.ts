@@ -77,10 +77,10 @@ export function prefetchDashboard(queryClient: QueryClient, viewer: DashboardVie
   // At the entry's start the reads the cache has nothing for leave as one request (decision 064); each
   // section's query takes its own answer from it.
   const missing = atOnce ? queries.filter((query) => queryClient.getQueryState(query.queryKey) === undefined) : [];
-  const batched = missing.length > 1 ? apiGetAllAtOnce(missing.map(urlOf)) : null;
+  const getAtOnce = missing.length > 1 ? apiGetAllAtOnce(missing.map(urlOf)) : apiGetAtOnce;
   for (const query of queries) {
     const url = urlOf(query);
-    const queryFn = batched ? () => batched(url) : atOnce ? () => apiGetAtOnce(url) : query.queryFn;
+    const queryFn = atOnce ? () => getAtOnce(url) : query.queryFn;
     void queryClient.prefetchQuery({ ...query, queryFn } as Parameters<QueryClient["prefetchQuery"]>[0]);
   }
 }

@@ -7,9 +7,10 @@
 // data set (or `--calls N` and the bench's proportions), runs the nightly cron once, and later runs
 // only serve it again. For each `--d1-rtt` (default 50) it serves the same database and build with
 // D1_RTT_MS, measures `--runs` loads (3), and prints the time until every section shows its figures
-// and each run's waterfall in short (DOMContentLoaded; when the profile left and was answered; when
-// the first section request left and the last was answered), in full with `--waterfall` (every
-// script and API request, when it left and when its answer was in).
+// and each run's waterfall in short (when the HTML was in; when the early entry left and was in;
+// DOMContentLoaded; when the profile left and was answered; when the first section request left and
+// the last was answered), in full with `--waterfall` (every script and API request, when it left and
+// when its answer was in, and the page's performance marks, if a build makes any).
 // `--protocol` (default h2,h1) chooses how the browser reaches the server: `h2` through an HTTPS
 // front speaking HTTP/2 (bench/http2-front.mjs), as the edge serves the product; `h1` to
 // `wrangler dev` itself, HTTP/1.1 with Chromium's six connections per host.
@@ -100,11 +101,12 @@ const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 /** One run's waterfall in short: the profile, the sections' requests (first to leave, last answered). */
 function shortWaterfall(w) {
   const api = w.entries.filter((e) => e.what.startsWith("/api/"));
+  const early = w.entries.find((e) => /^\/assets\/early-[\w-]+\.js$/.test(e.what));
   const profile = api.find((e) => e.what === "/api/profile");
   const sections = api.filter((e) => e.what !== "/api/profile" && !e.what.startsWith("/api/live/"));
   const first = Math.min(...sections.map((e) => e.start));
   const last = Math.max(...sections.map((e) => e.end));
-  return `DOMContentLoaded ${w.domContentLoaded}; profile ${profile?.start}→${profile?.end}; ${sections.length} section requests: first left ${first}, last answered ${last}`;
+  return `HTML ${w.html}; ${early ? `early entry ${early.start}→${early.end}; ` : ""}DOMContentLoaded ${w.domContentLoaded}; profile ${profile?.start}→${profile?.end}; ${sections.length} section requests: first left ${first}, last answered ${last}`;
 }
 
 async function main() {

@@ -5,6 +5,9 @@
 // changes from the title to a spinner and back. A web test holds the two to one markup.
 // Relative imports carry `.ts` so Node scripts can load this file through type stripping.
 import { AGENT_TEXT, CALL_LOG_TEXT, DASHBOARD_TEXT, NAV_TEXT, PHONE_TEXT, SETTINGS_TEXT } from "./messages.ts";
+import { pagePath } from "./page-path.ts";
+
+export { pagePath };
 
 /** A page's header as its page shows it: the title and the line under it. */
 export type FirstScreenHeader = { title: string; description?: string };
@@ -17,9 +20,6 @@ export const FIRST_SCREENS: Readonly<Record<string, FirstScreenHeader>> = {
   "/phone-numbers": { title: NAV_TEXT.phoneNumbers, description: PHONE_TEXT.intro },
   "/settings": { title: SETTINGS_TEXT.title },
 };
-
-/** The page a path names: a trailing slash is the same page. */
-export const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
 
 /** The header painted first on a path, or null for none. */
 export function firstScreenOf(pathname: string): FirstScreenHeader | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stylesheetFirst } from "./shell";
+import { stylesheetFirst, withEarlyEntry } from "./shell";
 
 describe("stylesheetFirst", () => {
   const built = [
@@ -38,5 +38,43 @@ describe("stylesheetFirst", () => {
     // A stylesheet link in the body is not the head's.
     const inBody = noSheet.replace('<div id="root"></div>', '<div id="root"></div><link rel="stylesheet" href="/x.css">');
     expect(stylesheetFirst(inBody)).toBe(inBody);
+  });
+});
+
+describe("withEarlyEntry", () => {
+  const built = [
+    "<!doctype html>",
+    "<html>",
+    "  <head>",
+    "    <title>Voice Agent Ops</title>",
+    '    <link rel="stylesheet" crossorigin href="/assets/index-1.css">',
+    '    <script type="module" crossorigin src="/assets/index-1.js"></script>',
+    '    <link rel="modulepreload" crossorigin href="/assets/early-1.js">',
+    '    <link rel="modulepreload" crossorigin href="/assets/a-1.js">',
+    "  </head>",
+    "  <body>",
+    '    <div id="root"></div>',
+    "  </body>",
+    "</html>",
+  ].join("\n");
+
+  it("puts the early entry's async script before the app's entry, in place of its module preload", () => {
+    const out = withEarlyEntry(built, "/assets/early-1.js");
+    expect(out.split("\n").slice(3, 8)).toEqual([
+      "    <title>Voice Agent Ops</title>",
+      '    <link rel="stylesheet" crossorigin href="/assets/index-1.css">',
+      '    <script type="module" async crossorigin fetchpriority="high" src="/assets/early-1.js"></script>',
+      '    <script type="module" crossorigin src="/assets/index-1.js"></script>',
+      '    <link rel="modulepreload" crossorigin href="/assets/a-1.js">',
+    ]);
+    expect(withEarlyEntry(out, "/assets/early-1.js")).toBe(out);
+    // The stylesheet stays first when it is moved after.
+    expect(stylesheetFirst(out)).toBe(out);
+  });
+
+  it("leaves a shell without a head or a script as it is", () => {
+    const noScript = built.replace(/.*<script.*\n/, "");
+    expect(withEarlyEntry(noScript, "/assets/early-1.js")).toBe(noScript);
+    expect(withEarlyEntry("<p>no head</p>", "/assets/early-1.js")).toBe("<p>no head</p>");
   });
 });

@@ -9,10 +9,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DASHBOARD_TEXT } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { firstLoadQueries } from "@web/features/dashboard/api/first-load";
+import { firstLoadUrls as firstLoadUrlsOf } from "@web/features/dashboard/api/first-load-urls";
 import type { IdentityClient } from "@web/lib/auth-client";
 import { setAccessToken } from "@web/lib/api";
 import { AuthProvider } from "@web/lib/auth/auth-provider";
 import { createQueryClient } from "@web/lib/query-client";
+import { sendEarlyRequests } from "./early-requests";
 import { startFirstRequests } from "./first-requests";
 import { AppRouter, createAppRouter } from "./router";
 import { testCustomer } from "./test/accounts";
@@ -93,10 +95,11 @@ const signedIn = (token: string) =>
     },
   }) as unknown as IdentityClient;
 
-/** Loads /dashboard as main.tsx does: the first requests, then the app with the stored session. */
+/** Loads /dashboard as the page does: the early entry's requests, the entry's start, then the app with the stored session. */
 function loadDashboard(token: string) {
+  const early = sendEarlyRequests("/dashboard", token);
   const queryClient = createQueryClient();
-  startFirstRequests(queryClient, "/dashboard", token);
+  startFirstRequests(queryClient, early);
   render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider getClient={async () => signedIn(token)} restoreAtStart={() => true}>
@@ -179,10 +182,38 @@ describe("a first load of /dashboard", () => {
   it("starts nothing but the profile on another page, and nothing without a token that names its account", () => {
     const { sent } = stubApi(staff);
     const queryClient = createQueryClient();
-    startFirstRequests(queryClient, "/call-logs", STAFF_TOKEN);
-    startFirstRequests(queryClient, "/dashboard", "not-a-jwt");
-    startFirstRequests(queryClient, "/dashboard", null);
+    startFirstRequests(queryClient, sendEarlyRequests("/call-logs", STAFF_TOKEN));
+    startFirstRequests(queryClient, sendEarlyRequests("/dashboard", "not-a-jwt"));
+    startFirstRequests(queryClient, sendEarlyRequests("/dashboard", null));
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
     return vi.waitFor(() => expect(sent.map((r) => r.url)).toEqual(["/api/profile", "/api/profile"]));
+  });
+});
+
+describe("the early entry", () => {
+  it("sends the profile and the sections' batch in its own task, and the entry's start sends nothing more", async () => {
+    const { sent, batches } = stubApi(staff);
+    const early = sendEarlyRequests("/dashboard", STAFF_TOKEN);
+    // Both requests have left before anything of the app's entry runs.
+    expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).toEqual(["/api/profile", "/api/batch"]);
+    const queryClient = createQueryClient();
+    startFirstRequests(queryClient, early);
+    await vi.waitFor(() => expect(queryClient.getQueryData(firstLoadQueries(staff, NOW)[0].queryKey)).toEqual({ total: 7 }));
+    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2);
+    expect(batches).toHaveLength(1);
+    expect(sent.filter((r) => !r.batched).map((r) => r.url)).toEqual(["/api/profile"]);
+  });
+
+  it("asks for the first render's queries, in their order, for every set of flags and on either side of New York's midnight", () => {
+    // 03:59:59.999 UTC on 12 March is 23:59:59.999 in New York (daylight time) on the 11th; a ms later the 12th.
+    const moments = [NOW, new Date("2026-03-12T03:59:59.999Z"), new Date("2026-03-12T04:00:00Z"), new Date("2026-11-01T05:30:00Z")];
+    for (const now of moments)
+      for (const shopwindows_info of [false, true])
+        for (const call_app of [false, true]) {
+          const viewer = { id: "u1", shopwindows_info, call_app };
+          const urls = firstLoadUrlsOf(viewer, now);
+          expect(urls).toEqual(firstLoadQueries(viewer, now).map((q) => String(q.queryKey[0])));
+          expect(urls.length).toBe(7 + (shopwindows_info ? 7 : 0) + (call_app ? 5 : 0));
+        }
   });
 });

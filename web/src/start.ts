@@ -1,10 +1,10 @@
-// The page's first requests, made while the entry is still being evaluated (decision 062): main.tsx
-// imports this module right after zod-jitless, so its body runs once the query library and the
-// request helper are evaluated, before React DOM, the router and the app's components, whose
-// evaluation is most of the entry's run. The query client is created here so the answers land where
-// the app reads them.
+// The entry's start (decision 062): main.tsx imports this module right after zod-jitless, so its body
+// runs once the query library is evaluated, before React DOM, the router and the app's components. The
+// query client is created here and takes the early entry's requests (decision 065), so the answers
+// land where the app reads them.
 import { createQueryClient } from "@web/lib/query-client";
+import { early } from "./early";
 import { startFirstRequests } from "./first-requests";
 
 export const queryClient = createQueryClient();
-startFirstRequests(queryClient);
+startFirstRequests(queryClient, early);

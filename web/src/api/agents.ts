@@ -3,8 +3,7 @@
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { Agent, AgentListResponse } from "@shared/schemas/agents";
 import { apiJson } from "@web/lib/api";
-
-const AGENTS_PATH = "/api/agents";
+import { AGENTS_PATH } from "./paths";
 
 export const agentKeys = {
   /** Every agent list, for invalidation after a change. */

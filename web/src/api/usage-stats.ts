@@ -3,8 +3,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { USAGE_STATS_RETRIES, USAGE_STATS_STALE_MS } from "@shared/constants";
 import { apiJson } from "@web/lib/api";
-
-const USAGE_STATS_PATH = "/api/usage-stats";
+import { USAGE_STATS_PATH } from "./paths";
 
 export const usageStatsKeys = { all: [USAGE_STATS_PATH] as const };
 

@@ -144,19 +144,20 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
 }
 
 /**
- * A GET sent in the caller's task, without yielding first, read as JSON: for the requests a page
- * makes while its entry is still being evaluated (decision 062), where a yield would wait for the
- * whole entry to run. The answer's type is the reader's to know.
+ * A GET sent in the caller's task, without yielding first, read as JSON: for a read the page's first
+ * batch did not carry (decision 062), where a yield would wait for the whole entry to run. The
+ * answer's type is the reader's to know.
  */
-export async function apiGetAtOnce(url: string): Promise<unknown> {
+async function apiGetAtOnce(url: string): Promise<unknown> {
   return (await send("GET", url)).json();
 }
 
 /**
  * Several GETs sent at once as one request (POST /api/batch, decision 064), in the caller's task:
- * for the reads a page makes while its entry is still being evaluated. Answers each URL's read as
- * `apiGetAtOnce` would (its bookmark kept, a refusal thrown as ApiError). A read the batch did not
- * carry, a read asked for a second time, and every read when the batch itself fails, is sent alone.
+ * for the reads the page's early entry sends before the app's entry has arrived (decision 065).
+ * Answers each URL's read as `apiGetAtOnce` would (its bookmark kept, a refusal thrown as ApiError).
+ * A read the batch did not carry, a read asked for a second time, and every read when the batch
+ * itself fails, is sent alone.
  */
 export function apiGetAllAtOnce(urls: readonly string[]): (url: string) => Promise<unknown> {
   const answers = sendBatch(urls);

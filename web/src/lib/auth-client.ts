@@ -5,6 +5,9 @@ import { queryOptions } from "@tanstack/react-query";
 import type { AppConfigResponse } from "@shared/schemas/config";
 import { APP_CONFIG_ELEMENT_ID } from "@shared/shell";
 import { ApiError } from "./api";
+import { STORED_SESSION_KEY } from "./stored-session";
+
+export { STORED_SESSION_KEY } from "./stored-session";
 
 export type AppConfig = AppConfigResponse;
 
@@ -71,11 +74,6 @@ export function getAppConfig(): Promise<AppConfig> {
   return configPromise;
 }
 
-/**
- * Where supabase-js keeps a session: `sb-<first label of the auth URL's host>-auth-token` in
- * localStorage (its default storage key). Any such key means a session may be there to restore.
- */
-export const STORED_SESSION_KEY = /^sb-[^-]+-auth-token$/;
 
 /**
  * Whether this browser may hold a session, read without loading supabase-js: a visitor who never

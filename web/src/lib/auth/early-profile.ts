@@ -7,12 +7,14 @@
 // restored. A token that is about to expire is not used: supabase-js refreshes it first. It sends
 // the tab's D1 bookmarks and keeps the answer's, as every API request does (decision 052), so a
 // reload right after a write reads that write.
+// The request is sent by the page's early module entry (decision 065), so this module and what it
+// imports stay clear of the query library and supabase-js.
 import type { QueryClient } from "@tanstack/react-query";
 import { BOOKMARK_HEADER, formatBookmarks } from "@shared/d1-bookmarks";
 import type { ApiAnswers } from "@shared/schemas/answers";
 import { currentBookmarks, keepBookmarks } from "@web/lib/api";
-import { STORED_SESSION_KEY } from "@web/lib/auth-client";
-import { currentUserKeys, PROFILE_PATH } from "./current-user";
+import { STORED_SESSION_KEY } from "@web/lib/stored-session";
+import { currentUserKeys, PROFILE_PATH } from "./profile-key";
 
 /** The answer of GET /api/profile, as the request helper reads it. */
 type Profile = ApiAnswers["GET /api/profile"];
@@ -42,16 +44,29 @@ export function storedAccessToken(storage: Storage = window.localStorage, nowMs 
 /** The early request while it is in flight: the provider's first ask joins it (joinEarlyProfile). */
 let inFlight: Promise<Profile | null> | null = null;
 
-/** Starts GET /api/profile with the stored token, if there is one; resolves when done (never rejects). */
-export async function prefetchProfile(queryClient: QueryClient, token = storedAccessToken()): Promise<void> {
-  if (!token) return;
+/** The early request, answered: its profile, or null for any failure (it never rejects). */
+export type EarlyProfile = Promise<Profile | null>;
+
+/** Starts GET /api/profile with the token, if there is one, for the provider's first ask to join. */
+export function askProfileEarly(token: string | null): EarlyProfile | null {
+  if (!token) return null;
   const request = askEarly(token);
   inFlight = request;
+  void request.then(() => {
+    if (inFlight === request) inFlight = null;
+  });
+  return request;
+}
+
+/** Keeps the early request's profile in the query cache; resolves when done (never rejects). */
+export async function keepEarlyProfile(queryClient: QueryClient, request: EarlyProfile | null): Promise<void> {
   const profile = await request;
-  if (inFlight === request) inFlight = null;
   // A profile the provider already has (it may have been quicker) is left as it is.
   if (profile && queryClient.getQueryData(currentUserKeys.all) === undefined) queryClient.setQueryData(currentUserKeys.all, profile);
 }
+
+/** Starts GET /api/profile with the stored token, if there is one, and keeps its answer. */
+export const prefetchProfile = (queryClient: QueryClient, token = storedAccessToken()) => keepEarlyProfile(queryClient, askProfileEarly(token));
 
 async function askEarly(token: string): Promise<Profile | null> {
   try {

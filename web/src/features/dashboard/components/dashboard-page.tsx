@@ -13,7 +13,7 @@ import { PlanRequiredNotice } from "@web/components/plans/plan-required-notice";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { useStaged } from "@web/lib/staged";
-import { initialApplied } from "../api/first-load";
+import { initialApplied } from "../api/first-load-urls";
 import { AircallSection } from "./aircall-section";
 import { AppointmentsSection } from "./appointments-section";
 import { CallLogsSection } from "./call-logs-section";

@@ -1,10 +1,14 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { BOOKMARK_HEADER } from "@shared/d1-bookmarks";
 import { currentBookmarks, keepBookmarks, resetBookmarks } from "@web/lib/api";
 import { createQueryClient } from "@web/lib/query-client";
 import { currentUserKeys } from "./current-user";
-import { EARLY_TOKEN_MARGIN_SECONDS, joinEarlyProfile, prefetchProfile, storedAccessToken } from "./early-profile";
+import { askProfileEarly, EARLY_TOKEN_MARGIN_SECONDS, joinEarlyProfile, keepEarlyProfile, storedAccessToken } from "./early-profile";
+
+/** The early entry's request and the entry's start keeping its answer, as the page makes them. */
+const prefetchProfile = (client: QueryClient, token: string | null) => keepEarlyProfile(client, askProfileEarly(token));
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const KEY = "sb-127-auth-token";
@@ -46,7 +50,7 @@ describe("storedAccessToken", () => {
   });
 });
 
-describe("prefetchProfile", () => {
+describe("the early profile request", () => {
   const profile = { id: "u1", email: "staff@demo.local" };
 
   it("asks for the profile with the token and keeps a success in the query cache", async () => {

@@ -65,9 +65,6 @@ export async function keepEarlyProfile(queryClient: QueryClient, request: EarlyP
   if (profile && queryClient.getQueryData(currentUserKeys.all) === undefined) queryClient.setQueryData(currentUserKeys.all, profile);
 }
 
-/** Starts GET /api/profile with the stored token, if there is one, and keeps its answer. */
-export const prefetchProfile = (queryClient: QueryClient, token = storedAccessToken()) => keepEarlyProfile(queryClient, askProfileEarly(token));
-
 async function askEarly(token: string): Promise<Profile | null> {
   try {
     const headers: Record<string, string> = { Authorization: `Bearer ${token}` };

@@ -19,7 +19,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { chromiumToLaunch } from "../scripts/chromium.mjs";
+import { CHROMIUM_ARGS, chromiumToLaunch } from "../scripts/chromium.mjs";
 import { median } from "./ops.mjs";
 
 const STAFF = "staff@demo.local";
@@ -50,19 +50,7 @@ export async function startBrowser({ cpus } = {}) {
   browser = await chromium.launch({
     executablePath,
     env: chromiumBinary.env,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      // Each new context's window would load the browser's own omnibox popups (about 400 chrome://
-      // files into a renderer) while the page loads, on the same CPU: a user's open window has them
-      // already, so they are noise in a page's timings.
-      "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
-    ],
+    args: CHROMIUM_ARGS,
   });
   label = chromiumBinary.label;
   return label;

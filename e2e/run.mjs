@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
-import { chromiumToLaunch } from "../scripts/chromium.mjs";
+import { CHROMIUM_ARGS, chromiumToLaunch } from "../scripts/chromium.mjs";
 import { root } from "../scripts/lib.mjs";
 import { exitOnStopSignals, throwawayApp } from "../scripts/local-app.mjs";
 
@@ -88,15 +88,7 @@ async function main() {
   browser = await chromium.launch({
     executablePath: chromiumBinary.executablePath,
     env: chromiumBinary.env,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: CHROMIUM_ARGS,
   });
   console.log(`▸ ${files.length} journeys against ${baseUrl} in ${chromiumBinary.label} (setup ${seconds(Date.now() - started)})\n`);
 

@@ -1,4 +1,4 @@
-// The Chromium that the browser journeys (e2e/run.mjs) and `npm run pagespeed` drive.
+// The Chromium that the browser journeys (e2e/run.mjs), the dashboard bench and `npm run pagespeed` drive.
 //
 //   CHROMIUM_PATH=/path/to/chrome   that binary
 //   CHROMIUM_PATH=npm               the Chromium shipped inside the @sparticuz/chromium package
@@ -16,6 +16,24 @@ import { createBrotliDecompress } from "node:zlib";
 import { root } from "./lib.mjs";
 
 export const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+
+/**
+ * The flags the journeys and the dashboard bench start Chromium with (through Playwright): no sandbox
+ * (a container), no GPU, HTTP over TCP, and nothing of the browser's own that would run beside the
+ * page: no first-run, background networking, component updates or sync. Nor the omnibox popups that
+ * each new context's window would otherwise load (about 400 chrome:// files into a renderer) while
+ * the page loads, on the same CPU: a user's open window has them already.
+ */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
+];
 
 /**
  * The browser to launch: its `executablePath`, the `env` to start it with, and `label` (which browser,

@@ -15,8 +15,19 @@ export type EarlyDashboard = { viewer: DashboardViewer; now: Date; answerOf: (ur
 
 export type EarlyRequests = { profile: EarlyProfile | null; dashboard: EarlyDashboard | null };
 
+/**
+ * Never throws: the app's entry imports this module, so a failure here would stop the whole app. A
+ * request it could not start is asked for by its query, as on a page without a stored session.
+ */
 export function sendEarlyRequests(pathname = window.location.pathname, token = storedAccessToken(), now = new Date()): EarlyRequests {
-  return { profile: askProfileEarly(token), dashboard: sendDashboardReads(pathname, token, now) };
+  const profile = askProfileEarly(token);
+  let dashboard: EarlyDashboard | null = null;
+  try {
+    dashboard = sendDashboardReads(pathname, token, now);
+  } catch {
+    // The first dates could not be worked out (a browser without the time zone): the sections ask.
+  }
+  return { profile, dashboard };
 }
 
 /**

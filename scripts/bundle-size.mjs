@@ -2,8 +2,8 @@
 // (/auth: the entry, what it imports, the route's own chunk and what that imports) must stay within
 // 150 KB and all JavaScript within 350 KB, the entry is one file beside the early entry, the early
 // entry one file within 8 KB (decision 065), and no font file is built (the system's font, decision
-// 036); the run fails otherwise. Read from the
-// built files (`vite build` first), following the static `import … from "./x.js"` edges between chunks.
+// 036); the run fails otherwise. Read from the built files (`vite build` first), following the static
+// `import … from "./x.js"` edges between chunks.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";

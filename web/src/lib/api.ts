@@ -174,18 +174,10 @@ export function apiGetAllAtOnce(urls: readonly string[]): (url: string) => Promi
 /** Statuses a Response cannot be built with a body for, and those outside what fetch() answers. */
 const carriedStatus = (status: number) => status >= 200 && status <= 599 && status !== 204 && status !== 205 && status !== 304;
 
+/** The batch's answers by URL; null when the batch itself failed or could not be reached. */
 async function sendBatch(urls: readonly string[]): Promise<Map<string, Response> | null> {
   try {
-    const res = await fetch(BATCH_PATH, {
-      method: "POST",
-      headers: headersFor(true),
-      body: JSON.stringify({ requests: urls }),
-      credentials: "include",
-    });
-    if (!res.ok) {
-      await res.body?.cancel();
-      return null;
-    }
+    const res = await send("POST", BATCH_PATH, { requests: urls });
     const { responses } = (await res.json()) as BatchResponse;
     const carried = new Map<string, Response>();
     urls.forEach((url, i) => {

@@ -7,8 +7,6 @@ import { APP_CONFIG_ELEMENT_ID } from "@shared/shell";
 import { ApiError } from "./api";
 import { STORED_SESSION_KEY } from "./stored-session";
 
-export { STORED_SESSION_KEY } from "./stored-session";
-
 export type AppConfig = AppConfigResponse;
 
 export const APP_CONFIG_PATH = "/api/config";

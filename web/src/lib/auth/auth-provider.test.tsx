@@ -9,7 +9,7 @@ import type { CurrentUserView } from "@shared/schemas/auth";
 import { resetToasts, useToasts } from "@web/components/ui/toast-store";
 import { getAccessToken, setAccessToken } from "@web/lib/api";
 import { createQueryClient } from "@web/lib/query-client";
-import { currentUserKeys } from "./current-user";
+import { currentUserKeys } from "./profile-key";
 import { testCustomer, testSession } from "@web/test/accounts";
 import { AuthProvider, mayHaveSession, useAuth, type AuthContextValue } from "./auth-provider";
 

@@ -8,8 +8,10 @@ import { AUTH_TOAST } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { toast } from "@web/components/ui/toast-store";
 import { ApiError, errorMessage, setAccessToken } from "@web/lib/api";
-import { getAuthClient, hasStoredSession, onAuthClient, RESET_PASSWORD_PATH, STORED_SESSION_KEY } from "@web/lib/auth-client";
-import { currentUserKeys, currentUserQueryOptions, getCurrentUser } from "./current-user";
+import { getAuthClient, hasStoredSession, onAuthClient, RESET_PASSWORD_PATH } from "@web/lib/auth-client";
+import { STORED_SESSION_KEY } from "@web/lib/stored-session";
+import { currentUserQueryOptions, getCurrentUser } from "./current-user";
+import { currentUserKeys } from "./profile-key";
 import { joinEarlyProfile } from "./early-profile";
 import { rememberEmail } from "./last-email";
 

@@ -3,8 +3,6 @@ import { queryOptions } from "@tanstack/react-query";
 import { apiJson } from "@web/lib/api";
 import { currentUserKeys, PROFILE_PATH } from "./profile-key";
 
-export { currentUserKeys, PROFILE_PATH } from "./profile-key";
-
 /** Throws on 401 like every fetcher; the auth provider answers that by dropping the session. */
 export const getCurrentUser = () => apiJson("GET", PROFILE_PATH);
 

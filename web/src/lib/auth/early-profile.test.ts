@@ -4,7 +4,7 @@ import type { CurrentUserView } from "@shared/schemas/auth";
 import { BOOKMARK_HEADER } from "@shared/d1-bookmarks";
 import { currentBookmarks, keepBookmarks, resetBookmarks } from "@web/lib/api";
 import { createQueryClient } from "@web/lib/query-client";
-import { currentUserKeys } from "./current-user";
+import { currentUserKeys } from "./profile-key";
 import { askProfileEarly, EARLY_TOKEN_MARGIN_SECONDS, joinEarlyProfile, keepEarlyProfile, storedAccessToken } from "./early-profile";
 
 /** The early entry's request and the entry's start keeping its answer, as the page makes them. */

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UpdateUserProfileBody } from "@shared/schemas/auth";
 import { apiJson } from "@web/lib/api";
-import { currentUserKeys } from "@web/lib/auth/current-user";
+import { currentUserKeys } from "@web/lib/auth/profile-key";
 
 export const updateProfile = (body: UpdateUserProfileBody) =>
   apiJson("POST", "/api/admin/public/update-user-profile", body);

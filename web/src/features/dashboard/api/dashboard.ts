@@ -20,15 +20,6 @@ import {
   type CallLogFilters,
 } from "./dashboard-urls";
 
-export {
-  dailyReportFileUrl,
-  dailyReportUrl,
-  exportReportUrl,
-  type AircallFilters,
-  type AppointmentFilters,
-  type CallLogFilters,
-} from "./dashboard-urls";
-
 /** One GET of the dashboard; its answer's type is the one `shared/schemas/answers.ts` gives the URL. */
 function countQuery<U extends ApiUrl<"GET">>(url: U, generation: number) {
   const queryKey = [url, generation] as const;

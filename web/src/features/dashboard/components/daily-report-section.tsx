@@ -7,7 +7,7 @@ import { DASHBOARD_TEXT } from "@shared/messages";
 import { downloadFile, type DownloadProgress } from "@web/lib/download";
 import { Button } from "@web/components/ui/button";
 import { toast } from "@web/components/ui/toast-store";
-import { dailyReportUrl } from "../api/dashboard";
+import { dailyReportUrl } from "../api/dashboard-urls";
 import { ProgressLine, Section, SectionError, type Applied } from "./section";
 import { StoredReports } from "./stored-reports";
 

@@ -11,7 +11,8 @@ import { Skeleton } from "@web/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { useNearViewport } from "@web/lib/near-viewport";
 import { cn } from "@web/lib/utils";
-import { callVolumeQueryOptions, storeFunnelQueryOptions, type CallLogFilters } from "../api/dashboard";
+import { callVolumeQueryOptions, storeFunnelQueryOptions } from "../api/dashboard";
+import type { CallLogFilters } from "../api/dashboard-urls";
 import { FigureGrid, Section, SectionBody } from "./section";
 
 const CallVolumeChart = lazy(() => import("./call-volume-chart"));

@@ -9,7 +9,8 @@ import { DASHBOARD_TEXT } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { toast } from "@web/components/ui/toast-store";
 import { downloadFile } from "@web/lib/download";
-import { dailyReportFileUrl, dailyReportsQueryOptions } from "../api/dashboard";
+import { dailyReportsQueryOptions } from "../api/dashboard";
+import { dailyReportFileUrl } from "../api/dashboard-urls";
 import { SectionSkeleton } from "./section";
 
 export const STORED_REPORTS_TEXT = {

@@ -35,6 +35,33 @@ type Gate = { run: () => Promise<unknown>; started?: Promise<void>; passed: bool
 /** A request's D1 figures, as its Server-Timing reports them. */
 export type D1Figures = { durationMs: number; sqlMs: number; unmetered: number; rowsRead: number; queries: number; trips: number };
 
+/** The Server-Timing metric each figure is reported as (D1Timer.serverTiming): a duration or, for counts, a description. */
+const TIMING_METRICS = {
+  sqlMs: "db",
+  durationMs: "db-wait",
+  rowsRead: "db-rows",
+  queries: "db-queries",
+  unmetered: "db-unmetered",
+  trips: "db-trips",
+} as const satisfies Record<keyof D1Figures, string>;
+
+/** The D1 figures a Server-Timing value carries, read back from D1Timer.serverTiming's format; absent ones are left out. */
+export function timingFigures(value: string): Partial<D1Figures> {
+  const byMetric = new Map<string, number>();
+  for (const metric of value.split(",")) {
+    const [name, ...params] = metric.trim().split(";");
+    const param = (key: string) => params.map((p) => p.trim()).find((p) => p.startsWith(`${key}=`))?.slice(key.length + 1).replace(/^"|"$/g, "");
+    const n = Number(param("dur") ?? param("desc"));
+    if (name && Number.isFinite(n)) byMetric.set(name.trim(), n);
+  }
+  const figures: Partial<D1Figures> = {};
+  for (const [figure, metric] of Object.entries(TIMING_METRICS) as [keyof D1Figures, string][]) {
+    const n = byMetric.get(metric);
+    if (n !== undefined) figures[figure] = n;
+  }
+  return figures;
+}
+
 export class D1Timer {
   /** Milliseconds during which at least one query was in flight (parallel queries count once). */
   durationMs = 0;
@@ -238,9 +265,10 @@ export class D1Timer {
    * round trips (`db-trips`).
    */
   serverTiming(withRows: boolean): string {
-    const parts = [`db;dur=${this.sqlMs.toFixed(2)};desc="D1 SQL"`, `db-wait;dur=${this.durationMs.toFixed(2)};desc="D1 round trips"`];
+    const m = TIMING_METRICS;
+    const parts = [`${m.sqlMs};dur=${this.sqlMs.toFixed(2)};desc="D1 SQL"`, `${m.durationMs};dur=${this.durationMs.toFixed(2)};desc="D1 round trips"`];
     if (withRows) {
-      parts.push(`db-rows;desc="${this.rowsRead}"`, `db-queries;desc="${this.queries}"`, `db-unmetered;desc="${this.unmetered}"`, `db-trips;desc="${this.trips}"`);
+      parts.push(`${m.rowsRead};desc="${this.rowsRead}"`, `${m.queries};desc="${this.queries}"`, `${m.unmetered};desc="${this.unmetered}"`, `${m.trips};desc="${this.trips}"`);
     }
     return parts.join(", ");
   }

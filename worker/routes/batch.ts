@@ -10,7 +10,7 @@ import type { AppEnv } from "../middleware/app-env";
 import { requireUser, shareConfirmation } from "../middleware/auth";
 import { executionContext, type SelfDispatch } from "../middleware/context";
 import { validate } from "../lib/validate";
-import type { D1Figures } from "../db/timed-d1";
+import { timingFigures, type D1Figures } from "../db/timed-d1";
 import { ADDRESS_HEADERS } from "../db/rate-limit";
 
 /** The headers of a read's answer that the client keeps. */
@@ -72,20 +72,8 @@ async function answerOf(res: Response): Promise<BatchAnswer> {
  * a figure (not signed in; rows and statements in production) adds nothing to it.
  */
 export function overlappedFigures(values: (string | undefined)[]): D1Figures {
-  const parsed = values.filter((v): v is string => Boolean(v)).map(parseTiming);
-  const max = (name: string) => Math.max(0, ...parsed.map((p) => p.get(name) ?? 0));
-  const sum = (name: string) => parsed.reduce((n, p) => n + (p.get(name) ?? 0), 0);
-  return { sqlMs: sum("db"), durationMs: max("db-wait"), rowsRead: sum("db-rows"), queries: sum("db-queries"), unmetered: sum("db-unmetered"), trips: max("db-trips") };
-}
-
-/** A Server-Timing value's figures by name: `dur` where it has one, else the number in `desc`. */
-function parseTiming(value: string): Map<string, number> {
-  const figures = new Map<string, number>();
-  for (const metric of value.split(",")) {
-    const [name, ...params] = metric.trim().split(";");
-    const param = (key: string) => params.map((p) => p.trim()).find((p) => p.startsWith(`${key}=`))?.slice(key.length + 1).replace(/^"|"$/g, "");
-    const n = Number(param("dur") ?? param("desc"));
-    if (name && Number.isFinite(n)) figures.set(name.trim(), n);
-  }
-  return figures;
+  const parsed = values.filter((v): v is string => Boolean(v)).map(timingFigures);
+  const max = (figure: keyof D1Figures) => Math.max(0, ...parsed.map((p) => p[figure] ?? 0));
+  const sum = (figure: keyof D1Figures) => parsed.reduce((n, p) => n + (p[figure] ?? 0), 0);
+  return { sqlMs: sum("sqlMs"), durationMs: max("durationMs"), rowsRead: sum("rowsRead"), queries: sum("queries"), unmetered: sum("unmetered"), trips: max("trips") };
 }

@@ -416,6 +416,8 @@ export const LIVE_TEXT = {
   reconnecting: "Reconnecting…",
   paused: "Paused while this tab is hidden",
   stopped: "Live updates stopped. Reload the page to resume.",
+  /** The feed refused one more connection (LIVE_CLOSE.tooMany, or 429 for a ticket): the browser shows it and tries again later. */
+  limited: "Live updates paused: too many live connections. Close other tabs of this app; this one tries again shortly.",
   todayCalls: "Today's calls",
   noCallsToday: "No calls yet today.",
   inbound: "Inbound",

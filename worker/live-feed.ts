@@ -4,24 +4,28 @@
 // to its account's object, which carries both its calls and (when its user holds a flag) store
 // signals.
 //
+// An account object is named only for a ticket the Worker has spent (worker/routes/live.ts) or a
+// server-side publish, and keeps no table of its own: a made-up id creates nothing. The store object
+// alone keeps one (its subscribers), created at its first subscription.
+//
 // Sockets are held through the WebSocket Hibernation API: the object may be evicted from memory
 // while they stay open, so an idle connection costs nothing; who is on each socket and how far it
 // has read live in the socket's attachment, not in memory.
 import { DurableObject } from "cloudflare:workers";
+import { LIVE_TEXT } from "@shared/messages";
 import { LIVE_CLOSE, type LiveMessage, type LiveStoreMessage } from "@shared/schemas/live";
 import { createDb } from "./db/client";
 import { accountDatabase } from "./db/account-database";
 import { parseConfig, type Bindings } from "./env";
-import { randomToken, sha256 } from "./lib/crypto";
 import { log } from "./lib/log";
-import { feedStub, refusedSocket, type LiveFeedRpc } from "./middleware/live";
+import { feedStub, LIVE_WHO_HEADER, refusedSocket, type LiveFeedRpc } from "./middleware/live";
 import { createProviders } from "./providers";
 import { identityCheck } from "./services/profiles";
 import {
   accountFeedName,
   LIVE_RECHECK_MS,
-  LIVE_TICKET_TTL_SECONDS,
   mustResync,
+  overSocketCap,
   readChanges,
   receivesAnyStore,
   receivesStore,
@@ -57,9 +61,6 @@ export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc {
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
-    // Tickets (hashed) and, in the store object, the account feeds to pass store signals to.
-    ctx.storage.sql.exec("create table if not exists tickets (hash text primary key, who text not null, expires_at integer not null)");
-    ctx.storage.sql.exec("create table if not exists subscribers (user_id text primary key)");
     // A browser's keep-alive is answered without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
@@ -88,32 +89,20 @@ export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc {
     return accountDatabase(this.env, this.#config(), userId).withSession("first-primary") as unknown as D1Database;
   }
 
-  // ---- tickets and sockets (account objects) ----
+  // ---- sockets (account objects) ----
 
-  async issueTicket(who: LiveIdentity): Promise<string> {
-    const now = Date.now();
-    const secret = randomToken(32);
-    const sql = this.ctx.storage.sql;
-    sql.exec("delete from tickets where expires_at < ?", now);
-    sql.exec("insert into tickets (hash, who, expires_at) values (?, ?, ?)", await sha256(secret), JSON.stringify(who), now + LIVE_TICKET_TTL_SECONDS * 1000);
-    return secret;
-  }
-
-  /** Spends a ticket: its identity when it was issued here, unused and unexpired; null otherwise. */
-  async #spend(secret: string): Promise<LiveIdentity | null> {
-    const hash = await sha256(secret);
-    // Read and delete with no await between: two connections with one ticket cannot both find it.
-    const rows = this.ctx.storage.sql.exec<{ who: string; expires_at: number }>("delete from tickets where hash = ? returning who, expires_at", hash).toArray();
-    const row = rows[0];
-    if (!row || row.expires_at < Date.now()) return null;
-    return JSON.parse(row.who) as LiveIdentity;
-  }
-
-  /** The upgrade the Worker forwards (GET /api/live): headers x-live-ticket (secret) and x-live-after. */
+  /**
+   * The upgrade the Worker forwards (GET /api/live) once it has spent the ticket: header x-live-who
+   * (the ticket's identity) and x-live-after (the cursor to resume after). Refused with `tooMany`
+   * past the account's or the sign-in's socket cap.
+   */
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
-    const who = await this.#spend(request.headers.get("x-live-ticket") ?? "");
-    if (!who) return refusedSocket(LIVE_CLOSE.badTicket, "The ticket is missing, expired, used or forged");
+    const whoHeader = request.headers.get(LIVE_WHO_HEADER);
+    if (!whoHeader) return refusedSocket(LIVE_CLOSE.badTicket, "The ticket is missing, expired, used or forged");
+    const who = JSON.parse(whoHeader) as LiveIdentity;
+    const open = this.#sockets().filter((s) => s.ws.readyState === WebSocket.OPEN);
+    if (overSocketCap(open.map((s) => s.at), who)) return refusedSocket(LIVE_CLOSE.tooMany, LIVE_TEXT.limited);
     const afterHeader = request.headers.get("x-live-after");
     const after = afterHeader ? Number(afterHeader) : null;
     const { 0: client, 1: server } = new WebSocketPair();
@@ -210,19 +199,26 @@ export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc {
     return feedStub(this.env, STORE_FEED_NAME) as unknown as StoreFeedRpc;
   }
 
+  /** The store object's list of account feeds to pass store signals to (created on first use, in that object only). */
+  #subscribers() {
+    const sql = this.ctx.storage.sql;
+    sql.exec("create table if not exists subscribers (user_id text primary key)");
+    return sql;
+  }
+
   subscribe(userId: string): Promise<void> {
-    this.ctx.storage.sql.exec("insert or ignore into subscribers (user_id) values (?)", userId);
+    this.#subscribers().exec("insert or ignore into subscribers (user_id) values (?)", userId);
     return Promise.resolve();
   }
 
   unsubscribe(userId: string): Promise<void> {
-    this.ctx.storage.sql.exec("delete from subscribers where user_id = ?", userId);
+    this.#subscribers().exec("delete from subscribers where user_id = ?", userId);
     return Promise.resolve();
   }
 
   /** Passes store signals to every subscribed account feed; one with no entitled socket left is dropped. */
   async publishStore(messages: LiveStoreMessage[]): Promise<void> {
-    const users = this.ctx.storage.sql.exec<{ user_id: string }>("select user_id from subscribers").toArray();
+    const users = this.#subscribers().exec<{ user_id: string }>("select user_id from subscribers").toArray();
     await Promise.all(
       users.map(async ({ user_id }) => {
         const feed = feedStub(this.env, accountFeedName(user_id)) as unknown as AccountFeedStoreRpc;

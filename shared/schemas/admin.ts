@@ -114,7 +114,10 @@ export const cleanupUserBody = z.object({ email: emailSchema });
 export type CleanupUserBody = z.infer<typeof cleanupUserBody>;
 export type CleanupUserResponse = {
   success: true;
+  /** The first account deleted (an email may have had several: userIds lists them all). */
   userId: string;
+  /** Every account deleted under the email. */
+  userIds: string[];
   deleted: Record<string, number>;
   assistantsReleased: number;
   numbersReturnedToPool: number;

@@ -55,4 +55,9 @@ export const LIVE_CLOSE = {
    * ticket (with a fresh token) and reconnect at once, resuming from the last cursor.
    */
   renew: 4408,
+  /**
+   * Too many sockets on the account or its sign-in, or too many upgrades from the address: the reason
+   * says so (LIVE_TEXT.limited); try again later, not at once.
+   */
+  tooMany: 4429,
 } as const;

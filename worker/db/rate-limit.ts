@@ -36,6 +36,15 @@ export function hitStatement(db: Database, rule: Limit, key: string, when?: SQL,
     .returning({ count: rateLimits.count });
 }
 
+/**
+ * The SQL condition that `key`'s count in the rule's current window is within its limit, for a later
+ * statement of the batch that counted the hit (hitStatement): it writes only when the hit was allowed.
+ */
+export function withinLimitSql(rule: Limit, key: string, nowMs = Date.now()): SQL {
+  const windowStart = Math.floor(nowMs / 1000 / rule.windowSeconds) * rule.windowSeconds;
+  return sql`(select ${rateLimits.count} from ${rateLimits} where ${rateLimits.key} = ${`${rule.name}:${key}`} and ${rateLimits.windowStart} = ${windowStart}) <= ${rule.limit}`;
+}
+
 /** Whether a hit counted by `hitStatement` is within the rule's limit (its rows, from the batch's results). */
 export const withinLimit = (rule: Limit, rows: { count: number }[] | undefined) => (rows?.[0]?.count ?? 0) <= rule.limit;
 
@@ -71,7 +80,7 @@ export async function countInOrder(
   });
   const a = at(first);
   const b = at(then);
-  const firstWithin = sql`(select ${rateLimits.count} from ${rateLimits} where ${rateLimits.key} = ${a.id} and ${rateLimits.windowStart} = ${a.windowStart}) <= ${first[0].limit}`;
+  const firstWithin = withinLimitSql(first[0], first[1], nowMs);
   const [firstRows, thenRows] = await db.batch([
     hitStatement(db, first[0], first[1], when, nowMs),
     hitStatement(db, then[0], then[1], when ? sql`(${when}) and ${firstWithin}` : firstWithin, nowMs),

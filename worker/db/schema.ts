@@ -865,6 +865,20 @@ export const deletedAccounts = sqliteTable("deleted_accounts", {
 }, (t) => [index("deleted_accounts_expires_idx").on(t.expiresAt)]);
 
 /**
+ * Live-feed tickets (decision 058): the SHA-256 of each ticket's secret with the identity confirmed
+ * when it was issued, valid for seconds. The upgrade spends its ticket here, before any Durable Object
+ * is named, so a forged ticket reaches no object. Expired rows go at the next issue.
+ */
+export const liveTickets = sqliteTable("live_tickets", {
+  hash: text("hash").primaryKey(),
+  userId: text("user_id").notNull(),
+  /** The LiveIdentity as JSON. */
+  who: text("who").notNull(),
+  /** Epoch milliseconds. */
+  expiresAt: integer("expires_at").notNull(),
+}, (t) => [index("live_tickets_expires_idx").on(t.expiresAt), index("live_tickets_user_idx").on(t.userId)]);
+
+/**
  * The last run of each scheduled job, one row per job, written by the scheduled handler and shown to
  * admins on /api/health ([025](../../docs/decisions/025-job-runs-and-log-scope.md)). The last error
  * stays (with its time and run id) after later successful runs, so a failure seen late is not lost.

@@ -7,12 +7,16 @@ import type { LiveStoreMessage } from "@shared/schemas/live";
 import type { AppEnv } from "./app-env";
 import { executionContext } from "./context";
 import { log } from "../lib/log";
-import { accountFeedName, STORE_FEED_NAME, type LiveIdentity } from "../services/live-feed";
+import { accountFeedName, STORE_FEED_NAME } from "../services/live-feed";
+
+/**
+ * The header the Worker hands an account's feed the identity of a spent ticket in (JSON LiveIdentity).
+ * Only the Worker reaches a feed object, so the object takes it as it stands.
+ */
+export const LIVE_WHO_HEADER = "x-live-who";
 
 /** The feed's methods the Worker calls (worker/live-feed.ts implements them). */
 export interface LiveFeedRpc {
-  /** Stores a ticket's hash for this identity; returns the secret half of the ticket. */
-  issueTicket(who: LiveIdentity): Promise<string>;
   /** The account's call log changed: send every socket what it has not seen yet. */
   publishCalls(userId: string): Promise<void>;
   /** Store data changed: the store feed passes the signals to every subscribed account feed. */
@@ -20,6 +24,9 @@ export interface LiveFeedRpc {
   /** Re-checks every socket's sign-in now (a sign-out, a deletion, a flag or password change). */
   recheck(): Promise<void>;
 }
+
+/** Whether this deployment has the live feed's binding. */
+export const liveFeedConfigured = (env: AppEnv["Bindings"]) => Boolean(env.LIVE_FEED);
 
 /** The feed object of this name; null in a deployment without the binding (nothing is published then). */
 export function feedStub(env: AppEnv["Bindings"], name: string): DurableObjectStub | null {

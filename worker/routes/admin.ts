@@ -69,10 +69,10 @@ export const adminRoutes = new Hono<AppEnv>()
       adminActor(c),
       c.req.valid("json").email,
     );
-    // The deleted account's open live feeds are closed (decision 058).
-    publishRevoke(c, body.userId);
-    // The account's calls leave the search index too (the healing pass removes any it misses: deleted_accounts).
-    indexAfterCommit(c, "deleted account", (search) => removeAccountsFromSearch(search, [body.userId]));
+    // Every deleted account's open live feeds are closed (decision 058): an email may have had several.
+    for (const userId of body.userIds) publishRevoke(c, userId);
+    // Their calls leave the search index too (the healing pass removes any it misses: deleted_accounts).
+    indexAfterCommit(c, "deleted account", (search) => removeAccountsFromSearch(search, body.userIds));
     return c.json(body);
   })
   .get("/audit-log", requireAdmin, validate("query", auditLogQuery), async (c) => c.json(await listAuditLog(c.var.db, c.req.valid("query"))));

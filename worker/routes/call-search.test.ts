@@ -10,7 +10,7 @@ import { callLogs, deletedAccounts } from "../db/schema";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { healSearchIndex, indexCalls, rebuildSearchIndex } from "../services/call-search";
 import { searchMatch } from "../db/search-index";
-import { endOfCallReportBody, insertAgent, insertCallLogs } from "../test/factories";
+import { endOfCallReportBody, insertAgent, insertCallLogs, insertProfile } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
 
 type Session = Awaited<ReturnType<typeof signUpAndSignIn>>;
@@ -233,20 +233,26 @@ describe("the search index in step with the call logs", () => {
   it("a deleted account's calls leave the index (the admin's cleanup, and the healing pass for any it missed)", async () => {
     const admin = await signUpAndSignIn({ appMetadata: { is_admin: true } });
     const [victim, survivor] = await Promise.all([signUpAndSignIn(), signUpAndSignIn()]);
+    // An older account under the victim's email (deleted at the identity provider, registered again).
+    const older = await insertProfile({ email: victim.email });
     const word = uniqueWord();
     await insertCallLogs(victim.userId, 3, { summary: `Gone ${word}` });
+    await insertCallLogs(older.id, 2, { summary: `Gone as well ${word}` });
     await insertCallLogs(survivor.userId, 2, { summary: `Kept ${word}` });
     await reindex();
     const docsOf = async (userId: string) =>
       (await env.SEARCH_DB.prepare(`SELECT count(*) AS n FROM call_search_docs WHERE user_id = ?`).bind(userId).first<{ n: number }>())!.n;
     expect(await docsOf(victim.userId)).toBe(3);
+    expect(await docsOf(older.id)).toBe(2);
     const res = await fetchAndWait("/api/admin/cleanup-user", {
       method: "POST",
       body: JSON.stringify({ email: victim.email }),
       headers: { "content-type": "application/json", authorization: `Bearer ${admin.accessToken}`, "cf-connecting-ip": "10.1.2.3" },
     });
     expect(res.status).toBe(200);
+    // Every account under the email leaves the index, not only the first.
     expect(await docsOf(victim.userId)).toBe(0);
+    expect(await docsOf(older.id)).toBe(0);
     const left = await env.SEARCH_DB.prepare(`SELECT count(*) AS n FROM call_search WHERE call_search MATCH ?`).bind(`"${word}"`).first<{ n: number }>();
     expect(left!.n).toBe(2);
     expect(await docsOf(survivor.userId)).toBe(2);

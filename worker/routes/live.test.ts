@@ -1,19 +1,28 @@
 // The live feed (decision 058): tickets, who receives what, the VAPI webhook's call message, catch-up
 // by cursor after a reconnect, revocation, and input checks. Sockets are opened through the Worker
 // itself (SELF.fetch with Upgrade: websocket), as a browser opens them.
-import { createExecutionContext, runDurableObjectAlarm, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, listDurableObjectIds, runDurableObjectAlarm, runInDurableObject, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { LIVE_TEXT } from "@shared/messages";
 import { LIVE_CLOSE, type LiveMessage } from "@shared/schemas/live";
 import { app } from "../app";
-import { authSessions, profiles } from "../db/schema";
+import { authSessions, profiles, rateLimits } from "../db/schema";
 import { AIRCALL_WEBHOOK_PATH, DEV_AIRCALL_WEBHOOK_TOKEN } from "../providers/callcentre/aircall-events";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { aircallCall } from "../test/aircall";
-import { insertAgent } from "../test/factories";
+import { insertAgent, insertProfile } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
-import { pruneLiveChanges } from "../services/live-feed";
+import {
+  issueTicket,
+  LIVE_PENDING_TICKETS_PER_USER,
+  LIVE_SOCKETS_PER_ACCOUNT,
+  LIVE_SOCKETS_PER_SIGN_IN,
+  LIVE_UPGRADES_PER_ADDRESS,
+  overSocketCap,
+  pruneLiveChanges,
+} from "../services/live-feed";
 import { DEV_INGEST_API_KEY } from "./ingest";
 
 /** A socket's messages as they arrive, and its close. */
@@ -84,11 +93,13 @@ async function ticketFor(token: string) {
   return res.body as { ticket: string; expiresInSeconds: number; store: boolean };
 }
 
-/** Opens the feed with a ticket as the browser does; `after` resumes from a cursor. */
-async function open(ticket: string, after?: string | null) {
+/** Opens the feed with a ticket as the browser does; `after` resumes from a cursor; `address` is the client's. */
+async function open(ticket: string, after?: string | null, address?: string) {
   const query = new URLSearchParams({ ticket });
   if (after) query.set("after", after);
-  const res = await SELF.fetch(`http://localhost/api/live?${query}`, { headers: { upgrade: "websocket" } });
+  const headers: Record<string, string> = { upgrade: "websocket" };
+  if (address) headers["cf-connecting-ip"] = address;
+  const res = await SELF.fetch(`http://localhost/api/live?${query}`, { headers });
   expect(res.status).toBe(101);
   return new Inbox(res.webSocket!);
 }
@@ -99,6 +110,9 @@ async function connect(token: string, after?: string | null) {
   await inbox.next("ready");
   return inbox;
 }
+
+/** Opens the feed with a new ticket of this session, without waiting for anything. */
+const openWith = async (token: string) => open((await ticketFor(token)).ticket);
 
 /** Sends a request through the Worker and waits for the work it left running (the publish). */
 async function dispatch(path: string, init: RequestInit) {
@@ -184,11 +198,48 @@ describe("tickets", () => {
     const forged = `${a.userId}.${"A".repeat(43)}`;
     expect(await (await open(forged)).closedWith()).toBe(LIVE_CLOSE.badTicket);
     expect(await (await open("not-a-ticket")).closedWith()).toBe(LIVE_CLOSE.badTicket);
-    // Another account's id with this account's secret finds no ticket in that account's feed.
-    const b = await account();
-    const other = await ticketFor(a.accessToken);
-    expect(await (await open(`${b.userId}.${other.ticket.split(".").pop()}`)).closedWith()).toBe(LIVE_CLOSE.badTicket);
     first.ws.close();
+  });
+
+  it("a made-up ticket names no feed object: nothing is created, and an account's own object keeps no table", async () => {
+    const madeUp = `nobody-${crypto.randomUUID()}`;
+    const objectOf = (userId: string) => env.LIVE_FEED.idFromName(`account:${userId}`);
+    // As a ticket was shaped (`<user id>.<secret>`), and as the bare secret it is now.
+    for (const forged of [`${madeUp}.${"A".repeat(43)}`, "B".repeat(43)]) {
+      expect(await (await open(forged)).closedWith()).toBe(LIVE_CLOSE.badTicket);
+    }
+    const ids = await listDurableObjectIds(env.LIVE_FEED);
+    expect(ids.some((id) => id.equals(objectOf(madeUp)))).toBe(false);
+    // A real account's object, holding a socket, has written no table of its own.
+    const a = await account();
+    const inbox = await connect(a.accessToken);
+    const tables = await runInDurableObject(env.LIVE_FEED.get(objectOf(a.userId)), (_, state) =>
+      state.storage.sql
+        .exec<{ name: string }>("select name from sqlite_master where type = 'table' and name not like '\\_%' escape '\\' and name not like 'sqlite%'")
+        .toArray()
+        .map((r) => r.name),
+    );
+    expect(tables).toEqual([]);
+    inbox.ws.close();
+  });
+
+  it("limits upgrade attempts per address: past the limit even a good ticket is refused with tooMany, and stays unspent", async () => {
+    const a = await account();
+    const address = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const windowStart = Math.floor(Date.now() / 1000 / LIVE_UPGRADES_PER_ADDRESS.windowSeconds) * LIVE_UPGRADES_PER_ADDRESS.windowSeconds;
+    // This address has made its minute's attempts already (forged tickets, say).
+    await db()
+      .insert(rateLimits)
+      .values({ key: `${LIVE_UPGRADES_PER_ADDRESS.name}:${address}`, windowStart, count: LIVE_UPGRADES_PER_ADDRESS.limit })
+      .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart, count: LIVE_UPGRADES_PER_ADDRESS.limit } });
+    const { ticket } = await ticketFor(a.accessToken);
+    const refused = await open(ticket, null, address);
+    expect(await refused.closedWith()).toBe(LIVE_CLOSE.tooMany);
+    expect(refused.closed?.reason).toBe(LIVE_TEXT.limited);
+    // Another address opens the same ticket: the refused attempt did not spend it.
+    const other = await open(ticket, null, "10.78.0.1");
+    await other.next("ready");
+    other.ws.close();
   });
 
   it("answers bad input with a 400 naming the field when the request is no upgrade", async () => {
@@ -200,6 +251,52 @@ describe("tickets", () => {
     expect(after.body.field).toBe("after");
     const plain = await call("/api/live?ticket=abc&after=12");
     expect(plain.status).toBe(426);
+  });
+});
+
+describe("caps", () => {
+  it(`one sign-in holds at most ${LIVE_SOCKETS_PER_SIGN_IN} sockets: the next is closed with tooMany and its message; another sign-in still opens`, async () => {
+    const a = await account();
+    const held: Inbox[] = [];
+    for (let i = 0; i < LIVE_SOCKETS_PER_SIGN_IN; i++) held.push(await connect(a.accessToken));
+    const refused = await openWith(a.accessToken);
+    expect(await refused.closedWith()).toBe(LIVE_CLOSE.tooMany);
+    expect(refused.closed?.reason).toBe(LIVE_TEXT.limited);
+    // A second sign-in of the account (another browser) has its own allowance.
+    const again = await call("/auth/v1/token?grant_type=password", { method: "POST", json: { email: a.email, password: a.password } });
+    expect(again.status).toBe(200);
+    const elsewhere = await connect(again.body.access_token as string);
+    // A socket closed frees its place.
+    held[0].ws.close();
+    await held[0].closedWith();
+    const next = await connect(a.accessToken);
+    for (const inbox of [...held.slice(1), elsewhere, next]) inbox.ws.close();
+  }, 60_000);
+
+  it(`an account's feed holds at most ${LIVE_SOCKETS_PER_ACCOUNT} sockets over all its sign-ins`, () => {
+    const one = (sessionId: string) => ({ userId: "u", sessionId });
+    const full = Array.from({ length: LIVE_SOCKETS_PER_ACCOUNT }, (_, i) => one(`s${i % 40}`));
+    expect(overSocketCap(full.slice(1), one("new"))).toBe(false);
+    expect(overSocketCap(full, one("new"))).toBe(true);
+    const sameSignIn = Array.from({ length: LIVE_SOCKETS_PER_SIGN_IN }, () => one("s"));
+    expect(overSocketCap(sameSignIn, one("s"))).toBe(true);
+    expect(overSocketCap(sameSignIn, one("t"))).toBe(false);
+    expect(overSocketCap(sameSignIn.slice(1), one("s"))).toBe(false);
+  });
+
+  it(`a user holds at most ${LIVE_PENDING_TICKETS_PER_USER} unspent tickets: the next request answers 429 with the feed's message`, async () => {
+    const a = await account();
+    const tickets: string[] = [];
+    for (let i = 0; i < LIVE_PENDING_TICKETS_PER_USER; i++) tickets.push((await ticketFor(a.accessToken)).ticket);
+    const refused = await call("/api/live/ticket", { method: "POST", token: a.accessToken });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe(LIVE_TEXT.limited);
+    // Spending one makes room for one more.
+    const inbox = await open(tickets[0]);
+    await inbox.next("ready");
+    await ticketFor(a.accessToken);
+    expect((await call("/api/live/ticket", { method: "POST", token: a.accessToken })).status).toBe(429);
+    inbox.ws.close();
   });
 });
 
@@ -334,6 +431,26 @@ describe("catch-up by cursor", () => {
     again.ws.close();
   });
 
+  it("counts only the account's own changes: other accounts' calls between two of its changes do not move its cursor", async () => {
+    const a = await account();
+    const b = await account();
+    const inA = await connect(a.accessToken);
+    await statusUpdate(crypto.randomUUID(), a.assistantId, "ringing");
+    const first = await inA.next("call");
+    // Five changes of another account, then one of this account's.
+    for (let i = 0; i < 5; i++) await statusUpdate(crypto.randomUUID(), b.assistantId, "ringing");
+    await statusUpdate(crypto.randomUUID(), a.assistantId, "ringing");
+    const second = await inA.next("call", inA.messages.indexOf(first) + 1);
+    expect(Number(second.cursor)).toBe(Number(first.cursor) + 1);
+    inA.ws.close();
+    // A fresh account's feed starts its own count.
+    const c = await account();
+    const inC = await connect(c.accessToken);
+    await statusUpdate(crypto.randomUUID(), c.assistantId, "ringing");
+    expect((await inC.next("call")).cursor).toBe("1");
+    inC.ws.close();
+  });
+
   it("asks for a resync when the cursor is past anything the log holds", async () => {
     const a = await account();
     const inbox = await connect(a.accessToken, "999999999");
@@ -358,6 +475,36 @@ describe("revocation", () => {
     await db().update(authSessions).set({ revokedAt: new Date().toISOString() }).where(eq(authSessions.userId, a.userId));
     expect(await runDurableObjectAlarm(env.LIVE_FEED.get(env.LIVE_FEED.idFromName(`account:${a.userId}`)))).toBe(true);
     expect(await inbox.closedWith()).toBe(LIVE_CLOSE.revoked);
+  });
+
+  it("closes the sockets of every account an admin deletes under one email, with revoked", async () => {
+    const admin = await signUpAndSignIn({ appMetadata: { is_admin: true } });
+    const a = await account();
+    const inA = await connect(a.accessToken);
+    // An older account under the same email (deleted at the identity provider and registered again),
+    // its feed open on a ticket issued to it as the route issues them.
+    const older = await insertProfile({ email: a.email });
+    const olderTicket = await issueTicket(db(), {
+      userId: older.id,
+      email: a.email,
+      sessionId: null,
+      issuedAt: null,
+      expiresAt: null,
+      isAdmin: false,
+      shopwindowsInfo: false,
+      callApp: false,
+    });
+    const inOlder = await open(olderTicket!);
+    await inOlder.next("ready");
+    const res = await dispatch("/api/admin/cleanup-user", {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin.accessToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ email: a.email }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { userIds: string[] }).userIds.sort()).toEqual([a.userId, older.id].sort());
+    expect(await inA.closedWith()).toBe(LIVE_CLOSE.revoked);
+    expect(await inOlder.closedWith()).toBe(LIVE_CLOSE.revoked);
   });
 
   it("closes a store socket whose user lost the flag, with renew", async () => {

@@ -1,14 +1,17 @@
 // The live feed's HTTP surface (decision 058). A browser cannot set headers on a WebSocket, so it
 // first trades its signed-in request for a ticket (POST /api/live/ticket), then opens
-// GET /api/live?ticket=&after= with it; the account's feed object spends the ticket and holds the socket.
+// GET /api/live?ticket=&after= with it. The Worker spends the ticket in D1 first; only a ticket that
+// holds names a feed object (its account's), which is handed the identity the ticket was issued to.
 import { Hono } from "hono";
+import { LIVE_TEXT } from "@shared/messages";
 import { LIVE_CLOSE, liveConnectQuery, type LiveTicketResponse } from "@shared/schemas/live";
 import type { AppEnv } from "../middleware/app-env";
-import { ApiError } from "../lib/errors";
+import { clientAddress } from "../db/rate-limit";
+import { ApiError, tooManyRequests } from "../lib/errors";
 import { issuesToError } from "../lib/validate";
 import { bearerToken, confirmedUser, requireUser } from "../middleware/auth";
-import { feedStub, liveFeed, refusedSocket } from "../middleware/live";
-import { accountFeedName, LIVE_TICKET_TTL_SECONDS, receivesAnyStore, splitTicket } from "../services/live-feed";
+import { feedStub, LIVE_WHO_HEADER, liveFeedConfigured, refusedSocket } from "../middleware/live";
+import { accountFeedName, issueTicket, LIVE_TICKET_TTL_SECONDS, receivesAnyStore, spendTicket, ticketSecret } from "../services/live-feed";
 
 /**
  * The session, issue and expiry claims of the request's bearer token. authenticate has checked its
@@ -31,9 +34,8 @@ export const liveRoutes = new Hono<AppEnv>()
     const user = await confirmedUser(c);
     const token = bearerToken(c.req.header("authorization"));
     const facts = tokenFacts(token);
-    const feed = liveFeed(c.env, accountFeedName(user.id));
-    if (!feed) throw new ApiError(503, "The live feed is not available on this deployment", "not_configured");
-    const secret = await feed.issueTicket({
+    if (!liveFeedConfigured(c.env)) throw new ApiError(503, "The live feed is not available on this deployment", "not_configured");
+    const ticket = await issueTicket(c.var.db, {
       userId: user.id,
       email: user.email,
       sessionId: facts.sessionId,
@@ -45,9 +47,10 @@ export const liveRoutes = new Hono<AppEnv>()
       shopwindowsInfo: user.shopwindowsInfo,
       callApp: user.callApp,
     });
-    return c.json({ ticket: `${user.id}.${secret}`, expiresInSeconds: LIVE_TICKET_TTL_SECONDS, store: receivesAnyStore(user) } satisfies LiveTicketResponse);
+    if (!ticket) throw tooManyRequests(LIVE_TEXT.limited);
+    return c.json({ ticket, expiresInSeconds: LIVE_TICKET_TTL_SECONDS, store: receivesAnyStore(user) } satisfies LiveTicketResponse);
   })
-  .get("/", (c) => {
+  .get("/", async (c) => {
     const upgrade = c.req.header("upgrade")?.toLowerCase() === "websocket";
     const parsed = liveConnectQuery.safeParse(c.req.query());
     if (!upgrade) {
@@ -55,12 +58,16 @@ export const liveRoutes = new Hono<AppEnv>()
       if (!parsed.success) throw issuesToError(parsed.error.issues, "query");
       throw new ApiError(426, "Open this path as a WebSocket", "bad_request");
     }
-    // A socket is refused by closing it with LIVE_CLOSE.badTicket: a browser sees close codes, not statuses.
-    const ticket = parsed.success ? splitTicket(parsed.data.ticket) : null;
-    if (!parsed.success || !ticket) return refusedSocket(LIVE_CLOSE.badTicket, "The ticket is missing or malformed");
-    const feed = feedStub(c.env, accountFeedName(ticket.userId));
-    if (!feed) return refusedSocket(1011, "The live feed is not available on this deployment");
-    const headers = new Headers({ upgrade: "websocket", "x-live-ticket": ticket.secret });
+    // A socket is refused by closing it with a LIVE_CLOSE code: a browser sees close codes, not statuses.
+    const secret = parsed.success ? ticketSecret(parsed.data.ticket) : null;
+    if (!parsed.success || !secret) return refusedSocket(LIVE_CLOSE.badTicket, "The ticket is missing or malformed");
+    if (!liveFeedConfigured(c.env)) return refusedSocket(1011, "The live feed is not available on this deployment");
+    // The ticket is spent before any feed object is named: a made-up or used ticket reaches none.
+    const who = await spendTicket(c.var.db, secret, clientAddress(c));
+    if (who === "limited") return refusedSocket(LIVE_CLOSE.tooMany, LIVE_TEXT.limited);
+    if (!who) return refusedSocket(LIVE_CLOSE.badTicket, "The ticket is missing, expired, used or forged");
+    const feed = feedStub(c.env, accountFeedName(who.userId))!;
+    const headers = new Headers({ upgrade: "websocket", [LIVE_WHO_HEADER]: JSON.stringify(who) });
     if (parsed.data.after) headers.set("x-live-after", parsed.data.after);
     return feed.fetch("https://live-feed/connect", { headers });
   });

@@ -17,6 +17,7 @@ import {
   callLogs,
   customers,
   deletedAccounts,
+  liveTickets,
   phoneNumberOffers,
   phoneNumbers,
   profiles,
@@ -33,6 +34,7 @@ import type { BillingPort } from "../../providers/billing/port";
 import type { IdentityPort } from "../../providers/identity/port";
 import type { TelephonyPort } from "../../providers/telephony/port";
 import type { VoicePort } from "../../providers/voice/port";
+import { deleteAccountChanges } from "../live-feed";
 import { auditStatement, type AdminActor } from "./audit-log";
 
 /**
@@ -58,6 +60,7 @@ export const USER_ID_COLUMNS = {
   report_mail_subscriptions: ["user_id"],
   report_mail_deliveries: ["user_id"],
   report_mail_unsubscribe_tokens: ["user_id"],
+  live_tickets: ["user_id"],
   // The local identity service's own tables: deleted through the identity port (empty with Supabase).
   auth_users: ["id"],
   auth_sessions: ["user_id"],
@@ -161,6 +164,8 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     ["report_mail_subscriptions", db.delete(reportMailSubscriptions).where(inArray(reportMailSubscriptions.userId, ids))],
     ["report_mail_deliveries", db.delete(reportMailDeliveries).where(inArray(reportMailDeliveries.userId, ids))],
     ["report_mail_unsubscribe_tokens", db.delete(reportMailUnsubscribeTokens).where(inArray(reportMailUnsubscribeTokens.userId, ids))],
+    ["live_tickets", db.delete(liveTickets).where(inArray(liveTickets.userId, ids))],
+    ["call_log_changes", deleteAccountChanges(db, ids)],
     ["profiles", db.delete(profiles).where(inArray(profiles.id, ids))],
   ] as const;
   const [first, ...rest] = steps.map(([, statement]) => statement as BatchItem<"sqlite">);
@@ -201,6 +206,7 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
   return {
     success: true,
     userId: ids[0],
+    userIds: ids,
     deleted,
     assistantsReleased: ownedAgents.filter((a) => a.assistantId).length,
     numbersReturnedToPool: toPool.length,

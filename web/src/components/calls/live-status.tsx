@@ -10,6 +10,7 @@ const WORDS: Record<LiveStatus, string> = {
   live: LIVE_TEXT.live,
   reconnecting: LIVE_TEXT.reconnecting,
   paused: LIVE_TEXT.paused,
+  limited: LIVE_TEXT.limited,
   stopped: LIVE_TEXT.stopped,
 };
 

@@ -299,6 +299,44 @@ describe("LiveFeed", () => {
     expect(s.timers).toHaveLength(1);
   });
 
+  it("says limited and waits the longest delay when the server refuses one more socket or ticket", async () => {
+    const s = setup({ random: 0.5 });
+    await connected(s, "10");
+    s.last().drop(4429);
+    expect(s.feed.getStatus()).toBe("limited");
+    // Half fixed, half jitter of the 30 s ceiling, from the first retry on.
+    expect(s.timers.map((t) => t.ms)).toEqual([22_500]);
+    let answer: () => Promise<{ ticket: string; expiresInSeconds: number; store: boolean }> = async () => {
+      throw Object.assign(new Error("429: too many"), { status: 429 });
+    };
+    const t = setup({ random: 0.5, ticket: () => answer() });
+    t.feed.setToken(jwt("u1"));
+    t.feed.acquire();
+    await t.flush();
+    expect(t.feed.getStatus()).toBe("limited");
+    expect(t.sockets).toHaveLength(0);
+    answer = async () => ({ ticket: "t2", expiresInSeconds: 30, store: false });
+    await t.fire(22_500);
+    expect(t.sockets).toHaveLength(1);
+    t.last().send({ type: "ready", cursor: null });
+    expect(t.feed.getStatus()).toBe("live");
+  });
+
+  it("takes the resync's cursor even when it is null, so the account's changes numbered afresh are applied", async () => {
+    const s = setup();
+    await connected(s, "900");
+    s.last().drop();
+    await s.fire();
+    expect(s.last().after).toBe("900");
+    // The server's log never reached 900 (its numbering starts again) and holds none of the account's changes.
+    s.last().send({ type: "resync", cursor: null });
+    s.last().send({ type: "ready", cursor: null });
+    expect(s.feed.getCursor()).toBeNull();
+    s.last().send(call(1, "1"));
+    expect(s.received.filter((m) => m.type === "call")).toHaveLength(1);
+    expect(s.feed.getCursor()).toBe("1");
+  });
+
   it("reconnects with a new ticket after a refused one", async () => {
     const s = setup();
     await connected(s);

@@ -8,10 +8,12 @@ import { claimedViewer } from "@web/lib/auth/token-claims";
 
 /**
  * off: nobody needs the feed, or signed out. connecting: first ticket and socket. live: replay done,
- * messages flow. reconnecting: lost, waiting for the next try. paused: the tab is hidden. stopped: the
- * server closed the session's feed (revoked) or refused the ticket request as signed out.
+ * messages flow. reconnecting: lost, waiting for the next try. paused: the tab is hidden. limited: the
+ * server refused one more connection (too many on the account, its sign-in or the address); the next
+ * try waits the longest delay. stopped: the server closed the session's feed (revoked) or refused the
+ * ticket request as signed out.
  */
-export type LiveStatus = "off" | "connecting" | "live" | "reconnecting" | "paused" | "stopped";
+export type LiveStatus = "off" | "connecting" | "live" | "reconnecting" | "paused" | "limited" | "stopped";
 
 /** The part of a WebSocket the feed uses (a fake one in tests). */
 export type LiveSocket = {
@@ -55,6 +57,7 @@ export type LiveListener = {
 // The feed's own close codes (shared/schemas/live.ts); typed by the contract, so a change there fails the build here.
 const CLOSE_REVOKED: (typeof LIVE_CLOSE)["revoked"] = 4401;
 const CLOSE_RENEW: (typeof LIVE_CLOSE)["renew"] = 4408;
+const CLOSE_TOO_MANY: (typeof LIVE_CLOSE)["tooMany"] = 4429;
 const CLOSE_NORMAL = 1000;
 
 /** Cursors are decimal strings of any length: compared as numbers without parsing them. */
@@ -69,9 +72,10 @@ export function tokenSubject(token: string): string {
   return claimedViewer(token)?.id ?? token;
 }
 
+const statusOf = (err: unknown) => (err as { status?: unknown } | null)?.status;
+
 function isAuthRefusal(err: unknown): boolean {
-  const status = (err as { status?: unknown } | null)?.status;
-  return status === 401;
+  return statusOf(err) === 401;
 }
 
 export class LiveFeed {
@@ -247,7 +251,8 @@ export class LiveFeed {
         this.setStatus("stopped");
         return;
       }
-      this.scheduleRetry();
+      // Too many unspent tickets (many tabs at once): wait the longest delay before the next.
+      this.scheduleRetry(statusOf(err) === 429);
       return;
     }
     if (generation !== this.generation) return;
@@ -277,23 +282,24 @@ export class LiveFeed {
         void this.connect();
         return;
       }
-      if (this.wanted() && !this.paused) this.scheduleRetry();
+      if (this.wanted() && !this.paused) this.scheduleRetry(ev.code === CLOSE_TOO_MANY);
       else this.setStatus(this.paused ? "paused" : "off");
     };
     // An error is followed by a close, which decides what comes next.
     socket.onerror = () => {};
   }
 
-  private scheduleRetry() {
+  /** Waits before the next try: the backoff's delay, or the longest one when the server refused one more connection (`limited`). */
+  private scheduleRetry(limited = false) {
     if (!this.wanted() || this.paused) {
       this.setStatus(this.paused ? "paused" : "off");
       return;
     }
-    const ceiling = Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** this.attempt);
+    const ceiling = limited ? this.options.maxDelayMs : Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** this.attempt);
     // Half fixed, half random: many tabs cut off together do not come back together.
     const delay = ceiling / 2 + (ceiling / 2) * this.deps.random();
     this.attempt++;
-    this.setStatus("reconnecting");
+    this.setStatus(limited ? "limited" : "reconnecting");
     this.retryTimer = this.deps.setTimer(() => {
       this.retryTimer = null;
       this.ensureConnected();
@@ -318,7 +324,9 @@ export class LiveFeed {
         this.emit(msg);
         return;
       case "resync":
-        if (msg.cursor !== null) this.cursor = msg.cursor;
+        // The server's log does not hold this tab's cursor (pruned, or a numbering it never reached):
+        // its cursor replaces this tab's, even when it is null (the account has no change logged yet).
+        this.cursor = msg.cursor;
         this.emitRefetch();
         return;
       case "ready":

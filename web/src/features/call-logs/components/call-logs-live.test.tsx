@@ -80,4 +80,20 @@ describe("CallLogsPage live", () => {
     act(() => socket.drop());
     await waitFor(() => expect(within(status).getByText(LIVE_TEXT.reconnecting)).toBeTruthy());
   });
+
+  it("says live updates are paused when the server refuses one more connection, and why", async () => {
+    stubApi();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <CallLogsPage />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText("Summary 2")).toBeTruthy();
+    await waitFor(() => expect(FakeWebSocket.opened).toHaveLength(1));
+    const status = screen.getAllByRole("status").find((el) => el.hasAttribute("data-status"))!;
+    // Too many sockets on the account or its sign-in (LIVE_CLOSE.tooMany).
+    act(() => FakeWebSocket.last()!.drop(4429));
+    await waitFor(() => expect(within(status).getByText(LIVE_TEXT.limited)).toBeTruthy());
+    expect(status.getAttribute("data-status")).toBe("limited");
+  });
 });

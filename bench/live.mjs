@@ -3,7 +3,8 @@
 //
 // The live call feed (decision 058) under many connections to one account's object: serves a
 // throwaway seeded copy of the app with one `wrangler dev` (local adapters, like every bench), signs
-// in the demo customer, opens N WebSockets (default 500) to its account feed, each with its own
+// in the demo customer (once per LIVE_SOCKETS_PER_SIGN_IN sockets, the feed's cap per sign-in), opens
+// N WebSockets (default 500, the cap of one account's feed) to its account feed, each with its own
 // ticket, then sends webhooks one at a time (VAPI status updates of new calls of the customer's
 // agent) and measures, per webhook, the time from sending it to the message's arrival at every
 // socket. Prints connect time (ticket + upgrade + replay until `ready`) and delivery p50/p95.
@@ -34,6 +35,7 @@ const CUSTOMER = "customer@demo.local";
 // The voice simulator's development secret (worker/providers/voice/local.ts), which local servers accept.
 const { tsImport } = await import("tsx/esm/api");
 const { DEV_VAPI_WEBHOOK_SECRET } = await tsImport("../worker/providers/voice/local.ts", import.meta.url);
+const { LIVE_SOCKETS_PER_SIGN_IN } = await tsImport("../worker/services/live-feed.ts", import.meta.url);
 
 const ms = (n) => (n === null ? "–" : `${n.toFixed(1)} ms`);
 const summary = (values) => {
@@ -52,14 +54,19 @@ try {
   const { baseUrl } = await app.serve({ assets });
   console.log(`▸ wrangler dev on ${baseUrl}`);
 
-  const signIn = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: CUSTOMER, password: DEMO_PASSWORD }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const token = (await signIn.json()).access_token;
-  const auth = { authorization: `Bearer ${token}` };
+  const signInOnce = async () => {
+    const signIn = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: CUSTOMER, password: DEMO_PASSWORD }),
+    });
+    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+    return { authorization: `Bearer ${(await signIn.json()).access_token}` };
+  };
+  // One sign-in holds at most LIVE_SOCKETS_PER_SIGN_IN sockets: as many sign-ins as the sockets need.
+  const signIns = [];
+  for (let i = 0; i < Math.ceil(SOCKETS / LIVE_SOCKETS_PER_SIGN_IN); i++) signIns.push(await signInOnce());
+  const auth = signIns[0];
   const agents = await (await fetch(`${baseUrl}/api/agents`, { headers: auth })).json();
   const assistantId = agents.agents?.find((a) => a.vapi_assistant_id)?.vapi_assistant_id;
   if (!assistantId) throw new Error("the demo customer has no active agent");
@@ -67,9 +74,9 @@ try {
   // ---- connect ----
   const wsBase = baseUrl.replace(/^http/, "ws");
   const connectTimes = [];
-  const openOne = async () => {
+  const openOne = async (n) => {
     const started = performance.now();
-    const res = await fetch(`${baseUrl}/api/live/ticket`, { method: "POST", headers: auth });
+    const res = await fetch(`${baseUrl}/api/live/ticket`, { method: "POST", headers: signIns[Math.floor(n / LIVE_SOCKETS_PER_SIGN_IN)] });
     if (!res.ok) throw new Error(`ticket: ${res.status} ${await res.text()}`);
     const { ticket } = await res.json();
     const ws = new WebSocket(`${wsBase}/api/live?ticket=${encodeURIComponent(ticket)}`);
@@ -98,7 +105,7 @@ try {
   console.log(`▸ opening ${SOCKETS} sockets to the customer's account feed (${CONNECT_CONCURRENCY} at a time)`);
   const connectStarted = performance.now();
   for (let i = 0; i < SOCKETS; i += CONNECT_CONCURRENCY) {
-    await Promise.all(Array.from({ length: Math.min(CONNECT_CONCURRENCY, SOCKETS - i) }, openOne));
+    await Promise.all(Array.from({ length: Math.min(CONNECT_CONCURRENCY, SOCKETS - i) }, (_, k) => openOne(i + k)));
   }
   const connectWall = performance.now() - connectStarted;
 

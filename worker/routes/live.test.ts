@@ -428,6 +428,9 @@ describe("catch-up by cursor", () => {
     back.ws.close();
     const again = await connect(a.accessToken, cursor);
     expect(again.messages.map((m) => m.type)).toEqual(["ready"]);
+    // The account's newest row stayed: its count goes on from there, never starting again.
+    await statusUpdate(crypto.randomUUID(), a.assistantId, "ringing");
+    expect(Number((await again.next("call")).cursor)).toBe(Number(cursor) + 1);
     again.ws.close();
   });
 

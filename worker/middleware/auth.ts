@@ -299,21 +299,30 @@ export function shareConfirmation(c: Context<AppEnv>, read: Request) {
   sharedConfirmations.set(read, () => confirmedUser(c));
 }
 
+/**
+ * The signed-in user of a route that requires one, refused 401 without; marks the request as a
+ * signed-in route's (its answers carry Server-Timing: server-timing.ts).
+ */
+function signedIn(c: Context<AppEnv>): CurrentUser {
+  const user = c.var.user;
+  if (!user) throw unauthorized(c.var.authError ?? undefined);
+  c.set("signedInRoute", true);
+  return user;
+}
+
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user) throw unauthorized(c.var.authError ?? undefined);
+  signedIn(c);
   await next();
 });
 
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user) throw unauthorized(c.var.authError ?? undefined);
-  if (!c.var.user.isAdmin) throw forbidden("You don't have permission to access the admin dashboard");
+  if (!signedIn(c).isAdmin) throw forbidden("You don't have permission to access the admin dashboard");
   await next();
 });
 
 export const requireFlag = (name: "shopwindowsInfo" | "callApp") =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const user = c.var.user;
-    if (!user) throw unauthorized(c.var.authError ?? undefined);
+    const user = signedIn(c);
     if (!user[name] && !user.isAdmin) throw forbidden(`This account does not have access to this section`);
     await next();
   });

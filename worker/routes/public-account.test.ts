@@ -1,7 +1,8 @@
 // Public account calls (spec 2 §7): the existence check answers alike for both cases and is rate
-// limited per client address and per email.
+// limited per client address and per email; it and the activation resend answer no sooner than one floor.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { call, signUpAndSignIn, uniqueEmail } from "../test/helpers";
+import { EMAIL_ANSWER_MIN_MS } from "./public-account";
 
 const userExists = (email: unknown, ip?: string) => call("/api/admin/public/user-exists", { method: "POST", json: { email }, ip });
 
@@ -90,5 +91,42 @@ describe("POST /api/admin/public/user-exists", () => {
       vi.setSystemTime(Date.now() + 60_000);
       expect((await userExists(email, "10.3.0.1")).status).toBe(200);
     });
+  });
+});
+
+describe("the answer time of the public calls about an email", () => {
+  const realTimeout = globalThis.setTimeout;
+  afterEach(() => vi.useRealTimers());
+
+  /**
+   * Sends the request on a fake clock that moves only to fire a timer the request set (it waits for
+   * its database in real time meanwhile): the clock time the answer took is then exactly the wait the
+   * route added, whatever the machine's speed.
+   */
+  async function clockTimeOf(path: string, email: string) {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout"] });
+    const started = Date.now();
+    let answer: Awaited<ReturnType<typeof call>> | undefined;
+    const sent = call(path, { method: "POST", json: { email } }).then((res) => (answer = res));
+    while (!answer) {
+      if (vi.getTimerCount() > 0) await vi.advanceTimersToNextTimerAsync();
+      else await new Promise((resolve) => realTimeout(resolve, 1));
+    }
+    await sent;
+    const took = Date.now() - started;
+    vi.useRealTimers();
+    return { status: answer.status, took };
+  }
+
+  it("holds user-exists and resend-activation until one floor, for an email with a pending account and one without", async () => {
+    const pending = uniqueEmail("pending");
+    const trial = await call("/api/stripe/start-trial", { method: "POST", json: { email: pending, priceId: "price_local_basic_month", first_name: "P", last_name: "A" } });
+    expect(trial.status).toBe(200);
+    for (const path of ["/api/admin/public/user-exists", "/api/admin/public/resend-activation"]) {
+      for (const email of [pending, uniqueEmail("nobody")]) {
+        const { status, took } = await clockTimeOf(path, email);
+        expect({ path, status, took }).toEqual({ path, status: 200, took: EMAIL_ANSWER_MIN_MS });
+      }
+    }
   });
 });

@@ -10,6 +10,7 @@
 // first, which is what every other request does.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { getPath } from "hono/utils/url";
 import type { AppEnv } from "./app-env";
 import type { SQL } from "drizzle-orm";
 import { createDb, d1Of, type Database } from "../db/client";
@@ -63,7 +64,8 @@ const CONFIRM_FIRST_PATH =
 async function keepBody(request: Request): Promise<{ kept: ArrayBuffer | null; request: Request }> {
   const confirmFirst = { kept: null, request };
   if (!bearerToken(request.headers.get("authorization") ?? undefined)) return confirmFirst;
-  if (CONFIRM_FIRST_PATH.test(new URL(request.url).pathname)) return confirmFirst;
+  // The path as the router reads it (percent-decoded), so an escaped spelling routes and is confirmed alike.
+  if (CONFIRM_FIRST_PATH.test(getPath(request))) return confirmFirst;
   if (!request.body) return { kept: new ArrayBuffer(0), request };
   const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
   if (type !== "application/json" && type !== "application/x-www-form-urlencoded") return confirmFirst;

@@ -6,7 +6,7 @@
 // (The profile update shares the spec's /admin/public prefix but needs sign-in: routes/profile.ts.)
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { userExistsBody, type UserExistsResponse } from "@shared/schemas/auth";
+import { emailConfirmedBody, userExistsBody, type EmailConfirmedResponse, type UserExistsResponse } from "@shared/schemas/auth";
 import { resendActivationBody, updateUserPasswordBody, type AccountActionResponse } from "@shared/schemas/billing";
 import { resendActivation, setPasswordWithProof } from "../services/billing";
 import { billingDeps } from "../middleware/request-deps";
@@ -16,7 +16,8 @@ import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from ".
 
 /**
  * The answers about an email that must not tell by their timing whether it has an account (the
- * existence check, the activation resend) leave at least this long after the request arrived.
+ * existence check, the confirmation check, the activation resend) leave at least this long after
+ * the request arrived.
  */
 export const EMAIL_ANSWER_MIN_MS = 120;
 
@@ -37,6 +38,17 @@ export const publicAccountRoutes = new Hono<AppEnv>()
     ]);
     const exists = await c.var.providers.identity.userExists(email);
     return c.json({ success: true, exists } satisfies UserExistsResponse);
+  })
+  // "I've Confirmed" (spec 1 §2): whether the address just registered has been confirmed. The account
+  // id its sign-up answered with is the proof; any other id answers false.
+  .post("/email-confirmed", answerNoSooner, validate("json", emailConfirmedBody), async (c) => {
+    const { email, userId } = c.req.valid("json");
+    await enforce(c, [
+      [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(email, c)],
+    ]);
+    const confirmed = await c.var.providers.identity.emailConfirmed(userId, email);
+    return c.json({ success: true, confirmed } satisfies EmailConfirmedResponse);
   })
   // The first password after payment: the email alone is never enough (DESIGN §4, ADR 021).
   .post("/update-user-password", validate("json", updateUserPasswordBody), async (c) => {

@@ -176,6 +176,11 @@ export class SupabaseIdentity implements IdentityPort {
     return (await this.findUserId(wanted)) !== null;
   }
 
+  async emailConfirmed(userId: string, email: string) {
+    const user = (await this.admin(`/admin/users/${encodeURIComponent(userId)}`, {}, true)) as { email?: string; email_confirmed_at?: string | null } | null;
+    return Boolean(user?.email_confirmed_at) && user?.email?.toLowerCase() === email.toLowerCase();
+  }
+
   /**
    * The id of the Supabase account with this email, or null. The admin API has no exact lookup by
    * email; `filter` narrows the list to emails containing the text, and the exact match is checked

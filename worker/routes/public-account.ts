@@ -1,8 +1,8 @@
 // Public account calls (spec 2 §7) that answer without a session. Rate limited per client address
-// (an IPv6 /64) and per (email, address), so nobody can exhaust a victim's email. The existence check
-// and the activation resend answer in the same shape either way, and no sooner than one floor
-// (EMAIL_ANSWER_MIN_MS), so their time does not tell either; they carry no Server-Timing, whatever
-// token comes with them (server-timing.ts).
+// (an IPv6 /64) and per (email, address), so nobody can exhaust a victim's email. The existence check,
+// the confirmation check and the activation resend answer in the same shape either way, and no sooner
+// than one floor (EMAIL_ANSWER_MIN_MS), so their time does not tell either; they carry no
+// Server-Timing, whatever token comes with them (server-timing.ts).
 // (The profile update shares the spec's /admin/public prefix but needs sign-in: routes/profile.ts.)
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";

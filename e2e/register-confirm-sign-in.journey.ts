@@ -1,11 +1,12 @@
 // Issue 1 (a): a new account is registered, confirmed through the local mailbox, signed in,
-// survives a reload, signs out, and private pages are closed to it afterwards.
+// survives a reload, signs out, and private pages are closed to it afterwards. "I've Confirmed"
+// tells an address that is not confirmed yet so, and shows 'Email Confirmed!' once it is.
 import { AUTH_TEXT, AUTH_TOAST, NAV_TEXT } from "../shared/messages.ts";
 import { check, seePath, seeText, uniqueEmail, type Journey } from "./harness.ts";
 
 export default {
   name: "Register, confirm by mail, sign in, reload, sign out",
-  async run({ page }) {
+  async run({ page, context }) {
     const email = uniqueEmail("register");
     const password = "Journey-pass-1";
 
@@ -28,15 +29,28 @@ export default {
     await seeText(page, email);
     await seeText(page, AUTH_TOAST.accountCreated);
 
-    // The confirmation mail, as the local mail adapter kept it; its link confirms the address.
-    await page.goto("/mailbox");
-    const mail = page.getByRole("listitem").filter({ hasText: email });
+    // Not confirmed yet: "I've Confirmed" says so and the screen stays.
+    const iveConfirmed = page.getByRole("button", { name: AUTH_TEXT.iveConfirmed });
+    await iveConfirmed.click();
+    await page.getByRole("alert").filter({ hasText: AUTH_TEXT.notConfirmedYet }).waitFor();
+    await seeText(page, AUTH_TEXT.confirmTitle);
+    check((await page.getByText(AUTH_TEXT.confirmedTitle, { exact: true }).count()) === 0, "'Email Confirmed!' shown for an unconfirmed address");
+
+    // The confirmation mail, as the local mail adapter kept it, opened in another tab; its link confirms the address.
+    const mailTab = await context.newPage();
+    await mailTab.goto("/mailbox");
+    const mail = mailTab.getByRole("listitem").filter({ hasText: email });
     await mail.getByRole("link").click();
 
     // The page spent the link with a POST; its token left the address bar.
+    await seeText(mailTab, AUTH_TEXT.confirmedTitle);
+    await seeText(mailTab, AUTH_TOAST.emailConfirmed);
+    check(!mailTab.url().includes("token_hash"), `the token should leave the URL, found ${mailTab.url()}`);
+    await mailTab.close();
+
+    // Back on the registration's tab, "I've Confirmed" now finds the address confirmed.
+    await iveConfirmed.click();
     await seeText(page, AUTH_TEXT.confirmedTitle);
-    await seeText(page, AUTH_TOAST.emailConfirmed);
-    check(!page.url().includes("token_hash"), `the token should leave the URL, found ${page.url()}`);
     await page.getByRole("button", { name: AUTH_TEXT.continueToSignIn }).click();
 
     const signIn = page.getByRole("form", { name: AUTH_TEXT.signInTab });

@@ -11,9 +11,23 @@ export const BATCH_MAX_ANSWER_BYTES = 1024 * 1024;
 
 /**
  * Paths no batch carries: the batch itself, the live socket, downloads, webhooks, ingestion and the
- * development tools. Matched against the normalised path.
+ * development tools. Matched against the normalised, decoded path.
  */
 export const NOT_BATCHED = /^\/api\/(batch|live|export-report|webhooks|ingest|local)(\/|$)/;
+
+/**
+ * A URL's path as the router matches it: percent-decoded, so no check is passed by spelling a path
+ * differently (`/api/%6cocal/…` is routed as `/api/local/…`). Null when it cannot be decoded or when
+ * it encodes a `/` or `\` (which one reader would take for a separator and another would not).
+ */
+export function decodedPath(pathname: string): string | null {
+  if (/%(2f|5c)/i.test(pathname)) return null;
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+}
 
 /** Whether `path` is a read a batch may carry: a path under /api/ (with its query), resolved on our own origin. */
 export function isBatchablePath(path: string): boolean {
@@ -24,7 +38,8 @@ export function isBatchablePath(path: string): boolean {
   } catch {
     return false;
   }
-  return url.origin === "https://batch.invalid" && url.pathname.startsWith("/api/") && !NOT_BATCHED.test(url.pathname);
+  const pathname = decodedPath(url.pathname);
+  return url.origin === "https://batch.invalid" && pathname !== null && pathname.startsWith("/api/") && !NOT_BATCHED.test(pathname);
 }
 
 /** One read's answer: its status, the headers a client keeps (type, D1 bookmark, Server-Timing), its body as text. */

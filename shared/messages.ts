@@ -48,6 +48,10 @@ export const AUTH_TEXT = {
   linkExpired: "Your confirmation link has expired. Register again or ask for a new email.",
   linkInvalid: "This confirmation link is invalid or has already been used.",
   emailTaken: "That email address now belongs to another account, so the change was not made.",
+  // "I've Confirmed" checks the address first (where the spec is silent: docs/spec-deviations.md).
+  checkingConfirmation: "Checking your confirmation",
+  notConfirmedYet: "Your email address is not confirmed yet. Open the link in the email we sent you, then press \"I've Confirmed\" again.",
+  confirmationCheckFailed: "We could not check your confirmation. Please try again.",
   // Password recovery (where the spec is silent: docs/spec-deviations.md).
   forgotPassword: "Forgot password?",
   forgotHeading: "Reset your password",

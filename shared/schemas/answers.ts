@@ -14,7 +14,7 @@ import type {
   TriggerCallResponse,
   UsageStats,
 } from "./agents";
-import type { CurrentUserView, UserExistsResponse } from "./auth";
+import type { CurrentUserView, EmailConfirmedResponse, UserExistsResponse } from "./auth";
 import type {
   AccountActionResponse,
   BillingConfigView,
@@ -51,6 +51,7 @@ export type ApiAnswers = {
   // Profile and account
   "GET /api/profile": CurrentUserView;
   "POST /api/admin/public/user-exists": UserExistsResponse;
+  "POST /api/admin/public/email-confirmed": EmailConfirmedResponse;
   "POST /api/admin/public/update-user-profile": UpdateUserProfileResponse;
   "POST /api/admin/public/update-user-password": AccountActionResponse;
   "POST /api/admin/public/resend-activation": AccountActionResponse;

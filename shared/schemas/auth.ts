@@ -42,6 +42,13 @@ export const planEmailSchema = z.object({ email: z.email(VALIDATION.invalidEmail
 export const userExistsBody = z.object({ email: emailSchema });
 export type UserExistsResponse = { success: boolean; exists: boolean };
 
+/**
+ * POST /api/admin/public/email-confirmed ("I've Confirmed", spec 1 §2): the address just registered
+ * and the account id its sign-up answered with, which is the proof that asks.
+ */
+export const emailConfirmedBody = z.object({ email: emailSchema, userId: z.uuid("Invalid account id") });
+export type EmailConfirmedResponse = { success: boolean; confirmed: boolean };
+
 /** POST /api/admin/public/update-user-profile */
 export const updateUserProfileBody = z.object({
   email: emailSchema,

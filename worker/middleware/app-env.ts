@@ -21,5 +21,7 @@ export type AppEnv = {
     providers: Providers;
     user: CurrentUser | null;
     authError: string | null;
+    /** Set by requireUser, requireAdmin and requireFlag once they found a signed-in user: the route is a signed-in one. */
+    signedInRoute?: true;
   };
 };

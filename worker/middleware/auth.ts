@@ -10,6 +10,7 @@
 // first, which is what every other request does.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { getPath } from "hono/utils/url";
 import type { AppEnv } from "./app-env";
 import type { SQL } from "drizzle-orm";
 import { createDb, d1Of, type Database } from "../db/client";
@@ -63,7 +64,8 @@ const CONFIRM_FIRST_PATH =
 async function keepBody(request: Request): Promise<{ kept: ArrayBuffer | null; request: Request }> {
   const confirmFirst = { kept: null, request };
   if (!bearerToken(request.headers.get("authorization") ?? undefined)) return confirmFirst;
-  if (CONFIRM_FIRST_PATH.test(new URL(request.url).pathname)) return confirmFirst;
+  // The path as the router reads it (percent-decoded), so an escaped spelling routes and is confirmed alike.
+  if (CONFIRM_FIRST_PATH.test(getPath(request))) return confirmFirst;
   if (!request.body) return { kept: new ArrayBuffer(0), request };
   const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
   if (type !== "application/json" && type !== "application/x-www-form-urlencoded") return confirmFirst;
@@ -299,21 +301,30 @@ export function shareConfirmation(c: Context<AppEnv>, read: Request) {
   sharedConfirmations.set(read, () => confirmedUser(c));
 }
 
+/**
+ * The signed-in user of a route that requires one, refused 401 without; marks the request as a
+ * signed-in route's (its answers carry Server-Timing: server-timing.ts).
+ */
+function signedIn(c: Context<AppEnv>): CurrentUser {
+  const user = c.var.user;
+  if (!user) throw unauthorized(c.var.authError ?? undefined);
+  c.set("signedInRoute", true);
+  return user;
+}
+
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user) throw unauthorized(c.var.authError ?? undefined);
+  signedIn(c);
   await next();
 });
 
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user) throw unauthorized(c.var.authError ?? undefined);
-  if (!c.var.user.isAdmin) throw forbidden("You don't have permission to access the admin dashboard");
+  if (!signedIn(c).isAdmin) throw forbidden("You don't have permission to access the admin dashboard");
   await next();
 });
 
 export const requireFlag = (name: "shopwindowsInfo" | "callApp") =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const user = c.var.user;
-    if (!user) throw unauthorized(c.var.authError ?? undefined);
+    const user = signedIn(c);
     if (!user[name] && !user.isAdmin) throw forbidden(`This account does not have access to this section`);
     await next();
   });

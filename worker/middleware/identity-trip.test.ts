@@ -406,3 +406,28 @@ describe("round trips per endpoint", () => {
     });
   });
 });
+
+describe("which requests with a body are answered on their claims", () => {
+  /** The request the app is handed for `path`: the one sent (confirmed first) or a copy with its body kept (answered on claims). */
+  async function handed(path: string) {
+    const sent = new Request(`http://localhost${path}`, {
+      method: "POST",
+      headers: { authorization: "Bearer any-token", "content-type": "application/json" },
+      body: JSON.stringify({ email: "a@example.com" }),
+    });
+    let received: Request | undefined;
+    await confirmingIdentity(async (request: Request) => {
+      received = request;
+      return new Response(null, { status: 204 });
+    })(sent);
+    return received === sent ? "confirmed first" : "on its claims";
+  }
+
+  it("reads the path as the router does: a public route spelled with escapes is confirmed first too", async () => {
+    expect(await handed("/api/agents")).toBe("on its claims");
+    expect(await handed("/api/admin/public/resend-activation")).toBe("confirmed first");
+    expect(await handed("/api/%61dmin/public/resend-activation")).toBe("confirmed first");
+    expect(await handed("/api/stripe/st%61rt-trial")).toBe("confirmed first");
+    expect(await handed("/api/w%65bhooks/vapi")).toBe("confirmed first");
+  });
+});

@@ -1,5 +1,5 @@
-// Server-Timing on the API answers of signed-in requests, from one middleware: lists, refusals and bad
-// input alike; none for anonymous requests; rows read and queries only outside production or for an
+// Server-Timing on the API answers of signed-in routes, from one middleware: lists, refusals and bad
+// input alike; none for anonymous requests, nor on a public route whatever token comes with it; rows read and queries only outside production or for an
 // admin; the timer counts overlapping queries once, and counts sequential round trips.
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
@@ -43,6 +43,28 @@ describe("Server-Timing on signed-in API answers", () => {
     for (const r of answers) expect(r.headers.get("server-timing")).toBeNull();
   });
 
+  it("is never on a public route's answer, whatever token comes with it, so a signed-in stranger cannot tell pending accounts either", async () => {
+    const stranger = await signUpAndSignIn();
+    const pending = uniqueEmail("pending");
+    const trial = await call("/api/stripe/start-trial", { method: "POST", json: { email: pending, priceId: "price_local_basic_month", first_name: "P", last_name: "T" } });
+    expect(trial.status).toBe(200);
+    const token = stranger.accessToken;
+    const answers = [
+      await call("/api/admin/public/resend-activation", { method: "POST", token, json: { email: pending } }),
+      await call("/api/admin/public/resend-activation", { method: "POST", token, json: { email: uniqueEmail("nobody") } }),
+      await call("/api/admin/public/user-exists", { method: "POST", token, json: { email: pending } }),
+      await call("/api/admin/public/update-user-password", { method: "POST", token, json: { email: pending, password: "Secret123", sessionId: "cs_test_unknown" } }),
+      await call("/api/stripe/start-trial", { method: "POST", token, json: { email: pending, priceId: "price_local_basic_month", first_name: "P", last_name: "T" } }),
+      await call("/api/stripe/checkout-session/cs_test_unknown", { token }),
+      await call("/api/stripe/products", { token }),
+      await call("/api/health", { token }),
+      await call("/api/config", { token }),
+      await call("/api/no-such-thing", { token }), // 404
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 403, 200, expect.any(Number), 200, 200, 200, 404]);
+    for (const r of answers) expect(r.headers.get("server-timing")).toBeNull();
+  });
+
   it("adds rows read and queries sent outside production, counting the sign-in lookup too", async () => {
     const a = await signUpAndSignIn();
     const dev = await call("/api/call-logs", { token: a.accessToken, bindings: { APP_ENV: "development" } });
@@ -73,12 +95,13 @@ describe("Server-Timing on signed-in API answers", () => {
       id: "u1", email: "u@example.com", username: null, company: null, firstName: null, lastName: null,
       isAdmin, shopwindowsInfo: false, callApp: false,
     });
-    const answer = async (user: CurrentUser | null) => {
+    const answer = async (user: CurrentUser | null, signedInRoute = true) => {
       const app = new Hono<AppEnv>()
         .use("*", async (c, next) => {
           c.set("config", production);
           c.set("dbTimer", new D1Timer());
           c.set("user", user);
+          if (user && signedInRoute) c.set("signedInRoute", true);
           await next();
         })
         .use("*", serverTiming)
@@ -88,6 +111,8 @@ describe("Server-Timing on signed-in API answers", () => {
     expect(await answer(person(false))).toMatch(TIMING);
     expect(await answer(person(true))).toMatch(DEV_TIMING);
     expect(await answer(null)).toBeNull();
+    // A signed-in user on a route that does not require one (a public route).
+    expect(await answer(person(true), false)).toBeNull();
   });
 
   it("is not added to the SPA's pages", async () => {

@@ -21,6 +21,7 @@ export const ROUTES: Record<string, Access> = {
   "POST /api/live/ticket": "user",
   "POST /api/batch": "user", // several reads in one request: each is authorized as if sent alone (decision 064)
   "POST /api/admin/public/user-exists": "public", // plan panel, rate limited
+  "POST /api/admin/public/email-confirmed": "public", // "I've Confirmed": the account id its sign-up answered is the proof, rate limited
   "POST /api/admin/public/update-user-password": "public", // a buyer's first password: proof is the paid session, rate limited
   "POST /api/admin/public/resend-activation": "public", // a buyer without a password yet, rate limited, answers alike
   "GET /api/stripe/config": "public", // publishable billing configuration

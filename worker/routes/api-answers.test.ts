@@ -9,6 +9,7 @@ import { servedRoutes } from "../proof/routes";
 const MAPPED = {
   "GET /api/profile": true,
   "POST /api/admin/public/user-exists": true,
+  "POST /api/admin/public/email-confirmed": true,
   "POST /api/admin/public/update-user-profile": true,
   "POST /api/admin/public/update-user-password": true,
   "POST /api/admin/public/resend-activation": true,

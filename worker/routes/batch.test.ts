@@ -137,11 +137,27 @@ describe("POST /api/batch", () => {
       "https://evil.example/api/profile",
       "/auth/v1/user",
       "/api/profile#x",
+      // Spelled with percent-escapes: the router decodes them, so the check reads the decoded path.
+      "/api/%6cocal/mailbox",
+      "/api/%6C%6F%63%61%6C/mailbox",
+      "/api/%62atch",
+      "/api/w%65bhooks/vapi",
+      "/api/%65xport-report?type=calls",
+      "/api/l%69ve?ticket=x",
+      // An encoded separator, and a path that does not decode.
+      "/api/local%2Fmailbox",
+      "/api/profile%2f..%2f..%2fauth/v1/user",
+      "/api/profile%5C..",
+      "/api/%E0%A4%A",
     ];
     for (const path of refused) {
       const res = await batch(s.accessToken, ["/api/profile", path]);
       expect({ path, status: res.status, field: res.body.field }).toEqual({ path, status: 400, field: "requests.1" });
     }
+    // An escape the router decodes to an ordinary read is carried and answered as that read.
+    const escaped = await batch(s.accessToken, ["/api/%70rofile"]);
+    expect(escaped.status).toBe(200);
+    expect((escaped.body.responses as Answer[])[0].status).toBe(200);
     expect((await batch(s.accessToken, [])).status).toBe(400);
     expect((await batch(s.accessToken, "/api/profile")).body.field).toBe("requests");
     const tooMany = await batch(s.accessToken, Array.from({ length: BATCH_MAX_REQUESTS + 1 }, () => "/api/profile"));

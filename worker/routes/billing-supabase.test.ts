@@ -80,4 +80,18 @@ describe("Supabase accounts and paid sessions", () => {
     expect((await p.user(email))?.has_password).toBe(true);
     expect((await setPassword(p, email, sessionId)).status).toBe(409);
   });
+
+  it("answers a password Supabase's settings refuse with 422 naming the password, and lets the buyer try another", async () => {
+    const p = project();
+    const email = uniqueEmail("sb-caps");
+    const sessionId = await paidSession(p, email);
+    const send = (password: string) => call("/api/admin/public/update-user-password", { method: "POST", bindings: p.bindings, json: { email, password, sessionId } });
+    // The policy's rule holds (8 characters, an uppercase letter, a digit); Supabase, set as the README says, also asks for a lowercase letter.
+    const refused = await send("ABCDEFG1");
+    expect(refused).toMatchObject({ status: 422, body: { code: "weak_password", field: "password" } });
+    expect(refused.body.error).toContain("abcdefghijklmnopqrstuvwxyz");
+    expect((await p.user(email))?.has_password).toBeFalsy();
+    expect(await send("Abcdefg1")).toMatchObject({ status: 200 });
+    expect((await p.user(email))?.has_password).toBe(true);
+  });
 });

@@ -1,7 +1,11 @@
 // Public account calls (spec 2 §7): the existence check answers alike for both cases and is rate
-// limited per client address and per email.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { call, signUpAndSignIn, uniqueEmail } from "../test/helpers";
+// limited per client address and per email; it and the activation resend answer no sooner than one floor.
+import { desc, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import { mailOutbox } from "../db/schema";
+import { call, db, signUpAndSignIn, spendLink, uniqueEmail } from "../test/helpers";
+import { SUPABASE_STANDIN } from "../test/standins/supabase";
+import { EMAIL_ANSWER_MIN_MS } from "./public-account";
 
 const userExists = (email: unknown, ip?: string) => call("/api/admin/public/user-exists", { method: "POST", json: { email }, ip });
 
@@ -90,5 +94,93 @@ describe("POST /api/admin/public/user-exists", () => {
       vi.setSystemTime(Date.now() + 60_000);
       expect((await userExists(email, "10.3.0.1")).status).toBe(200);
     });
+  });
+});
+
+describe("the answer time of the public calls about an email", () => {
+  const realTimeout = globalThis.setTimeout;
+  afterEach(() => vi.useRealTimers());
+
+  /**
+   * Sends the request on a fake clock that moves only to fire a timer the request set (it waits for
+   * its database in real time meanwhile): the clock time the answer took is then exactly the wait the
+   * route added, whatever the machine's speed.
+   */
+  async function clockTimeOf(path: string, json: Record<string, string>) {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout"] });
+    const started = Date.now();
+    let answer: Awaited<ReturnType<typeof call>> | undefined;
+    const sent = call(path, { method: "POST", json }).then((res) => (answer = res));
+    while (!answer) {
+      if (vi.getTimerCount() > 0) await vi.advanceTimersToNextTimerAsync();
+      else await new Promise((resolve) => realTimeout(resolve, 1));
+    }
+    await sent;
+    const took = Date.now() - started;
+    vi.useRealTimers();
+    return { status: answer.status, took };
+  }
+
+  it("holds user-exists, email-confirmed and resend-activation until one floor, for an email with a pending account and one without", async () => {
+    const pending = uniqueEmail("pending");
+    const trial = await call("/api/stripe/start-trial", { method: "POST", json: { email: pending, priceId: "price_local_basic_month", first_name: "P", last_name: "A" } });
+    expect(trial.status).toBe(200);
+    const userId = crypto.randomUUID();
+    for (const path of ["/api/admin/public/user-exists", "/api/admin/public/email-confirmed", "/api/admin/public/resend-activation"]) {
+      for (const email of [pending, uniqueEmail("nobody")]) {
+        const { status, took } = await clockTimeOf(path, { email, userId });
+        expect({ path, status, took }).toEqual({ path, status: 200, took: EMAIL_ANSWER_MIN_MS });
+      }
+    }
+  });
+});
+
+describe("POST /api/admin/public/email-confirmed", () => {
+  const ask = (json: unknown, bindings?: Record<string, unknown>) => call("/api/admin/public/email-confirmed", { method: "POST", json, bindings });
+
+  it("answers false until the registered address is confirmed, then true; only for the account id its sign-up answered with", async () => {
+    const email = uniqueEmail("Register");
+    const signUp = await call("/auth/v1/signup", { method: "POST", json: { email, password: "Secret123", data: { username: "nick" } } });
+    expect(signUp.status).toBe(200);
+    const userId = signUp.body.id as string;
+    expect(await ask({ email, userId })).toMatchObject({ status: 200, body: { success: true, confirmed: false } });
+
+    const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.toEmail, email.toLowerCase())).orderBy(desc(mailOutbox.id));
+    expect((await spendLink(mail.link!)).status).toBe(200);
+    expect((await ask({ email: email.toUpperCase(), userId })).body).toEqual({ success: true, confirmed: true });
+
+    // Another id, or this id with another address: nothing is told.
+    const other = await signUpAndSignIn();
+    expect((await ask({ email: other.email, userId })).body.confirmed).toBe(false);
+    expect((await ask({ email, userId: other.userId })).body.confirmed).toBe(false);
+    expect((await ask({ email, userId: crypto.randomUUID() })).body.confirmed).toBe(false);
+  });
+
+  it("refuses a missing or malformed id or email with 400 naming the field", async () => {
+    const email = uniqueEmail();
+    expect(await ask({ email })).toMatchObject({ status: 400, body: { field: "userId" } });
+    expect(await ask({ email, userId: "not-an-id" })).toMatchObject({ status: 400, body: { field: "userId" } });
+    expect(await ask({ email: "nope", userId: crypto.randomUUID() })).toMatchObject({ status: 400, body: { field: "email" } });
+  });
+
+  it("asks Supabase for the account with its admin API: false before the confirmation, true after", async () => {
+    const standin = inject("standins").supabase;
+    const prefix = `/p/confirmed-${Date.now().toString(36)}`;
+    const bindings = { SUPABASE_URL: `${standin}${prefix}`, SUPABASE_ANON_KEY: SUPABASE_STANDIN.anonKey, SUPABASE_SERVICE_ROLE_KEY: SUPABASE_STANDIN.serviceRoleKey };
+    const email = uniqueEmail("sb-register");
+    const signUp = await fetch(`${standin}${prefix}/auth/v1/signup`, {
+      method: "POST",
+      headers: { apikey: SUPABASE_STANDIN.anonKey, "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "Secret123" }),
+    });
+    const { id: userId } = (await signUp.json()) as { id: string };
+    expect((await ask({ email, userId }, bindings)).body).toEqual({ success: true, confirmed: false });
+    await fetch(`${standin}${prefix}/auth/v1/admin/users/${userId}`, {
+      method: "PUT",
+      headers: { apikey: SUPABASE_STANDIN.serviceRoleKey, authorization: `Bearer ${SUPABASE_STANDIN.serviceRoleKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ email_confirm: true }),
+    });
+    expect((await ask({ email, userId }, bindings)).body).toEqual({ success: true, confirmed: true });
+    expect((await ask({ email, userId: crypto.randomUUID() }, bindings)).body).toEqual({ success: true, confirmed: false });
   });
 });

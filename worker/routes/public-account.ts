@@ -1,8 +1,12 @@
 // Public account calls (spec 2 §7) that answer without a session. Rate limited per client address
-// (an IPv6 /64) and per (email, address), so nobody can exhaust a victim's email; the existence check does the same work and answers in the same shape either way.
+// (an IPv6 /64) and per (email, address), so nobody can exhaust a victim's email. The existence check,
+// the confirmation check and the activation resend answer in the same shape either way, and no sooner
+// than one floor (EMAIL_ANSWER_MIN_MS), so their time does not tell either; they carry no
+// Server-Timing, whatever token comes with them (server-timing.ts).
 // (The profile update shares the spec's /admin/public prefix but needs sign-in: routes/profile.ts.)
 import { Hono } from "hono";
-import { userExistsBody, type UserExistsResponse } from "@shared/schemas/auth";
+import { createMiddleware } from "hono/factory";
+import { emailConfirmedBody, userExistsBody, type EmailConfirmedResponse, type UserExistsResponse } from "@shared/schemas/auth";
 import { resendActivationBody, updateUserPasswordBody, type AccountActionResponse } from "@shared/schemas/billing";
 import { resendActivation, setPasswordWithProof } from "../services/billing";
 import { billingDeps } from "../middleware/request-deps";
@@ -10,21 +14,41 @@ import type { AppEnv } from "../middleware/app-env";
 import { validate } from "../lib/validate";
 import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../db/rate-limit";
 
-/** Existence answers take at least this long, so timing does not tell the two cases apart. */
-export const USER_EXISTS_MIN_MS = 120;
+/**
+ * The answers about an email that must not tell by their timing whether it has an account (the
+ * existence check, the confirmation check, the activation resend) leave at least this long after
+ * the request arrived.
+ */
+export const EMAIL_ANSWER_MIN_MS = 120;
+
+/** Holds the route's answer, whatever it is, until EMAIL_ANSWER_MIN_MS after the request arrived. */
+const answerNoSooner = createMiddleware<AppEnv>(async (_c, next) => {
+  const started = Date.now();
+  await next();
+  const wait = EMAIL_ANSWER_MIN_MS - (Date.now() - started);
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+});
 
 export const publicAccountRoutes = new Hono<AppEnv>()
-  .post("/user-exists", validate("json", userExistsBody), async (c) => {
-    const started = Date.now();
+  .post("/user-exists", answerNoSooner, validate("json", userExistsBody), async (c) => {
     const { email } = c.req.valid("json");
     await enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
       [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(email, c)],
     ]);
     const exists = await c.var.providers.identity.userExists(email);
-    const wait = USER_EXISTS_MIN_MS - (Date.now() - started);
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     return c.json({ success: true, exists } satisfies UserExistsResponse);
+  })
+  // "I've Confirmed" (spec 1 §2): whether the address just registered has been confirmed. The account
+  // id its sign-up answered with is the proof; any other id answers false.
+  .post("/email-confirmed", answerNoSooner, validate("json", emailConfirmedBody), async (c) => {
+    const { email, userId } = c.req.valid("json");
+    await enforce(c, [
+      [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
+      [PUBLIC_ACCOUNT_LIMITS.perEmail, emailAtAddress(email, c)],
+    ]);
+    const confirmed = await c.var.providers.identity.emailConfirmed(userId, email);
+    return c.json({ success: true, confirmed } satisfies EmailConfirmedResponse);
   })
   // The first password after payment: the email alone is never enough (DESIGN §4, ADR 021).
   .post("/update-user-password", validate("json", updateUserPasswordBody), async (c) => {
@@ -36,7 +60,8 @@ export const publicAccountRoutes = new Hono<AppEnv>()
     ]);
     return c.json((await setPasswordWithProof(billingDeps(c), body, allowed)) satisfies AccountActionResponse);
   })
-  .post("/resend-activation", validate("json", resendActivationBody), async (c) => {
+  // A pending account is sent its link, any other email nothing; both answer alike, no sooner than the floor.
+  .post("/resend-activation", answerNoSooner, validate("json", resendActivationBody), async (c) => {
     const { email } = c.req.valid("json");
     const allowed = enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],

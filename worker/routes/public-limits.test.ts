@@ -7,6 +7,7 @@ type Json = Record<string, unknown>;
 const calls: [string, (email: string) => Json][] = [
   ["/api/admin/public/update-user-password", (email) => ({ email, password: "Secret123" })],
   ["/api/admin/public/resend-activation", (email) => ({ email })],
+  ["/api/admin/public/email-confirmed", (email) => ({ email, userId: "3f2b8c1e-6a4d-4e8f-9b7a-2c5d1e0f4a6b" })],
   ["/api/stripe/start-trial", (email) => ({ email, priceId: "price_local_none", first_name: "A", last_name: "B" })],
   ["/api/leads/leads", (email) => ({ email, phone: "5551234567", first_name: "A", last_name: "B", lead_source: "website",
     metadata: { product_type: "basic", product_name: "Basic", price_id: "price_local_basic_month", is_trial: false, submitted_at: new Date().toISOString() },

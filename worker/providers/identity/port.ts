@@ -64,6 +64,12 @@ export interface IdentityPort {
   /** Whether an account with this email exists (case-insensitive). */
   userExists(email: string): Promise<boolean>;
   /**
+   * Whether the account `userId` has this email (case-insensitive) and has confirmed it; false for
+   * an id that is not there or has another email, so only who holds the id its sign-up answered
+   * with learns anything.
+   */
+  emailConfirmed(userId: string, email: string): Promise<boolean>;
+  /**
    * Starts a change of the signed-in account's email: a confirmation link goes to the new address
    * and the old one is told; the email changes only when the link is followed. Resolves the same
    * whether or not the new address already has an account.

@@ -15,6 +15,22 @@ import type { EmailChangeRequest, IdentityConfirmation, IdentityPort, TokenClaim
 export const SUPABASE_GENERIC_ERROR = "The account service could not complete the request. Please try again.";
 const accountServiceError = () => new ApiError(502, SUPABASE_GENERIC_ERROR, "provider_error");
 
+/** Supabase's 422 weak_password answer (either API version's shape) as a refusal of the password field; null for any other answer. */
+function weakPasswordOf(text: string): ApiError | null {
+  let body: { error_code?: unknown; code?: unknown; msg?: unknown; message?: unknown };
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    return null;
+  }
+  if (body.error_code !== "weak_password" && body.code !== "weak_password") return null;
+  const message = typeof body.msg === "string" ? body.msg : typeof body.message === "string" ? body.message : "";
+  return new ApiError(422, message || WEAK_PASSWORD_FALLBACK, "weak_password", "password");
+}
+
+/** The refusal's text when Supabase's answer carries none. */
+const WEAK_PASSWORD_FALLBACK = "The password does not meet the account service's password requirements.";
+
 /** Admin user-list pages the existence check reads at most (1,000 users a page). */
 export const USER_EXISTS_MAX_PAGES = 3;
 
@@ -129,6 +145,10 @@ export class SupabaseIdentity implements IdentityPort {
     }
     if (res.status === 404 && init.method === "DELETE") throw new ApiError(404, "User not found", "not_found");
     if (res.status === 404 && missingOk) return null;
+    // A password the project's settings refuse (README, deploy): the caller is told which rule, in
+    // Supabase's words, as GoTrue's own answer to a weak password names it.
+    const weak = res.status === 422 ? weakPasswordOf(text) : null;
+    if (weak) throw weak;
     if (!res.ok) {
       // The raw answer may name internals; it is logged, and the caller gets a generic message.
       throw failed(`HTTP ${res.status}`, { status: res.status, body: text.slice(0, 2000) });
@@ -154,6 +174,11 @@ export class SupabaseIdentity implements IdentityPort {
     }
     // Accounts that never signed in exist only at Supabase.
     return (await this.findUserId(wanted)) !== null;
+  }
+
+  async emailConfirmed(userId: string, email: string) {
+    const user = (await this.admin(`/admin/users/${encodeURIComponent(userId)}`, {}, true)) as { email?: string; email_confirmed_at?: string | null } | null;
+    return Boolean(user?.email_confirmed_at) && user?.email?.toLowerCase() === email.toLowerCase();
   }
 
   /**

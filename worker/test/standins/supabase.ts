@@ -1,5 +1,6 @@
 // Supabase Auth stand-in for the real identity adapter's tests: the JWKS document, the admin
-// user endpoints, with Supabase's paths, key headers and answer shapes.
+// user endpoints, a direct sign-up and the user's own update, with Supabase's paths, key headers,
+// answer shapes and password settings.
 // Every path may carry a prefix (`/p/<name>/auth/v1/...`): each prefix is its own project with its
 // own users and request counts, so tests stay independent while sharing one server.
 // Test-only calls live under /test: sign claims with the project keys, seed users, read the state.
@@ -13,6 +14,50 @@ export const SUPABASE_STANDIN = {
   esKid: "standin-es256",
   rsKid: "standin-rs256",
 } as const;
+
+/**
+ * The Supabase Auth password settings the README's deploy section asks for (decision 039), as the
+ * Management API names them. Hosted Supabase offers a few fixed character sets; the one here refuses
+ * every password the product's policy (8+ characters, an uppercase letter and a digit) refuses, and an
+ * all-capitals one besides. Every stand-in project enforces them unless a test sets others
+ * (POST /test/password-policy), such as self-hosted GoTrue's exact `ABCDEFGHIJKLMNOPQRSTUVWXYZ:0123456789`.
+ */
+export const SUPABASE_PASSWORD_SETTINGS = {
+  password_min_length: 8,
+  password_required_characters: "abcdefghijklmnopqrstuvwxyz:ABCDEFGHIJKLMNOPQRSTUVWXYZ:0123456789",
+} as const;
+
+type PasswordPolicy = { minLength: number; requiredCharacters: string[] };
+
+/** GoTrue's reading of GOTRUE_PASSWORD_REQUIRED_CHARACTERS: sets separated by `:`, a `\:` being a colon inside a set. */
+export function requiredCharacterSets(value: string): string[] {
+  const parts = value.split(":");
+  for (let i = 0; i < parts.length - 1; i++) {
+    if (parts[i].endsWith("\\")) {
+      parts[i] = `${parts[i].slice(0, -1)}:${parts[i + 1]}`;
+      parts[i + 1] = "";
+    }
+  }
+  return parts.filter(Boolean);
+}
+
+/**
+ * GoTrue's checkPasswordStrength: the reasons (`length`, `characters`) and its messages, or null.
+ * The length is counted in bytes, as Go's len() counts a string.
+ */
+export function passwordWeakness(policy: PasswordPolicy, password: string): { reasons: string[]; message: string } | null {
+  const reasons: string[] = [];
+  const messages: string[] = [];
+  if (new TextEncoder().encode(password).length < policy.minLength) {
+    reasons.push("length");
+    messages.push(`Password should be at least ${policy.minLength} characters.`);
+  }
+  if (policy.requiredCharacters.some((set) => ![...set].some((ch) => password.includes(ch)))) {
+    reasons.push("characters");
+    messages.push(`Password should contain at least one character of each: ${policy.requiredCharacters.join(", ")}.`);
+  }
+  return reasons.length ? { reasons, message: messages.join(" ") } : null;
+}
 
 type StandinUser = {
   id: string;
@@ -37,6 +82,10 @@ type Project = {
   emailChanges: { id: string; new_email: string; redirect_to: string | null }[];
   /** Invite mails Supabase would have sent: the address and the redirect. */
   invites?: { email: string; redirectTo: string | null }[];
+  /** Confirmation mails Supabase would have sent after a sign-up. */
+  confirmations?: { email: string; redirectTo: string | null }[];
+  /** The project's password settings (SUPABASE_PASSWORD_SETTINGS unless a test set others). */
+  password: PasswordPolicy;
 };
 
 /** Supabase matches the admin `filter` with ILIKE '%filter%': `%` and `_` are wildcards, `\` escapes. */
@@ -65,7 +114,15 @@ export async function supabaseStandin(): Promise<StandinHandler> {
   const project = (name: string) => {
     let p = projects.get(name);
     if (!p) {
-      p = { users: new Map(), counts: { jwks: 0, adminList: 0, adminUpdate: 0, adminDelete: 0 }, emailChanges: [] };
+      p = {
+        users: new Map(),
+        counts: { jwks: 0, adminList: 0, adminUpdate: 0, adminDelete: 0 },
+        emailChanges: [],
+        password: {
+          minLength: SUPABASE_PASSWORD_SETTINGS.password_min_length,
+          requiredCharacters: requiredCharacterSets(SUPABASE_PASSWORD_SETTINGS.password_required_characters),
+        },
+      };
       projects.set(name, p);
     }
     return p;
@@ -75,6 +132,16 @@ export async function supabaseStandin(): Promise<StandinHandler> {
     json: { code: status, error_code: code, msg },
     headers: { "x-supabase-api-version": "2024-01-01" },
   });
+  /** GoTrue's 422 for a password its settings refuse, with the reasons supabase-js reads. */
+  const weakPassword = (p: Project, password: string): StandinResponse | null => {
+    const weak = passwordWeakness(p.password, password);
+    if (!weak) return null;
+    return {
+      status: 422,
+      json: { code: 422, error_code: "weak_password", msg: weak.message, weak_password: { reasons: weak.reasons } },
+      headers: { "x-supabase-api-version": "2024-01-01" },
+    };
+  };
   const bearer = (h: string | string[] | undefined) => (typeof h === "string" && h.startsWith("Bearer ") ? h.slice(7) : "");
 
   return async (req) => {
@@ -112,7 +179,17 @@ export async function supabaseStandin(): Promise<StandinHandler> {
     }
     if (req.path === "/test/state" && req.method === "GET") {
       const p = project(req.query.get("project") ?? "");
-      return { json: { counts: p.counts, users: [...p.users.values()], emailChanges: p.emailChanges, invites: p.invites ?? [] } };
+      return {
+        json: { counts: p.counts, users: [...p.users.values()], emailChanges: p.emailChanges, invites: p.invites ?? [], confirmations: p.confirmations ?? [] },
+      };
+    }
+    if (req.path === "/test/password-policy" && req.method === "POST") {
+      const body = req.json() as { project?: string; password_min_length: number; password_required_characters: string };
+      project(body.project ?? "").password = {
+        minLength: body.password_min_length,
+        requiredCharacters: requiredCharacterSets(body.password_required_characters),
+      };
+      return { json: { ok: true } };
     }
 
     const m = /^(.*?)\/auth\/v1(\/.*)$/.exec(req.path);
@@ -177,7 +254,10 @@ export async function supabaseStandin(): Promise<StandinHandler> {
         p.counts.adminUpdate++;
         const user = p.users.get(decodeURIComponent(one[1]));
         if (!user) return gotrueError(404, "user_not_found", "User not found");
-        const body = req.json() as { email?: string; email_confirm?: boolean };
+        const body = req.json() as { email?: string; email_confirm?: boolean; password?: string };
+        // Like GoTrue's admin update: a password is held to the project's password settings.
+        const weak = body.password === undefined ? null : weakPassword(p, body.password);
+        if (weak) return weak;
         if (body.email) {
           const email = body.email.toLowerCase();
           if ([...p.users.values()].some((u) => u.email === email && u.id !== user.id)) {
@@ -210,7 +290,10 @@ export async function supabaseStandin(): Promise<StandinHandler> {
       }
       const user = p.users.get(sub);
       if (!user) return gotrueError(404, "user_not_found", "User from sub claim in JWT does not exist");
-      const body = req.json() as { email?: string };
+      const body = req.json() as { email?: string; password?: string };
+      const weak = body.password === undefined ? null : weakPassword(p, body.password);
+      if (weak) return weak;
+      if (body.password !== undefined) user.has_password = true;
       if (body.email) {
         const email = body.email.toLowerCase();
         if ([...p.users.values()].some((u) => u.email === email && u.id !== user.id)) {
@@ -220,6 +303,35 @@ export async function supabaseStandin(): Promise<StandinHandler> {
         p.emailChanges.push({ id: user.id, new_email: email, redirect_to: req.query.get("redirect_to") });
       }
       return { json: { ...user, new_email: body.email ?? null } };
+    }
+    // A direct sign-up, as supabase-js sends it from the browser with the anon key ("Confirm email" on):
+    // the password is held to the project's settings; a new account, or one still unconfirmed, is
+    // (again) sent its confirmation mail, and a confirmed one gets an answer of the same shape with a
+    // made-up id.
+    if (route === "/signup" && req.method === "POST") {
+      const body = req.json() as { email?: string; password?: string; data?: Record<string, unknown> };
+      if (!body.email || !body.password) return gotrueError(400, "validation_failed", "Signup requires a valid password");
+      const weak = weakPassword(p, body.password);
+      if (weak) return weak;
+      const email = body.email.toLowerCase();
+      const at = new Date().toISOString();
+      const user: StandinUser = {
+        id: crypto.randomUUID(),
+        aud: "authenticated",
+        role: "authenticated",
+        email,
+        email_confirmed_at: null,
+        app_metadata: { provider: "email", providers: ["email"] },
+        user_metadata: body.data ?? {},
+        created_at: at,
+        updated_at: at,
+        last_sign_in_at: null,
+      };
+      const existing = [...p.users.values()].find((u) => u.email === email);
+      if (existing?.email_confirmed_at) return { json: user };
+      if (!existing) p.users.set(user.id, { ...user, has_password: true });
+      (p.confirmations ??= []).push({ email, redirectTo: req.query.get("redirect_to") });
+      return { json: existing ?? user };
     }
     // Invites (an admin call at the top level): mails the link to an account not confirmed yet.
     if (route === "/invite" && req.method === "POST") {

@@ -12,6 +12,7 @@ import { createQueryClient } from "@web/lib/query-client";
 import { currentUserKeys } from "./profile-key";
 import { testCustomer, testSession } from "@web/test/accounts";
 import { AuthProvider, mayHaveSession, useAuth, type AuthContextValue } from "./auth-provider";
+import { signUpProof } from "./sign-up-proof";
 
 type Listener = (event: string, session: Session | null) => void;
 
@@ -114,6 +115,8 @@ describe("useAuth", () => {
       result = await current.signUp("new@store.example", "secret1", { username: "newbie", name: "newbie", company: "Miami Cars" });
     });
     expect(result).toEqual({ needsConfirmation: true });
+    // The account id the sign-up answered with, for "I've Confirmed" to ask with.
+    expect(signUpProof("New@store.example")).toBe("u2");
     expect(fake.auth.signUp).toHaveBeenCalledWith({
       email: "new@store.example",
       password: "secret1",

@@ -14,6 +14,7 @@ import { currentUserQueryOptions, getCurrentUser } from "./current-user";
 import { currentUserKeys } from "./profile-key";
 import { joinEarlyProfile } from "./early-profile";
 import { rememberEmail } from "./last-email";
+import { rememberSignUp } from "./sign-up-proof";
 
 export type SignUpMetadata = {
   username: string;
@@ -180,6 +181,7 @@ export function AuthProvider({
         if (error) throw new Error(error.message);
         rememberEmail(email);
         needsConfirmation = !data.session;
+        if (needsConfirmation && data.user) rememberSignUp(email, data.user.id);
       } catch (err) {
         throw failure(AUTH_TOAST.errorTitle, err, AUTH_TOAST.registerFailed);
       }

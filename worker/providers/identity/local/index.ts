@@ -137,6 +137,15 @@ export class LocalIdentity implements IdentityPort {
     return Boolean(row);
   }
 
+  async emailConfirmed(userId: string, email: string) {
+    const row = await this.db
+      .select({ email: authUsers.email, confirmedAt: authUsers.emailConfirmedAt })
+      .from(authUsers)
+      .where(eq(authUsers.id, userId))
+      .get();
+    return Boolean(row?.confirmedAt) && row?.email.toLowerCase() === email.toLowerCase();
+  }
+
   async requestEmailChange(request: EmailChangeRequest) {
     await requestLocalEmailChange(this.db, request);
   }

@@ -1,7 +1,8 @@
-// After registration: the address to confirm, tips, resend and "I've Confirmed" (spec 1 §2).
+// After registration: the address to confirm, tips, resend and "I've Confirmed" (spec 1 §2), which
+// asks whether the address is confirmed before showing 'Email Confirmed!'.
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { Inbox, MailCheck } from "lucide-react";
+import { Inbox, MailCheck, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { AUTH_TEXT } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
@@ -9,18 +10,50 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { Spinner } from "@web/components/ui/spinner";
 import { appConfigQueryOptions } from "@web/lib/auth-client";
 import { useAuth } from "@web/lib/auth/auth-provider";
+import { signUpProof } from "@web/lib/auth/sign-up-proof";
+import { isEmailConfirmed } from "../api/email-confirmed";
 
 export function ConfirmEmail({ email }: { email: string }) {
   const { resend } = useAuth();
   const navigate = useNavigate();
   const config = useQuery(appConfigQueryOptions());
   const [sending, setSending] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   async function onResend() {
     setSending(true);
     // The provider shows the success or failure toast.
     await resend(email).catch(() => undefined);
     setSending(false);
+  }
+
+  /**
+   * 'Email Confirmed!' only for an address that is confirmed. Asked with the account id this tab's
+   * sign-up answered with; without one (another tab, storage blocked), signing in is the check.
+   */
+  async function onConfirmed() {
+    const userId = signUpProof(email);
+    if (!userId) {
+      await navigate({ to: "/auth", search: { tab: "signin", email } });
+      return;
+    }
+    setChecking(true);
+    setNotice(null);
+    let confirmed: boolean;
+    try {
+      confirmed = await isEmailConfirmed(email, userId);
+    } catch {
+      setNotice(AUTH_TEXT.confirmationCheckFailed);
+      setChecking(false);
+      return;
+    }
+    if (confirmed) {
+      await navigate({ to: "/auth", search: { confirmed: 1, email } });
+      return;
+    }
+    setNotice(AUTH_TEXT.notConfirmedYet);
+    setChecking(false);
   }
 
   return (
@@ -53,12 +86,24 @@ export function ConfirmEmail({ email }: { email: string }) {
             </Link>
           </Button>
         ) : null}
+        {notice ? (
+          <div
+            role="alert"
+            className="flex items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+          >
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <p>{notice}</p>
+          </div>
+        ) : null}
         <div className="grid gap-3 sm:grid-cols-2">
           <Button variant="outline" onClick={onResend} disabled={sending}>
             {sending ? <Spinner className="size-4" label={AUTH_TEXT.resendEmail} /> : null}
             {AUTH_TEXT.resendEmail}
           </Button>
-          <Button onClick={() => void navigate({ to: "/auth", search: { confirmed: 1, email } })}>{AUTH_TEXT.iveConfirmed}</Button>
+          <Button onClick={() => void onConfirmed()} disabled={checking}>
+            {checking ? <Spinner className="size-4 text-primary-foreground" label={AUTH_TEXT.checkingConfirmation} /> : null}
+            {AUTH_TEXT.iveConfirmed}
+          </Button>
         </div>
       </CardContent>
     </Card>

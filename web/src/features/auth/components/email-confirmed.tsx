@@ -1,4 +1,4 @@
-// 'Email Confirmed!': reached from "I've Confirmed" or the emailed link (/auth?confirmed=1&email=...).
+// 'Email Confirmed!': reached from "I've Confirmed" once the address is confirmed (/auth?confirmed=1&email=...), or the emailed link.
 import { useNavigate } from "@tanstack/react-router";
 import { CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";

@@ -2,9 +2,10 @@
 // the agent form's rules, the API bodies, the agent JSON every endpoint returns, and the status helpers.
 import { z } from "zod";
 import { normalizeDialNumber } from "../agents";
-import { AGENT_LIMITS, STORES } from "../constants";
+import { AGENT_LIMITS } from "../constants";
 import { formatCount } from "../numbers";
 import { AGENT_API_TEXT, AGENT_TEXT, VALIDATION } from "../messages";
+import { storeField } from "./store";
 
 export const AGENT_FIELD_MAX = {
   name: 100,
@@ -59,7 +60,8 @@ const savedText = (max: number) =>
     .nullable()
     .transform((v) => v ?? "");
 
-const storeSchema = z.enum(STORES, { error: `Store must be one of ${STORES.join(", ")}` }).nullable();
+/** An agent's store: a code or a store's name, kept as its code; null for none. */
+const storeSchema = storeField.nullable();
 const typeSchema = z
   .string()
   .trim()

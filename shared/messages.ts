@@ -473,6 +473,7 @@ export const NAV_TEXT = {
   phoneNumbers: "Phone numbers",
   callLogs: "Call Logs",
   analytics: "Appointment analysis",
+  dailyReport: "Daily Report",
   admin: "Admin Dashboard",
   settings: "Settings",
   signOut: "Sign out",

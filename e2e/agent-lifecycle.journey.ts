@@ -1,7 +1,8 @@
 // Voice agents end to end: a new account creates an agent through both steps of the form (seeing the
 // validation messages as it types), saves and activates it, buys a number and gives it to the agent,
-// places a test call and watches it finish, finds the call in Call Logs with its transcript, then
-// deactivates and deletes the agent.
+// places a test call and watches it finish, finds the call in Call Logs with its transcript, changes
+// the agent's store and type, then deactivates and deletes the agent. The store and type set in the
+// form put the active agent in the dashboard's Call Logs agent filter.
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { registerSubscribedAccount } from "./billing-api.ts";
@@ -43,6 +44,8 @@ export default {
     const sidebar = page.getByRole("complementary");
     await sidebar.getByRole("link", { name: NAV_TEXT.agents }).click();
     await seePath(page, "/agent-settings");
+    // The Daily Report Generator is store staff's (shopwindows_info): this account has no link to it.
+    check((await sidebar.getByRole("link", { name: NAV_TEXT.dailyReport }).count()) === 0, "no Daily Report link without shopwindows_info");
 
     // A new account has no agents yet.
     await seeText(page, AGENT_TEXT.emptyTitle);
@@ -74,6 +77,9 @@ export default {
       (await page.getByLabel(AGENT_TEXT.voiceLabel, { exact: true }).textContent())?.includes("Marissa"),
       "the voice should default to Marissa",
     );
+    // The store and type the dashboard's Call Logs filter needs.
+    await page.getByLabel(AGENT_TEXT.storeLabel, { exact: true }).selectOption({ label: "Miami (MIAMI)" });
+    await page.getByLabel(AGENT_TEXT.typeLabel, { exact: true }).selectOption({ label: AGENT_TEXT.typeInbound });
     check(await next.isEnabled(), "Next should be enabled once the three fields are filled");
     await shootBoth(page, "agents-form-step1");
     await next.click();
@@ -97,6 +103,13 @@ export default {
     await page.getByRole("button", { name: AGENT_TEXT.activate, exact: true }).click();
     await seeText(page, AGENT_TEXT.activated);
     await page.getByRole("button", { name: AGENT_TEXT.deactivate, exact: true }).waitFor();
+    await page.locator("dd").filter({ hasText: /^MIAMI$/ }).waitFor();
+
+    // Active, with a store and a type: the dashboard's Call Logs section offers it as an agent filter.
+    await sidebar.getByRole("link", { name: NAV_TEXT.dashboard }).click();
+    await seePath(page, "/dashboard");
+    const agentFilter = page.locator("#call-logs-agent");
+    await agentFilter.locator("option", { hasText: `${agentName} (MIAMI · inbound)` }).waitFor({ state: "attached" });
 
     // Buy a number on the Phone numbers screen.
     await sidebar.getByRole("link", { name: NAV_TEXT.phoneNumbers }).click();
@@ -158,9 +171,21 @@ export default {
     await page.keyboard.press("Escape");
     await details.waitFor({ state: "hidden" });
 
-    // Back on Agents: deactivate, then delete with the confirmation.
+    // Back on Agents: move the agent to another store and type in the form.
     await sidebar.getByRole("link", { name: NAV_TEXT.agents }).click();
     await seePath(page, "/agent-settings");
+    await page.getByRole("button", { name: AGENT_TEXT.edit, exact: true }).click();
+    const storeSelect = page.getByLabel(AGENT_TEXT.storeLabel, { exact: true });
+    check((await storeSelect.inputValue()) === "MIAMI", "the form should show the agent's store");
+    await storeSelect.selectOption({ label: "Naples (NAPLES)" });
+    await page.getByLabel(AGENT_TEXT.typeLabel, { exact: true }).selectOption({ label: AGENT_TEXT.typeOutbound });
+    await next.click();
+    await page.getByRole("button", { name: AGENT_TEXT.save, exact: true }).click();
+    await seeText(page, AGENT_TEXT.saved);
+    await page.locator("dd").filter({ hasText: /^NAPLES$/ }).waitFor();
+    await page.locator("dd").filter({ hasText: /^outbound$/ }).waitFor();
+
+    // Deactivate, then delete with the confirmation.
     await page.getByRole("button", { name: AGENT_TEXT.deactivate, exact: true }).click();
     await seeText(page, AGENT_TEXT.deactivated);
     await page.getByRole("button", { name: AGENT_TEXT.activate, exact: true }).waitFor();

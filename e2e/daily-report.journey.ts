@@ -1,15 +1,18 @@
-// Daily Report Generator (spec 1 §2, §8): store staff download one New York day's report as CSV.
+// Daily Report Generator (spec 1 §2, §8): store staff open it from the sidebar and download one New
+// York day's report as CSV.
 import { readFile } from "node:fs/promises";
 import { DAILY_REPORT_COLUMNS } from "../shared/daily-report.ts";
-import { DASHBOARD_TEXT, DAILY_REPORT_TEXT } from "../shared/messages.ts";
+import { DASHBOARD_TEXT, DAILY_REPORT_TEXT, NAV_TEXT } from "../shared/messages.ts";
 import { nyYesterday } from "../shared/ny-time.ts";
-import { check, DEMO, seeText, signIn, type Journey } from "./harness.ts";
+import { check, DEMO, seePath, seeText, signIn, type Journey } from "./harness.ts";
 
 export default {
   name: "Staff download yesterday's daily report",
   async run({ page }) {
     await signIn(page, DEMO.staff);
-    await page.goto("/daily-report");
+    // Reached from the sidebar, as staff find it.
+    await page.getByRole("complementary").getByRole("link", { name: NAV_TEXT.dailyReport }).click();
+    await seePath(page, "/daily-report");
     await seeText(page, DAILY_REPORT_TEXT.title);
     const day = nyYesterday();
     await page.getByLabel(DAILY_REPORT_TEXT.date, { exact: true }).fill(day);

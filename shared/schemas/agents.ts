@@ -2,9 +2,10 @@
 // the agent form's rules, the API bodies, the agent JSON every endpoint returns, and the status helpers.
 import { z } from "zod";
 import { normalizeDialNumber } from "../agents";
-import { AGENT_LIMITS, STORES } from "../constants";
+import { AGENT_LIMITS } from "../constants";
 import { formatCount } from "../numbers";
 import { AGENT_API_TEXT, AGENT_TEXT, VALIDATION } from "../messages";
+import { storeField } from "./store";
 
 export const AGENT_FIELD_MAX = {
   name: 100,
@@ -26,7 +27,16 @@ export const agentNameSchema = z
 
 const voiceIdSchema = z.string().trim().min(1, "Choose a voice").max(AGENT_FIELD_MAX.voiceId, tooLong(AGENT_FIELD_MAX.voiceId));
 
-/** The agent form (spec 1 §5): every field mandatory with its minimum; pricing and documents optional. */
+/** An agent's store: a code or a store's name, kept as its code; null for none. */
+const storeSchema = storeField.nullable();
+const typeSchema = z
+  .string()
+  .trim()
+  .max(AGENT_FIELD_MAX.type, tooLong(AGENT_FIELD_MAX.type))
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+/** The agent form (spec 1 §5): every field mandatory with its minimum; pricing, documents, store and type optional. */
 export const agentFormSchema = z.object({
   name: z.string().trim().min(AGENT_LIMITS.minName, VALIDATION.agentNameMin).max(AGENT_FIELD_MAX.name, tooLong(AGENT_FIELD_MAX.name)),
   business_description: z
@@ -47,6 +57,8 @@ export const agentFormSchema = z.object({
   pricing_information: z.string().trim().max(AGENT_FIELD_MAX.text, tooLong(AGENT_FIELD_MAX.text)).optional(),
   documents: z.string().trim().max(AGENT_FIELD_MAX.documents, tooLong(AGENT_FIELD_MAX.documents)).optional(),
   voice_id: voiceIdSchema.optional(),
+  store: storeSchema.optional(),
+  type: typeSchema.optional(),
 });
 export type AgentForm = z.infer<typeof agentFormSchema>;
 
@@ -59,13 +71,6 @@ const savedText = (max: number) =>
     .nullable()
     .transform((v) => v ?? "");
 
-const storeSchema = z.enum(STORES, { error: `Store must be one of ${STORES.join(", ")}` }).nullable();
-const typeSchema = z
-  .string()
-  .trim()
-  .max(AGENT_FIELD_MAX.type, tooLong(AGENT_FIELD_MAX.type))
-  .nullable()
-  .transform((v) => (v ? v : null));
 
 /**
  * POST /api/agents. Server-managed fields (id, prompt, vapi_assistant_id, numbers, timestamps) are

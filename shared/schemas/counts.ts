@@ -2,6 +2,7 @@
 // the answers the SPA reads. Definitions of each figure: docs/decisions/009-count-definitions.md.
 import { z } from "zod";
 import { APPOINTMENT_CATEGORY_KEYS, ANALYSIS_LIMIT, CALL_TYPES, STORES } from "../constants";
+import { storeField } from "./store";
 
 /** The longest range a count or report covers: a year, leap day included. */
 export const MAX_RANGE_DAYS = 366;
@@ -41,12 +42,13 @@ const filterText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+/** An optional store filter: blank means "all"; a store's code or name means that store. */
 const storeFilter = z
   .string()
   .trim()
   .optional()
-  .transform((v) => (v ? v.toUpperCase() : undefined))
-  .pipe(z.enum(STORES, { error: `must be one of ${STORES.join(", ")}` }).optional());
+  .transform((v) => (v ? v : undefined))
+  .pipe(storeField.optional());
 
 const rangeFields = {
   dateFilterType: z.literal("range", { error: "must be range" }).default("range"),
@@ -163,7 +165,7 @@ export const dailyReportListCursor = (r: { date: string; store: string | null })
 /** POST /api/analytics/won */
 export const analyticsWonBody = z
   .object({
-    storeId: z.enum(STORES, { error: `must be one of ${STORES.join(", ")}` }),
+    storeId: storeField,
     startDate: isoDay,
     endDate: isoDay,
     limit: z.coerce

@@ -4,9 +4,10 @@
 // names the record and the field ('appointments.17.store'). Records are full replacements: a
 // re-sent record overwrites every field of the stored one, omitted optional fields included.
 import { z } from "zod";
-import { APPOINTMENT_STATUSES, STORES } from "../constants";
+import { APPOINTMENT_STATUSES } from "../constants";
 import { formatCount } from "../numbers";
 import { normalizeDialNumber } from "./agents";
+import { storeField } from "./store";
 
 /** Records a request may carry: one D1 batch writes them all or none. */
 export const INGEST_MAX_RECORDS = 1_000;
@@ -30,7 +31,8 @@ const externalId = z
   .max(128, "Must be at most 128 characters")
   .regex(/^[\x21-\x7e]+$/, "Must be printable ASCII without spaces");
 
-const store = z.enum(STORES, { error: oneOf(STORES) });
+/** A store's code or name ("Oklahoma City"), stored as its code. */
+const store = storeField;
 
 /**
  * An instant: ISO-8601 with a UTC offset ('Z' or '-05:00'); stored as UTC ('...Z'), the form every

@@ -5,7 +5,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ACCESS_TEXT, NAV_TEXT, PLAN_TEXT } from "@shared/messages";
+import { ACCESS_TEXT, DAILY_REPORT_TEXT, NAV_TEXT, PLAN_TEXT } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { planErrorDescription } from "@web/components/plans/plan-error";
 import { resetToasts, toast } from "@web/components/ui/toast-store";
@@ -134,6 +134,20 @@ describe("route guards", () => {
     await act(async () => fireEvent.click(within(again).getByRole("link", { name: NAV_TEXT.dashboard })));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("offer the Daily Report Generator in the sidebar to store staff, who may use it, and to no one else", async () => {
+    const router = renderAt("/settings", { restored: session, user: { ...customer, shopwindows_info: true } });
+    const [link] = await screen.findAllByRole("link", { name: NAV_TEXT.dailyReport });
+    await act(async () => fireEvent.click(link));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/daily-report"));
+    expect(await screen.findByRole("heading", { level: 1, name: DAILY_REPORT_TEXT.title })).toBeTruthy();
+  });
+
+  it("keep the Daily Report out of the sidebar of an account without shopwindows_info", async () => {
+    renderAt("/settings", { restored: session, user: customer });
+    expect((await screen.findAllByRole("link", { name: NAV_TEXT.agents })).length).toBeGreaterThan(0);
+    expect(screen.queryAllByRole("link", { name: NAV_TEXT.dailyReport })).toHaveLength(0);
   });
 
   it("open /admin for an admin", async () => {

@@ -179,6 +179,19 @@ describe("GET/PUT/DELETE /api/agents/:id", () => {
     expect(res.body.agent.updated_at >= mine.updated_at).toBe(true);
   });
 
+  it("sets, changes and clears the store and type, taking a store's name for its code", async () => {
+    const set = await call(`/api/agents/${mine.id}`, { method: "PUT", token: alice.accessToken, json: { store: "Oklahoma City", type: "outbound" } });
+    expect(set.status).toBe(200);
+    expect(set.body.agent).toMatchObject({ store: "OKC", type: "outbound" });
+    const changed = await call(`/api/agents/${mine.id}`, { method: "PUT", token: alice.accessToken, json: { store: "Naples", type: "inbound" } });
+    expect(changed.body.agent).toMatchObject({ store: "NAPLES", type: "inbound" });
+    const bad = await call(`/api/agents/${mine.id}`, { method: "PUT", token: alice.accessToken, json: { store: "Orlando" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe("store");
+    const cleared = await call(`/api/agents/${mine.id}`, { method: "PUT", token: alice.accessToken, json: { store: null, type: null } });
+    expect(cleared.body.agent).toMatchObject({ store: null, type: null });
+  });
+
   it("lets an agent keep its own name in another case", async () => {
     const res = await call(`/api/agents/${mine.id}`, { method: "PUT", token: alice.accessToken, json: { name: "EDITABLE" } });
     expect(res.status).toBe(200);

@@ -6,7 +6,7 @@ import { call, signUpAndSignIn } from "../test/helpers";
 const staff = () => signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
 
 /** One appointment of the store, with the fields the analysis reads. */
-async function appointment(store: "MIAMI" | "TULSA", fields: { begin: string; booked: string; phone: string | null; name?: string | null; sold?: boolean }) {
+async function appointment(store: "MIAMI" | "TULSA" | "PEMBROKE", fields: { begin: string; booked: string; phone: string | null; name?: string | null; sold?: boolean }) {
   const [row] = await insertAppointments(
     1,
     {
@@ -89,6 +89,16 @@ describe("POST /api/analytics/won", () => {
     const res = await run(s.accessToken, { storeId: "TULSA", startDate: "2026-11-10", endDate: "2026-11-10" });
     expect(res.status).toBe(200);
     expect(res.body.items.map((i: { phone_number: string }) => i.phone_number)).toEqual(["+19185550101", "+19185550102"]);
+  });
+
+  it("takes the store by its name as well as its code", async () => {
+    const s = await staff();
+    await appointment("PEMBROKE", { begin: "2026-11-20T15:00:00.000Z", booked: "2026-11-01T12:00:00.000Z", phone: "+19545550101" });
+    for (const storeId of ["PEMBROKE", "Pembroke Pines", "pembroke"]) {
+      const res = await run(s.accessToken, { storeId, startDate: "2026-11-20", endDate: "2026-11-20" });
+      expect(res.status, storeId).toBe(200);
+      expect(res.body.items.map((i: { phone_number: string }) => i.phone_number), storeId).toEqual(["+19545550101"]);
+    }
   });
 
   it("lists the oldest appointments first and stops at the limit", async () => {

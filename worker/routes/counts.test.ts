@@ -140,6 +140,31 @@ describe("Aircall counts", { timeout: 30_000 }, () => {
     expect(bad.body.field).toBe("store");
   });
 
+  it("count a store's calls on every spelling of its line, named by code or by name", async () => {
+    const staff = await withFlags({ call_app: true });
+    const storeDay = "2026-04-11";
+    // Aircall line names are typed by hand: the same store's line without its dot, in another case.
+    const rows = [
+      ...(await insertAircallCalls(20, {}, { day: storeDay, store: "NAPLES" })),
+      ...(await insertAircallCalls(15, { numberName: "Naples", store: "NAPLES" }, { day: storeDay })),
+      ...(await insertAircallCalls(10, { numberName: "NAPLES. ", store: "NAPLES" }, { day: storeDay })),
+      ...(await insertAircallCalls(12, {}, { day: storeDay, store: "MIAMI" })),
+    ];
+    const naples = rows.filter((r) => r.store === "NAPLES");
+    const want = bruteAircallCounts(naples, { startDate: storeDay, endDate: storeDay });
+    for (const store of ["NAPLES", "Naples", "naples."]) {
+      const get = (p: string, more: Record<string, string> = {}) =>
+        call(`/api/aircall/${p}?${qs({ startDate: storeDay, endDate: storeDay, store, ...more })}`, { token: staff.accessToken });
+      expect((await get("call-count", { direction: "inbound" })).body, store).toEqual({ count: want.inbound });
+      expect((await get("call-count", { direction: "outbound" })).body, store).toEqual({ count: want.outbound });
+      expect((await get("outbound-answered-count")).body, store).toEqual({ count: want.outboundAnswered });
+      expect((await get("store-transfer-solutions-count")).body, store).toEqual({ count: want.storeTransfers });
+    }
+    const okc = await call(`/api/aircall/call-count?${qs({ startDate: storeDay, endDate: storeDay, direction: "inbound", store: "Oklahoma City" })}`, { token: staff.accessToken });
+    expect(okc.status).toBe(200);
+    expect(okc.body).toEqual({ count: 0 });
+  });
+
   it("need call_app (admins pass), and name the bad parameter", async () => {
     const plain = await withFlags({ shopwindows_info: true });
     const admin = await withFlags({ is_admin: true });

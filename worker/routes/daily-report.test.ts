@@ -153,4 +153,23 @@ describe("GET /api/daily-report", { timeout: 60_000 }, () => {
     const admin = await signUpAndSignIn({ appMetadata: { is_admin: true } });
     expect((await call(`/api/daily-report?${q}`, { token: admin.accessToken })).status).toBe(200);
   });
+
+  it("counts a store's Aircall calls on every spelling of its line, and takes a store's name", async () => {
+    const day = "2026-07-20";
+    // "Naples." is spec 1 §3's line name; the same line typed without its dot or in capitals is still Naples.
+    const rows = [
+      ...(await insertAircallCalls(12, {}, { day, store: "NAPLES" })),
+      ...(await insertAircallCalls(9, { numberName: "Naples", store: "NAPLES" }, { day })),
+      ...(await insertAircallCalls(6, { numberName: "NAPLES", store: "NAPLES" }, { day })),
+    ];
+    const staff = await signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
+    const res = await call(`/api/daily-report?${qs({ date: day, store: "Naples" })}`, { token: staff.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="daily-report-${day}-NAPLES.csv"`);
+    const header = rowsOf(res.body.text)[0];
+    const naples = rowsOf(res.body.text).find((r) => r[1] === "NAPLES")!;
+    const figure = (key: string) => Number(naples[header.indexOf(key)]);
+    expect(figure("Aircall inbound calls") + figure("Aircall outbound calls")).toBe(rows.length);
+    expect(figure("Aircall inbound calls")).toBe(rows.filter((r) => r.direction === "inbound").length);
+  });
 });

@@ -135,6 +135,23 @@ describe("POST /api/ingest/appointments", () => {
     expect((await dirtyDays("appointments")).length).toBe(before);
   });
 
+  it("takes a store's name (spec 2 §9) or its code in any case, and stores the code", async () => {
+    const p = prefix("names");
+    const names = ["Oklahoma City", "Naples", "naples.", "Pembroke Pines", "iowa city", "okc", " Woodlands. "] as const;
+    const res = await post("appointments", { appointments: names.map((store, i) => appointment(`${p}${i}`, { store: store as never })) });
+    expect(res.status).toBe(200);
+    const stored = await db().select({ id: appointments.externalId, store: appointments.store }).from(appointments).where(like(appointments.externalId, `${p}%`));
+    expect(Object.fromEntries(stored.map((r) => [r.id, r.store]))).toEqual(
+      Object.fromEntries(["OKC", "NAPLES", "NAPLES", "PEMBROKE", "IOWA", "OKC", "WOODLANDS"].map((s, i) => [`${p}${i}`, s])),
+    );
+    const leadRes = await post("leads", { leads: [lead(`${p}lead`, { store: "Tulsa." as never })] });
+    expect(leadRes.status).toBe(200);
+    expect((await db().select({ store: leads.store }).from(leads).where(eq(leads.externalId, `${p}lead`)))[0].store).toBe("TULSA");
+    const unknown = await post("leads", { leads: [lead(`${p}x`, { store: "Orlando" as never })] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.field).toBe("leads.0.store");
+  });
+
   it.each([
     ["begin_utc", { begin_utc: "2026-04-14T10:30:00" }], // no offset: cannot be placed on a New York day
     ["booked_at", { booked_at: "yesterday" }],

@@ -4,7 +4,8 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { STORE_NUMBER_NAMES, STORES } from "../../shared/constants";
+import { STORE_NUMBER_NAMES } from "../../shared/constants";
+import { storeField } from "../../shared/schemas/store";
 import type { AppEnv } from "../middleware/app-env";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
@@ -14,7 +15,7 @@ import { SIMULATED_CALL_SCENARIOS } from "../providers/callcentre/port";
 // Strict: a mistyped option is an error, not a silently different call.
 const simulateSchema = z.strictObject({
   scenario: z.enum(SIMULATED_CALL_SCENARIOS).default("answered"),
-  store: z.enum(STORES).default("MIAMI"),
+  store: storeField.default("MIAMI"),
   userName: z.string().trim().min(1).max(80).default("Local Agent"),
 });
 

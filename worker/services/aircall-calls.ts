@@ -2,7 +2,7 @@
 // the API backfill alike, whatever order the events arrive in.
 import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { STORE_NUMBER_NAMES, STORES, type Store } from "../../shared/constants";
+import { storeOfLine } from "../../shared/stores";
 import { nyDayOf } from "@shared/ny-time";
 import type { Database } from "../db/client";
 import { aircallCalls, rollupDirtyDays } from "../db/schema";
@@ -17,14 +17,7 @@ export type AircallCallRow = typeof aircallCalls.$inferSelect;
 export const AIRCALL_ROLLUP_SOURCE: RollupSource = "aircall";
 
 // Line, team and user names are typed by hand in Aircall: a trailing dot or different case still
-// names the same store. Stored names stay exactly as Aircall sends them.
-const lineKey = (name: string) => name.trim().replace(/\.+$/, "").trim().toLowerCase();
-const STORE_BY_LINE = new Map<string, Store>(STORES.map((s) => [lineKey(STORE_NUMBER_NAMES[s]), s]));
-
-/** The store whose Aircall line this is (spec 1 §3 names), or null for any other line. */
-export function storeForLine(name: string | null): Store | null {
-  return name ? (STORE_BY_LINE.get(lineKey(name)) ?? null) : null;
-}
+// names the same store (storeOfLine). Stored names stay exactly as Aircall sends them.
 
 /** Aircall's statuses in the order a call lives them; an unknown status ranks with 'initial'. */
 const statusRank = (status: SQL) => sql`(case ${status} when 'answered' then 1 when 'done' then 2 else 0 end)`;
@@ -42,7 +35,7 @@ const statusRank = (status: SQL) => sql`(case ${status} when 'answered' then 1 w
  */
 export function upsertAircallCall(db: Database, call: CentreCall, observedAt: string, opts: { unlessEvent?: string } = {}) {
   const now = sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
-  const transferredToStore = storeForLine(call.transferredTo) !== null;
+  const transferredToStore = storeOfLine(call.transferredTo) !== null;
   // Every column, so the typed record fails to compile when the table gains one.
   const values: { [K in keyof AircallCallRow]: SQL } = {
     id: sql`null`,
@@ -52,7 +45,7 @@ export function upsertAircallCall(db: Database, call: CentreCall, observedAt: st
     answered: sql`${call.answeredAt !== null || call.status === "answered" ? 1 : 0}`,
     userName: sql`${call.userName}`,
     numberName: sql`${call.numberName}`,
-    store: sql`${storeForLine(call.numberName)}`,
+    store: sql`${storeOfLine(call.numberName)}`,
     transferredToStore: sql`${transferredToStore ? 1 : 0}`,
     transferredTo: sql`${call.transferredTo}`,
     startedAt: sql`${call.startedAt ?? observedAt}`,

@@ -1,7 +1,7 @@
 // The daily report (spec 1 §2, §7): per New York day, a row per store and an ALL row with the day's
 // figures under no store filter (the dashboard's), every figure from the count services (decision 009 is written there once, never here), each
 // source grouped by day and store in one batch per page.
-import { APPOINTMENT_CATEGORY_KEYS, STORE_NUMBER_NAMES, STORES, type Store } from "@shared/constants";
+import { APPOINTMENT_CATEGORY_KEYS, STORES, type Store } from "@shared/constants";
 import {
   DAILY_REPORT_ALL_STORES,
   DAILY_REPORT_COLUMNS,
@@ -9,12 +9,13 @@ import {
 } from "@shared/daily-report";
 import { emptyCategoryCounts } from "@shared/schemas/counts";
 import type { CsvColumn, PageReader } from "../lib/csv";
-import { aircallCountsByNumberPlan } from "./counts/aircall";
+import { aircallCountsByNumberPlan, type AircallLineCounts } from "./counts/aircall";
 import { appointmentCountsByDayAndStorePlan } from "./counts/appointments";
 import { allOf, groupKey, overCoverage } from "./counts/engine";
 import { leadSubmissionsByDayAndStorePlan } from "./counts/leads";
 import type { DbMeter } from "./counts/meter";
 import { nyDateRange } from "@shared/ny-time";
+import { storeOfLine } from "@shared/stores";
 
 export const DAILY_REPORT_CSV_COLUMNS: readonly CsvColumn<DailyReportRow>[] = [
   { header: "Date", value: (r) => r.date },
@@ -43,11 +44,12 @@ export async function dailyReportRows(meter: DbMeter, q: { startDate: string; en
     ),
   );
   const stores = q.store ? [q.store] : STORES;
+  const storeLines = byStoreOfLine(aircall);
   const out: DailyReportRow[] = [];
   for (const day of nyDateRange(q.startDate, q.endDate)) {
     const rows = stores.map((store): DailyReportRow => {
       const a = appointments.get(groupKey(day, store)) ?? { categories: emptyCategoryCounts(), status: STATUS_ZERO };
-      const line = aircall.get(groupKey(day, STORE_NUMBER_NAMES[store]));
+      const line = storeLines.get(groupKey(day, store));
       const figures: Record<string, number> = {
         ...Object.fromEntries(APPOINTMENT_CATEGORY_KEYS.map((k) => [k, a.categories[k]])),
         ...a.status,
@@ -60,6 +62,23 @@ export async function dailyReportRows(meter: DbMeter, q: { startDate: string; en
       return { date: day, store, figures };
     });
     out.push(...rows, q.store ? sumRow(day, rows) : unfilteredRow(day, appointments, aircall, leads));
+  }
+  return out;
+}
+
+/**
+ * Aircall's per day and line counts (keys "day|line") per day and store (keys "day|store"): a store's
+ * lines added up, "Naples" and "Naples." alike (storeOfLine); lines of no store are left out.
+ */
+function byStoreOfLine(lines: ReadonlyMap<string, AircallLineCounts>): Map<string, AircallLineCounts> {
+  const out = new Map<string, AircallLineCounts>();
+  for (const [key, v] of lines) {
+    const cut = key.indexOf("|");
+    const store = storeOfLine(key.slice(cut + 1));
+    if (!store) continue;
+    const k = groupKey(key.slice(0, cut), store);
+    const sum = out.get(k) ?? { inbound: 0, outbound: 0, outboundAnswered: 0, storeTransfers: 0 };
+    out.set(k, { inbound: sum.inbound + v.inbound, outbound: sum.outbound + v.outbound, outboundAnswered: sum.outboundAnswered + v.outboundAnswered, storeTransfers: sum.storeTransfers + v.storeTransfers });
   }
   return out;
 }

@@ -1,5 +1,4 @@
 // The Aircall counts (spec 1 §7): store-network calls by direction, user and line.
-import { STORE_NUMBER_NAMES } from "@shared/constants";
 import type { AircallCountsQuery } from "@shared/schemas/counts";
 import { allOf, countOver, distinctValues, figureStatements, readCoverage, type Condition, type Coverage, type Plan } from "./engine";
 import { AIRCALL_FIGURES, aircallNumberSpec, aircallSpecFor, type AircallFigure } from "./figures";
@@ -11,10 +10,21 @@ function filters(q: AircallCountsQuery): Condition[] {
   // calls' user index leads (user_name, direction, started_at), so the live part seeks that user's day.
   if (q.userName) c.push({ sql: "r.user_name = ?", params: [q.userName] });
   if (q.numberName) c.push({ sql: "r.number_name = ?", params: [q.numberName] });
-  // A store is its Aircall line (spec 1 §3).
-  if (q.store) c.push({ sql: "r.number_name = ?", params: [STORE_NUMBER_NAMES[q.store]] });
+  // A store is its Aircall line (spec 1 §3), however the line's name was typed: every line name whose
+  // calls were stored with that store (storeOfLine at write time), "Naples" as well as "Naples.".
+  if (q.store) c.push({ sql: `r.number_name IN (${STORE_LINES_SQL})`, params: [q.store] });
   return c;
 }
+
+/**
+ * The line names of one store (`?`): the calls' distinct line names, one index seek each (as
+ * distinctValues), each kept when its first call's store is that store. A line's calls all share its
+ * store, since storeOfLine reads the name alone.
+ */
+export const STORE_LINES_SQL =
+  "WITH RECURSIVE v(x) AS (SELECT min(number_name) FROM aircall_calls WHERE number_name > '' " +
+  "UNION ALL SELECT (SELECT min(number_name) FROM aircall_calls WHERE number_name > v.x) FROM v WHERE v.x IS NOT NULL) " +
+  "SELECT x FROM v WHERE x IS NOT NULL AND (SELECT store FROM aircall_calls WHERE number_name = v.x LIMIT 1) = ?";
 
 /**
  * The direction, an equality both parts seek by: the roll-ups' read indexes and the calls' live

@@ -1,12 +1,13 @@
 // The private area's navigation (spec 2 §2): fixed on wide screens, a drawer on phones.
 import { Link, type LinkProps } from "@tanstack/react-router";
-import { Bot, CalendarSearch, LayoutDashboard, PhoneCall, Phone, ShieldCheck, type LucideIcon } from "lucide-react";
+import { Bot, CalendarSearch, FileSpreadsheet, LayoutDashboard, PhoneCall, Phone, ShieldCheck, type LucideIcon } from "lucide-react";
 import { NAV_TEXT } from "@shared/messages";
 import { Logo } from "@web/components/brand/logo";
 import { useAuth } from "@web/lib/auth/auth-provider";
 import { activeNavItemClass, navItemClass, UserMenu } from "./user-menu";
 
-type NavItem = { to: LinkProps["to"]; label: string; icon: LucideIcon; adminOnly?: boolean };
+/** `adminOnly`: shown to admins; `staffOnly`: shown to store staff (shopwindows_info), as the page itself. */
+type NavItem = { to: LinkProps["to"]; label: string; icon: LucideIcon; adminOnly?: boolean; staffOnly?: boolean };
 
 const NAV_ITEMS: NavItem[] = [
   { to: "/dashboard", label: NAV_TEXT.dashboard, icon: LayoutDashboard },
@@ -14,12 +15,13 @@ const NAV_ITEMS: NavItem[] = [
   { to: "/phone-numbers", label: NAV_TEXT.phoneNumbers, icon: Phone },
   { to: "/call-logs", label: NAV_TEXT.callLogs, icon: PhoneCall },
   { to: "/analytics", label: NAV_TEXT.analytics, icon: CalendarSearch },
+  { to: "/daily-report", label: NAV_TEXT.dailyReport, icon: FileSpreadsheet, staffOnly: true },
   { to: "/admin", label: NAV_TEXT.admin, icon: ShieldCheck, adminOnly: true },
 ];
 
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useAuth();
-  const items = NAV_ITEMS.filter((item) => !item.adminOnly || user?.is_admin);
+  const items = NAV_ITEMS.filter((item) => (!item.adminOnly || user?.is_admin) && (!item.staffOnly || user?.shopwindows_info));
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 items-center px-5">

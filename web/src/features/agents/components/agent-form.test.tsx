@@ -171,6 +171,47 @@ describe("AgentForm", () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it("sets a new agent's store and type, chosen from the nine stores and the two types", async () => {
+    const { onSave } = await renderForm();
+    const store = screen.getByLabelText(AGENT_TEXT.storeLabel) as HTMLSelectElement;
+    const kind = screen.getByLabelText(AGENT_TEXT.typeLabel) as HTMLSelectElement;
+    expect([store.value, kind.value]).toEqual(["", ""]);
+    expect([...store.options].map((o) => o.textContent)).toEqual([
+      AGENT_TEXT.noStore,
+      "Iowa city (IOWA)",
+      "Largo (LARGO)",
+      "Miami (MIAMI)",
+      "Naples (NAPLES)",
+      "Pembroke Pines (PEMBROKE)",
+      "Tulsa (TULSA)",
+      "Tyler (TYLER)",
+      "Woodlands (WOODLANDS)",
+      "Oklahoma City (OKC)",
+    ]);
+    fireEvent.change(store, { target: { value: "OKC" } });
+    fireEvent.change(kind, { target: { value: "outbound" } });
+    await fillStepOne();
+    type(AGENT_TEXT.instructionsLabel, "Call back customers who missed their appointment.");
+    await waitFor(() => expect(button(AGENT_TEXT.save).disabled).toBe(false));
+    await act(async () => fireEvent.click(button(AGENT_TEXT.save)));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ store: "OKC", type: "outbound" }), { activate: false }));
+  });
+
+  it("shows a saved agent's store and type, and changes or clears them", async () => {
+    const agent = makeAgent({ id: 3, name: "Front Desk", store: "MIAMI", type: "reminder" });
+    const { onSave } = await renderForm({ agent, agents: [agent] });
+    const store = screen.getByLabelText(AGENT_TEXT.storeLabel) as HTMLSelectElement;
+    const kind = screen.getByLabelText(AGENT_TEXT.typeLabel) as HTMLSelectElement;
+    // A type the form does not offer stays the agent's until it is changed.
+    await waitFor(() => expect([store.value, kind.value]).toEqual(["MIAMI", "reminder"]));
+    fireEvent.change(store, { target: { value: "NAPLES" } });
+    fireEvent.change(kind, { target: { value: "" } });
+    await act(async () => fireEvent.click(button(AGENT_TEXT.next)));
+    await screen.findByLabelText(AGENT_TEXT.instructionsLabel);
+    await act(async () => fireEvent.click(button(AGENT_TEXT.save)));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ store: "NAPLES", type: null }), { activate: false }));
+  });
+
   it("lets an existing agent keep its own name and choose another voice", async () => {
     const agent = makeAgent({ id: 3, name: "Front Desk" });
     const { onSave } = await renderForm({ agent, agents: [agent] });

@@ -6,7 +6,7 @@ import { ArrowLeft, ArrowRight, Info, Rocket, Save } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { DEFAULT_VOICE_ID, NEW_AGENT_ID } from "@shared/constants";
+import { DEFAULT_VOICE_ID, NEW_AGENT_ID, STORE_NUMBER_NAMES, STORES } from "@shared/constants";
 import { AGENT_TEXT } from "@shared/messages";
 import { agentFormSchema, type Agent } from "@shared/schemas/agents";
 import type { VoiceView } from "@shared/schemas/call-logs";
@@ -15,6 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { FormField } from "@web/components/ui/form-field";
 import { Label } from "@web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { SELECT_TRIGGER_CLASS } from "@web/components/ui/select-trigger-class";
 import { Spinner } from "@web/components/ui/spinner";
 import { TextareaField } from "@web/components/ui/textarea";
 import { toast } from "@web/components/ui/toast-store";
@@ -25,7 +26,16 @@ import { useVoices } from "../api/get-voices";
 export type AgentFormInput = z.input<typeof agentFormSchema>;
 export type AgentFormValues = z.output<typeof agentFormSchema>;
 
-const STEP_ONE_FIELDS = ["name", "business_description", "services", "pricing_information", "documents", "voice_id"] as const;
+const STEP_ONE_FIELDS = ["name", "business_description", "services", "pricing_information", "documents", "voice_id", "store", "type"] as const;
+
+/** The types the form offers: what the Call Logs filter and the analysis read (spec 2 §6: 'outbound'). */
+const AGENT_TYPES = [
+  { value: "inbound", label: AGENT_TEXT.typeInbound },
+  { value: "outbound", label: AGENT_TEXT.typeOutbound },
+];
+
+/** Each store by its name and code, "Naples (NAPLES)". */
+const STORE_OPTIONS = STORES.map((s) => ({ value: s, label: `${STORE_NUMBER_NAMES[s].replace(/\.$/, "")} (${s})` }));
 
 type AgentFormProps = {
   agent: Agent;
@@ -44,6 +54,8 @@ function initialValues(agent: Agent): AgentFormInput {
     documents: agent.documents,
     voice_id: agent.voice_id || DEFAULT_VOICE_ID,
     agent_instructions: agent.agent_instructions,
+    store: agent.store,
+    type: agent.type,
   };
 }
 
@@ -52,6 +64,7 @@ const filled = (v: string | undefined) => Boolean(v && v.length > 0);
 
 export function AgentForm({ agent, agents, onSave, onCancel }: AgentFormProps) {
   const isNew = agent.id === NEW_AGENT_ID;
+  const storeTypeHintId = useId();
   const [step, setStep] = useState<1 | 2>(1);
   const [saving, setSaving] = useState<null | "save" | "activate">(null);
   const {
@@ -144,6 +157,30 @@ export function AgentForm({ agent, agents, onSave, onCancel }: AgentFormProps) {
                   {...register("name")}
                 />
                 <VoiceSelect control={control} isNew={isNew} />
+              </div>
+              <div className="grid gap-2">
+                <div className="grid gap-5 md:grid-cols-2">
+                  <ChoiceSelect
+                    control={control}
+                    name="store"
+                    label={AGENT_TEXT.storeLabel}
+                    emptyLabel={AGENT_TEXT.noStore}
+                    options={STORE_OPTIONS}
+                    hintId={storeTypeHintId}
+                  />
+                  <ChoiceSelect
+                    control={control}
+                    name="type"
+                    label={AGENT_TEXT.typeLabel}
+                    emptyLabel={AGENT_TEXT.noType}
+                    // The agent's own type stays choosable when it is none of the offered ones.
+                    options={agent.type && !AGENT_TYPES.some((t) => t.value === agent.type) ? [...AGENT_TYPES, { value: agent.type, label: agent.type }] : AGENT_TYPES}
+                    hintId={storeTypeHintId}
+                  />
+                </div>
+                <p id={storeTypeHintId} className="text-xs text-muted-foreground">
+                  {AGENT_TEXT.storeTypeHint}
+                </p>
               </div>
               <TextareaField
                 label={AGENT_TEXT.businessDescriptionLabel}
@@ -253,6 +290,53 @@ function StepIndicator({ step }: { step: 1 | 2 }) {
         );
       })}
     </ol>
+  );
+}
+
+/** A native select of the form whose empty choice (`emptyLabel`) is null; described by the hint under the row. */
+function ChoiceSelect({
+  control,
+  name,
+  label,
+  emptyLabel,
+  options,
+  hintId,
+}: {
+  control: ReturnType<typeof useForm<AgentFormInput, unknown, AgentFormValues>>["control"];
+  name: "store" | "type";
+  label: string;
+  emptyLabel: string;
+  options: readonly { value: string; label: string }[];
+  hintId: string;
+}) {
+  const id = useId();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <div className="grid gap-2">
+          <Label htmlFor={id}>{label}</Label>
+          <select
+            id={id}
+            ref={field.ref}
+            name={field.name}
+            value={field.value ?? ""}
+            onChange={(e) => field.onChange(e.target.value || null)}
+            onBlur={field.onBlur}
+            aria-describedby={hintId}
+            className={SELECT_TRIGGER_CLASS}
+          >
+            <option value="">{emptyLabel}</option>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    />
   );
 }
 

@@ -137,6 +137,8 @@ describe("AgentsPage", () => {
       agent_instructions: `Be brief ${twenty}`,
       pricing_information: "",
       documents: "",
+      store: null,
+      type: null,
     });
   });
 

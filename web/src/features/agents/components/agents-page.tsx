@@ -120,6 +120,8 @@ export function AgentsPage({ userId, email }: { userId: string; email?: string }
       agent_instructions: values.agent_instructions,
       pricing_information: values.pricing_information ?? "",
       documents: values.documents ?? "",
+      store: values.store ?? null,
+      type: values.type ?? null,
     };
     let saved: Agent;
     if (agent.id === NEW_AGENT_ID) {

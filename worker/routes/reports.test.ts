@@ -128,7 +128,7 @@ describe("GET /api/export-report", () => {
       env,
     );
     // The bytes as a program opening the file gets them, byte-order mark included.
-    const [header, ...rows] = readAsSpreadsheet(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer()));
+    const [header, ...rows] = readAsSpreadsheet(new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(await res.arrayBuffer()));
     const column = (name: string) => header.findIndex((c) => c.shown === name);
     expect(rows).toHaveLength(summaries.length);
     expect(rows.map((r) => r[column("Phone number")])).toEqual(summaries.map((_, i) => expect.objectContaining({ type: "s", formula: null, shown: `+1305555012${i}` })));

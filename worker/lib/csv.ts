@@ -3,8 +3,9 @@
 //
 // Cell encoding is papaparse's, byte for byte (RFC 4180 quoting; plain cells pass as they are):
 // csv.test.ts holds every line to papaparse's own unparse of the cells through spreadsheetText,
-// which is this file's reference, not its hot path (decision 031). We add what a report opened in a spreadsheet needs: a UTF-8 byte-order
-// mark so accents survive, CRLF line ends, and formula neutralising.
+// which is this file's reference, not its hot path (decision 031). We add what a report opened in a
+// spreadsheet needs: a UTF-8 byte-order mark so accents survive, CRLF line ends, and formula
+// neutralising that leaves the text as written.
 
 export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 export const CSV_BOM = "\uFEFF";
@@ -48,7 +49,8 @@ export function csvLines(rows: readonly (readonly CsvCell[])[]): string {
  * quote. Most cells of a report are like that and pass through; the others are quoted by
  * papaparse's rule (quotedCell). Calling papaparse's unparse for each of those cost about 1.7 s of
  * a million-row export, mostly phone numbers (a leading +) and summaries (commas), decision 031.
- * A property test holds csvLines byte-equal to papaparse's unparse of the whole rows.
+ * A property test holds csvLines byte-equal to papaparse's unparse of the whole rows (text cells
+ * through spreadsheetText).
  */
 const PLAIN = /^(?:[^=+\-@\t\r "\n,\uFEFF](?:[^"\r\n,\uFEFF]*[^"\r\n,\uFEFF ])?)?$/;
 /** papaparse quotes a cell holding a line break, a quote, a byte-order mark or the delimiter. */

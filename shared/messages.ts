@@ -453,6 +453,15 @@ export const SETTINGS_TEXT = {
   emailChangeSent: (email: string) => `We sent a confirmation link to ${email}. Your email changes once you open it; until then, sign in with your current email.`,
   noSubscription: "No active subscription to cancel",
   cancelFailed: "Failed to cancel subscription",
+  // Password change and recovery (where the spec is silent: docs/spec-deviations.md).
+  passwordSection: "Password",
+  passwordSectionText: "Change the password you sign in with. Your other sessions will be signed out.",
+  currentPasswordLabel: "Current password",
+  changePassword: "Change password",
+  changingPassword: "Changing password",
+  forgotOffer: (email: string) => `We will email a link to ${email} to choose a new password. The link works once, for an hour.`,
+  resetSent: (email: string) => `A link to choose a new password is on its way to ${email}. The link works once, for an hour.`,
+  cancel: "Cancel",
 } as const;
 
 /** Phone-number API answers (spec 2 §4, §5, §8), shown by the client as the server's error. */

@@ -19,19 +19,33 @@ export function newPasswordProblem(password: string): { reason: "length" | "char
   return null;
 }
 
-/** The set-new-password form: both fields, equal, and the rules above (shown on the first field). */
-export const newPasswordFormSchema = z
-  .object({ password: z.string().max(128, "Password is too long"), confirmPassword: z.string().max(128, "Password is too long") })
-  .superRefine((v, ctx) => {
-    if (!v.password || !v.confirmPassword) {
-      ctx.addIssue({ code: "custom", message: NEW_PASSWORD_TEXT.bothRequired, path: [v.password ? "confirmPassword" : "password"] });
-      return;
-    }
-    if (v.password !== v.confirmPassword) {
-      ctx.addIssue({ code: "custom", message: NEW_PASSWORD_TEXT.mismatch, path: ["confirmPassword"] });
-      return;
-    }
-    const problem = newPasswordProblem(v.password);
-    if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: ["password"] });
-  });
+const newPasswordFields = {
+  password: z.string().max(128, "Password is too long"),
+  confirmPassword: z.string().max(128, "Password is too long"),
+};
+
+/** Both new-password fields, equal, and the rules above (shown on the first field). */
+function checkNewPassword(v: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
+  if (!v.password || !v.confirmPassword) {
+    ctx.addIssue({ code: "custom", message: NEW_PASSWORD_TEXT.bothRequired, path: [v.password ? "confirmPassword" : "password"] });
+    return;
+  }
+  if (v.password !== v.confirmPassword) {
+    ctx.addIssue({ code: "custom", message: NEW_PASSWORD_TEXT.mismatch, path: ["confirmPassword"] });
+    return;
+  }
+  const problem = newPasswordProblem(v.password);
+  if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: ["password"] });
+}
+
+/** The set-new-password form (recovery, activation). */
+export const newPasswordFormSchema = z.object(newPasswordFields).superRefine(checkNewPassword);
 export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
+
+export const CURRENT_PASSWORD_REQUIRED = "Enter your current password";
+
+/** The change-password form of Settings: the current password, then the new one as above. */
+export const changePasswordFormSchema = z
+  .object({ currentPassword: z.string().min(1, CURRENT_PASSWORD_REQUIRED).max(128, "Password is too long"), ...newPasswordFields })
+  .superRefine(checkNewPassword);
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

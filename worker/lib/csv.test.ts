@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvDocument, csvLines, csvResponse, csvRows, csvStream, FORMULA_START, safeFileName, type CsvCell, type CsvColumn } from "./csv";
+import { readAsSpreadsheet } from "../test/spreadsheet";
+import { CSV_BOM, csvDocument, csvLines, csvResponse, csvRows, csvStream, FORMULA_START, safeFileName, spreadsheetText, TEXT_MARK, type CsvCell, type CsvColumn } from "./csv";
 
 /** Reads a whole stream as text (the BOM kept). */
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
@@ -29,21 +30,34 @@ describe("csvLines", () => {
 
   it("neutralises every cell a spreadsheet would run as a formula", () => {
     const line = csvLines([["=SUM(A1:A9)", "+1", "-2", "@cmd", "\tx", "\ry", "=1\n+2", "a=b", "mail@x.com"]]);
-    expect(parse(line)[0]).toEqual(["'=SUM(A1:A9)", "'+1", "'-2", "'@cmd", "'\tx", "'\ry", "'=1\n+2", "a=b", "mail@x.com"]);
+    const m = TEXT_MARK;
+    expect(parse(line)[0]).toEqual([`${m}=SUM(A1:A9)`, `${m}+1`, `${m}-2`, `${m}@cmd`, `${m}\tx`, `${m}\ry`, `${m}=1\n+2`, "a=b", "mail@x.com"]);
+  });
+
+  it("opens in a spreadsheet with phone numbers as their text, no apostrophe, and no cell a formula", () => {
+    const cells = ["+13055550123", "=1+1", "+1+1", "-1+1", "@SUM(A1)", "=HYPERLINK(\"http://x\",\"y\")", "\t=1+1", "=1\n+2", "-", "a=b"];
+    const [header, row] = readAsSpreadsheet(CSV_BOM + csvLines([cells.map((_, i) => `c${i}`), cells]));
+    expect(header.map((c) => c.shown)).toEqual(cells.map((_, i) => `c${i}`));
+    // The phone number is text showing exactly its digits and '+': not a number, no apostrophe.
+    expect(row[0]).toMatchObject({ type: "s", formula: null, shown: "+13055550123" });
+    // Every cell is text showing what was written, and none runs as a formula.
+    expect(row.map((c) => c.formula)).toEqual(cells.map(() => null));
+    expect(row.map((c) => c.type)).toEqual(cells.map(() => "s"));
+    expect(row.map((c) => c.shown)).toEqual(cells);
   });
 
   it("leaves a negative number a number: only text can be a formula", () => {
     expect(csvLines([[-3]])).toBe("-3\r\n");
   });
 
-  it("round-trips any text through a CSV reader, formula cells apart from their apostrophe", () => {
+  it("round-trips any text through a CSV reader, formula cells apart from their mark", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 5 }).chain((width) =>
           fc.array(fc.array(fc.string({ unit: "binary", maxLength: 24 }), { minLength: width, maxLength: width }), { minLength: 1, maxLength: 6 }),
         ),
         (rows) => {
-          const expected = rows.map((cells) => cells.map((cell) => (FORMULA_START.test(cell) ? `'${cell}` : cell)));
+          const expected = rows.map((cells) => cells.map((cell) => (FORMULA_START.test(cell) ? `${TEXT_MARK}${cell}` : cell)));
           // A row of one empty cell is an empty line, which readers skip or keep as they like.
           fc.pre(rows.every((cells) => cells.length > 1 || cells[0] !== ""));
           expect(parse(csvLines(rows))).toEqual(expected);
@@ -73,8 +87,8 @@ describe("csvRows", () => {
 });
 
 describe("csvLines against papaparse", () => {
-  // csvLines writes plain cells itself and hands papaparse the others: papaparse's unparse of the
-  // whole rows (with the same formula pattern) is the reference, byte for byte.
+  // csvLines writes plain cells itself and quotes the others by papaparse's rule: papaparse's unparse
+  // of the whole rows, each text cell through spreadsheetText, is the reference, byte for byte.
   const special = fc.constantFrom("=", "+", "-", "@", "\t", "\r", "\n", " ", ",", '"', "'", "\uFEFF", "a", "Z", "9", ".", "é", "😀");
   const text = fc.oneof(
     fc.string({ unit: "binary", maxLength: 16 }),
@@ -83,9 +97,8 @@ describe("csvLines against papaparse", () => {
   );
   const cell = fc.oneof(text, text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined));
   const reference = (rows: CsvCell[][]) =>
-    Papa.unparse(rows.map((cells) => cells.map((c) => (c === null || c === undefined ? "" : c))) as unknown[][], {
+    Papa.unparse(rows.map((cells) => cells.map((c) => (c === null || c === undefined ? "" : typeof c === "string" ? spreadsheetText(c) : c))) as unknown[][], {
       newline: "\r\n",
-      escapeFormulae: FORMULA_START,
       header: false,
     }) + "\r\n";
 

@@ -2,9 +2,10 @@
 // million-row export holds one page in memory, never the file.
 //
 // Cell encoding is papaparse's, byte for byte (RFC 4180 quoting; plain cells pass as they are):
-// csv.test.ts holds every line to papaparse's own unparse, which is this file's reference, not its
-// hot path (decision 031). We add what a report opened in a spreadsheet needs: a UTF-8 byte-order
-// mark so accents survive, CRLF line ends, and formula neutralising.
+// csv.test.ts holds every line to papaparse's own unparse of the cells through spreadsheetText,
+// which is this file's reference, not its hot path (decision 031). We add what a report opened in a
+// spreadsheet needs: a UTF-8 byte-order mark so accents survive, CRLF line ends, and formula
+// neutralising that leaves the text as written.
 
 export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 export const CSV_BOM = "\uFEFF";
@@ -12,10 +13,23 @@ const CRLF = "\r\n";
 
 /**
  * A cell starting with one of these is run as a formula by spreadsheet programs (CSV injection);
- * such a cell gets a leading apostrophe. papaparse's own `escapeFormulae: true` pattern ends in
- * `.*$`, which misses a cell with a line break after the first character, so we pass ours.
+ * such a cell starts with TEXT_MARK instead. papaparse's own `escapeFormulae: true` pattern ends in
+ * `.*$`, which misses a cell with a line break after the first character, so we keep our own.
  */
 export const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * U+2060 WORD JOINER: invisible and not white space, so a spreadsheet reads the cell after it as
+ * the text it is. A phone number such as +15551234567 shows as written, neither a formula nor a
+ * number without its '+'; a leading apostrophe (OWASP's advice) would stay visible in a CSV opened
+ * by Excel or LibreOffice.
+ */
+export const TEXT_MARK = "\u2060";
+
+/** A text cell as a spreadsheet must read it: after TEXT_MARK when it would start a formula. */
+export function spreadsheetText(cell: string): string {
+  return FORMULA_START.test(cell) ? TEXT_MARK + cell : cell;
+}
 
 export type CsvCell = string | number | boolean | null | undefined;
 export type CsvColumn<Row> = { header: string; value: (row: Row) => CsvCell };
@@ -35,7 +49,8 @@ export function csvLines(rows: readonly (readonly CsvCell[])[]): string {
  * quote. Most cells of a report are like that and pass through; the others are quoted by
  * papaparse's rule (quotedCell). Calling papaparse's unparse for each of those cost about 1.7 s of
  * a million-row export, mostly phone numbers (a leading +) and summaries (commas), decision 031.
- * A property test holds csvLines byte-equal to papaparse's unparse of the whole rows.
+ * A property test holds csvLines byte-equal to papaparse's unparse of the whole rows (text cells
+ * through spreadsheetText).
  */
 const PLAIN = /^(?:[^=+\-@\t\r "\n,\uFEFF](?:[^"\r\n,\uFEFF]*[^"\r\n,\uFEFF ])?)?$/;
 /** papaparse quotes a cell holding a line break, a quote, a byte-order mark or the delimiter. */
@@ -48,12 +63,11 @@ function csvCell(cell: CsvCell): string {
   return quotedCell(cell);
 }
 
-/** What papaparse makes of a cell that is not plain: its rule, without a call to unparse per cell. */
+/** A cell that is not plain, marked when it starts a formula and quoted by papaparse's rule, without a call to unparse per cell. */
 function quotedCell(cell: string): string {
-  const formula = FORMULA_START.test(cell);
-  const value = formula ? `'${cell}` : cell;
+  const value = spreadsheetText(cell);
   const escaped = value.includes('"') ? value.replaceAll('"', '""') : value;
-  return formula || NEEDS_QUOTES.test(escaped) || escaped.startsWith(" ") || escaped.endsWith(" ") ? `"${escaped}"` : escaped;
+  return NEEDS_QUOTES.test(escaped) || escaped.startsWith(" ") || escaped.endsWith(" ") ? `"${escaped}"` : escaped;
 }
 
 /**

@@ -3,8 +3,10 @@ import { env } from "cloudflare:workers";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { app } from "../app";
+import { TEXT_MARK } from "../lib/csv";
 import { insertAgent, insertCallLogs } from "../test/factories";
 import { call, signUpAndSignIn } from "../test/helpers";
+import { readAsSpreadsheet } from "../test/spreadsheet";
 
 const report = (token: string | undefined, query: Record<string, string>) =>
   call(`/api/export-report?${new URLSearchParams({ dateFilterType: "range", ...query })}`, { token });
@@ -50,13 +52,13 @@ describe("GET /api/export-report", () => {
     expect(rows.map((r) => r[0])).toEqual(["first", "last"]);
     // Every cell of one row, in the header's order (the page is read as arrays: each index matters).
     expect(rows[0]).toEqual([
-      "first", "2026-03-07 00:00:00", "outbound", "Miami Reminder Caller", "MIAMI", "'+13055550123", "ended",
-      "voicemail", "voicemail", "47", "0.0712", "'=HYPERLINK(\"x\")",
+      "first", "2026-03-07 00:00:00", "outbound", "Miami Reminder Caller", "MIAMI", `${TEXT_MARK}+13055550123`, "ended",
+      "voicemail", "voicemail", "47", "0.0712", `${TEXT_MARK}=HYPERLINK("x")`,
     ]);
     expect(rows[0].slice(1, 5)).toEqual(["2026-03-07 00:00:00", "outbound", "Miami Reminder Caller", "MIAMI"]);
     expect(rows[0][8]).toBe("voicemail");
     expect(rows[0][10]).toBe("0.0712");
-    expect(rows[0][11]).toBe("'=HYPERLINK(\"x\")");
+    expect(rows[0][11]).toBe(`${TEXT_MARK}=HYPERLINK("x")`);
     expect(rows[1][1]).toBe("2026-03-08 23:59:59");
     expect(rows[1][8]).toBe("connected");
     expect(rows[1][11]).toBe('Booked, "Tuesday"');
@@ -111,6 +113,27 @@ describe("GET /api/export-report", () => {
       env,
     );
     expect([...new Uint8Array(await res.arrayBuffer()).slice(0, 4)]).toEqual([0xef, 0xbb, 0xbf, "C".charCodeAt(0)]);
+  });
+
+  it("opens in a spreadsheet with each phone number as its text, without an apostrophe, and no cell a formula", async () => {
+    const me = await signUpAndSignIn();
+    const base = { direction: "inbound" as const, startTime: "2026-06-02T15:00:00.000Z" };
+    const summaries = ["=1+1", "+1+1", "-1+1", "@SUM(A1)", "=HYPERLINK(\"http://x\",\"y\")"];
+    for (const [i, summary] of summaries.entries()) {
+      await insertCallLogs(me.userId, 1, { ...base, callId: `sheet-${i}`, phoneNumber: `+1305555012${i}`, summary, endedReason: "=cmd", status: "-" });
+    }
+    const res = await app.request(
+      "http://localhost/api/export-report?dateFilterType=range&startDate=2026-06-02&endDate=2026-06-02&callType=Both",
+      { headers: { authorization: `Bearer ${me.accessToken}` } },
+      env,
+    );
+    // The bytes as a program opening the file gets them, byte-order mark included.
+    const [header, ...rows] = readAsSpreadsheet(new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(await res.arrayBuffer()));
+    const column = (name: string) => header.findIndex((c) => c.shown === name);
+    expect(rows).toHaveLength(summaries.length);
+    expect(rows.map((r) => r[column("Phone number")])).toEqual(summaries.map((_, i) => expect.objectContaining({ type: "s", formula: null, shown: `+1305555012${i}` })));
+    expect(rows.map((r) => r[column("Summary")].shown)).toEqual(summaries);
+    expect(rows.flat().filter((c) => c.formula !== null)).toEqual([]);
   });
 
   it("needs a signed-in user", async () => {

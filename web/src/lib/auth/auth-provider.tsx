@@ -38,8 +38,11 @@ export type AuthContextValue = {
   resend: (email: string) => Promise<void>;
   /** Mails a password-recovery link (the answer is the same whether or not the account exists). */
   requestPasswordReset: (email: string) => Promise<void>;
-  /** Sets a new password in the current (recovery) session; other sessions end. */
-  updatePassword: (password: string) => Promise<void>;
+  /**
+   * Sets a new password; other sessions end. A recovery session needs no current password; any
+   * other session proves it (`current_password`). A refusal rejects with supabase-js's error (its `code`).
+   */
+  updatePassword: (password: string, currentPassword?: string) => Promise<void>;
   /** True once supabase-js announced PASSWORD_RECOVERY: the session came from a recovery link. */
   recovering: boolean;
 };
@@ -244,10 +247,10 @@ export function AuthProvider({
   );
 
   const updatePassword = useCallback(
-    async (password: string) => {
+    async (password: string, currentPassword?: string) => {
       try {
-        const { error } = await (await client()).auth.updateUser({ password });
-        if (error) throw new Error(error.message);
+        const { error } = await (await client()).auth.updateUser(currentPassword === undefined ? { password } : { password, current_password: currentPassword });
+        if (error) throw error;
       } catch (err) {
         throw failure(AUTH_TOAST.passwordUpdateFailed, err, AUTH_TOAST.passwordUpdateFailed);
       }

@@ -42,12 +42,12 @@ export function AuditLogCard() {
     >
       {entries.map((e) => (
         <TableRow key={e.id}>
-          <TableCell className="whitespace-nowrap">{formatTimestamp(e.created_at)}</TableCell>
-          <TableCell>{e.actor_email}</TableCell>
-          <TableCell>{ADMIN_TEXT.auditActions[e.action] ?? e.action}</TableCell>
-          <TableCell>{e.target_email ?? "—"}</TableCell>
-          <TableCell>{auditDetail(e)}</TableCell>
-          <TableCell className="text-muted-foreground">{e.ip ?? "—"}</TableCell>
+          <TableCell data-label={c.when} className="whitespace-nowrap">{formatTimestamp(e.created_at)}</TableCell>
+          <TableCell data-label={c.who} className="[overflow-wrap:anywhere]">{e.actor_email}</TableCell>
+          <TableCell data-label={c.action}>{ADMIN_TEXT.auditActions[e.action] ?? e.action}</TableCell>
+          <TableCell data-label={c.target} className="[overflow-wrap:anywhere]">{e.target_email ?? "—"}</TableCell>
+          <TableCell data-label={c.detail}>{auditDetail(e)}</TableCell>
+          <TableCell data-label={c.ip} className="text-muted-foreground [overflow-wrap:anywhere]">{e.ip ?? "—"}</TableCell>
         </TableRow>
       ))}
     </TableCard>

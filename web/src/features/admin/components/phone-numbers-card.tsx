@@ -21,12 +21,12 @@ export function PhoneNumbersCard() {
         const status = n.status || ADMIN_TEXT.defaultStatus;
         return (
           <TableRow key={n.id}>
-            <TableCell className="font-medium whitespace-nowrap tabular-nums">{formatPhone(n.phoneNumber || n.number)}</TableCell>
-            <TableCell>
+            <TableCell data-label={c.phoneNumber} className="font-medium whitespace-nowrap tabular-nums">{formatPhone(n.phoneNumber || n.number)}</TableCell>
+            <TableCell data-label={c.status}>
               <Badge variant={status === "active" ? "success" : "outline"}>{status}</Badge>
             </TableCell>
-            <TableCell>{n.name || ADMIN_TEXT.unlabeled}</TableCell>
-            <TableCell className={n.assignedTo ? "" : "text-muted-foreground"}>{n.assignedTo ?? ADMIN_TEXT.unassigned}</TableCell>
+            <TableCell data-label={c.name}>{n.name || ADMIN_TEXT.unlabeled}</TableCell>
+            <TableCell data-label={c.assignedTo} className={n.assignedTo ? "[overflow-wrap:anywhere]" : "text-muted-foreground"}>{n.assignedTo ?? ADMIN_TEXT.unassigned}</TableCell>
           </TableRow>
         );
       })}

@@ -1,5 +1,7 @@
 // User Management (spec 2 §2): search on the server, keyset pages, the Admin tick and the two other
 // flags as checkboxes (granted or revoked at once), and the Assign Phone / Delete actions per account.
+// Every column fits a 1280 px window without sideways scrolling (the address wraps before its '@', the
+// flags and the actions stack); below that each account is a card.
 import { Check, Phone, Search, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { formatCount, formatDecimal, formatTimestamp } from "@shared/format";
@@ -45,6 +47,19 @@ function FlagBox({ user, flag, selfId }: { user: AdminUser; flag: AccountFlag; s
       />
       {flag === "is_admin" ? <span className="sr-only sm:not-sr-only">{checked ? <Check className="size-4 text-success" aria-hidden /> : null}</span> : ADMIN_TEXT.flagLabels[flag]}
     </label>
+  );
+}
+
+/** An address that may wrap before its '@' (and anywhere in a very long part), so the column stays narrow. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }
 
@@ -94,29 +109,32 @@ export function UserManagement({
         c.actions,
       ]}
       states={{ query: users, empty: rows.length === 0, loadingLabel: "Loading users", failedText: ADMIN_TEXT.usersFailed, emptyText: ADMIN_TEXT.noUsers, skeletonRows: 4 }}
+      stackBelow="xl"
       more={users}
     >
       {rows.map((u) => (
         <TableRow key={u.id}>
-          <TableCell className="max-w-56 truncate font-medium">{u.email}</TableCell>
-          <TableCell>{u.username ?? "—"}</TableCell>
-          <TableCell>{u.company ?? "—"}</TableCell>
-          <TableCell className="whitespace-nowrap">{formatTimestamp(u.created_at)}</TableCell>
-          <TableCell className="text-right tabular-nums">{formatCount(u.total_assistants)}</TableCell>
-          <TableCell className="text-right tabular-nums">{formatCount(u.total_calls)}</TableCell>
-          <TableCell className="text-right tabular-nums">{formatDecimal(u.total_minutes, 1)}</TableCell>
-          <TableCell>
+          <TableCell data-label={c.email} className="font-medium [overflow-wrap:anywhere] xl:max-w-52 xl:min-w-32">
+            <EmailText email={u.email} />
+          </TableCell>
+          <TableCell data-label={c.username} className="[overflow-wrap:anywhere]">{u.username ?? "—"}</TableCell>
+          <TableCell data-label={c.company} className="[overflow-wrap:anywhere]">{u.company ?? "—"}</TableCell>
+          <TableCell data-label={c.created} className="tabular-nums">{formatTimestamp(u.created_at)}</TableCell>
+          <TableCell data-label={c.assistants} className="text-right tabular-nums">{formatCount(u.total_assistants)}</TableCell>
+          <TableCell data-label={c.calls} className="text-right tabular-nums">{formatCount(u.total_calls)}</TableCell>
+          <TableCell data-label={c.minutes} className="text-right tabular-nums">{formatDecimal(u.total_minutes, 1)}</TableCell>
+          <TableCell data-label={c.admin}>
             <FlagBox user={u} flag="is_admin" selfId={selfId} />
           </TableCell>
-          <TableCell>
-            <div className="flex gap-3">
+          <TableCell data-label={c.access}>
+            <div className="flex flex-wrap justify-end gap-x-3 gap-y-1.5 xl:flex-col xl:justify-start">
               {ACCOUNT_FLAGS.filter((f) => f !== "is_admin").map((f) => (
                 <FlagBox key={f} user={u} flag={f} selfId={selfId} />
               ))}
             </div>
           </TableCell>
-          <TableCell>
-            <div className="flex gap-2">
+          <TableCell data-label={c.actions}>
+            <div className="flex flex-wrap justify-end gap-2 xl:flex-col xl:items-stretch">
               <Button size="sm" variant="outline" onClick={() => onAssign(u)} aria-label={`${ADMIN_TEXT.assignPhone}: ${u.email}`}>
                 <Phone aria-hidden />
                 {ADMIN_TEXT.assignPhone}

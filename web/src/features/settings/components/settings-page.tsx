@@ -1,4 +1,5 @@
-// /settings (spec 2 §2): user section (nick name, email), company section (name), subscription section.
+// /settings (spec 2 §2): user section (nick name, email), company section (name), password (change, or
+// a recovery link when it is forgotten), subscription section.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -12,6 +13,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useUpdateProfile } from "../api/update-profile";
+import { PasswordSection } from "./password-section";
 import { ReportMailSection } from "./report-mail-section";
 import { SubscriptionSection } from "./subscription-section";
 
@@ -99,6 +101,7 @@ export function SettingsPage({ user }: { user: CurrentUserView }) {
       <PageHeader title={SETTINGS_TEXT.title} />
       <div className="grid gap-6">
         <SettingsForm user={user} />
+        <PasswordSection email={user.email} />
         {/* Who may see the daily report (spec 1 §2) may have it mailed. */}
         {user.shopwindows_info ? <ReportMailSection /> : null}
         <SubscriptionSection email={user.email} />

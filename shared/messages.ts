@@ -516,6 +516,7 @@ export const AGENT_API_TEXT = {
   invalidPhone: "Enter a phone number in international format (+15551234567) or a 10-digit US number",
   changedMeanwhile: "The agent was changed by another request. Please try again.",
   agentLimitReached: (limit: number) => `Your plan allows up to ${limit} agents. Upgrade to add more.`,
+  agentLimitNoPlan: (limit: number) => `Without a plan you can keep up to ${limit} draft agents. Choose a plan to add more.`,
 } as const;
 
 /** The Admin Dashboard (spec 2 §2, §5, §8): the spec's texts, and the server's answers it leaves unworded. */
@@ -622,9 +623,18 @@ export const PLAN_TEXT = {
     basic: ["Up to 5 voice agents", "1,000 call minutes per month"],
     pro: ["Up to 25 voice agents", "5,000 call minutes per month", "API access", "Custom webhooks"],
   },
-  /** The notice an account without a plan sees before it tries a paid resource (dashboard, Agents). */
+  /**
+   * The notice an account without a plan sees before it tries a paid resource (dashboard, Agents,
+   * Buy Phone Number): why it has none (the usage statistics' planState), then what needs one.
+   */
   requiredTitle: "Choose a plan to go live",
-  requiredText: "Your account has no plan yet. Activating agents, buying phone numbers and placing test calls need an active subscription or trial.",
+  requiredReason: {
+    none: "Your account has no plan yet.",
+    trial_ended: "Your free trial has ended.",
+    past_due: "Your last payment failed, so your plan is on hold until it is paid.",
+    ended: "Your subscription has ended.",
+  },
+  requiredText: "Activating agents, buying phone numbers and placing test calls need an active subscription or trial.",
   choosePlan: "Choose a plan",
 } as const;
 

@@ -1,6 +1,6 @@
 // User-facing texts of the spec's catalogues, defined once for worker and web.
 // Relative imports carry `.ts` so Node scripts (journeys, seed) can load this file through type stripping.
-import { formatCount } from "./numbers.ts";
+import { formatCount, formatDecimal } from "./numbers.ts";
 
 export const AUTH_TEXT = {
   planHeading: "Discover our plans",
@@ -636,6 +636,23 @@ export const PLAN_TEXT = {
   },
   requiredText: "Activating agents, buying phone numbers and placing test calls need an active subscription or trial.",
   choosePlan: "Choose a plan",
+} as const;
+
+/** The plan's call minutes this month (spec 2 §9), on the Agents page, in Settings and in the owner's mails. */
+export const MINUTES_TEXT = {
+  label: "Minutes this month",
+  usedOf: (minutes: number, limit: number) => `${formatDecimal(minutes, 1)} of ${formatCount(limit)}`,
+  noPlan: "No plan: test calls need one",
+  warning: (limit: number) => `80 % of this month's ${formatCount(limit)} call minutes are used.`,
+  full: (limit: number) => `This month's ${formatCount(limit)} call minutes are used up: test calls wait for next month or a bigger plan.`,
+  mailSubject: (percent: 80 | 100) => (percent === 100 ? "You have used all of this month's call minutes" : "You have used 80 % of this month's call minutes"),
+  mailText: (percent: 80 | 100, used: number, limit: number, plan: string) =>
+    percent === 100
+      ? `Your ${plan} plan's ${formatCount(limit)} call minutes for this month are used up (${formatCount(used)} minutes). ` +
+        "Calls to your agents are still answered, but test calls wait until next month. Upgrade for more minutes."
+      : `You have used ${formatCount(used)} of your ${plan} plan's ${formatCount(limit)} call minutes this month. ` +
+        "At the limit, test calls wait until next month. Upgrade for more minutes.",
+  mailLink: "See your usage in Settings",
 } as const;
 
 /** What a screen that failed to render shows instead of going blank. */

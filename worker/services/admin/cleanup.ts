@@ -26,6 +26,7 @@ import {
   simAssistants,
   simCalls,
   subscriptions,
+  usageAlerts,
 } from "../../db/schema";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { log } from "../../lib/log";
@@ -58,6 +59,7 @@ export const USER_ID_COLUMNS = {
   report_mail_subscriptions: ["user_id"],
   report_mail_deliveries: ["user_id"],
   report_mail_unsubscribe_tokens: ["user_id"],
+  usage_alerts: ["user_id"],
   // The local identity service's own tables: deleted through the identity port (empty with Supabase).
   auth_users: ["id"],
   auth_sessions: ["user_id"],
@@ -161,6 +163,7 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     ["report_mail_subscriptions", db.delete(reportMailSubscriptions).where(inArray(reportMailSubscriptions.userId, ids))],
     ["report_mail_deliveries", db.delete(reportMailDeliveries).where(inArray(reportMailDeliveries.userId, ids))],
     ["report_mail_unsubscribe_tokens", db.delete(reportMailUnsubscribeTokens).where(inArray(reportMailUnsubscribeTokens.userId, ids))],
+    ["usage_alerts", db.delete(usageAlerts).where(inArray(usageAlerts.userId, ids))],
     ["profiles", db.delete(profiles).where(inArray(profiles.id, ids))],
   ] as const;
   const [first, ...rest] = steps.map(([, statement]) => statement as BatchItem<"sqlite">);

@@ -710,6 +710,11 @@ export const CHECKOUT_TEXT = {
   submitTrial: "Start free trial",
   submitting: "Submitting",
   successTrial: "Your trial has started. We emailed you a link to activate your account.",
+  /** After the trial's message: the way on once the account is activated. */
+  afterActivation: "Already activated your account?",
+  signIn: "Sign in",
+  /** A signed-in account at /checkout?trial=1: trials are for new accounts only. */
+  trialSignedIn: "Trials are for new accounts. Your account can choose a plan instead.",
   successPaid: "Thanks! Taking you to the secure payment page.",
 } as const;
 
@@ -743,6 +748,9 @@ export const PAYMENT_TEXT = {
   reference: "Reference",
   downloadReceipt: "Download Receipt",
   goToDashboard: "Go to Dashboard",
+  /** A payer who is not signed in: the dashboard would only send them to sign in. */
+  activateOrSignIn: "To open your dashboard, activate your account with the link we emailed you, or sign in if it already has a password.",
+  signIn: "Sign in",
   fallbackAmount: "$29.99/month",
   cancelTitle: "Payment cancelled",
   cancelText: "Your payment was cancelled and you have not been charged. You can try again whenever you are ready.",

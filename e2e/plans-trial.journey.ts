@@ -36,9 +36,10 @@ export default {
     check(posted.join() === "/api/stripe/start-trial", `a refused trial should send no lead, sent: ${posted.join(", ")}`);
 
     await page.getByLabel(CHECKOUT_TEXT.email, { exact: true }).fill(email);
+    const leadAnswered = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/leads/leads");
     await page.getByRole("button", { name: CHECKOUT_TEXT.submitTrial }).click();
     await seeText(page, CHECKOUT_TEXT.successTrial);
-    await page.waitForResponse((res) => new URL(res.url()).pathname === "/api/leads/leads");
+    await leadAnswered;
     check(
       posted.join() === "/api/stripe/start-trial,/api/stripe/start-trial,/api/leads/leads",
       `the started trial's lead follows it, once, sent: ${posted.join(", ")}`,

@@ -1,6 +1,6 @@
 // User-facing texts of the spec's catalogues, defined once for worker and web.
 // Relative imports carry `.ts` so Node scripts (journeys, seed) can load this file through type stripping.
-import { formatCount } from "./numbers.ts";
+import { formatCount, formatDecimal } from "./numbers.ts";
 
 export const AUTH_TEXT = {
   planHeading: "Discover our plans",
@@ -537,6 +537,7 @@ export const AGENT_API_TEXT = {
   invalidPhone: "Enter a phone number in international format (+15551234567) or a 10-digit US number",
   changedMeanwhile: "The agent was changed by another request. Please try again.",
   agentLimitReached: (limit: number) => `Your plan allows up to ${limit} agents. Upgrade to add more.`,
+  agentLimitNoPlan: (limit: number) => `Without a plan you can keep up to ${limit} draft agents. Choose a plan to add more.`,
 } as const;
 
 /** The Admin Dashboard (spec 2 §2, §5, §8): the spec's texts, and the server's answers it leaves unworded. */
@@ -643,10 +644,36 @@ export const PLAN_TEXT = {
     basic: ["Up to 5 voice agents", "1,000 call minutes per month"],
     pro: ["Up to 25 voice agents", "5,000 call minutes per month", "API access", "Custom webhooks"],
   },
-  /** The notice an account without a plan sees before it tries a paid resource (dashboard, Agents). */
+  /**
+   * The notice an account without a plan sees before it tries a paid resource (dashboard, Agents,
+   * Buy Phone Number): why it has none (the usage statistics' planState), then what needs one.
+   */
   requiredTitle: "Choose a plan to go live",
-  requiredText: "Your account has no plan yet. Activating agents, buying phone numbers and placing test calls need an active subscription or trial.",
+  requiredReason: {
+    none: "Your account has no plan yet.",
+    trial_ended: "Your free trial has ended.",
+    past_due: "Your last payment failed, so your plan is on hold until it is paid.",
+    ended: "Your subscription has ended.",
+  },
+  requiredText: "Activating agents, buying phone numbers and placing test calls need an active subscription or trial.",
   choosePlan: "Choose a plan",
+} as const;
+
+/** The plan's call minutes this month (spec 2 §9), on the Agents page, in Settings and in the owner's mails. */
+export const MINUTES_TEXT = {
+  label: "Minutes this month",
+  usedOf: (minutes: number, limit: number) => `${formatDecimal(minutes, 1)} of ${formatCount(limit)}`,
+  noPlan: "No plan: test calls need one",
+  warning: (limit: number) => `80 % of this month's ${formatCount(limit)} call minutes are used.`,
+  full: (limit: number) => `This month's ${formatCount(limit)} call minutes are used up: test calls wait for next month or a bigger plan.`,
+  mailSubject: (percent: 80 | 100) => (percent === 100 ? "You have used all of this month's call minutes" : "You have used 80 % of this month's call minutes"),
+  mailText: (percent: 80 | 100, used: number, limit: number, plan: string) =>
+    percent === 100
+      ? `Your ${plan} plan's ${formatCount(limit)} call minutes for this month are used up (${formatCount(used)} minutes). ` +
+        "Calls to your agents are still answered, but test calls wait until next month. Upgrade for more minutes."
+      : `You have used ${formatCount(used)} of your ${plan} plan's ${formatCount(limit)} call minutes this month. ` +
+        "At the limit, test calls wait until next month. Upgrade for more minutes.",
+  mailLink: "See your usage in Settings",
 } as const;
 
 /** What a screen that failed to render shows instead of going blank. */
@@ -704,6 +731,11 @@ export const CHECKOUT_TEXT = {
   submitTrial: "Start free trial",
   submitting: "Submitting",
   successTrial: "Your trial has started. We emailed you a link to activate your account.",
+  /** After the trial's message: the way on once the account is activated. */
+  afterActivation: "Already activated your account?",
+  signIn: "Sign in",
+  /** A signed-in account at /checkout?trial=1: trials are for new accounts only. */
+  trialSignedIn: "Trials are for new accounts. Your account can choose a plan instead.",
   successPaid: "Thanks! Taking you to the secure payment page.",
 } as const;
 
@@ -737,6 +769,9 @@ export const PAYMENT_TEXT = {
   reference: "Reference",
   downloadReceipt: "Download Receipt",
   goToDashboard: "Go to Dashboard",
+  /** A payer who is not signed in: the dashboard would only send them to sign in. */
+  activateOrSignIn: "To open your dashboard, activate your account with the link we emailed you, or sign in if it already has a password.",
+  signIn: "Sign in",
   fallbackAmount: "$29.99/month",
   cancelTitle: "Payment cancelled",
   cancelText: "Your payment was cancelled and you have not been charged. You can try again whenever you are ready.",

@@ -179,17 +179,42 @@ export type AgentDeletedResponse = { success: true };
 /** PATCH /api/agents/:id/deactivate */
 export type AgentDeactivatedResponse = { success: true; agent: Agent };
 
+export type PlanKey = "basic" | "pro";
+
+/**
+ * Where the account stands with its plan: subscribed (active, or trialing before its trial's end), or
+ * why not: none (never a subscription that started), trial_ended, past_due (a failed renewal), ended
+ * (cancelled or unpaid).
+ */
+export type PlanState = "subscribed" | "none" | "trial_ended" | "past_due" | "ended";
+
+/** The account's plan and what it allows (worker/services/plans.ts accountPlan). */
+export type AccountPlan = {
+  state: PlanState;
+  /** The newest subscription's status, null without one. */
+  status: string | null;
+  /** Agents the account may have: its plan's, else the drafts an account without a plan may keep. */
+  agentLimit: number;
+} & (
+  | { plan: PlanKey; subscriptionId: string; /** Call minutes per New York month. */ minuteLimit: number }
+  | { plan: null; subscriptionId: null; minuteLimit: null }
+);
+
 export type UsageStats = {
   callsThisMonth: number;
   /** Sum of call durations this month, in minutes, rounded to one decimal. */
   minutesThisMonth: number;
+  /** The plan's call minutes per New York month; null without a plan (no test call is allowed then). */
+  minuteLimit: number | null;
   agents: number;
-  /** From the account's plan when one is known; null means no limit applies. */
-  agentLimit: number | null;
+  /** The agents the account may have (accountPlan's agentLimit). */
+  agentLimit: number;
   numbers: number;
   numberLimit: number;
   /** The account's paid plan (an active or trialing subscription); null without one. */
-  plan: "basic" | "pro" | null;
+  plan: PlanKey | null;
+  /** Where the account stands with its plan; the notice's words follow it. */
+  planState: PlanState;
   /**
    * True when activating an agent, buying a number and placing a test call would be refused for want
    * of a plan (402 subscription_required), so the SPA can say so before the account tries. Admins pass.

@@ -49,7 +49,7 @@ function stubApi(profile: CurrentUserView, { batch = "answers" }: { batch?: "ans
         return Response.json(profile);
       }
     if (pathname === "/api/agents") return Response.json({ agents: [] });
-    if (pathname === "/api/usage-stats") return Response.json({ callsThisMonth: 0, minutesThisMonth: 0, agents: 0, agentLimit: 25, numbers: 0, numberLimit: 9, plan: "pro", planRequired: false });
+    if (pathname === "/api/usage-stats") return Response.json({ callsThisMonth: 0, minutesThisMonth: 0, minuteLimit: 5000, agents: 0, agentLimit: 25, numbers: 0, numberLimit: 9, plan: "pro", planState: "subscribed", planRequired: false });
     if (pathname === "/api/call-logs/count") return Response.json({ total: 7 });
     if (pathname === "/api/daily-reports") return Response.json({ reports: [], nextCursor: null });
     if (pathname === "/api/call-volume") return Response.json({ days: [], totals: { calls: 0, cost: 0, costPerCall: null } });

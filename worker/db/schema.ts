@@ -944,3 +944,23 @@ export const reportMailUnsubscribeTokens = sqliteTable(
   },
   (t) => [index("report_mail_unsubscribe_tokens_user_idx").on(t.userId), index("report_mail_unsubscribe_tokens_day_idx").on(t.day)],
 );
+
+// ---------------------------------------------------------------- the plan's minutes, mailed at 80 % and 100 % (decision 022)
+
+/**
+ * The owner's mail that the account has used 80 % or all of its plan's call minutes in a New York
+ * month, one row per (user, month, threshold): claimed before the mail is sent, so no later or
+ * overlapping run sends it again; a failed send gives its claim back for the next run.
+ */
+export const usageAlerts = sqliteTable(
+  "usage_alerts",
+  {
+    userId: text("user_id").notNull(),
+    /** The New York month, YYYY-MM. */
+    month: text("month").notNull(),
+    /** Percent of the plan's minutes: 80 or 100. */
+    threshold: integer("threshold").notNull(),
+    claimedAt: text("claimed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month, t.threshold] })],
+);

@@ -4,6 +4,7 @@ import { createCallCentre, pruneSignInFailures, usesAircall } from "../providers
 import { runAircallBackfill } from "./aircall-backfill";
 import { dailyReportJob } from "./daily-report";
 import { reportMailJob } from "./report-mail";
+import { usageAlertJob } from "./usage-alerts";
 import { hourlyRollupJob, rollupJob } from "./rollups";
 import { pruneRateLimits } from "../db/rate-limit";
 import { recordJobRun } from "../services/job-runs";
@@ -36,6 +37,8 @@ export const jobsByCron: Record<string, Job[]> = {
   [DAILY_CRON]: [rollupJob, dailyReportJob, reportMailJob, pruneCountersJob],
   [FREQUENT_CRON]: [
     hourlyRollupJob,
+    // After the roll-ups, so the month's minutes read the freshly rolled-up days.
+    usageAlertJob,
     // Only with the real adapter: locally the seed holds the calls and there is nothing to read.
     { name: "aircall-backfill", run: async (ctx) => (usesAircall(ctx.config) ? runAircallBackfill(ctx, createCallCentre(ctx.config)) : { skipped: true }) },
     // Indexes the call logs whose index step was lost since the last run (decision 059).

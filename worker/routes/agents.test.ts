@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { DEFAULT_VOICE_ID } from "@shared/constants";
 import { AGENT_API_TEXT, AGENT_TEXT, VALIDATION } from "@shared/messages";
 import { agentFormSchema, agentSchema, isAgentIncomplete } from "@shared/schemas/agents";
-import { agents, callLogs, phoneNumbers, rateLimits, simAssistants, subscriptions, systemConfig } from "../db/schema";
+import { agents, callLogs, customers, phoneNumbers, rateLimits, simAssistants, subscriptions, systemConfig } from "../db/schema";
 import { AGENT_RATE_LIMITS } from "./agents";
 import { nyMonthRange } from "@shared/ny-time";
 import { call, db, signUpAndSignIn, type Json } from "../test/helpers";
@@ -514,6 +514,36 @@ describe("POST /api/create-default-agent", () => {
     for (const r of refused) expect(r.body).toMatchObject({ code: "agent_limit_reached", maxAllowed: 5, currentCount: 5 });
     expect(await db().select().from(agents).where(eq(agents.userId, s.userId))).toHaveLength(5);
   });
+
+  it("reads the agent limit from the same plan as the paid resources: past due, an ended trial and no plan keep 5 drafts", async () => {
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    const cases: { plan: "pro" | null; status?: string; trialEnd?: string; state: string }[] = [
+      { plan: "pro", status: "past_due", state: "past_due" },
+      { plan: "pro", status: "trialing", trialEnd: yesterday, state: "trial_ended" },
+      { plan: null, state: "none" },
+    ];
+    for (const { plan, status, trialEnd, state } of cases) {
+      const s = await signUpAndSignIn({ plan: null });
+      if (plan) {
+        await db().insert(subscriptions).values({ id: `sub_${s.userId}`, userId: s.userId, customerId: "cus_lapsed", priceId: "price_pro", productName: "Pro", status: status!, trialEnd });
+      }
+      for (let i = 0; i < 5; i++) expect((await call("/api/agents", { method: "POST", token: s.accessToken, json: { name: `Draft ${i}` } })).status).toBe(201);
+      const res = await call("/api/agents", { method: "POST", token: s.accessToken, json: { name: "One more" } });
+      expect(res.status, state).toBe(403);
+      expect(res.body).toMatchObject({ code: "agent_limit_reached", maxAllowed: 5, currentCount: 5, error: AGENT_API_TEXT.agentLimitNoPlan(5), upgradeUrl: "/buy" });
+      expect((await call("/api/create-default-agent", { method: "POST", token: s.accessToken })).status).toBe(403);
+      // What the screens are told is what was enforced.
+      const stats = await call("/api/usage-stats", { token: s.accessToken });
+      expect(stats.body).toMatchObject({ plan: null, planState: state, planRequired: true, agents: 5, agentLimit: 5, minuteLimit: null });
+    }
+  });
+
+  it("does not take the plan from the customer record, which an admin can edit", async () => {
+    const s = await signUpAndSignIn({ plan: null });
+    await db().insert(customers).values({ userId: s.userId, email: s.email, currentPlan: "pro", subscriptionStatus: "active" });
+    const stats = await call("/api/usage-stats", { token: s.accessToken });
+    expect(stats.body).toMatchObject({ plan: null, planState: "none", agentLimit: 5 });
+  });
 });
 
 describe("GET /api/usage-stats", () => {
@@ -544,7 +574,18 @@ describe("GET /api/usage-stats", () => {
     const res = await call("/api/usage-stats", { token: s.accessToken });
     expect(res.status).toBe(200);
     // 135 s = 2.25 min, shown to one decimal.
-    expect(res.body).toEqual({ callsThisMonth: 2, minutesThisMonth: 2.3, agents: 1, agentLimit: 25, numbers: 1, numberLimit: 9, plan: "pro", planRequired: false });
+    expect(res.body).toEqual({
+      callsThisMonth: 2,
+      minutesThisMonth: 2.3,
+      minuteLimit: 5000,
+      agents: 1,
+      agentLimit: 25,
+      numbers: 1,
+      numberLimit: 9,
+      plan: "pro",
+      planState: "subscribed",
+      planRequired: false,
+    });
   });
 
   it("says when the account needs a plan for paid resources (activation, numbers, test calls), before it tries one", async () => {

@@ -10,6 +10,7 @@ import {
   agentFormSchema,
   nextNewAgentName,
   type ActivateAgentBody,
+  type AccountPlan,
   type Agent,
   type AgentCreateBody,
   type AgentUpdateBody,
@@ -23,7 +24,7 @@ import type { PromptWriterPort } from "../providers/prompt/port";
 import type { AssistantSpec, VoicePort } from "../providers/voice/port";
 import { adoptOrphanCalls, orphanCallStarts } from "./orphan-calls";
 import { inOrder } from "./in-order";
-import { agentLimitFor } from "./plans";
+import { accountPlan } from "./plans";
 
 type AgentRow = typeof agents.$inferSelect;
 type AssignedNumber = { id: number; phoneNumber: string; vapiPhoneNumberId: string | null };
@@ -122,39 +123,41 @@ export async function countAgents(db: Database, userId: string) {
   return row?.n ?? 0;
 }
 
-const agentLimitReached = (limit: number, current: number) =>
-  new ApiError(403, AGENT_API_TEXT.agentLimitReached(limit), "agent_limit_reached", undefined, {
-    maxAllowed: limit,
+/** The refusal names the plan's limit, or, without a plan, the drafts such an account may keep. */
+const agentLimitReached = (plan: AccountPlan, current: number) =>
+  new ApiError(403, plan.plan ? AGENT_API_TEXT.agentLimitReached(plan.agentLimit) : AGENT_API_TEXT.agentLimitNoPlan(plan.agentLimit), "agent_limit_reached", undefined, {
+    maxAllowed: plan.agentLimit,
     currentCount: current,
+    upgradeUrl: "/buy",
   });
 
-/** Refuses early when the plan's limit is already reached; returns the limit the insert must hold (null: none). */
-function assertBelowAgentLimit(limit: number | null, current: number): number | null {
-  if (limit !== null && current >= limit) throw agentLimitReached(limit, current);
-  return limit;
+/** Refuses early when the account's agent limit is already reached. */
+function assertBelowAgentLimit(plan: AccountPlan, current: number): AccountPlan {
+  if (current >= plan.agentLimit) throw agentLimitReached(plan, current);
+  return plan;
 }
 
 type NewAgent = Omit<typeof agents.$inferInsert, "userId" | "voiceId">;
 
 /**
- * Inserts the agent and reads it back, in one batch. With a limit, the count is checked inside the
+ * Inserts the agent and reads it back, in one batch. The plan's agent limit is checked inside the
  * insert itself (one statement, so SQLite runs it atomically): of concurrent creates only those that
- * still fit get a row. The name is given as a subquery that is NULL once the account has `limit`
+ * still fit get a row. The name is given as a subquery that is NULL once the account has its limit of
  * agents, so the insert then breaks the name's NOT NULL constraint and writes nothing. The read
  * finds the new row by its name, which the (user_id, lower(name)) index makes the account's only
  * one; a new agent holds no number.
  */
-async function insertAgent(db: Database, userId: string, values: NewAgent, limit: number | null = null): Promise<AgentRecord> {
+async function insertAgent(db: Database, userId: string, values: NewAgent, plan: AccountPlan): Promise<AgentRecord> {
   // The voice is forced to the default on creation (spec 1 §5); it can be changed afterwards.
   const row = { ...values, userId, voiceId: DEFAULT_VOICE_ID };
-  const name = limit === null ? row.name : sql`(select ${row.name} where (select count(*) from agents where user_id = ${userId}) < ${limit})`;
+  const name = sql`(select ${row.name} where (select count(*) from agents where user_id = ${userId}) < ${plan.agentLimit})`;
   try {
     const [, [created]] = await db.batch([db.insert(agents).values({ ...row, name }), agentNamed(db, userId, row.name)]);
     if (!created) throw notFound("Agent not found");
     return toRecord(created);
   } catch (e) {
     if (isNameUniqueViolation(e)) throw duplicateName();
-    if (limit !== null && isLimitViolation(e)) throw agentLimitReached(limit, await countAgents(db, userId));
+    if (isLimitViolation(e)) throw agentLimitReached(plan, await countAgents(db, userId));
     throw e;
   }
 }
@@ -170,9 +173,9 @@ function isLimitViolation(e: unknown): boolean {
 /** Saves a new agent. Short or empty fields are allowed (the card then shows it as incomplete); activation checks them. */
 export async function createAgent(db: Database, userId: string, body: AgentCreateBody): Promise<AgentRecord> {
   // What decides the answer, read together: a name taken, then the plan's limit reached.
-  const [clash, planLimit, current] = await Promise.all([nameClash(db, userId, body.name), agentLimitFor(db, userId), countAgents(db, userId)]);
+  const [clash, plan, current] = await Promise.all([nameClash(db, userId, body.name), accountPlan(db, userId), countAgents(db, userId)]);
   if (clash) throw duplicateName();
-  const limit = assertBelowAgentLimit(planLimit, current);
+  const limit = assertBelowAgentLimit(plan, current);
   return insertAgent(
     db,
     userId,
@@ -433,8 +436,8 @@ export async function createDefaultAgent(db: Database, userId: string, company?:
   const agentNames = () => db.select({ name: agents.name }).from(agents).where(eq(agents.userId, userId));
   // The plan's limit, the count and the names taken, read together, and with them the company name
   // (a promise when it is known only once the sign-in is confirmed: the reads ride in that round trip).
-  const [planLimit, current, taken, companyName] = await Promise.all([agentLimitFor(db, userId), countAgents(db, userId), agentNames(), company]);
-  const limit = assertBelowAgentLimit(planLimit, current);
+  const [plan, current, taken, companyName] = await Promise.all([accountPlan(db, userId), countAgents(db, userId), agentNames(), company]);
+  const limit = assertBelowAgentLimit(plan, current);
   let names = taken;
   // Two tries: a concurrent create can take the chosen name between reading and inserting.
   for (let attempt = 0; ; attempt++) {

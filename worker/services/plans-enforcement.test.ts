@@ -5,7 +5,7 @@ import { callLogUserDaily, callLogs, profiles, rollupState, subscriptions } from
 import { ApiError } from "../lib/errors";
 import { call, db, signUpAndSignIn, subscribe } from "../test/helpers";
 import { markDaysDirty } from "./rollup-dirty";
-import { assertTestCallDestination, monthSecondsFor, paidPlanFor, requirePaidPlan } from "./plans";
+import { accountPlan, assertTestCallDestination, monthSecondsFor, requirePaidPlan } from "./plans";
 
 const NOW = new Date("2026-03-20T16:00:00Z");
 
@@ -41,8 +41,8 @@ describe("paid resources need an active or trialing subscription", () => {
     }
     const trial = await account();
     await db().insert(subscriptions).values({ id: `sub_${trial}`, userId: trial, customerId: "c", priceId: "p", productName: "Basic", status: "trialing", trialEnd: "2026-03-21T00:00:00.000Z" });
-    expect(await paidPlanFor(db(), trial, NOW)).toMatchObject({ plan: "basic", status: "trialing" });
-    expect(await paidPlanFor(db(), trial, new Date("2026-03-21T00:00:01Z"))).toBeNull();
+    expect(await accountPlan(db(), trial, NOW)).toMatchObject({ plan: "basic", status: "trialing" });
+    expect(await accountPlan(db(), trial, new Date("2026-03-21T00:00:01Z"))).toMatchObject({ plan: null, state: "trial_ended" });
     const active = await account();
     await subscribe(active, "pro");
     expect(await requirePaidPlan(db(), active, { now: NOW })).toMatchObject({ plan: "pro" });

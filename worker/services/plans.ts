@@ -1,70 +1,55 @@
 // Plan policy (spec 2 §9): which plan an account is on and what it allows. Billing grows here.
-import { and, desc, eq, inArray } from "drizzle-orm";
-import { PLAN_AGENT_LIMITS, PLAN_MINUTE_LIMITS } from "@shared/constants";
+import { desc, eq } from "drizzle-orm";
+import { NO_PLAN_AGENT_LIMIT, PLAN_AGENT_LIMITS, PLAN_MINUTE_LIMITS } from "@shared/constants";
+import type { AccountPlan, PlanKey, PlanState } from "@shared/schemas/agents";
 import { PLAN_TEXT } from "@shared/messages";
 import { ApiError } from "../lib/errors";
 import { monthlyCalls } from "./counts/month";
 import type { Database } from "../db/client";
-import { customers, subscriptions } from "../db/schema";
-
-/** Subscription statuses under which the plan's features apply (a failed renewal keeps them for now). */
-export const SUBSCRIBED_STATUSES = ["active", "trialing", "past_due"];
+import { subscriptions } from "../db/schema";
 
 /** Plan key from a product or plan name ('Pro', 'Basic Monthly', 'pro'…); null when it names no known plan. */
-export function planKey(name: string | null | undefined): keyof typeof PLAN_AGENT_LIMITS | null {
+export function planKey(name: string | null | undefined): PlanKey | null {
   if (!name) return null;
   if (/\bpro\b/i.test(name)) return "pro";
   if (/\bbasic\b/i.test(name)) return "basic";
   return null;
 }
 
-/** Agents the account's plan allows, from its current subscription (or customer record); null when no plan is known. */
-export async function agentLimitFor(db: Database, userId: string): Promise<number | null> {
-  // Both records read together; the customer record counts only where no subscription is current.
-  const [sub, customer] = await Promise.all([
-    db
-      .select({ productName: subscriptions.productName })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, SUBSCRIBED_STATUSES)))
-      .orderBy(desc(subscriptions.updatedAt))
-      .get(),
-    db
-      .select({ currentPlan: customers.currentPlan, status: customers.subscriptionStatus })
-      .from(customers)
-      .where(eq(customers.userId, userId))
-      .get(),
-  ]);
-  let plan = planKey(sub?.productName);
-  if (!plan && !sub) {
-    if (customer && (!customer.status || SUBSCRIBED_STATUSES.includes(customer.status))) plan = planKey(customer.currentPlan);
-  }
-  return plan ? PLAN_AGENT_LIMITS[plan] : null;
-}
-
-// ---------------------------------------------------------------- paid resources (decision 022)
-
-/** Statuses under which paid resources (activating an agent, buying a number, a test call) are open. */
+/** Statuses under which a subscription's plan applies (a failed renewal, past_due, does not). */
 export const PAID_STATUSES = ["active", "trialing"];
 
-export type PaidPlan = { plan: keyof typeof PLAN_AGENT_LIMITS; status: string; subscriptionId: string };
-
 /**
- * The account's current paid plan from its subscription, the only record the billing webhooks write
- * (customer records can be edited by admins). A trial past its end no longer counts, even before
- * the provider's update arrives.
+ * The account's plan and what it allows, the one reading every limit, notice and message uses
+ * (decision 022). The plan comes from the account's subscriptions, the only records the billing
+ * events write (customer records can be edited by admins): the newest one active, or trialing before
+ * its trial's end (even before the provider's update arrives). Without such a plan the paid
+ * resources are closed, at most NO_PLAN_AGENT_LIMIT agents are kept as drafts, and `state` says why
+ * there is no plan, from the newest subscription.
  */
-export async function paidPlanFor(db: Database, userId: string, now = new Date()): Promise<PaidPlan | null> {
+export async function accountPlan(db: Database, userId: string, now = new Date()): Promise<AccountPlan> {
   const rows = await db
     .select({ id: subscriptions.id, productName: subscriptions.productName, status: subscriptions.status, trialEnd: subscriptions.trialEnd })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, PAID_STATUSES)))
+    .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.updatedAt));
   for (const row of rows) {
+    if (!PAID_STATUSES.includes(row.status)) continue;
     if (row.status === "trialing" && row.trialEnd && row.trialEnd < now.toISOString()) continue;
     const plan = planKey(row.productName);
-    if (plan) return { plan, status: row.status, subscriptionId: row.id };
+    if (plan) {
+      return { plan, state: "subscribed", status: row.status, subscriptionId: row.id, agentLimit: PLAN_AGENT_LIMITS[plan], minuteLimit: PLAN_MINUTE_LIMITS[plan] };
+    }
   }
-  return null;
+  return { plan: null, state: noPlanState(rows[0]?.status), status: rows[0]?.status ?? null, subscriptionId: null, agentLimit: NO_PLAN_AGENT_LIMIT, minuteLimit: null };
+}
+
+/** Why an account has no plan, from its newest subscription's status (none: it never had one that started). */
+function noPlanState(status: string | undefined): PlanState {
+  if (status === "trialing") return "trial_ended";
+  if (status === "past_due") return "past_due";
+  if (status === "canceled" || status === "unpaid") return "ended";
+  return "none";
 }
 
 const subscriptionRequired = () =>
@@ -83,10 +68,10 @@ export async function requirePaidPlan(db: Database, userId: string, opts: { minu
   if (opts.isAdmin) return null;
   const now = opts.now ?? new Date();
   // The plan and, when asked, the month's seconds read together; the plan's answer comes first.
-  const [paid, seconds] = await Promise.all([paidPlanFor(db, userId, now), opts.minutes ? monthSecondsFor(db, userId, now) : 0]);
-  if (!paid) throw subscriptionRequired();
+  const [paid, seconds] = await Promise.all([accountPlan(db, userId, now), opts.minutes ? monthSecondsFor(db, userId, now) : 0]);
+  if (!paid.plan) throw subscriptionRequired();
   if (opts.minutes) {
-    const limit = PLAN_MINUTE_LIMITS[paid.plan];
+    const limit = paid.minuteLimit;
     const used = Math.floor(seconds / 60);
     if (used >= limit) {
       throw new ApiError(403, PLAN_TEXT.minutesLimitReached(limit), "minutes_limit_reached", undefined, {

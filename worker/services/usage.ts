@@ -7,28 +7,29 @@ import type { Database } from "../db/client";
 import { countAgents } from "./agents";
 import { monthlyCalls } from "./counts/month";
 import { countPhoneNumbers, getPhoneNumberLimit } from "./phone-numbers";
-import { agentLimitFor, paidPlanFor } from "./plans";
+import { accountPlan } from "./plans";
 
 /** `isAdmin`: admins pass the plan check of paid resources (requirePaidPlan), so no plan is required of them. */
 export async function usageStats(db: Database, userId: string, now = new Date(), opts: { isAdmin?: boolean } = {}): Promise<UsageStats> {
-  const [calls, agentCount, numbers, agentLimit, numberLimit, paid] = await Promise.all([
+  const [calls, agentCount, numbers, numberLimit, plan] = await Promise.all([
     monthlyCalls(db, userId, now),
     countAgents(db, userId),
     // The same count and limit the phone-number purchase checks.
     countPhoneNumbers(db, userId),
-    agentLimitFor(db, userId),
     getPhoneNumberLimit(db),
-    // The same reading of the plan the paid resources are refused by.
-    paidPlanFor(db, userId, now),
+    // The same reading of the plan the agent limit, the test calls' minutes and the paid resources use.
+    accountPlan(db, userId, now),
   ]);
   return {
     callsThisMonth: calls.total,
     minutesThisMonth: Math.round(calls.duration_seconds / 6) / 10,
+    minuteLimit: plan.minuteLimit,
     agents: agentCount,
-    agentLimit,
+    agentLimit: plan.agentLimit,
     numbers,
     numberLimit,
-    plan: paid?.plan ?? null,
-    planRequired: !paid && !opts.isAdmin,
+    plan: plan.plan,
+    planState: plan.state,
+    planRequired: !plan.plan && !opts.isAdmin,
   };
 }

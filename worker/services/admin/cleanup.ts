@@ -27,6 +27,7 @@ import {
   simAssistants,
   simCalls,
   subscriptions,
+  usageAlerts,
 } from "../../db/schema";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { log } from "../../lib/log";
@@ -61,6 +62,7 @@ export const USER_ID_COLUMNS = {
   report_mail_deliveries: ["user_id"],
   report_mail_unsubscribe_tokens: ["user_id"],
   live_tickets: ["user_id"],
+  usage_alerts: ["user_id"],
   // The local identity service's own tables: deleted through the identity port (empty with Supabase).
   auth_users: ["id"],
   auth_sessions: ["user_id"],
@@ -166,6 +168,7 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     ["report_mail_unsubscribe_tokens", db.delete(reportMailUnsubscribeTokens).where(inArray(reportMailUnsubscribeTokens.userId, ids))],
     ["live_tickets", db.delete(liveTickets).where(inArray(liveTickets.userId, ids))],
     ["call_log_changes", deleteAccountChanges(db, ids)],
+    ["usage_alerts", db.delete(usageAlerts).where(inArray(usageAlerts.userId, ids))],
     ["profiles", db.delete(profiles).where(inArray(profiles.id, ids))],
   ] as const;
   const [first, ...rest] = steps.map(([, statement]) => statement as BatchItem<"sqlite">);

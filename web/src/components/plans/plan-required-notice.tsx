@@ -1,7 +1,8 @@
 // Tells an account without a plan, before it tries, that activating agents, buying numbers and test
 // calls need one (the server refuses them with 402 subscription_required), with the way to the plans.
-// The answer comes from GET /api/usage-stats, which reads the plan the way the refusal does; admins,
-// who pass that check, are never told.
+// The answer comes from GET /api/usage-stats, which reads the plan the way the refusal does, and says
+// why the account has none (never had one, trial ended, payment failed, ended); admins, who pass that
+// check, are never told.
 import { CreditCard } from "lucide-react";
 import { PLAN_TEXT } from "@shared/messages";
 import { useUsageStats } from "@web/api/usage-stats";
@@ -22,7 +23,10 @@ export function PlanRequiredNotice({ email }: { email?: string }) {
           <h2 id="plan-required-title" className="text-sm font-semibold">
             {PLAN_TEXT.requiredTitle}
           </h2>
-          <p className="text-sm text-muted-foreground">{PLAN_TEXT.requiredText}</p>
+          <p className="text-sm text-muted-foreground">
+            <span>{PLAN_TEXT.requiredReason[usage.data.planState === "subscribed" ? "none" : usage.data.planState]}</span>{" "}
+            <span>{PLAN_TEXT.requiredText}</span>
+          </p>
         </div>
       </div>
       <UpgradeLink email={email} className={buttonVariants({ size: "sm" })}>

@@ -47,7 +47,7 @@ afterEach(() => {
 
 describe("AgentsPage", () => {
   it("tells an account without a plan, before it tries, that activation, numbers and test calls need one", async () => {
-    fakeAccount([makeAgent()], { "GET /api/usage-stats": { ...usageStats, plan: null, planRequired: true } });
+    fakeAccount([makeAgent()], { "GET /api/usage-stats": { ...usageStats, plan: null, planState: "none", minuteLimit: null, planRequired: true } });
     await renderWithApp(<AgentsPage userId="user-1" email="new@store.example" />);
     const notice = await screen.findByRole("region", { name: PLAN_TEXT.requiredTitle });
     expect(within(notice).getByText(PLAN_TEXT.requiredText)).toBeTruthy();

@@ -59,7 +59,7 @@ export function stubApi(routes: Record<string, unknown>) {
   return { calls, fetchMock };
 }
 
-export const usageStats = { callsThisMonth: 12, minutesThisMonth: 34.5, agents: 1, agentLimit: null, numbers: 0, numberLimit: 9, plan: "pro", planRequired: false };
+export const usageStats = { callsThisMonth: 12, minutesThisMonth: 34.5, minuteLimit: 5000, agents: 1, agentLimit: 25, numbers: 0, numberLimit: 9, plan: "pro", planState: "subscribed", planRequired: false };
 export const voices = { voices: [{ id: DEFAULT_VOICE_ID, name: "Marissa", provider: "11labs" }] };
 
 /** A complete, inactive agent unless overridden: a saved draft with its fields filled in. */

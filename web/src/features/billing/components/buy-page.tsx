@@ -1,5 +1,6 @@
 // /buy (spec 1 §2, spec 2 §2 and §9): Monthly / Annual with 'Save 10%', a card per plan with its
-// features, 'Most Popular' on pro; select a plan, then Continue (or start the 7-day trial).
+// features, 'Most Popular' on pro; select a plan, then Continue (or start the 7-day trial, offered
+// only to a visitor: a trial makes a new account, so a signed-in account could not start one).
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Check } from "lucide-react";
 import { useState } from "react";
@@ -10,6 +11,7 @@ import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
+import { useAuth } from "@web/lib/auth/auth-provider";
 import { cn } from "@web/lib/utils";
 
 type Interval = "month" | "year";
@@ -17,6 +19,7 @@ type Interval = "month" | "year";
 export function BuyPage({ email }: { email?: string }) {
   const products = useProducts();
   const navigate = useNavigate();
+  const signedIn = useAuth().user !== null;
   const [interval, setInterval] = useState<Interval>("month");
   const [selected, setSelected] = useState<string | null>(null);
   const priceOf = (p: ProductView) => p.prices.find((pr) => pr.interval === interval && pr.active) ?? null;
@@ -114,16 +117,22 @@ export function BuyPage({ email }: { email?: string }) {
         <Button size="lg" disabled={!chosenPrice} onClick={() => go(false)}>
           {BUY_TEXT.continue}
         </Button>
-        <Button size="lg" variant="outline" disabled={!chosenPrice} onClick={() => go(true)}>
-          {BUY_TEXT.startTrial}
-        </Button>
-        <p className="text-sm text-muted-foreground">{BUY_TEXT.trialNote}</p>
+        {signedIn ? null : (
+          <>
+            <Button size="lg" variant="outline" disabled={!chosenPrice} onClick={() => go(true)}>
+              {BUY_TEXT.startTrial}
+            </Button>
+            <p className="text-sm text-muted-foreground">{BUY_TEXT.trialNote}</p>
+          </>
+        )}
       </div>
-      <p className="mt-6 text-sm">
-        <Link to="/auth" search={{ login: 1 }} className="text-primary underline-offset-4 hover:underline">
-          {AUTH_TEXT.planLoginLink}
-        </Link>
-      </p>
+      {signedIn ? null : (
+        <p className="mt-6 text-sm">
+          <Link to="/auth" search={{ login: 1 }} className="text-primary underline-offset-4 hover:underline">
+            {AUTH_TEXT.planLoginLink}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

@@ -1,5 +1,8 @@
-// /checkout (spec 2 §4-5): the chosen plan, the lead form, then a 7-day trial (to /dashboard after
-// 2 s) or a payment session (to the payment page after 1 s).
+// /checkout (spec 2 §4-5): the chosen plan, the lead form, then a 7-day trial or a payment session
+// (to the payment page after 1 s). The lead is recorded only once the trial or the session has been
+// started, so a refused start leaves none. A trial's visitor is not signed in yet: the page then says
+// to activate the account from the mailed link (the dashboard would only send them to sign in); a
+// signed-in account is not offered a trial, which is for new accounts.
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
 import { CHECKOUT_TEXT, PAYMENT_TEXT } from "@shared/messages";
@@ -10,11 +13,21 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { FormField } from "@web/components/ui/form-field";
 import { Spinner } from "@web/components/ui/spinner";
 import { errorMessage } from "@web/lib/api";
+import { useAuth } from "@web/lib/auth/auth-provider";
 import { createCheckoutSession, startTrial, submitLead } from "../api/checkout";
 import type { CheckoutSearch } from "../checkout-search";
 
 type Values = { first_name: string; last_name: string; email: string; phone: string; company: string; quantity: string };
 type Errors = Partial<Record<keyof Values, string>>;
+
+/** The lead of a trial or session that has started: failing to record it does not undo the start. */
+async function recordLead(lead: LeadBody) {
+  try {
+    await submitLead(lead);
+  } catch {
+    // The trial or the payment session exists either way; the visitor goes on.
+  }
+}
 
 export const TRIAL_REDIRECT_MS = 2000;
 export const PAYMENT_REDIRECT_MS = 1000;
@@ -22,6 +35,7 @@ export const PAYMENT_REDIRECT_MS = 1000;
 export function CheckoutPage({ search }: { search: CheckoutSearch }) {
   const products = useProducts();
   const navigate = useNavigate();
+  const auth = useAuth();
   const trial = search.trial === 1;
   const [values, setValues] = useState<Values>({ first_name: "", last_name: "", email: search.email ?? "", phone: "", company: "", quantity: "1" });
   const [errors, setErrors] = useState<Errors>({});
@@ -43,6 +57,23 @@ export function CheckoutPage({ search }: { search: CheckoutSearch }) {
       <div className="flex justify-center py-16">
         <Spinner label={CHECKOUT_TEXT.loading} />
       </div>
+    );
+  }
+  if (trial && auth.user) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1">{CHECKOUT_TEXT.trialTitle}</CardTitle>
+          <CardDescription>{CHECKOUT_TEXT.trialSignedIn}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild variant="outline">
+            <Link to="/buy" search={{ email: search.email }}>
+              {CHECKOUT_TEXT.backToPlans}
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
     );
   }
   const product = products.data?.find((p) => p.prices.some((pr) => pr.id === search.priceId));
@@ -104,17 +135,12 @@ export function CheckoutPage({ search }: { search: CheckoutSearch }) {
       },
     };
     try {
-      await submitLead(lead);
-    } catch {
-      setSummary(CHECKOUT_TEXT.submitFailed);
-      setState("form");
-      return;
-    }
-    try {
       if (trial) {
         await startTrial({ email: form.email, priceId: price!.id, first_name: form.first_name, last_name: form.last_name, company: form.company || undefined });
+        await recordLead(lead);
         setState("success");
-        setRedirect("/dashboard");
+        // Signed out until the mailed link activates the account: the message stays.
+        if (auth.user) setRedirect("/dashboard");
       } else {
         const origin = window.location.origin;
         const session = await createCheckoutSession({
@@ -126,6 +152,7 @@ export function CheckoutPage({ search }: { search: CheckoutSearch }) {
           // Kept with the payment, so it reaches the customer record and the account (as a trial's does).
           company: form.company || undefined,
         });
+        await recordLead(lead);
         setState("success");
         setRedirect(session.url);
       }
@@ -143,9 +170,19 @@ export function CheckoutPage({ search }: { search: CheckoutSearch }) {
         </CardHeader>
         <CardContent>
           {state === "success" ? (
-            <p role="status" className="rounded-md bg-success/10 p-4 text-sm">
-              {trial ? CHECKOUT_TEXT.successTrial : CHECKOUT_TEXT.successPaid}
-            </p>
+            <div className="grid gap-3">
+              <p role="status" className="rounded-md bg-success/10 p-4 text-sm">
+                {trial ? CHECKOUT_TEXT.successTrial : CHECKOUT_TEXT.successPaid}
+              </p>
+              {trial && !auth.user ? (
+                <p className="text-sm">
+                  {CHECKOUT_TEXT.afterActivation}{" "}
+                  <Link to="/auth" search={{ login: 1 }} className="font-medium text-primary underline-offset-4 hover:underline">
+                    {CHECKOUT_TEXT.signIn}
+                  </Link>
+                </p>
+              ) : null}
+            </div>
           ) : (
             <form noValidate onSubmit={onSubmit} className="grid gap-4">
               {summary ? (

@@ -9,7 +9,7 @@ import { PaymentSuccessPage } from "./payment-success-page";
 
 const signedIn = vi.hoisted(() => ({ user: null as { email: string } | null }));
 vi.mock("@web/lib/auth/auth-provider", () => ({
-  useAuth: () => ({ whenSettled: async () => signedIn.user, signIn: vi.fn() }),
+  useAuth: () => ({ user: signedIn.user, whenSettled: async () => signedIn.user, signIn: vi.fn() }),
 }));
 
 const session = (over: Partial<CheckoutSessionView> = {}): CheckoutSessionView => ({
@@ -48,6 +48,14 @@ describe("PaymentSuccessPage", () => {
     expect((await screen.findByTestId("payment-plan")).textContent).toBe("Pro · Annual");
     expect(screen.getByTestId("payment-amount").textContent).toBe("$1,079.89");
     expect(screen.queryByText(PAYMENT_TEXT.createPasswordTitle)).toBeNull();
+  });
+
+  it("tells a payer who is not signed in to activate from the mail or sign in, never sending them to the dashboard", async () => {
+    renderAt(session());
+    await screen.findByTestId("payment-plan");
+    expect(screen.getByText(PAYMENT_TEXT.activateOrSignIn)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: PAYMENT_TEXT.goToDashboard })).toBeNull();
+    expect(screen.getByRole("link", { name: PAYMENT_TEXT.signIn }).getAttribute("href")).toBe("/auth?login=1");
   });
 
   it("asks for a password only when the session may set the account's first one", async () => {

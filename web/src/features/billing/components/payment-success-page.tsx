@@ -1,8 +1,8 @@
 // /payments/success (spec 2 §2, §4-5, §9): the session is looked up (once more after 3 s). When the
 // session created the account and its password is not set, the buyer creates one (the session is the
 // server-side proof) and is signed in; an account signed in already (an upgrade) goes to its
-// dashboard; then the details (plan, amount) with 'Download Receipt' and Go to Dashboard. Without
-// details, a fallback confirmation.
+// dashboard; then the details (plan, amount) with 'Download Receipt' and Go to Dashboard, or, for a
+// payer not signed in, how to activate the account or sign in. Without details, a fallback confirmation.
 import { Link, useNavigate } from "@tanstack/react-router";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
@@ -173,6 +173,8 @@ function CreatePassword({ session, onDone }: { session: CheckoutSessionView; onD
 
 function PaymentDetails({ session }: { session: CheckoutSessionView | null }) {
   const navigate = useNavigate();
+  // A payer who is not signed in would only be sent to sign in by the dashboard: told how to go on.
+  const signedIn = useAuth().user !== null;
   const amount = session?.amount_total != null ? formatAmount(session.amount_total, session.currency) : PAYMENT_TEXT.fallbackAmount;
   const download = () => {
     const receipt = session ?? { amount: PAYMENT_TEXT.fallbackAmount };
@@ -216,8 +218,17 @@ function PaymentDetails({ session }: { session: CheckoutSessionView | null }) {
           <Button variant="outline" onClick={download}>
             {PAYMENT_TEXT.downloadReceipt}
           </Button>
-          <Button onClick={() => void navigate({ to: "/dashboard" })}>{PAYMENT_TEXT.goToDashboard}</Button>
+          {signedIn ? (
+            <Button onClick={() => void navigate({ to: "/dashboard" })}>{PAYMENT_TEXT.goToDashboard}</Button>
+          ) : (
+            <Button asChild>
+              <Link to="/auth" search={{ login: 1 }}>
+                {PAYMENT_TEXT.signIn}
+              </Link>
+            </Button>
+          )}
         </div>
+        {signedIn ? null : <p className="text-sm text-muted-foreground">{PAYMENT_TEXT.activateOrSignIn}</p>}
       </CardContent>
     </Card>
   );

@@ -72,7 +72,7 @@ function stubApi(override: Handler = () => undefined) {
       case "/api/lead-counts/summary":
         return json({ totalSubmissions: 4321, byStore: { TYLER: 4000, OKC: 321 } });
       case "/api/usage-stats":
-        return json({ callsThisMonth: 0, minutesThisMonth: 0, agents: 0, agentLimit: 25, numbers: 0, numberLimit: 9, plan: "pro", planRequired: false });
+        return json({ callsThisMonth: 0, minutesThisMonth: 0, minuteLimit: 5000, agents: 0, agentLimit: 25, numbers: 0, numberLimit: 9, plan: "pro", planState: "subscribed", planRequired: false });
       case "/api/aircall/options":
         return json({ users: ["Bob"], numbers: ["Main"] });
       case "/api/aircall/call-count":
@@ -262,7 +262,7 @@ describe("DashboardPage", () => {
 
   it("tells an account without a plan, before it tries, that activation, numbers and test calls need one", async () => {
     const usage = { callsThisMonth: 0, minutesThisMonth: 0, agents: 0, agentLimit: null, numbers: 0, numberLimit: 9, plan: null };
-    stubApi((url) => (url.pathname === "/api/usage-stats" ? json({ ...usage, planRequired: true }) : undefined));
+    stubApi((url) => (url.pathname === "/api/usage-stats" ? json({ ...usage, plan: null, planState: "none", minuteLimit: null, planRequired: true }) : undefined));
     renderPage({ shopwindows_info: false, call_app: false });
     const notice = await screen.findByRole("region", { name: PLAN_TEXT.requiredTitle });
     expect(within(notice).getByText(PLAN_TEXT.requiredText)).toBeTruthy();

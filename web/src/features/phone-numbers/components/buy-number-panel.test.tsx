@@ -6,7 +6,7 @@ import { PHONE_TEXT, PLAN_TEXT } from "@shared/messages";
 import { createQueryClient } from "@web/lib/query-client";
 import { BuyNumberPanel } from "./buy-number-panel";
 
-const usage = { callsThisMonth: 3, minutesThisMonth: 4.5, agents: 1, agentLimit: null, numbers: 2, numberLimit: 9, plan: "basic", planRequired: false };
+const usage = { callsThisMonth: 3, minutesThisMonth: 4.5, minuteLimit: 1000, agents: 1, agentLimit: 5, numbers: 2, numberLimit: 9, plan: "basic", planState: "subscribed", planRequired: false };
 
 /** Answers the panel's two reads; `usageOk` decides whether usage stats load. */
 function stubReads(state: { usageOk: boolean }) {
@@ -55,7 +55,7 @@ describe("BuyNumberPanel without a plan", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async (input: RequestInfo | URL) =>
-        String(input) === "/api/usage-stats" ? Response.json({ ...usage, plan: null, planRequired: true }) : Response.json({ phoneNumberLimit: 9 }),
+        String(input) === "/api/usage-stats" ? Response.json({ ...usage, plan: null, planState: "none", minuteLimit: null, planRequired: true }) : Response.json({ phoneNumberLimit: 9 }),
       ),
     );
     render(

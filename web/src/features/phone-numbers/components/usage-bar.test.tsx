@@ -2,7 +2,8 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { USAGE_BAR_WARNING_RATIO } from "@shared/constants";
 import { PHONE_TEXT } from "@shared/messages";
-import { UsageBar, usageLevel } from "./usage-bar";
+import { usageLevel } from "@shared/usage";
+import { UsageBar } from "./usage-bar";
 
 function indicatorOf(container: HTMLElement) {
   const bar = container.querySelector('[role="progressbar"]');

@@ -1,22 +1,10 @@
 // How many numbers the account holds against its limit (spec 2 §9): green below 80 %,
 // yellow from 80 %, red at the limit.
-import { USAGE_BAR_WARNING_RATIO } from "@shared/constants";
 import { PHONE_TEXT } from "@shared/messages";
+import { usageLevel } from "@shared/usage";
+import { USAGE_INDICATOR } from "@web/components/usage/usage-colours";
 import { Progress } from "@web/components/ui/progress";
 import { cn } from "@web/lib/utils";
-
-export type UsageLevel = "ok" | "warning" | "full";
-
-export function usageLevel(count: number, limit: number): UsageLevel {
-  if (limit <= 0 || count >= limit) return "full";
-  return count / limit >= USAGE_BAR_WARNING_RATIO ? "warning" : "ok";
-}
-
-const INDICATOR: Record<UsageLevel, string> = {
-  ok: "bg-success",
-  warning: "bg-warning",
-  full: "bg-destructive",
-};
 
 export function UsageBar({ count, limit, className }: { count: number; limit: number; className?: string }) {
   const level = usageLevel(count, limit);
@@ -33,7 +21,7 @@ export function UsageBar({ count, limit, className }: { count: number; limit: nu
         max={limit}
         aria-labelledby="phone-usage-label"
         aria-valuetext={PHONE_TEXT.usageCount(count, limit)}
-        indicatorClassName={INDICATOR[level]}
+        indicatorClassName={USAGE_INDICATOR[level]}
       />
       {level === "full" ? (
         <p role="status" className="text-sm font-medium text-destructive">

@@ -1,10 +1,13 @@
 // The /settings subscription section (spec 2 §2, §4, §8): status in its colour, plan, renewal or
-// trial end, Upgrade (to the plans) and Cancel (at the end of the period), and the provider's portal.
+// trial end, this month's call minutes against the plan's cap, Upgrade (to the plans) and Cancel (at
+// the end of the period), and the provider's portal.
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { SETTINGS_TEXT, SUBSCRIPTION_TEXT } from "@shared/messages";
 import { nyDateTime } from "@shared/ny-time";
 import { useBillingConfig, useCancelSubscription, useCustomer, useCustomerSubscriptions } from "@web/api/billing";
+import { useUsageStats } from "@web/api/usage-stats";
+import { MinutesBar } from "@web/components/usage/minutes-bar";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -24,6 +27,7 @@ export function SubscriptionSection({ email }: { email: string }) {
   const subs = useCustomerSubscriptions(customer.data?.stripe_customer_id);
   const config = useBillingConfig();
   const cancel = useCancelSubscription();
+  const usage = useUsageStats();
   const [opening, setOpening] = useState(false);
   const current = subs.data?.find((s) => s.status !== "canceled" && s.status !== "incomplete_expired") ?? subs.data?.[0] ?? null;
   const loading = customer.isPending || (Boolean(customer.data?.stripe_customer_id) && subs.isPending);
@@ -76,6 +80,7 @@ export function SubscriptionSection({ email }: { email: string }) {
         ) : (
           <p className="text-muted-foreground">{SUBSCRIPTION_TEXT.none}</p>
         )}
+        {usage.data ? <MinutesBar stats={usage.data} className="max-w-md" /> : null}
         <div className="flex flex-wrap gap-3">
           <Button asChild>
             <Link to="/buy" search={{ email }}>

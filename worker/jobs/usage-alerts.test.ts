@@ -1,0 +1,101 @@
+// The owner's mails at 80 % and 100 % of the plan's call minutes: one of each per New York month
+// however often the job runs, the 100 % one alone when the month jumps past both, none without a
+// plan, and a failed send retried by the next run.
+import { MINUTES_TEXT } from "@shared/messages";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { callLogs, profiles } from "../db/schema";
+import { parseConfig } from "../env";
+import { LocalMail } from "../providers/mail/local";
+import type { MailPort, OutgoingMail } from "../providers";
+import { db, subscribe } from "../test/helpers";
+import { FREQUENT_CRON, jobsByCron } from "./index";
+import { runUsageAlertJob, usageAlertJob } from "./usage-alerts";
+
+const NOW = new Date("2026-05-20T16:00:00Z");
+const ctx = (now = NOW) => ({ db: db(), config: parseConfig(env as unknown as Record<string, unknown>), now });
+
+async function account(plan: "basic" | "pro" | null) {
+  const id = crypto.randomUUID();
+  const email = `${id}@example.com`;
+  await db().insert(profiles).values({ id, email });
+  if (plan) await subscribe(id, plan);
+  return { id, email };
+}
+
+/** Adds a call of `minutes` on the given New York afternoon. */
+const addMinutes = (userId: string, minutes: number, startTime = "2026-05-20T14:00:00.000Z") =>
+  db().insert(callLogs).values({ userId, callId: `call-${crypto.randomUUID()}`, direction: "outbound", status: "ended", startTime, duration: minutes * 60 });
+
+function recordingMail(fail: () => boolean = () => false) {
+  const local = new LocalMail(db());
+  const sends: OutgoingMail[] = [];
+  const port: MailPort = {
+    kind: "local",
+    async send(mail) {
+      if (fail()) throw new Error("the vendor is down");
+      sends.push(mail);
+      await local.send(mail);
+    },
+  };
+  return { port, to: (email: string) => sends.filter((m) => m.to === email) };
+}
+
+describe("usage alert mails", () => {
+  it("runs every ten minutes", () => {
+    expect(jobsByCron[FREQUENT_CRON]).toContain(usageAlertJob);
+  });
+
+  it("mails the owner once at 80 % and once at 100 % in a month, however often it runs", async () => {
+    const owner = await account("basic");
+    const mail = recordingMail();
+    await addMinutes(owner.id, 799);
+    await runUsageAlertJob(ctx(), mail.port);
+    expect(mail.to(owner.email)).toHaveLength(0);
+
+    await addMinutes(owner.id, 1);
+    await runUsageAlertJob(ctx(), mail.port);
+    await runUsageAlertJob(ctx(), mail.port);
+    expect(mail.to(owner.email).map((m) => m.subject)).toEqual([MINUTES_TEXT.mailSubject(80)]);
+    expect(mail.to(owner.email)[0].text).toContain(MINUTES_TEXT.mailText(80, 800, 1000, "Basic"));
+
+    await addMinutes(owner.id, 200);
+    await runUsageAlertJob(ctx(), mail.port);
+    await runUsageAlertJob(ctx(new Date("2026-05-31T20:00:00Z")), mail.port);
+    expect(mail.to(owner.email).map((m) => m.subject)).toEqual([MINUTES_TEXT.mailSubject(80), MINUTES_TEXT.mailSubject(100)]);
+    // Both went to the local outbox under their own keys.
+    const outbox = await env.DB.prepare("SELECT idempotency_key FROM mail_outbox WHERE kind = 'usage_alert' AND to_email = ? ORDER BY id").bind(owner.email).all<{ idempotency_key: string }>();
+    expect(outbox.results.map((r) => r.idempotency_key)).toEqual([`usage-alert/${owner.id}/2026-05/80`, `usage-alert/${owner.id}/2026-05/100`]);
+
+    // A new month starts again.
+    await addMinutes(owner.id, 850, "2026-06-03T14:00:00.000Z");
+    await runUsageAlertJob(ctx(new Date("2026-06-03T16:00:00Z")), mail.port);
+    expect(mail.to(owner.email).map((m) => m.subject)).toEqual([MINUTES_TEXT.mailSubject(80), MINUTES_TEXT.mailSubject(100), MINUTES_TEXT.mailSubject(80)]);
+  });
+
+  it("sends only the 100 % mail when the month jumps past both, and never the 80 % one after it", async () => {
+    const owner = await account("pro");
+    const mail = recordingMail();
+    await addMinutes(owner.id, 5000);
+    await runUsageAlertJob(ctx(), mail.port);
+    await runUsageAlertJob(ctx(), mail.port);
+    expect(mail.to(owner.email).map((m) => m.subject)).toEqual([MINUTES_TEXT.mailSubject(100)]);
+    expect(mail.to(owner.email)[0].text).toContain(MINUTES_TEXT.mailText(100, 5000, 5000, "Pro"));
+  });
+
+  it("mails no account without a plan, and retries a failed send on the next run", async () => {
+    const none = await account(null);
+    await addMinutes(none.id, 5000);
+    const owner = await account("basic");
+    await addMinutes(owner.id, 900);
+    let down = true;
+    const mail = recordingMail(() => down);
+    const failed = await runUsageAlertJob(ctx(), mail.port);
+    expect(failed.failed).toBeGreaterThanOrEqual(1);
+    down = false;
+    await runUsageAlertJob(ctx(), mail.port);
+    await runUsageAlertJob(ctx(), mail.port);
+    expect(mail.to(owner.email).map((m) => m.subject)).toEqual([MINUTES_TEXT.mailSubject(80)]);
+    expect(mail.to(none.email)).toHaveLength(0);
+  });
+});

@@ -186,9 +186,8 @@ export type AppointmentStatusCountsResponse = { counts: Record<string, number> }
 export type AppointmentCategoryCountsResponse = { counts: AppointmentCategoryCounts };
 export type AppointmentOptionsResponse = { stores: string[]; bookedBy: string[]; types: string[] };
 export type AircallOptionsResponse = { users: string[]; numbers: string[] };
-/** byStore holds every store (zero when none) and, without a store filter, this key for leads without a store. */
+/** byStore holds every store (zero when none), or the one store asked for; totalSubmissions is their sum. */
 export type LeadSummaryResponse = { totalSubmissions: number; byStore: Record<string, number> };
-export const LEADS_NO_STORE_KEY = "no store";
 
 /** One row of the appointment analysis (spec 2 §3 "Appointment analysis item"). */
 export type AnalysisItem = {

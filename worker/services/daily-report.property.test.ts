@@ -1,6 +1,7 @@
 // Property: over random data, the daily report's ALL row of each day is the dashboard's figures for
-// that day (decision 009: one definition). Leads without a store (website and trial sign-ups) and
-// Aircall calls on a line that is no store's are in both, or in neither when a store is chosen.
+// that day (decision 009: one definition). Aircall calls on a line that is no store's are in both,
+// or in neither when a store is chosen; a lead row without a store (none is written: visitors' plan
+// leads are in plan_leads) is in neither.
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { STORE_NUMBER_NAMES, STORES, type Store } from "@shared/constants";
@@ -79,7 +80,7 @@ describe("the daily report's ALL row is the dashboard's figures", () => {
       }),
       {
         numRuns: 25,
-        // Always: leads without a store and calls on a line that is no store's, with no store filter.
+        // Always: a lead row without a store and calls on a line that is no store's, with no store filter.
         examples: [[{ day: "2026-06-10", store: undefined, leadsWithStore: 4, leadsWithoutStore: 3, leadStore: "MIAMI", storeLineCalls: 3, otherLineCalls: 2, appointments: 5 }]],
       },
     );

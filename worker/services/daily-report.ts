@@ -77,9 +77,8 @@ function sumOfDay<T>(groups: ReadonlyMap<string, T>, day: string, figures: (valu
 
 /**
  * The ALL row of a report for all stores: each figure of the day with no store filter, as the
- * dashboard counts it without a store (decision 009), so leads without a store (website and trial
- * sign-ups) and Aircall calls on a line that is no store's are in it. It is every group of the day
- * added up, stores and "no store" alike, so it is not the sum of the store rows above it.
+ * dashboard counts it without a store (decision 009), so Aircall calls on a line that is no store's
+ * are in it. It is every group of the day added up, so it is not the sum of the store rows above it.
  */
 function unfilteredRow(
   day: string,

@@ -175,8 +175,9 @@ export type AgentDeletedResponse = { success: true };
 export type AgentDeactivatedResponse = { success: true; agent: Agent };
 
 export type UsageStats = {
+  /** Phone calls (inbound and outbound) this New York month: browser calls are not counted, as in the dashboard and the call report. */
   callsThisMonth: number;
-  /** Sum of call durations this month, in minutes, rounded to one decimal. */
+  /** Sum of the durations of every call this month, browser calls included, in minutes, rounded to one decimal. */
   minutesThisMonth: number;
   agents: number;
   /** From the account's plan when one is known; null means no limit applies. */

@@ -1,7 +1,7 @@
 // The nightly daily reports kept in D1 (docs/decisions/012-daily-reports.md): a day's report for
 // all stores (store NULL) and one per store, replaced whole when the day is generated again.
 import { STORES, type Store } from "@shared/constants";
-import { DAILY_REPORT_ALL_STORES, type DailyReportListItem, type DailyReportListResponse } from "@shared/daily-report";
+import { DAILY_REPORT_ALL_STORES, dailyReportStoreTotal, type DailyReportListItem, type DailyReportListResponse } from "@shared/daily-report";
 import { dailyReportListCursor, type DailyReportListQuery } from "@shared/schemas/counts";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
@@ -22,9 +22,9 @@ export async function storeDailyReports(db: Database, day: string): Promise<{ da
   const storeRows = rows.filter((r) => r.store !== DAILY_REPORT_ALL_STORES);
   const reports: { store: Store | null; csv: string; rows: number }[] = [{ store: null, csv: csvDocument(DAILY_REPORT_CSV_COLUMNS, rows), rows: rows.length }];
   for (const store of STORES) {
-    // One store's report: its row and an ALL row summing it alone, as ?store= answers.
+    // One store's report: its row and its day total, as ?store= answers.
     const mine = storeRows.filter((r) => r.store === store);
-    const doc = [...mine, sumRow(day, mine)];
+    const doc = [...mine, sumRow(day, mine, dailyReportStoreTotal(store))];
     reports.push({ store, csv: csvDocument(DAILY_REPORT_CSV_COLUMNS, doc), rows: doc.length });
   }
   await d1.batch([

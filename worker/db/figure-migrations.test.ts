@@ -1,6 +1,7 @@
-// The migration that keeps visitors' plan leads apart from the stores' leads: the leads without a
-// store (the checkout form's, before) move to plan_leads, and the days whose lead roll-ups counted
-// them are marked for the roll-up job, so the lead counts read those days live until it recomputes them.
+// Two data migrations of issue 33's figures. Plan leads apart: the leads without a store (the
+// checkout form's, before) move to plan_leads, and the days whose lead roll-ups counted them are
+// marked for the roll-up job, so the lead counts read those days live until it recomputes them. Store
+// report totals: a stored one-store report's day total is named after its store, not ALL.
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -51,5 +52,24 @@ describe("migration: plan leads apart", () => {
     expect((await leadSummary(new DbMeter(env.DB), range)).totalSubmissions).toBe(stores.length);
     await runRollups({ db: db(), now: new Date("2026-05-21T12:00:00Z") });
     expect((await leadSummary(new DbMeter(env.DB), range)).totalSubmissions).toBe(stores.length);
+  });
+});
+
+describe("migration: store report totals", () => {
+  it("renames a stored one-store report's ALL row to the store's day total, and leaves the all-stores report's ALL", async () => {
+    const m = env.TEST_MIGRATIONS.find((x) => x.name.endsWith("_store_report_totals.sql"))!;
+    const day = "2025-02-03";
+    const one = `\uFEFFDate,Store,Total\r\n${day},NAPLES,4\r\n${day},ALL,4\r\n`;
+    const all = `\uFEFFDate,Store,Total\r\n${day},NAPLES,4\r\n${day},ALL,9\r\n`;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO daily_reports (day, store, csv, rows) VALUES (?, 'NAPLES', ?, 2)").bind(day, one),
+      env.DB.prepare("INSERT INTO daily_reports (day, store, csv, rows) VALUES (?, NULL, ?, 2)").bind(day, all),
+    ]);
+    await env.DB.batch(m.queries.map((q) => env.DB.prepare(q)));
+    const { results } = await env.DB.prepare("SELECT store, csv FROM daily_reports WHERE day = ? ORDER BY store").bind(day).all<{ store: string | null; csv: string }>();
+    expect(results).toEqual([
+      { store: null, csv: all },
+      { store: "NAPLES", csv: `\uFEFFDate,Store,Total\r\n${day},NAPLES,4\r\n${day},NAPLES total,4\r\n` },
+    ]);
   });
 });

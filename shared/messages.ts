@@ -127,6 +127,8 @@ export const DASHBOARD_TEXT = {
   pageTitle: "Dashboard",
   startDate: "Start date",
   endDate: "End date",
+  /** A range longer than the counts and reports take (MAX_RANGE_DAYS), said before anything is asked. */
+  rangeTooLong: (maxDays: number, lastEnd: string) => `A range can be at most ${maxDays} days: choose an end date on or before ${lastEnd}.`,
   store: "Store",
   allStores: "All stores",
   agent: "Agent",
@@ -189,6 +191,7 @@ export const ANALYTICS_TEXT = {
   datesRequired: "Please select start and end dates",
   unknownError: "Unknown error",
   endBeforeStart: "End date must not be before start date",
+  rangeTooLong: (maxDays: number, lastEnd: string) => `A range can be at most ${maxDays} days: choose an end date on or before ${lastEnd}.`,
 } as const;
 
 /** The standalone Daily Report Generator (spec 1 §2); its toasts and error are DASHBOARD_TEXT's, shared with the dashboard. */

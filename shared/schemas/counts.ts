@@ -2,16 +2,8 @@
 // the answers the SPA reads. Definitions of each figure: docs/decisions/009-count-definitions.md.
 import { z } from "zod";
 import { APPOINTMENT_CATEGORY_KEYS, ANALYSIS_LIMIT, CALL_TYPES, STORES } from "../constants";
+import { daysInRange, MAX_RANGE_DAYS } from "../ny-time";
 
-/** The longest range a count or report covers: a year, leap day included. */
-export const MAX_RANGE_DAYS = 366;
-
-const DAY_MS = 86_400_000;
-
-/** Days from `start` to `end`, both inclusive, for valid YYYY-MM-DD days. */
-export function daysInRange(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
-}
 
 /**
  * The first and last day a date parameter may name: the years 2000 to 2099, the same bound ingestion

@@ -292,6 +292,29 @@ describe("DashboardPage", () => {
     expect(aircallLine().value).toBe(STORE_NUMBER_NAMES.NAPLES);
   });
 
+  it("stops a range over 366 days at the picker, naming the limit, and asks for nothing", async () => {
+    const fetchMock = stubApi();
+    renderPage();
+    await screen.findByText("1,111");
+    const before = fetchMock.mock.calls.length;
+    fireEvent.change(screen.getByLabelText(DASHBOARD_TEXT.startDate), { target: { value: "2025-03-01" } });
+    fireEvent.change(screen.getByLabelText(DASHBOARD_TEXT.endDate), { target: { value: "2026-03-02" } });
+    const message = "A range can be at most 366 days: choose an end date on or before 2026-03-01.";
+    expect(screen.getByRole("alert").textContent).toBe(message);
+    expect(screen.getByLabelText(DASHBOARD_TEXT.endDate).getAttribute("max")).toBe("2026-03-01");
+    expect(screen.getByLabelText(DASHBOARD_TEXT.endDate).getAttribute("aria-invalid")).toBe("true");
+    fireEvent.submit(screen.getByRole("form", { name: DASHBOARD_TEXT.refreshAll }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetchMock.mock.calls.length).toBe(before);
+    expect(screen.queryByText(DASHBOARD_TEXT.countsError)).toBeNull();
+
+    // 366 days is allowed: the message goes and Refresh applies the range.
+    fireEvent.change(screen.getByLabelText(DASHBOARD_TEXT.endDate), { target: { value: "2026-03-01" } });
+    expect(screen.queryByText(message)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: DASHBOARD_TEXT.refreshAll }));
+    await waitFor(() => expect(urls(fetchMock)).toContain("/api/call-logs/count?dateFilterType=range&startDate=2025-03-01&endDate=2026-03-01&callType=Outbound"));
+  });
+
   it("tells an account without a plan, before it tries, that activation, numbers and test calls need one", async () => {
     const usage = { callsThisMonth: 0, minutesThisMonth: 0, agents: 0, agentLimit: null, numbers: 0, numberLimit: 9, plan: null };
     stubApi((url) => (url.pathname === "/api/usage-stats" ? json({ ...usage, planRequired: true }) : undefined));

@@ -157,7 +157,8 @@ export const DASHBOARD_TEXT = {
   exporting: "Exporting",
   generating: "Generating",
   recentReports: "Recent reports",
-  noReports: "No reports generated yet.",
+  recentReportsScope: (range: string, store: string) => `Reports stored each night for ${range}, ${store}, as in the header above.`,
+  noReports: "No stored reports for these dates and store.",
   download: "Download",
   loading: "Loading counts",
 } as const;

@@ -126,11 +126,16 @@ export type DailyReportQuery = z.infer<typeof dailyReportQuery>;
 export const DAILY_REPORT_LIST_PAGE = { default: 30, max: 100 } as const;
 
 /**
- * GET /api/daily-reports?limit&cursor: a keyset page, newest day first, on a day the all-stores
- * report and then the stores by name. The cursor is the last report of the previous page as
- * `YYYY-MM-DD~STORE` (`YYYY-MM-DD~` for the all-stores report), which the previous answer gives.
+ * GET /api/daily-reports?limit&cursor[&startDate&endDate][&store]: a keyset page, newest day first,
+ * on a day the all-stores report and then the stores by name. The cursor is the last report of the
+ * previous page as `YYYY-MM-DD~STORE` (`YYYY-MM-DD~` for the all-stores report), which the previous
+ * answer gives. With `startDate` and `endDate` (both inclusive, both or neither), only the reports of
+ * those days; with `store`, only that store's reports.
  */
 export const dailyReportListQuery = z.object({
+  startDate: isoDay.optional(),
+  endDate: isoDay.optional(),
+  store: storeFilter,
   limit: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -146,6 +151,10 @@ export const dailyReportListQuery = z.object({
     })
     .refine((c) => isoDay.safeParse(c.day).success && (c.store === "" || (STORES as readonly string[]).includes(c.store)), "is not a cursor this list gave")
     .optional(),
+}).superRefine((q, ctx) => {
+  if (q.startDate && !q.endDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: "is required with startDate" });
+  else if (q.endDate && !q.startDate) ctx.addIssue({ code: "custom", path: ["startDate"], message: "is required with endDate" });
+  else if (q.startDate && q.endDate && q.endDate < q.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: "must not be before startDate" });
 });
 export type DailyReportListQuery = z.infer<typeof dailyReportListQuery>;
 

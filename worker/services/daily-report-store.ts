@@ -53,16 +53,31 @@ export async function staleReportDays(db: Database): Promise<string[]> {
 /** The unique index's expression: a report's store, '' for the all-stores report. */
 const STORE_KEY = "(CASE WHEN store IS NULL THEN '' ELSE store END)";
 
-/** One page of stored reports: newest day first; on a day the all-stores report, then the stores by name. */
+/**
+ * One page of stored reports: newest day first; on a day the all-stores report, then the stores by
+ * name; only the days of [startDate, endDate] and the one store when the query names them.
+ */
 export async function listStoredDailyReports(db: Database, q: DailyReportListQuery): Promise<DailyReportListResponse> {
   // Keyset on (day DESC, store key ASC), the store key being the unique index's own expression ('' for
   // the all-stores report), so a page reads daily_reports_day_store_idx from its cursor on.
-  const after = q.cursor ? `WHERE day < ?1 OR (day = ?1 AND ${STORE_KEY} > ?2)` : "";
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (q.cursor) {
+    where.push(`(day < ? OR (day = ? AND ${STORE_KEY} > ?))`);
+    params.push(q.cursor.day, q.cursor.day, q.cursor.store);
+  }
+  if (q.startDate && q.endDate) {
+    where.push("day >= ? AND day <= ?");
+    params.push(q.startDate, q.endDate);
+  }
+  if (q.store) {
+    where.push("store = ?");
+    params.push(q.store);
+  }
   const stmt = db.$client.prepare(
-    `SELECT id, day AS date, store, created_at, rows FROM daily_reports ${after} ORDER BY day DESC, ${STORE_KEY} LIMIT ${q.cursor ? "?3" : "?1"}`,
+    `SELECT id, day AS date, store, created_at, rows FROM daily_reports ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY day DESC, ${STORE_KEY} LIMIT ?`,
   );
-  const params = q.cursor ? [q.cursor.day, q.cursor.store, q.limit + 1] : [q.limit + 1];
-  const { results } = await stmt.bind(...params).all<DailyReportListItem>();
+  const { results } = await stmt.bind(...params, q.limit + 1).all<DailyReportListItem>();
   const reports = results.slice(0, q.limit);
   const nextCursor = results.length > q.limit ? dailyReportListCursor(reports[reports.length - 1]) : null;
   return { reports, nextCursor };

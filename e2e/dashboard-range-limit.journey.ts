@@ -2,6 +2,7 @@
 // over 366 days is stopped there with the limit named, no section shows 'Error fetching counts' and
 // Export CSV still exports the range applied; a range of 366 days applies. And a section's own store
 // select shows the store it counts once the top store is applied (item 10).
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { DASHBOARD_TEXT } from "../shared/messages.ts";
 import { addDays, lastRangeEnd, MAX_RANGE_DAYS, nyToday } from "../shared/ny-time.ts";
@@ -27,6 +28,7 @@ export default {
     await controls.getByRole("alert").filter({ hasText: message }).waitFor();
     check((await end.getAttribute("max")) === lastRangeEnd(from), `the end date picker should stop at ${lastRangeEnd(from)}, stops at ${await end.getAttribute("max")}`);
     check((await end.getAttribute("aria-invalid")) === "true", "the end date should be marked invalid");
+    await page.screenshot({ path: path.join(import.meta.dirname, "artifacts", "dashboard-range-limit.png") });
 
     await controls.getByRole("button", { name: DASHBOARD_TEXT.refreshAll }).click();
     const leadsRange = await section(page, DASHBOARD_TEXT.leads).getByTestId("leads-range").textContent();
@@ -54,6 +56,7 @@ export default {
     check((await page.getByText(DASHBOARD_TEXT.leadsError, { exact: true }).count()) === 0, "the Leads section should count 366 days");
     // The Appointments section's own store select shows the store it counts.
     const appointmentsStore = section(page, DASHBOARD_TEXT.appointments).getByLabel(DASHBOARD_TEXT.store, { exact: true });
+    await section(page, DASHBOARD_TEXT.dailyReport).screenshot({ path: path.join(import.meta.dirname, "artifacts", "dashboard-recent-reports.png") });
     check((await appointmentsStore.inputValue()) === "NAPLES", `the Appointments store select should show NAPLES, shows ${JSON.stringify(await appointmentsStore.inputValue())}`);
   },
 } satisfies Journey;

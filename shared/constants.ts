@@ -64,6 +64,11 @@ export const SECONDS_PER_MINUTE = 60;
 export const CALL_TYPES = ["Outbound", "Inbound", "Both"] as const;
 export type CallType = (typeof CALL_TYPES)[number];
 export const DEFAULT_CALL_TYPE: CallType = "Outbound";
+/**
+ * The call directions of each call type. A browser (web) call is not a phone call: it is in no call
+ * count, chart, report or "calls this month" (decision 009); "Both" is every phone call.
+ */
+export const CALL_TYPE_DIRECTIONS: Record<CallType, readonly ("inbound" | "outbound")[]> = { Outbound: ["outbound"], Inbound: ["inbound"], Both: ["inbound", "outbound"] };
 
 /** Shopwindow's appointment statuses, in the order the status counts list them. */
 export const APPOINTMENT_STATUSES = ["Scheduled", "Visited", "Sold", "No Show", "Cancelled"] as const;

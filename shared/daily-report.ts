@@ -26,6 +26,9 @@ export const DAILY_REPORT_COLUMNS: readonly { key: string; group: DailyReportGro
 /** The row of every day that sums the stores. */
 export const DAILY_REPORT_ALL_STORES = "ALL";
 
+/** A one-store report's day total (that store's rows added up), named after its store, never ALL. */
+export const dailyReportStoreTotal = (store: string) => `${store} total`;
+
 /** One row of the report: a New York day, a store (or ALL) and every figure column by key. */
 export type DailyReportRow = { date: string; store: string; figures: Record<string, number> };
 

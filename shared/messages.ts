@@ -131,6 +131,8 @@ export const DASHBOARD_TEXT = {
   pageTitle: "Dashboard",
   startDate: "Start date",
   endDate: "End date",
+  /** A range longer than the counts and reports take (MAX_RANGE_DAYS), said before anything is asked. */
+  rangeTooLong: (maxDays: number, lastEnd: string) => `A range can be at most ${maxDays} days: choose an end date on or before ${lastEnd}.`,
   store: "Store",
   allStores: "All stores",
   agent: "Agent",
@@ -142,6 +144,7 @@ export const DASHBOARD_TEXT = {
   userName: "User",
   numberName: "Number",
   totalCalls: "Total calls",
+  callLogsScope: "Phone calls only: browser calls are in no figure here and not in the CSV.",
   connected: "Connected",
   voicemail: "Voicemail",
   forwarded: "Forwarded",
@@ -158,7 +161,8 @@ export const DASHBOARD_TEXT = {
   exporting: "Exporting",
   generating: "Generating",
   recentReports: "Recent reports",
-  noReports: "No reports generated yet.",
+  recentReportsScope: (range: string, store: string) => `Reports stored each night for ${range}, ${store}, as in the header above.`,
+  noReports: "No stored reports for these dates and store.",
   download: "Download",
   loading: "Loading counts",
 } as const;
@@ -192,6 +196,7 @@ export const ANALYTICS_TEXT = {
   datesRequired: "Please select start and end dates",
   unknownError: "Unknown error",
   endBeforeStart: "End date must not be before start date",
+  rangeTooLong: (maxDays: number, lastEnd: string) => `A range can be at most ${maxDays} days: choose an end date on or before ${lastEnd}.`,
 } as const;
 
 /** The standalone Daily Report Generator (spec 1 §2); its toasts and error are DASHBOARD_TEXT's, shared with the dashboard. */
@@ -295,8 +300,9 @@ export const AGENT_TEXT = {
   waitingForCall: "Waiting for the call to appear",
   callStatusLabel: "Status",
   usageTitle: "Usage this month",
-  callsThisMonth: "Calls this month",
+  callsThisMonth: "Phone calls this month",
   minutesThisMonth: "Minutes this month",
+  usageScope: "Phone calls are inbound and outbound calls, counted as on the dashboard and in its CSV; browser calls are not among them. Minutes are those of every call, browser calls included.",
   agentsUsage: "Agents",
   numbersUsage: "Phone numbers",
   usageFailed: "Could not load usage",

@@ -74,6 +74,17 @@ function parseDay(date: string): { y: number; m: number; d: number } {
   return { y, m: mo, d };
 }
 
+/** The longest range a count, report or analysis covers: a year, leap day included. */
+export const MAX_RANGE_DAYS = 366;
+
+/** Days from `start` to `end`, both inclusive, for valid YYYY-MM-DD days. */
+export function daysInRange(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / MS_PER_DAY) + 1;
+}
+
+/** The last end date a range from `start` may have (MAX_RANGE_DAYS days, both ends included). */
+export const lastRangeEnd = (start: string) => addDays(start, MAX_RANGE_DAYS - 1);
+
 /** Adds whole calendar days to a 'YYYY-MM-DD' date. */
 export function addDays(date: string, days: number): string {
   const { y, m, d } = parseDay(date);

@@ -201,8 +201,9 @@ export type AccountPlan = {
 );
 
 export type UsageStats = {
+  /** Phone calls (inbound and outbound) this New York month: browser calls are not counted, as in the dashboard and the call report. */
   callsThisMonth: number;
-  /** Sum of call durations this month, in minutes, rounded to one decimal. */
+  /** Sum of the durations of every call this month, browser calls included, in minutes, rounded to one decimal. */
   minutesThisMonth: number;
   /** The plan's call minutes per New York month; null without a plan (no test call is allowed then). */
   minuteLimit: number | null;

@@ -5,10 +5,10 @@ import {
   appointmentCountsQuery,
   callLogCountsQuery,
   dailyReportQuery,
-  daysInRange,
   emptyCategoryCounts,
   leadSummaryQuery,
 } from "./counts";
+import { daysInRange } from "../ny-time";
 
 /** The first issue's field path and message, as the 400 answer names them. */
 function firstIssue(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {

@@ -3,16 +3,8 @@
 import { z } from "zod";
 import { APPOINTMENT_CATEGORY_KEYS, ANALYSIS_LIMIT, CALL_TYPES, STORES } from "../constants";
 import { storeField } from "./store";
+import { daysInRange, MAX_RANGE_DAYS } from "../ny-time";
 
-/** The longest range a count or report covers: a year, leap day included. */
-export const MAX_RANGE_DAYS = 366;
-
-const DAY_MS = 86_400_000;
-
-/** Days from `start` to `end`, both inclusive, for valid YYYY-MM-DD days. */
-export function daysInRange(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
-}
 
 /**
  * The first and last day a date parameter may name: the years 2000 to 2099, the same bound ingestion
@@ -136,11 +128,16 @@ export type DailyReportQuery = z.infer<typeof dailyReportQuery>;
 export const DAILY_REPORT_LIST_PAGE = { default: 30, max: 100 } as const;
 
 /**
- * GET /api/daily-reports?limit&cursor: a keyset page, newest day first, on a day the all-stores
- * report and then the stores by name. The cursor is the last report of the previous page as
- * `YYYY-MM-DD~STORE` (`YYYY-MM-DD~` for the all-stores report), which the previous answer gives.
+ * GET /api/daily-reports?limit&cursor[&startDate&endDate][&store]: a keyset page, newest day first,
+ * on a day the all-stores report and then the stores by name. The cursor is the last report of the
+ * previous page as `YYYY-MM-DD~STORE` (`YYYY-MM-DD~` for the all-stores report), which the previous
+ * answer gives. With `startDate` and `endDate` (both inclusive, both or neither), only the reports of
+ * those days; with `store`, only that store's reports.
  */
 export const dailyReportListQuery = z.object({
+  startDate: isoDay.optional(),
+  endDate: isoDay.optional(),
+  store: storeFilter,
   limit: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -156,6 +153,10 @@ export const dailyReportListQuery = z.object({
     })
     .refine((c) => isoDay.safeParse(c.day).success && (c.store === "" || (STORES as readonly string[]).includes(c.store)), "is not a cursor this list gave")
     .optional(),
+}).superRefine((q, ctx) => {
+  if (q.startDate && !q.endDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: "is required with startDate" });
+  else if (q.endDate && !q.startDate) ctx.addIssue({ code: "custom", path: ["startDate"], message: "is required with endDate" });
+  else if (q.startDate && q.endDate && q.endDate < q.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: "must not be before startDate" });
 });
 export type DailyReportListQuery = z.infer<typeof dailyReportListQuery>;
 
@@ -188,9 +189,8 @@ export type AppointmentStatusCountsResponse = { counts: Record<string, number> }
 export type AppointmentCategoryCountsResponse = { counts: AppointmentCategoryCounts };
 export type AppointmentOptionsResponse = { stores: string[]; bookedBy: string[]; types: string[] };
 export type AircallOptionsResponse = { users: string[]; numbers: string[] };
-/** byStore holds every store (zero when none) and, without a store filter, this key for leads without a store. */
+/** byStore holds every store (zero when none), or the one store asked for; totalSubmissions is their sum. */
 export type LeadSummaryResponse = { totalSubmissions: number; byStore: Record<string, number> };
-export const LEADS_NO_STORE_KEY = "no store";
 
 /** One row of the appointment analysis (spec 2 §3 "Appointment analysis item"). */
 export type AnalysisItem = {

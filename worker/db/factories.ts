@@ -704,22 +704,16 @@ export interface LeadInput {
   store?: Store;
 }
 
-const PLANS = [
-  { name: "Basic", price: "price_basic_monthly" },
-  { name: "Pro", price: "price_pro_monthly" },
-  { name: "Pro", price: "price_pro_annual" },
-] as const;
-
+/**
+ * A store lead, as the store network's systems push it (ingestion): its store's form on the store's
+ * page or the website. Visitors' plan leads (the checkout's form) are in plan_leads, not here.
+ */
 export function makeLead(rng: Rng, input: LeadInput, overrides: Partial<LeadRow> = {}): LeadRow {
-  const leadSource = rng.weighted({ store: 65, website: 25, trial: 10 });
-  const store = leadSource === "trial" ? null : (input.store ?? rng.pick(STORES));
+  const leadSource = rng.weighted({ store: 70, website: 30 });
+  const store = input.store ?? rng.pick(STORES);
   const c = makeCustomer(rng, store);
   const submittedAt = iso(within(rng, input.window));
-  const plan = rng.pick(PLANS);
-  const metadata: Record<string, unknown> =
-    leadSource === "store"
-      ? { form: rng.pick(["Book an eye exam", "Free hearing test", "Contact the store"]), page: `/locations/${store!.toLowerCase()}` }
-      : { product_type: "subscription", product_name: plan.name, price_id: plan.price, is_trial: leadSource === "trial", submitted_at: submittedAt };
+  const form = rng.pick(["Book an eye exam", "Free hearing test", "Contact the store"]);
   return {
     // From the sequence number, like appointments' Shopwindow ids: the same seed gives the same ids.
     externalId: `LD-${String(input.seq).padStart(9, "0")}`,
@@ -729,11 +723,11 @@ export function makeLead(rng: Rng, input: LeadInput, overrides: Partial<LeadRow>
     phone: c.phone.slice(2),
     firstName: c.firstName,
     lastName: c.lastName,
-    company: leadSource === "store" ? null : `${c.lastName} ${rng.pick(["Dental", "Optical", "Clinic", "Auto Repair", "Realty"])}`,
+    company: null,
     leadSource,
-    leadStatus: leadSource === "store" ? rng.weighted({ new: 60, contacted: 25, qualified: 10, lost: 5 }) : "new",
+    leadStatus: rng.weighted({ new: 60, contacted: 25, qualified: 10, lost: 5 }),
     interestLevel: LEAD_INTEREST_LEVEL,
-    metadata,
+    metadata: leadSource === "store" ? { form, page: `/locations/${store.toLowerCase()}` } : { form, page: "/contact" },
     submittedAt,
     createdAt: submittedAt,
     ...overrides,

@@ -329,7 +329,10 @@ export const appointments = sqliteTable(
   ],
 );
 
-/** Leads: store-network lead submissions and plan-checkout leads. */
+/**
+ * Store leads: the store network's lead submissions (ingested, each with its store), the leads that
+ * every lead count, roll-up and daily report reads (spec 1 §7). A visitor's plan lead is in plan_leads.
+ */
 export const leads = sqliteTable(
   "leads",
   {
@@ -354,6 +357,28 @@ export const leads = sqliteTable(
     index("leads_submitted_idx").on(t.submittedAt),
     index("leads_store_submitted_idx").on(t.store, t.submittedAt),
   ],
+);
+
+/**
+ * Visitors' plan leads: the checkout's lead form (spec 2 §3, POST /api/leads/leads), kept apart from
+ * the stores' leads so that no one outside moves a store figure. No count reads them.
+ */
+export const planLeads = sqliteTable(
+  "plan_leads",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    company: text("company"),
+    leadSource: text("lead_source", { enum: ["trial", "website"] }).notNull(),
+    leadStatus: text("lead_status").notNull().default("new"),
+    interestLevel: integer("interest_level").notNull().default(4),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+    submittedAt: text("submitted_at").notNull(),
+  },
+  (t) => [index("plan_leads_submitted_idx").on(t.submittedAt)],
 );
 
 export const customers = sqliteTable(

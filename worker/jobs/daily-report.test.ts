@@ -139,7 +139,26 @@ describe("nightly daily report job", { timeout: 60_000 }, () => {
     const want = [...values].sort((a, b) => (a.day === b.day ? (a.store ?? "").localeCompare(b.store ?? "") : b.day.localeCompare(a.day)));
     expect(seen).toEqual(want.map((v) => `${v.day} ${v.store ?? ""}`));
 
-    for (const [query, field] of [["limit=0", "limit"], ["limit=101", "limit"], ["limit=x", "limit"], ["cursor=abc", "cursor"], ["cursor=2026-13-01~", "cursor"], ["cursor=2026-08-01~NOWHERE", "cursor"]]) {
+    // The Daily Report section's dates and store: only those days' reports of that store, paged alike.
+    const naples: string[] = [];
+    cursor = null;
+    do {
+      const res: { status: number; body: Record<string, any> } = await call(
+        `/api/daily-reports?startDate=2026-05-10&endDate=2026-06-15&store=naples&limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        { token: staff.accessToken },
+      );
+      expect(res.status).toBe(200);
+      naples.push(...res.body.reports.map((r: { date: string; store: string | null }) => `${r.date} ${r.store ?? ""}`));
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    expect(naples).toEqual(want.filter((v) => v.store === "NAPLES" && v.day >= "2026-05-10" && v.day <= "2026-06-15").map((v) => `${v.day} NAPLES`));
+    const days = await call("/api/daily-reports?startDate=2026-05-10&endDate=2026-05-10", { token: staff.accessToken });
+    expect(days.body.reports.map((r: { store: string | null }) => r.store)).toEqual([null, ...STORES.slice().sort()]);
+
+    for (const [query, field] of [
+      ["limit=0", "limit"], ["limit=101", "limit"], ["limit=x", "limit"], ["cursor=abc", "cursor"], ["cursor=2026-13-01~", "cursor"], ["cursor=2026-08-01~NOWHERE", "cursor"],
+      ["startDate=2026-05-10", "endDate"], ["endDate=2026-05-10", "startDate"], ["startDate=2026-05-10&endDate=2026-05-09", "endDate"], ["store=ATLANTIS", "store"],
+    ]) {
       const bad = await call(`/api/daily-reports?${query}`, { token: staff.accessToken });
       expect(bad.status, query).toBe(400);
       expect(bad.body.field, query).toBe(field);

@@ -61,18 +61,20 @@ describe("authorization", () => {
 });
 
 describe("GET /api/admin/stats/v2 and /api/admin/stats", () => {
-  it("counts accounts, agents, and every account's calls and minutes, the same with and without roll-ups", async () => {
+  it("counts accounts, agents, and every account's phone calls and minutes, the same with and without roll-ups", async () => {
     const admin = await signInAdmin();
     const owner = await insertProfile();
     await insertAgent(owner.id);
-    await insertCallLogs(owner.id, 30, {}, { window: recentWindow() });
+    await insertCallLogs(owner.id, 30, { direction: "outbound" }, { window: recentWindow() });
+    // A browser call: in the minutes, not among the calls (decision 009).
+    await insertCallLogs(owner.id, 2, { direction: "web" }, { window: recentWindow() });
     // A call no account owns is not counted.
     await insertCallLogs(null, 3);
     const direct = async () => {
       const [u] = await db().select({ n: sql<number>`count(*)` }).from(profiles);
       const [a] = await db().select({ n: sql<number>`count(*)` }).from(agents);
       const [c] = await db()
-        .select({ n: sql<number>`count(*)`, s: sql<number>`coalesce(sum(duration), 0)` })
+        .select({ n: sql<number>`count(*) FILTER (WHERE direction IN ('inbound', 'outbound'))`, s: sql<number>`coalesce(sum(duration), 0)` })
         .from(callLogs)
         .where(sql`user_id is not null`);
       return { total_users: u.n, total_assistants: a.n, total_calls: c.n, total_minutes: Math.round(c.s / 6) / 10 };
@@ -103,7 +105,10 @@ describe("GET /api/admin/users/v2", () => {
     await insertAgent(made[0].id);
     // Calls of the last day or two, their days marked dirty as every call-log writer marks them, so the
     // figures read them live whatever the roll-ups hold.
-    const calls = await insertCallLogs(made[0].id, 5, {}, { window: { fromMs: Date.now() - 30 * 3_600_000, toMs: Date.now() - 3_600_000 } });
+    const window = { fromMs: Date.now() - 30 * 3_600_000, toMs: Date.now() - 3_600_000 };
+    const calls = await insertCallLogs(made[0].id, 5, { direction: "outbound" }, { window });
+    // A browser call: in the minutes, not among the calls (decision 009).
+    calls.push(...(await insertCallLogs(made[0].id, 1, { direction: "web", duration: 120 }, { window })));
     for (const mark of markDaysDirty(db(), "call_logs", calls.map((c) => nyDayOf(new Date(c.startTime))))) await mark;
     const seen: Json[] = [];
     let cursor: string | null = null;

@@ -4,7 +4,8 @@ import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { app } from "../app";
-import { accountActivations, authUsers, billingLocalObjects, customers, leads, mailOutbox, profiles, rateLimits, subscriptions, webhookEvents } from "../db/schema";
+import { accountActivations, authUsers, billingLocalObjects, customers, leads, mailOutbox, planLeads, profiles, rateLimits, rollupDirtyDays, subscriptions, webhookEvents } from "../db/schema";
+import { nyDayOf } from "@shared/ny-time";
 import { MAIL_PER_EMAIL } from "../db/rate-limit";
 import { CARD_DECLINED_MESSAGE, LOCAL_CHECKOUT_PATH, STRIPE_WEBHOOK_PATH } from "../providers/billing/local";
 import { DEV_STRIPE_WEBHOOK_SECRET, signStripePayload } from "../providers/billing/stripe-events";
@@ -499,13 +500,31 @@ describe("subscriptions of an account", () => {
 
 describe("POST /api/leads/leads", () => {
 
-  it("stores the lead of spec 2 §3", async () => {
+  it("stores the lead of spec 2 §3 as a visitor's plan lead", async () => {
     const body = leadPayload();
     const res = await call("/api/leads/leads", { method: "POST", json: body });
     expect(res.status).toBe(201);
-    const [row] = await db().select().from(leads).where(eq(leads.id, res.body.lead.id));
-    expect(row).toMatchObject({ email: body.email, leadSource: "trial", leadStatus: "new", interestLevel: 4, store: null });
+    const [row] = await db().select().from(planLeads).where(eq(planLeads.id, res.body.lead.id));
+    expect(row).toMatchObject({ email: body.email, leadSource: "trial", leadStatus: "new", interestLevel: 4 });
     expect(row.metadata).toMatchObject({ product_type: "pro", is_trial: true });
+    expect(await db().select().from(leads).where(eq(leads.email, body.email))).toEqual([]);
+  });
+
+  it("moves no store figure: the lead summary, its roll-up and the daily report stay as they were", async () => {
+    const staff = await signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
+    const day = nyDayOf(new Date());
+    const range = `startDate=${day}&endDate=${day}`;
+    const figures = async () => ({
+      summary: (await call(`/api/lead-counts/summary?${range}`, { token: staff.accessToken })).body,
+      report: (await call(`/api/daily-report?${range}`, { token: staff.accessToken })).body.text,
+      dirty: await db().select().from(rollupDirtyDays).where(and(eq(rollupDirtyDays.source, "leads"), eq(rollupDirtyDays.day, day))),
+    });
+    const before = await figures();
+    for (const lead_source of ["trial", "website"]) {
+      const res = await call("/api/leads/leads", { method: "POST", json: leadPayload({ lead_source, metadata: { ...leadPayload().metadata, is_trial: lead_source === "trial" } }) });
+      expect(res.status).toBe(201);
+    }
+    expect(await figures()).toEqual(before);
   });
 
   it("names the bad field", async () => {

@@ -98,7 +98,8 @@ describe("GET /api/daily-report", { timeout: 60_000 }, () => {
     expect(one.status).toBe(200);
     expect(one.headers.get("content-disposition")).toBe(`attachment; filename="daily-report-${DAY}-to-${NEXT}-NAPLES.csv"`);
     const rows = rowsOf(one.body.text).slice(1);
-    expect(rows.map((r) => `${r[0]} ${r[1]}`)).toEqual([`${DAY} NAPLES`, `${DAY} ALL`, `${NEXT} NAPLES`, `${NEXT} ALL`]);
+    // The day's total row is named after the store: it is NAPLES's, not all stores'.
+    expect(rows.map((r) => `${r[0]} ${r[1]}`)).toEqual([`${DAY} NAPLES`, `${DAY} NAPLES total`, `${NEXT} NAPLES`, `${NEXT} NAPLES total`]);
     expect(rows[0].slice(2)).toEqual(rows[1].slice(2));
     expect(Object.fromEntries(DAILY_REPORT_COLUMNS.map((c, i) => [c.key, Number(rows[0][i + 2])]))).toEqual(
       await countsOf(staff.accessToken, DAY, "NAPLES"),

@@ -2,6 +2,7 @@
 // CSV, read by keyset pages in time order so a million-row export holds one page in memory.
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { callOutcome } from "@shared/call-outcomes";
+import { CALL_TYPE_DIRECTIONS } from "@shared/constants";
 import { nyDateTimeFormatter, nyDayBounds } from "@shared/ny-time";
 import type { CallLogCountsQuery } from "@shared/schemas/counts";
 import { D1_MAX_BOUND_PARAMETERS, type Database } from "../db/client";
@@ -10,7 +11,7 @@ import type { CsvColumn, PageReader } from "../lib/csv";
 
 /** The call types of the dashboard as call directions; browser calls are in no report (decision 009). */
 export function directionsOf(callType: CallLogCountsQuery["callType"]): ("inbound" | "outbound")[] {
-  return callType === "Both" ? ["inbound", "outbound"] : callType === "Inbound" ? ["inbound"] : ["outbound"];
+  return [...CALL_TYPE_DIRECTIONS[callType]];
 }
 
 export type CallReportRow = {

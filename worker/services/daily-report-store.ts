@@ -1,7 +1,7 @@
 // The nightly daily reports kept in D1 (docs/decisions/012-daily-reports.md): a day's report for
 // all stores (store NULL) and one per store, replaced whole when the day is generated again.
 import { STORES, type Store } from "@shared/constants";
-import { DAILY_REPORT_ALL_STORES, type DailyReportListItem, type DailyReportListResponse } from "@shared/daily-report";
+import { DAILY_REPORT_ALL_STORES, dailyReportStoreTotal, type DailyReportListItem, type DailyReportListResponse } from "@shared/daily-report";
 import { dailyReportListCursor, type DailyReportListQuery } from "@shared/schemas/counts";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
@@ -22,9 +22,9 @@ export async function storeDailyReports(db: Database, day: string): Promise<{ da
   const storeRows = rows.filter((r) => r.store !== DAILY_REPORT_ALL_STORES);
   const reports: { store: Store | null; csv: string; rows: number }[] = [{ store: null, csv: csvDocument(DAILY_REPORT_CSV_COLUMNS, rows), rows: rows.length }];
   for (const store of STORES) {
-    // One store's report: its row and an ALL row summing it alone, as ?store= answers.
+    // One store's report: its row and its day total, as ?store= answers.
     const mine = storeRows.filter((r) => r.store === store);
-    const doc = [...mine, sumRow(day, mine)];
+    const doc = [...mine, sumRow(day, mine, dailyReportStoreTotal(store))];
     reports.push({ store, csv: csvDocument(DAILY_REPORT_CSV_COLUMNS, doc), rows: doc.length });
   }
   await d1.batch([
@@ -53,16 +53,31 @@ export async function staleReportDays(db: Database): Promise<string[]> {
 /** The unique index's expression: a report's store, '' for the all-stores report. */
 const STORE_KEY = "(CASE WHEN store IS NULL THEN '' ELSE store END)";
 
-/** One page of stored reports: newest day first; on a day the all-stores report, then the stores by name. */
+/**
+ * One page of stored reports: newest day first; on a day the all-stores report, then the stores by
+ * name; only the days of [startDate, endDate] and the one store when the query names them.
+ */
 export async function listStoredDailyReports(db: Database, q: DailyReportListQuery): Promise<DailyReportListResponse> {
   // Keyset on (day DESC, store key ASC), the store key being the unique index's own expression ('' for
   // the all-stores report), so a page reads daily_reports_day_store_idx from its cursor on.
-  const after = q.cursor ? `WHERE day < ?1 OR (day = ?1 AND ${STORE_KEY} > ?2)` : "";
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (q.cursor) {
+    where.push(`(day < ? OR (day = ? AND ${STORE_KEY} > ?))`);
+    params.push(q.cursor.day, q.cursor.day, q.cursor.store);
+  }
+  if (q.startDate && q.endDate) {
+    where.push("day >= ? AND day <= ?");
+    params.push(q.startDate, q.endDate);
+  }
+  if (q.store) {
+    where.push("store = ?");
+    params.push(q.store);
+  }
   const stmt = db.$client.prepare(
-    `SELECT id, day AS date, store, created_at, rows FROM daily_reports ${after} ORDER BY day DESC, ${STORE_KEY} LIMIT ${q.cursor ? "?3" : "?1"}`,
+    `SELECT id, day AS date, store, created_at, rows FROM daily_reports ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY day DESC, ${STORE_KEY} LIMIT ?`,
   );
-  const params = q.cursor ? [q.cursor.day, q.cursor.store, q.limit + 1] : [q.limit + 1];
-  const { results } = await stmt.bind(...params).all<DailyReportListItem>();
+  const { results } = await stmt.bind(...params, q.limit + 1).all<DailyReportListItem>();
   const reports = results.slice(0, q.limit);
   const nextCursor = results.length > q.limit ? dailyReportListCursor(reports[reports.length - 1]) : null;
   return { reports, nextCursor };

@@ -5,6 +5,7 @@ import { APPOINTMENT_CATEGORY_KEYS, STORES, type Store } from "@shared/constants
 import {
   DAILY_REPORT_ALL_STORES,
   DAILY_REPORT_COLUMNS,
+  dailyReportStoreTotal,
   type DailyReportRow,
 } from "@shared/daily-report";
 import { emptyCategoryCounts } from "@shared/schemas/counts";
@@ -29,8 +30,8 @@ const STATUS_ZERO = { Scheduled: 0, Visited: 0, Sold: 0, "No Show": 0, Cancelled
 const SOURCES = ["appointments", "aircall", "leads"] as const;
 
 /**
- * Every day of [startDate, endDate] × the stores (all nine, or one), then ALL (the day unfiltered,
- * or the one store's row), in day order. Each source is one batch for the whole range, grouped by day and store (decision 012's
+ * Every day of [startDate, endDate] × the stores (all nine, or one), then ALL (the day unfiltered)
+ * or, for one store, "<STORE> total" (that store's rows added up), in day order. Each source is one batch for the whole range, grouped by day and store (decision 012's
  * follow-up): a range costs the same few D1 statements however many days it holds.
  */
 export async function dailyReportRows(meter: DbMeter, q: { startDate: string; endDate: string; store?: Store }): Promise<DailyReportRow[]> {
@@ -61,7 +62,7 @@ export async function dailyReportRows(meter: DbMeter, q: { startDate: string; en
       };
       return { date: day, store, figures };
     });
-    out.push(...rows, q.store ? sumRow(day, rows) : unfilteredRow(day, appointments, aircall, leads));
+    out.push(...rows, q.store ? sumRow(day, rows, dailyReportStoreTotal(q.store)) : unfilteredRow(day, appointments, aircall, leads));
   }
   return out;
 }
@@ -96,9 +97,8 @@ function sumOfDay<T>(groups: ReadonlyMap<string, T>, day: string, figures: (valu
 
 /**
  * The ALL row of a report for all stores: each figure of the day with no store filter, as the
- * dashboard counts it without a store (decision 009), so leads without a store (website and trial
- * sign-ups) and Aircall calls on a line that is no store's are in it. It is every group of the day
- * added up, stores and "no store" alike, so it is not the sum of the store rows above it.
+ * dashboard counts it without a store (decision 009), so Aircall calls on a line that is no store's
+ * are in it. It is every group of the day added up, so it is not the sum of the store rows above it.
  */
 function unfilteredRow(
   day: string,
@@ -119,11 +119,11 @@ function unfilteredRow(
   return { date: day, store: DAILY_REPORT_ALL_STORES, figures };
 }
 
-/** The ALL row of a one-store report: the sum of the rows given (that store's). */
-export function sumRow(day: string, rows: readonly DailyReportRow[]): DailyReportRow {
+/** The day total of a one-store report: the sum of the rows given (that store's), under `label`. */
+export function sumRow(day: string, rows: readonly DailyReportRow[], label: string): DailyReportRow {
   const all: Record<string, number> = {};
   for (const c of DAILY_REPORT_COLUMNS) all[c.key] = rows.reduce((n, r) => n + (r.figures[c.key] ?? 0), 0);
-  return { date: day, store: DAILY_REPORT_ALL_STORES, figures: all };
+  return { date: day, store: label, figures: all };
 }
 
 /**

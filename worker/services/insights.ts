@@ -2,7 +2,7 @@
 // the chart, and the per-store funnel with call cost. Both read the same roll-ups as the counts
 // (call_log_daily has the platform's cost per day, assistant and direction, call_log_user_daily the
 // same per day and direction), so they cost O(days).
-import { STORES, type CallType, type Store } from "@shared/constants";
+import { CALL_TYPE_DIRECTIONS, STORES, type CallType, type Store } from "@shared/constants";
 import type { CallVolumeFigures, CallVolumeResponse, StoreFunnelResponse, StoreFunnelRow } from "@shared/schemas/insights";
 import { nyDateRange } from "@shared/ny-time";
 import { appointmentCountsByStorePlan } from "./counts/appointments";
@@ -11,7 +11,6 @@ import { callLogSpec, callLogSpecFor } from "./counts/figures";
 import type { DbMeter } from "./counts/meter";
 
 const FIGURES = ["total", "connected", "voicemail", "forwarded", "cost"] as const;
-const DIRECTIONS: Record<CallType, ("inbound" | "outbound")[]> = { Outbound: ["outbound"], Inbound: ["inbound"], Both: ["inbound", "outbound"] };
 /** Costs are summed in floating point: cents are enough on screen, six decimals keep sums stable. */
 const money = (n: number) => Math.round(n * 1e6) / 1e6;
 const zero = (): CallVolumeFigures => ({ total: 0, connected: 0, voicemail: 0, forwarded: 0, cost: 0 });
@@ -22,10 +21,10 @@ export async function callVolume(
   userId: string,
   q: { startDate: string; endDate: string; callType: CallType; agent?: string },
 ): Promise<CallVolumeResponse> {
-  const directions = DIRECTIONS[q.callType];
+  const directions = CALL_TYPE_DIRECTIONS[q.callType];
   const conditions: Condition[] = [
     { sql: "r.user_id = ?", params: [userId] },
-    { sql: `+r.direction IN (${directions.map(() => "?").join(", ")})`, params: directions },
+    { sql: `+r.direction IN (${directions.map(() => "?").join(", ")})`, params: [...directions] },
   ];
   if (q.agent) conditions.push({ sql: "+r.assistant_id = ?", params: [q.agent] });
   const sums = await overCoverage(meter, ["call_logs"], q, (coverage) =>

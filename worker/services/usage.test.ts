@@ -1,16 +1,17 @@
-// Usage statistics on the roll-ups: the month's calls and minutes equal the index walk they replace
-// (every direction, web calls included, calls later this month, other accounts excluded), whether the
-// days come from roll-ups, dirty days or live; and the rolled-up days read roll-up rows, not calls.
+// Usage statistics on the roll-ups: the month's phone calls and the minutes of every call equal the
+// index walk they replace (web calls in the minutes only, calls later this month, other accounts
+// excluded), whether the days come from roll-ups, dirty days or live; the rolled-up days read roll-up
+// rows, not calls; and "Calls this month" is the dashboard's total and the call report's rows.
 import { env } from "cloudflare:workers";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { nyMonthRange } from "@shared/ny-time";
+import { nyDayBounds, nyDayOf, nyMonthRange } from "@shared/ny-time";
 import type { Database } from "../db/client";
 import { callLogs } from "../db/schema";
 import { runRollups } from "../jobs/rollups";
 import { insertAgent, insertCallLogs, insertProfile } from "../test/factories";
-import { db } from "../test/helpers";
+import { call, db, signUpAndSignIn } from "../test/helpers";
 import { D1Timer } from "../db/timed-d1";
 import { createDb } from "../db/client";
 import { markDaysDirty } from "./rollup-dirty";
@@ -21,10 +22,11 @@ import { usageStats } from "./usage";
 async function scannedMonth(d: Database, userId: string, now: Date) {
   const { start, end } = nyMonthRange(now);
   const [row] = await d
-    .select({ n: count(), seconds: sql<number>`coalesce(sum(${callLogs.duration}), 0)` })
+    .select({ n: sql<number>`count(*) FILTER (WHERE ${callLogs.direction} IN ('inbound', 'outbound'))`, seconds: sql<number>`coalesce(sum(${callLogs.duration}), 0)` })
     .from(callLogs)
     .where(and(eq(callLogs.userId, userId), sql`${callLogs.startTime} >= ${start}`, sql`${callLogs.startTime} < ${end}`));
-  return { total: row.n, duration_seconds: Number(row.seconds) };
+  // Phone calls only; the seconds of every call, browser calls included.
+  return { calls: Number(row.n), duration_seconds: Number(row.seconds) };
 }
 
 const w = (from: string, to: string) => ({ fromMs: Date.parse(from), toMs: Date.parse(to) });
@@ -69,7 +71,7 @@ describe("usage statistics on the roll-ups", { timeout: 60_000 }, () => {
     );
     const stats = await usageStats(d, user.id, new Date("2026-03-25T12:00:00Z"));
     const scanned = await scannedMonth(d, user.id, new Date("2026-03-25T12:00:00Z"));
-    expect(stats.callsThisMonth).toBe(scanned.total);
+    expect(stats.callsThisMonth).toBe(scanned.calls);
     expect(stats.minutesThisMonth).toBe(Math.round(scanned.duration_seconds / 6) / 10);
   });
 
@@ -92,7 +94,34 @@ describe("usage statistics on the roll-ups", { timeout: 60_000 }, () => {
     const rolled = await rowsRead();
     expect(rolled.result).toEqual(live.result);
     expect(live.rows).toBeGreaterThanOrEqual(1500);
-    // 19 days of one assistant and direction from the roll-up, today live (no calls), bookkeeping.
-    expect(rolled.rows).toBeLessThan(100);
+    // 19 days of one direction from the roll-up grouped by direction (phone calls apart from browser
+    // calls), today live (no calls), bookkeeping.
+    expect(rolled.rows).toBeLessThan(150);
+  });
+
+  it("counts the calls the dashboard's total (call type Both) and the call report count: browser calls in neither", async () => {
+    const me = await signUpAndSignIn();
+    const now = new Date();
+    const today = nyDayOf(now);
+    const window = { fromMs: Date.parse(nyDayBounds(today).startUtc), toMs: now.getTime() - 1 };
+    await insertCallLogs(me.userId, 3, { direction: "outbound" }, { window });
+    await insertCallLogs(me.userId, 2, { direction: "inbound" }, { window });
+    await insertCallLogs(me.userId, 1, { direction: "web", duration: 90 }, { window });
+    const { startDate, endDate } = nyMonthDays(now);
+    const range = new URLSearchParams({ dateFilterType: "range", startDate, endDate, callType: "Both" });
+
+    const usage = await call("/api/usage-stats", { token: me.accessToken });
+    const dashboard = await call(`/api/call-logs/count?${range}`, { token: me.accessToken });
+    const report = await call(`/api/export-report?${range}`, { token: me.accessToken });
+    const reportRows = report.body.text.trimEnd().split("\r\n").length - 1;
+    expect(dashboard.body.total).toBe(5);
+    expect(reportRows).toBe(5);
+    expect(usage.body.callsThisMonth).toBe(5);
+    // The minutes are every call's, the browser call's 90 s included.
+    const [all] = await db()
+      .select({ seconds: sql<number>`sum(${callLogs.duration})` })
+      .from(callLogs)
+      .where(eq(callLogs.userId, me.userId));
+    expect(usage.body.minutesThisMonth).toBe(Math.round(Number(all.seconds) / 6) / 10);
   });
 });

@@ -1,4 +1,5 @@
-// Usage statistics (GET /api/usage-stats, ADR 004): this New York month's calls and minutes, and the
+// Usage statistics (GET /api/usage-stats, ADR 004): this New York month's phone calls (as the dashboard
+// and the call report count them) and the minutes of every call, and the
 // account's agents and numbers against their limits, for the caller only. The month's calls are a
 // count like the dashboard's (docs/decisions/016-usage-on-rollups.md): call_log_user_daily rows for the
 // rolled-up days plus a live query of the rest (today), so a month costs O(days), not O(calls).
@@ -11,7 +12,7 @@ import { accountPlan } from "./plans";
 
 /** `isAdmin`: admins pass the plan check of paid resources (requirePaidPlan), so no plan is required of them. */
 export async function usageStats(db: Database, userId: string, now = new Date(), opts: { isAdmin?: boolean } = {}): Promise<UsageStats> {
-  const [calls, agentCount, numbers, numberLimit, plan] = await Promise.all([
+  const [month, agentCount, numbers, numberLimit, plan] = await Promise.all([
     monthlyCalls(db, userId, now),
     countAgents(db, userId),
     // The same count and limit the phone-number purchase checks.
@@ -21,8 +22,8 @@ export async function usageStats(db: Database, userId: string, now = new Date(),
     accountPlan(db, userId, now),
   ]);
   return {
-    callsThisMonth: calls.total,
-    minutesThisMonth: Math.round(calls.duration_seconds / 6) / 10,
+    callsThisMonth: month.calls,
+    minutesThisMonth: Math.round(month.duration_seconds / 6) / 10,
     minuteLimit: plan.minuteLimit,
     agents: agentCount,
     agentLimit: plan.agentLimit,

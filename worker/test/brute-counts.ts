@@ -2,7 +2,7 @@
 // property tests compare the count endpoints with these.
 import { callOutcome } from "@shared/call-outcomes";
 import { STORES, type CallType } from "@shared/constants";
-import { LEADS_NO_STORE_KEY, emptyCategoryCounts, type AppointmentCategoryCounts } from "@shared/schemas/counts";
+import { emptyCategoryCounts, type AppointmentCategoryCounts } from "@shared/schemas/counts";
 import { nyDayOf } from "@shared/ny-time";
 import type { aircallCalls, appointments, callLogs, leads } from "../db/schema";
 
@@ -73,6 +73,5 @@ export function bruteLeadSummary(rows: Lead[], q: Range & { store?: string }) {
   const sel = rows.filter((r) => inRange(r.submittedAt, q) && (!q.store || r.store === q.store));
   const byStore: Record<string, number> = {};
   for (const s of q.store ? [q.store] : STORES) byStore[s] = sel.filter((r) => r.store === s).length;
-  if (!q.store) byStore[LEADS_NO_STORE_KEY] = sel.filter((r) => r.store === null).length;
   return { totalSubmissions: sel.length, byStore };
 }

@@ -56,7 +56,7 @@ const QUERIES: [string, AnyOptions][] = [
   ["dashboard lead summary", leadSummaryQueryOptions({ startDate: "2026-03-01", endDate: "2026-03-02" }, 1)],
   ["dashboard appointment options", appointmentOptionsQueryOptions(0)],
   ["dashboard aircall options", aircallOptionsQueryOptions(0)],
-  ["dashboard daily reports", dailyReportsQueryOptions(0)],
+  ["dashboard daily reports", dailyReportsQueryOptions({ startDate: "2026-03-01", endDate: "2026-03-02", store: "TYLER" }, 0)],
 ];
 
 function recordFetches() {

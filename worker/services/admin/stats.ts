@@ -1,11 +1,12 @@
-// The admin statistics (spec 2 §2, §3 "Admin stats"): accounts, agents, and every account's calls and
-// minutes. Calls come from the call-log roll-ups plus a live count of the days they do not cover
+// The admin statistics (spec 2 §2, §3 "Admin stats"): accounts, agents, and every account's phone calls
+// and the minutes of every call, as each account's own usage counts them. Calls come from the call-log roll-ups plus a live count of the days they do not cover
 // (docs/decisions/011-rollups.md), so the figure costs O(days), not O(calls).
 import { nyDayOf, nyToday } from "@shared/ny-time";
 import type { AdminStats } from "@shared/schemas/admin";
 import { figureStatements, overCoverage, type Coverage, type Plan } from "../counts/engine";
 import { callLogUserSpec } from "../counts/figures";
 import { DbMeter } from "../counts/meter";
+import { phoneCallsAndSeconds } from "../counts/month";
 
 /** Spec 2 §9: admin stats are cached for 60 s (the client's staleness and the answer's max-age). */
 export const ADMIN_STATS_MAX_AGE_SECONDS = 60;
@@ -19,16 +20,17 @@ export async function adminStats(meter: DbMeter, now = new Date()): Promise<Admi
     { sql: "+r.user_id IS NOT NULL", params: [], rollupSql: "1 = 1" },
   ];
   const { users, assistants, calls } = await overAllTime(meter, now, (coverage) => {
-    const q = figureStatements(meter, callLogUserSpec, coverage, ["total", "duration_seconds"], conditions);
+    // By direction: the calls are phone calls, the minutes every call's (phoneCallsAndSeconds).
+    const q = figureStatements(meter, callLogUserSpec, coverage, ["total", "duration_seconds"], conditions, "direction");
     return {
       statements: [meter.statement("SELECT count(*) AS n FROM profiles"), meter.statement("SELECT count(*) AS n FROM agents"), ...q.statements],
-      read: ([[u], [a], ...figures]) => ({ users: u, assistants: a, calls: q.read(figures).get("") ?? { total: 0, duration_seconds: 0 } }),
+      read: ([[u], [a], ...figures]) => ({ users: u, assistants: a, calls: phoneCallsAndSeconds(q.read(figures)) }),
     };
   });
   return {
     total_users: Number(users?.n ?? 0),
     total_assistants: Number(assistants?.n ?? 0),
-    total_calls: calls.total,
+    total_calls: calls.calls,
     total_minutes: toMinutes(calls.duration_seconds),
   };
 }

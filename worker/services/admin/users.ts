@@ -12,6 +12,7 @@ import type { IdentityPort } from "../../providers/identity/port";
 import { figureStatements } from "../counts/engine";
 import { callLogUserSpec } from "../counts/figures";
 import { DbMeter } from "../counts/meter";
+import { phoneCallsAndSeconds } from "../counts/month";
 import { auditStatement, type AdminActor } from "./audit-log";
 import { overAllTime, toMinutes } from "./stats";
 
@@ -143,7 +144,8 @@ async function pageWithFigures(meter: DbMeter, page: { sql: string; params: unkn
   const ids = `SELECT id FROM (${page.sql})`;
   const { rows, agentRows, figures, matches } = await overAllTime(meter, now, (coverage) => {
     // Not `+r.user_id`: the account's (user_id, start_time) index is the narrow one, in both tables.
-    const calls = figureStatements(meter, callLogUserSpec, coverage, ["total", "duration_seconds"], [{ sql: `r.user_id IN (${ids})`, params: page.params }], "user_id");
+    // By account and direction: the calls are phone calls, the minutes every call's (phoneCallsAndSeconds).
+    const calls = figureStatements(meter, callLogUserSpec, coverage, ["total", "duration_seconds"], [{ sql: `r.user_id IN (${ids})`, params: page.params }], ["user_id", "direction"]);
     return {
       statements: [
         meter.statement(page.sql, page.params),
@@ -160,9 +162,15 @@ async function pageWithFigures(meter: DbMeter, page: { sql: string; params: unkn
     };
   });
   const agentCounts = new Map(agentRows.map((r) => [String(r.k), Number(r.n)]));
-  const users = rows
-    .slice(0, shown)
-    .map((r) => toAdminUser(r, agentCounts.get(r.id) ?? 0, figures.get(r.id)?.total ?? 0, figures.get(r.id)?.duration_seconds ?? 0));
+  const byUser = new Map<string, [string, { total: number; duration_seconds: number }][]>();
+  for (const [key, f] of figures) {
+    const [userId, direction] = key.split("|");
+    byUser.set(userId, [...(byUser.get(userId) ?? []), [direction, f]]);
+  }
+  const users = rows.slice(0, shown).map((r) => {
+    const { calls, duration_seconds } = phoneCallsAndSeconds(byUser.get(r.id) ?? []);
+    return toAdminUser(r, agentCounts.get(r.id) ?? 0, calls, duration_seconds);
+  });
   return { rows, users, matches };
 }
 

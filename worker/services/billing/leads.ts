@@ -1,38 +1,34 @@
 // Leads and customer records (spec 2 §7 "Leads and customers"): a lead from the web form, and the customer record of an
 // email, which its owner or an admin reads and changes.
 import { sql } from "drizzle-orm";
-import { nyDayOf } from "@shared/ny-time";
 import type { CustomerView, LeadBody } from "@shared/schemas/billing";
 import type { Database } from "../../db/client";
-import { customers, leads } from "../../db/schema";
+import { customers, planLeads } from "../../db/schema";
 import { forbidden } from "../../lib/errors";
 import type { CurrentUser } from "../profiles";
-import { markDaysDirty } from "../rollup-dirty";
 import { customerUpsert } from "./subscription-rows";
 
+/**
+ * A visitor's plan lead, kept in plan_leads: the stores' lead counts, roll-ups and reports read only
+ * the stores' leads, so this public form moves no store figure.
+ */
 export async function createLead(db: Database, body: LeadBody) {
-  const now = new Date().toISOString();
-  const results: unknown[] = await db.batch([
-    db
-      .insert(leads)
-      .values({
-        externalId: `web-${crypto.randomUUID()}`,
-        store: null,
-        email: body.email.toLowerCase(),
-        phone: body.phone,
-        firstName: body.first_name,
-        lastName: body.last_name,
-        company: body.company || null,
-        leadSource: body.lead_source,
-        leadStatus: "new",
-        interestLevel: body.interest_level,
-        metadata: body.metadata,
-        submittedAt: now,
-      })
-      .returning({ id: leads.id }),
-    ...markDaysDirty(db, "leads", [nyDayOf(now)]),
-  ] as never);
-  return { success: true as const, lead: { id: (results[0] as { id: number }[])[0].id } };
+  const [row] = await db
+    .insert(planLeads)
+    .values({
+      email: body.email.toLowerCase(),
+      phone: body.phone,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      company: body.company || null,
+      leadSource: body.lead_source,
+      leadStatus: "new",
+      interestLevel: body.interest_level,
+      metadata: body.metadata,
+      submittedAt: new Date().toISOString(),
+    })
+    .returning({ id: planLeads.id });
+  return { success: true as const, lead: { id: row.id } };
 }
 
 const customerViewOf = (c: typeof customers.$inferSelect): CustomerView => ({

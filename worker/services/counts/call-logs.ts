@@ -1,23 +1,21 @@
 // The Call Logs counts (spec 1 §7): the caller's own calls, by agent and call type.
 import type { CallLogCountsQuery } from "@shared/schemas/counts";
-import type { CallType } from "@shared/constants";
+import { CALL_TYPE_DIRECTIONS } from "@shared/constants";
 import { countOver, type Condition } from "./engine";
 import { callLogSpecFor } from "./figures";
 import type { DbMeter } from "./meter";
 
-/** Browser (web) calls are not phone calls: in no dashboard count (decision 009). */
-const DIRECTIONS: Record<CallType, string[]> = { Outbound: ["outbound"], Inbound: ["inbound"], Both: ["inbound", "outbound"] };
 
 export type CallLogCounts = { total: number; connected: number; voicemail: number; forwarded: number };
 
 export type CallLogCountsInput = Pick<CallLogCountsQuery, "startDate" | "endDate" | "callType"> & { agent?: string };
 
 export async function callLogCounts(meter: DbMeter, userId: string, q: CallLogCountsInput): Promise<CallLogCounts> {
-  const directions = DIRECTIONS[q.callType];
+  const directions = CALL_TYPE_DIRECTIONS[q.callType];
   const conditions: Condition[] = [
     { sql: "r.user_id = ?", params: [userId] },
     // Unary + keeps these off their indexes: the account's (user_id, start_time) range is the narrow one.
-    { sql: `+r.direction IN (${directions.map(() => "?").join(", ")})`, params: directions },
+    { sql: `+r.direction IN (${directions.map(() => "?").join(", ")})`, params: [...directions] },
   ];
   if (q.agent) conditions.push({ sql: "+r.assistant_id = ?", params: [q.agent] });
   // Without an agent filter the (account, day, direction) table answers with a few rows a day,

@@ -24,10 +24,9 @@ import { usageStats } from "../usage";
 import { aircallCallCount, aircallOutboundAnswered, aircallStoreTransfers } from "./aircall";
 import { appointmentCategoryCounts, appointmentCount, appointmentCountsByStore, appointmentStatusCounts } from "./appointments";
 import { callLogCounts } from "./call-logs";
-import { countOver, forgetCoverage } from "./engine";
+import { forgetCoverage } from "./engine";
 import { leadSummary } from "./leads";
-import { monthlyCalls, nyMonthDays } from "./month";
-import { callLogUserSpec } from "./figures";
+import { monthlyCalls, monthlyCallsOf } from "./month";
 import { DbMeter } from "./meter";
 import { eq } from "drizzle-orm";
 
@@ -92,7 +91,7 @@ const FAMILIES: [string, (meter: DbMeter) => Promise<unknown>][] = [
   ["store funnel", (m) => storeFunnel(m, userId, MONTH)],
   ["daily report rows", (m) => dailyReportRows(m, { startDate: "2026-06-01", endDate: TODAY })],
   // What monthlyCalls counts for usage statistics and the plan's minute limit.
-  ["usage statistics' month", (m) => countOver(m, callLogUserSpec, nyMonthDays(NOW), ["total", "duration_seconds"], [{ sql: "r.user_id = ?", params: [userId] }])],
+  ["usage statistics' month", (m) => monthlyCallsOf(m, userId, NOW)],
 ];
 
 /** A count with no remembered coverage: the reference every warm count must equal. */
@@ -141,7 +140,7 @@ describe("a count with the coverage this isolate read before", { timeout: 60_000
     // Usage statistics: the month's count and the account's other figures, read side by side.
     const usage = await measure((m) => usageStats(createDb(m.d1), userId, NOW));
     expect(usage.trips).toBe(1);
-    expect(usage.result.callsThisMonth).toBe((await cold((m) => monthlyCalls(createDb(m.d1), userId, NOW))).result.total);
+    expect(usage.result.callsThisMonth).toBe((await cold((m) => monthlyCalls(createDb(m.d1), userId, NOW))).result.calls);
   });
 });
 

@@ -259,6 +259,8 @@ export const leadSpec: RollupSpec<"submissions"> = {
   rollupTable: "lead_daily",
   dims: { store: "coalesce(r.store, '')" },
   figures: { submissions: "count(*)" },
+  // Lead figures are the stores' (spec 1 §7): a lead without a store is in none.
+  exclude: "r.store IS NULL",
 };
 
 /** Every roll-up table of each source: a dirty day of a source recomputes every one of its tables. */

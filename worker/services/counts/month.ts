@@ -1,9 +1,10 @@
 // An account's calls and seconds in a New York month, counted like the dashboard's figures: the
 // call_log_user_daily roll-ups for the days they cover plus a live query of the rest (today, dirty days),
 // so a month costs O(days), not O(calls). Usage statistics and the plan's minute limit both read it.
+import { CALL_TYPE_DIRECTIONS } from "@shared/constants";
 import { nyDayOf } from "@shared/ny-time";
 import type { Database } from "../../db/client";
-import { countOver } from "./engine";
+import { figureStatements, overCoverage } from "./engine";
 import { callLogUserSpec } from "./figures";
 import { DbMeter } from "./meter";
 
@@ -15,10 +16,36 @@ export function nyMonthDays(now: Date): { startDate: string; endDate: string } {
   return { startDate: `${today.slice(0, 7)}-01`, endDate: `${today.slice(0, 7)}-${String(last).padStart(2, "0")}` };
 }
 
-/** Calls (every direction, web included) and seconds of an account in the month of `now`. */
-export function monthlyCalls(db: Database, userId: string, now: Date) {
-  return countOver(new DbMeter(db.$client), callLogUserSpec, nyMonthDays(now), ["total", "duration_seconds"], [
-    { sql: "r.user_id = ?", params: [userId] },
-  ]);
+const PHONE_DIRECTIONS: readonly string[] = CALL_TYPE_DIRECTIONS.Both;
+
+/**
+ * Phone calls (inbound and outbound) and the seconds of every call, browser calls included, from
+ * call-log figures grouped by direction: what "calls" and "minutes" mean on every screen (decision 009).
+ */
+export function phoneCallsAndSeconds(byDirection: Iterable<[string, { total: number; duration_seconds: number }]>): { calls: number; duration_seconds: number } {
+  let calls = 0;
+  let seconds = 0;
+  for (const [direction, f] of byDirection) {
+    if (PHONE_DIRECTIONS.includes(direction)) calls += f.total;
+    seconds += f.duration_seconds;
+  }
+  return { calls, duration_seconds: seconds };
 }
 
+/**
+ * An account's month: `calls`, its phone calls (inbound and outbound, what the dashboard's total with
+ * call type Both and the call report count, decision 009), and `duration_seconds`, the seconds of
+ * every call, browser calls included (the voice platform's minutes, which the plan's cap counts).
+ * One read grouped by direction.
+ */
+export function monthlyCalls(db: Database, userId: string, now: Date): Promise<{ calls: number; duration_seconds: number }> {
+  return monthlyCallsOf(new DbMeter(db.$client), userId, now);
+}
+
+/** monthlyCalls through a given meter. */
+export async function monthlyCallsOf(meter: DbMeter, userId: string, now: Date): Promise<{ calls: number; duration_seconds: number }> {
+  const byDirection = await overCoverage(meter, [callLogUserSpec.source], nyMonthDays(now), (coverage) =>
+    figureStatements(meter, callLogUserSpec, coverage.call_logs, ["total", "duration_seconds"], [{ sql: "r.user_id = ?", params: [userId] }], "direction"),
+  );
+  return phoneCallsAndSeconds(byDirection);
+}

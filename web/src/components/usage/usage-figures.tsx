@@ -53,6 +53,7 @@ export function UsageFigures({ figures = ALL, className }: { figures?: UsageFigu
           </div>
         );
       })}
+      {figures.includes("calls") ? <p className="col-span-full text-xs text-muted-foreground">{AGENT_TEXT.usageScope}</p> : null}
     </section>
   );
 }

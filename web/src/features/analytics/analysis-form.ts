@@ -1,6 +1,7 @@
 // The analysis form's rules (spec 2 §2, §6, §9): which agents may be analysed, and the client-side checks
 // run before a request, each with a message shown next to its field.
 import { ANALYTICS_TEXT } from "@shared/messages";
+import { daysInRange, lastRangeEnd, MAX_RANGE_DAYS } from "@shared/ny-time";
 import type { Agent } from "@shared/schemas/agents";
 
 export type AnalysisAgent = Agent & { vapi_assistant_id: string; store: string; type: string };
@@ -23,5 +24,9 @@ export function validateAnalysisForm(v: AnalysisFormValues): AnalysisFormErrors 
   if (!v.endDate) errors.endDate = ANALYTICS_TEXT.datesRequired;
   // YYYY-MM-DD days compare correctly as strings.
   if (v.startDate && v.endDate && v.endDate < v.startDate) errors.endDate = ANALYTICS_TEXT.endBeforeStart;
+  // The server takes at most MAX_RANGE_DAYS: a longer range is stopped here, naming the limit.
+  else if (v.startDate && v.endDate && daysInRange(v.startDate, v.endDate) > MAX_RANGE_DAYS) {
+    errors.endDate = ANALYTICS_TEXT.rangeTooLong(MAX_RANGE_DAYS, lastRangeEnd(v.startDate));
+  }
   return errors;
 }

@@ -179,6 +179,18 @@ describe("AnalyticsPage", () => {
     expect(fetchMock.mock.calls.some(([url]) => url === "/api/analytics/won")).toBe(false);
   });
 
+  it("stops a range over 366 days at the form, naming the limit and the last end date", async () => {
+    const fetchMock = stubApi();
+    renderPage();
+    await waitFor(() => expect(agentSelect().options.length).toBeGreaterThan(1));
+    fireEvent.change(agentSelect(), { target: { value: "1" } });
+    fireEvent.change(screen.getByLabelText(ANALYTICS_TEXT.startDate), { target: { value: "2025-03-10" } });
+    fireEvent.change(screen.getByLabelText(ANALYTICS_TEXT.endDate), { target: { value: "2026-03-11" } });
+    run();
+    expect(await screen.findByText("A range can be at most 366 days: choose an end date on or before 2026-03-10.")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => url === "/api/analytics/won")).toBe(false);
+  });
+
   it("shows the server's message when the analysis fails", async () => {
     stubApi(() => json({ error: "storeId: must be one of IOWA", code: "validation", field: "storeId" }, 400));
     renderPage();

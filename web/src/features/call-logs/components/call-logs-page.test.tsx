@@ -55,6 +55,13 @@ describe("CallLogsPage", () => {
     await waitFor(() => expect(screen.queryByRole("button", { name: CALL_LOG_TEXT.loadMore })).toBeNull());
   });
 
+  it("says which calls the month's figure counts: phone calls as on the dashboard, browser calls left out", async () => {
+    stubApi([], null);
+    renderPage();
+    expect(await screen.findByText("Phone calls this month")).toBeTruthy();
+    expect(screen.getByText(/browser calls are not among them/)).toBeTruthy();
+  });
+
   it("keeps the rows it has when loading the next page fails", async () => {
     const fetchMock = stubApi([log(1, "First call")], "c1");
     renderPage();

@@ -75,7 +75,11 @@ export const dailyReportUrl = (f: { startDate: string; endDate: string; store?: 
 
 export const storeFunnelUrl = (f: { startDate: string; endDate: string }) => withQuery("/api/store-funnel", rangeParams(f));
 
-/** A page of the stored nightly reports: the newest without a cursor, else the page after it. */
-export const dailyReportsUrl = (cursor?: string) => withQuery("/api/daily-reports", { cursor });
+/**
+ * A page of the stored nightly reports of the Daily Report section's dates and store (every report of
+ * those days without a store): the newest without a cursor, else the page after it.
+ */
+export const dailyReportsUrl = (f: { startDate: string; endDate: string; store?: string }, cursor?: string) =>
+  withQuery("/api/daily-reports", { startDate: f.startDate, endDate: f.endDate, store: f.store, cursor });
 
 export const dailyReportFileUrl = (id: number) => `/api/daily-reports/${encodeURIComponent(String(id))}`;

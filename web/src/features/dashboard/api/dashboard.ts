@@ -53,4 +53,5 @@ export const aircallOptionsQueryOptions = (generation: number) => countQuery(AIR
 export const storeFunnelQueryOptions = (f: { startDate: string; endDate: string }, generation: number) => countQuery(storeFunnelUrl(f), generation);
 
 /** A page of the stored nightly reports: the newest without a cursor, else the page after it. */
-export const dailyReportsQueryOptions = (generation: number, cursor?: string) => countQuery(dailyReportsUrl(cursor), generation);
+export const dailyReportsQueryOptions = (f: { startDate: string; endDate: string; store?: string }, generation: number, cursor?: string) =>
+  countQuery(dailyReportsUrl(f, cursor), generation);

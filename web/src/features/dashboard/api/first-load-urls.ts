@@ -41,7 +41,7 @@ export function firstLoadUrls(viewer: DashboardViewer, now: Date): string[] {
   const { callLogs, reports } = initialApplied(now);
   const callLogFilters = { ...callLogs, callType: DEFAULT_CALL_TYPE };
   const urls: string[] = [...callLogCountUrls(callLogFilters), USAGE_STATS_PATH, AGENTS_PATH, callVolumeUrl(callLogFilters)];
-  if (viewer.shopwindows_info) urls.push(dailyReportsUrl(), APPOINTMENT_OPTIONS_URL, ...appointmentUrls(reports), leadSummaryUrl(reports));
+  if (viewer.shopwindows_info) urls.push(dailyReportsUrl(reports), APPOINTMENT_OPTIONS_URL, ...appointmentUrls(reports), leadSummaryUrl(reports));
   if (viewer.call_app) urls.push(AIRCALL_OPTIONS_URL, ...aircallUrls(reports));
   if (viewer.shopwindows_info) urls.push(storeFunnelUrl(reports));
   return urls;

@@ -37,7 +37,7 @@ export function firstLoadQueries(viewer: DashboardViewer, now: Date) {
   ];
   if (viewer.shopwindows_info)
     queries.push(
-      dailyReportsQueryOptions(generation),
+      dailyReportsQueryOptions(reports, generation),
       appointmentOptionsQueryOptions(0),
       ...appointmentQueries(reports, generation),
       leadSummaryQueryOptions(reports, generation),

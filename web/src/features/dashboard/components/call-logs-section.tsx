@@ -59,6 +59,7 @@ export function CallLogsSection({ userId, range, generation }: { userId: string;
         <FilterSelect id="call-logs-agent" label={DASHBOARD_TEXT.agent} value={agent} onChange={setAgent} options={agentOptions} allLabel={DASHBOARD_TEXT.allAgents} />
         <FilterSelect id="call-logs-type" label={DASHBOARD_TEXT.callType} value={callType} onChange={setCallType} options={CALL_TYPES} />
       </div>
+      <p className="text-xs text-muted-foreground">{DASHBOARD_TEXT.callLogsScope}</p>
       {exportFailed ? <SectionError text={DASHBOARD_TEXT.exportError} /> : null}
       <ProgressLine progress={exporting ? exportProgress : null} />
       <SectionBody queries={counts} errorText={DASHBOARD_TEXT.countsError}>

@@ -1,5 +1,5 @@
 // Daily Report (spec 1 §2): generates the report file for the applied dates and store, and lists the
-// reports already stored.
+// reports already stored for those dates and that store.
 import { Download, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { dailyReportFileName } from "@shared/daily-report";
@@ -47,7 +47,7 @@ export function DailyReportSection({ applied, generation }: { applied: Applied; 
     >
       {failed ? <SectionError text={DASHBOARD_TEXT.dailyReportError} /> : null}
       <ProgressLine progress={busy ? progress : null} />
-      <StoredReports generation={generation} />
+      <StoredReports applied={applied} generation={generation} />
     </Section>
   );
 }

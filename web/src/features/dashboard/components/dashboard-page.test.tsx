@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { APPOINTMENT_CATEGORY_KEYS } from "@shared/constants";
+import { APPOINTMENT_CATEGORY_KEYS, STORE_NUMBER_NAMES } from "@shared/constants";
 import { DASHBOARD_TEXT, INSIGHTS_TEXT, PLAN_TEXT } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { resetToasts, toast } from "@web/components/ui/toast-store";
@@ -258,6 +258,61 @@ describe("DashboardPage", () => {
     fireEvent.change(within(section(DASHBOARD_TEXT.aircall)).getByLabelText(DASHBOARD_TEXT.numberName), { target: { value: "Main" } });
     await waitFor(() => expect(urls(fetchMock)).toContain("/api/aircall/outbound-answered-count?dateFilterType=range&startDate=2026-03-10&endDate=2026-03-10&numberName=Main"));
     expect(within(section(DASHBOARD_TEXT.aircall)).getByText("2026-03-10 · Main")).toBeTruthy();
+  });
+
+  it("a section's own store and line selects show what the section counts: the top store once applied, All only when all are counted", async () => {
+    const fetchMock = stubApi();
+    renderPage();
+    await screen.findByText("1,111");
+    const appointmentsStore = () => within(section(DASHBOARD_TEXT.appointments)).getByLabelText(DASHBOARD_TEXT.store) as HTMLSelectElement;
+    const aircallLine = () => within(section(DASHBOARD_TEXT.aircall)).getByLabelText(DASHBOARD_TEXT.numberName) as HTMLSelectElement;
+    fireEvent.change(topStore(), { target: { value: "NAPLES" } });
+    fireEvent.click(screen.getByRole("button", { name: DASHBOARD_TEXT.refreshAll }));
+    await waitFor(() => expect(urls(fetchMock)).toContain("/api/appointment-count?dateFilterType=range&startDate=2026-03-10&endDate=2026-03-10&store=NAPLES"));
+    expect(appointmentsStore().value).toBe("NAPLES");
+    expect(aircallLine().value).toBe(STORE_NUMBER_NAMES.NAPLES);
+
+    // "All" in the section counts every store, and the header says so.
+    const allStores = "/api/appointment-count?dateFilterType=range&startDate=2026-03-10&endDate=2026-03-10";
+    const asked = (url: string) => urls(fetchMock).filter((u) => u === url).length;
+    const before = asked(allStores);
+    fireEvent.change(appointmentsStore(), { target: { value: "" } });
+    await waitFor(() => expect(asked(allStores)).toBe(before + 1));
+    expect(appointmentsStore().value).toBe("");
+    expect(within(section(DASHBOARD_TEXT.appointments)).getByText(`2026-03-10 · ${DASHBOARD_TEXT.allStores}`)).toBeTruthy();
+    const allLines = "/api/aircall/outbound-answered-count?dateFilterType=range&startDate=2026-03-10&endDate=2026-03-10";
+    const linesBefore = asked(allLines);
+    fireEvent.change(aircallLine(), { target: { value: "" } });
+    await waitFor(() => expect(asked(allLines)).toBe(linesBefore + 1));
+    expect(aircallLine().value).toBe("");
+
+    // The next Refresh All Sections applies the top store to both again.
+    fireEvent.click(screen.getByRole("button", { name: DASHBOARD_TEXT.refreshAll }));
+    await waitFor(() => expect(appointmentsStore().value).toBe("NAPLES"));
+    expect(aircallLine().value).toBe(STORE_NUMBER_NAMES.NAPLES);
+  });
+
+  it("stops a range over 366 days at the picker, naming the limit, and asks for nothing", async () => {
+    const fetchMock = stubApi();
+    renderPage();
+    await screen.findByText("1,111");
+    const before = fetchMock.mock.calls.length;
+    fireEvent.change(screen.getByLabelText(DASHBOARD_TEXT.startDate), { target: { value: "2025-03-01" } });
+    fireEvent.change(screen.getByLabelText(DASHBOARD_TEXT.endDate), { target: { value: "2026-03-02" } });
+    const message = "A range can be at most 366 days: choose an end date on or before 2026-03-01.";
+    expect(screen.getByRole("alert").textContent).toBe(message);
+    expect(screen.getByLabelText(DASHBOARD_TEXT.endDate).getAttribute("max")).toBe("2026-03-01");
+    expect(screen.getByLabelText(DASHBOARD_TEXT.endDate).getAttribute("aria-invalid")).toBe("true");
+    fireEvent.submit(screen.getByRole("form", { name: DASHBOARD_TEXT.refreshAll }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetchMock.mock.calls.length).toBe(before);
+    expect(screen.queryByText(DASHBOARD_TEXT.countsError)).toBeNull();
+
+    // 366 days is allowed: the message goes and Refresh applies the range.
+    fireEvent.change(screen.getByLabelText(DASHBOARD_TEXT.endDate), { target: { value: "2026-03-01" } });
+    expect(screen.queryByText(message)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: DASHBOARD_TEXT.refreshAll }));
+    await waitFor(() => expect(urls(fetchMock)).toContain("/api/call-logs/count?dateFilterType=range&startDate=2025-03-01&endDate=2026-03-01&callType=Outbound"));
   });
 
   it("tells an account without a plan, before it tries, that activation, numbers and test calls need one", async () => {

@@ -6,6 +6,7 @@
 import { RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { STORES } from "@shared/constants";
+import { daysInRange, lastRangeEnd, MAX_RANGE_DAYS } from "@shared/ny-time";
 import { DASHBOARD_TEXT } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { PageHeader } from "@web/components/layout/page-header";
@@ -22,6 +23,8 @@ import { StoreFunnelSection } from "./insights";
 import { LeadsSection } from "./leads-section";
 import { FilterSelect, type Applied } from "./section";
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 export function DashboardPage({ user, now }: { user: CurrentUserView; now?: Date }) {
   const [applied, setApplied] = useState(() => initialApplied(now ?? new Date()));
   const [inputs, setInputs] = useState(() => ({ ...applied.reports, store: "" }));
@@ -29,7 +32,14 @@ export function DashboardPage({ user, now }: { user: CurrentUserView; now?: Date
   // The sections below Call Logs render (and ask for their figures) right after the first screen.
   const rest = useStaged();
 
+  // The counts and reports take at most MAX_RANGE_DAYS: a longer range is stopped here, naming the
+  // limit, before any section asks for it (the server would refuse it with a 400).
+  const datesSet = DAY.test(inputs.startDate) && DAY.test(inputs.endDate);
+  const lastEnd = DAY.test(inputs.startDate) ? lastRangeEnd(inputs.startDate) : undefined;
+  const tooLong = datesSet && daysInRange(inputs.startDate, inputs.endDate) > MAX_RANGE_DAYS;
+
   function refreshAll() {
+    if (tooLong) return;
     const range = { startDate: inputs.startDate, endDate: inputs.endDate };
     setApplied((a) => ({ callLogs: range, reports: range, store: inputs.store, generation: a.generation + 1 }));
   }
@@ -56,13 +66,28 @@ export function DashboardPage({ user, now }: { user: CurrentUserView; now?: Date
           <label htmlFor="dashboard-end" className="text-sm font-medium">
             {DASHBOARD_TEXT.endDate}
           </label>
-          <Input id="dashboard-end" type="date" value={inputs.endDate} min={inputs.startDate} onChange={(e) => setInputs((s) => ({ ...s, endDate: e.target.value }))} required />
+          <Input
+            id="dashboard-end"
+            type="date"
+            value={inputs.endDate}
+            min={inputs.startDate}
+            max={lastEnd}
+            aria-invalid={tooLong || undefined}
+            aria-describedby={tooLong ? "dashboard-range-error" : undefined}
+            onChange={(e) => setInputs((s) => ({ ...s, endDate: e.target.value }))}
+            required
+          />
         </div>
         <FilterSelect id="dashboard-store" label={DASHBOARD_TEXT.store} value={inputs.store} onChange={(store) => setInputs((s) => ({ ...s, store }))} options={STORES} allLabel={DASHBOARD_TEXT.allStores} />
         <Button type="submit">
           <RefreshCw aria-hidden />
           {DASHBOARD_TEXT.refreshAll}
         </Button>
+        {tooLong && lastEnd ? (
+          <p id="dashboard-range-error" role="alert" className="text-sm font-medium text-destructive sm:col-span-2 lg:col-span-4">
+            {DASHBOARD_TEXT.rangeTooLong(MAX_RANGE_DAYS, lastEnd)}
+          </p>
+        ) : null}
       </form>
 
       <CallLogsSection userId={user.id} range={applied.callLogs} generation={applied.generation} />

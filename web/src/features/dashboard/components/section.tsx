@@ -1,6 +1,6 @@
 // The frame every dashboard section shares: a heading with the dates and store it shows, a fixed
 // height skeleton while loading (no layout jump), the section's red error text, or its figures.
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { formatCount } from "@shared/format";
 import { DASHBOARD_TEXT } from "@shared/messages";
 import { CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -105,6 +105,21 @@ export function FigureGrid({ children, label }: { children: ReactNode; label: st
     </dl>
   );
 }
+
+/**
+ * A section's own select over what the top controls also choose (Appointments' store, Aircall's
+ * line): it shows `followed`, what Refresh All Sections applied, until the section's own choice,
+ * which holds until the next refresh. `chosen` is true while the section's own choice ("" for all)
+ * is what counts, so what the select shows is always what the section counts.
+ */
+export function useSectionChoice(generation: number, followed: string) {
+  const [own, setOwn] = useState<{ value: string; generation: number } | null>(null);
+  const chosen = own !== null && own.generation === generation;
+  return { value: chosen ? own.value : followed, chosen, choose: (value: string) => setOwn({ value, generation }) };
+}
+
+/** The options of a select with its value among them (a value the options have not listed yet). */
+export const withValue = (options: readonly string[], value: string) => (value && !options.includes(value) ? [value, ...options] : options);
 
 /** A labelled native select: keyboard usable everywhere and easy to read on a phone. */
 export function FilterSelect({ id, label, value, onChange, options, allLabel }: {

@@ -25,18 +25,20 @@ function stubApi() {
   return fetchMock;
 }
 
-const renderList = (generation = 0) => {
+const APPLIED = { startDate: "2026-03-08", endDate: "2026-03-10" };
+
+const renderList = (generation = 0, applied: { startDate: string; endDate: string; store?: string } = APPLIED) => {
   const client = createQueryClient();
   const view = render(
     <QueryClientProvider client={client}>
-      <StoredReports generation={generation} />
+      <StoredReports applied={applied} generation={generation} />
     </QueryClientProvider>,
   );
   return {
     rerender: (g: number) =>
       view.rerender(
         <QueryClientProvider client={client}>
-          <StoredReports generation={g} />
+          <StoredReports applied={applied} generation={g} />
         </QueryClientProvider>,
       ),
   };
@@ -59,7 +61,7 @@ describe("stored nightly reports", () => {
     fireEvent.click(older());
     await screen.findByText(/2026-03-09 · All stores/);
     expect(shown()).toEqual(["2026-03-09 All stores"]);
-    expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain(`/api/daily-reports?${new URLSearchParams({ cursor: "2026-03-10~IOWA" })}`);
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain(`/api/daily-reports?${new URLSearchParams({ ...APPLIED, cursor: "2026-03-10~IOWA" })}`);
 
     fireEvent.click(older());
     await screen.findByText(/2026-03-08 · TYLER/);
@@ -81,6 +83,15 @@ describe("stored nightly reports", () => {
     await screen.findByText(/2026-03-09 · All stores/);
     rerender(1);
     await waitFor(() => expect(shown()).toEqual(["2026-03-10 All stores", "2026-03-10 IOWA"]));
+  });
+
+  it("lists the reports of the section header's dates and store, and says so", async () => {
+    const fetchMock = vi.fn(async (_url: string) => json({ reports: [report(7, "2026-03-09", "NAPLES")], nextCursor: null }));
+    vi.stubGlobal("fetch", fetchMock);
+    renderList(0, { startDate: "2026-03-01", endDate: "2026-03-09", store: "NAPLES" });
+    await screen.findByText(/2026-03-09 · NAPLES/);
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toEqual(["/api/daily-reports?startDate=2026-03-01&endDate=2026-03-09&store=NAPLES"]);
+    expect(screen.getByText("Reports stored each night for 2026-03-01 to 2026-03-09, NAPLES, as in the header above.")).toBeTruthy();
   });
 
   it("has no paging controls when everything fits on one page", async () => {

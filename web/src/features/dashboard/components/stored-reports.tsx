@@ -11,7 +11,7 @@ import { toast } from "@web/components/ui/toast-store";
 import { downloadFile } from "@web/lib/download";
 import { dailyReportsQueryOptions } from "../api/dashboard";
 import { dailyReportFileUrl } from "../api/dashboard-urls";
-import { SectionSkeleton } from "./section";
+import { rangeLabel, SectionSkeleton, type Applied } from "./section";
 
 export const STORED_REPORTS_TEXT = {
   newer: "Newer",
@@ -20,15 +20,16 @@ export const STORED_REPORTS_TEXT = {
 } as const;
 
 /**
- * The list of stored reports. `cursors` holds the cursor of each page shown so far (undefined for
- * the first), so Newer goes back one page and Older asks for the page after the last report shown.
- * A refresh of the dashboard (a new generation) starts again at the newest page.
+ * The list of stored reports of the section's dates and store (its header's). `cursors` holds the
+ * cursor of each page shown so far (undefined for the first), so Newer goes back one page and Older
+ * asks for the page after the last report shown. A refresh of the dashboard (a new generation, which
+ * is also when the dates and store change) starts again at the newest page.
  */
-export function StoredReports({ generation }: { generation: number }) {
+export function StoredReports({ applied, generation }: { applied: Applied; generation: number }) {
   const [paging, setPaging] = useState<{ generation: number; cursors: (string | undefined)[] }>({ generation, cursors: [undefined] });
   const cursors = paging.generation === generation ? paging.cursors : [undefined];
   const cursor = cursors[cursors.length - 1];
-  const list = useQuery(dailyReportsQueryOptions(generation, cursor));
+  const list = useQuery(dailyReportsQueryOptions(applied, generation, cursor));
   const listId = useId();
   const items = list.data?.reports ?? [];
   const nextCursor = list.data?.nextCursor ?? null;
@@ -36,9 +37,12 @@ export function StoredReports({ generation }: { generation: number }) {
 
   return (
     <div className="grid gap-2">
-      <h3 id={listId} className="text-sm font-medium">
-        {DASHBOARD_TEXT.recentReports}
-      </h3>
+      <div>
+        <h3 id={listId} className="text-sm font-medium">
+          {DASHBOARD_TEXT.recentReports}
+        </h3>
+        <p className="text-xs text-muted-foreground">{DASHBOARD_TEXT.recentReportsScope(rangeLabel(applied), applied.store || DASHBOARD_TEXT.allStores)}</p>
+      </div>
       {list.isPending ? (
         <SectionSkeleton label={DASHBOARD_TEXT.loading} height="h-12" />
       ) : items.length === 0 ? (

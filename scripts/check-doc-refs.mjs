@@ -11,8 +11,8 @@
 //   or in README.md, read from that file's folder (`#anchor` alone points into the file itself).
 // A reference fails when its file does not exist or its anchor is not a heading of that file (GitHub's
 // slug: lower case, punctuation removed, spaces to '-', a repeated heading gets -1, -2, …).
-// A citation fails wherever it appears: a spec section ("spec" N "§") or the design document's file
-// name, since neither document is in the repository. Their words now live in docs/product/.
+// A citation fails wherever it appears: a spec section ("spec" N "§", any case) or the design document
+// (its file name, or its name before "§"), since neither document is in the repository. Their words now live in docs/product/.
 //
 // Plain Node ESM, no dependencies.
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
@@ -34,8 +34,10 @@ const TEXT_EXT = new Set([
 // The citation patterns are built from pieces so this file does not cite them itself.
 const SECTION = "\u00a7";
 const CITATIONS = [
-  { re: new RegExp(`\\bspec\\s*\\d+\\s*${SECTION}`, "gi"), what: "a section of an external spec document" },
-  { re: new RegExp(["DESIGN", "\\.md"].join(""), "g"), what: "the external design document" },
+  // A section of one of the two spec documents: "spec", its number, "§" (any case; "(" allowed before "§").
+  { re: new RegExp(`\\bspec\\s*\\d+\\s*\\(?\\s*${SECTION}`, "gi"), what: "a section of an external spec document" },
+  // The design document: its file name, or its name followed by "§".
+  { re: new RegExp(["\\bDESIGN", `(?:\\.md|\\s*${SECTION})`].join(""), "g"), what: "the external design document" },
 ];
 
 /** `docs/…​.md` with an optional anchor, not part of a longer path (`web/docs/…` is not ours). */

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
-import { agents, phoneNumbers, profiles } from "../db/schema";
+import { agents, phoneNumbers, profiles, subscriptions } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { LocalPromptWriter } from "../providers/prompt/local";
 import { queuedCall, type Assistant, type AssistantSpec, type OutboundCallRequest, type PlatformCall, type VoicePort } from "../providers/voice/port";
@@ -96,6 +96,8 @@ const reload = (id: number) => db().select().from(agents).where(eq(agents.id, id
 beforeAll(async () => {
   userId = crypto.randomUUID();
   await db().insert(profiles).values({ id: userId, email: `${userId}@example.com` });
+  // A Pro plan (25 agents): the tests here create more agents than an account without a plan may keep.
+  await db().insert(subscriptions).values({ id: `sub_${userId}`, userId, customerId: "c", priceId: "p", productName: "Pro", status: "active" });
 });
 
 describe("activateAgent", () => {

@@ -1,5 +1,5 @@
 // Issue 33 item 22: a basic account's minutes this month are shown against its plan's 1,000 on the
-// Agents page and in Settings, yellow from 80 % and red at the limit (spec 2 §9 usage colours); the
+// Agents page and in Settings, yellow from 80 % and red at the limit (docs/product/constants.md#business-constants usage colours); the
 // ten-minute cron mails the owner once at 80 % and once at 100 %, however often it runs.
 import type { Page } from "playwright-core";
 import { MINUTES_TEXT, NAV_TEXT } from "../shared/messages.ts";

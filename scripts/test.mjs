@@ -1,6 +1,7 @@
 // `npm test`: every check, in order, stopping at the first failure:
 // one copy of each runtime in the lock, typecheck, lint (no warning allowed), the import layers
-// (no cycle, nothing against the worker's layer order), worker tests (inside workerd), web tests, browser journeys,
+// (no cycle, nothing against the worker's layer order), the docs references (every docs/… link resolves,
+// nothing cites a document outside the repository), worker tests (inside workerd), web tests, browser journeys,
 // the SPA's JavaScript against its size budgets (read from the build the journeys made), and
 // `wrangler deploy --dry-run` of the build.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -30,6 +31,8 @@ const stages = [
   // The same as `npm run lint`; the cache (inside node_modules) skips files unchanged since the last run.
   { name: "lint", cmd: bin("eslint"), args: ["--max-warnings", "0", "--cache", "--cache-strategy", "content", "--cache-location", "node_modules/.cache/eslint/", "."], counts: null },
   { name: "layers", cmd: bin("node"), args: [path.join(root, "scripts/check-layers.mjs")], counts: null },
+  // Every docs/… reference resolves to a file and heading, and nothing cites a document outside the repository.
+  { name: "doc references", cmd: bin("node"), args: [path.join(root, "scripts/check-doc-refs.mjs")], counts: null },
   vitest("worker"),
   vitest("web"),
   {

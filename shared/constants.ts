@@ -25,11 +25,11 @@ export const AGENT_LIMITS = { minName: 2, minDescription: 20, minServices: 20, m
 export const DEFAULT_VOICE_ID = "marissa-11labs";
 export const NEW_AGENT_ID = -1;
 export const NEW_AGENT_NAME = "New Agent";
-/** Agents allowed per plan (spec 2 §9 plan features). */
+/** Agents allowed per plan (docs/product/plans-and-billing.md#plans plan features). */
 export const PLAN_AGENT_LIMITS = { basic: 5, pro: 25 } as const;
 /** Agents an account without a plan may keep as drafts (none can be activated): the basic plan's. */
 export const NO_PLAN_AGENT_LIMIT = PLAN_AGENT_LIMITS.basic;
-/** Call minutes per New York month per plan (spec 2 §9). */
+/** Call minutes per New York month per plan (docs/product/constants.md#business-constants. */
 export const PLAN_MINUTE_LIMITS = { basic: 1000, pro: 5000 } as const;
 /** Test calls an account may place per New York day, whatever its plan. */
 export const TEST_CALLS_PER_DAY = 50;

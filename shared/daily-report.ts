@@ -1,4 +1,4 @@
-// The daily report's columns (spec 1 §2 Daily Report Generator, §7 Daily report call), written once
+// The daily report's columns (docs/product/dashboard-and-counts.md#the-daily-report-generator Daily Report Generator, §7 Daily report call), written once
 // for the worker's CSV and the SPA's list of the report's contents, so the two always agree.
 import { APPOINTMENT_CATEGORY_KEYS, APPOINTMENT_STATUSES } from "./constants.ts";
 

@@ -1,4 +1,4 @@
-// The nine stores by code or by name (spec 1 §3, spec 2 §9). Names are typed by hand (Aircall's
+// The nine stores by code or by name (docs/product/README.md#records, docs/product/constants.md#business-constants. Names are typed by hand (Aircall's
 // line names, a store system's export, someone calling the API), so case, spacing and trailing dots
 // do not matter: "Naples", "naples." and "NAPLES" are all NAPLES, "Oklahoma City" and "okc" are OKC.
 import { STORE_NUMBER_NAMES, STORES, type Store } from "./constants";
@@ -9,7 +9,7 @@ const nameKey = (name: string) => name.trim().replace(/\.+$/, "").trim().replace
 const BY_LINE = new Map<string, Store>(STORES.map((s) => [nameKey(STORE_NUMBER_NAMES[s]), s]));
 const BY_CODE_OR_NAME = new Map<string, Store>([...STORES.map((s) => [nameKey(s), s] as const), ...BY_LINE]);
 
-/** The store whose Aircall line this name is (spec 1 §3's number names), or null for any other line. */
+/** The store whose Aircall line this name is (docs/product/README.md#records's number names), or null for any other line. */
 export function storeOfLine(name: string | null | undefined): Store | null {
   return name ? (BY_LINE.get(nameKey(name)) ?? null) : null;
 }

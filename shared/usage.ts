@@ -1,4 +1,4 @@
-// How full a limit is (spec 2 §9 usage colours): below 80 % ok (green), from 80 % warning (yellow),
+// How full a limit is (docs/product/constants.md#business-constants usage colours): below 80 % ok (green), from 80 % warning (yellow),
 // at the limit full (red). The phone-number bar, the minutes bar and the minutes mails all read it.
 import { USAGE_BAR_WARNING_RATIO } from "./constants";
 

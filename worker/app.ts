@@ -98,7 +98,7 @@ export const isFilePath = (path: string) => path.startsWith("/assets/") || /\.[a
 // the Worker, and is not even reachable in tests); passed in rather than imported, to avoid a cycle.
 app.use("*", requestContext((request, env, ctx) => Promise.resolve(app.fetch(request, env, ctx))));
 // Development tools (the local checkout page, the mailbox, the simulators, the local identity
-// service) are never served in production, whatever else is configured (DESIGN.md §2, decision 040).
+// service) are never served in production, whatever else is configured (docs/product/design.md#providers, decision 040).
 app.use("*", async (c, next) => {
   if (c.var.config.APP_ENV === "production" && isLocalOnlyPath(c.req.path)) return notFoundHandler(c);
   await next();

@@ -116,7 +116,7 @@ export function parseConfig(env: Record<string, unknown>): AppConfig {
   }
   const config = parsed.data;
   if (config.APP_ENV === "production") {
-    // In production a local adapter is never used (DESIGN.md §2, decision 040): the app cannot work
+    // In production a local adapter is never used (docs/product/design.md#providers, decision 040): the app cannot work
     // without its identity and billing providers, so without their secrets it serves nothing.
     const missing = PRODUCTION_REQUIRED.filter((name) => !config[name]);
     if (missing.length > 0) throw new ConfigError(`${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} required in production`);

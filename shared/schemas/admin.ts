@@ -1,4 +1,4 @@
-// Admin dashboard contracts (spec 2 §2 Admin Dashboard, §3 admin entities, §7 Admin): statistics, the
+// Admin dashboard contracts (docs/product/admin.md#admin Admin Dashboard, §3 admin entities, §7 Admin): statistics, the
 // user list, account flags, the voice-platform numbers, assignment, user deletion and the audit log.
 import { z } from "zod";
 import { emailSchema } from "./auth.ts";
@@ -42,7 +42,7 @@ export const ACCOUNT_FLAGS = ["is_admin", "shopwindows_info", "call_app"] as con
 export type AccountFlag = (typeof ACCOUNT_FLAGS)[number];
 export type AccountFlags = Record<AccountFlag, boolean>;
 
-/** An account as the admin table lists it (spec 2 §3 "Admin user"), with the two other flags. */
+/** An account as the admin table lists it (docs/product/admin.md#user-management "Admin user"), with the two other flags. */
 export type AdminUser = {
   id: string;
   email: string;
@@ -84,7 +84,7 @@ export type AdminFlagsBody = z.infer<typeof adminFlagsBody>;
 
 export const adminUserIdParam = z.object({ id: z.string().min(1, "id is required").max(100, "id is not valid") });
 
-/** A voice-platform number as the admin table lists it (spec 2 §3 "Admin voice-provider number"). */
+/** A voice-platform number as the admin table lists it (docs/product/admin.md#available-phone-numbers "Admin voice-provider number"). */
 export type AdminPhoneNumber = {
   id: string;
   phoneNumber: string;

@@ -1,4 +1,4 @@
-// Agent contracts (spec 1 §3-5, spec 2 §3-5; reconciled in docs/decisions/004-agents-reconciled.md):
+// Agent contracts (docs/product/README.md#records, docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages, docs/product/README.md#records, docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages; reconciled in docs/decisions/004-agents-reconciled.md):
 // the agent form's rules, the API bodies, the agent JSON every endpoint returns, and the status helpers.
 import { z } from "zod";
 import { normalizeDialNumber } from "../agents";
@@ -18,7 +18,7 @@ export const AGENT_FIELD_MAX = {
 
 const tooLong = (max: number) => `Must be at most ${formatCount(max)} characters`;
 
-/** Spec 2 §5: a name is required; an empty one is refused with 'Please enter a name for your agent.' */
+/** docs/product/errors-and-texts.md#validation-messages: a name is required; an empty one is refused with 'Please enter a name for your agent.' */
 export const agentNameSchema = z
   .string({ error: AGENT_TEXT.nameRequired })
   .trim()
@@ -36,7 +36,7 @@ const typeSchema = z
   .nullable()
   .transform((v) => (v ? v : null));
 
-/** The agent form (spec 1 §5): every field mandatory with its minimum; pricing, documents, store and type optional. */
+/** The agent form (docs/product/errors-and-texts.md#validation-messages: every field mandatory with its minimum; pricing, documents, store and type optional. */
 export const agentFormSchema = z.object({
   name: z.string().trim().min(AGENT_LIMITS.minName, VALIDATION.agentNameMin).max(AGENT_FIELD_MAX.name, tooLong(AGENT_FIELD_MAX.name)),
   business_description: z
@@ -107,7 +107,7 @@ export const agentIdParam = z.object({
   id: z.coerce.number({ error: "Agent id must be a number" }).int("Agent id must be a number").positive("Agent id must be a number"),
 });
 
-/** POST /api/generate-prompt: a prompt is only written from a complete agent (spec 1 §5 minimums). */
+/** POST /api/generate-prompt: a prompt is only written from a complete agent (docs/product/errors-and-texts.md#validation-messages minimums). */
 export const generatePromptBody = agentFormSchema.pick({
   name: true,
   business_description: true,

@@ -1,4 +1,4 @@
-// Auth and account contracts: the forms' rules (spec 1 §5) and the public account calls.
+// Auth and account contracts: the forms' rules (docs/product/errors-and-texts.md#validation-messages and the public account calls.
 import { z } from "zod";
 import { AUTH_LIMITS } from "../constants";
 import { VALIDATION } from "../messages";
@@ -6,7 +6,7 @@ import { newPasswordProblem } from "./password";
 
 /**
  * A password being set (registration): the one password policy (newPasswordProblem: 8+ characters
- * with an uppercase letter and a number, spec 2 §5's texts), which the server applies to every
+ * with an uppercase letter and a number, docs/product/errors-and-texts.md#validation-messages's texts), which the server applies to every
  * password it sets. Signing in keeps spec 1's 6-character check: it sets nothing.
  */
 const newPassword = z
@@ -43,7 +43,7 @@ export const userExistsBody = z.object({ email: emailSchema });
 export type UserExistsResponse = { success: boolean; exists: boolean };
 
 /**
- * POST /api/admin/public/email-confirmed ("I've Confirmed", spec 1 §2): the address just registered
+ * POST /api/admin/public/email-confirmed ("I've Confirmed", docs/product/dashboard-and-counts.md#sections-and-who-sees-them: the address just registered
  * and the account id its sign-up answered with, which is the proof that asks.
  */
 export const emailConfirmedBody = z.object({ email: emailSchema, userId: z.uuid("Invalid account id") });
@@ -58,7 +58,7 @@ export const updateUserProfileBody = z.object({
 });
 export type UpdateUserProfileBody = z.infer<typeof updateUserProfileBody>;
 
-/** The current user as the client sees it (spec 1 §3); flags come from server-side state. */
+/** The current user as the client sees it (docs/product/README.md#records; flags come from server-side state. */
 export type CurrentUserView = {
   id: string;
   email: string;

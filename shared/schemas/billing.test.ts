@@ -1,4 +1,4 @@
-// The forms' rules of spec 2 §5 for checkout, the password after payment and activation.
+// The forms' rules of docs/product/errors-and-texts.md#validation-messages for checkout, the password after payment and activation.
 import { describe, expect, it } from "vitest";
 import { ACTIVATION_TEXT, CHECKOUT_TEXT, PAYMENT_TEXT } from "../messages";
 import { activationPasswordError, leadBody, leadFormSchema, paymentPasswordError } from "./billing";

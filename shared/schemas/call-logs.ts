@@ -8,7 +8,7 @@ export const callLogsQuery = z.object({
 });
 export type CallLogsQuery = z.infer<typeof callLogsQuery>;
 
-/** One row of the unified call log (spec 2 §3 "Call log (unified)", plus the fields the dashboard reads). */
+/** One row of the unified call log (docs/product/call-logs.md#the-call-log-record "Call log (unified)", plus the fields the dashboard reads). */
 export type CallLogView = {
   id: number;
   user_id: string;
@@ -48,7 +48,7 @@ export const vapiCallLogsQuery = z.object({
   limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(100, "limit must be at most 100").default(50),
 });
 
-/** GET /api/vapi/call/{call_id}: the client asks only for ids that do not start with 'call_' (spec 2 §7). */
+/** GET /api/vapi/call/{call_id}: the client asks only for ids that do not start with 'call_' (docs/product/api.md#api. */
 export const vapiCallParams = z.object({
   call_id: z
     .string()
@@ -64,10 +64,10 @@ export const assistantParams = z.object({
 });
 
 export type TranscriptTurn = { role: string; content?: string; text?: string };
-/** 'AI: ... / Human: ...' text, or an array of turns with role and content or text (spec 2 §3 "Call detail"). */
+/** 'AI: ... / Human: ...' text, or an array of turns with role and content or text (docs/product/call-logs.md#call-details-and-transcripts "Call detail"). */
 export type Transcript = string | TranscriptTurn[];
 
-/** A voice-platform call with the field names the spec reads (spec 2 §3 "Voice-provider call fields read"). */
+/** A voice-platform call with the field names the spec reads (docs/product/call-logs.md#voice-platform-fields-read "Voice-provider call fields read"). */
 export type VapiCallView = {
   id: string;
   assistantId: string | null;

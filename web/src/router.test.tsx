@@ -1,4 +1,4 @@
-// The routing rules of spec 2 §2 as the real route tree applies them in beforeLoad.
+// The routing rules of docs/product/screens-and-routes.md#route-table as the real route tree applies them in beforeLoad.
 import type { Session } from "@supabase/supabase-js";
 import type { IdentityClient } from "@web/lib/auth-client";
 import { QueryClientProvider } from "@tanstack/react-query";

@@ -331,7 +331,7 @@ export const appointments = sqliteTable(
 
 /**
  * Store leads: the store network's lead submissions (ingested, each with its store), the leads that
- * every lead count, roll-up and daily report reads (spec 1 §7). A visitor's plan lead is in plan_leads.
+ * every lead count, roll-up and daily report reads (docs/product/api.md#dashboard-counts. A visitor's plan lead is in plan_leads.
  */
 export const leads = sqliteTable(
   "leads",
@@ -360,7 +360,7 @@ export const leads = sqliteTable(
 );
 
 /**
- * Visitors' plan leads: the checkout's lead form (spec 2 §3, POST /api/leads/leads), kept apart from
+ * Visitors' plan leads: the checkout's lead form (docs/product/README.md#records, POST /api/leads/leads), kept apart from
  * the stores' leads so that no one outside moves a store figure. No count reads them.
  */
 export const planLeads = sqliteTable(

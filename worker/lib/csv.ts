@@ -1,4 +1,4 @@
-// CSV reports (spec 1 §7: the call report and the daily report), streamed page by page so a
+// CSV reports (docs/product/api.md#dashboard-counts: the call report and the daily report), streamed page by page so a
 // million-row export holds one page in memory, never the file.
 //
 // Cell encoding is papaparse's, byte for byte (RFC 4180 quoting; plain cells pass as they are):

@@ -1,4 +1,4 @@
-// Production never uses a local adapter (DESIGN.md §2, decision 040): the app is built with
+// Production never uses a local adapter (docs/product/design.md#providers, decision 040): the app is built with
 // APP_ENV=production and each provider's secrets removed in turn. Identity and billing refuse every
 // request (the app cannot work without them); the other ports answer 503 naming what is missing on
 // the routes that need them, /api/health reports them as not configured, and every local-only route

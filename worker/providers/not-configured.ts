@@ -1,4 +1,4 @@
-// The adapter of a port whose secrets are missing in production (DESIGN.md §2, decision 040): every
+// The adapter of a port whose secrets are missing in production (docs/product/design.md#providers, decision 040): every
 // call answers 503 naming the settings to set, so the routes that need the provider say so and
 // nothing falls back to its local stand-in.
 import type { AppConfig } from "../env";

@@ -1,4 +1,4 @@
-// The Admin Dashboard's API (spec 2 §7 Admin): authorization of every route, the statistics, the user
+// The Admin Dashboard's API (docs/product/api.md#admin Admin): authorization of every route, the statistics, the user
 // list, flags, the pool numbers and their assignment, user deletion (no orphan rows) and the audit log.
 import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The Admin Dashboard's API (spec 2 §7 Admin), admins only: every route checks requireAdmin itself
+// The Admin Dashboard's API (docs/product/api.md#admin Admin), admins only: every route checks requireAdmin itself
 // (a middleware on the sub-app would also catch /api/admin/public/* and the phone-limit read, which
 // are not admin-only). Every change writes its audit entry in the same batch.
 import { Hono, type Context } from "hono";
@@ -32,13 +32,13 @@ import { indexAfterCommit } from "../middleware/search-index";
 async function stats(c: Context<AppEnv>) {
   const meter = meterFor(c.var.db);
   const body = await adminStats(meter);
-  // Spec 2 §9: cached for 60 s; private, as it is an admin's answer.
+  // docs/product/constants.md#business-constants: cached for 60 s; private, as it is an admin's answer.
   c.header("Cache-Control", `private, max-age=${ADMIN_STATS_MAX_AGE_SECONDS}`);
   return c.json(body);
 }
 
 export const adminRoutes = new Hono<AppEnv>()
-  // v1 and v2 answer alike: the client asks v2 and falls back to v1 (spec 2 §7).
+  // v1 and v2 answer alike: the client asks v2 and falls back to v1 (docs/product/api.md#api.
   .get("/stats/v2", requireAdmin, stats)
   .get("/stats", requireAdmin, stats)
   .get("/users/v2", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json((await listAdminUsers(d1Of(c.var.db), c.req.valid("query"))) satisfies AdminUsersResponse))

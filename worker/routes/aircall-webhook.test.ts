@@ -79,7 +79,7 @@ describe("POST /api/webhooks/aircall: effects", () => {
     expect(dirty).toEqual([{ source: "aircall", day: "2026-03-02" }]);
   });
 
-  it("maps every store line of spec 1 §3, trailing dots included, and leaves other lines without a store", async () => {
+  it("maps every store line of docs/product/README.md#records, trailing dots included, and leaves other lines without a store", async () => {
     const lines: [string, string | null][] = [
       ["Iowa city", "IOWA"], ["Largo.", "LARGO"], ["Miami", "MIAMI"], ["Naples.", "NAPLES"], ["Pembroke Pines", "PEMBROKE"],
       ["Tulsa", "TULSA"], ["Tyler.", "TYLER"], ["Woodlands.", "WOODLANDS"], ["Oklahoma City", "OKC"], ["Head office", null],

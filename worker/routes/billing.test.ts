@@ -500,7 +500,7 @@ describe("subscriptions of an account", () => {
 
 describe("POST /api/leads/leads", () => {
 
-  it("stores the lead of spec 2 §3 as a visitor's plan lead", async () => {
+  it("stores the lead of docs/product/README.md#records as a visitor's plan lead", async () => {
     const body = leadPayload();
     const res = await call("/api/leads/leads", { method: "POST", json: body });
     expect(res.status).toBe(201);

@@ -1,4 +1,4 @@
-// Card payments (spec 2 §7 "Card payments"): the catalogue, checkout, trials and subscriptions under
+// Card payments (docs/product/api.md#billing "Card payments"): the catalogue, checkout, trials and subscriptions under
 // /api/stripe, whichever billing adapter runs. Visitors may read plans, start a checkout or a trial
 // (rate limited); subscriptions are the owner's or an admin's; the customer tools are admin only.
 import { Hono } from "hono";

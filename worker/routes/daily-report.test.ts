@@ -1,4 +1,4 @@
-// GET /api/daily-report (spec 1 §7): one row per New York day × store plus ALL, every figure the
+// GET /api/daily-report (docs/product/api.md#dashboard-counts: one row per New York day × store plus ALL, every figure the
 // same as the count endpoints answer for that day and store; the stored nightly reports' endpoints
 // are tested with their job (worker/jobs/daily-report.test.ts).
 import { APPOINTMENT_CATEGORY_KEYS, APPOINTMENT_STATUSES, STORE_NUMBER_NAMES, STORES } from "@shared/constants";
@@ -157,7 +157,7 @@ describe("GET /api/daily-report", { timeout: 60_000 }, () => {
 
   it("counts a store's Aircall calls on every spelling of its line, and takes a store's name", async () => {
     const day = "2026-07-20";
-    // "Naples." is spec 1 §3's line name; the same line typed without its dot or in capitals is still Naples.
+    // "Naples." is docs/product/README.md#records's line name; the same line typed without its dot or in capitals is still Naples.
     const rows = [
       ...(await insertAircallCalls(12, {}, { day, store: "NAPLES" })),
       ...(await insertAircallCalls(9, { numberName: "Naples", store: "NAPLES" }, { day })),

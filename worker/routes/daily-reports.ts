@@ -1,4 +1,4 @@
-// The daily report (spec 1 §7 "Daily report call") as CSV, and the nightly reports kept in D1
+// The daily report (docs/product/dashboard-and-counts.md#the-daily-report-file "Daily report call") as CSV, and the nightly reports kept in D1
 // (docs/decisions/012-daily-reports.md). All need shopwindows_info (admins pass).
 import { dailyReportFileName } from "@shared/daily-report";
 import { dailyReportListQuery, dailyReportQuery } from "@shared/schemas/counts";

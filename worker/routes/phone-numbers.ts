@@ -1,4 +1,4 @@
-// Phone numbers of the signed-in account (spec 2 §7 "Phone numbers"): the telephony provider's
+// Phone numbers of the signed-in account (docs/product/api.md#phone-numbers "Phone numbers"): the telephony provider's
 // health, the account's numbers, the purchase search, buying, and assigning numbers to agents.
 import { requirePaidPlan } from "../services/plans";
 import { inOrder } from "../services/in-order";

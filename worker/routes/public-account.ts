@@ -1,4 +1,4 @@
-// Public account calls (spec 2 §7) that answer without a session. Rate limited per client address
+// Public account calls (docs/product/api.md#api that answer without a session. Rate limited per client address
 // (an IPv6 /64) and per (email, address), so nobody can exhaust a victim's email. The existence check,
 // the confirmation check and the activation resend answer in the same shape either way, and no sooner
 // than one floor (EMAIL_ANSWER_MIN_MS), so their time does not tell either; they carry no
@@ -39,7 +39,7 @@ export const publicAccountRoutes = new Hono<AppEnv>()
     const exists = await c.var.providers.identity.userExists(email);
     return c.json({ success: true, exists } satisfies UserExistsResponse);
   })
-  // "I've Confirmed" (spec 1 §2): whether the address just registered has been confirmed. The account
+  // "I've Confirmed" (docs/product/dashboard-and-counts.md#sections-and-who-sees-them: whether the address just registered has been confirmed. The account
   // id its sign-up answered with is the proof; any other id answers false.
   .post("/email-confirmed", answerNoSooner, validate("json", emailConfirmedBody), async (c) => {
     const { email, userId } = c.req.valid("json");
@@ -50,7 +50,7 @@ export const publicAccountRoutes = new Hono<AppEnv>()
     const confirmed = await c.var.providers.identity.emailConfirmed(userId, email);
     return c.json({ success: true, confirmed } satisfies EmailConfirmedResponse);
   })
-  // The first password after payment: the email alone is never enough (DESIGN §4, ADR 021).
+  // The first password after payment: the email alone is never enough (docs/product/design.md#safer-than-the-brief, ADR 021).
   .post("/update-user-password", validate("json", updateUserPasswordBody), async (c) => {
     const body = c.req.valid("json");
     // The limits are counted with the first reads (one round trip) and still answer first.

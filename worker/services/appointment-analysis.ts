@@ -1,4 +1,4 @@
-// Appointment analysis (spec 2 §2 Analytics, §7): which of a store's appointments followed an AI
+// Appointment analysis (docs/product/appointment-analysis.md#appointment-analysis Analytics, §7): which of a store's appointments followed an AI
 // outbound call to the same number. The match rule is decision 009's "Appointment analysis".
 import { sql } from "drizzle-orm";
 import type { AnalysisItem, AnalyticsWonBody } from "@shared/schemas/counts";

@@ -1,4 +1,4 @@
-// The call report (spec 1 §7 "Export"): the caller's calls of the dashboard's range and filters as
+// The call report (docs/product/dashboard-and-counts.md#the-call-report "Export"): the caller's calls of the dashboard's range and filters as
 // CSV, read by keyset pages in time order so a million-row export holds one page in memory.
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { callOutcome } from "@shared/call-outcomes";

@@ -1,5 +1,5 @@
 // The owner's mail when an account has used 80 % and then all of its plan's call minutes in a New York
-// month (spec 2 §9 usage colours; decision 022): one mail per threshold per month. Each is claimed in
+// month (docs/product/constants.md#business-constants usage colours; decision 022): one mail per threshold per month. Each is claimed in
 // usage_alerts before it is sent, so a rerun or an overlapping run sends nothing again; a failed send
 // gives its claim back, and the retry carries the same idempotency key.
 import { MINUTES_TEXT } from "@shared/messages";

@@ -37,7 +37,7 @@ export function vapiReport(id: string, assistantId: string, over: Record<string,
   };
 }
 
-/** A lead of spec 2 §3 as POST /api/leads/leads takes it (a trial's, with a new email each time). */
+/** A lead of docs/product/README.md#records as POST /api/leads/leads takes it (a trial's, with a new email each time). */
 export const leadPayload = (over: Record<string, unknown> = {}) => ({
   email: uniqueEmail("lead"),
   phone: "3055550142",

@@ -1,4 +1,4 @@
-// The shared request behaviour of every product call (spec 1 §7, §8).
+// The shared request behaviour of every product call (docs/product/api.md#dashboard-counts, docs/product/errors-and-texts.md#error-answers.
 import type { ApiErrorBody } from "@shared/api-error";
 import { BATCH_PATH, type BatchResponse } from "@shared/batch";
 import { BOOKMARK_HEADER, formatBookmarks, mergeBookmarks, parseBookmarks, type Bookmarks } from "@shared/d1-bookmarks";
@@ -72,7 +72,7 @@ export function resetBookmarks() {
 }
 
 /**
- * A non-OK answer. `message` is spec 1 §8's "<status>: <body text or status text>"; `status` and
+ * A non-OK answer. `message` is docs/product/errors-and-texts.md#error-answers's "<status>: <body text or status text>"; `status` and
  * the body read as our error shape (null when it is not one: a proxy page, plain text) are there
  * so no caller has to take the message apart again.
  */

@@ -1,4 +1,4 @@
-// Query cache defaults of spec 1 §9: data never stale, no refetch on focus, no polling, no retries.
+// Query cache defaults of docs/product/constants.md#business-constants: data never stale, no refetch on focus, no polling, no retries.
 // No default query function: every query names its fetcher (web/src/api/, features/*/api/,
 // docs/decisions/006).
 import { QueryClient } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// Spec 1 §7: a cached query GETs the first element of its query key. Fetchers are explicit, so this
+// docs/product/api.md#dashboard-counts: a cached query GETs the first element of its query key. Fetchers are explicit, so this
 // holds because every key factory puts the URL first; checked here for every query of the SPA.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { agentsQueryOptions } from "@web/api/agents";

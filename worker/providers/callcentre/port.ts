@@ -15,7 +15,7 @@ export type CentreCall = {
   durationSeconds: number | null;
   /** The staff member on the call; null on missed and voicemail calls. */
   userName: string | null;
-  /** The line's name (for the stores, the names of spec 1 §3, trailing dots included). */
+  /** The line's name (for the stores, the names of docs/product/README.md#records, trailing dots included). */
   numberName: string | null;
   /** Whom the call was transferred to (user, team or line name); null when not transferred. */
   transferredTo: string | null;

@@ -3,7 +3,7 @@ import { toPlatformCall, vapiCallSchema } from "./vapi-shapes";
 
 const read = (call: Record<string, unknown>) => toPlatformCall(vapiCallSchema.parse({ id: "call_1", ...call }));
 
-describe("toPlatformCall: the call fields spec 2 §3 reads", () => {
+describe("toPlatformCall: the call fields docs/product/README.md#records reads", () => {
   it("takes the number from customer.number first", () => {
     expect(read({ customer: { number: "+15550001" }, phoneNumber: "+15550002" }).customerNumber).toBe("+15550001");
   });

@@ -8,7 +8,7 @@ const str = z.string().nullish();
 const num = z.number().nullish();
 
 const transcriptItem = z.looseObject({ role: z.string(), content: z.string().optional(), text: z.string().optional() });
-/** A transcript is either 'AI: ... / User: ...' text or an array of turns (spec 2 §3 "Call detail"). */
+/** A transcript is either 'AI: ... / User: ...' text or an array of turns (docs/product/call-logs.md#call-details-and-transcripts "Call detail"). */
 const transcript = z.union([z.string(), z.array(transcriptItem)]).nullish();
 
 /** VAPI's artifact messages: `{ role: 'bot' | 'user' | 'system' | ..., message }`. */
@@ -32,7 +32,7 @@ export const vapiCallSchema = z.looseObject({
   status: str,
   endedReason: str,
   customer: z.looseObject({ number: str }).nullish(),
-  // Where else the platform puts a call's number (spec 2 §3): a bare string or the number object,
+  // Where else the platform puts a call's number (docs/product/README.md#records: a bare string or the number object,
   // the caller of an inbound call, the callee of an outbound one.
   phoneNumber: z.union([z.string(), z.looseObject({ number: str })]).nullish(),
   from: z.looseObject({ phoneNumber: str }).nullish(),
@@ -122,13 +122,13 @@ function stringRecord(v: Record<string, unknown> | null | undefined): Record<str
   return Object.keys(out).length ? out : undefined;
 }
 
-/** The call's number, from the first of the places spec 2 §3 names that holds one. */
+/** The call's number, from the first of the places docs/product/README.md#records names that holds one. */
 function numberOf(c: VapiCall): string | null {
   const phoneNumber = typeof c.phoneNumber === "string" ? c.phoneNumber : c.phoneNumber?.number;
   return c.customer?.number || phoneNumber || c.from?.phoneNumber || c.recipient?.phone_number || null;
 }
 
-/** VAPI's call object → PlatformCall (spec 2 §3 "Voice-provider call fields read"). */
+/** VAPI's call object → PlatformCall (docs/product/call-logs.md#voice-platform-fields-read "Voice-provider call fields read"). */
 export function toPlatformCall(c: VapiCall): PlatformCall {
   const startedAt = c.startedAt ?? null;
   const endedAt = c.endedAt ?? null;

@@ -1,4 +1,4 @@
-// Deleting a user (spec 2 §6 "delete (clean up) a user by email"; docs/decisions/019-user-deletion.md):
+// Deleting a user (docs/product/admin.md#deleting-a-user "delete (clean up) a user by email"; docs/decisions/019-user-deletion.md):
 // the sign-in account and every row the account owns, in one batch with its audit entry; its
 // assistants deleted on the voice platform first, its platform numbers returned to the pool and any
 // other number released at the telephony provider.

@@ -1,4 +1,4 @@
-// The Available Phone Numbers table and the admin assignment (spec 2 §2, §7 Admin). The pool is the
+// The Available Phone Numbers table and the admin assignment (docs/product/screens-and-routes.md#route-table, docs/product/api.md#api Admin). The pool is the
 // numbers the voice platform holds that we bought and imported (phone_numbers with a platform id):
 // who holds each, or nobody when it was returned to the pool (docs/decisions/019-user-deletion.md).
 import { and, asc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The admin statistics (spec 2 §2, §3 "Admin stats"): accounts, agents, and every account's phone calls
+// The admin statistics (docs/product/screens-and-routes.md#route-table, docs/product/README.md#records "Admin stats"): accounts, agents, and every account's phone calls
 // and the minutes of every call, as each account's own usage counts them. Calls come from the call-log roll-ups plus a live count of the days they do not cover
 // (docs/decisions/011-rollups.md), so the figure costs O(days), not O(calls).
 import { nyDayOf, nyToday } from "@shared/ny-time";
@@ -8,7 +8,7 @@ import { callLogUserSpec } from "../counts/figures";
 import { DbMeter } from "../counts/meter";
 import { phoneCallsAndSeconds } from "../counts/month";
 
-/** Spec 2 §9: admin stats are cached for 60 s (the client's staleness and the answer's max-age). */
+/** docs/product/constants.md#business-constants: admin stats are cached for 60 s (the client's staleness and the answer's max-age). */
 export const ADMIN_STATS_MAX_AGE_SECONDS = 60;
 
 /** Seconds to minutes with one decimal. */

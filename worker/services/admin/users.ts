@@ -1,4 +1,4 @@
-// The admin user list and account flags (spec 2 §2 User Management; docs/decisions/018-admin-users.md).
+// The admin user list and account flags (docs/product/admin.md#user-management User Management; docs/decisions/018-admin-users.md).
 // The list reads profiles (every account that has signed in has one): keyset pages newest first, a
 // prefix search on email, username and company through their lower() indexes, and each page's
 // agent, call and minute figures for its own accounts only (calls from the roll-ups).

@@ -1,4 +1,4 @@
-// An account's first password (spec 2 §7 "Public account calls", ADR 021): set once with the paid
+// An account's first password (docs/product/api.md#profile-and-public-account-calls "Public account calls", ADR 021): set once with the paid
 // checkout session that created the account, or from the emailed activation link, which can be sent
 // again.
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -15,7 +15,7 @@ const alreadySet = () => conflict(BILLING_TEXT.passwordAlreadySet, "email");
 const notCreator = () => new ApiError(403, BILLING_TEXT.sessionNotCreator, "proof_required", "sessionId");
 
 /**
- * update-user-password with proof (DESIGN §4): the paid checkout session that created this email's
+ * update-user-password with proof (docs/product/design.md#safer-than-the-brief: the paid checkout session that created this email's
  * account, looked up at the provider, while the account's first password is not set yet; the
  * password is set once. Any other account (a trial's, a registration's, one a different session
  * made) sets its first password only from the emailed activation link.

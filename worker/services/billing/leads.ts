@@ -1,4 +1,4 @@
-// Leads and customer records (spec 2 §7 "Leads and customers"): a lead from the web form, and the customer record of an
+// Leads and customer records (docs/product/api.md#leads-and-customers "Leads and customers"): a lead from the web form, and the customer record of an
 // email, which its owner or an admin reads and changes.
 import { sql } from "drizzle-orm";
 import type { CustomerView, LeadBody } from "@shared/schemas/billing";

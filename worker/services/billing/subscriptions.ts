@@ -1,4 +1,4 @@
-// Customers and subscriptions at the provider (spec 2 §7 "Card payments"): their view, the owner's or an admin's reads and
+// Customers and subscriptions at the provider (docs/product/api.md#billing "Card payments"): their view, the owner's or an admin's reads and
 // cancellation, the admin tools that create them, and the provider's billing portal.
 import { and, eq } from "drizzle-orm";
 import { BILLING_TEXT } from "@shared/messages";

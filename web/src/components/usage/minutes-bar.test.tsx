@@ -15,7 +15,7 @@ const fill = (container: HTMLElement) => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("MinutesBar: minutes this month against the plan's cap (spec 2 §9 usage colours)", () => {
+describe("MinutesBar: minutes this month against the plan's cap (docs/product/constants.md#business-constants usage colours)", () => {
   it("is green below 80 %", () => {
     const { container } = render(<MinutesBar stats={{ minutesThisMonth: 799.9, minuteLimit: 1000 }} />);
     expect(fill(container).className).toContain("bg-success");

@@ -1,4 +1,4 @@
-// This month's call minutes against the plan's cap (spec 2 §9 usage colours: green below 80 %,
+// This month's call minutes against the plan's cap (docs/product/constants.md#business-constants usage colours: green below 80 %,
 // yellow from 80 %, red at the limit), from GET /api/usage-stats: on the Agents page's minutes figure
 // and in Settings. Without a plan there is no cap: the minutes alone, and why there are none.
 import { useId } from "react";

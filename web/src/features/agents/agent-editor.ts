@@ -1,4 +1,4 @@
-// Which agent the screen shows and whether it is being edited (spec 2 §4 "Agent editing"):
+// Which agent the screen shows and whether it is being edited (docs/product/agents.md#the-agents-page "Agent editing"):
 // viewing → editing (Edit, or a new agent) → saved or cancelled. Creating selects the new agent,
 // deleting clears the selection, and with nothing selected the first agent is shown.
 import { DEFAULT_VOICE_ID, NEW_AGENT_ID } from "@shared/constants";
@@ -43,7 +43,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   }
 }
 
-/** The agent in view: the draft, else the chosen one, else the first (spec 2 §4: auto-selected). */
+/** The agent in view: the draft, else the chosen one, else the first (docs/product/README.md#states-and-flows: auto-selected). */
 export function currentAgent(state: EditorState, agents: readonly Agent[]): Agent | null {
   if (state.draft) return state.draft;
   return agents.find((a) => a.id === state.selectedId) ?? agents[0] ?? null;
@@ -74,7 +74,7 @@ export function newAgentDraft(name: string): Agent {
 }
 
 /**
- * Spec 2 §5, checked before anything is posted: a name is required and must differ, ignoring case,
+ * docs/product/errors-and-texts.md#validation-messages, checked before anything is posted: a name is required and must differ, ignoring case,
  * from the account's other agents. Returns the toast to show, or null when the name can be saved.
  */
 export function nameProblem(

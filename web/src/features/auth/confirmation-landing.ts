@@ -1,5 +1,5 @@
 // A confirmation link followed with Supabase lands on /auth#access_token=…&type=signup (or
-// email_change): GoTrue's implicit-flow redirect. Spec 1 §4 goes from there to 'Email Confirmed!'
+// email_change): GoTrue's implicit-flow redirect. docs/product/README.md#states-and-flows goes from there to 'Email Confirmed!'
 // and then the Sign In tab, so the page reads the address, takes the tokens out of the URL and ends
 // the session the link opened instead of adopting it.
 

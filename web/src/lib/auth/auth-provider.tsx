@@ -1,4 +1,4 @@
-// The session and current user for the whole app (spec 1 §4 Session): supabase-js owns the
+// The session and current user for the whole app (docs/product/accounts-and-sign-in.md#sessions Session): supabase-js owns the
 // session and refreshes the token; the user view comes from GET /api/profile.
 import type { Session } from "@supabase/supabase-js";
 import type { IdentityClient } from "@web/lib/auth-client";

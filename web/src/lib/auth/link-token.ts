@@ -27,7 +27,7 @@ export class LinkError extends Error {
 /**
  * Spends a confirmation link without keeping a session: POST /auth/v1/verify with the publishable
  * key; answers the confirmed address. A session in the answer (Supabase opens one) is ended at once,
- * since spec 1 §4 goes on to the Sign In tab.
+ * since docs/product/README.md#states-and-flows goes on to the Sign In tab.
  */
 export async function confirmLink(link: LinkToken): Promise<{ email: string }> {
   const { auth } = await getAppConfig();

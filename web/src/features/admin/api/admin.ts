@@ -1,4 +1,4 @@
-// The Admin Dashboard's calls (spec 2 §7 Admin): every query's key starts with the URL its fetcher GETs.
+// The Admin Dashboard's calls (docs/product/api.md#admin Admin): every query's key starts with the URL its fetcher GETs.
 // Stats and users ask v2 first and fall back to v1 when v2 fails.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminFlagsBody, AssignPhoneNumberBody } from "@shared/schemas/admin";
@@ -15,7 +15,7 @@ export const ADMIN_PATHS = {
   auditLog: "/api/admin/audit-log",
 } as const;
 
-/** Spec 2 §9: admin stats are cached for 60 s. */
+/** docs/product/constants.md#business-constants: admin stats are cached for 60 s. */
 export const ADMIN_STATS_STALE_MS = 60_000;
 export const ADMIN_USERS_PER_PAGE = 25;
 export const AUDIT_PER_PAGE = 20;
@@ -29,7 +29,7 @@ export const adminKeys = {
   auditLog: [ADMIN_PATHS.auditLog] as const,
 };
 
-/** v2, else v1 (spec 2 §7). */
+/** v2, else v1 (docs/product/api.md#api. */
 async function withFallback<V2 extends ApiUrl<"GET">, V1 extends ApiUrl<"GET">>(v2: V2, v1: V1): Promise<ApiAnswer<"GET", V2 | V1>> {
   try {
     return await apiJson("GET", v2);

@@ -1,6 +1,6 @@
-// The agent form (spec 1 §2, §4, §5): two steps, validated on every change with the shared schema.
+// The agent form (docs/product/dashboard-and-counts.md#sections-and-who-sees-them, docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages: two steps, validated on every change with the shared schema.
 // Step 1 → Next when name, business description and services are filled; step 2's actions when the
-// instructions are filled. Name required / duplicate are checked before anything is posted (spec 2 §5).
+// instructions are filled. Name required / duplicate are checked before anything is posted (docs/product/errors-and-texts.md#validation-messages.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, ArrowRight, Info, Rocket, Save } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
@@ -28,7 +28,7 @@ export type AgentFormValues = z.output<typeof agentFormSchema>;
 
 const STEP_ONE_FIELDS = ["name", "business_description", "services", "pricing_information", "documents", "voice_id", "store", "type"] as const;
 
-/** The types the form offers: what the Call Logs filter and the analysis read (spec 2 §6: 'outbound'). */
+/** The types the form offers: what the Call Logs filter and the analysis read (docs/product/screens-and-routes.md#roles-and-flags: 'outbound'). */
 const AGENT_TYPES = [
   { value: "inbound", label: AGENT_TEXT.typeInbound },
   { value: "outbound", label: AGENT_TEXT.typeOutbound },
@@ -87,7 +87,7 @@ export function AgentForm({ agent, agents, onSave, onCancel }: AgentFormProps) {
   const canGoNext = filled(name) && filled(businessDescription) && filled(services);
   const canSave = filled(instructions) && saving === null;
 
-  /** Spec 2 §5: a blank or taken name is answered with its toast, on Next and again before saving. */
+  /** docs/product/errors-and-texts.md#validation-messages: a blank or taken name is answered with its toast, on Next and again before saving. */
   function nameRefused(): boolean {
     const problem = nameProblem(getValues("name"), agents, agent.id);
     if (!problem) return false;

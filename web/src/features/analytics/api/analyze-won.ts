@@ -1,4 +1,4 @@
-// POST /api/analytics/won (spec 2 §2 "Analytics"): one run of the appointment analysis for a store and
+// POST /api/analytics/won (docs/product/appointment-analysis.md#appointment-analysis "Analytics"): one run of the appointment analysis for a store and
 // a New York date range. A mutation, not a query: each 'Run analysis' is a deliberate new request.
 import { useMutation } from "@tanstack/react-query";
 import type { AnalyticsWonBody } from "@shared/schemas/counts";

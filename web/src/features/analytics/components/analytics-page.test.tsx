@@ -166,7 +166,7 @@ describe("AnalyticsPage", () => {
     fireEvent.change(screen.getByLabelText(ANALYTICS_TEXT.endDate), { target: { value: "" } });
     run();
     expect(await screen.findByText(ANALYTICS_TEXT.agentRequired)).toBeTruthy();
-    // Spec 2 §6: 'Please select start and end dates', beside each missing date.
+    // docs/product/screens-and-routes.md#roles-and-flags: 'Please select start and end dates', beside each missing date.
     expect(screen.getAllByText(ANALYTICS_TEXT.datesRequired)).toHaveLength(2);
 
     await waitFor(() => expect(agentSelect().options.length).toBeGreaterThan(1));

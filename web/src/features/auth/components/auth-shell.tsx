@@ -1,5 +1,5 @@
 // The sign-in screen's frame: the form in the middle and, on large screens,
-// decorative panels on either side (spec 1 §2 /auth).
+// decorative panels on either side (docs/product/accounts-and-sign-in.md#the-sign-in-screen /auth).
 import { ChartColumn, Bot, CalendarCheck, PhoneCall, SlidersHorizontal } from "lucide-react";
 import type { ReactNode } from "react";
 import { AUTH_TEXT } from "@shared/messages";
@@ -7,7 +7,7 @@ import { Logo } from "@web/components/brand/logo";
 
 const capabilityIcons = [Bot, SlidersHorizontal, ChartColumn, PhoneCall];
 
-/** Spec 1 §1: the four things a user can do, named on the sign-in screen at every width. */
+/** docs/product/README.md#what-the-product-does: the four things a user can do, named on the sign-in screen at every width. */
 function Capabilities({ className, itemClassName, iconClassName }: { className: string; itemClassName: string; iconClassName: string }) {
   return (
     <ul aria-label={AUTH_TEXT.capabilitiesLabel} className={className}>

@@ -14,7 +14,7 @@ export function LoginPanel({ defaultEmail }: { defaultEmail: string }) {
   const router = useRouter();
   const navigate = useNavigate();
 
-  // Spec 1 §2: back to the previous page when there is a referrer; otherwise the plan panel at /auth.
+  // docs/product/dashboard-and-counts.md#sections-and-who-sees-them: back to the previous page when there is a referrer; otherwise the plan panel at /auth.
   // A link opened in a new tab has a referrer but no page behind it (back() would do nothing): plan panel.
   function goBack() {
     if (document.referrer && window.history.length > 1) router.history.back();

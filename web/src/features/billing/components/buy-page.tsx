@@ -1,4 +1,4 @@
-// /buy (spec 1 §2, spec 2 §2 and §9): Monthly / Annual with 'Save 10%', a card per plan with its
+// /buy (docs/product/dashboard-and-counts.md#sections-and-who-sees-them, docs/product/screens-and-routes.md#route-table and §9): Monthly / Annual with 'Save 10%', a card per plan with its
 // features, 'Most Popular' on pro; select a plan, then Continue (or start the 7-day trial, offered
 // only to a visitor: a trial makes a new account, so a signed-in account could not start one).
 import { Link, useNavigate } from "@tanstack/react-router";

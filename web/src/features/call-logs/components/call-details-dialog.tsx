@@ -1,4 +1,4 @@
-// 'View Details' (spec 2 §2 Call Logs): Summary and Transcript tabs, and the recording when there
+// 'View Details' (docs/product/call-logs.md#the-call-logs-page Call Logs): Summary and Transcript tabs, and the recording when there
 // is one. The platform's record is asked for only for its own ids; 'call_…' rows show the row itself.
 import type { ReactNode } from "react";
 import { TRANSCRIPT_PANE_HEIGHT_PX } from "@shared/constants";

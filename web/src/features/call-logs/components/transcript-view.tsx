@@ -1,4 +1,4 @@
-// A call's transcript as turns (spec 2 §3 "Call detail"): text with 'AI:' / 'Human:' prefixes,
+// A call's transcript as turns (docs/product/call-logs.md#call-details-and-transcripts "Call detail"): text with 'AI:' / 'Human:' prefixes,
 // or an array of { role, content | text } items. Anything else is reported, never guessed at.
 import { CALL_LOG_TEXT } from "@shared/messages";
 import { cn } from "@web/lib/utils";

@@ -1,4 +1,4 @@
-// Aircall (spec 1 §2): inbound, outbound, answered and transferred calls over the applied dates, for
+// Aircall (docs/product/dashboard-and-counts.md#sections-and-who-sees-them: inbound, outbound, answered and transferred calls over the applied dates, for
 // the chosen Aircall user and line.
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -13,7 +13,7 @@ export function AircallSection({ applied, generation }: { applied: Applied; gene
   const options = useQuery(aircallOptionsQueryOptions(0));
   const [userName, setUserName] = useState("");
   const range = { startDate: applied.startDate, endDate: applied.endDate };
-  // The chosen store stands for its Aircall line (spec 1 §3, mapped by the server), and the line
+  // The chosen store stands for its Aircall line (docs/product/README.md#records, mapped by the server), and the line
   // select shows that line; a line (or All) chosen in the section itself takes its place until the
   // next refresh, as the Appointments section's own store does.
   const storeLine = applied.store && isStore(applied.store) ? STORE_NUMBER_NAMES[applied.store] : "";

@@ -1,4 +1,4 @@
-// POST /api/twilio/buy, read into one of the purchase results of spec 2 §4: success (with or without
+// POST /api/twilio/buy, read into one of the purchase results of docs/product/README.md#states-and-flows: success (with or without
 // the voice-platform copy), limit reached, or error. The mutation itself never fails.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { PHONE_TEXT } from "@shared/messages";

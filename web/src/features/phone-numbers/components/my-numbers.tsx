@@ -1,5 +1,5 @@
 // 'My numbers' tab: each number with the agent answering it, or its location, and the
-// Assign Agent / Unassign action (spec 2 §2, §4 "Number assignment").
+// Assign Agent / Unassign action (docs/product/screens-and-routes.md#route-table, docs/product/README.md#states-and-flows "Number assignment").
 import { LoaderCircle, MapPin, Phone, PhoneOff, UserRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { formatPhone } from "@shared/format";

@@ -1,4 +1,4 @@
-// Buying one number (spec 2 §4 "Phone purchase"): confirm, purchasing, then the result:
+// Buying one number (docs/product/phone-numbers.md#buying-a-number "Phone purchase"): confirm, purchasing, then the result:
 // success (with or without the voice-platform copy), limit reached, or error.
 import { AlertTriangle, CircleAlert, CircleCheck, LoaderCircle, Phone } from "lucide-react";
 import { useState } from "react";

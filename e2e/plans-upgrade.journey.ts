@@ -17,8 +17,9 @@ export default {
     await page.getByLabel(CHECKOUT_TEXT.phone, { exact: true }).fill("9185550123");
     await page.getByLabel(CHECKOUT_TEXT.company, { exact: true }).fill("Upgrade Co");
     await page.getByRole("button", { name: CHECKOUT_TEXT.submitTrial }).click();
+    // The visitor stays on the page that tells them to activate from the mail.
     await seeText(page, CHECKOUT_TEXT.successTrial);
-    await seePath(page, "/auth");
+    await seePath(page, "/checkout");
 
     await page.goto("/mailbox");
     await page.getByRole("listitem").filter({ hasText: email }).getByRole("link").click();

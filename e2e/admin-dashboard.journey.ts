@@ -1,4 +1,4 @@
-// Admin Dashboard, the statistics and System Configuration cards (docs/product/screens-and-routes.md#route-table, docs/product/errors-and-texts.md#validation-messages, docs/product/errors-and-texts.md#errors-and-texts: the four
+// Admin Dashboard, the statistics and System Configuration cards (docs/product/screens-and-routes.md#route-table, docs/product/errors-and-texts.md#validation-messages, docs/product/errors-and-texts.md#errors-and-texts): the four
 // figures from the seeded data, the phone-number limit edited (out of range refused, empty is 1),
 // cancelled and saved with 'Configuration Updated', Refresh Data, and the change in the audit log.
 import { ADMIN_TEXT, PHONE_API_TEXT } from "../shared/messages.ts";

@@ -1,4 +1,4 @@
-// Admin Dashboard, User Management and Available Phone Numbers (docs/product/screens-and-routes.md#route-table, docs/product/errors-and-texts.md#validation-messages, docs/product/errors-and-texts.md#errors-and-texts: search an
+// Admin Dashboard, User Management and Available Phone Numbers (docs/product/screens-and-routes.md#route-table, docs/product/errors-and-texts.md#validation-messages, docs/product/errors-and-texts.md#errors-and-texts): search an
 // account, grant it a flag, delete it (its platform number goes back to the pool), see the number
 // 'Unassigned', refuse an assignment without a number ('Missing Information'), assign the number to
 // another account, and find all of it in the audit log. At 1280 px the users table shows every column

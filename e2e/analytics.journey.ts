@@ -1,4 +1,4 @@
-// Appointment analysis (docs/product/screens-and-routes.md#route-table, docs/product/screens-and-routes.md#roles-and-flags: the store-operations account picks an outbound agent, runs the
+// Appointment analysis (docs/product/screens-and-routes.md#route-table, docs/product/screens-and-routes.md#roles-and-flags): the store-operations account picks an outbound agent, runs the
 // analysis over a seeded week and sorts the result; the plain customer account is refused the screen.
 import path from "node:path";
 import type { Page } from "playwright-core";

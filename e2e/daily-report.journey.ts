@@ -1,4 +1,4 @@
-// Daily Report Generator (docs/product/dashboard-and-counts.md#sections-and-who-sees-them, docs/product/errors-and-texts.md#error-answers: store staff open it from the sidebar and download one New
+// Daily Report Generator (docs/product/dashboard-and-counts.md#sections-and-who-sees-them, docs/product/errors-and-texts.md#error-answers): store staff open it from the sidebar and download one New
 // York day's report as CSV.
 import { readFile } from "node:fs/promises";
 import { DAILY_REPORT_COLUMNS } from "../shared/daily-report.ts";

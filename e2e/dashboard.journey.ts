@@ -1,4 +1,4 @@
-// The operations dashboard (docs/product/dashboard-and-counts.md#sections-and-who-sees-them, docs/product/README.md#states-and-flows: staff (both flags) sees all five sections with counts
+// The operations dashboard (docs/product/dashboard-and-counts.md#sections-and-who-sees-them, docs/product/README.md#states-and-flows): staff (both flags) sees all five sections with counts
 // for a seeded range after 'Refresh All Sections', exports the call report as CSV; a customer (no
 // flags) sees only Call Logs.
 import { readFile } from "node:fs/promises";

@@ -1,4 +1,4 @@
-// Phone numbers and Call Logs (docs/product/screens-and-routes.md#route-table: search numbers by area code, page through the results,
+// Phone numbers and Call Logs (docs/product/screens-and-routes.md#route-table): search numbers by area code, page through the results,
 // buy one through the confirmation dialog and find it under 'My numbers'; then open Call Logs,
 // see the seeded calls and open one call's details with its Summary and Transcript tabs.
 import path from "node:path";

@@ -21,12 +21,12 @@ export function normalizeDialNumber(input: string): string | null {
   return null;
 }
 
-/** Active when it has an assistant on the voice platform (docs/product/README.md#states-and-flows. */
+/** Active when it has an assistant on the voice platform (docs/product/README.md#states-and-flows). */
 export function isAgentActive(agent: { vapi_assistant_id?: string | null }): boolean {
   return Boolean(agent.vapi_assistant_id && agent.vapi_assistant_id.trim());
 }
 
-/** Incomplete when business_description, services or agent_instructions is empty (docs/product/README.md#states-and-flows. */
+/** Incomplete when business_description, services or agent_instructions is empty (docs/product/README.md#states-and-flows). */
 export function isAgentIncomplete(agent: {
   business_description?: string | null;
   services?: string | null;
@@ -35,7 +35,7 @@ export function isAgentIncomplete(agent: {
   return [agent.business_description, agent.services, agent.agent_instructions].some((v) => !v || !v.trim());
 }
 
-/** 'New Agent', then 'New Agent 2', 'New Agent 3', … : the first not taken, compared case-insensitively (docs/product/README.md#records. */
+/** 'New Agent', then 'New Agent 2', 'New Agent 3', … : the first not taken, compared case-insensitively (docs/product/README.md#records). */
 export function nextNewAgentName(existingNames: Iterable<string>): string {
   const taken = new Set<string>();
   for (const name of existingNames) taken.add(name.trim().toLowerCase());

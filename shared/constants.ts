@@ -29,7 +29,7 @@ export const NEW_AGENT_NAME = "New Agent";
 export const PLAN_AGENT_LIMITS = { basic: 5, pro: 25 } as const;
 /** Agents an account without a plan may keep as drafts (none can be activated): the basic plan's. */
 export const NO_PLAN_AGENT_LIMIT = PLAN_AGENT_LIMITS.basic;
-/** Call minutes per New York month per plan (docs/product/constants.md#business-constants. */
+/** Call minutes per New York month per plan (docs/product/constants.md#business-constants). */
 export const PLAN_MINUTE_LIMITS = { basic: 1000, pro: 5000 } as const;
 /** Test calls an account may place per New York day, whatever its plan. */
 export const TEST_CALLS_PER_DAY = 50;

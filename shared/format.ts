@@ -1,4 +1,4 @@
-// Display helpers (docs/product/errors-and-texts.md#validation-messages, shared by worker and web; New York time comes from ./ny-time.ts.
+// Display helpers (docs/product/errors-and-texts.md#validation-messages), shared by worker and web; New York time comes from ./ny-time.ts.
 // Relative imports carry `.ts` so the seed script can load this file in plain Node through tsx.
 import { CALL_SUMMARY_MAX, SECONDS_PER_HOUR, SECONDS_PER_MINUTE } from "./constants.ts";
 import { UNKNOWN_COUNT } from "./numbers.ts";

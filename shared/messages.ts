@@ -31,7 +31,7 @@ export const AUTH_TEXT = {
   welcome: "Welcome",
   welcomeText: "Sign in to your account or create a new one",
   loginText: "Welcome back. Enter your email and password.",
-  // The four things a user can do (docs/product/README.md#what-the-product-does, shown beside the sign-in screen.
+  // The four things a user can do (docs/product/README.md#what-the-product-does), shown beside the sign-in screen.
   capabilitiesLabel: "What you can do",
   capabilities: [
     "Manage your AI voice assistant",
@@ -199,7 +199,7 @@ export const ANALYTICS_TEXT = {
   rangeTooLong: (maxDays: number, lastEnd: string) => `A range can be at most ${maxDays} days: choose an end date on or before ${lastEnd}.`,
 } as const;
 
-/** The standalone Daily Report Generator (docs/product/dashboard-and-counts.md#sections-and-who-sees-them; its toasts and error are DASHBOARD_TEXT's, shared with the dashboard. */
+/** The standalone Daily Report Generator (docs/product/dashboard-and-counts.md#sections-and-who-sees-them); its toasts and error are DASHBOARD_TEXT's, shared with the dashboard. */
 export const DAILY_REPORT_TEXT = {
   title: "Daily Report Generator",
   intro: "Download one New York day's report as a CSV file.",
@@ -470,7 +470,7 @@ export const SETTINGS_TEXT = {
   cancel: "Cancel",
 } as const;
 
-/** Phone-number API answers (docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages, docs/product/errors-and-texts.md#errors-and-texts, shown by the client as the server's error. */
+/** Phone-number API answers (docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages, docs/product/errors-and-texts.md#errors-and-texts), shown by the client as the server's error. */
 export const PHONE_API_TEXT = {
   numberNotFound: "Phone number not found",
   agentNotFound: "Agent not found",
@@ -546,7 +546,7 @@ export const AGENT_API_TEXT = {
   agentLimitNoPlan: (limit: number) => `Without a plan you can keep up to ${limit} draft agents. Choose a plan to add more.`,
 } as const;
 
-/** The Admin Dashboard (docs/product/screens-and-routes.md#route-table, docs/product/errors-and-texts.md#validation-messages, docs/product/errors-and-texts.md#errors-and-texts: the spec's texts, and the server's answers it leaves unworded. */
+/** The Admin Dashboard (docs/product/screens-and-routes.md#route-table, docs/product/errors-and-texts.md#validation-messages, docs/product/errors-and-texts.md#errors-and-texts): the spec's texts, and the server's answers it leaves unworded. */
 export const ADMIN_TEXT = {
   title: "Admin Dashboard",
   refreshData: "Refresh Data",
@@ -638,7 +638,7 @@ export const ADMIN_API_TEXT = {
   numberTaken: "This number is assigned to another user. Delete or reassign that user first.",
 } as const;
 
-/** Plans on the server and in the SPA (docs/product/constants.md#business-constants: features, limits and their messages. */
+/** Plans on the server and in the SPA (docs/product/constants.md#business-constants): features, limits and their messages. */
 export const PLAN_TEXT = {
   subscriptionRequired: "This needs an active subscription or trial. Choose a plan to continue.",
   minutesLimitReached: (limit: number) =>
@@ -665,7 +665,7 @@ export const PLAN_TEXT = {
   choosePlan: "Choose a plan",
 } as const;
 
-/** The plan's call minutes this month (docs/product/constants.md#business-constants, on the Agents page, in Settings and in the owner's mails. */
+/** The plan's call minutes this month (docs/product/constants.md#business-constants), on the Agents page, in Settings and in the owner's mails. */
 export const MINUTES_TEXT = {
   label: "Minutes this month",
   usedOf: (minutes: number, limit: number) => `${formatDecimal(minutes, 1)} of ${formatCount(limit)}`,

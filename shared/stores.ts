@@ -1,4 +1,4 @@
-// The nine stores by code or by name (docs/product/README.md#records, docs/product/constants.md#business-constants. Names are typed by hand (Aircall's
+// The nine stores by code or by name (docs/product/README.md#records, docs/product/constants.md#business-constants). Names are typed by hand (Aircall's
 // line names, a store system's export, someone calling the API), so case, spacing and trailing dots
 // do not matter: "Naples", "naples." and "NAPLES" are all NAPLES, "Oklahoma City" and "okc" are OKC.
 import { STORE_NUMBER_NAMES, STORES, type Store } from "./constants";

@@ -55,7 +55,7 @@ describe("agent status helpers", () => {
   });
 });
 
-describe("agent form (docs/product/errors-and-texts.md#validation-messages", () => {
+describe("agent form (docs/product/errors-and-texts.md#validation-messages)", () => {
   it("accepts a complete agent", () => {
     expect(agentFormSchema.safeParse(complete).success).toBe(true);
   });
@@ -83,7 +83,7 @@ describe("agent form (docs/product/errors-and-texts.md#validation-messages", () 
   });
 });
 
-describe("agent API bodies (docs/product/errors-and-texts.md#validation-messages", () => {
+describe("agent API bodies (docs/product/errors-and-texts.md#validation-messages)", () => {
   it("create requires a name, missing or blank", () => {
     expect(firstMessage(agentCreateBody.safeParse({}))).toEqual({ field: "name", message: AGENT_TEXT.nameRequired });
     expect(firstMessage(agentCreateBody.safeParse({ name: "   " }))).toEqual({ field: "name", message: AGENT_TEXT.nameRequired });

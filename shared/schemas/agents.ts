@@ -36,7 +36,7 @@ const typeSchema = z
   .nullable()
   .transform((v) => (v ? v : null));
 
-/** The agent form (docs/product/errors-and-texts.md#validation-messages: every field mandatory with its minimum; pricing, documents, store and type optional. */
+/** The agent form (docs/product/errors-and-texts.md#validation-messages): every field mandatory with its minimum; pricing, documents, store and type optional. */
 export const agentFormSchema = z.object({
   name: z.string().trim().min(AGENT_LIMITS.minName, VALIDATION.agentNameMin).max(AGENT_FIELD_MAX.name, tooLong(AGENT_FIELD_MAX.name)),
   business_description: z

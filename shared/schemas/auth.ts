@@ -1,4 +1,4 @@
-// Auth and account contracts: the forms' rules (docs/product/errors-and-texts.md#validation-messages and the public account calls.
+// Auth and account contracts: the forms' rules (docs/product/errors-and-texts.md#validation-messages) and the public account calls.
 import { z } from "zod";
 import { AUTH_LIMITS } from "../constants";
 import { VALIDATION } from "../messages";
@@ -43,7 +43,7 @@ export const userExistsBody = z.object({ email: emailSchema });
 export type UserExistsResponse = { success: boolean; exists: boolean };
 
 /**
- * POST /api/admin/public/email-confirmed ("I've Confirmed", docs/product/dashboard-and-counts.md#sections-and-who-sees-them: the address just registered
+ * POST /api/admin/public/email-confirmed ("I've Confirmed", docs/product/dashboard-and-counts.md#sections-and-who-sees-them): the address just registered
  * and the account id its sign-up answered with, which is the proof that asks.
  */
 export const emailConfirmedBody = z.object({ email: emailSchema, userId: z.uuid("Invalid account id") });
@@ -58,7 +58,7 @@ export const updateUserProfileBody = z.object({
 });
 export type UpdateUserProfileBody = z.infer<typeof updateUserProfileBody>;
 
-/** The current user as the client sees it (docs/product/README.md#records; flags come from server-side state. */
+/** The current user as the client sees it (docs/product/README.md#records); flags come from server-side state. */
 export type CurrentUserView = {
   id: string;
   email: string;

@@ -1,4 +1,4 @@
-// Plans, checkout, payments, leads and customers (docs/product/README.md#records, docs/product/errors-and-texts.md#validation-messages, docs/product/api.md#api: request bodies, the forms'
+// Plans, checkout, payments, leads and customers (docs/product/README.md#records, docs/product/errors-and-texts.md#validation-messages, docs/product/api.md#api): request bodies, the forms'
 // rules and the answers, shared by the worker's validators and the SPA.
 import { z } from "zod";
 import { LEAD_INTEREST_LEVEL } from "../constants";
@@ -36,7 +36,7 @@ export const cancelSubscriptionBody = z.object({ subscriptionId: stripeId("subsc
 export const sessionIdParam = z.object({ sessionId: stripeId("sessionId") });
 export const customerIdParam = z.object({ id: stripeId("id") });
 
-/** The lead form of /checkout (docs/product/errors-and-texts.md#validation-messages: names required, email pattern, phone of exactly 10 digits. */
+/** The lead form of /checkout (docs/product/errors-and-texts.md#validation-messages): names required, email pattern, phone of exactly 10 digits. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const leadFormSchema = z.object({
   first_name: z.string().trim().min(1, CHECKOUT_TEXT.firstNameRequired).max(100),
@@ -82,7 +82,7 @@ export const upsertCustomerBody = z.object({
   subscription_status: z.string().trim().max(40).optional(),
 });
 
-/** Password creation after payment (docs/product/errors-and-texts.md#validation-messages, checked in this order. */
+/** Password creation after payment (docs/product/errors-and-texts.md#validation-messages), checked in this order. */
 export function paymentPasswordError(password: string, confirm: string): string | null {
   if (!password || !confirm) return PAYMENT_TEXT.bothRequired;
   if (password !== confirm) return PAYMENT_TEXT.mismatch;
@@ -91,7 +91,7 @@ export function paymentPasswordError(password: string, confirm: string): string 
 }
 
 /**
- * Activation password (docs/product/errors-and-texts.md#validation-messages: present, at least 8 characters and equal to the confirmation (the
+ * Activation password (docs/product/errors-and-texts.md#validation-messages): present, at least 8 characters and equal to the confirmation (the
  * spec's one message), and the one password policy's character rule (newPasswordProblem), which the
  * server enforces on every password it sets.
  */
@@ -100,7 +100,7 @@ export function activationPasswordError(password: string, confirm: string): stri
   return newPasswordProblem(password)?.message ?? null;
 }
 
-/** POST /api/admin/public/update-user-password: the email, the password and the proof (docs/product/design.md#safer-than-the-brief. */
+/** POST /api/admin/public/update-user-password: the email, the password and the proof (docs/product/design.md#safer-than-the-brief). */
 export const updateUserPasswordBody = z.object({
   email: emailSchema,
   // The one password policy (newPasswordProblem), refused with the text of the rule broken.

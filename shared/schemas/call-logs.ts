@@ -48,7 +48,7 @@ export const vapiCallLogsQuery = z.object({
   limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(100, "limit must be at most 100").default(50),
 });
 
-/** GET /api/vapi/call/{call_id}: the client asks only for ids that do not start with 'call_' (docs/product/api.md#api. */
+/** GET /api/vapi/call/{call_id}: the client asks only for ids that do not start with 'call_' (docs/product/api.md#api). */
 export const vapiCallParams = z.object({
   call_id: z
     .string()

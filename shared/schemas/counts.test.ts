@@ -57,7 +57,7 @@ describe("store filters", () => {
     expect(leadSummaryQuery.parse({ ...range, store: "" }).store).toBeUndefined();
   });
 
-  it("read a store's name (docs/product/constants.md#business-constants as its code, however it is typed", () => {
+  it("read a store's name (docs/product/constants.md#business-constants) as its code, however it is typed", () => {
     for (const [name, code] of [["Oklahoma City", "OKC"], ["Naples", "NAPLES"], ["naples.", "NAPLES"], ["Pembroke  Pines", "PEMBROKE"], ["Iowa City", "IOWA"], ["Woodlands.", "WOODLANDS"]]) {
       expect(appointmentCountsQuery.parse({ ...range, store: name }).store, name).toBe(code);
       expect(analyticsWonBody.parse({ ...range, storeId: name }).storeId, name).toBe(code);

@@ -1,4 +1,4 @@
-// Queries of the operations dashboard's counts, reports and analysis (docs/product/api.md#dashboard-counts, docs/product/api.md#api, and
+// Queries of the operations dashboard's counts, reports and analysis (docs/product/api.md#dashboard-counts, docs/product/api.md#api), and
 // the answers the SPA reads. Definitions of each figure: docs/decisions/009-count-definitions.md.
 import { z } from "zod";
 import { APPOINTMENT_CATEGORY_KEYS, ANALYSIS_LIMIT, CALL_TYPES, STORES } from "../constants";
@@ -72,7 +72,7 @@ export { callReportFileName } from "../report-files";
 
 /**
  * GET /api/aircall/outbound-answered-count, /api/aircall/store-transfer-solutions-count. `store` (the
- * dashboard's choice) stands for the store's Aircall line (docs/product/README.md#records; with `numberName` as well, both apply.
+ * dashboard's choice) stands for the store's Aircall line (docs/product/README.md#records); with `numberName` as well, both apply.
  */
 export const aircallCountsQuery = z
   .object({ ...rangeFields, userName: filterText(100), numberName: filterText(100), store: storeFilter })

@@ -6,7 +6,7 @@ const messages = (password: string, confirmPassword: string) => {
   return r.success ? [] : r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
 };
 
-describe("new password rules (docs/product/errors-and-texts.md#validation-messages", () => {
+describe("new password rules (docs/product/errors-and-texts.md#validation-messages)", () => {
   it("answers spec 2's message for each broken rule, in order", () => {
     expect(messages("", "")).toEqual([`password: ${NEW_PASSWORD_TEXT.bothRequired}`]);
     expect(messages("Abcdefg1", "")).toEqual([`confirmPassword: ${NEW_PASSWORD_TEXT.bothRequired}`]);

@@ -1,4 +1,4 @@
-// Phone-number contracts (docs/product/README.md#records, docs/product/api.md#api: owned numbers, the purchase search, buying,
+// Phone-number contracts (docs/product/README.md#records, docs/product/api.md#api): owned numbers, the purchase search, buying,
 // assigning numbers to agents, and the per-account phone-number limit.
 import { z } from "zod";
 import { PHONE_LIMIT, PHONE_SEARCH_LIMIT } from "../constants.ts";
@@ -72,7 +72,7 @@ export type PhoneLimitResponse = { phoneNumberLimit: number };
 /** GET /api/twilio/health */
 export type TelephonyHealth = { ok: boolean; message: string; provider: "twilio" | "local" };
 
-/** One owned number as GET /api/twilio/my-numbers lists it (docs/product/README.md#records. */
+/** One owned number as GET /api/twilio/my-numbers lists it (docs/product/README.md#records). */
 export type OwnedPhoneNumber = {
   id: number;
   phone_number: string;
@@ -87,7 +87,7 @@ export type OwnedPhoneNumber = {
 };
 export type MyNumbersResponse = { numbers: OwnedPhoneNumber[] };
 
-/** A number offered for purchase (docs/product/README.md#records. */
+/** A number offered for purchase (docs/product/README.md#records). */
 export type AvailableNumberView = {
   phoneNumber: string;
   friendlyName: string;

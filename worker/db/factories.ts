@@ -719,7 +719,7 @@ export function makeLead(rng: Rng, input: LeadInput, overrides: Partial<LeadRow>
     externalId: `LD-${String(input.seq).padStart(9, "0")}`,
     store,
     email: `${c.firstName}.${c.lastName}${input.seq}@example.com`.toLowerCase(),
-    // The lead form keeps 10 digits, no country code (docs/product/errors-and-texts.md#validation-messages.
+    // The lead form keeps 10 digits, no country code (docs/product/errors-and-texts.md#validation-messages).
     phone: c.phone.slice(2),
     firstName: c.firstName,
     lastName: c.lastName,

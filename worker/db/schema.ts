@@ -331,7 +331,7 @@ export const appointments = sqliteTable(
 
 /**
  * Store leads: the store network's lead submissions (ingested, each with its store), the leads that
- * every lead count, roll-up and daily report reads (docs/product/api.md#dashboard-counts. A visitor's plan lead is in plan_leads.
+ * every lead count, roll-up and daily report reads (docs/product/api.md#dashboard-counts). A visitor's plan lead is in plan_leads.
  */
 export const leads = sqliteTable(
   "leads",

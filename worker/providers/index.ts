@@ -1,4 +1,4 @@
-// The one place that chooses each port's adapter from the environment (docs/product/design.md#providers:
+// The one place that chooses each port's adapter from the environment (docs/product/design.md#providers):
 // the real adapter when its secrets are set, otherwise the faithful local one in development and
 // test, and in production an adapter that answers "not configured" (decision 040).
 import type { Database } from "../db/client";

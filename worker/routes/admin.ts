@@ -38,7 +38,7 @@ async function stats(c: Context<AppEnv>) {
 }
 
 export const adminRoutes = new Hono<AppEnv>()
-  // v1 and v2 answer alike: the client asks v2 and falls back to v1 (docs/product/api.md#api.
+  // v1 and v2 answer alike: the client asks v2 and falls back to v1 (docs/product/api.md#api).
   .get("/stats/v2", requireAdmin, stats)
   .get("/stats", requireAdmin, stats)
   .get("/users/v2", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json((await listAdminUsers(d1Of(c.var.db), c.req.valid("query"))) satisfies AdminUsersResponse))

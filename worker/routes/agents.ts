@@ -1,4 +1,4 @@
-// Agents (docs/product/README.md#states-and-flows, docs/product/api.md#dashboard-counts; docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages, docs/product/api.md#api: the account's agents, their life cycle, their voices and
+// Agents (docs/product/README.md#states-and-flows, docs/product/api.md#dashboard-counts; docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages, docs/product/api.md#api): the account's agents, their life cycle, their voices and
 // test calls.
 // Handlers are thin: validate, call the agent service, answer. Every route needs a signed-in user,
 // and every service call is scoped by that user's id (another account's agent answers 404).

@@ -1,4 +1,4 @@
-// The Aircall counts of the operations dashboard (docs/product/api.md#dashboard-counts, mounted at /api/aircall: the store
+// The Aircall counts of the operations dashboard (docs/product/api.md#dashboard-counts), mounted at /api/aircall: the store
 // network's calls, for users with the callApp flag (admins see all). Answered from roll-ups plus a
 // live query (docs/decisions/011-rollups.md).
 import {

@@ -1,5 +1,5 @@
-// Appointment analysis (docs/product/screens-and-routes.md#route-table, docs/product/api.md#api. The spec's client sends no auth header; the server asks for
-// a signed-in user with shopwindows_info (docs/product/design.md#safer-than-the-brief, since the answer holds customers' numbers.
+// Appointment analysis (docs/product/screens-and-routes.md#route-table, docs/product/api.md#api). The spec's client sends no auth header; the server asks for
+// a signed-in user with shopwindows_info (docs/product/design.md#safer-than-the-brief), since the answer holds customers' numbers.
 import { Hono } from "hono";
 import { analyticsWonBody, type AnalyticsWonResponse } from "@shared/schemas/counts";
 import type { AppEnv } from "../middleware/app-env";

@@ -1,4 +1,4 @@
-// The appointment counts of the operations dashboard (docs/product/api.md#dashboard-counts, for users with the
+// The appointment counts of the operations dashboard (docs/product/api.md#dashboard-counts), for users with the
 // shopwindowsInfo flag (admins see all). Answered from roll-ups plus a live query
 // (docs/decisions/011-rollups.md). The spec's paths share no prefix, so this is mounted at /api.
 import {

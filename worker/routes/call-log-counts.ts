@@ -1,4 +1,4 @@
-// The Call Logs counts of the operations dashboard (docs/product/api.md#dashboard-counts: the caller's own calls, answered from
+// The Call Logs counts of the operations dashboard (docs/product/api.md#dashboard-counts): the caller's own calls, answered from
 // roll-ups plus a live query (docs/decisions/011-rollups.md); their database cost is in Server-Timing,
 // as on every answer. Mounted before /call-logs: its count is a path of its own, never an id of the list.
 import { callLogCountsQuery, type CallLogTotalResponse, type CountResponse } from "@shared/schemas/counts";

@@ -44,7 +44,7 @@ export const platformCallRoutes = new Hono<AppEnv>()
   .get("/call-logs", requireUser, validate("query", vapiCallLogsQuery), async (c) => {
     const deps = { db: c.var.db, voice: c.var.providers.voice };
     const body: VapiCallLogsResponse = { calls: await listPlatformCalls(deps, currentUser(c).id, c.req.valid("query").limit) };
-    // The platform's call list is fresh enough for 30 s (docs/product/constants.md#business-constants; the browser may reuse it that long.
+    // The platform's call list is fresh enough for 30 s (docs/product/constants.md#business-constants); the browser may reuse it that long.
     c.header("cache-control", `private, max-age=${VAPI_CALL_LOGS_STALE_MS / 1000}`);
     return c.json(body);
   })

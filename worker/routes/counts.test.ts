@@ -1,4 +1,4 @@
-// Count endpoints (docs/product/api.md#dashboard-counts: per endpoint the happy case, bad input naming the field, the flag
+// Count endpoints (docs/product/api.md#dashboard-counts): per endpoint the happy case, bad input naming the field, the flag
 // that guards store-network data, and another account's calls staying invisible.
 import { APPOINTMENT_CATEGORY_KEYS, STORE_NUMBER_NAMES, STORES } from "@shared/constants";
 import { describe, expect, it } from "vitest";
@@ -113,7 +113,7 @@ describe("Aircall counts", { timeout: 30_000 }, () => {
     expect(options.body.numbers).toEqual([...new Set(rows.map((r) => r.numberName))].sort());
   });
 
-  it("apply a chosen store as its Aircall line (docs/product/README.md#records, alone or with the other filters", async () => {
+  it("apply a chosen store as its Aircall line (docs/product/README.md#records), alone or with the other filters", async () => {
     const staff = await withFlags({ call_app: true });
     const storeDay = "2026-04-09";
     const rows = await insertAircallCalls(150, {}, { day: storeDay });

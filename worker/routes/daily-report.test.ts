@@ -1,4 +1,4 @@
-// GET /api/daily-report (docs/product/api.md#dashboard-counts: one row per New York day × store plus ALL, every figure the
+// GET /api/daily-report (docs/product/api.md#dashboard-counts): one row per New York day × store plus ALL, every figure the
 // same as the count endpoints answer for that day and store; the stored nightly reports' endpoints
 // are tested with their job (worker/jobs/daily-report.test.ts).
 import { APPOINTMENT_CATEGORY_KEYS, APPOINTMENT_STATUSES, STORE_NUMBER_NAMES, STORES } from "@shared/constants";

@@ -135,7 +135,7 @@ describe("POST /api/ingest/appointments", () => {
     expect((await dirtyDays("appointments")).length).toBe(before);
   });
 
-  it("takes a store's name (docs/product/constants.md#business-constants or its code in any case, and stores the code", async () => {
+  it("takes a store's name (docs/product/constants.md#business-constants) or its code in any case, and stores the code", async () => {
     const p = prefix("names");
     const names = ["Oklahoma City", "Naples", "naples.", "Pembroke Pines", "iowa city", "okc", " Woodlands. "] as const;
     const res = await post("appointments", { appointments: names.map((store, i) => appointment(`${p}${i}`, { store: store as never })) });

@@ -1,4 +1,4 @@
-// The lead summary of the operations dashboard (docs/product/api.md#dashboard-counts, mounted at /api/lead-counts, for users
+// The lead summary of the operations dashboard (docs/product/api.md#dashboard-counts), mounted at /api/lead-counts, for users
 // with the shopwindowsInfo flag (admins see all).
 import { leadSummaryQuery, type LeadSummaryResponse } from "@shared/schemas/counts";
 import { Hono } from "hono";

@@ -1,4 +1,4 @@
-// Leads and customers (docs/product/api.md#api: the checkout's lead form (public, rate limited) and the customer
+// Leads and customers (docs/product/api.md#api): the checkout's lead form (public, rate limited) and the customer
 // record (the signed-in owner's own, or any for an admin).
 import { Hono } from "hono";
 import { customerByEmailQuery, leadBody, upsertCustomerBody, type CustomerResponse, type LeadCreatedResponse } from "@shared/schemas/billing";

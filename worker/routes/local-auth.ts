@@ -167,7 +167,7 @@ export const localAuthRoutes = new Hono<AppEnv>()
   })
   // supabase-js verifyOtp({ token_hash, type }): the one place a mailed link is spent, by the page's
   // explicit POST. Activation and recovery answer a session in the body; a sign-up or email-change
-  // confirmation answers the user (the page then asks for a sign-in, docs/product/README.md#states-and-flows.
+  // confirmation answers the user (the page then asks for a sign-in, docs/product/README.md#states-and-flows).
   .post("/verify", validate("json", verifyBody), async (c) => {
     const { type, token_hash: token } = c.req.valid("json");
     const failed = (reason: "expired" | "invalid" | "taken"): never => {

@@ -1,4 +1,4 @@
-// The system-wide phone-number limit per account (docs/product/screens-and-routes.md#roles-and-flags, docs/product/constants.md#business-constants: every signed-in user reads it
+// The system-wide phone-number limit per account (docs/product/screens-and-routes.md#roles-and-flags, docs/product/constants.md#business-constants): every signed-in user reads it
 // (the purchase usage bar), only admins change it.
 import { Hono } from "hono";
 import { phoneLimitBody, type PhoneLimitResponse } from "@shared/schemas/phone-numbers";

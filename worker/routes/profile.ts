@@ -1,4 +1,4 @@
-// The signed-in account's own profile (docs/product/README.md#records, docs/product/api.md#api: read at /api/profile, written at
+// The signed-in account's own profile (docs/product/README.md#records, docs/product/api.md#api): read at /api/profile, written at
 // /api/admin/public/update-user-profile (the spec's path, although it needs sign-in).
 import { Hono } from "hono";
 import { updateUserProfileBody } from "@shared/schemas/auth";

@@ -1,4 +1,4 @@
-// Public account calls (docs/product/api.md#api: the existence check answers alike for both cases and is rate
+// Public account calls (docs/product/api.md#api): the existence check answers alike for both cases and is rate
 // limited per client address and per email; it and the activation resend answer no sooner than one floor.
 import { desc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Public account calls (docs/product/api.md#api that answer without a session. Rate limited per client address
+// Public account calls (docs/product/api.md#api) that answer without a session. Rate limited per client address
 // (an IPv6 /64) and per (email, address), so nobody can exhaust a victim's email. The existence check,
 // the confirmation check and the activation resend answer in the same shape either way, and no sooner
 // than one floor (EMAIL_ANSWER_MIN_MS), so their time does not tell either; they carry no
@@ -39,7 +39,7 @@ export const publicAccountRoutes = new Hono<AppEnv>()
     const exists = await c.var.providers.identity.userExists(email);
     return c.json({ success: true, exists } satisfies UserExistsResponse);
   })
-  // "I've Confirmed" (docs/product/dashboard-and-counts.md#sections-and-who-sees-them: whether the address just registered has been confirmed. The account
+  // "I've Confirmed" (docs/product/dashboard-and-counts.md#sections-and-who-sees-them): whether the address just registered has been confirmed. The account
   // id its sign-up answered with is the proof; any other id answers false.
   .post("/email-confirmed", answerNoSooner, validate("json", emailConfirmedBody), async (c) => {
     const { email, userId } = c.req.valid("json");

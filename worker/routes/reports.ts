@@ -1,4 +1,4 @@
-// CSV reports (docs/product/api.md#dashboard-counts: the call report of the dashboard's Call Logs section, streamed.
+// CSV reports (docs/product/api.md#dashboard-counts): the call report of the dashboard's Call Logs section, streamed.
 import { Hono } from "hono";
 import { callLogCountsQuery, callReportFileName } from "@shared/schemas/counts";
 import type { AppEnv } from "../middleware/app-env";

@@ -148,7 +148,7 @@ type NewAgent = Omit<typeof agents.$inferInsert, "userId" | "voiceId">;
  * one; a new agent holds no number.
  */
 async function insertAgent(db: Database, userId: string, values: NewAgent, plan: AccountPlan): Promise<AgentRecord> {
-  // The voice is forced to the default on creation (docs/product/errors-and-texts.md#validation-messages; it can be changed afterwards.
+  // The voice is forced to the default on creation (docs/product/errors-and-texts.md#validation-messages); it can be changed afterwards.
   const row = { ...values, userId, voiceId: DEFAULT_VOICE_ID };
   const name = sql`(select ${row.name} where (select count(*) from agents where user_id = ${userId}) < ${plan.agentLimit})`;
   try {
@@ -235,7 +235,7 @@ async function quietly(what: string, fn: () => Promise<unknown>) {
   }
 }
 
-/** The fields an assistant is written from must meet the agent form's minimums (docs/product/errors-and-texts.md#validation-messages. */
+/** The fields an assistant is written from must meet the agent form's minimums (docs/product/errors-and-texts.md#validation-messages). */
 export function assertComplete(a: Pick<AgentRow, "name" | "businessDescription" | "services" | "agentInstructions">) {
   const parsed = agentFormSchema.safeParse({
     name: a.name,
@@ -262,7 +262,7 @@ export async function generatePrompt(prompt: PromptWriterPort, input: GeneratePr
 }
 
 /**
- * Activation (docs/product/README.md#states-and-flows: fetch the agent; update its assistant if it has one, otherwise create one;
+ * Activation (docs/product/README.md#states-and-flows): fetch the agent; update its assistant if it has one, otherwise create one;
  * store prompt and assistant id; then point its imported number at it. Nothing is written unless the
  * assistant call succeeded; if the write or the pointing fails the row is left (or put back) as it was,
  * and an assistant created by this call is removed again. `allowed` is a check already under way
@@ -369,7 +369,7 @@ async function removeAssistant(deps: AgentDeps, userId: string, agent: AgentReco
   if (numberId) await quietly("Unpointing the number", () => deps.voice.setNumberAssistant(numberId, null));
 }
 
-/** Deactivation (docs/product/README.md#states-and-flows: delete the assistant (an error if there is none or the delete fails), then mark the agent inactive. */
+/** Deactivation (docs/product/README.md#states-and-flows): delete the assistant (an error if there is none or the delete fails), then mark the agent inactive. */
 export async function deactivateAgent(deps: AgentDeps, userId: string, id: number): Promise<AgentRecord> {
   return deactivate(deps, userId, await getAgent(deps.db, userId, id));
 }

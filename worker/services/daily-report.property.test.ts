@@ -21,7 +21,7 @@ const meter = () => new DbMeter(env.DB);
 async function dashboardFigures(day: string, store: Store | undefined): Promise<Record<string, number>> {
   const range = { dateFilterType: "range" as const, startDate: day, endDate: day };
   const appointmentQuery = { ...range, store, bookedBy: undefined, appointmentType: undefined };
-  // The Aircall section narrowed to a store reads that store's line (docs/product/README.md#records.
+  // The Aircall section narrowed to a store reads that store's line (docs/product/README.md#records).
   const aircallQuery = { ...range, userName: undefined, numberName: store ? STORE_NUMBER_NAMES[store] : undefined };
   const [categories, status, leads, inbound, outbound, answered, transfers] = await Promise.all([
     appointmentCategoryCounts(meter(), appointmentQuery),

@@ -1,4 +1,4 @@
-// The daily report (docs/product/dashboard-and-counts.md#sections-and-who-sees-them, docs/product/api.md#dashboard-counts: per New York day, a row per store and an ALL row with the day's
+// The daily report (docs/product/dashboard-and-counts.md#sections-and-who-sees-them, docs/product/api.md#dashboard-counts): per New York day, a row per store and an ALL row with the day's
 // figures under no store filter (the dashboard's), every figure from the count services (decision 009 is written there once, never here), each
 // source grouped by day and store in one batch per page.
 import { APPOINTMENT_CATEGORY_KEYS, STORES, type Store } from "@shared/constants";

@@ -1,4 +1,4 @@
-// Phone numbers (docs/product/README.md#records, docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages, docs/product/constants.md#business-constants: the per-account limit, the purchase (recorded against the limit
+// Phone numbers (docs/product/README.md#records, docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages, docs/product/constants.md#business-constants): the per-account limit, the purchase (recorded against the limit
 // in one statement, so concurrent buys cannot pass it), the voice-platform copy, and assigning a
 // number to an agent with its voice-platform link.
 import { and, asc, count, eq, gt, lt, ne, sql } from "drizzle-orm";

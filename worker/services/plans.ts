@@ -1,4 +1,4 @@
-// Plan policy (docs/product/constants.md#business-constants: which plan an account is on and what it allows. Billing grows here.
+// Plan policy (docs/product/constants.md#business-constants): which plan an account is on and what it allows. Billing grows here.
 import { desc, eq } from "drizzle-orm";
 import { NO_PLAN_AGENT_LIMIT, PLAN_AGENT_LIMITS, PLAN_MINUTE_LIMITS } from "@shared/constants";
 import type { AccountPlan, PlanKey, PlanState } from "@shared/schemas/agents";

@@ -1,4 +1,4 @@
-// Profiles (docs/product/README.md#records, docs/product/api.md#api: the signed-in account's own profile, read and updated. Flags are
+// Profiles (docs/product/README.md#records, docs/product/api.md#api): the signed-in account's own profile, read and updated. Flags are
 // mirrored from the identity's app_metadata, never from user_metadata or anything the client sends.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";

@@ -1,4 +1,4 @@
-// Exactly-once webhook effects (docs/product/design.md#data: an effect runs only while its event id is unrecorded,
+// Exactly-once webhook effects (docs/product/design.md#data): an effect runs only while its event id is unrecorded,
 // and the id is recorded in the same batch, so a repeated delivery changes nothing.
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";

@@ -141,7 +141,7 @@ export async function insertLeads(n: number, overrides: Partial<LeadRow> = {}, o
   return insertRows(leads, rows);
 }
 
-/** The fields that make an agent complete (docs/product/README.md#states-and-flows, for service tests that create one directly. */
+/** The fields that make an agent complete (docs/product/README.md#states-and-flows), for service tests that create one directly. */
 export const COMPLETE_AGENT_FIELDS = {
   business_description: "A bicycle shop that repairs and sells city bikes.",
   services: "Repairs, tune-ups, new and used bikes, rentals.",

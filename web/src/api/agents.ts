@@ -1,5 +1,5 @@
 // GET /api/agents, shared by the Agents and Phone numbers screens. The cache key carries the user id
-// (docs/product/api.md#api after the path, so every list of the account's agents is one cache entry.
+// (docs/product/api.md#api) after the path, so every list of the account's agents is one cache entry.
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { Agent, AgentListResponse } from "@shared/schemas/agents";
 import { apiJson } from "@web/lib/api";

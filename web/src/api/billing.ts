@@ -48,6 +48,6 @@ export function useCancelSubscription() {
   });
 }
 
-/** Dollars from cents (docs/product/constants.md#business-constants, USD by default. */
+/** Dollars from cents (docs/product/constants.md#business-constants), USD by default. */
 export const formatAmount = (cents: number | null | undefined, currency: string | null | undefined = "usd") =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: (currency || "usd").toUpperCase() }).format((cents ?? 0) / 100);

@@ -1,5 +1,5 @@
 // GET /api/usage-stats, shared by every screen that shows usage (Agents, Phone numbers, Call Logs),
-// so one refresh updates them all. Stale after 30 s and retried 3 times (docs/product/constants.md#business-constants, unlike other queries.
+// so one refresh updates them all. Stale after 30 s and retried 3 times (docs/product/constants.md#business-constants), unlike other queries.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { USAGE_STATS_RETRIES, USAGE_STATS_STALE_MS } from "@shared/constants";
 import { apiJson } from "@web/lib/api";

@@ -1,4 +1,4 @@
-// The shared request behaviour of every product call (docs/product/api.md#dashboard-counts, docs/product/errors-and-texts.md#error-answers.
+// The shared request behaviour of every product call (docs/product/api.md#dashboard-counts, docs/product/errors-and-texts.md#error-answers).
 import type { ApiErrorBody } from "@shared/api-error";
 import { BATCH_PATH, type BatchResponse } from "@shared/batch";
 import { BOOKMARK_HEADER, formatBookmarks, mergeBookmarks, parseBookmarks, type Bookmarks } from "@shared/d1-bookmarks";

@@ -1,4 +1,4 @@
-// Pathless layout of every private route (docs/product/screens-and-routes.md#route-table: signed-out visitors go to /auth, the page
+// Pathless layout of every private route (docs/product/screens-and-routes.md#route-table): signed-out visitors go to /auth, the page
 // waits (with a spinner) while the session is restored, and children find the user in the context.
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AppLayout } from "@web/components/layout/app-layout";

@@ -7,7 +7,7 @@ import { authSearchSchema } from "@web/features/auth/auth-search";
 
 export const Route = createFileRoute("/auth")({
   validateSearch: authSearchSchema,
-  // Signed in on /auth: on to the dashboard (docs/product/screens-and-routes.md#route-table, also right after signing in here.
+  // Signed in on /auth: on to the dashboard (docs/product/screens-and-routes.md#route-table), also right after signing in here.
   beforeLoad: async ({ context }) => {
     if (await context.auth.whenSettled()) throw redirect({ to: "/dashboard", replace: true });
   },

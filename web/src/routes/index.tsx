@@ -1,4 +1,4 @@
-// `/`: the dashboard when signed in, otherwise the sign-in screen (docs/product/screens-and-routes.md#route-table.
+// `/`: the dashboard when signed in, otherwise the sign-in screen (docs/product/screens-and-routes.md#route-table).
 import { createFileRoute, redirect } from "@tanstack/react-router";
 
 export const Route = createFileRoute("/")({

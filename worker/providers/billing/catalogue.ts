@@ -1,4 +1,4 @@
-// The plan catalogue the local adapter sells (docs/product/constants.md#business-constants: basic and pro, monthly and annual, the
+// The plan catalogue the local adapter sells (docs/product/constants.md#business-constants): basic and pro, monthly and annual, the
 // annual price 10 % below twelve months. Amounts are cents, as Stripe gives them.
 import type { BillingProduct } from "./port";
 

@@ -1,4 +1,4 @@
-// Billing port (docs/product/design.md#providers: the plan catalogue, checkout, customers and subscriptions, and the
+// Billing port (docs/product/design.md#providers): the plan catalogue, checkout, customers and subscriptions, and the
 // authenticity of billing events. Objects keep the names and units of Stripe's API (amounts in cents,
 // times in Unix seconds), which the spec's screens read.
 export type PlanType = "basic" | "pro";

@@ -3,7 +3,7 @@
 
 export type AreaCodePlace = { locality: string; region: string };
 
-/** The nine stores' cities first (docs/product/constants.md#business-constants, then a few large markets. */
+/** The nine stores' cities first (docs/product/constants.md#business-constants), then a few large markets. */
 export const AREA_CODES: Record<string, AreaCodePlace> = {
   "319": { locality: "Iowa City", region: "IA" },
   "727": { locality: "Largo", region: "FL" },

@@ -32,7 +32,7 @@ export const vapiCallSchema = z.looseObject({
   status: str,
   endedReason: str,
   customer: z.looseObject({ number: str }).nullish(),
-  // Where else the platform puts a call's number (docs/product/README.md#records: a bare string or the number object,
+  // Where else the platform puts a call's number (docs/product/README.md#records): a bare string or the number object,
   // the caller of an inbound call, the callee of an outbound one.
   phoneNumber: z.union([z.string(), z.looseObject({ number: str })]).nullish(),
   from: z.looseObject({ phoneNumber: str }).nullish(),

@@ -15,7 +15,7 @@ const alreadySet = () => conflict(BILLING_TEXT.passwordAlreadySet, "email");
 const notCreator = () => new ApiError(403, BILLING_TEXT.sessionNotCreator, "proof_required", "sessionId");
 
 /**
- * update-user-password with proof (docs/product/design.md#safer-than-the-brief: the paid checkout session that created this email's
+ * update-user-password with proof (docs/product/design.md#safer-than-the-brief): the paid checkout session that created this email's
  * account, looked up at the provider, while the account's first password is not set yet; the
  * password is set once. Any other account (a trial's, a registration's, one a different session
  * made) sets its first password only from the emailed activation link.

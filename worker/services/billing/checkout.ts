@@ -1,4 +1,4 @@
-// The catalogue and checkout (docs/product/api.md#api: the plans on sale, a checkout session on our own origin,
+// The catalogue and checkout (docs/product/api.md#api): the plans on sale, a checkout session on our own origin,
 // and what the success page may read of a session, including whether it may set the first password.
 import { eq, sql } from "drizzle-orm";
 import { BILLING_TEXT } from "@shared/messages";

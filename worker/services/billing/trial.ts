@@ -1,4 +1,4 @@
-// The free trial (docs/product/api.md#api: a new account with a trialing subscription and its activation mail;
+// The free trial (docs/product/api.md#api): a new account with a trialing subscription and its activation mail;
 // asking again for a pending account brings the same trial back.
 import { sql } from "drizzle-orm";
 import { TRIAL_DAYS } from "@shared/constants";

@@ -1,4 +1,4 @@
-// The Aircall counts (docs/product/api.md#dashboard-counts: store-network calls by direction, user and line.
+// The Aircall counts (docs/product/api.md#dashboard-counts): store-network calls by direction, user and line.
 import type { AircallCountsQuery } from "@shared/schemas/counts";
 import { allOf, countOver, distinctValues, figureStatements, readCoverage, type Condition, type Coverage, type Plan } from "./engine";
 import { AIRCALL_FIGURES, aircallNumberSpec, aircallSpecFor, type AircallFigure } from "./figures";
@@ -10,7 +10,7 @@ function filters(q: AircallCountsQuery): Condition[] {
   // calls' user index leads (user_name, direction, started_at), so the live part seeks that user's day.
   if (q.userName) c.push({ sql: "r.user_name = ?", params: [q.userName] });
   if (q.numberName) c.push({ sql: "r.number_name = ?", params: [q.numberName] });
-  // A store is its Aircall line (docs/product/README.md#records, however the line's name was typed: every line name whose
+  // A store is its Aircall line (docs/product/README.md#records), however the line's name was typed: every line name whose
   // calls were stored with that store (storeOfLine at write time), "Naples" as well as "Naples.".
   if (q.store) c.push({ sql: `r.number_name IN (${STORE_LINES_SQL})`, params: [q.store] });
   return c;

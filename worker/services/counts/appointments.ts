@@ -1,4 +1,4 @@
-// The appointment counts (docs/product/api.md#dashboard-counts: totals, status counts and the 14 categories of decision 009,
+// The appointment counts (docs/product/api.md#dashboard-counts): totals, status counts and the 14 categories of decision 009,
 // narrowed by store, booked by and appointment type.
 import { STORES } from "@shared/constants";
 import {

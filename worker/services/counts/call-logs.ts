@@ -1,4 +1,4 @@
-// The Call Logs counts (docs/product/api.md#dashboard-counts: the caller's own calls, by agent and call type.
+// The Call Logs counts (docs/product/api.md#dashboard-counts): the caller's own calls, by agent and call type.
 import type { CallLogCountsQuery } from "@shared/schemas/counts";
 import { CALL_TYPE_DIRECTIONS } from "@shared/constants";
 import { countOver, type Condition } from "./engine";

@@ -259,7 +259,7 @@ export const leadSpec: RollupSpec<"submissions"> = {
   rollupTable: "lead_daily",
   dims: { store: "coalesce(r.store, '')" },
   figures: { submissions: "count(*)" },
-  // Lead figures are the stores' (docs/product/api.md#dashboard-counts: a lead without a store is in none.
+  // Lead figures are the stores' (docs/product/api.md#dashboard-counts): a lead without a store is in none.
   exclude: "r.store IS NULL",
 };
 

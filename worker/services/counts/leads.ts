@@ -1,4 +1,4 @@
-// The lead summary (docs/product/api.md#dashboard-counts: the stores' lead submissions in the range, in total and per store.
+// The lead summary (docs/product/api.md#dashboard-counts): the stores' lead submissions in the range, in total and per store.
 // Visitors' plan leads are kept in another table (plan_leads) and are in no count.
 import { STORES } from "@shared/constants";
 import { type LeadSummaryQuery, type LeadSummaryResponse } from "@shared/schemas/counts";

@@ -1,4 +1,4 @@
-// Call status badge (docs/product/README.md#states-and-flows: completed is success (and so is ended, in the list), queued is
+// Call status badge (docs/product/README.md#states-and-flows): completed is success (and so is ended, in the list), queued is
 // pending, anything else is the default style.
 import { Badge } from "@web/components/ui/badge";
 

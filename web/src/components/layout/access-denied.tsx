@@ -1,4 +1,4 @@
-// A screen's own refusal (docs/product/screens-and-routes.md#roles-and-flags: the page stays, its content is replaced by why.
+// A screen's own refusal (docs/product/screens-and-routes.md#roles-and-flags): the page stays, its content is replaced by why.
 import { ShieldAlert } from "lucide-react";
 import { ACCESS_TEXT } from "@shared/messages";
 import { Card, CardContent } from "@web/components/ui/card";

@@ -1,4 +1,4 @@
-// The private area's navigation (docs/product/screens-and-routes.md#route-table: fixed on wide screens, a drawer on phones.
+// The private area's navigation (docs/product/screens-and-routes.md#route-table): fixed on wide screens, a drawer on phones.
 import { Link, type LinkProps } from "@tanstack/react-router";
 import { Bot, CalendarSearch, FileSpreadsheet, LayoutDashboard, PhoneCall, Phone, ShieldCheck, type LucideIcon } from "lucide-react";
 import { NAV_TEXT } from "@shared/messages";

@@ -1,4 +1,4 @@
-// The toast queue: at most TOAST_LIMIT toasts at a time (docs/product/constants.md#business-constants; a dismissed toast
+// The toast queue: at most TOAST_LIMIT toasts at a time (docs/product/constants.md#business-constants); a dismissed toast
 // stays mounted for its exit animation and is removed after TOAST_REMOVE_DELAY_MS.
 import type { ReactNode } from "react";
 import { useSyncExternalStore } from "react";

@@ -1,4 +1,4 @@
-// The analysis form's rules (docs/product/screens-and-routes.md#route-table, docs/product/screens-and-routes.md#roles-and-flags, docs/product/constants.md#business-constants: which agents may be analysed, and the client-side checks
+// The analysis form's rules (docs/product/screens-and-routes.md#route-table, docs/product/screens-and-routes.md#roles-and-flags, docs/product/constants.md#business-constants): which agents may be analysed, and the client-side checks
 // run before a request, each with a message shown next to its field.
 import { ANALYTICS_TEXT } from "@shared/messages";
 import { daysInRange, lastRangeEnd, MAX_RANGE_DAYS } from "@shared/ny-time";

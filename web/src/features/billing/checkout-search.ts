@@ -1,4 +1,4 @@
-// /checkout?priceId&interval&email&trial (docs/product/screens-and-routes.md#route-table.
+// /checkout?priceId&interval&email&trial (docs/product/screens-and-routes.md#route-table).
 import { searchEnum, searchFlag, searchSchema, searchText, type SearchOf } from "@web/lib/search";
 
 const checkoutFields = {

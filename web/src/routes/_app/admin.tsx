@@ -1,4 +1,4 @@
-// Admin only (docs/product/screens-and-routes.md#roles-and-flags: anyone else goes to / with an 'Access Denied' toast.
+// Admin only (docs/product/screens-and-routes.md#roles-and-flags): anyone else goes to / with an 'Access Denied' toast.
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { ACCESS_TEXT } from "@shared/messages";
 import { toast } from "@web/components/ui/toast-store";

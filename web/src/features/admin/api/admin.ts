@@ -29,7 +29,7 @@ export const adminKeys = {
   auditLog: [ADMIN_PATHS.auditLog] as const,
 };
 
-/** v2, else v1 (docs/product/api.md#api. */
+/** v2, else v1 (docs/product/api.md#api). */
 async function withFallback<V2 extends ApiUrl<"GET">, V1 extends ApiUrl<"GET">>(v2: V2, v1: V1): Promise<ApiAnswer<"GET", V2 | V1>> {
   try {
     return await apiJson("GET", v2);

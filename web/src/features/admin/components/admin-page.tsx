@@ -1,4 +1,4 @@
-// The Admin Dashboard (docs/product/screens-and-routes.md#route-table: statistics, System Configuration, User Management, Available Phone
+// The Admin Dashboard (docs/product/screens-and-routes.md#route-table): statistics, System Configuration, User Management, Available Phone
 // Numbers with the assign dialog, the delete confirmation, Refresh Data, and the audit log.
 import { RefreshCw } from "lucide-react";
 import { useState } from "react";

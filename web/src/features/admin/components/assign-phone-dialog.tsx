@@ -1,4 +1,4 @@
-// The assign-phone dialog (docs/product/screens-and-routes.md#route-table, docs/product/errors-and-texts.md#validation-messages: a pool number for the chosen account; both are required
+// The assign-phone dialog (docs/product/screens-and-routes.md#route-table, docs/product/errors-and-texts.md#validation-messages): a pool number for the chosen account; both are required
 // ('Missing Information'), a refusal is 'Assignment Failed' with the server's reason.
 import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";

@@ -1,4 +1,4 @@
-// The delete-user confirmation (docs/product/screens-and-routes.md#route-table, docs/product/errors-and-texts.md#errors-and-texts: POST /api/admin/cleanup-user; a failure is
+// The delete-user confirmation (docs/product/screens-and-routes.md#route-table, docs/product/errors-and-texts.md#errors-and-texts): POST /api/admin/cleanup-user; a failure is
 // 'Deletion failed' with the server's reason, else 'Failed to delete user'.
 import { LoaderCircle } from "lucide-react";
 import { ADMIN_TEXT } from "@shared/messages";

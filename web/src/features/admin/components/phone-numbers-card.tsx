@@ -1,4 +1,4 @@
-// Available Phone Numbers (docs/product/screens-and-routes.md#route-table: the voice platform's numbers, their status ('active' when
+// Available Phone Numbers (docs/product/screens-and-routes.md#route-table): the voice platform's numbers, their status ('active' when
 // unsaid), name ('Unlabeled') and holder ('Unassigned').
 import { formatPhone } from "@shared/format";
 import { ADMIN_TEXT } from "@shared/messages";

@@ -1,4 +1,4 @@
-// The four statistics (docs/product/screens-and-routes.md#route-table: Total Users, Total Assistants, Total Calls, Total Minutes (one decimal).
+// The four statistics (docs/product/screens-and-routes.md#route-table): Total Users, Total Assistants, Total Calls, Total Minutes (one decimal).
 import { Bot, Clock, PhoneCall, Users } from "lucide-react";
 import { formatCount, formatDecimal } from "@shared/format";
 import { ADMIN_TEXT } from "@shared/messages";

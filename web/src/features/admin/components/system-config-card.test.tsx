@@ -1,4 +1,4 @@
-// The phone-limit input at its edges (docs/product/errors-and-texts.md#validation-messages: 1 to 100, empty falls back to 1.
+// The phone-limit input at its edges (docs/product/errors-and-texts.md#validation-messages): 1 to 100, empty falls back to 1.
 import { describe, expect, it } from "vitest";
 import { parseLimitInput } from "./system-config-card";
 

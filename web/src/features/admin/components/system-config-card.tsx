@@ -1,4 +1,4 @@
-// System Configuration (docs/product/screens-and-routes.md#route-table, docs/product/errors-and-texts.md#validation-messages: the phone-number limit per account, Edit / Save / Cancel;
+// System Configuration (docs/product/screens-and-routes.md#route-table, docs/product/errors-and-texts.md#validation-messages): the phone-number limit per account, Edit / Save / Cancel;
 // a number from 1 to 100, empty falls back to 1.
 import { LoaderCircle, Pencil } from "lucide-react";
 import { useEffect, useId, useState } from "react";

@@ -1,4 +1,4 @@
-// User Management (docs/product/screens-and-routes.md#route-table: search on the server, keyset pages, the Admin tick and the two other
+// User Management (docs/product/screens-and-routes.md#route-table): search on the server, keyset pages, the Admin tick and the two other
 // flags as checkboxes (granted or revoked at once), and the Assign Phone / Delete actions per account.
 // Every column fits a 1280 px window without sideways scrolling (the address wraps before its '@', the
 // flags and the actions stack); below that each account is a card.

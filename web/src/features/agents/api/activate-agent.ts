@@ -1,4 +1,4 @@
-// Activation (docs/product/README.md#states-and-flows: fetch the agent, then create (or update) its assistant on the voice
+// Activation (docs/product/README.md#states-and-flows): fetch the agent, then create (or update) its assistant on the voice
 // platform, then refresh the agent list. No prompt is sent: the server writes it from the saved agent
 // itself, so it need not travel to the browser and back; the server refuses an incomplete agent.
 import { useMutation, useQueryClient } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// The agent card (docs/product/dashboard-and-counts.md#sections-and-who-sees-them, docs/product/README.md#states-and-flows: a summary with Edit, Delete (only when a delete action is given),
+// The agent card (docs/product/dashboard-and-counts.md#sections-and-who-sees-them, docs/product/README.md#states-and-flows): a summary with Edit, Delete (only when a delete action is given),
 // Activate / Deactivate, the 'Agent configuration incomplete' banner, and a test call when active.
 // The number shown is the agent's own, formatted (docs/decisions/004: deliberate deviation).
 import { Pencil, Power, PowerOff, TriangleAlert } from "lucide-react";

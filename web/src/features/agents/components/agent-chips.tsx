@@ -1,4 +1,4 @@
-// The chip list that picks the agent in view (docs/product/screens-and-routes.md#route-table; an unsaved new agent has its own chip.
+// The chip list that picks the agent in view (docs/product/screens-and-routes.md#route-table); an unsaved new agent has its own chip.
 import { AGENT_TEXT } from "@shared/messages";
 import { isAgentActive } from "@shared/agents";
 import type { Agent } from "@shared/schemas/agents";

@@ -59,7 +59,7 @@ describe("AgentForm", () => {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
     expect((screen.getByLabelText(AGENT_TEXT.nameLabel) as HTMLInputElement).value).toBe("New Agent");
-    // A new agent keeps the default voice until it is saved (docs/product/errors-and-texts.md#validation-messages.
+    // A new agent keeps the default voice until it is saved (docs/product/errors-and-texts.md#validation-messages).
     const voice = screen.getByLabelText(AGENT_TEXT.voiceLabel);
     await waitFor(() => expect(voice.textContent).toContain("Marissa"));
     expect((voice as HTMLButtonElement).disabled).toBe(true);

@@ -1,6 +1,6 @@
-// The agent form (docs/product/dashboard-and-counts.md#sections-and-who-sees-them, docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages: two steps, validated on every change with the shared schema.
+// The agent form (docs/product/dashboard-and-counts.md#sections-and-who-sees-them, docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages): two steps, validated on every change with the shared schema.
 // Step 1 → Next when name, business description and services are filled; step 2's actions when the
-// instructions are filled. Name required / duplicate are checked before anything is posted (docs/product/errors-and-texts.md#validation-messages.
+// instructions are filled. Name required / duplicate are checked before anything is posted (docs/product/errors-and-texts.md#validation-messages).
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, ArrowRight, Info, Rocket, Save } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";

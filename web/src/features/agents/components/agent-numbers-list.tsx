@@ -1,4 +1,4 @@
-// The agents with their numbers (docs/product/screens-and-routes.md#route-table, docs/product/README.md#states-and-flows: an agent holds at most one number, so only agents
+// The agents with their numbers (docs/product/screens-and-routes.md#route-table, docs/product/README.md#states-and-flows): an agent holds at most one number, so only agents
 // without one are offered the account's unassigned numbers; an agent's number can be taken back.
 import { ChevronDown, Link2, Unlink } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";

@@ -1,4 +1,4 @@
-// No agents yet (docs/product/screens-and-routes.md#route-table: 'Create Your AI Agent' with 'Create My First Agent'.
+// No agents yet (docs/product/screens-and-routes.md#route-table): 'Create Your AI Agent' with 'Create My First Agent'.
 import { Bot, Sparkles } from "lucide-react";
 import { AGENT_TEXT } from "@shared/messages";
 import { Button } from "@web/components/ui/button";

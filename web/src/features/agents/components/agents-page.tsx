@@ -1,4 +1,4 @@
-// The Agents screen (/agent-settings, docs/product/screens-and-routes.md#route-table: header with 'Add New Agent' and this month's usage,
+// The Agents screen (/agent-settings, docs/product/screens-and-routes.md#route-table): header with 'Add New Agent' and this month's usage,
 // the agent chips, the selected agent's card or form, and the agents with their numbers.
 import { planErrorDescription } from "@web/components/plans/plan-error";
 import { PlanRequiredNotice } from "@web/components/plans/plan-required-notice";
@@ -44,7 +44,7 @@ const useAgentForm = () => {
   return { form, withForm };
 };
 
-/** A name the server refused (docs/product/errors-and-texts.md#validation-messages, else the given failure. */
+/** A name the server refused (docs/product/errors-and-texts.md#validation-messages), else the given failure. */
 function saveFailure(err: unknown, fallback: ToastInput): ToastInput {
   const body = err instanceof ApiError ? err.body : null;
   if (body?.code === "duplicate_name")
@@ -126,7 +126,7 @@ export function AgentsPage({ userId, email }: { userId: string; email?: string }
     let saved: Agent;
     if (agent.id === NEW_AGENT_ID) {
       try {
-        // The server gives every new agent the default voice (docs/product/errors-and-texts.md#validation-messages.
+        // The server gives every new agent the default voice (docs/product/errors-and-texts.md#validation-messages).
         saved = await create.mutateAsync(fields);
       } catch (err) {
         const message = serverMessage(err);

@@ -1,4 +1,4 @@
-// The delete confirmation (docs/product/errors-and-texts.md#error-answers: Delete agent “{name}”?, 'This action cannot be undone',
+// The delete confirmation (docs/product/errors-and-texts.md#error-answers): Delete agent “{name}”?, 'This action cannot be undone',
 // and, for an active agent, what happens to its assistant on the voice platform. Radix AlertDialog,
 // in a chunk of its own that delete-agent-dialog.tsx loads when the page is idle (decision 037).
 import { useState } from "react";

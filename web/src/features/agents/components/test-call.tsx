@@ -1,4 +1,4 @@
-// Test call (docs/product/README.md#states-and-flows, docs/product/api.md#dashboard-counts: the agent calls a number, and the call's status is shown here as it
+// Test call (docs/product/README.md#states-and-flows, docs/product/api.md#dashboard-counts): the agent calls a number, and the call's status is shown here as it
 // changes. The live feed brings each change as it happens; while the feed is not connected, call logs
 // and usage stats are polled every 5 s for 30 s instead.
 import { planErrorDescription } from "@web/components/plans/plan-error";
@@ -44,7 +44,7 @@ export function TestCall({ agentId }: { agentId: number }) {
   const following = useLiveCallLogs(callId !== null) === "live";
   const refetchInterval = polling && !following ? TEST_CALL_POLL.intervalMs : false;
   const calls = useRecentCalls({ enabled: callId !== null, refetchInterval });
-  // Polled for the same window (docs/product/README.md#states-and-flows; the numbers above the agents read this query.
+  // Polled for the same window (docs/product/README.md#states-and-flows); the numbers above the agents read this query.
   useUsageStats({ refetchInterval });
 
   const call = calls.data?.logs.find((l) => l.call_id === callId) ?? null;

@@ -1,4 +1,4 @@
-// The analysis result table (docs/product/screens-and-routes.md#route-table: six sortable columns. A column's first click sorts it
+// The analysis result table (docs/product/screens-and-routes.md#route-table): six sortable columns. A column's first click sorts it
 // ascending, the next click toggles; choosing another column starts ascending again.
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useMemo, useState } from "react";

@@ -1,6 +1,6 @@
 // /analytics (docs/product/appointment-analysis.md#appointment-analysis "Analytics (Appointment Analysis)"): pick an outbound agent and a New York date
 // range, run the won-appointment analysis for the agent's store, read the result in a sortable table.
-// Only users with shopwindows_info may use it (docs/product/screens-and-routes.md#roles-and-flags.
+// Only users with shopwindows_info may use it (docs/product/screens-and-routes.md#roles-and-flags).
 import { useState, type FormEvent } from "react";
 import { ANALYSIS_LIMIT, type Store } from "@shared/constants";
 import { ANALYTICS_TEXT } from "@shared/messages";

@@ -1,4 +1,4 @@
-// "I've Confirmed" (docs/product/dashboard-and-counts.md#sections-and-who-sees-them: whether the address just registered in this tab has been confirmed,
+// "I've Confirmed" (docs/product/dashboard-and-counts.md#sections-and-who-sees-them): whether the address just registered in this tab has been confirmed,
 // asked with the account id its sign-up answered with.
 import type { EmailConfirmedResponse } from "@shared/schemas/auth";
 import { apiJson } from "@web/lib/api";

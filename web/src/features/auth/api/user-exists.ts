@@ -1,4 +1,4 @@
-// The plan panel's existence check (docs/product/api.md#dashboard-counts: only a clear "yes" leads to the login view.
+// The plan panel's existence check (docs/product/api.md#dashboard-counts): only a clear "yes" leads to the login view.
 import type { UserExistsResponse } from "@shared/schemas/auth";
 import { apiJson } from "@web/lib/api";
 

@@ -1,4 +1,4 @@
-// The full authentication form: 'Sign In' and 'Register' tabs (docs/product/dashboard-and-counts.md#sections-and-who-sees-them.
+// The full authentication form: 'Sign In' and 'Register' tabs (docs/product/dashboard-and-counts.md#sections-and-who-sees-them).
 import { useNavigate } from "@tanstack/react-router";
 import { AUTH_TEXT } from "@shared/messages";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AUTH_TEXT } from "@shared/messages";
 import { AuthShell } from "./auth-shell";
 
-describe("AuthShell: the four things a user can do (docs/product/README.md#what-the-product-does", () => {
+describe("AuthShell: the four things a user can do (docs/product/README.md#what-the-product-does)", () => {
   it("names them to assistive technology, in the large-screen panel and under the form on small screens", () => {
     render(
       <AuthShell>

@@ -1,4 +1,4 @@
-// "I've Confirmed" (docs/product/dashboard-and-counts.md#sections-and-who-sees-them shows 'Email Confirmed!' only for an address that is confirmed: it
+// "I've Confirmed" (docs/product/dashboard-and-counts.md#sections-and-who-sees-them) shows 'Email Confirmed!' only for an address that is confirmed: it
 // asks the server with the account id this tab's sign-up answered with, and tells an unconfirmed
 // address so.
 import type { IdentityClient } from "@web/lib/auth-client";

@@ -1,4 +1,4 @@
-// After registration: the address to confirm, tips, resend and "I've Confirmed" (docs/product/dashboard-and-counts.md#sections-and-who-sees-them, which
+// After registration: the address to confirm, tips, resend and "I've Confirmed" (docs/product/dashboard-and-counts.md#sections-and-who-sees-them), which
 // asks whether the address is confirmed before showing 'Email Confirmed!'.
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";

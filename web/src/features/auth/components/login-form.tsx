@@ -1,4 +1,4 @@
-// Email + password sign-in; validates on every change (docs/product/errors-and-texts.md#validation-messages.
+// Email + password sign-in; validates on every change (docs/product/errors-and-texts.md#validation-messages).
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { AUTH_TEXT } from "@shared/messages";

@@ -1,4 +1,4 @@
-// Registration with a company name or the person's own full name (docs/product/errors-and-texts.md#validation-messages.
+// Registration with a company name or the person's own full name (docs/product/errors-and-texts.md#validation-messages).
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { AUTH_TEXT } from "@shared/messages";

@@ -1,4 +1,4 @@
-// The checkout's calls (docs/product/api.md#api: the lead, then a trial or a payment session.
+// The checkout's calls (docs/product/api.md#api): the lead, then a trial or a payment session.
 import type { LeadBody } from "@shared/schemas/billing";
 import { apiJson } from "@web/lib/api";
 

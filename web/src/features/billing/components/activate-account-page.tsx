@@ -1,4 +1,4 @@
-// /activate-account (docs/product/screens-and-routes.md#route-table, docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages: the activation link lands here with its one-time token in the
+// /activate-account (docs/product/screens-and-routes.md#route-table, docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages): the activation link lands here with its one-time token in the
 // fragment (`#token_hash=…&type=invite`); opening the page spends nothing. The account holder chooses
 // a password, and submitting it spends the token (POST /auth/v1/verify, which answers the session in
 // its body) and sets the password; then the dashboard, 0.8 s later. A link in Supabase's default form

@@ -1,4 +1,4 @@
-// /checkout (docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages: the chosen plan, the lead form, then a 7-day trial or a payment session
+// /checkout (docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages): the chosen plan, the lead form, then a 7-day trial or a payment session
 // (to the payment page after 1 s). The lead is recorded only once the trial or the session has been
 // started, so a refused start leaves none. A trial's visitor is not signed in yet: the page then says
 // to activate the account from the mailed link (the dashboard would only send them to sign in); a
@@ -97,7 +97,7 @@ export function CheckoutPage({ search }: { search: CheckoutSearch }) {
   }
 
   const set = (key: keyof Values) => (e: { target: { value: string } }) => {
-    // The phone keeps digits only, at most 10 (docs/product/errors-and-texts.md#validation-messages.
+    // The phone keeps digits only, at most 10 (docs/product/errors-and-texts.md#validation-messages).
     const value = key === "phone" ? e.target.value.replace(/\D/g, "").slice(0, 10) : e.target.value;
     setValues((v) => ({ ...v, [key]: value }));
   };

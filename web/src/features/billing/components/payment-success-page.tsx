@@ -1,4 +1,4 @@
-// /payments/success (docs/product/screens-and-routes.md#route-table, docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages, docs/product/constants.md#business-constants: the session is looked up (once more after 3 s). When the
+// /payments/success (docs/product/screens-and-routes.md#route-table, docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#validation-messages, docs/product/constants.md#business-constants): the session is looked up (once more after 3 s). When the
 // session created the account and its password is not set, the buyer creates one (the session is the
 // server-side proof) and is signed in; an account signed in already (an upgrade) goes to its
 // dashboard; then the details (plan, amount) with 'Download Receipt' and Go to Dashboard, or, for a
@@ -23,7 +23,7 @@ export const SESSION_RETRY_MS = 3000;
 
 type Phase = { name: "loading" } | { name: "password"; session: CheckoutSessionView } | { name: "details"; session: CheckoutSessionView | null };
 
-/** The session id from the query, else from the hash (docs/product/screens-and-routes.md#route-table. */
+/** The session id from the query, else from the hash (docs/product/screens-and-routes.md#route-table). */
 export function sessionIdFrom(query: string | undefined, hash: string) {
   return query ?? (new URLSearchParams(hash.replace(/^#/, "")).get("session_id") || undefined);
 }

@@ -1,4 +1,4 @@
-// /payments (docs/product/screens-and-routes.md#route-table, docs/product/api.md#api: the card-payment test console, for admins. One-Time Payment opens a
+// /payments (docs/product/screens-and-routes.md#route-table, docs/product/api.md#api): the card-payment test console, for admins. One-Time Payment opens a
 // checkout for a price, Subscriptions lists and creates them for a customer, Customer Management
 // creates customers; the configuration card says which billing adapter runs.
 import { useState, type FormEvent } from "react";

@@ -1,5 +1,5 @@
 // GET /api/vapi/call/{call_id}: the voice platform's record of one call, with its transcript.
-// Ids starting with 'call_' are not the platform's (docs/product/api.md#api: those are never asked for.
+// Ids starting with 'call_' are not the platform's (docs/product/api.md#api): those are never asked for.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "@web/lib/api";
 

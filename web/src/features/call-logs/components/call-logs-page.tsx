@@ -1,5 +1,5 @@
-// /call-logs (docs/product/screens-and-routes.md#route-table: this month's usage, the call log table with keyset 'Load more', and
-// 'Refresh Logs', which refreshes the logs and the usage stats together (docs/product/api.md#api.
+// /call-logs (docs/product/screens-and-routes.md#route-table): this month's usage, the call log table with keyset 'Load more', and
+// 'Refresh Logs', which refreshes the logs and the usage stats together (docs/product/api.md#api).
 import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, PhoneCall, RefreshCw } from "lucide-react";
 import { useDeferredValue, useEffect, useState } from "react";

@@ -1,4 +1,4 @@
-// The call log table (docs/product/screens-and-routes.md#route-table: Date & Time, Phone Number, Duration, Status, Summary, Actions.
+// The call log table (docs/product/screens-and-routes.md#route-table): Date & Time, Phone Number, Duration, Status, Summary, Actions.
 // Below the md breakpoint each row becomes a small card (one DOM, so the table semantics stay):
 // the column names move into the cells as generated labels that screen readers skip.
 import { Eye } from "lucide-react";

@@ -1,4 +1,4 @@
-// GET /api/daily-report?date=YYYY-MM-DD (docs/product/api.md#dashboard-counts: the day's report as CSV text, fetched through the
+// GET /api/daily-report?date=YYYY-MM-DD (docs/product/api.md#dashboard-counts): the day's report as CSV text, fetched through the
 // request helper (so it carries the bearer) and handed to the browser as daily-report-{date}.csv.
 import { useMutation } from "@tanstack/react-query";
 import { dailyReportFileName } from "@shared/daily-report";

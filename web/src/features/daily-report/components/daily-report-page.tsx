@@ -1,6 +1,6 @@
 // /daily-report (docs/product/dashboard-and-counts.md#the-daily-report-generator "Daily Report Generator screen", §8): one New York day, 'Generate Daily
 // Report' downloads its CSV; the page lists what the file holds in three groups. Only users with
-// shopwindows_info may use it (docs/product/dashboard-and-counts.md#sections-and-who-sees-them.
+// shopwindows_info may use it (docs/product/dashboard-and-counts.md#sections-and-who-sees-them).
 import { Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { DAILY_REPORT_COLUMNS, DAILY_REPORT_GROUPS } from "@shared/daily-report";

@@ -1,4 +1,4 @@
-// The operations dashboard's calls (docs/product/api.md#dashboard-counts: counts, filter options and CSV downloads.
+// The operations dashboard's calls (docs/product/api.md#dashboard-counts): counts, filter options and CSV downloads.
 // Each key's first element is the full URL the fetcher GETs (decision 006), built by dashboard-urls.ts;
 // the second is the dashboard's refresh generation, so 'Refresh All Sections' reloads every count even
 // for the same dates.

@@ -22,7 +22,7 @@ export type Range = { startDate: string; endDate: string };
 /** The dates and store the sections show: the top controls apply them on 'Refresh All Sections'. */
 export type AppliedState = { callLogs: Range; reports: Range; store: string; generation: number };
 
-/** The page's first state: Call Logs on today, the report sections on yesterday (New York, docs/product/constants.md#business-constants. */
+/** The page's first state: Call Logs on today, the report sections on yesterday (New York, docs/product/constants.md#business-constants). */
 export function initialApplied(now: Date): AppliedState {
   const today = nyToday(now);
   const yesterday = nyYesterday(now);

@@ -1,4 +1,4 @@
-// Aircall (docs/product/dashboard-and-counts.md#sections-and-who-sees-them: inbound, outbound, answered and transferred calls over the applied dates, for
+// Aircall (docs/product/dashboard-and-counts.md#sections-and-who-sees-them): inbound, outbound, answered and transferred calls over the applied dates, for
 // the chosen Aircall user and line.
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useState } from "react";

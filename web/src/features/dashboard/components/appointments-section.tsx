@@ -1,4 +1,4 @@
-// Shopwindow Appointments (docs/product/dashboard-and-counts.md#sections-and-who-sees-them: the appointment count, by status and by category, for the applied
+// Shopwindow Appointments (docs/product/dashboard-and-counts.md#sections-and-who-sees-them): the appointment count, by status and by category, for the applied
 // dates narrowed by the section's own store, booked-by and type filters. Its store select starts on
 // the top store and shows the store it counts (useSectionChoice).
 import { useQueries, useQuery } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// Call Logs (docs/product/dashboard-and-counts.md#sections-and-who-sees-them: the call counts for the chosen agent and call type over the applied dates,
+// Call Logs (docs/product/dashboard-and-counts.md#sections-and-who-sees-them): the call counts for the chosen agent and call type over the applied dates,
 // the CSV export of those calls, today's latest calls as they happen, and the call volume by day.
 import { useQueries } from "@tanstack/react-query";
 import { Download, LoaderCircle } from "lucide-react";

@@ -1,4 +1,4 @@
-// Daily Report (docs/product/dashboard-and-counts.md#sections-and-who-sees-them: generates the report file for the applied dates and store, and lists the
+// Daily Report (docs/product/dashboard-and-counts.md#sections-and-who-sees-them): generates the report file for the applied dates and store, and lists the
 // reports already stored for those dates and that store.
 import { Download, LoaderCircle } from "lucide-react";
 import { useState } from "react";

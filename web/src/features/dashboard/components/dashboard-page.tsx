@@ -1,6 +1,6 @@
-// /dashboard (docs/product/dashboard-and-counts.md#sections-and-who-sees-them, docs/product/README.md#states-and-flows: the top controls pick the dates and store; only 'Refresh All Sections'
+// /dashboard (docs/product/dashboard-and-counts.md#sections-and-who-sees-them, docs/product/README.md#states-and-flows): the top controls pick the dates and store; only 'Refresh All Sections'
 // applies them to the sections (and reloads every figure). Call Logs starts on today, the report
-// sections on yesterday (New York, docs/product/constants.md#business-constants. Sections beyond Call Logs follow the user's flags.
+// sections on yesterday (New York, docs/product/constants.md#business-constants). Sections beyond Call Logs follow the user's flags.
 // The first state's requests are started before the page renders (../api/first-load, decision 062):
 // each section's query finds its answer cached or in flight.
 import { RefreshCw } from "lucide-react";

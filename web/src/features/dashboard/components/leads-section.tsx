@@ -1,4 +1,4 @@
-// Leads (docs/product/dashboard-and-counts.md#sections-and-who-sees-them: the lead form submissions over the applied dates, in total and by store.
+// Leads (docs/product/dashboard-and-counts.md#sections-and-who-sees-them): the lead form submissions over the applied dates, in total and by store.
 import { useQuery } from "@tanstack/react-query";
 import { DASHBOARD_TEXT } from "@shared/messages";
 import { leadSummaryQueryOptions } from "../api/dashboard";

@@ -31,7 +31,7 @@ describe("BuyNumberPanel usage bar", () => {
   it("says when the usage cannot be loaded, instead of a placeholder that never ends, and can try again", async () => {
     const state = { usageOk: false };
     const fetchMock = stubReads(state);
-    // Usage stats are retried (docs/product/constants.md#business-constants with growing pauses: let the clock run through them.
+    // Usage stats are retried (docs/product/constants.md#business-constants) with growing pauses: let the clock run through them.
     vi.useFakeTimers({ shouldAdvanceTime: true });
     render(
       <QueryClientProvider client={createQueryClient()}>

@@ -1,5 +1,5 @@
 // 'Buy Phone Number' tab: the usage bar, the area-code search and its paged results.
-// Buying is blocked once the account holds as many numbers as its limit (docs/product/errors-and-texts.md#validation-messages.
+// Buying is blocked once the account holds as many numbers as its limit (docs/product/errors-and-texts.md#validation-messages).
 import { LoaderCircle, Search } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { PHONE_TEXT, PHONE_API_TEXT } from "@shared/messages";

@@ -1,4 +1,4 @@
-// /phone-numbers (docs/product/screens-and-routes.md#route-table: tabs 'My numbers' and 'Buy Phone Number'. Both panels stay
+// /phone-numbers (docs/product/screens-and-routes.md#route-table): tabs 'My numbers' and 'Buy Phone Number'. Both panels stay
 // mounted so a search survives a look at the other tab.
 import { NAV_TEXT, PHONE_TEXT } from "@shared/messages";
 import { PageHeader } from "@web/components/layout/page-header";

@@ -1,4 +1,4 @@
-// How many numbers the account holds against its limit (docs/product/constants.md#business-constants: green below 80 %,
+// How many numbers the account holds against its limit (docs/product/constants.md#business-constants): green below 80 %,
 // yellow from 80 %, red at the limit.
 import { PHONE_TEXT } from "@shared/messages";
 import { usageLevel } from "@shared/usage";

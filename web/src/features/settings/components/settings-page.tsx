@@ -1,4 +1,4 @@
-// /settings (docs/product/screens-and-routes.md#route-table: user section (nick name, email), company section (name), password (change, or
+// /settings (docs/product/screens-and-routes.md#route-table): user section (nick name, email), company section (name), password (change, or
 // a recovery link when it is forgotten), subscription section.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
@@ -102,7 +102,7 @@ export function SettingsPage({ user }: { user: CurrentUserView }) {
       <div className="grid gap-6">
         <SettingsForm user={user} />
         <PasswordSection email={user.email} />
-        {/* Who may see the daily report (docs/product/dashboard-and-counts.md#sections-and-who-sees-them may have it mailed. */}
+        {/* Who may see the daily report (docs/product/dashboard-and-counts.md#sections-and-who-sees-them) may have it mailed. */}
         {user.shopwindows_info ? <ReportMailSection /> : null}
         <SubscriptionSection email={user.email} />
       </div>

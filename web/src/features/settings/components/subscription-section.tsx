@@ -1,4 +1,4 @@
-// The /settings subscription section (docs/product/screens-and-routes.md#route-table, docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#errors-and-texts: status in its colour, plan, renewal or
+// The /settings subscription section (docs/product/screens-and-routes.md#route-table, docs/product/README.md#states-and-flows, docs/product/errors-and-texts.md#errors-and-texts): status in its colour, plan, renewal or
 // trial end, this month's call minutes against the plan's cap, Upgrade (to the plans) and Cancel (at
 // the end of the period), and the provider's portal.
 import { Link } from "@tanstack/react-router";
@@ -15,7 +15,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
 import { apiJson } from "@web/lib/api";
 
-/** Status colours: active green, canceled red, past_due yellow, other grey (docs/product/README.md#states-and-flows. */
+/** Status colours: active green, canceled red, past_due yellow, other grey (docs/product/README.md#states-and-flows). */
 export function statusVariant(status: string) {
   return status === "active" ? "success" : status === "canceled" ? "destructive" : status === "past_due" ? "pending" : "default";
 }

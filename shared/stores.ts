@@ -9,7 +9,7 @@ const nameKey = (name: string) => name.trim().replace(/\.+$/, "").trim().replace
 const BY_LINE = new Map<string, Store>(STORES.map((s) => [nameKey(STORE_NUMBER_NAMES[s]), s]));
 const BY_CODE_OR_NAME = new Map<string, Store>([...STORES.map((s) => [nameKey(s), s] as const), ...BY_LINE]);
 
-/** The store whose Aircall line this name is (docs/product/README.md#records's number names), or null for any other line. */
+/** The store whose Aircall line this name is (the number names of docs/product/README.md#records), or null for any other line. */
 export function storeOfLine(name: string | null | undefined): Store | null {
   return name ? (BY_LINE.get(nameKey(name)) ?? null) : null;
 }

@@ -6,7 +6,7 @@ import { newPasswordProblem } from "./password";
 
 /**
  * A password being set (registration): the one password policy (newPasswordProblem: 8+ characters
- * with an uppercase letter and a number, docs/product/errors-and-texts.md#validation-messages's texts), which the server applies to every
+ * with an uppercase letter and a number, the texts of docs/product/errors-and-texts.md#validation-messages), which the server applies to every
  * password it sets. Signing in keeps spec 1's 6-character check: it sets nothing.
  */
 const newPassword = z

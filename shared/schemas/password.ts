@@ -1,5 +1,5 @@
 // The one password policy: every password that is set (registration, activation, recovery, a change,
-// the first password after payment) follows docs/product/errors-and-texts.md#validation-messages's password-creation rules, on every form and on
+// the first password after payment) follows the password-creation rules of docs/product/errors-and-texts.md#validation-messages, on every form and on
 // the server alike, and a refusal names the rule broken with spec 2's messages. Signing in only checks
 // spec 1's 6 characters: it sets nothing.
 import { z } from "zod";

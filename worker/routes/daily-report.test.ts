@@ -157,7 +157,7 @@ describe("GET /api/daily-report", { timeout: 60_000 }, () => {
 
   it("counts a store's Aircall calls on every spelling of its line, and takes a store's name", async () => {
     const day = "2026-07-20";
-    // "Naples." is docs/product/README.md#records's line name; the same line typed without its dot or in capitals is still Naples.
+    // "Naples." is the line name in docs/product/README.md#records; the same line typed without its dot or in capitals is still Naples.
     const rows = [
       ...(await insertAircallCalls(12, {}, { day, store: "NAPLES" })),
       ...(await insertAircallCalls(9, { numberName: "Naples", store: "NAPLES" }, { day })),

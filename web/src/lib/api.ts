@@ -72,7 +72,7 @@ export function resetBookmarks() {
 }
 
 /**
- * A non-OK answer. `message` is docs/product/errors-and-texts.md#error-answers's "<status>: <body text or status text>"; `status` and
+ * A non-OK answer. `message` is "<status>: <body text or status text>" (docs/product/errors-and-texts.md#error-answers); `status` and
  * the body read as our error shape (null when it is not one: a proxy page, plain text) are there
  * so no caller has to take the message apart again.
  */

@@ -35,7 +35,7 @@ export const median = (xs) => {
 };
 
 /**
- * The count endpoints of spec 1 §7 (and usage-stats, which reads the same roll-ups) over one range,
+ * The count endpoints of docs/product/api.md#dashboard-counts (and usage-stats, which reads the same roll-ups) over one range,
  * each with the naive query a count would be without roll-ups: the source rows of the range, read
  * through the source table's own indexes (O(rows in the range)).
  */

@@ -1,5 +1,5 @@
--- Visitors' plan leads (the checkout's lead form, spec 2 §3) are kept apart from the stores' leads
--- (spec 1 §7), which every lead count, roll-up and daily report reads: an anonymous form no longer
+-- Visitors' plan leads (the checkout's lead form, docs/product/plans-and-billing.md) are kept apart from the stores' leads
+-- (docs/product/api.md#dashboard-counts), which every lead count, roll-up and daily report reads: an anonymous form no longer
 -- moves a store figure. The leads without a store were the form's (ingestion requires a store); they
 -- move here, and the days whose roll-ups counted them are marked for the roll-up job, so the counts
 -- read those days live until it recomputes them and the stored reports of those days are rebuilt.

@@ -25,7 +25,7 @@ const REPO = path.resolve(path.dirname(SCRIPT), "..");
 const FIXTURE = path.join(REPO, "scripts", "doc-refs-fixture");
 
 /** What is scanned, from the root: folders and single files. */
-const ROOTS = ["worker", "web/src", "shared", "scripts", "e2e", "docs", "README.md"];
+const ROOTS = ["worker", "web/src", "shared", "scripts", "e2e", "bench", "migrations", "docs", "README.md"];
 const SKIP_DIRS = new Set(["node_modules", "dist", ".wrangler", ".git"]);
 const TEXT_EXT = new Set([
   ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".md", ".json", ".css", ".html",

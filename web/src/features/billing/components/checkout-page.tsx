@@ -32,6 +32,25 @@ async function recordLead(lead: LeadBody) {
 export const TRIAL_REDIRECT_MS = 2000;
 export const PAYMENT_REDIRECT_MS = 1000;
 
+/** A card that says why checkout cannot go on, with the way back to the plans. */
+function BackToPlans({ title, text, email }: { title: string; text: string; email: CheckoutSearch["email"] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h1">{title}</CardTitle>
+        <CardDescription>{text}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild variant="outline">
+          <Link to="/buy" search={{ email }}>
+            {CHECKOUT_TEXT.backToPlans}
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function CheckoutPage({ search }: { search: CheckoutSearch }) {
   const products = useProducts();
   const navigate = useNavigate();
@@ -60,40 +79,12 @@ export function CheckoutPage({ search }: { search: CheckoutSearch }) {
     );
   }
   if (trial && auth.user) {
-    return (
-      <Card>
-        <CardHeader>
-          <CardTitle as="h1">{CHECKOUT_TEXT.trialTitle}</CardTitle>
-          <CardDescription>{CHECKOUT_TEXT.trialSignedIn}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button asChild variant="outline">
-            <Link to="/buy" search={{ email: search.email }}>
-              {CHECKOUT_TEXT.backToPlans}
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
-    );
+    return <BackToPlans title={CHECKOUT_TEXT.trialTitle} text={CHECKOUT_TEXT.trialSignedIn} email={search.email} />;
   }
   const product = products.data?.find((p) => p.prices.some((pr) => pr.id === search.priceId));
   const price = product?.prices.find((pr) => pr.id === search.priceId);
   if (products.isError || !product || !price || !product.active || !price.active) {
-    return (
-      <Card>
-        <CardHeader>
-          <CardTitle as="h1">{CHECKOUT_TEXT.productUnavailable}</CardTitle>
-          <CardDescription>{CHECKOUT_TEXT.productUnavailableText}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button asChild variant="outline">
-            <Link to="/buy" search={{ email: search.email }}>
-              {CHECKOUT_TEXT.backToPlans}
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
-    );
+    return <BackToPlans title={CHECKOUT_TEXT.productUnavailable} text={CHECKOUT_TEXT.productUnavailableText} email={search.email} />;
   }
 
   const set = (key: keyof Values) => (e: { target: { value: string } }) => {

@@ -747,6 +747,16 @@ async function main() {
   await measure("GET /api/usage-stats (customer)", "count", get("/api/usage-stats", customer));
   await measure("GET /api/agents (staff)", "list", get("/api/agents", staff));
   await measure("GET /api/twilio/my-numbers (staff)", "list", get("/api/twilio/my-numbers", staff));
+  // A write: the description of an agent made for the bench (the customer's own) changed each time.
+  const made = await timed(baseUrl, { method: "POST", path: "/api/agents", token: customer, json: { name: "Bench write" } });
+  if (made.error) throw new Error(made.error);
+  const writtenAgent = JSON.parse(made.body).agent.id;
+  await measure("PUT /api/agents/:id (customer, a write)", "write", (i) => ({
+    method: "PUT",
+    path: `/api/agents/${writtenAgent}`,
+    token: customer,
+    json: { business_description: `Bench write ${i}` },
+  }));
   await measure("GET /api/twilio/available-numbers?areaCode=305&limit=50", "list", get("/api/twilio/available-numbers?areaCode=305&limit=50", staff));
   await measure("GET / (static index.html)", "static", get("/"));
   const entryKb = Math.round(statSync(path.join(assets, entry)).size / 1024);

@@ -7,7 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./middleware/app-env";
 import { ApiError, notFoundHandler, onError } from "./lib/errors";
-import { authenticate, confirmingIdentity, errorOfAnswer } from "./middleware/auth";
+import { authenticate } from "./middleware/auth";
 import { requestContext } from "./middleware/context";
 import { serverTiming } from "./middleware/server-timing";
 import { log } from "./lib/log";
@@ -77,14 +77,11 @@ const api = new Hono<AppEnv>()
   .route("/leads", leadRoutes)
   .route("/live", liveRoutes)
   // Several reads in one request (decision 064): each is dispatched through the app itself, with the
-  // caller's token, and answered as if sent alone.
+  // caller's token and the batch's confirmation of it, and answered as if sent alone.
   .route("/batch", batchRoutes((request, env, ctx) => Promise.resolve(app.fetch(request, env, ctx))))
   .route("/", agentActionRoutes);
 
 export const app = new Hono<AppEnv>();
-// A request answered on its token's claims is answered again, identity confirmed first, when the
-// confirmation contradicts them (worker/middleware/auth.ts, decision 051).
-app.fetch = confirmingIdentity(app.fetch);
 
 /** Paths of development-only routes: absent in production. */
 export const isLocalOnlyPath = (path: string) =>
@@ -168,6 +165,7 @@ app.use("/api/webhooks/*", async (c, next) => {
 });
 // Authentication runs on every /api path, webhooks included: it only resolves a bearer token when one
 // is sent (public routes then simply ignore c.var.user); webhooks carry none and check their own secret.
+// The identity is confirmed there, before any route's handler runs (worker/middleware/auth.ts).
 app.use("/api/*", authenticate);
 
 app
@@ -253,4 +251,4 @@ function assetTable(assets: Fetcher, file: string, url: string): Promise<Record<
 const ASSET_SCRIPT = /^\/assets\/[\w.-]+\.js$/;
 const assetScripts = (files: unknown): string[] =>
   Array.isArray(files) ? files.filter((f): f is string => typeof f === "string" && ASSET_SCRIPT.test(f)) : [];
-app.onError((err, c) => onError(errorOfAnswer(c, err), c));
+app.onError((err, c) => onError(err, c));

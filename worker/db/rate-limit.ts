@@ -50,12 +50,10 @@ export const withinLimit = (rule: Limit, rows: { count: number }[] | undefined) 
 
 /** What `countInOrder` counted. */
 export type OrderedHits = {
-  /** Whether the hits were counted: false when `when` did not hold (nothing was written then). */
-  counted: boolean;
-  /** The rule that refuses (`first` wins when both would), or null when both allow (or nothing was counted). */
+  /** The rule that refuses (`first` wins when both would), or null when both allow. */
   refused: Limit | null;
   /**
-   * The statements that take back exactly the hits counted (none when nothing was): each counter goes
+   * The statements that take back exactly the hits counted: each counter goes
    * one down in the window it was counted in, so the counts are as if this request had not come.
    */
   undo(db: Database): BatchItem<"sqlite">[];
@@ -65,14 +63,12 @@ export type OrderedHits = {
  * Two limits applied in order, in one round trip: counts a hit for `first`, and for `then` only when
  * `first` is still within its limit, so a request refused by `first` is not counted against `then`.
  * One batch (one transaction): its second statement reads the count the first has just written.
- * With `when`, an SQL condition evaluated inside each statement, nothing is counted unless it holds
- * (then `counted` is false and nothing refuses).
  */
 export async function countInOrder(
   db: Database,
   first: [Limit, string],
   then: [Limit, string],
-  { when, nowMs = Date.now() }: { when?: SQL; nowMs?: number } = {},
+  { nowMs = Date.now() }: { nowMs?: number } = {},
 ): Promise<OrderedHits> {
   const at = ([rule, key]: [Limit, string]) => ({
     id: `${rule.name}:${key}`,
@@ -82,8 +78,8 @@ export async function countInOrder(
   const b = at(then);
   const firstWithin = withinLimitSql(first[0], first[1], nowMs);
   const [firstRows, thenRows] = await db.batch([
-    hitStatement(db, first[0], first[1], when, nowMs),
-    hitStatement(db, then[0], then[1], when ? sql`(${when}) and ${firstWithin}` : firstWithin, nowMs),
+    hitStatement(db, first[0], first[1], undefined, nowMs),
+    hitStatement(db, then[0], then[1], firstWithin, nowMs),
   ]);
   const refused = !withinLimit(first[0], firstRows) ? first[0] : !withinLimit(then[0], thenRows) ? then[0] : null;
   const takeBack = (on: Database, hit: { id: string; windowStart: number }) =>
@@ -92,7 +88,6 @@ export async function countInOrder(
       .set({ count: sql`${rateLimits.count} - 1` })
       .where(and(eq(rateLimits.key, hit.id), eq(rateLimits.windowStart, hit.windowStart), gt(rateLimits.count, 0)));
   return {
-    counted: firstRows.length > 0,
     refused,
     undo: (on) => [...(firstRows.length ? [takeBack(on, a)] : []), ...(thenRows.length ? [takeBack(on, b)] : [])],
   };

@@ -4,9 +4,7 @@
 // request's database cost, whichever code sent the queries (docs/decisions/026-database-time.md).
 // It also counts the request's sequential round trips and, outside production, can wait a simulated
 // network distance before each one (`D1_RTT_MS`), so a local run shows what D1 across a region costs.
-// And it can hold the request's queries behind a gate (the confirmation of the signed-in identity,
-// docs/decisions/051-identity-confirmed-in-the-first-round-trip.md): the gate starts together with
-// the first query, reads resolve only once it has passed, and everything else waits for it.
+// It measures only: every call goes through to D1 as it was made.
 
 type Statement = D1PreparedStatement;
 type Meta = { meta?: { rows_read?: number; duration?: number; timings?: { sql_duration_ms?: number } } };
@@ -19,18 +17,6 @@ export type D1TimerOptions = {
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * Whether a statement only reads: a SELECT, or a WITH whose text names no write. Decided on the SQL
- * text, whatever method runs it (drizzle sends insert … returning through all() and raw()).
- */
-export const isReadOnlySql = (query: string) => {
-  const text = query.replace(/^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)+/, "");
-  if (/^select\b/i.test(text)) return true;
-  return /^with\b/i.test(text) && !/\b(insert|update|delete|replace|create|drop|alter)\b/i.test(text);
-};
-
-type Gate = { run: () => Promise<unknown>; started?: Promise<void>; passed: boolean; failed: boolean };
 
 /** A request's D1 figures, as its Server-Timing reports them. */
 export type D1Figures = { durationMs: number; sqlMs: number; unmetered: number; rowsRead: number; queries: number; trips: number };
@@ -81,10 +67,7 @@ export class D1Timer {
   trips = 0;
   #inFlight = 0;
   #since = 0;
-  #gate: Gate | undefined;
   readonly #inner = new WeakMap<object, Statement>();
-  readonly #sql = new WeakMap<object, string>();
-  readonly #bindings = new WeakMap<object, D1Database>();
   readonly #rttMs: number;
   readonly #delay: (ms: number) => Promise<void>;
 
@@ -94,14 +77,14 @@ export class D1Timer {
   }
 
   /** Runs one D1 call, counting its time only once when calls overlap; the simulated round trip is part of it. */
-  async #timed<T>(statements: number, run: () => Promise<T>, distance = true): Promise<T> {
+  async #timed<T>(statements: number, run: () => Promise<T>): Promise<T> {
     this.queries += statements;
     if (this.#inFlight++ === 0) {
       this.#since = performance.now();
       this.trips++;
     }
     try {
-      if (distance && this.#rttMs > 0) await this.#delay(this.#rttMs);
+      if (this.#rttMs > 0) await this.#delay(this.#rttMs);
       return await run();
     } finally {
       if (--this.#inFlight === 0) this.durationMs += performance.now() - this.#since;
@@ -122,135 +105,50 @@ export class D1Timer {
     };
   }
 
-  /**
-   * Holds the request's queries behind `run` (which sends its own statements through a binding
-   * wrapped with `{ gated: false }`): the first query starts it, in the same round trip; a read
-   * resolves once both its answer and the gate have settled and rejects when the gate fails; any
-   * other call starts only after the gate has passed. Until then the gate has not started.
-   */
-  setGate(run: () => Promise<unknown>) {
-    this.#gate = { run, passed: false, failed: false };
-  }
-
-  /** Whether a gate was set and has been started (by a query or by passGate). */
-  get gateStarted() {
-    return Boolean(this.#gate?.started);
-  }
-
-  /** Whether the gate has failed (every gated call since rejects). */
-  get gateFailed() {
-    return Boolean(this.#gate?.failed);
-  }
-
-  /** Starts the gate if it has not started; resolves when it has passed, rejects with its failure. */
-  passGate(): Promise<void> {
-    const gate = this.#gate;
-    if (!gate) return Promise.resolve();
-    if (!gate.started) {
-      // Counted as a round trip of its own from this very moment, so a query started in the same tick
-      // overlaps it whatever the gate does before it reaches D1.
-      // (Its statements wait the simulated distance themselves.)
-      gate.started = this.#timed(0, gate.run, false).then(
-        () => {
-          gate.passed = true;
-        },
-        (e: unknown) => {
-          gate.failed = true;
-          throw e;
-        },
-      );
-      // Every caller handles the failure; this keeps an unawaited gate from being reported as unhandled.
-      gate.started.catch(() => undefined);
-    }
-    return gate.started;
-  }
-
-  /** Runs one D1 call of a gated binding: `read` says whether every statement of it only reads. */
-  #gated<T>(read: boolean, statements: number, run: () => Promise<T>): Promise<T> {
-    if (!this.#gate || this.#gate.passed) return this.#timed(statements, run);
-    const gate = this.passGate();
-    if (!read) return gate.then(() => this.#timed(statements, run));
-    const own = this.#timed(statements, run);
-    return Promise.allSettled([own, gate]).then(([answer, passed]) => {
-      if (passed.status === "rejected") throw passed.reason;
-      if (answer.status === "rejected") throw answer.reason;
-      return answer.value;
-    });
-  }
-
-  #statement(stmt: Statement, query: string, gated: boolean): Statement {
-    const call = <T>(run: () => Promise<T>) => (gated ? this.#gated(isReadOnlySql(query), 1, run) : this.#timed(1, run));
+  #statement(stmt: Statement): Statement {
+    const call = <T>(run: () => Promise<T>) => this.#timed(1, run);
     const wrapped = {
-      bind: (...values: unknown[]) => this.#statement(stmt.bind(...values), query, gated),
+      bind: (...values: unknown[]) => this.#statement(stmt.bind(...values)),
       first: (column?: string) => call(this.#unmetered(() => (column === undefined ? stmt.first() : stmt.first(column)))),
       run: () => call(async () => this.#rows(await stmt.run())),
       all: () => call(async () => this.#rows(await stmt.all())),
       raw: (options?: { columnNames?: boolean }) => call(this.#unmetered(() => stmt.raw(options as { columnNames: true }))),
     };
     this.#inner.set(wrapped, stmt);
-    this.#sql.set(wrapped, query);
     return wrapped as unknown as Statement;
   }
 
-  /**
-   * The binding to hand to drizzle and the services: every call goes through the timer, and through
-   * the gate unless `gated` is false (the gate's own statements).
-   */
-  wrap(d1: D1Database, { gated = true }: { gated?: boolean } = {}): D1Database {
+  /** The binding to hand to drizzle and the services: every call goes through the timer. */
+  wrap(d1: D1Database): D1Database {
     const unwrap = (s: Statement) => this.#inner.get(s) ?? s;
-    const readsOnly = (statements: Statement[]) =>
-      statements.every((s) => {
-        const query = this.#sql.get(s);
-        return query !== undefined && isReadOnlySql(query);
-      });
     const wrapped = {
-      prepare: (query: string) => this.#statement(d1.prepare(query), query, gated),
-      batch: (statements: Statement[]) => {
-        const run = async () => {
+      prepare: (query: string) => this.#statement(d1.prepare(query)),
+      batch: (statements: Statement[]) =>
+        this.#timed(statements.length, async () => {
           const results = await d1.batch(statements.map(unwrap));
           for (const r of results) this.#rows(r);
           return results;
-        };
-        return gated ? this.#gated(readsOnly(statements), statements.length, run) : this.#timed(statements.length, run);
-      },
-      exec: (query: string) => {
-        const run = async () => {
+        }),
+      exec: (query: string) =>
+        this.#timed(1, async () => {
           const result = await d1.exec(query);
           this.sqlMs += Number(result?.duration ?? 0);
           return result;
-        };
-        return gated ? this.#gated(false, 1, run) : this.#timed(1, run);
-      },
+        }),
       dump: () => d1.dump(),
       withSession: (constraint?: D1SessionBookmark | D1SessionConstraint) => d1.withSession(constraint),
     };
-    this.#bindings.set(wrapped, d1);
     return wrapped as unknown as D1Database;
   }
 
-  /** The same database as `binding` (one of this timer's), measured alike but never held back by the gate. */
-  ungated(binding: D1Database): D1Database {
-    return this.wrap(this.#bindings.get(binding) ?? binding, { gated: false });
-  }
-
-  /** Adds another timer's figures to this one's (an earlier dispatch of the same request). */
-  include(earlier: D1Timer) {
-    this.durationMs += earlier.durationMs;
-    this.sqlMs += earlier.sqlMs;
-    this.unmetered += earlier.unmetered;
-    this.rowsRead += earlier.rowsRead;
-    this.queries += earlier.queries;
-    this.trips += earlier.trips;
-  }
-
   /**
-   * Adds the figures of D1 work that ran alongside this request's own (the reads a batch dispatches,
-   * decision 064): their statements, rows and SQL time count in; their round trips and wait overlapped
-   * this request's, so only the larger counts.
+   * Adds the figures of D1 work that this request started once its own was done, several side by
+   * side (the reads a batch dispatches, after its sign-in's confirmation): their statements, rows and
+   * SQL time count in; their round trips and wait overlapped each other's, so the largest adds.
    */
-  includeOverlapped(other: D1Figures) {
-    this.durationMs = Math.max(this.durationMs, other.durationMs);
-    this.trips = Math.max(this.trips, other.trips);
+  includeAfter(other: D1Figures) {
+    this.durationMs += other.durationMs;
+    this.trips += other.trips;
     this.sqlMs += other.sqlMs;
     this.unmetered += other.unmetered;
     this.rowsRead += other.rowsRead;

@@ -1,16 +1,15 @@
-// The signed-in identity confirmed in the first D1 round trip (decision 051): a GET whose handler sends
-// its reads together costs one sequential round trip, local or Supabase identity alike, and any other
-// request at most two; the confirmation still refuses what it refused before (a signed-out session,
-// a revoked flag, a deleted account), still creates a missing profile, and holds back every read,
-// write and provider call of the handler until it has passed; a request with a body that it
-// contradicts is dispatched again with that body.
+// The signed-in identity confirmed in one D1 round trip before the handler (worker/middleware/auth.ts):
+// the session lookup and the profile read go in one batch, local or Supabase identity alike, and the
+// handler's own queries follow. The confirmation refuses what it must (a signed-out session, a revoked
+// flag, a deleted account), creates a missing profile and mirrors changed flags, and a refused
+// request's handler never runs: it reads nothing, writes nothing and calls no provider.
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { SignJWT, type JWTPayload } from "jose";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { AppEnv } from "./app-env";
-import { authenticate, confirmingIdentity, currentUser, errorOfAnswer, requireAdmin, requireUser } from "./auth";
+import { authenticate, currentUser, requireAdmin, requireUser } from "./auth";
 import { requestContext } from "./context";
 import { agents, authSessions, authUsers, deletedAccounts, profiles } from "../db/schema";
 import { onError } from "../lib/errors";
@@ -22,22 +21,22 @@ const DEV = { APP_ENV: "development" };
 const trips = (res: { headers: Headers }) => Number(/db-trips;desc="(\d+)"/.exec(res.headers.get("server-timing") ?? "")?.[1]);
 
 describe("local identity", () => {
-  it("answers a GET whose handler sends one read in 1 round trip, names from the profile included", async () => {
+  it("answers a GET whose handler sends one read in 2 round trips, and the profile, names included, in 1", async () => {
     const s = await signUpAndSignIn();
     const agents = await call("/api/agents", { token: s.accessToken, bindings: DEV });
     expect(agents.status).toBe(200);
-    expect(trips(agents)).toBe(1);
+    expect(trips(agents)).toBe(2);
     const profile = await call("/api/profile", { token: s.accessToken, bindings: DEV });
     expect(profile.status).toBe(200);
     expect(profile.body).toMatchObject({ id: s.userId, email: s.email.toLowerCase(), username: "tester", company: "Acme", is_admin: false });
     expect(trips(profile)).toBe(1);
   });
 
-  it("counts the confirmation and the read as one round trip at a simulated distance too", async () => {
+  it("counts the confirmation as one round trip at a simulated distance too", async () => {
     const s = await signUpAndSignIn();
     const res = await call("/api/agents", { token: s.accessToken, bindings: { ...DEV, D1_RTT_MS: "5" } });
     expect(res.status).toBe(200);
-    expect(trips(res)).toBe(1);
+    expect(trips(res)).toBe(2);
   });
 
   it("confirms a POST's identity in one round trip before its write", async () => {
@@ -98,16 +97,16 @@ describe("local identity: a request with a body", () => {
   const agentNamed = (userId: string, name: string) =>
     db().query.agents.findFirst({ where: (a, { and }) => and(eq(a.userId, userId), eq(a.name, name)) });
 
-  it("answers a POST that reads then writes in 2 round trips, the confirmation riding with its read", async () => {
+  it("answers a POST that reads then writes in 3 round trips: the confirmation, its read, its write", async () => {
     const s = await signUpAndSignIn();
     const res = await call("/api/agents", { method: "POST", token: s.accessToken, bindings: DEV, json: { name: "Two trips" } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(trips(res)).toBe(2);
+    expect(trips(res)).toBe(3);
     expect(await agentNamed(s.userId, "Two trips")).toBeDefined();
     const id = (res.body.agent as { id: string }).id;
     const put = await call(`/api/agents/${id}`, { method: "PUT", token: s.accessToken, bindings: DEV, json: { name: "Renamed in two" } });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    expect(trips(put)).toBe(2);
+    expect(trips(put)).toBe(3);
     expect(await agentNamed(s.userId, "Renamed in two")).toBeDefined();
   });
 
@@ -132,13 +131,11 @@ describe("local identity: a request with a body", () => {
     expect((await db().query.profiles.findFirst({ where: eq(profiles.id, target.userId) }))?.callApp).toBe(false);
   });
 
-  it("dispatches a POST whose claims a granted flag outdates again with its body, mirroring the flag first", async () => {
+  it("mirrors a flag granted since the token was issued before a POST's handler, which writes once", async () => {
     const s = await signUpAndSignIn();
     await db().update(authUsers).set({ appMetadata: { call_app: true } }).where(eq(authUsers.id, s.userId));
     const res = await call("/api/agents", { method: "POST", token: s.accessToken, bindings: DEV, json: { name: "Sent again" } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    // The first dispatch was dropped at the confirmation: its write never started, the second made it.
-    expect(trips(res)).toBeGreaterThan(2);
     expect((await db().query.profiles.findFirst({ where: eq(profiles.id, s.userId) }))?.callApp).toBe(true);
     expect(await agentNamed(s.userId, "Sent again")).toBeDefined();
     expect((await db().select().from(agents).where(eq(agents.userId, s.userId))).length).toBe(1);
@@ -179,7 +176,7 @@ describe("Supabase identity", () => {
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .sign(new TextEncoder().encode(SECRET));
 
-  it("creates the profile on the first GET, then answers a GET with one read in 1 round trip", async () => {
+  it("creates the profile on the first GET, then answers a GET with one read in 2 round trips", async () => {
     const p = newProject();
     const id = crypto.randomUUID();
     const token = await sign(p.issuer, { sub: id });
@@ -189,7 +186,7 @@ describe("Supabase identity", () => {
     expect(await db().query.profiles.findFirst({ where: eq(profiles.id, id) })).toBeDefined();
     const agents = await call("/api/agents", { token, bindings: p.bindings });
     expect(agents.status).toBe(200);
-    expect(trips(agents)).toBe(1);
+    expect(trips(agents)).toBe(2);
   });
 
   it("refuses a flag the profile revoked after the token was issued (403), as before", async () => {
@@ -216,14 +213,14 @@ describe("Supabase identity", () => {
     expect(res.body.error).toBe(ACCOUNT_DELETED);
     expect(await db().query.profiles.findFirst({ where: eq(profiles.id, id) })).toBeUndefined();
   });
-  it("answers a POST that reads then writes in 2 round trips", async () => {
+  it("answers a POST that reads then writes in 3 round trips", async () => {
     const p = newProject();
     const id = crypto.randomUUID();
     const token = await sign(p.issuer, { sub: id });
     expect((await call("/api/profile", { token, bindings: p.bindings })).status).toBe(200);
     const res = await call("/api/agents", { method: "POST", token, bindings: p.bindings, json: { name: "Supabase two" } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(trips(res)).toBe(2);
+    expect(trips(res)).toBe(3);
   });
 
   it("creates the profile on a first POST, then makes its write", async () => {
@@ -249,7 +246,7 @@ describe("Supabase identity", () => {
   });
 });
 
-describe("the handler's queries wait for the confirmation", () => {
+describe("a refused request's handler never runs", () => {
   const seen: unknown[] = [];
   const writeName = async (c: Context<AppEnv>) => {
     const { name } = await c.req.json<{ name: string }>();
@@ -268,19 +265,18 @@ describe("the handler's queries wait for the confirmation", () => {
       await c.var.db.run(sql`INSERT INTO identity_trip_probe (user_id) VALUES (${currentUser(c).id})`);
       return c.json({ wrote: true });
     })
-    // Writes with no read before them, of a value from the body (under /api/, where a request with a
-    // body is answered on its claims).
+    // Writes with no read before them, of a value from the body.
     .post("/api/write-first", requireUser, (c) => writeName(c))
     .post("/api/admin-write", requireAdmin, (c) => writeName(c))
-    // A provider call before any D1 query, then a write (under /api/, where a body's request is answered on its claims).
+    // A provider call before any D1 query, then a write.
     .post("/api/provider-first", requireUser, async (c) => {
       const { name } = await c.req.json<{ name: string }>();
       const prompt = await c.var.providers.prompt.generate({ name, business_description: "A hearing clinic", services: "Hearing tests", agent_instructions: "Book tests" });
       await c.var.db.run(sql`INSERT INTO identity_trip_probe (user_id) VALUES (${currentUser(c).id})`);
       return c.json({ prompt });
     });
-  probe.onError((err, c) => onError(errorOfAnswer(c, err), c));
-  const dispatch = confirmingIdentity(probe.fetch);
+  probe.onError((err, c) => onError(err, c));
+  const dispatch = (request: Request, bindings: typeof env) => probe.fetch(request, bindings);
   const get = async (path: string, token: string) => {
     const res = await dispatch(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${token}` } }), env);
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -359,7 +355,7 @@ describe("the handler's queries wait for the confirmation", () => {
     expect(await named(s.userId)).toEqual([]);
   });
 
-  it("dispatches a POST whose claims a granted flag outdates again, body intact, and writes once", async () => {
+  it("answers a POST whose claims a granted flag outdates on the mirrored profile, and writes once", async () => {
     const s = await signUpAndSignIn();
     await db().update(authUsers).set({ appMetadata: { call_app: true } }).where(eq(authUsers.id, s.userId));
     const res = await postName("/api/write-first", s.accessToken, "kept body");
@@ -381,7 +377,7 @@ describe("the handler's queries wait for the confirmation", () => {
 });
 
 describe("round trips per endpoint", () => {
-  it("reads in 1 round trip where the handler sends its reads together, and a profile update in 2", async () => {
+  it("answers the profile in 1 round trip, reads whose handler sends them together and a profile update in 2", async () => {
     const s = await signUpAndSignIn();
     const figures: Record<string, number> = {};
     for (const path of ["/api/profile", "/api/agents", "/api/call-logs?limit=50", "/api/usage-stats"]) {
@@ -399,35 +395,10 @@ describe("round trips per endpoint", () => {
     figures["POST /api/admin/public/update-user-profile"] = trips(update);
     expect(figures).toEqual({
       "GET /api/profile": 1,
-      "GET /api/agents": 1,
-      "GET /api/call-logs?limit=50": 1,
-      "GET /api/usage-stats": 1,
+      "GET /api/agents": 2,
+      "GET /api/call-logs?limit=50": 2,
+      "GET /api/usage-stats": 2,
       "POST /api/admin/public/update-user-profile": 2,
     });
-  });
-});
-
-describe("which requests with a body are answered on their claims", () => {
-  /** The request the app is handed for `path`: the one sent (confirmed first) or a copy with its body kept (answered on claims). */
-  async function handed(path: string) {
-    const sent = new Request(`http://localhost${path}`, {
-      method: "POST",
-      headers: { authorization: "Bearer any-token", "content-type": "application/json" },
-      body: JSON.stringify({ email: "a@example.com" }),
-    });
-    let received: Request | undefined;
-    await confirmingIdentity(async (request: Request) => {
-      received = request;
-      return new Response(null, { status: 204 });
-    })(sent);
-    return received === sent ? "confirmed first" : "on its claims";
-  }
-
-  it("reads the path as the router does: a public route spelled with escapes is confirmed first too", async () => {
-    expect(await handed("/api/agents")).toBe("on its claims");
-    expect(await handed("/api/admin/public/resend-activation")).toBe("confirmed first");
-    expect(await handed("/api/%61dmin/public/resend-activation")).toBe("confirmed first");
-    expect(await handed("/api/stripe/st%61rt-trial")).toBe("confirmed first");
-    expect(await handed("/api/w%65bhooks/vapi")).toBe("confirmed first");
   });
 });

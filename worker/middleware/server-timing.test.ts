@@ -76,7 +76,7 @@ describe("Server-Timing on signed-in API answers", () => {
     expect(Number(unmetered)).toBeLessThanOrEqual(Number(queries));
   });
 
-  it("says a real endpoint's sequential round trips: the agent list's one query shares the sign-in's round trip", async () => {
+  it("says a real endpoint's sequential round trips: the sign-in's confirmation, then the agent list's one query", async () => {
     const a = await signUpAndSignIn();
     const trips = async (path: string) => {
       const res = await call(path, { token: a.accessToken, bindings: { APP_ENV: "development" } });
@@ -85,8 +85,8 @@ describe("Server-Timing on signed-in API answers", () => {
     };
     // GET /api/profile answers from the signed-in user alone: its trip is the sign-in's confirmation.
     expect(await trips("/api/profile")).toBe(1);
-    // GET /api/agents sends its SELECT of the account's agents together with it (decision 051).
-    expect(await trips("/api/agents")).toBe(1);
+    // GET /api/agents sends its SELECT of the account's agents once the sign-in is confirmed.
+    expect(await trips("/api/agents")).toBe(2);
   });
 
   it("in production gives counts to an admin only", async () => {
@@ -185,40 +185,6 @@ describe("D1Timer", () => {
     await d1.batch([d1.prepare("SELECT 1 AS x"), d1.prepare("SELECT 2 AS x"), d1.prepare("SELECT 3 AS x")]);
     expect(timer.trips).toBe(1);
     expect(timer.queries).toBe(3);
-  });
-
-  it("starts its gate with the first query, in the same round trip, and resolves a read only after the gate", async () => {
-    const timer = new D1Timer();
-    const d1 = timer.wrap(env.DB);
-    const gateDb = timer.ungated(d1);
-    const order: string[] = [];
-    timer.setGate(async () => {
-      await gateDb.prepare("SELECT 1 AS gate").all();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      order.push("gate");
-    });
-    expect(timer.gateStarted).toBe(false);
-    const read = d1.prepare("SELECT 2 AS x").all().then(() => order.push("read"));
-    expect(timer.gateStarted).toBe(true);
-    await read;
-    expect(order).toEqual(["gate", "read"]);
-    expect(timer.trips).toBe(1);
-  });
-
-  it("holds a write (insert … returning included, whatever method runs it) until the gate has passed, and rejects every call when it fails", async () => {
-    const timer = new D1Timer();
-    const d1 = timer.wrap(env.DB);
-    let fail!: (e: Error) => void;
-    timer.setGate(() => new Promise((_, reject) => (fail = reject)));
-    await env.DB.exec("CREATE TABLE IF NOT EXISTS gate_probe (n INTEGER)");
-    const write = d1.prepare("INSERT INTO gate_probe (n) VALUES (1) RETURNING n").all();
-    const read = d1.prepare("SELECT count(*) AS n FROM gate_probe").all();
-    const batch = d1.batch([d1.prepare("SELECT 1 AS x"), d1.prepare("DELETE FROM gate_probe")]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    fail(new Error("not confirmed"));
-    for (const call of [write, read, batch]) await expect(call).rejects.toThrow("not confirmed");
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM gate_probe").first("n")).toBe(0);
-    expect(timer.gateFailed).toBe(true);
   });
 
   it("waits the simulated distance once per D1 call, before the call, and not at all without it", async () => {

@@ -270,34 +270,3 @@ export function createProviders(
       : notConfiguredPort<BillingPort>("Stripe", SETTINGS.billing);
   return { identity, mail, prompt, telephony, voice, callCentre: createCallCentre(config, hooks), billing };
 }
-
-/** Identity members that only read the token or build statements: the confirmation itself uses them. */
-const UNGATED_IDENTITY = new Set<PropertyKey>(["kind", "readClaims", "verifyAccessToken", "confirmation"]);
-
-/**
- * The same ports, every method of which first waits for `gate` (the confirmation of the signed-in
- * identity, decision 051) and rejects with its failure, so no call reaches a provider before the
- * request's identity is confirmed. Members that are not methods (kind, the simulator) are kept, an
- * object among them wrapped alike; the identity's token reading is not held back (the gate uses it).
- */
-export function gatedProviders(providers: Providers, gate: () => Promise<void>): Providers {
-  const wrap = <T extends object>(port: T, ungated: ReadonlySet<PropertyKey> = new Set(["kind"])): T =>
-    new Proxy(port, {
-      get(target, prop) {
-        const value: unknown = Reflect.get(target, prop, target);
-        if (ungated.has(prop) || typeof prop === "symbol" || prop === "then") return value;
-        if (typeof value === "function") return (...args: unknown[]) => gate().then(() => (value as (...a: unknown[]) => unknown).apply(target, args));
-        if (value && typeof value === "object") return wrap(value);
-        return value;
-      },
-    });
-  return {
-    identity: wrap(providers.identity, UNGATED_IDENTITY),
-    mail: wrap(providers.mail),
-    telephony: wrap(providers.telephony),
-    prompt: wrap(providers.prompt),
-    voice: wrap(providers.voice),
-    callCentre: wrap(providers.callCentre),
-    billing: wrap(providers.billing),
-  };
-}

@@ -29,7 +29,7 @@ import { countInOrder, enforce, type Limit } from "../db/rate-limit";
 import { log } from "../lib/log";
 import { validate } from "../lib/validate";
 import { accountDb } from "../middleware/account-db";
-import { confirmedUser, currentUser, requireUser, writeWithConfirmation } from "../middleware/auth";
+import { currentUser, requireUser } from "../middleware/auth";
 import {
   activateAgent,
   createAgent,
@@ -105,11 +105,8 @@ export const agentActionRoutes = new Hono<AppEnv>()
     return c.json({ id: assistantId, agent: toAgentJson(agent) } satisfies ActivateAgentResponse);
   })
   .post("/create-default-agent", requireUser, async (c) => {
-    // The company name is the profile's, known once the sign-in is confirmed: asked for together with
-    // the agent reads, which start the confirmation, so both arrive in one round trip.
     const user = currentUser(c);
-    const company = confirmedUser(c).then((u) => u.company);
-    const agent = await createDefaultAgent(accountDb(c), user.id, company);
+    const agent = await createDefaultAgent(accountDb(c), user.id, user.company);
     return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse, 201);
   })
   .get("/usage-stats", requireUser, async (c) => {
@@ -121,53 +118,38 @@ export const agentActionRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     assertTestCallDestination(body.phoneNumber);
     // The per-minute limit, then a daily cap per account (counted per New York day), in one batch: a
-    // call the per-minute limit refuses is not counted against the daily cap. The batch goes in the
-    // sign-in's round trip, beside the plan and agent reads: each count is conditional on the database
-    // bearing the sign-in out, so a forged or stale token counts nothing (decision 061).
+    // call the per-minute limit refuses is not counted against the daily cap. The batch goes beside
+    // the plan and agent reads, in one round trip.
     const limits: [[Limit, string], [Limit, string]] = [
       [AGENT_RATE_LIMITS.testCall, user.id],
       [AGENT_RATE_LIMITS.testCallsPerDay, `${user.id}:${nyToday()}`],
     ];
-    const early = writeWithConfirmation(c);
-    const counting = countInOrder(early.db, ...limits, { when: early.when });
+    const counting = countInOrder(c.var.db, ...limits);
     counting.catch(() => undefined);
     // The agent the call goes out from is read with the plan; its refusal still answers after the
     // plan's and the rate limits'.
     const caller = testCaller(accountDb(c), user.id, body);
     caller.catch(() => undefined);
-    let planPassed = false;
     try {
       await requirePaidPlan(c.var.db, user.id, { minutes: true, isAdmin: user.isAdmin });
-      planPassed = true;
-      let hits = await counting;
-      // Counted nothing, yet the sign-in was confirmed (its session touched at that very instant):
-      // counted now, after the confirmation, so no call goes uncounted (one round trip more).
-      if (!hits.counted) hits = await countInOrder(c.var.db, ...limits);
-      if (hits.refused === AGENT_RATE_LIMITS.testCall) throw tooManyRequests();
-      if (hits.refused) throw new ApiError(429, PLAN_TEXT.testCallDailyCap(TEST_CALLS_PER_DAY), "rate_limited");
-      const { callId } = await triggerTestCall(deps(c), user.id, body, c.var.config.VAPI_PHONE_NUMBER_ID, caller);
-      // The queued call is committed: the account's live feed shows it (decision 058).
-      publishCalls(c, user.id);
-      indexAfterCommit(c, "test call", (search) => indexCalls(accountDb(c), search, [callId]));
-      return c.json({ success: true, callId } satisfies TriggerCallResponse);
     } catch (e) {
-      // This request's counts are taken back, before the answer, when the plan refuses it (such a
-      // request is not counted) and when the confirmation contradicts the claims (the answer is
-      // dropped and the request answered again, which counts it once).
-      const contradicted = await c.var.dbTimer.passGate().then(
-        () => false,
-        () => true,
-      );
-      if (!planPassed || contradicted) {
-        const undo = (await counting.catch(() => null))?.undo(early.db) ?? [];
-        if (undo.length) {
-          await early.db.batch(undo as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]).catch((failure: unknown) => {
-            log(c, "warn", "taking back a test call's rate-limit counts failed", { error: failure instanceof Error ? failure.message : String(failure) });
-          });
-        }
+      // A request the plan refuses is not counted: its counts are taken back before the answer.
+      const undo = (await counting.catch(() => null))?.undo(c.var.db) ?? [];
+      if (undo.length) {
+        await c.var.db.batch(undo as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]).catch((failure: unknown) => {
+          log(c, "warn", "taking back a test call's rate-limit counts failed", { error: failure instanceof Error ? failure.message : String(failure) });
+        });
       }
       throw e;
     }
+    const hits = await counting;
+    if (hits.refused === AGENT_RATE_LIMITS.testCall) throw tooManyRequests();
+    if (hits.refused) throw new ApiError(429, PLAN_TEXT.testCallDailyCap(TEST_CALLS_PER_DAY), "rate_limited");
+    const { callId } = await triggerTestCall(deps(c), user.id, body, c.var.config.VAPI_PHONE_NUMBER_ID, caller);
+    // The queued call is committed: the account's live feed shows it (decision 058).
+    publishCalls(c, user.id);
+    indexAfterCommit(c, "test call", (search) => indexCalls(accountDb(c), search, [callId]));
+    return c.json({ success: true, callId } satisfies TriggerCallResponse);
   })
   .get("/vapi/voices", requireUser, async (c) => {
     const body: VoicesResponse = { voices: await c.var.providers.voice.listVoices() };

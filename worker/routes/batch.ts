@@ -1,13 +1,14 @@
 // POST /api/batch: several of the API's reads in one request (decision 064). Each path is dispatched
-// through the app itself as a GET with the caller's own token and D1 bookmark, so each is
-// authenticated, authorized, limited and answered exactly as if it had been sent alone; the batch
-// runs the reads together, beside its own sign-in's confirmation, so their D1 round trips overlap.
+// through the app itself as a GET with the caller's own token and D1 bookmark, so each is authorized,
+// limited and answered exactly as if it had been sent alone. The batch's sign-in is confirmed once,
+// before its handler (auth.ts), and handed to every read in its env, so no read confirms it again:
+// the reads run together after it, their D1 round trips overlapping.
 import { Hono } from "hono";
 import { BATCH_MAX_ANSWER_BYTES, type BatchAnswer, type BatchResponse } from "@shared/batch";
 import { BOOKMARK_HEADER } from "@shared/d1-bookmarks";
 import { batchBody } from "@shared/schemas/batch";
 import type { AppEnv } from "../middleware/app-env";
-import { requireUser, shareConfirmation } from "../middleware/auth";
+import { bearerToken, ConfirmedSignIn, currentUser, requireUser } from "../middleware/auth";
 import { executionContext, type SelfDispatch } from "../middleware/context";
 import { validate } from "../lib/validate";
 import { timingFigures, type D1Figures } from "../db/timed-d1";
@@ -21,10 +22,7 @@ export const batchRoutes = (dispatch: SelfDispatch) =>
     const authorization = c.req.header("authorization")!;
     const bookmark = c.req.header(BOOKMARK_HEADER);
     const ctx = executionContext(c) as ExecutionContext | undefined;
-    // Each read takes the batch's own confirmation of the sign-in instead of sending its own. The first
-    // read's query starts it, so the confirmation and the reads' queries leave together, in one round
-    // trip (decision 051); it is started here if no read sent a query. When it fails, the batch is
-    // answered as any request whose confirmation failed.
+    const env = { ...c.env, confirmedSignIn: new ConfirmedSignIn(bearerToken(authorization), currentUser(c)) };
     const responses = await Promise.all(
       c.req.valid("json").requests.map(async (path, i) => {
         const headers = new Headers({ authorization, "x-request-id": `${c.var.requestId}.${i}` });
@@ -34,13 +32,10 @@ export const batchRoutes = (dispatch: SelfDispatch) =>
           const value = c.req.header(name);
           if (value) headers.set(name, value);
         }
-        const read = new Request(new URL(path, c.req.url), { headers });
-        shareConfirmation(c, read);
-        return answerOf(await dispatch(read, c.env, ctx));
+        return answerOf(await dispatch(new Request(new URL(path, c.req.url), { headers }), env, ctx));
       }),
     );
-    await c.var.dbTimer.passGate();
-    c.var.dbTimer.includeOverlapped(overlappedFigures(responses.map((r) => r.headers["server-timing"])));
+    c.var.dbTimer.includeAfter(alongsideFigures(responses.map((r) => r.headers["server-timing"])));
     return c.json({ responses } satisfies BatchResponse);
   });
 
@@ -71,7 +66,7 @@ async function answerOf(res: Response): Promise<BatchAnswer> {
  * and wait are the largest of theirs, and their SQL time, rows and statements the sums. A read without
  * a figure (not signed in; rows and statements in production) adds nothing to it.
  */
-export function overlappedFigures(values: (string | undefined)[]): D1Figures {
+export function alongsideFigures(values: (string | undefined)[]): D1Figures {
   const parsed = values.filter((v): v is string => Boolean(v)).map(timingFigures);
   const max = (figure: keyof D1Figures) => Math.max(0, ...parsed.map((p) => p[figure] ?? 0));
   const sum = (figure: keyof D1Figures) => parsed.reduce((n, p) => n + (p[figure] ?? 0), 0);

@@ -6,14 +6,14 @@ import type { UpdateUserProfileResponse } from "@shared/schemas/profile";
 import type { AppEnv } from "../middleware/app-env";
 import { validate } from "../lib/validate";
 import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../db/rate-limit";
-import { bearerToken, confirmedUser, currentUser, requireUser } from "../middleware/auth";
+import { bearerToken, currentUser, requireUser } from "../middleware/auth";
 import { asksEmailChange, toCurrentUserView, updateOwnProfile } from "../services/profiles";
 
 /** Email-change requests per account (each mails two addresses). */
 export const EMAIL_CHANGE_LIMIT: Limit = { name: "email-change:user", limit: 5, windowSeconds: 3600 };
 
 /** /api/profile */
-export const profileRoutes = new Hono<AppEnv>().get("/", requireUser, async (c) => c.json(toCurrentUserView(await confirmedUser(c))));
+export const profileRoutes = new Hono<AppEnv>().get("/", requireUser, (c) => c.json(toCurrentUserView(currentUser(c))));
 
 /** /api/admin/public/update-user-profile */
 export const profileUpdateRoutes = new Hono<AppEnv>().post("/update-user-profile", requireUser, validate("json", updateUserProfileBody), async (c) => {

@@ -432,11 +432,10 @@ export function defaultAgentFields(company?: string | null) {
   };
 }
 
-export async function createDefaultAgent(db: Database, userId: string, company?: string | null | Promise<string | null | undefined>): Promise<AgentRecord> {
+export async function createDefaultAgent(db: Database, userId: string, companyName?: string | null): Promise<AgentRecord> {
   const agentNames = () => db.select({ name: agents.name }).from(agents).where(eq(agents.userId, userId));
-  // The plan's limit, the count and the names taken, read together, and with them the company name
-  // (a promise when it is known only once the sign-in is confirmed: the reads ride in that round trip).
-  const [plan, current, taken, companyName] = await Promise.all([accountPlan(db, userId), countAgents(db, userId), agentNames(), company]);
+  // The plan's limit, the count and the names taken, read together.
+  const [plan, current, taken] = await Promise.all([accountPlan(db, userId), countAgents(db, userId), agentNames()]);
   const limit = assertBelowAgentLimit(plan, current);
   let names = taken;
   // Two tries: a concurrent create can take the chosen name between reading and inserting.

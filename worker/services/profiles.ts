@@ -1,6 +1,6 @@
 // Profiles (docs/product/README.md#records, docs/product/api.md#api): the signed-in account's own profile, read and updated. Flags are
 // mirrored from the identity's app_metadata, never from user_metadata or anything the client sends.
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CurrentUserView, UpdateUserProfileBody } from "@shared/schemas/auth";
 import type { Database } from "../db/client";
@@ -157,58 +157,16 @@ export function identityCheck(db: Database, identity: IdentityPort, claims: Toke
 }
 
 /**
- * The SQL condition, for a statement of the directory database, that the database bears out a token's
- * claims now, as identityCheck and userAsClaimed would: the identity is live (the port's `live`), and
- * the profile exists with the claimed email and flags. A write carrying it may be sent before the
- * confirmation arrives: for a forged or stale token (a signed-out or expired session, a deleted
- * account, a missing profile, flags or an email changed since the token) it writes nothing. Only a
- * profile that the identity would re-mirror (the provider's flags changed without it) passes here and
- * fails the confirmation.
+ * The signed-in user behind an access token, as the database has it now: the token's signature and
+ * claims checked (no database), then the identity's confirmation (the local identity: its session is
+ * live) and the profile read in one D1 batch, then loadProfile on that row (more round trips only to
+ * create or re-mirror the profile). Throws ApiError 401 when the token does not hold.
  */
-export function identityHolds(db: Database, identity: IdentityPort, claims: TokenClaims, now = Date.now()): SQL {
-  const flags = claimedFlags(claims);
-  const profile = sql`exists (select 1 from ${profiles} where ${and(
-    eq(profiles.id, claims.id),
-    eq(profiles.email, claims.email.toLowerCase()),
-    eq(profiles.isAdmin, flags.isAdmin),
-    eq(profiles.shopwindowsInfo, flags.shopwindowsInfo),
-    eq(profiles.callApp, flags.callApp),
-  )})`;
-  const live = identity.confirmation(claims, db, now).live;
-  return live ? sql`(${live} and ${profile})` : profile;
-}
-
-/** The signed-in user behind verified claims: identity and profile read in one round trip, then loadProfile. */
-export async function confirmSignedIn(db: Database, identity: IdentityPort, claims: TokenClaims): Promise<CurrentUser> {
+export async function confirmSignedIn(db: Database, identity: IdentityPort, token: string): Promise<CurrentUser> {
+  const claims = await identity.readClaims(token);
   const check = identityCheck(db, identity, claims);
   const { who, row } = check.read(await db.batch(check.statements));
   return loadProfile(db, identity, who, { row });
-}
-
-/** The flags a token claims, as CurrentUser names them. */
-export const claimedFlags = (claims: TokenClaims) => flagsOf(claims.appMetadata);
-
-/**
- * The user loadProfile would give for this identity and profile row, when that needs no write and
- * says what the token claims (email and flags); null otherwise (a missing profile, a change to
- * mirror, flags or an email the token no longer holds), when only loadProfile itself can answer.
- */
-export function userAsClaimed(claims: TokenClaims, who: VerifiedIdentity, row: ProfileRow | undefined): CurrentUser | null {
-  if (!row || profileChanges(who, row)) return null;
-  const user = userOf(row);
-  return isAsClaimed(user, claims) ? user : null;
-}
-
-/** Whether a confirmed user is who the token claims: the same id, email and flags. */
-export function isAsClaimed(user: CurrentUser, claims: TokenClaims): boolean {
-  const flags = claimedFlags(claims);
-  return (
-    user.id === claims.id &&
-    user.email === claims.email.toLowerCase() &&
-    user.isAdmin === flags.isAdmin &&
-    user.shopwindowsInfo === flags.shopwindowsInfo &&
-    user.callApp === flags.callApp
-  );
 }
 
 export function toCurrentUserView(u: CurrentUser): CurrentUserView {

@@ -1,5 +1,4 @@
 // Identity port: who the bearer of a token is, and the account operations the product needs.
-import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AccountFlags } from "@shared/schemas/admin";
 import type { Database } from "../../db/client";
@@ -26,14 +25,6 @@ export type IdentityConfirmation = {
   statements: BatchItem<"sqlite">[];
   /** The identity as it stands now, from the statements' results; throws ApiError 401 when the token no longer holds. */
   read(results: unknown[]): VerifiedIdentity;
-  /**
-   * An SQL condition that holds, inside any statement of the same database, exactly when the
-   * statements would find the identity live now (the local identity: the session was not signed out
-   * nor is past its lifetime or idle too long, and the account still has the claimed email); absent
-   * when the token's signature is the whole proof (Supabase). A write may carry it to be made before
-   * the confirmation has arrived and still do nothing for a token that no longer holds.
-   */
-  live?: SQL;
 };
 
 export type EmailChangeRequest = {
@@ -56,11 +47,8 @@ export interface IdentityPort {
    * when it is not a user token. Together with `confirmation` it is verifyAccessToken in two steps.
    */
   readClaims(token: string): Promise<TokenClaims>;
-  /**
-   * The statements (built on `db`) that confirm the claims now (the local identity: its session is
-   * live), and their `live` condition, its time limits taken at `now` (epoch ms).
-   */
-  confirmation(claims: TokenClaims, db: Database, now?: number): IdentityConfirmation;
+  /** The statements (built on `db`) that confirm the claims now (the local identity: its session is live). */
+  confirmation(claims: TokenClaims, db: Database): IdentityConfirmation;
   /** Whether an account with this email exists (case-insensitive). */
   userExists(email: string): Promise<boolean>;
   /**

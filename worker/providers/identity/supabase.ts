@@ -80,10 +80,7 @@ export class SupabaseIdentity implements IdentityPort {
     return identity;
   }
 
-  /**
-   * Nothing in D1 to confirm: Supabase's token is the identity, as verifyAccessToken gives it. No
-   * `live` condition either: the token's signature is its proof.
-   */
+  /** Nothing in D1 to confirm: Supabase's token is the identity, as verifyAccessToken gives it. */
   confirmation(claims: TokenClaims): IdentityConfirmation {
     const { sessionId: _, ...identity } = claims;
     return { statements: [], read: () => identity };

@@ -1,11 +1,11 @@
 // Local identity adapter: verifies tokens issued by the Worker's own /auth/v1 service.
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { jwtVerify } from "jose";
 import type { Database } from "../../../db/client";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AccountFlags } from "@shared/schemas/admin";
 import { requestLocalEmailChange } from "./account-links";
-import { SESSION_INACTIVITY_TIMEOUT_SECONDS, SESSION_MAX_LIFETIME_SECONDS, sessionExpired } from "./auth";
+import { sessionExpired } from "./auth";
 import { authOneTimeTokens, authRefreshTokens, authSessions, authUsers, profiles } from "../../../db/schema";
 import { isUniqueViolation } from "../../../db/client";
 import { hashPassword } from "../../../lib/crypto";
@@ -16,24 +16,6 @@ import { LOCAL_AUDIENCE, LOCAL_ISSUER } from "./tokens";
 
 type AuthUserRow = typeof authUsers.$inferSelect;
 type SessionRow = { user: AuthUserRow; session: { createdAt: string; updatedAt: string } };
-
-/**
- * The SQL condition that the session of `claims` is live at `now` (epoch ms), as the session lookup
- * and sessionExpired find it: the claimed user's, not signed out, within its lifetime of its
- * created_at and its inactivity timeout of its updated_at; and the account's email is the claimed one.
- * Session times are stored as ISO-8601 UTC text of one format (Date#toISOString, and the schema's
- * default strftime('%Y-%m-%dT%H:%M:%fZ'), both to the millisecond), so comparing them as text with
- * the cut-offs in that format is comparing the instants: `now - created > lifetime` is
- * `created < now - lifetime`.
- */
-export function sessionLive(claims: TokenClaims, now: number): SQL {
-  const bornAfter = new Date(now - SESSION_MAX_LIFETIME_SECONDS * 1000).toISOString();
-  const activeAfter = new Date(now - SESSION_INACTIVITY_TIMEOUT_SECONDS * 1000).toISOString();
-  return sql`exists (select 1 from ${authSessions} join ${authUsers} on ${authUsers.id} = ${authSessions.userId}
-    where ${authSessions.id} = ${claims.sessionId ?? ""} and ${authSessions.userId} = ${claims.id} and ${authSessions.revokedAt} is null
-      and ${authSessions.createdAt} >= ${bornAfter} and ${authSessions.updatedAt} >= ${activeAfter}
-      and lower(${authUsers.email}) = ${claims.email.toLowerCase()})`;
-}
 
 /** The identity of an account as the local service holds it now (no issue time: nothing is older than the row). */
 const identityOf = (user: AuthUserRow): VerifiedIdentity => ({ id: user.id, email: user.email, appMetadata: user.appMetadata, userMetadata: user.userMetadata });
@@ -119,12 +101,11 @@ export class LocalIdentity implements IdentityPort {
     return identityOf(user);
   }
 
-  confirmation(claims: TokenClaims, db: Database, now = Date.now()): IdentityConfirmation {
+  confirmation(claims: TokenClaims, db: Database): IdentityConfirmation {
     return {
       statements: [this.#sessionLookup(claims, db).limit(1)],
       // The flags and email are the account's as they stand now, as verifyAccessToken gives them.
       read: ([rows]) => identityOf(this.#liveUser((rows as SessionRow[])[0])),
-      live: sessionLive(claims, now),
     };
   }
 

@@ -1,7 +1,7 @@
 // Per-request context: request id, parsed config, database and provider ports.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "../app-env";
 import { ConfigError, parseConfig } from "../env";
 import { ApiError } from "../lib/errors";
 import { BOOKMARK_HEADER, formatBookmarks, parseBookmarks } from "@shared/d1-bookmarks";

@@ -1,5 +1,5 @@
 // The request context every route and middleware sees: the bindings, and what the context middleware
-// (context.ts) and the auth middleware (auth.ts) set on each request.
+// (middleware/context.ts) and the auth middleware (middleware/auth.ts) set on each request.
 import type { Database } from "./db/client";
 import type { RequestDatabases } from "./db/sessions";
 import type { D1Timer } from "./db/timed-d1";

@@ -48,7 +48,7 @@ export const requestContext = (dispatch: SelfDispatch) => createMiddleware<AppEn
   // Every database is a D1 session (decision 052): a person's request starts from the bookmarks its
   // client sent back, so it reads its own writes from whichever replica answers; webhooks and
   // ingestion use the primary. `db` is the directory database; an account's own data is read through
-  // accountDb (account-db.ts).
+  // accountDb (worker/context/account-db.ts).
   const databases = new RequestDatabases(
     (name) => c.env[name] as D1Database,
     dbTimer,

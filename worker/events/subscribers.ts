@@ -20,9 +20,7 @@ export const SUBSCRIBERS: { [N in ChangeName]: Subscriber<N>[] } = {
       run: (c, change) =>
         "callIds" in change
           ? indexCalls(change.db, searchDatabase(c), change.callIds)
-          : change.userId
-            ? indexAssistantCalls(change.db, searchDatabase(c), change.userId, change.assistantId)
-            : undefined,
+          : indexAssistantCalls(change.db, searchDatabase(c), change.userId, change.assistantId),
     },
   ],
   // A deleted account's open sockets close (revoked), and its calls leave the search index.

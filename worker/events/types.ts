@@ -8,10 +8,11 @@ import type { Database } from "../db/client";
 /** Each committed change by name, with what its subscribers are told. */
 export type CommittedChanges = {
   /**
-   * An account's call logs changed (a call recorded or updated, earlier calls adopted by its agent),
-   * in `db`, the database they were written to. `userId` is null for a call no account owns.
+   * An account's call logs changed, in `db`, the database they were written to: these calls recorded
+   * or updated (`userId` null for a call no account owns), or the earlier calls of an assistant
+   * adopted by the account's agent.
    */
-  callsChanged: { userId: string | null; db: Database } & ({ callIds: string[] } | { assistantId: string });
+  callsChanged: { db: Database } & ({ userId: string | null; callIds: string[] } | { userId: string; assistantId: string });
   /** Accounts were deleted (an admin's cleanup), their data with them. */
   accountsDeleted: { userIds: string[] };
   /** An account's sign-in or rights changed (a sign-out, a password change, its flags). */

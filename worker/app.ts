@@ -5,13 +5,13 @@ import { APP_CONFIG_ELEMENT_ID } from "@shared/shell";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
-import type { AppEnv } from "./middleware/app-env";
+import type { AppEnv } from "./app-env";
 import { ApiError, notFoundHandler, onError } from "./lib/errors";
 import { authenticate } from "./middleware/auth";
 import { requestContext } from "./middleware/context";
 import { serverTiming } from "./middleware/server-timing";
 import { log } from "./lib/log";
-import { contentSources } from "./middleware/content-sources";
+import { contentSources } from "./content-sources";
 import { AIRCALL_WEBHOOK_PATH, LOCAL_CHECKOUT_PATH, SIM_RECORDING_PATH, STRIPE_WEBHOOK_PATH } from "./providers";
 import { VOICE_WEBHOOK_PATH } from "./providers/voice/port";
 import { healthRoutes } from "./routes/health";
@@ -43,7 +43,7 @@ import { leadRoutes } from "./routes/leads";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { localCheckoutRoutes } from "./routes/local-checkout";
 import { voiceSimulatorRoutes } from "./routes/voice-simulator";
-import { liveRoutes } from "./routes/live";
+import { liveRoutes } from "./live/routes";
 import { batchRoutes } from "./routes/batch";
 
 // Each resource's sub-app at its own prefix; at "/" only those whose spec paths share none (the

@@ -6,7 +6,7 @@
 // app_metadata), never from user_metadata or anything the client sends. The guards below refuse on it.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "../app-env";
 import { forbidden, unauthorized } from "../lib/errors";
 import { confirmSignedIn, type CurrentUser } from "../services/profiles";
 

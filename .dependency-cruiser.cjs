@@ -2,7 +2,7 @@
 // (docs/decisions/045-worker-layers.md):
 // - no import cycle anywhere in worker/, web/src/ or shared/, type-only imports included;
 // - in worker/, imports follow the layers top to bottom:
-//     index.ts, app.ts, live-feed.ts (the live feed's Durable Object) → routes/, jobs/ → middleware/ → services/ → providers/ → db/ → lib/, env.ts
+//     index.ts, app.ts, live-feed.ts (the live feed's Durable Object), shell/ (the SPA's shell) → routes/, jobs/ → middleware/ → services/ → providers/ → db/ → lib/, env.ts
 //   Code above providers/ reaches adapters only through providers/index.ts (the one place adapters
 //   are chosen) or a port's types; no route imports another route, no job imports another job or
 //   the job runner.
@@ -15,7 +15,7 @@ const TESTS = ["\\.test\\.tsx?$", "^worker/test/", "^worker/proof/"];
 
 /** Layers from the top; a file may import its own layer or any layer below it. */
 const LAYERS = [
-  { name: "entry", path: `${W}(index|app|live-feed)\\.ts$` },
+  { name: "entry", path: `${W}((index|app|live-feed)\\.ts$|shell/)` },
   { name: "routes", path: `${W}routes/` },
   { name: "jobs", path: `${W}jobs/` },
   { name: "middleware", path: `${W}middleware/` },

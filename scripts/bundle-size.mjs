@@ -107,7 +107,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   );
   // The early entry runs as soon as it has arrived and sends the page's first requests (decision 065):
   // it stays small and one file, which a stray import of the query library, React or supabase-js in
-  // web/src/early-requests.ts's modules would break.
+  // web/src/boot/early-requests.ts's modules would break.
   if (!bundle.early) failures.push("index.html has no early entry script (decision 065): scripts/vite/early-entry.ts should add it.");
   else {
     const early = bundle.chunks.get(bundle.early);

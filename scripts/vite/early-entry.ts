@@ -1,11 +1,11 @@
-// The build step of decision 065: web/src/early.ts is a second entry of the SPA, with every module it
+// The build step of decision 065: web/src/boot/early.ts is a second entry of the SPA, with every module it
 // imports (statically) in its own file, and the shell loads that file with its own async script
 // before the app's entry. The app's entry imports it too and so gets the same module.
 import path from "node:path";
 import type { Plugin } from "vite";
-import { withEarlyEntry } from "../../shared/shell.ts";
+import { withEarlyEntry } from "../../shared/first-paint/shell.ts";
 
-export const EARLY_ENTRY = "web/src/early.ts";
+export const EARLY_ENTRY = "web/src/boot/early.ts";
 
 export function earlyEntry(root: string) {
   const entry = path.join(root, EARLY_ENTRY);

@@ -17,7 +17,7 @@ import { createQueryClient } from "@web/lib/query-client";
 import { sendEarlyRequests } from "./early-requests";
 import { startFirstRequests } from "./first-requests";
 import { AppRouter, createAppRouter } from "./router";
-import { testCustomer } from "./test/accounts";
+import { testCustomer } from "@web/test/accounts";
 
 // 15:00 UTC on 11 March 2026 is 11:00 in New York: Call Logs on 2026-03-11, the reports on 2026-03-10.
 const NOW = new Date("2026-03-11T15:00:00Z");

@@ -1,15 +1,15 @@
-import "@web/lib/zod-jitless";
+import "@web/boot/zod-jitless";
 // The profile and, on /dashboard, the sections' figures left with the early entry (decision 065),
 // which this import evaluates first if the shell's own script has not yet; the query client takes
 // their answers here, before the rest of the entry (decision 062).
 import { queryClient } from "./start";
-import "./styles.css";
+import "../styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRenderError, ErrorBoundary } from "@web/components/layout/render-error";
 import { getAuthClient } from "@web/lib/auth-client";
-import { appContainer } from "@web/lib/first-screen-handover";
+import { appContainer } from "@web/boot/first-screen-handover";
 import { AuthProvider, mayHaveSession } from "@web/lib/auth/auth-provider";
 import { AppRouter, createAppRouter } from "./router";
 

@@ -4,7 +4,7 @@
 // runs as soon as it has arrived; the entry's start (first-requests.ts) hands the answers to the
 // queries that read them. Nothing here may import the query library, React or supabase-js: the
 // bundle-size check holds the early entry to its budget.
-import { pagePath } from "@shared/page-path";
+import { pagePath } from "@shared/first-paint/page-path";
 import { firstLoadUrls, type DashboardViewer } from "@web/features/dashboard/api/first-load-urls";
 import { apiGetAllAtOnce, getAccessToken, setAccessToken } from "@web/lib/api";
 import { askProfileEarly, storedAccessToken, type EarlyProfile } from "@web/lib/auth/early-profile";

@@ -7,8 +7,7 @@
 // data set (or `--calls N` and the bench's proportions), runs the nightly cron once, and later runs
 // only serve it again. For each `--d1-rtt` (default 50) it serves the same database and build with
 // D1_RTT_MS, measures `--runs` loads (3), and prints the time until every section shows its figures
-// and each run's waterfall in short (when the HTML was in; when the early entry left and was in;
-// the first contentful paint; DOMContentLoaded; when the profile left and was answered; when the first section request left and
+// and each run's waterfall in short (when the HTML was in; the first contentful paint; DOMContentLoaded; when the profile left and was answered; when the first section request left and
 // the last was answered), in full with `--waterfall` (every script and API request, when it left and
 // when its answer was in, and the page's performance marks, if a build makes any).
 // `--protocol` (default h2,h1) chooses how the browser reaches the server: `h2` through an HTTPS
@@ -101,6 +100,7 @@ const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 /** One run's waterfall in short: the profile, the sections' requests (first to leave, last answered). */
 function shortWaterfall(w) {
   const api = w.entries.filter((e) => e.what.startsWith("/api/"));
+  // Builds from before the entry sent its own first requests loaded an early entry of their own.
   const early = w.entries.find((e) => /^\/assets\/early-[\w-]+\.js$/.test(e.what));
   const profile = api.find((e) => e.what === "/api/profile");
   const sections = api.filter((e) => e.what !== "/api/profile" && !e.what.startsWith("/api/live/"));

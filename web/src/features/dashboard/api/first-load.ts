@@ -1,7 +1,7 @@
 // The requests the dashboard's first render makes, started before it renders (decision 062): by the
-// page's early module entry, which sends them as one batch with the stored session's token before
-// the app's code has arrived (decision 065), and again by the route's loader, which finds them cached
-// or in flight and starts only what is missing (a navigation inside the app). Each is the query its
+// entry's start (web/src/boot/early-requests.ts), which sends them as one batch with the stored
+// session's token before the app renders, and again by the route's loader, which finds them cached
+// or in flight and batches only what is missing (an in-app sign-in or navigation). Each is the query its
 // section asks for, with the page's first state (first-load-urls.ts), so a section's query joins the
 // request instead of sending its own.
 import type { QueryClient } from "@tanstack/react-query";

@@ -2,13 +2,13 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
-import type { AppEnv } from "./middleware/app-env";
+import type { AppEnv } from "./app-env";
 import { ApiError, notFoundHandler, onError } from "./lib/errors";
 import { authenticate, confirmingIdentity, errorOfAnswer } from "./middleware/auth";
 import { requestContext } from "./middleware/context";
 import { serverTiming } from "./middleware/server-timing";
 import { log } from "./lib/log";
-import { contentSources } from "./middleware/content-sources";
+import { contentSources } from "./content-sources";
 import { AIRCALL_WEBHOOK_PATH, LOCAL_CHECKOUT_PATH, SIM_RECORDING_PATH, STRIPE_WEBHOOK_PATH } from "./providers";
 import { VOICE_WEBHOOK_PATH } from "./providers/voice/port";
 import { healthRoutes } from "./routes/health";
@@ -40,7 +40,7 @@ import { leadRoutes } from "./routes/leads";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { localCheckoutRoutes } from "./routes/local-checkout";
 import { voiceSimulatorRoutes } from "./routes/voice-simulator";
-import { liveRoutes } from "./routes/live";
+import { liveRoutes } from "./live/routes";
 import { batchRoutes } from "./routes/batch";
 import { serveShell } from "./shell/serve-shell";
 

@@ -5,7 +5,7 @@ import { FIRST_SCREENS_FILE, firstScreenHtml, firstScreenOf, pagePath } from "@s
 import { moduleKey, ROUTE_PRELOADS_FILE } from "@shared/first-paint/route-preloads";
 import { APP_CONFIG_ELEMENT_ID } from "@shared/first-paint/shell";
 import type { Context } from "hono";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { notFoundHandler } from "../lib/errors";
 import { appConfigOf } from "../routes/config";
 

@@ -5,7 +5,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RENDER_ERROR_TEXT } from "@shared/messages";
 import { DeferredToaster } from "@web/components/ui/deferred-toaster";
-import { resetToasts, toast } from "@web/components/ui/toast-store";
+import { resetToasts, toast } from "@web/lib/toast-store";
 import { createAppRouter } from "@web/router";
 import { AppRenderError, ErrorBoundary } from "./render-error";
 

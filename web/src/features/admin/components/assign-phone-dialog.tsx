@@ -8,7 +8,7 @@ import type { AdminUser } from "@shared/schemas/admin";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Label } from "@web/components/ui/label";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useAssignPhoneNumber, usePlatformNumbers } from "../api/admin";
 

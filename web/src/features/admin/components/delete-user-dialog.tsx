@@ -13,7 +13,7 @@ import {
   AlertDialogTitle,
 } from "@web/components/ui/alert-dialog";
 import { Button } from "@web/components/ui/button";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useCleanupUser } from "../api/admin";
 

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { Skeleton } from "@web/components/ui/skeleton";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useAdminPhoneLimit, useSetPhoneLimit } from "../api/admin";
 

@@ -18,7 +18,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { SELECT_TRIGGER_CLASS } from "@web/components/ui/select-trigger-class";
 import { Spinner } from "@web/components/ui/spinner";
 import { TextareaField } from "@web/components/ui/textarea";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { cn } from "@web/lib/utils";
 import { nameProblem } from "../agent-editor";
 import { useVoices } from "../api/get-voices";

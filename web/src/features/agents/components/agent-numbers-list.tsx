@@ -10,7 +10,7 @@ import { NoneFreeNotice } from "@web/components/phone-numbers/none-free-notice";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { serverMessage } from "@web/lib/api";
 import { useRefocusOnSwap } from "@web/lib/focus";
 import { useDeferredFirst } from "@web/lib/staged";

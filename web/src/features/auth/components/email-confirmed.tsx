@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { AUTH_TEXT, AUTH_TOAST } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 
 export function EmailConfirmed({ email }: { email: string }) {
   const navigate = useNavigate();

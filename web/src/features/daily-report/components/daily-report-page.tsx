@@ -14,7 +14,7 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
 import { Spinner } from "@web/components/ui/spinner";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { useDownloadDailyReport } from "../api/download-daily-report";
 
 /** What the CSV holds, in the screen's three groups: the report's own columns, so the two agree. */

@@ -12,7 +12,7 @@ import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { apiJson } from "@web/lib/api";
 
 /** Status colours: active green, canceled red, past_due yellow, other grey (docs/product/README.md#states-and-flows). */

@@ -67,8 +67,12 @@ export type TranscriptTurn = { role: string; content?: string; text?: string };
 /** 'AI: ... / Human: ...' text, or an array of turns with role and content or text (docs/product/call-logs.md#call-details-and-transcripts "Call detail"). */
 export type Transcript = string | TranscriptTurn[];
 
-/** A voice-platform call with the field names the spec reads (docs/product/call-logs.md#voice-platform-fields-read "Voice-provider call fields read"). */
-export type VapiCallView = {
+/**
+ * A call as the voice platform reports it (VAPI's call object, normalised), under the names the spec
+ * reads (docs/product/call-logs.md#voice-platform-fields-read): what the voice port gives and, less
+ * our metadata, what /api/vapi/call-logs and /api/vapi/call answer.
+ */
+export type PlatformCall = {
   id: string;
   assistantId: string | null;
   type: "inboundPhoneCall" | "outboundPhoneCall" | "webCall";
@@ -84,10 +88,14 @@ export type VapiCallView = {
   duration: number | null;
   recordingUrl: string | null;
   cost: number | null;
+  transcript: Transcript | null;
+  /** Our own ids the call was placed with, echoed back by the platform; never answered. */
+  metadata?: Record<string, string>;
 };
-export type VapiCallLogsResponse = { calls: VapiCallView[] };
+/** GET /api/vapi/call-logs: the calls without their transcripts. */
+export type VapiCallLogsResponse = { calls: Omit<PlatformCall, "transcript" | "metadata">[] };
 /** GET /api/vapi/call/{call_id} */
-export type VapiCallDetail = VapiCallView & { transcript: Transcript | null };
+export type VapiCallDetail = Omit<PlatformCall, "metadata">;
 
 export type VoiceView = { id: string; name: string; provider: string; gender?: string; accent?: string };
 export type VoicesResponse = { voices: VoiceView[] };

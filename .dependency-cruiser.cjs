@@ -4,8 +4,9 @@
 // - in worker/, imports follow the layers top to bottom:
 //     index.ts, app.ts, live-feed.ts (the live feed's Durable Object) → routes/, jobs/ → middleware/ → services/ → providers/ → db/ → lib/, env.ts
 //   Code above providers/ reaches adapters only through providers/index.ts (the one place adapters
-//   are chosen) or a port's types; no route imports another route, no job imports another job or
-//   the job runner.
+//   are chosen) or a port's types, except the local identity service (providers/identity/local/),
+//   which its HTTP surface (routes/local-auth.ts) and the clean-up job (jobs/index.ts) import
+//   directly; no route imports another route, no job imports another job or the job runner.
 // - in web/src/, lib/ is below the components: components import lib, never the other way.
 // Test files (*.test.ts, worker/test/, worker/proof/) set up any layer they exercise, so the worker's
 // layer rules leave them out; the cycle rule and the web's lib rule cover them too.
@@ -64,8 +65,18 @@ module.exports = {
       from: { path: `${W}((index|app|live-feed)\\.ts$|routes/|jobs/|middleware/|services/)`, pathNot: TESTS },
       to: {
         path: `${W}providers/`,
-        pathNot: `${W}providers/(index\\.ts$|[^/]+/port\\.ts$|[^/]+/catalogue\\.ts$|telephony/area-codes\\.ts$)`,
+        pathNot: `${W}providers/(index\\.ts$|[^/]+/port\\.ts$|[^/]+/catalogue\\.ts$|telephony/area-codes\\.ts$|identity/local/)`,
       },
+    },
+    {
+      name: "local-identity-from-its-surface",
+      comment: "the local identity service's parts are imported directly only by its HTTP surface and the clean-up job",
+      severity: "error",
+      from: {
+        path: `${W}((index|app|live-feed)\\.ts$|routes/|jobs/|middleware/|services/)`,
+        pathNot: [...TESTS, `${W}routes/local-auth\\.ts$`, `${W}jobs/index\\.ts$`],
+      },
+      to: { path: `${W}providers/identity/local/` },
     },
     {
       name: "web-lib-no-components",

@@ -8,14 +8,11 @@ import type { AppEnv } from "../middleware/app-env";
 import { notFound } from "../lib/errors";
 import { issuesToError, validate } from "../lib/validate";
 import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../db/rate-limit";
+import { localAuthSecret, usesSupabase } from "../providers";
+import { LocalIdentity } from "../providers/identity/local";
+import { requestRecovery, verifyEmailChangeToken, verifyRecoveryToken } from "../providers/identity/local/account-links";
+import { verifyActivationToken } from "../providers/identity/local/activation";
 import {
-  LocalIdentity,
-  localAuthSecret,
-  requestRecovery,
-  usesSupabase,
-  verifyActivationToken,
-  verifyEmailChangeToken,
-  verifyRecoveryToken,
   authError,
   type LinkType,
   logout,
@@ -29,7 +26,7 @@ import {
   userJson,
   verifySignupToken,
   weakPassword,
-} from "../providers";
+} from "../providers/identity/local/auth";
 import { bearerToken } from "../middleware/auth";
 import { publishRevoke } from "../middleware/live";
 

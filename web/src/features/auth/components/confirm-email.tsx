@@ -7,7 +7,7 @@ import { useState } from "react";
 import { AUTH_TEXT } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 import { appConfigQueryOptions } from "@web/lib/auth-client";
 import { useAuth } from "@web/lib/auth/auth-provider";
 import { signUpProof } from "@web/lib/auth/sign-up-proof";
@@ -96,14 +96,12 @@ export function ConfirmEmail({ email }: { email: string }) {
           </div>
         ) : null}
         <div className="grid gap-3 sm:grid-cols-2">
-          <Button variant="outline" onClick={onResend} disabled={sending}>
-            {sending ? <Spinner className="size-4" label={AUTH_TEXT.resendEmail} /> : null}
+          <SubmitButton type="button" variant="outline" onClick={onResend} pending={sending} pendingLabel={AUTH_TEXT.resendEmail}>
             {AUTH_TEXT.resendEmail}
-          </Button>
-          <Button onClick={() => void onConfirmed()} disabled={checking}>
-            {checking ? <Spinner className="size-4 text-primary-foreground" label={AUTH_TEXT.checkingConfirmation} /> : null}
+          </SubmitButton>
+          <SubmitButton type="button" onClick={() => void onConfirmed()} pending={checking} pendingLabel={AUTH_TEXT.checkingConfirmation}>
             {AUTH_TEXT.iveConfirmed}
-          </Button>
+          </SubmitButton>
         </div>
       </CardContent>
     </Card>

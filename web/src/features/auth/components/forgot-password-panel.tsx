@@ -11,7 +11,7 @@ import { planEmailSchema } from "@shared/schemas/auth";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
-import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 import { appConfigQueryOptions } from "@web/lib/auth-client";
 import { useAuth } from "@web/lib/auth/auth-provider";
 
@@ -89,10 +89,9 @@ export function ForgotPasswordPanel({ defaultEmail }: { defaultEmail: string }) 
             error={errors.email?.message}
             {...register("email")}
           />
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? <Spinner className="size-4 text-primary-foreground" label={AUTH_TEXT.sendingResetLink} /> : null}
+          <SubmitButton className="w-full" pending={isSubmitting} pendingLabel={AUTH_TEXT.sendingResetLink}>
             {AUTH_TEXT.sendResetLink}
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

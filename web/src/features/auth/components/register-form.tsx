@@ -3,9 +3,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { AUTH_TEXT } from "@shared/messages";
 import { registerFormSchema, type RegisterForm as RegisterValues } from "@shared/schemas/auth";
-import { Button } from "@web/components/ui/button";
 import { FormField } from "@web/components/ui/form-field";
-import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 
 export function RegisterForm({
   defaultEmail = "",
@@ -70,10 +69,9 @@ export function RegisterForm({
         error={errors.confirmPassword?.message}
         {...register("confirmPassword")}
       />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? <Spinner className="size-4 text-primary-foreground" label={AUTH_TEXT.creatingAccount} /> : null}
+      <SubmitButton className="w-full" pending={isSubmitting} pendingLabel={AUTH_TEXT.creatingAccount}>
         {AUTH_TEXT.createAccount}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

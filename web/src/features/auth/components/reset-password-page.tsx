@@ -13,7 +13,8 @@ import { newPasswordFormSchema, type NewPasswordForm } from "@shared/schemas/pas
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
-import { PageSpinner, Spinner } from "@web/components/ui/spinner";
+import { PageSpinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 import { useDocumentTitle } from "@web/lib/document-title";
 import { getAuthClient } from "@web/lib/auth-client";
 import { useAuth } from "@web/lib/auth/auth-provider";
@@ -78,10 +79,9 @@ function NewPasswordCard({ link, onUnusable }: { link: LinkToken | null; onUnusa
             error={errors.confirmPassword?.message}
             {...register("confirmPassword", { deps: ["password"] })}
           />
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? <Spinner className="size-4 text-primary-foreground" label={AUTH_TEXT.savingPassword} /> : null}
+          <SubmitButton className="w-full" pending={isSubmitting} pendingLabel={AUTH_TEXT.savingPassword}>
             {AUTH_TEXT.savePassword}
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

@@ -8,10 +8,10 @@ import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
 import { ACTIVATION_TEXT, AUTH_TEXT } from "@shared/messages";
 import { activationPasswordError } from "@shared/schemas/billing";
-import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
 import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 import { getAuthClient } from "@web/lib/auth-client";
 import { dropFragment, readLinkToken, type LinkToken } from "@web/lib/auth/link-token";
 import { resendActivation } from "../api/payment-session";
@@ -161,10 +161,9 @@ export function ActivateAccountPage({ search }: { search: ActivationSearch }) {
   const resendForm = (
     <form noValidate onSubmit={onResend} className="grid gap-3">
       <FormField label={ACTIVATION_TEXT.email} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      <Button type="submit" variant="outline" disabled={resending}>
-        {resending ? <Spinner className="size-4" label={ACTIVATION_TEXT.resend} /> : null}
+      <SubmitButton variant="outline" pending={resending} pendingLabel={ACTIVATION_TEXT.resend}>
         {ACTIVATION_TEXT.resend}
-      </Button>
+      </SubmitButton>
     </form>
   );
 
@@ -196,10 +195,9 @@ export function ActivateAccountPage({ search }: { search: ActivationSearch }) {
               onChange={(e) => setPassword(e.target.value)}
             />
             <FormField label={ACTIVATION_TEXT.confirmPassword} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-            <Button type="submit" disabled={state === "updating"}>
-              {state === "updating" ? <Spinner className="size-4 text-primary-foreground" label={ACTIVATION_TEXT.updating} /> : null}
+            <SubmitButton pending={state === "updating"} pendingLabel={ACTIVATION_TEXT.updating}>
               {ACTIVATION_TEXT.activate}
-            </Button>
+            </SubmitButton>
           </form>
         ) : null}
         {state === "done" ? <p role="status">{ACTIVATION_TEXT.done}</p> : null}

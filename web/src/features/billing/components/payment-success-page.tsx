@@ -13,6 +13,7 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
 import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 import { toast } from "@web/lib/toast-store";
 import { ApiError, errorMessage } from "@web/lib/api";
 import { useAuth } from "@web/lib/auth/auth-provider";
@@ -161,10 +162,9 @@ function CreatePassword({ session, onDone }: { session: CheckoutSessionView; onD
               {error}
             </p>
           ) : null}
-          <Button type="submit" disabled={busy}>
-            {busy ? <Spinner className="size-4 text-primary-foreground" label={PAYMENT_TEXT.creatingPassword} /> : null}
+          <SubmitButton pending={busy} pendingLabel={PAYMENT_TEXT.creatingPassword}>
             {PAYMENT_TEXT.createPassword}
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

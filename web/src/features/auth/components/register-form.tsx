@@ -3,6 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { AUTH_TEXT } from "@shared/messages";
 import { registerFormSchema, type RegisterForm as RegisterValues } from "@shared/schemas/auth";
+import { NewPasswordFields } from "@web/components/account/new-password-fields";
 import { FormField } from "@web/components/ui/form-field";
 import { SubmitButton } from "@web/components/ui/submit-button";
 
@@ -54,20 +55,11 @@ export function RegisterForm({
         error={errors.companyName?.message}
         {...register("companyName")}
       />
-      <FormField
-        label={AUTH_TEXT.passwordLabel}
-        type="password"
-        autoComplete="new-password"
-        hint={AUTH_TEXT.newPasswordRules}
-        error={errors.password?.message}
-        {...password}
-      />
-      <FormField
-        label={AUTH_TEXT.confirmPasswordLabel}
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
+      <NewPasswordFields
+        labels={{ password: AUTH_TEXT.passwordLabel, confirm: AUTH_TEXT.confirmPasswordLabel }}
+        password={password}
+        confirm={register("confirmPassword")}
+        errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
       />
       <SubmitButton className="w-full" pending={isSubmitting} pendingLabel={AUTH_TEXT.creatingAccount}>
         {AUTH_TEXT.createAccount}

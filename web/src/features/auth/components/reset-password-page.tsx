@@ -10,9 +10,9 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { AUTH_TEXT } from "@shared/messages";
 import { newPasswordFormSchema, type NewPasswordForm } from "@shared/schemas/password";
+import { NewPasswordFields } from "@web/components/account/new-password-fields";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { FormField } from "@web/components/ui/form-field";
 import { PageSpinner } from "@web/components/ui/spinner";
 import { SubmitButton } from "@web/components/ui/submit-button";
 import { useDocumentTitle } from "@web/lib/document-title";
@@ -62,22 +62,12 @@ function NewPasswordCard({ link, onUnusable }: { link: LinkToken | null; onUnusa
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4" aria-label={AUTH_TEXT.newPasswordHeading}>
-          <FormField
-            label={AUTH_TEXT.newPasswordLabel}
-            type="password"
-            autoComplete="new-password"
+          <NewPasswordFields
             // eslint-disable-next-line jsx-a11y/no-autofocus -- this screen is the form: focus starts in its first field
             autoFocus
-            hint={AUTH_TEXT.newPasswordRules}
-            error={errors.password?.message}
-            {...register("password", { deps: ["confirmPassword"] })}
-          />
-          <FormField
-            label={AUTH_TEXT.confirmNewPasswordLabel}
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register("confirmPassword", { deps: ["password"] })}
+            password={register("password", { deps: ["confirmPassword"] })}
+            confirm={register("confirmPassword", { deps: ["password"] })}
+            errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
           />
           <SubmitButton className="w-full" pending={isSubmitting} pendingLabel={AUTH_TEXT.savingPassword}>
             {AUTH_TEXT.savePassword}

@@ -6,8 +6,9 @@
 // An expired link (otp_expired) offers a new one.
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
-import { ACTIVATION_TEXT, AUTH_TEXT } from "@shared/messages";
+import { ACTIVATION_TEXT } from "@shared/messages";
 import { activationPasswordError } from "@shared/schemas/billing";
+import { NewPasswordFields } from "@web/components/account/new-password-fields";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
 import { Spinner } from "@web/components/ui/spinner";
@@ -186,15 +187,11 @@ export function ActivateAccountPage({ search }: { search: ActivationSearch }) {
         {state === "loading" ? <Spinner label={ACTIVATION_TEXT.loading} /> : null}
         {state === "ready" || state === "updating" ? (
           <form noValidate onSubmit={onActivate} className="grid gap-4">
-            <FormField
-              label={ACTIVATION_TEXT.password}
-              type="password"
-              autoComplete="new-password"
-              hint={AUTH_TEXT.newPasswordRules}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+            <NewPasswordFields
+              labels={{ password: ACTIVATION_TEXT.password, confirm: ACTIVATION_TEXT.confirmPassword }}
+              password={{ value: password, onChange: (e) => setPassword(e.target.value) }}
+              confirm={{ value: confirm, onChange: (e) => setConfirm(e.target.value) }}
             />
-            <FormField label={ACTIVATION_TEXT.confirmPassword} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
             <SubmitButton pending={state === "updating"} pendingLabel={ACTIVATION_TEXT.updating}>
               {ACTIVATION_TEXT.activate}
             </SubmitButton>

@@ -10,6 +10,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { AUTH_TEXT, AUTH_TOAST, SETTINGS_TEXT } from "@shared/messages";
 import { changePasswordFormSchema, type ChangePasswordForm } from "@shared/schemas/password";
+import { NewPasswordFields } from "@web/components/account/new-password-fields";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
@@ -63,20 +64,10 @@ function ChangePassword() {
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label={AUTH_TEXT.newPasswordLabel}
-          type="password"
-          autoComplete="new-password"
-          hint={AUTH_TEXT.newPasswordRules}
-          error={errors.password?.message}
-          {...register("password", { deps: ["confirmPassword"] })}
-        />
-        <FormField
-          label={AUTH_TEXT.confirmNewPasswordLabel}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register("confirmPassword", { deps: ["password"] })}
+        <NewPasswordFields
+          password={register("password", { deps: ["confirmPassword"] })}
+          confirm={register("confirmPassword", { deps: ["password"] })}
+          errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
         />
       </div>
       <div className="flex justify-end">

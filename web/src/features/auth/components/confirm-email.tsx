@@ -5,8 +5,9 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { Inbox, MailCheck, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { AUTH_TEXT } from "@shared/messages";
+import { AuthCardHeader } from "@web/components/account/auth-card-header";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent } from "@web/components/ui/card";
 import { SubmitButton } from "@web/components/ui/submit-button";
 import { appConfigQueryOptions } from "@web/lib/auth-client";
 import { useAuth } from "@web/lib/auth/auth-provider";
@@ -58,16 +59,17 @@ export function ConfirmEmail({ email }: { email: string }) {
 
   return (
     <Card>
-      <CardHeader className="items-center text-center">
-        <span className="mb-2 grid size-12 place-items-center rounded-full bg-brand-100 text-primary" aria-hidden>
-          <MailCheck className="size-6" />
-        </span>
-        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.confirmTitle}</CardTitle>
-        <CardDescription>
-          {AUTH_TEXT.confirmSentTo}
-          <strong className="mt-1 block font-semibold break-all text-foreground">{email}</strong>
-        </CardDescription>
-      </CardHeader>
+      <AuthCardHeader
+        centered
+        icon={MailCheck}
+        title={AUTH_TEXT.confirmTitle}
+        description={
+          <>
+            {AUTH_TEXT.confirmSentTo}
+            <strong className="mt-1 block font-semibold break-all text-foreground">{email}</strong>
+          </>
+        }
+      />
       <CardContent className="grid gap-5">
         <p className="text-center text-sm text-muted-foreground">{AUTH_TEXT.confirmInstructions}</p>
         <div className="rounded-lg border border-border bg-muted/50 p-4">

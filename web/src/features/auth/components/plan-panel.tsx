@@ -2,7 +2,8 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { AUTH_TEXT } from "@shared/messages";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { AuthCardHeader } from "@web/components/account/auth-card-header";
+import { Card, CardContent } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { SubmitButton } from "@web/components/ui/submit-button";
@@ -51,10 +52,7 @@ export function PlanPanel({ defaultEmail = "", submitted = false }: { defaultEma
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.planHeading}</CardTitle>
-        <CardDescription>{AUTH_TEXT.planText}</CardDescription>
-      </CardHeader>
+      <AuthCardHeader title={AUTH_TEXT.planHeading} description={AUTH_TEXT.planText} />
       <CardContent>
         <form onSubmit={onSubmit} className="grid gap-4">
           <input type="hidden" name="submitted" value="1" />

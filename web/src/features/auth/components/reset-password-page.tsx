@@ -10,9 +10,10 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { AUTH_TEXT } from "@shared/messages";
 import { newPasswordFormSchema, type NewPasswordForm } from "@shared/schemas/password";
+import { AuthCardHeader } from "@web/components/account/auth-card-header";
 import { NewPasswordFields } from "@web/components/account/new-password-fields";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent } from "@web/components/ui/card";
 import { PageSpinner } from "@web/components/ui/spinner";
 import { SubmitButton } from "@web/components/ui/submit-button";
 import { useDocumentTitle } from "@web/lib/document-title";
@@ -53,13 +54,7 @@ function NewPasswordCard({ link, onUnusable }: { link: LinkToken | null; onUnusa
 
   return (
     <Card>
-      <CardHeader>
-        <span className="mb-2 grid size-12 place-items-center rounded-full bg-brand-100 text-primary" aria-hidden>
-          <KeyRound className="size-6" />
-        </span>
-        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.newPasswordHeading}</CardTitle>
-        <CardDescription>{AUTH_TEXT.newPasswordText}</CardDescription>
-      </CardHeader>
+      <AuthCardHeader icon={KeyRound} title={AUTH_TEXT.newPasswordHeading} description={AUTH_TEXT.newPasswordText} />
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4" aria-label={AUTH_TEXT.newPasswordHeading}>
           <NewPasswordFields
@@ -81,9 +76,7 @@ function NewPasswordCard({ link, onUnusable }: { link: LinkToken | null; onUnusa
 function UnusableLink() {
   return (
     <Card>
-      <CardHeader>
-        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.forgotHeading}</CardTitle>
-      </CardHeader>
+      <AuthCardHeader title={AUTH_TEXT.forgotHeading} />
       <CardContent className="grid gap-4">
         <div role="alert" className="flex items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />

@@ -8,8 +8,9 @@ import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
 import { ACTIVATION_TEXT } from "@shared/messages";
 import { activationPasswordError } from "@shared/schemas/billing";
+import { AuthCardHeader } from "@web/components/account/auth-card-header";
 import { NewPasswordFields } from "@web/components/account/new-password-fields";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
 import { Spinner } from "@web/components/ui/spinner";
 import { SubmitButton } from "@web/components/ui/submit-button";
@@ -170,14 +171,16 @@ export function ActivateAccountPage({ search }: { search: ActivationSearch }) {
 
   return (
     <Card className="mx-auto max-w-md">
-      <CardHeader>
-        <CardTitle as="h1" className="text-2xl">{ACTIVATION_TEXT.title}</CardTitle>
-        {state === "ready" || state === "updating" ? (
-          <CardDescription>
-            {ACTIVATION_TEXT.readyText} <span className="font-medium break-all text-foreground">{email}</span>
-          </CardDescription>
-        ) : null}
-      </CardHeader>
+      <AuthCardHeader
+        title={ACTIVATION_TEXT.title}
+        description={
+          state === "ready" || state === "updating" ? (
+            <>
+              {ACTIVATION_TEXT.readyText} <span className="font-medium break-all text-foreground">{email}</span>
+            </>
+          ) : null
+        }
+      />
       <CardContent className="grid gap-4">
         {message ? (
           <p role={state === "ready" && message === ACTIVATION_TEXT.resendDone ? "status" : "alert"} className="text-sm font-medium">

@@ -7,13 +7,11 @@
 //   are chosen) or a port's types, except the local identity service (providers/identity/local/),
 //   which its HTTP surface (routes/local-auth.ts) and the clean-up job (jobs/index.ts) import
 //   directly; no route imports another route, no job imports another job or the job runner.
-// - in web/src/, lib/ is below the components: components import lib, never the other way.
-// Test files (*.test.ts, worker/test/, worker/proof/) set up any layer they exercise, so the worker's
-// layer rules leave them out; the cycle rule and the web's lib rule cover them too.
+// Test files (*.test.ts, worker/test/, worker/proof/) set up any layer they exercise, so the layer
+// rules leave them out; the cycle rule covers them too.
 
-// scripts/layers-fixture/ mirrors worker/ and web/src/ with deliberate violations (the check's negative case).
+// scripts/layers-fixture/worker/ mirrors worker/ with deliberate violations (the check's negative case).
 const W = "^(scripts/layers-fixture/)?worker/";
-const WEB = "^(scripts/layers-fixture/)?web/src/";
 const TESTS = ["\\.test\\.tsx?$", "^worker/test/", "^worker/proof/"];
 
 /** Layers from the top; a file may import its own layer or any layer below it. */
@@ -77,13 +75,6 @@ module.exports = {
         pathNot: [...TESTS, `${W}routes/local-auth\\.ts$`, `${W}jobs/index\\.ts$`],
       },
       to: { path: `${W}providers/identity/local/` },
-    },
-    {
-      name: "web-lib-no-components",
-      comment: "web/src/lib/ is below the components: what lib needs of one moves into lib",
-      severity: "error",
-      from: { path: `${WEB}lib/` },
-      to: { path: `${WEB}components/` },
     },
     {
       name: "shared-imports-no-app",

@@ -1,2 +1,0 @@
-// A component module the fixture's lib/ reaches into.
-export const badge = (text: string) => `[${text}]`;

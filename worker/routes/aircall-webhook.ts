@@ -2,9 +2,9 @@
 // The provider authenticates and parses; the service applies each event once.
 import { Hono } from "hono";
 import { nyDayOf } from "@shared/ny-time";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { aircallWebhookToken } from "../providers";
-import { publishStore } from "../middleware/live";
+import { emit } from "../events/emit";
 import { applyAircallEvent } from "../services/aircall-calls";
 
 /** Mounted at the app's root: the path is the one constant the local simulator also posts to. */
@@ -15,6 +15,6 @@ export const aircallWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
   if (event.kind === "ignored") return c.json({ received: true, ignored: true });
   const { duplicate } = await applyAircallEvent(c.var.db, event);
   // Committed: staff with the call-centre flag see the day's figures move (decision 058).
-  if (!duplicate) publishStore(c, "aircall", [nyDayOf(event.call.startedAt ?? event.occurredAt)]);
+  if (!duplicate) emit(c, "storeChanged", { kind: "aircall", days: [nyDayOf(event.call.startedAt ?? event.occurredAt)] });
   return c.json({ received: true, duplicate });
 });

@@ -2,7 +2,7 @@
 // a signed-in user with shopwindows_info (docs/product/design.md#safer-than-the-brief), since the answer holds customers' numbers.
 import { Hono } from "hono";
 import { analyticsWonBody, type AnalyticsWonResponse } from "@shared/schemas/counts";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { requireFlag } from "../middleware/auth";
 import { analyseAppointments } from "../services/appointment-analysis";

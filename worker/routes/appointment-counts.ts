@@ -9,8 +9,8 @@ import {
   type CountResponse,
 } from "@shared/schemas/counts";
 import { Hono } from "hono";
-import type { AppEnv } from "../middleware/app-env";
-import { measured } from "../middleware/request-deps";
+import type { AppEnv } from "../app-env";
+import { measured } from "../context/request-deps";
 import { closedDaysCache } from "../middleware/closed-days-cache";
 import { validate } from "../lib/validate";
 import { requireFlag } from "../middleware/auth";

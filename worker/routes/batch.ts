@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { BATCH_MAX_ANSWER_BYTES, type BatchAnswer, type BatchResponse } from "@shared/batch";
 import { BOOKMARK_HEADER } from "@shared/d1-bookmarks";
 import { batchBody } from "@shared/schemas/batch";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { requireUser, shareConfirmation } from "../middleware/auth";
 import { executionContext, type SelfDispatch } from "../middleware/context";
 import { validate } from "../lib/validate";

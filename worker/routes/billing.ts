@@ -20,11 +20,11 @@ import {
   type StartTrialResponse,
   type SubscriptionResponse,
 } from "@shared/schemas/billing";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../db/rate-limit";
 import { currentUser, requireAdmin, requireUser } from "../middleware/auth";
-import { billingDeps } from "../middleware/request-deps";
+import { billingDeps } from "../context/request-deps";
 import {
   cancelSubscription,
   checkoutSessionView,

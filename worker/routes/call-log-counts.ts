@@ -4,8 +4,8 @@
 import { callLogCountsQuery, type CallLogTotalResponse, type CountResponse } from "@shared/schemas/counts";
 import type { CallVolumeResponse } from "@shared/schemas/insights";
 import { Hono } from "hono";
-import type { AppEnv } from "../middleware/app-env";
-import { measured } from "../middleware/request-deps";
+import type { AppEnv } from "../app-env";
+import { measured } from "../context/request-deps";
 import { closedDaysCache } from "../middleware/closed-days-cache";
 import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/auth";

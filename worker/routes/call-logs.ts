@@ -12,14 +12,14 @@ import {
   type VapiCallLogsResponse,
 } from "@shared/schemas/call-logs";
 import { VAPI_CALL_LOGS_STALE_MS } from "@shared/constants";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { badRequest } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { accountDb } from "../middleware/account-db";
+import { accountDb } from "../context/account-db";
 import { currentUser, requireUser } from "../middleware/auth";
 import { decodeCursor, getCallDetail, listCallLogPage, listPlatformCalls, toCallLogView } from "../services/call-logs";
 import { isSearchCursor, searchCallLogs } from "../services/call-search";
-import { searchDatabase } from "../middleware/search-index";
+import { searchDatabase } from "../context/search-db";
 
 /** /api/call-logs */
 export const callLogRoutes = new Hono<AppEnv>().get("/", requireUser, validate("query", callLogsQuery), async (c) => {

@@ -2,7 +2,7 @@
 // Only publishable values go here; nothing secret reaches the browser.
 import { Hono } from "hono";
 import type { AppConfigResponse } from "@shared/schemas/config";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { usesSupabase } from "../providers";
 
 /** The local identity service accepts any apikey; supabase-js just needs a non-empty one. */

@@ -4,7 +4,7 @@ import { dailyReportFileName } from "@shared/daily-report";
 import { dailyReportListQuery, dailyReportQuery } from "@shared/schemas/counts";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { csvResponse, csvStream } from "../lib/csv";
 import { log } from "../lib/log";
 import { notFound } from "../lib/errors";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { adapterKinds } from "../providers";
 import { listJobRuns, type JobRunView } from "../services/job-runs";
 import { log } from "../lib/log";

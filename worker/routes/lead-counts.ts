@@ -2,7 +2,7 @@
 // with the shopwindowsInfo flag (admins see all).
 import { leadSummaryQuery, type LeadSummaryResponse } from "@shared/schemas/counts";
 import { Hono } from "hono";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { closedDaysCache, countMeter } from "../middleware/closed-days-cache";
 import { requireFlag } from "../middleware/auth";

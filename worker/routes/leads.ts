@@ -2,7 +2,7 @@
 // record (the signed-in owner's own, or any for an admin).
 import { Hono } from "hono";
 import { customerByEmailQuery, leadBody, upsertCustomerBody, type CustomerResponse, type LeadCreatedResponse } from "@shared/schemas/billing";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../db/rate-limit";
 import { currentUser, requireUser } from "../middleware/auth";

@@ -6,7 +6,7 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { STORE_NUMBER_NAMES } from "../../shared/constants";
 import { storeField } from "../../shared/schemas/store";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireFlag } from "../middleware/auth";

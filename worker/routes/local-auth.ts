@@ -4,7 +4,7 @@ import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { newPasswordProblem } from "@shared/schemas/password";
 import { LINK_TYPES, passwordGrantBody, recoverBody, refreshGrantBody, resendBody, signupBody, updateUserBody, verifyBody } from "@shared/schemas/auth";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { notFound } from "../lib/errors";
 import { issuesToError, validate } from "../lib/validate";
 import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../db/rate-limit";
@@ -28,7 +28,7 @@ import {
   weakPassword,
 } from "../providers/identity/local/auth";
 import { bearerToken } from "../middleware/auth";
-import { publishRevoke } from "../middleware/live";
+import { emit } from "../events/emit";
 
 /** Password grants per (address, email). */
 const SIGN_IN_LIMIT: Limit = { name: "auth-token", limit: 10, windowSeconds: 60 };
@@ -123,8 +123,8 @@ export const localAuthRoutes = new Hono<AppEnv>()
   .put("/user", validate("json", updateUserBody), async (c) => {
     const { user, sessionId } = await bearerSession(c);
     const updated = await updateUser(c.var.db, user.id, sessionId, c.req.valid("json"), clientAddress(c));
-    // A password change ends the account's other sessions: their live feeds close (decision 058).
-    publishRevoke(c, user.id);
+    // A password change ends the account's other sessions: their live feeds close.
+    emit(c, "accessChanged", { userId: user.id });
     return c.json(userJson(updated));
   })
   .post("/logout", async (c) => {
@@ -132,8 +132,8 @@ export const localAuthRoutes = new Hono<AppEnv>()
     const scope = (c.req.query("scope") ?? "global") as "global" | "local" | "others";
     if (!["global", "local", "others"].includes(scope)) throw authError(400, "validation_failed", "scope: invalid");
     await logout(c.var.db, user.id, sessionId, scope);
-    // The signed-out sessions' live feeds close (decision 058).
-    publishRevoke(c, user.id);
+    // The signed-out sessions' live feeds close.
+    emit(c, "accessChanged", { userId: user.id });
     return c.body(null, 204);
   })
   .post("/resend", validate("json", resendBody), async (c) => {

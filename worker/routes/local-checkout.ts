@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { html } from "hono/html";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { ApiError, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { clientAddress, enforce, type Limit } from "../db/rate-limit";

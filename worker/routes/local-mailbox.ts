@@ -1,7 +1,7 @@
 // The local outbox, read by the mailbox page. Only in local identity mode and never in production.
 import { Hono } from "hono";
 import { mailboxQuery, type MailboxResponse } from "@shared/schemas/mailbox";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { listOutbox, usesSupabase } from "../providers";

@@ -2,11 +2,11 @@
 // (the purchase usage bar), only admins change it.
 import { Hono } from "hono";
 import { phoneLimitBody, type PhoneLimitResponse } from "@shared/schemas/phone-numbers";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { requireAdmin, requireUser } from "../middleware/auth";
 import { auditStatement } from "../services/admin/audit-log";
-import { adminActor } from "../middleware/request-deps";
+import { adminActor } from "../context/request-deps";
 import { getPhoneNumberLimit, phoneLimitStatement } from "../services/phone-numbers";
 
 export const phoneLimitRoutes = new Hono<AppEnv>()

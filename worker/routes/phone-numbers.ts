@@ -14,7 +14,7 @@ import {
   type MyNumbersResponse,
   type TelephonyHealth,
 } from "@shared/schemas/phone-numbers";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/auth";
 import {

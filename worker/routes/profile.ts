@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { updateUserProfileBody } from "@shared/schemas/auth";
 import type { UpdateUserProfileResponse } from "@shared/schemas/profile";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../db/rate-limit";
 import { bearerToken, confirmedUser, currentUser, requireUser } from "../middleware/auth";

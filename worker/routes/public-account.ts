@@ -9,8 +9,8 @@ import { createMiddleware } from "hono/factory";
 import { emailConfirmedBody, userExistsBody, type EmailConfirmedResponse, type UserExistsResponse } from "@shared/schemas/auth";
 import { resendActivationBody, updateUserPasswordBody, type AccountActionResponse } from "@shared/schemas/billing";
 import { resendActivation, setPasswordWithProof } from "../services/billing";
-import { billingDeps } from "../middleware/request-deps";
-import type { AppEnv } from "../middleware/app-env";
+import { billingDeps } from "../context/request-deps";
+import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../db/rate-limit";
 

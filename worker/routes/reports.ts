@@ -1,7 +1,7 @@
 // CSV reports (docs/product/api.md#dashboard-counts): the call report of the dashboard's Call Logs section, streamed.
 import { Hono } from "hono";
 import { callLogCountsQuery, callReportFileName } from "@shared/schemas/counts";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { csvResponse, csvStream } from "../lib/csv";
 import { log } from "../lib/log";
 import { validate } from "../lib/validate";

@@ -3,7 +3,7 @@
 import { dateRangeQuery } from "@shared/schemas/counts";
 import type { StoreFunnelResponse } from "@shared/schemas/insights";
 import { Hono } from "hono";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { currentUser, requireFlag } from "../middleware/auth";
 import { storeFunnel } from "../services/insights";

@@ -1,9 +1,9 @@
 // POST /api/webhooks/stripe: Stripe's events (and the local checkout's, signed the same way). The
 // signature is checked on the raw body before anything is parsed; each event is applied once.
 import { Hono } from "hono";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { handleBillingEvent } from "../services/billing";
-import { billingDeps } from "../middleware/request-deps";
+import { billingDeps } from "../context/request-deps";
 
 export const stripeWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const raw = await c.req.text();

@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { simulatedRecordingWav } from "../providers";

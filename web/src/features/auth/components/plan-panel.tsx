@@ -7,7 +7,7 @@ import { Card, CardContent } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { SubmitButton } from "@web/components/ui/submit-button";
-import { readFirstScreenField } from "@web/lib/first-screen-field";
+import { readFirstScreenField } from "@web/boot/first-screen-field";
 import { isExistingUser } from "../api/user-exists";
 
 export function PlanPanel({ defaultEmail = "", submitted = false }: { defaultEmail?: string; submitted?: boolean }) {

@@ -287,7 +287,15 @@ export const ROUTES = {
   "POST /api/webhooks/vapi": { access: "secret", answer: untyped },
   "POST /api/webhooks/aircall": { access: "secret", answer: untyped },
 
-  // The local identity service (GoTrue's API, for supabase-js), off in production
+  // Development tools, off in production
+  "POST /api/local/aircall/simulate": { access: "callApp", summary: "Plays one Aircall call through the webhook; local only", body: simulateCallBody, answer: untyped },
+  "GET /_local/checkout/c/pay/:id": { access: "local", summary: "The local billing adapter's checkout page", params: localCheckoutParams, answer: html },
+  "POST /_local/checkout/c/pay/:id/pay": { access: "local", params: localCheckoutParams, form: localPayForm, answer: redirect },
+  "POST /_local/checkout/c/pay/:id/cancel": { access: "local", params: localCheckoutParams, answer: redirect },
+  "GET /api/vapi/sim-recordings/:file": { access: "local", summary: "The simulator's tones; <audio> sends no token", params: simRecordingParams, answer: audio },
+
+  // The local identity service (GoTrue's API, for supabase-js), off in production. Last: the
+  // authorization matrix walks this table in order, and its logout ends the session it signs in with.
   "GET /auth/v1/settings": { access: "public", answer: untyped },
   "GET /auth/v1/.well-known/jwks.json": { access: "public", answer: untyped },
   "POST /auth/v1/signup": { access: "public", body: signupBody, answer: untyped },
@@ -299,13 +307,6 @@ export const ROUTES = {
   "POST /auth/v1/recover": { access: "public", body: recoverBody, answer: untyped },
   "GET /auth/v1/verify": { access: "public", summary: "An e-mailed link: verifies and redirects", answer: redirect },
   "POST /auth/v1/verify": { access: "public", body: verifyBody, answer: untyped },
-
-  // Development tools, off in production
-  "POST /api/local/aircall/simulate": { access: "callApp", summary: "Plays one Aircall call through the webhook; local only", body: simulateCallBody, answer: untyped },
-  "GET /_local/checkout/c/pay/:id": { access: "local", summary: "The local billing adapter's checkout page", params: localCheckoutParams, answer: html },
-  "POST /_local/checkout/c/pay/:id/pay": { access: "local", params: localCheckoutParams, form: localPayForm, answer: redirect },
-  "POST /_local/checkout/c/pay/:id/cancel": { access: "local", params: localCheckoutParams, answer: redirect },
-  "GET /api/vapi/sim-recordings/:file": { access: "local", summary: "The simulator's tones; <audio> sends no token", params: simRecordingParams, answer: audio },
 } as const satisfies Record<RouteKey, RouteDeclaration>;
 
 export type Routes = typeof ROUTES;

@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { methodOf, pathOf } from "@shared/api/declare";
 import { ROUTES } from "@shared/api/routes";
 import { servedRoutes } from "../proof/routes";
+import { AIRCALL_WEBHOOK_PATH, LOCAL_CHECKOUT_PATH, SIM_RECORDING_PATH, STRIPE_WEBHOOK_PATH } from "../providers";
+import { VOICE_WEBHOOK_PATH } from "../providers/voice/port";
 import { call } from "../test/helpers";
 
 /** Whether one request could match both paths: each segment alike, or either a parameter. */
@@ -19,6 +21,12 @@ describe("route declarations", () => {
     const served = servedRoutes();
     expect(served.filter((r) => !(r in ROUTES)), "served, not declared").toEqual([]);
     expect(Object.keys(ROUTES).filter((r) => !served.includes(r)), "declared, not served").toEqual([]);
+  });
+
+  it("declare the paths the providers give out (webhooks, the checkout page, recordings)", () => {
+    const paths = Object.keys(ROUTES).map(pathOf);
+    for (const path of [VOICE_WEBHOOK_PATH, AIRCALL_WEBHOOK_PATH, STRIPE_WEBHOOK_PATH]) expect(paths, path).toContain(path);
+    for (const prefix of [LOCAL_CHECKOUT_PATH, SIM_RECORDING_PATH]) expect(paths.some((p) => p.startsWith(`${prefix}/:`)), prefix).toBe(true);
   });
 
   it("never overlap, so no mount order decides which answers", () => {

@@ -35,7 +35,7 @@ const CUSTOMER = "customer@demo.local";
 // The voice simulator's development secret (worker/providers/voice/local.ts), which local servers accept.
 const { tsImport } = await import("tsx/esm/api");
 const { DEV_VAPI_WEBHOOK_SECRET } = await tsImport("../worker/providers/voice/local.ts", import.meta.url);
-const { LIVE_SOCKETS_PER_SIGN_IN } = await tsImport("../worker/services/live-feed.ts", import.meta.url);
+const { LIVE_SOCKETS_PER_SIGN_IN } = await tsImport("../worker/live/tickets.ts", import.meta.url);
 
 const ms = (n) => (n === null ? "–" : `${n.toFixed(1)} ms`);
 const summary = (values) => {

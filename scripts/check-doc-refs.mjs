@@ -14,6 +14,8 @@
 // slug: lower case, punctuation removed, spaces to '-', a repeated heading gets -1, -2, …).
 // A citation fails wherever it appears: a spec section ("spec" N "§", any case) or the design document
 // (its file name, or its name before "§"), since neither document is in the repository. Their words now live in docs/product/.
+// A decision citation ("decision" NNN, or "decisions" NNN, NNN and NNN; any case) fails when no
+// docs/decisions/NNN-*.md exists: a record folded into a topic page keeps a stub under its number.
 //
 // Plain Node ESM, no dependencies.
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
@@ -43,6 +45,8 @@ const CITATIONS = [
 
 /** `docs/….md` with an optional anchor, not part of a longer path (`web/docs/…` is not ours). */
 const DOC_REF = /(?<![\w.-])(?<![\w-]\/)docs\/((?:[\w.-]+\/)*[\w.-]+?\.md)(?![\w])(?:#([\w-]+))?/g;
+/** "decision 051", "Decisions 027, 062 and 065", "decisions 030/033": every three-digit number in the run. */
+const DECISION_CITE = /\bdecisions?\s+(\d{3}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*\/\s*)\d{3})*)(?!\d)/gi;
 /** A Markdown link's target, with an optional title. */
 const MD_LINK = /\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 
@@ -120,6 +124,10 @@ function checkTarget(root, targetAbs, anchor, shown) {
 export function check(root, { skip = [] } = {}) {
   anchorCache.clear();
   const problems = [];
+  const decisionsDir = path.join(root, "docs", "decisions");
+  const recorded = new Set(
+    existsSync(decisionsDir) ? readdirSync(decisionsDir).map((n) => /^(\d{3})-.*\.md$/.exec(n)?.[1]).filter(Boolean) : [],
+  );
   for (const file of listFiles(root, skip)) {
     const rel = path.relative(root, file).split(path.sep).join("/");
     const isMd = file.endsWith(".md");
@@ -137,6 +145,11 @@ export function check(root, { skip = [] } = {}) {
         };
         for (const { re, what } of CITATIONS) {
           for (const m of line.matchAll(re)) report(`cites ${what}: "${m[0]}"`);
+        }
+        for (const m of line.matchAll(DECISION_CITE)) {
+          for (const n of m[1].match(/\d{3}/g)) {
+            if (!recorded.has(n)) report(`cites decision ${n}, but no docs/decisions/${n}-*.md exists`);
+          }
         }
         for (const m of line.matchAll(DOC_REF)) {
           const problem = checkTarget(root, path.join(root, "docs", m[1]), m[2], m[0]);
@@ -166,17 +179,20 @@ export function check(root, { skip = [] } = {}) {
 const format = (p) => `${p.file}:${p.line}: ${p.message}`;
 
 function selfTest() {
-  // The fixture holds one good reference, one to a missing file, one to a missing heading and one
-  // citation of the external spec; exactly the last three must be reported, each once.
+  // The fixture holds good references (a heading, recorded decisions) and bad ones: a missing file, a
+  // missing heading, a citation of the external spec, and decisions with no record (alone and inside a
+  // list of recorded ones); exactly the bad ones must be reported, each once.
   const expected = [
     "worker/example.ts:6: missing file: docs/missing.md",
     "worker/example.ts:8: no heading for #no-such-heading in docs/target.md: docs/target.md#no-such-heading",
     `worker/example.ts:10: cites a section of an external spec document: "spec 1 ${SECTION}"`,
+    "worker/example.ts:14: cites decision 999, but no docs/decisions/999-*.md exists",
+    "worker/example.ts:16: cites decision 998, but no docs/decisions/998-*.md exists",
   ];
   const got = check(FIXTURE).map(format);
   const ok = got.length === expected.length && expected.every((e, i) => got[i] === e);
   if (ok) {
-    console.log(`check-doc-refs self-test: passed (${expected.length} bad references found, the good one accepted)`);
+    console.log(`check-doc-refs self-test: passed (${expected.length} bad references found, the good ones accepted)`);
     return 0;
   }
   console.error("check-doc-refs self-test: FAILED");
@@ -191,7 +207,7 @@ function main(argv) {
   if (proven !== 0 || argv.includes("--self-test")) return proven;
   const problems = check(REPO, { skip: [FIXTURE] });
   if (problems.length === 0) {
-    console.log("check-doc-refs: every docs reference resolves, and nothing cites the external spec documents");
+    console.log("check-doc-refs: every docs reference resolves, every cited decision has a record, and nothing cites the external spec documents");
     return 0;
   }
   for (const p of problems) console.error(format(p));

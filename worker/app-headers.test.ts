@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from "vitest";
 import { call, signUpAndSignIn } from "./test/helpers";
 import { firstScreenHtml } from "@shared/first-screen";
 import { AGENT_TEXT, CALL_LOG_TEXT, DASHBOARD_TEXT, NAV_TEXT } from "@shared/messages";
-import { VAPI_RECORDING_ORIGIN } from "./middleware/content-sources";
+import { VAPI_RECORDING_ORIGIN } from "./content-sources";
 
 /**
  * An asset store serving `shell` for a page and the build's JSON tables in `files` by path (any

@@ -5,7 +5,7 @@ import { parseConfig, type Bindings } from "./env";
 import { runJobs } from "./jobs";
 
 // The live feed's Durable Object class (decision 058), bound as LIVE_FEED in wrangler.toml.
-export { LiveFeed } from "./live-feed";
+export { LiveFeed } from "./live/feed";
 
 export default {
   fetch: app.fetch,

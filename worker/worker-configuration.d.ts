@@ -4,7 +4,7 @@
 interface __BaseEnv_Env {
 	DB: D1Database;
 	SEARCH_DB: D1Database;
-	LIVE_FEED: DurableObjectNamespace<import("./live-feed").LiveFeed>;
+	LIVE_FEED: DurableObjectNamespace<import("./live/feed").LiveFeed>;
 	ASSETS: Fetcher;
 	APP_ENV: "development";
 }

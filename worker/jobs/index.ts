@@ -8,7 +8,7 @@ import { usageAlertJob } from "./usage-alerts";
 import { hourlyRollupJob, rollupJob } from "./rollups";
 import { pruneRateLimits } from "../db/rate-limit";
 import { recordJobRun } from "../services/job-runs";
-import { pruneLiveChanges } from "../services/live-feed";
+import { pruneLiveChanges } from "../live/changes";
 import { healSearchIndex } from "../services/call-search";
 import { log, withLogScope } from "../lib/log";
 

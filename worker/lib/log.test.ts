@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { log, withLogScope } from "./log";
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { requestContext } from "../middleware/context";
 
 function capture() {

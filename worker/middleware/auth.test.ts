@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { authUsers, profiles } from "../db/schema";
 import { parseConfig } from "../env";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "../app-env";
 import { toBase64Url } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { localAuthSecret } from "../providers";

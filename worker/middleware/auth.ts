@@ -11,7 +11,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { getPath } from "hono/utils/url";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "../app-env";
 import type { SQL } from "drizzle-orm";
 import { createDb, d1Of, type Database } from "../db/client";
 import type { D1Timer } from "../db/timed-d1";

@@ -14,7 +14,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { d1Of, type Database } from "../db/client";
 import { DbMeter, meterFor } from "../services/counts/meter";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "../app-env";
 
 /** An id of this isolate, made on first use (the runtime makes no random values at global scope). */
 let isolateBuild: string | undefined;

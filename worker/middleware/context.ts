@@ -1,7 +1,7 @@
 // Per-request context: request id, parsed config, database and provider ports.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "../app-env";
 import { ConfigError, parseConfig } from "../env";
 import { ApiError } from "../lib/errors";
 import { BOOKMARK_HEADER, formatBookmarks, parseBookmarks } from "@shared/d1-bookmarks";
@@ -48,7 +48,7 @@ export const requestContext = (dispatch: SelfDispatch) => createMiddleware<AppEn
   // Every database is a D1 session (decision 052): a person's request starts from the bookmarks its
   // client sent back, so it reads its own writes from whichever replica answers; webhooks and
   // ingestion use the primary. `db` is the directory database; an account's own data is read through
-  // accountDb (account-db.ts).
+  // accountDb (worker/context/account-db.ts).
   const databases = new RequestDatabases(
     (name) => c.env[name] as D1Database,
     dbTimer,

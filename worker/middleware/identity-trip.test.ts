@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { SignJWT, type JWTPayload } from "jose";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "../app-env";
 import { authenticate, confirmingIdentity, currentUser, errorOfAnswer, requireAdmin, requireUser } from "./auth";
 import { requestContext } from "./context";
 import { agents, authSessions, authUsers, deletedAccounts, profiles } from "../db/schema";

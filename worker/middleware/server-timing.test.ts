@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { D1Timer } from "../db/timed-d1";
 import type { AppConfig } from "../env";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "../app-env";
 import type { CurrentUser } from "../services/profiles";
 import { call, signUpAndSignIn, uniqueEmail } from "../test/helpers";
 import { serverTiming } from "./server-timing";

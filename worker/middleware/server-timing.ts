@@ -7,7 +7,7 @@
 // what the server found (an email with a pending account costs more queries than one without). A
 // streamed answer (CSV) reports what ran before its headers left: the first page.
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "../app-env";
 
 export const serverTiming = createMiddleware<AppEnv>(async (c, next) => {
   await next();

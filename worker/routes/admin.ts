@@ -2,18 +2,16 @@
 // access class installs requireAdmin). Every change writes its audit entry in the same batch.
 import { type Context } from "hono";
 import { type AdminPhoneNumbersResponse, type AdminUserResponse, type AdminUsersResponse, type AssignPhoneNumberResponse } from "@shared/schemas/admin";
-import type { AppEnv } from "../middleware/app-env";
-import { adminActor } from "../middleware/request-deps";
+import type { AppEnv } from "../app-env";
+import { adminActor } from "../context/request-deps";
 import { listAuditLog } from "../services/admin/audit-log";
 import { cleanupUser } from "../services/admin/cleanup";
-import { publishRevoke } from "../middleware/live";
 import { assignPlatformNumber, listPlatformNumbers } from "../services/admin/numbers";
 import { ADMIN_STATS_MAX_AGE_SECONDS, adminStats } from "../services/admin/stats";
 import { listAdminUsers, setUserFlags } from "../services/admin/users";
 import { meterFor } from "../services/counts/meter";
 import { d1Of } from "../db/client";
-import { removeAccountsFromSearch } from "../services/call-search";
-import { indexAfterCommit } from "../middleware/search-index";
+import { emit } from "../events/emit";
 import { DeclaredRoutes } from "./serve";
 
 async function stats(c: Context<AppEnv>) {
@@ -37,8 +35,8 @@ export const adminRoutes = new DeclaredRoutes()
       c.req.valid("param").id,
       c.req.valid("json"),
     );
-    // The account's open live feeds re-check its flags now: a lost flag stops its store signals (decision 058).
-    publishRevoke(c, c.req.valid("param").id);
+    // The account's open live feeds re-check its flags now: a lost flag stops its store signals.
+    emit(c, "accessChanged", { userId: c.req.valid("param").id });
     return c.json({ user } satisfies AdminUserResponse);
   })
   .serve("GET /api/admin/vapi/available-numbers", async (c) => {
@@ -56,10 +54,8 @@ export const adminRoutes = new DeclaredRoutes()
       adminActor(c),
       c.req.valid("json").email,
     );
-    // Every deleted account's open live feeds are closed (decision 058): an email may have had several.
-    for (const userId of body.userIds) publishRevoke(c, userId);
-    // Their calls leave the search index too (the healing pass removes any it misses: deleted_accounts).
-    indexAfterCommit(c, "deleted account", (search) => removeAccountsFromSearch(search, body.userIds));
+    // Every deleted account (an email may have had several) leaves the live feed and the search index.
+    emit(c, "accountsDeleted", { userIds: body.userIds });
     return c.json(body);
   })
   .serve("GET /api/admin/audit-log", async (c) => c.json(await listAuditLog(c.var.db, c.req.valid("query"))));

@@ -10,11 +10,11 @@ import { PLAN_TEXT } from "@shared/messages";
 import { nyToday } from "@shared/ny-time";
 import { ApiError, tooManyRequests } from "../lib/errors";
 import { assertTestCallDestination, requirePaidPlan } from "../services/plans";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import type { BatchItem } from "drizzle-orm/batch";
 import { countInOrder, enforce, type Limit } from "../db/rate-limit";
 import { log } from "../lib/log";
-import { accountDb } from "../middleware/account-db";
+import { accountDb } from "../context/account-db";
 import { confirmedUser, currentUser, writeWithConfirmation } from "../middleware/auth";
 import {
   activateAgent,
@@ -31,9 +31,7 @@ import {
   type AgentDeps,
 } from "../services/agents";
 import { testCaller, triggerTestCall } from "../services/call-logs";
-import { publishCalls } from "../middleware/live";
-import { indexAssistantCalls, indexCalls } from "../services/call-search";
-import { indexAfterCommit } from "../middleware/search-index";
+import { emit } from "../events/emit";
 import { usageStats } from "../services/usage";
 import { DeclaredRoutes } from "./serve";
 
@@ -86,9 +84,8 @@ export const agentActionRoutes = new DeclaredRoutes()
     // The plan is checked in the same round trip as the agent is read; its refusal answers first.
     const paid = requirePaidPlan(c.var.db, user.id, { isAdmin: user.isAdmin });
     const { assistantId, agent } = await activateAgent(deps(c), user.id, c.req.valid("json"), paid);
-    // The assistant's earlier calls are adopted: the live feed (decision 058) and the search index show them.
-    publishCalls(c, user.id);
-    indexAfterCommit(c, "adopted calls", (search) => indexAssistantCalls(accountDb(c), search, user.id, assistantId));
+    // The assistant's earlier calls are adopted: the live feed and the search index show them.
+    emit(c, "callsChanged", { userId: user.id, db: accountDb(c), assistantId });
     return c.json({ id: assistantId, agent: toAgentJson(agent) } satisfies ActivateAgentResponse);
   })
   .serve("POST /api/create-default-agent", async (c) => {
@@ -133,9 +130,8 @@ export const agentActionRoutes = new DeclaredRoutes()
       if (hits.refused === AGENT_RATE_LIMITS.testCall) throw tooManyRequests();
       if (hits.refused) throw new ApiError(429, PLAN_TEXT.testCallDailyCap(TEST_CALLS_PER_DAY), "rate_limited");
       const { callId } = await triggerTestCall(deps(c), user.id, body, c.var.config.VAPI_PHONE_NUMBER_ID, caller);
-      // The queued call is committed: the account's live feed shows it (decision 058).
-      publishCalls(c, user.id);
-      indexAfterCommit(c, "test call", (search) => indexCalls(accountDb(c), search, [callId]));
+      // The queued call is committed: the live feed and the search index show it.
+      emit(c, "callsChanged", { userId: user.id, db: accountDb(c), callIds: [callId] });
       return c.json({ success: true, callId } satisfies TriggerCallResponse);
     } catch (e) {
       // This request's counts are taken back, before the answer, when the plan refuses it (such a

@@ -2,7 +2,7 @@
 // network's calls, for users with the callApp flag (admins see all). Answered from roll-ups plus a
 // live query (docs/decisions/011-rollups.md).
 import { type AircallOptionsResponse, type CountResponse } from "@shared/schemas/counts";
-import { measured } from "../middleware/request-deps";
+import { measured } from "../context/request-deps";
 import { closedDaysCache } from "../middleware/closed-days-cache";
 import { aircallCallCount, aircallOptions, aircallOutboundAnswered, aircallStoreTransfers } from "../services/counts/aircall";
 import { DeclaredRoutes } from "./serve";

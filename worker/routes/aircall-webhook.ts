@@ -2,7 +2,7 @@
 // The provider authenticates and parses; the service applies each event once.
 import { nyDayOf } from "@shared/ny-time";
 import { aircallWebhookToken } from "../providers";
-import { publishStore } from "../middleware/live";
+import { emit } from "../events/emit";
 import { applyAircallEvent } from "../services/aircall-calls";
 import { DeclaredRoutes } from "./serve";
 
@@ -14,6 +14,6 @@ export const aircallWebhookRoutes = new DeclaredRoutes().serve("POST /api/webhoo
   if (event.kind === "ignored") return c.json({ received: true, ignored: true });
   const { duplicate } = await applyAircallEvent(c.var.db, event);
   // Committed: staff with the call-centre flag see the day's figures move (decision 058).
-  if (!duplicate) publishStore(c, "aircall", [nyDayOf(event.call.startedAt ?? event.occurredAt)]);
+  if (!duplicate) emit(c, "storeChanged", { kind: "aircall", days: [nyDayOf(event.call.startedAt ?? event.occurredAt)] });
   return c.json({ received: true, duplicate });
 });

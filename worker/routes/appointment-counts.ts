@@ -2,7 +2,7 @@
 // shopwindowsInfo flag (admins see all). Answered from roll-ups plus a live query
 // (docs/decisions/011-rollups.md). The spec's paths share no prefix, so this is mounted at /api.
 import { type AppointmentCategoryCountsResponse, type AppointmentOptionsResponse, type AppointmentStatusCountsResponse, type CountResponse } from "@shared/schemas/counts";
-import { measured } from "../middleware/request-deps";
+import { measured } from "../context/request-deps";
 import { closedDaysCache } from "../middleware/closed-days-cache";
 import {
   appointmentCategoryCounts,

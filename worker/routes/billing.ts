@@ -4,7 +4,7 @@
 import { type BillingConfigView, type CheckoutSessionCreatedResponse, type CheckoutSessionResponse, type CreateCustomerResponse, type CustomerSubscriptionsResponse, type PortalSessionResponse, type ProductsResponse, type StartTrialResponse, type SubscriptionResponse } from "@shared/schemas/billing";
 import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../db/rate-limit";
 import { currentUser } from "../middleware/auth";
-import { billingDeps } from "../middleware/request-deps";
+import { billingDeps } from "../context/request-deps";
 import {
   cancelSubscription,
   checkoutSessionView,

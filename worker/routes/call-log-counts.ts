@@ -4,8 +4,8 @@
 import { type CallLogTotalResponse, type CountResponse } from "@shared/schemas/counts";
 import type { CallVolumeResponse } from "@shared/schemas/insights";
 import type { Handler } from "hono";
-import type { AppEnv } from "../middleware/app-env";
-import { measured } from "../middleware/request-deps";
+import type { AppEnv } from "../app-env";
+import { measured } from "../context/request-deps";
 import { closedDaysCache } from "../middleware/closed-days-cache";
 import { currentUser } from "../middleware/auth";
 import { callLogCounts, type CallLogCounts } from "../services/counts/call-logs";

@@ -3,11 +3,11 @@
 import { type CallLogSearchResponse, type CallLogsResponse, type VapiCallDetail, type VapiCallLogsResponse } from "@shared/schemas/call-logs";
 import { VAPI_CALL_LOGS_STALE_MS } from "@shared/constants";
 import { badRequest } from "../lib/errors";
-import { accountDb } from "../middleware/account-db";
+import { accountDb } from "../context/account-db";
 import { currentUser } from "../middleware/auth";
 import { decodeCursor, getCallDetail, listCallLogPage, listPlatformCalls, toCallLogView } from "../services/call-logs";
 import { isSearchCursor, searchCallLogs } from "../services/call-search";
-import { searchDatabase } from "../middleware/search-index";
+import { searchDatabase } from "../context/search-db";
 import { DeclaredRoutes } from "./serve";
 
 /** /api/call-logs */

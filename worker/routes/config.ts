@@ -1,7 +1,7 @@
 // Public client configuration: where the SPA's auth client points and which mode it runs in.
 // Only publishable values go here; nothing secret reaches the browser.
 import type { AppConfigResponse } from "@shared/schemas/config";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { usesSupabase } from "../providers";
 import { DeclaredRoutes } from "./serve";
 

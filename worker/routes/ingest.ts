@@ -7,12 +7,12 @@ import { createMiddleware } from "hono/factory";
 import type { z } from "zod";
 import { INGEST_MAX_ISSUES, ingestAppointmentsBody, ingestLeadsBody } from "../../shared/schemas/ingest";
 import type { AppConfig } from "../env";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { safeEqual } from "../lib/crypto";
 import { ApiError, unauthorized } from "../lib/errors";
 import { issuesToError } from "../lib/validate";
 import { bearerToken } from "../middleware/auth";
-import { publishStore } from "../middleware/live";
+import { emit } from "../events/emit";
 import { ingestAppointments, ingestLeads } from "../services/ingest";
 import { DeclaredRoutes } from "./serve";
 
@@ -46,12 +46,12 @@ export const ingestRoutes = new DeclaredRoutes()
     const { appointments } = c.req.valid("json");
     const result = await ingestAppointments(c.var.db, appointments);
     // Committed: staff with the store flag see those days move (decision 058).
-    publishStore(c, "appointment", appointments.flatMap((a) => [nyDayOf(a.begin_utc), nyDayOf(a.booked_at)]));
+    emit(c, "storeChanged", { kind: "appointment", days: appointments.flatMap((a) => [nyDayOf(a.begin_utc), nyDayOf(a.booked_at)]) });
     return c.json(result);
   })
   .serve("POST /api/ingest/leads", { after: [validateBody(ingestLeadsBody)] }, async (c) => {
     const { leads } = c.req.valid("json");
     const result = await ingestLeads(c.var.db, leads);
-    publishStore(c, "lead", leads.map((l) => nyDayOf(l.submitted_at)));
+    emit(c, "storeChanged", { kind: "lead", days: leads.map((l) => nyDayOf(l.submitted_at)) });
     return c.json(result);
   });

@@ -3,7 +3,7 @@
 // store-network data, so it asks for the same flag as reading it (call_app).
 import { createMiddleware } from "hono/factory";
 import { STORE_NUMBER_NAMES } from "../../shared/constants";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { notFound } from "../lib/errors";
 import { DeclaredRoutes } from "./serve";
 

@@ -4,7 +4,7 @@ import { type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { newPasswordProblem } from "@shared/schemas/password";
 import { LINK_TYPES, passwordGrantBody, refreshGrantBody } from "@shared/schemas/auth";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { notFound } from "../lib/errors";
 import { issuesToError } from "../lib/validate";
 import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../db/rate-limit";
@@ -31,7 +31,7 @@ import {
   weakPassword,
 } from "../providers";
 import { bearerToken } from "../middleware/auth";
-import { publishRevoke } from "../middleware/live";
+import { emit } from "../events/emit";
 import { DeclaredRoutes } from "./serve";
 
 /** Password grants per (address, email). */
@@ -127,8 +127,8 @@ export const localAuthRoutes = new DeclaredRoutes()
   .serve("PUT /auth/v1/user", async (c) => {
     const { user, sessionId } = await bearerSession(c);
     const updated = await updateUser(c.var.db, user.id, sessionId, c.req.valid("json"), clientAddress(c));
-    // A password change ends the account's other sessions: their live feeds close (decision 058).
-    publishRevoke(c, user.id);
+    // A password change ends the account's other sessions: their live feeds close.
+    emit(c, "accessChanged", { userId: user.id });
     return c.json(userJson(updated));
   })
   .serve("POST /auth/v1/logout", async (c) => {
@@ -136,8 +136,8 @@ export const localAuthRoutes = new DeclaredRoutes()
     const scope = (c.req.query("scope") ?? "global") as "global" | "local" | "others";
     if (!["global", "local", "others"].includes(scope)) throw authError(400, "validation_failed", "scope: invalid");
     await logout(c.var.db, user.id, sessionId, scope);
-    // The signed-out sessions' live feeds close (decision 058).
-    publishRevoke(c, user.id);
+    // The signed-out sessions' live feeds close.
+    emit(c, "accessChanged", { userId: user.id });
     return c.body(null, 204);
   })
   .serve("POST /auth/v1/resend", async (c) => {

@@ -3,7 +3,7 @@
 // signed events through the webhook route, then returns to the session's success URL.
 import { html } from "hono/html";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { ApiError, notFound } from "../lib/errors";
 import { clientAddress, enforce, type Limit } from "../db/rate-limit";
 import { findActivePrice, LOCAL_CATALOGUE, LOCAL_CHECKOUT_PATH, type LocalBilling } from "../providers";

@@ -2,7 +2,7 @@
 // (the purchase usage bar), only admins change it.
 import { type PhoneLimitResponse } from "@shared/schemas/phone-numbers";
 import { auditStatement } from "../services/admin/audit-log";
-import { adminActor } from "../middleware/request-deps";
+import { adminActor } from "../context/request-deps";
 import { getPhoneNumberLimit, phoneLimitStatement } from "../services/phone-numbers";
 import { DeclaredRoutes } from "./serve";
 

@@ -8,8 +8,8 @@ import { createMiddleware } from "hono/factory";
 import { type EmailConfirmedResponse, type UserExistsResponse } from "@shared/schemas/auth";
 import { type AccountActionResponse } from "@shared/schemas/billing";
 import { resendActivation, setPasswordWithProof } from "../services/billing";
-import { billingDeps } from "../middleware/request-deps";
-import type { AppEnv } from "../middleware/app-env";
+import { billingDeps } from "../context/request-deps";
+import type { AppEnv } from "../app-env";
 import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../db/rate-limit";
 import { DeclaredRoutes } from "./serve";
 

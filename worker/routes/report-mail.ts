@@ -6,7 +6,7 @@ import { REPORT_MAIL_TEXT } from "@shared/messages";
 import { type ReportMailSetting } from "@shared/schemas/report-mail";
 import { type Context } from "hono";
 import { html } from "hono/html";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { clientAddress, hit, type Limit } from "../db/rate-limit";
 import { tooManyRequests } from "../lib/errors";
 import { currentUser } from "../middleware/auth";

@@ -6,7 +6,7 @@ import { Hono, type Handler, type MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { methodOf, pathOf, type Access } from "@shared/api/declare";
 import { ROUTES, type DeclaredRoute, type Routes } from "@shared/api/routes";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { validate } from "../lib/validate";
 import { requireAdmin, requireFlag, requireUser } from "../middleware/auth";
 

@@ -2,9 +2,7 @@
 // The provider's readVoiceEvent authenticates, parses and names the event; the call log applies it once.
 import { readVoiceEvent, vapiWebhookSecret } from "../providers";
 import { recordCallEvent } from "../services/call-logs";
-import { publishCalls } from "../middleware/live";
-import { indexAfterCommit } from "../middleware/search-index";
-import { indexCalls } from "../services/call-search";
+import { emit } from "../events/emit";
 import { DeclaredRoutes } from "./serve";
 
 /** Mounted at the app's root: the path is the one constant the adapters also build their URL from. */
@@ -12,9 +10,7 @@ export const vapiWebhookRoutes = new DeclaredRoutes().serve("POST /api/webhooks/
   const event = await readVoiceEvent(c.req.raw.headers, await c.req.text(), vapiWebhookSecret(c.var.config), Date.now());
   if (!event) return c.json({ received: true, ignored: true });
   const { duplicate, userId } = await recordCallEvent(c.var.db, event);
-  // Committed: the account's live feed shows the change (after the answer; decision 058).
-  if (!duplicate) publishCalls(c, userId);
-  // Committed: the call's search index row follows (after the answer; decision 059).
-  if (!duplicate) indexAfterCommit(c, "webhook", (search) => indexCalls(c.var.db, search, [event.call.id]));
+  // Committed: the live feed and the search index follow, after the answer.
+  if (!duplicate) emit(c, "callsChanged", { userId, db: c.var.db, callIds: [event.call.id] });
   return c.json({ received: true, duplicate });
 });

@@ -1,7 +1,7 @@
 // The voice simulator's own HTTP surface, as VAPI serves its recordings from its own storage. It
 // answers only while the simulator is the voice adapter (ADR 007); no product route uses it.
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../middleware/app-env";
+import type { AppEnv } from "../app-env";
 import { notFound } from "../lib/errors";
 import { simulatedRecordingWav } from "../providers";
 import { DeclaredRoutes } from "./serve";

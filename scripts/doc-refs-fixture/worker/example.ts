@@ -1,4 +1,4 @@
-// Fixture of scripts/check-doc-refs.mjs --self-test: one good reference and three bad ones.
+// Fixture of scripts/check-doc-refs.mjs --self-test: good references and five bad ones.
 
 // Good: the file exists and has this heading.
 // See docs/target.md#good-heading.
@@ -8,4 +8,10 @@
 // See docs/target.md#no-such-heading.
 // Bad: a citation of a document outside the repository.
 // As spec 1 §7 says.
+// Good: a decision with a record, and a stub counts as one (decision 001; Decisions 001 and 002).
+// See decision 001.
+// Bad: a decision with no record.
+// As decision 999 chose.
+// Bad: one number of a list has no record.
+// See decisions 001, 998 and 002.
 export {};

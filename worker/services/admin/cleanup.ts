@@ -35,7 +35,7 @@ import type { BillingPort } from "../../providers/billing/port";
 import type { IdentityPort } from "../../providers/identity/port";
 import type { TelephonyPort } from "../../providers/telephony/port";
 import type { VoicePort } from "../../providers/voice/port";
-import { deleteAccountChanges } from "../live-feed";
+import { deleteAccountChanges } from "../../live/changes";
 import { auditStatement, type AdminActor } from "./audit-log";
 
 /**

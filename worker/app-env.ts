@@ -1,11 +1,11 @@
 // The request context every route and middleware sees: the bindings, and what the context middleware
-// (context.ts) and the auth middleware (auth.ts) set on each request.
-import type { Database } from "../db/client";
-import type { RequestDatabases } from "../db/sessions";
-import type { D1Timer } from "../db/timed-d1";
-import type { AppConfig, Bindings } from "../env";
-import type { Providers } from "../providers";
-import type { CurrentUser } from "../services/profiles";
+// (middleware/context.ts) and the auth middleware (middleware/auth.ts) set on each request.
+import type { Database } from "./db/client";
+import type { RequestDatabases } from "./db/sessions";
+import type { D1Timer } from "./db/timed-d1";
+import type { AppConfig, Bindings } from "./env";
+import type { Providers } from "./providers";
+import type { CurrentUser } from "./services/profiles";
 
 export type AppEnv = {
   Bindings: Bindings;

@@ -1,7 +1,7 @@
 // Where the page may connect and play media from, derived from the configuration rather than fixed:
 // a custom Supabase domain and the voice platform's recording host must not be blocked by the CSP.
-import type { AppConfig } from "../env";
-import { usesVapi } from "../providers";
+import type { AppConfig } from "./env";
+import { usesVapi } from "./providers";
 
 /** Where VAPI serves call recordings when RECORDING_ORIGINS does not say otherwise. */
 export const VAPI_RECORDING_ORIGIN = "https://storage.vapi.ai";

@@ -4,7 +4,7 @@
 // to its account's object, which carries both its calls and (when its user holds a flag) store
 // signals.
 //
-// An account object is named only for a ticket the Worker has spent (worker/routes/live.ts) or a
+// An account object is named only for a ticket the Worker has spent (./routes.ts) or a
 // server-side publish, and keeps no table of its own: a made-up id creates nothing. The store object
 // alone keeps one (its subscribers), created at its first subscription.
 //
@@ -14,24 +14,15 @@
 import { DurableObject } from "cloudflare:workers";
 import { LIVE_TEXT } from "@shared/messages";
 import { LIVE_CLOSE, type LiveMessage, type LiveStoreMessage } from "@shared/schemas/live";
-import { createDb } from "./db/client";
-import { accountDatabase } from "./db/account-database";
-import { parseConfig, type Bindings } from "./env";
-import { log } from "./lib/log";
-import { feedStub, LIVE_WHO_HEADER, refusedSocket, type LiveFeedRpc } from "./middleware/live";
-import { createProviders } from "./providers";
-import { identityCheck } from "./services/profiles";
-import {
-  accountFeedName,
-  LIVE_RECHECK_MS,
-  mustResync,
-  overSocketCap,
-  readChanges,
-  receivesAnyStore,
-  receivesStore,
-  STORE_FEED_NAME,
-  type LiveIdentity,
-} from "./services/live-feed";
+import { createDb } from "../db/client";
+import { accountDatabase } from "../db/account-database";
+import { parseConfig, type Bindings } from "../env";
+import { log } from "../lib/log";
+import { feedStub, LIVE_AFTER_HEADER, LIVE_WHO_HEADER, refusedSocket, type AccountFeedStoreRpc, type LiveFeedRpc, type StoreFeedRpc } from "./rpc";
+import { createProviders } from "../providers";
+import { identityCheck } from "../services/profiles";
+import { mustResync, readChanges } from "./changes";
+import { accountFeedName, LIVE_RECHECK_MS, overSocketCap, receivesAnyStore, receivesStore, STORE_FEED_NAME, type LiveIdentity } from "./tickets";
 
 /** What a socket's attachment holds: who is on it and the cursor of the last change it was sent. */
 type Attachment = LiveIdentity & {
@@ -43,19 +34,9 @@ type Attachment = LiveIdentity & {
 
 type Socket = { ws: WebSocket; at: Attachment };
 
-/** The account feed's methods the store feed calls. */
-interface AccountFeedStoreRpc {
-  /** Sends store signals to the entitled sockets; returns how many such sockets there were. */
-  storeSignal(messages: LiveStoreMessage[]): Promise<number>;
-}
-interface StoreFeedRpc {
-  subscribe(userId: string): Promise<void>;
-  unsubscribe(userId: string): Promise<void>;
-}
-
 const USER_TAG = (userId: string) => `user:${userId}`;
 
-export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc {
+export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc, AccountFeedStoreRpc, StoreFeedRpc {
   /** Replays and broadcasts in order, one at a time: a socket is never sent a change twice or out of order. */
   #queue: Promise<void> = Promise.resolve();
 
@@ -103,7 +84,7 @@ export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc {
     const who = JSON.parse(whoHeader) as LiveIdentity;
     const open = this.#sockets().filter((s) => s.ws.readyState === WebSocket.OPEN);
     if (overSocketCap(open.map((s) => s.at), who)) return refusedSocket(LIVE_CLOSE.tooMany, LIVE_TEXT.limited);
-    const afterHeader = request.headers.get("x-live-after");
+    const afterHeader = request.headers.get(LIVE_AFTER_HEADER);
     const after = afterHeader ? Number(afterHeader) : null;
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [USER_TAG(who.userId)]);

@@ -8,9 +8,9 @@ import { clientAddress } from "../db/rate-limit";
 import { ApiError, tooManyRequests } from "../lib/errors";
 import { issuesToError } from "../lib/validate";
 import { bearerToken, confirmedUser } from "../middleware/auth";
-import { feedStub, LIVE_WHO_HEADER, liveFeedConfigured, refusedSocket } from "../middleware/live";
-import { accountFeedName, issueTicket, LIVE_TICKET_TTL_SECONDS, receivesAnyStore, spendTicket, ticketSecret } from "../services/live-feed";
-import { DeclaredRoutes } from "./serve";
+import { feedStub, LIVE_AFTER_HEADER, LIVE_WHO_HEADER, liveFeedConfigured, refusedSocket } from "./rpc";
+import { accountFeedName, issueTicket, LIVE_TICKET_TTL_SECONDS, receivesAnyStore, spendTicket, ticketSecret } from "./tickets";
+import { DeclaredRoutes } from "../routes/serve";
 
 /**
  * The session, issue and expiry claims of the request's bearer token. authenticate has checked its
@@ -67,6 +67,6 @@ export const liveRoutes = new DeclaredRoutes()
     if (!who) return refusedSocket(LIVE_CLOSE.badTicket, "The ticket is missing, expired, used or forged");
     const feed = feedStub(c.env, accountFeedName(who.userId))!;
     const headers = new Headers({ upgrade: "websocket", [LIVE_WHO_HEADER]: JSON.stringify(who) });
-    if (parsed.data.after) headers.set("x-live-after", parsed.data.after);
+    if (parsed.data.after) headers.set(LIVE_AFTER_HEADER, parsed.data.after);
     return feed.fetch("https://live-feed/connect", { headers });
   });

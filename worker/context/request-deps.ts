@@ -5,9 +5,9 @@ import { clientAddress } from "../db/rate-limit";
 import type { AdminActor } from "../services/admin/audit-log";
 import type { BillingDeps } from "../services/billing";
 import type { DbMeter } from "../services/counts/meter";
-import type { AppEnv } from "./app-env";
-import { currentUser } from "./auth";
-import { countMeter } from "./closed-days-cache";
+import type { AppEnv } from "../app-env";
+import { currentUser } from "../middleware/auth";
+import { countMeter } from "../middleware/closed-days-cache";
 
 /** What every billing operation is given: the request's database and ports, and the origin its links point to. */
 export const billingDeps = (c: Context<AppEnv>): BillingDeps => ({

@@ -21,9 +21,9 @@ import {
   LIVE_SOCKETS_PER_SIGN_IN,
   LIVE_UPGRADES_PER_ADDRESS,
   overSocketCap,
-  pruneLiveChanges,
-} from "../services/live-feed";
-import { DEV_INGEST_API_KEY } from "./ingest";
+} from "./tickets";
+import { pruneLiveChanges } from "./changes";
+import { DEV_INGEST_API_KEY } from "../routes/ingest";
 
 /** A socket's messages as they arrive, and its close. */
 class Inbox {

@@ -1,0 +1,34 @@
+// Who hears of each committed change, in one list: a write path emits the change and knows nothing of
+// these. Each runs after the answer (./emit.ts), so no write waits for the live feed or the search
+// database; what one misses is caught up elsewhere (a browser's next event or reconnect reads the
+// live feed's change log; the 10-minute healing pass indexes what the search index missed).
+import { searchDatabase } from "../context/search-db";
+import { publishCalls, publishRevoke, publishStore } from "../live/publish";
+import { indexAssistantCalls, indexCalls, removeAccountsFromSearch } from "../services/call-search";
+import type { ChangeName, Subscriber } from "./types";
+
+/** The live feed (decision 058): the sockets of the account (or of the store network) are told. */
+const LIVE = { name: "live feed", withoutContext: true } as const;
+/** The search index (decision 059): without an execution context it is left to the healing pass. */
+const SEARCH = { name: "search index", withoutContext: false } as const;
+
+export const SUBSCRIBERS: { [N in ChangeName]: Subscriber<N>[] } = {
+  callsChanged: [
+    { ...LIVE, run: (c, { userId }) => publishCalls(c.env, userId) },
+    {
+      ...SEARCH,
+      run: (c, change) =>
+        "callIds" in change
+          ? indexCalls(change.db, searchDatabase(c), change.callIds)
+          : indexAssistantCalls(change.db, searchDatabase(c), change.userId, change.assistantId),
+    },
+  ],
+  // A deleted account's open sockets close (revoked), and its calls leave the search index.
+  accountsDeleted: [
+    { ...LIVE, run: (c, { userIds }) => Promise.all(userIds.map((id) => publishRevoke(c.env, id))) },
+    { ...SEARCH, run: (c, { userIds }) => removeAccountsFromSearch(searchDatabase(c), userIds) },
+  ],
+  // The account's open sockets are re-checked now: a signed-out session's close, a lost flag's renew.
+  accessChanged: [{ ...LIVE, run: (c, { userId }) => publishRevoke(c.env, userId) }],
+  storeChanged: [{ ...LIVE, run: (c, { kind, days }) => publishStore(c.env, kind, days) }],
+};

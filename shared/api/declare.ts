@@ -17,14 +17,15 @@ export type Access = "public" | "user" | "owned" | "ownedOrAdmin" | "shopwindows
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** What a route answers: JSON of a schema, or a stream, a file, a page or a redirect. */
+/** What a route answers: JSON of a schema, or a stream, a file, a page, a redirect or nothing. */
 export type Answer =
   | { kind: "json"; schema: z.ZodType; status: number }
   | { kind: "csv" }
   | { kind: "html" }
   | { kind: "redirect" }
   | { kind: "audio" }
-  | { kind: "websocket" };
+  | { kind: "websocket" }
+  | { kind: "empty" };
 
 /** A JSON answer of this schema (and status, 200 unless said). */
 export const json = <S extends z.ZodType>(schema: S, status = 200) => ({ kind: "json" as const, schema, status });
@@ -33,6 +34,8 @@ export const html = { kind: "html" } as const;
 export const redirect = { kind: "redirect" } as const;
 export const audio = { kind: "audio" } as const;
 export const websocket = { kind: "websocket" } as const;
+/** 204, no body. */
+export const empty = { kind: "empty" } as const;
 
 /** A JSON answer whose shape is the route's own business (a webhook's acknowledgement, GoTrue's answers): not typed for the SPA. */
 export const untyped = json(z.unknown());

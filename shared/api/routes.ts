@@ -129,7 +129,7 @@ import {
 } from "../schemas/phone-numbers";
 import { updateUserProfileResponse } from "../schemas/profile";
 import { reportMailBody, reportMailSetting } from "../schemas/report-mail";
-import { audio, csv, html, json, redirect, untyped, websocket, type RouteDeclaration, type RouteKey } from "./declare";
+import { audio, csv, empty, html, json, redirect, untyped, websocket, type RouteDeclaration, type RouteKey } from "./declare";
 
 const countsQuery = { query: callLogCountsQuery, answer: json(countResponse) };
 
@@ -302,7 +302,7 @@ export const ROUTES = {
   "POST /auth/v1/token": { access: "public", summary: "Password and refresh-token grants, read by the handler per grant", answer: untyped },
   "GET /auth/v1/user": { access: "user", summary: "The bearer's own session, checked by the service itself", answer: untyped },
   "PUT /auth/v1/user": { access: "user", body: updateUserBody, answer: untyped },
-  "POST /auth/v1/logout": { access: "user", answer: untyped },
+  "POST /auth/v1/logout": { access: "user", answer: empty },
   "POST /auth/v1/resend": { access: "public", body: resendBody, answer: untyped },
   "POST /auth/v1/recover": { access: "public", body: recoverBody, answer: untyped },
   "GET /auth/v1/verify": { access: "public", summary: "An e-mailed link: verifies and redirects", answer: redirect },

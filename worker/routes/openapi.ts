@@ -13,6 +13,7 @@ const MEDIA: Record<Exclude<Answer["kind"], "json">, { status: number; descripti
   audio: { status: 200, description: "A WAV recording", type: "audio/wav" },
   redirect: { status: 302, description: "A redirect" },
   websocket: { status: 101, description: "A WebSocket upgrade" },
+  empty: { status: 204, description: "No content" },
 };
 
 /** A declaration as a route of @hono/zod-openapi. */

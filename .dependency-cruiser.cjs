@@ -2,7 +2,7 @@
 // (docs/decisions/045-worker-layers.md):
 // - no import cycle anywhere in worker/, web/src/ or shared/, type-only imports included;
 // - in worker/, imports follow the layers top to bottom:
-//     index.ts, app.ts, content-sources.ts → routes/, jobs/ → context/, events/ → middleware/, app-env.ts → services/ → providers/ → db/ → lib/, env.ts
+//     index.ts, app.ts, content-sources.ts, shell/ (the SPA's shell) → routes/, jobs/ → context/, events/ → middleware/, app-env.ts → services/ → providers/ → db/ → lib/, env.ts
 //   A feature's folder spans layers, each file in its own: the live feed (live/) has its Durable
 //   Object (feed.ts) beside the entry, its routes (routes.ts) beside routes/, and the rest (its
 //   contract, publishing, change log, tickets) beside services/.
@@ -18,7 +18,7 @@ const TESTS = ["\\.test\\.tsx?$", "^worker/test/", "^worker/proof/"];
 
 /** Layers from the top; a file may import its own layer or any layer below it. */
 const LAYERS = [
-  { name: "entry", path: `${W}((index|app|content-sources)\\.ts$|live/feed\\.ts$)` },
+  { name: "entry", path: `${W}((index|app|content-sources)\\.ts$|live/feed\\.ts$|shell/)` },
   { name: "routes", path: `${W}(routes/|live/routes\\.ts$)` },
   { name: "jobs", path: `${W}jobs/` },
   // What routes take from the request beyond middleware: a database, derived deps, the change events.

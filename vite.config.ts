@@ -4,7 +4,6 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { earlyEntry } from "./scripts/vite/early-entry.ts";
 import { firstScreensPlugin } from "./scripts/vite/first-screens.ts";
 import { pageKitGroups } from "./scripts/vite/page-kits.ts";
 import { routePreloadsPlugin } from "./scripts/vite/route-preloads.ts";
@@ -12,7 +11,6 @@ import { stylesheetFirstPlugin } from "./scripts/vite/stylesheet-first.ts";
 
 const root = import.meta.dirname;
 const alias = { "@shared": path.join(root, "shared"), "@web": path.join(root, "web/src") };
-const early = earlyEntry(root);
 const kits = pageKitGroups({ routesDir: path.join(root, "web/src/routes"), htmlEntry: path.join(root, "web/index.html"), firstPage: "auth" });
 
 export default defineConfig(({ command }) => ({
@@ -33,7 +31,6 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     routePreloadsPlugin(root, path.join(root, "web/src/routes")),
     firstScreensPlugin(root, alias),
-    early.plugin,
     stylesheetFirstPlugin(),
     cloudflare({
       configPath: path.join(root, "wrangler.toml"),
@@ -49,18 +46,15 @@ export default defineConfig(({ command }) => ({
     client: {
       build: {
         rolldownOptions: {
-          // The page's early requests have an entry of their own, which the shell loads first (decision 065).
-          input: { index: path.join(root, "web/index.html"), early: early.input },
+          input: { index: path.join(root, "web/index.html") },
           output: {
             // Everything the entry imports statically goes in the entry's one file. Left to itself
             // the bundler splits it into many small files (jsx-runtime, the query client, …) that
             // every page loads anyway, each one more request before a page can run (decision 035).
             // What /auth shares with other pages is one file (`ui`), what the signed-in pages share
             // another (`app-kit`), instead of a file per shared module, most under 1 KB (decision 037).
-            // The early entry's modules are its own file, which the app's entry imports (decision 065).
             codeSplitting: {
               groups: [
-                early.group,
                 { name: "index", tags: ["$initial"], priority: 10 },
                 { name: kits.ui, debugName: "ui", priority: 6 },
                 { name: kits.kit, debugName: "app-kit", priority: 5 },

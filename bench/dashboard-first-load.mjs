@@ -7,8 +7,7 @@
 // data set (or `--calls N` and the bench's proportions), runs the nightly cron once, and later runs
 // only serve it again. For each `--d1-rtt` (default 50) it serves the same database and build with
 // D1_RTT_MS, measures `--runs` loads (3), and prints the time until every section shows its figures
-// and each run's waterfall in short (when the HTML was in; when the early entry left and was in;
-// DOMContentLoaded; when the profile left and was answered; when the first section request left and
+// and each run's waterfall in short (when the HTML was in; the first contentful paint; DOMContentLoaded; when the profile left and was answered; when the first section request left and
 // the last was answered), in full with `--waterfall` (every script and API request, when it left and
 // when its answer was in, and the page's performance marks, if a build makes any).
 // `--protocol` (default h2,h1) chooses how the browser reaches the server: `h2` through an HTTPS
@@ -101,12 +100,13 @@ const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 /** One run's waterfall in short: the profile, the sections' requests (first to leave, last answered). */
 function shortWaterfall(w) {
   const api = w.entries.filter((e) => e.what.startsWith("/api/"));
+  // Builds from before the entry sent its own first requests loaded an early entry of their own.
   const early = w.entries.find((e) => /^\/assets\/early-[\w-]+\.js$/.test(e.what));
   const profile = api.find((e) => e.what === "/api/profile");
   const sections = api.filter((e) => e.what !== "/api/profile" && !e.what.startsWith("/api/live/"));
   const first = Math.min(...sections.map((e) => e.start));
   const last = Math.max(...sections.map((e) => e.end));
-  return `HTML ${w.html}; ${early ? `early entry ${early.start}→${early.end}; ` : ""}DOMContentLoaded ${w.domContentLoaded}; profile ${profile?.start}→${profile?.end}; ${sections.length} section requests: first left ${first}, last answered ${last}`;
+  return `HTML ${w.html}; ${early ? `early entry ${early.start}→${early.end}; ` : ""}first paint ${w.firstContentfulPaint}; DOMContentLoaded ${w.domContentLoaded}; profile ${profile?.start}→${profile?.end}; ${sections.length} section requests: first left ${first}, last answered ${last}`;
 }
 
 async function main() {
@@ -138,6 +138,7 @@ async function main() {
   const browser = await startBrowser({ cpus: args.apart ? "0" : undefined });
   const fmt = (x) => `${Math.round(x.ms)} ms (runs ${x.msAll.map((m) => Math.round(m)).join(", ")}), ${x.requests} API requests, ${x.trips} D1 trips${x.failed ? `, ${x.failed} sections showed their error` : ""}`;
   const firstLoads = new Map(); // `${rtt} ${label}` → every run's first-load ms
+  const firstPaints = new Map(); // `${rtt} ${label}` → every run's first contentful paint
   for (const [rtt, protocol] of RTTS.flatMap((r) => PROTOCOLS.map((p) => [r, p]))) {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const build of builds) {
@@ -145,6 +146,7 @@ async function main() {
         const d = await measureDashboard(baseUrl, { runs: RUNS });
         const key = `${rtt} ms, ${protocol === "h2" ? "HTTP/2 front" : "HTTP/1.1"}${args.apart ? ", browser and server apart" : ""}, ${build.label}`;
         firstLoads.set(key, [...(firstLoads.get(key) ?? []), ...d.load.msAll]);
+        firstPaints.set(key, [...(firstPaints.get(key) ?? []), ...d.waterfalls.map((w) => w.firstContentfulPaint).filter((ms) => ms !== null)]);
         console.log(`\n## ${key}, round ${round}: ${browser}, ${d.sections} sections, median of ${d.runs} (load ${os.loadavg().map((n) => n.toFixed(1)).join(" ")})`);
         console.log(`  first load: every section's figures after ${fmt(d.load)}`);
         console.log(`  Refresh All Sections: ${fmt(d.refresh)}`);
@@ -159,6 +161,8 @@ async function main() {
   }
   console.log("\n## first load, every run (ms until every section shows its figures)");
   for (const [key, all] of firstLoads) console.log(`  ${key}: median ${Math.round(median(all))} (${all.map((m) => Math.round(m)).join(", ")})`);
+  console.log("\n## first contentful paint, every run (ms)");
+  for (const [key, all] of firstPaints) if (all.length) console.log(`  ${key}: median ${Math.round(median(all))} (${all.join(", ")})`);
 }
 
 try {

@@ -1,9 +1,10 @@
 // A signed-in first load of /dashboard (decisions 062 and 064): the sections' first figures come in one
 // POST /api/batch, and they are the figures each section's own request gives (Refresh All Sections
-// asks for each alone).
+// asks for each alone). The dashboard reached by an in-app sign-in sends the same first requests as
+// a reload of it.
 import type { Page, Request } from "playwright-core";
-import { DASHBOARD_TEXT } from "../shared/messages.ts";
-import { check, DEMO, signIn, type Journey } from "./harness.ts";
+import { AUTH_TEXT, DASHBOARD_TEXT } from "../shared/messages.ts";
+import { check, DEMO, seePath, type Journey } from "./harness.ts";
 
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
@@ -37,19 +38,41 @@ const withoutRequestId = (text: string) => {
 export default {
   name: "Dashboard first load: the sections' figures come in one batch request, each as its own request answers",
   async run({ page }) {
-    await signIn(page, DEMO.staff);
-    await allShown(page);
-
-    const sent: { path: string; method: string }[] = [];
+    const sent: { path: string; method: string; body: string | null }[] = [];
     const onRequest = (req: Request) => {
       const url = new URL(req.url());
-      if (url.pathname.startsWith("/api/")) sent.push({ path: url.pathname, method: req.method() });
+      if (url.pathname.startsWith("/api/")) sent.push({ path: url.pathname, method: req.method(), body: req.postData() });
     };
+    /** The first render's reads: each section read sent alone, and the reads each batch carried. */
+    const firstReads = (list: typeof sent) => ({
+      alone: list.filter((r) => SECTION_READ.test(r.path)).map((r) => r.path),
+      batched: list.filter((r) => r.path === "/api/batch").map((r) => (JSON.parse(r.body ?? "{}") as { requests?: string[] }).requests ?? []),
+    });
+
+    // The dashboard reached by signing in inside the app, from the click on.
+    await page.goto("/auth?login=1");
+    const form = page.getByRole("form", { name: AUTH_TEXT.signInTab });
+    await form.getByLabel(AUTH_TEXT.emailLabel, { exact: true }).fill(DEMO.staff);
+    await form.getByLabel(AUTH_TEXT.passwordLabel, { exact: true }).fill(DEMO.password);
+    page.on("request", onRequest);
+    await form.getByRole("button", { name: AUTH_TEXT.signInButton, exact: true }).click();
+    await seePath(page, "/dashboard");
+    await allShown(page);
+    page.off("request", onRequest);
+    const afterSignIn = firstReads(sent.splice(0));
+
     page.on("request", onRequest);
     const batchAnswer = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/batch");
     await page.reload();
     await allShown(page);
     page.off("request", onRequest);
+
+    // The same first requests however the dashboard is reached: one batch carrying the same reads.
+    const afterReload = firstReads(sent);
+    check(
+      JSON.stringify(afterSignIn) === JSON.stringify(afterReload),
+      `an in-app sign-in should ask for the first figures as a reload does (${JSON.stringify(afterReload)}), asked ${JSON.stringify(afterSignIn)}`,
+    );
 
     const batches = sent.filter((r) => r.path === "/api/batch");
     check(batches.length === 1 && batches[0].method === "POST", `the first load should send one POST /api/batch, sent ${JSON.stringify(sent.map((r) => `${r.method} ${r.path}`))}`);

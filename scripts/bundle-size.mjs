@@ -1,15 +1,14 @@
 // `node scripts/bundle-size.mjs`: the SPA's JavaScript, gzipped, as a browser loads it. The first page
 // (/auth: the entry, what it imports, the route's own chunk and what that imports) must stay within
-// 150 KB and all JavaScript within 360 KB, the entry is one file beside the early entry, the early
-// entry one file within 8 KB (decision 065), and no font file is built (the system's font, decision
-// 036); the run fails otherwise. Read from the built files (`vite build` first), following the static
+// 150 KB and all JavaScript within 360 KB, the entry is one file, and no font file is built (the
+// system's font, decision 036); the run fails otherwise. Read from the built files (`vite build` first), following the static
 // `import … from "./x.js"` edges between chunks.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { root } from "./lib.mjs";
 
-export const BUDGET_KB = { firstPage: 150, allJs: 360, early: 8 };
+export const BUDGET_KB = { firstPage: 150, allJs: 360 };
 
 const kb = (bytes) => bytes / 1024;
 
@@ -26,16 +25,10 @@ export function readBundle(clientDir = path.join(root, "dist", "client")) {
     chunks.set(name, { gz: gzipSync(source, { level: 9 }).length, imports: [...new Set(imports)], lazy: [...new Set(lazy)] });
   }
   const html = readFileSync(path.join(clientDir, "index.html"), "utf8");
-  const scripts = [...html.matchAll(/<script[^>]*type="module"[^>]*>/g)].map(([tag]) => ({
-    file: tag.match(/\bsrc="\/assets\/([^"]+\.js)"/)?.[1],
-    async: /\sasync[\s>]/.test(tag),
-  }));
-  // The app's entry is the shell's deferred module script; the early entry (decision 065) its async one.
-  const entry = scripts.find((s) => !s.async)?.file;
-  const early = scripts.find((s) => s.async)?.file ?? null;
+  // The app's entry is the shell's module script.
+  const entry = html.match(/<script[^>]*type="module"[^>]*\bsrc="\/assets\/([^"]+\.js)"/)?.[1];
   if (!entry || !chunks.has(entry)) throw new Error("no module entry script in index.html");
-  if (early !== null && !chunks.has(early)) throw new Error(`index.html loads ${early}, which the build did not write`);
-  return { chunks, entry, early };
+  return { chunks, entry };
 }
 
 /** The chunks loaded with `roots`, following static imports. */
@@ -97,24 +90,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`  ${label.padEnd(34)} ${String(names.length).padStart(6)}        (budget 0)${names.length ? `  ✗ ${names.join(", ")}` : ""}`);
     if (names.length) failures.push(failure);
   };
-  // Everything the entry imports statically is in its one file (vite.config.ts, decision 035), but the
-  // early entry, which the shell loads itself (decision 065): a static import from the entry is one
-  // more request every page waits for.
+  // Everything the entry imports statically is in its one file (vite.config.ts, decision 035): a
+  // static import from the entry is one more request every page waits for.
   none(
     "files the entry imports statically",
-    bundle.chunks.get(bundle.entry).imports.filter((name) => name !== bundle.early),
+    bundle.chunks.get(bundle.entry).imports,
     "The entry imports other files statically: vite.config.ts's `index` group should keep them in the entry.",
   );
-  // The early entry runs as soon as it has arrived and sends the page's first requests (decision 065):
-  // it stays small and one file, which a stray import of the query library, React or supabase-js in
-  // web/src/early-requests.ts's modules would break.
-  if (!bundle.early) failures.push("index.html has no early entry script (decision 065): scripts/vite/early-entry.ts should add it.");
-  else {
-    const early = bundle.chunks.get(bundle.early);
-    console.log(line("early entry", kb(early.gz), BUDGET_KB.early));
-    if (kb(early.gz) > BUDGET_KB.early) failures.push("The early entry is over budget: keep the query library, React and supabase-js out of its modules.");
-    none("files the early entry imports", early.imports, "The early entry imports other files: it must be one file.");
-  }
   // A font file is bytes every first visit downloads before its text can settle (decision 036).
   none("font files", fontFiles(), "The build has font files: the pages use the system's font (decision 036).");
   if (failures.length) {

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { call, signUpAndSignIn } from "./test/helpers";
-import { firstScreenHtml } from "@shared/first-screen";
+import { firstScreenHtml } from "@shared/first-paint/first-screen";
 import { AGENT_TEXT, CALL_LOG_TEXT, DASHBOARD_TEXT, NAV_TEXT } from "@shared/messages";
 import { VAPI_RECORDING_ORIGIN } from "./content-sources";
 

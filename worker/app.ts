@@ -1,7 +1,4 @@
 // Every route mounted in one place, behind the middleware every request passes.
-import { FIRST_SCREENS_FILE, firstScreenHtml, firstScreenOf, pagePath } from "@shared/first-screen";
-import { moduleKey, ROUTE_PRELOADS_FILE } from "@shared/route-preloads";
-import { APP_CONFIG_ELEMENT_ID } from "@shared/shell";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
@@ -14,7 +11,7 @@ import { log } from "./lib/log";
 import { contentSources } from "./content-sources";
 import { SIM_RECORDING_PATH } from "./providers";
 import { healthRoutes } from "./routes/health";
-import { appConfigOf, configRoutes } from "./routes/config";
+import { configRoutes } from "./routes/config";
 import { localAuthRoutes } from "./routes/local-auth";
 import { publicAccountRoutes } from "./routes/public-account";
 import { localMailboxRoutes } from "./routes/local-mailbox";
@@ -45,6 +42,7 @@ import { voiceSimulatorRoutes } from "./routes/voice-simulator";
 import { liveRoutes } from "./live/routes";
 import { batchRoutes } from "./routes/batch";
 import { openApiRoutes } from "./routes/openapi";
+import { serveShell } from "./shell/serve-shell";
 
 // Every sub-app serves full paths of its declared routes (shared/api/routes.ts), so they are mounted
 // side by side: no two declarations overlap (worker/routes/declarations.test.ts), and the order of
@@ -97,9 +95,6 @@ app.fetch = confirmingIdentity(app.fetch);
 /** Paths of development-only routes: absent in production. */
 export const isLocalOnlyPath = (path: string) =>
   /^\/(_local|api\/local|auth\/v1)(\/|$)/.test(path) || path.startsWith(`${SIM_RECORDING_PATH}/`);
-
-/** A path naming a file (its last segment has an extension, or it is under /assets/), not a screen. */
-export const isFilePath = (path: string) => path.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf("/")));
 
 // The context is given the app's own fetch because the voice simulator delivers its webhook reports
 // in-process, through the same route and checks as VAPI's (a fetch to our own public URL would leave
@@ -183,75 +178,7 @@ for (const sub of routes) app.route("/", sub);
 app.all("/api/*", notFoundHandler);
 app.all("/auth/v1/*", notFoundHandler);
 app.all("/_local/*", notFoundHandler);
-app.notFound(async (c) => {
-  if (!c.env.ASSETS) return notFoundHandler(c);
-  // A file that is not there (an old hashed bundle a stale tab asks for after a deploy): 404, so the
-  // page fails cleanly instead of running HTML as a script.
-  if (isFilePath(c.req.path)) return c.text("Not found", 404, { "cache-control": "no-store" });
-  // Any other path is a screen of the SPA: its shell, which the router resolves (its own 404 page
-  // included). A copy: the asset store's headers are immutable, and the header middleware writes them.
-  const shell = await c.env.ASSETS.fetch(new URL("/", c.req.url));
-  const copy = new Response(c.req.method === "HEAD" ? null : shell.body, { status: shell.status, headers: shell.headers });
-  if (c.req.method === "HEAD" || !shell.ok) return copy;
-  // A signed-in page's first screen is painted from the HTML, before the JavaScript (decision 030).
-  // What the page waits for is preloaded with the entry (decision 032): its own code and, on a
-  // signed-in page, the identity library that restores the session (the configuration comes in
-  // the shell).
-  const page = pagePath(c.req.path);
-  const firstScreen = firstScreenOf(page);
-  // A signed-out page's first screen is the build's render of its components (decision 033); only
-  // a bare path has one, as search parameters pick another view.
-  const wantsRendered = !firstScreen && !new URL(c.req.url).search;
-  const [screens, table] = await Promise.all([
-    wantsRendered ? assetTable(c.env.ASSETS, FIRST_SCREENS_FILE, c.req.url) : {},
-    assetTable(c.env.ASSETS, ROUTE_PRELOADS_FILE, c.req.url),
-  ]);
-  const rendered = ownEntry(screens, page);
-  const rootHtml = firstScreen ? firstScreenHtml(firstScreen) : typeof rendered === "string" ? rendered : null;
-  const keys = firstScreen ? [moduleKey("identity-client"), page] : [page];
-  const preloads = [...new Set(keys.flatMap((key) => assetScripts(ownEntry(table, key))))];
-  const config = JSON.stringify(appConfigOf(c.var.config, c.req.url)).replace(/</g, "\\u003c");
-  return new HTMLRewriter()
-    .on("head", {
-      element(head) {
-        const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join("");
-        head.append(`<script type="application/json" id="${APP_CONFIG_ELEMENT_ID}">${config}</script>${links}`, { html: true });
-      },
-    })
-    .on("div#root", {
-      element(root) {
-        if (rootHtml !== null) root.setInnerContent(rootHtml, { html: true });
-      },
-    })
-    .transform(copy);
-});
-
-/** A table's own entry for a key (never one inherited from Object.prototype). */
-const ownEntry = (table: Record<string, unknown>, key: string): unknown => (Object.hasOwn(table, key) ? table[key] : undefined);
-
-/**
- * A JSON table the build writes beside the SPA (route-preloads.json, first-screens.json), read once
- * per asset store; {} when absent or malformed. Its values are checked where they are used.
- */
-const assetTables = new WeakMap<object, Map<string, Promise<Record<string, unknown>>>>();
-
-function assetTable(assets: Fetcher, file: string, url: string): Promise<Record<string, unknown>> {
-  let tables = assetTables.get(assets);
-  if (!tables) assetTables.set(assets, (tables = new Map()));
-  let table = tables.get(file);
-  if (!table) {
-    table = assets
-      .fetch(new URL(`/${file}`, url))
-      .then(async (res) => (res.ok ? ((await res.json()) as unknown) : {}))
-      .then((value) => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}))
-      .catch(() => ({}));
-    tables.set(file, table);
-  }
-  return table;
-}
-
-/** Only files the build wrote go into a page's head. */
-const ASSET_SCRIPT = /^\/assets\/[\w.-]+\.js$/;
-const assetScripts = (files: unknown): string[] =>
-  Array.isArray(files) ? files.filter((f): f is string => typeof f === "string" && ASSET_SCRIPT.test(f)) : [];
+// Every other path: a missing file's 404, or a screen of the SPA, its shell rewritten for the page's
+// first paint (worker/shell/, docs/first-paint.md).
+app.notFound(serveShell);
 app.onError((err, c) => onError(errorOfAnswer(c, err), c));

@@ -1,10 +1,10 @@
-// The build step of decision 033: renders the signed-out first screens of shared/first-screen.ts's
+// The build step of decision 033: renders the signed-out first screens of shared/first-paint/first-screen.ts's
 // RENDERED_FIRST_SCREENS with the app's own components and writes them beside the SPA, so the Worker
 // paints /auth from the HTML. Each module exports one function returning its markup; a throwaway
 // Vite server in SSR mode loads it with the app's aliases.
 import path from "node:path";
 import { createServer, type Plugin } from "vite";
-import { FIRST_SCREENS_FILE, RENDERED_FIRST_SCREENS } from "../../shared/first-screen.ts";
+import { FIRST_SCREENS_FILE, RENDERED_FIRST_SCREENS } from "../../shared/first-paint/first-screen.ts";
 
 export function firstScreensPlugin(root: string, alias: Record<string, string>): Plugin {
   return {

@@ -1,7 +1,7 @@
-// The build step of decision 032: writes shared/route-preloads.ts's table of each page's chunks
+// The build step of decision 032: writes shared/first-paint/route-preloads.ts's table of each page's chunks
 // beside the SPA, from the client bundle Vite has just made.
 import type { Plugin } from "vite";
-import { ROUTE_PRELOADS_FILE, routePreloads, type BuiltChunk } from "../../shared/route-preloads.ts";
+import { ROUTE_PRELOADS_FILE, routePreloads, type BuiltChunk } from "../../shared/first-paint/route-preloads.ts";
 
 export function routePreloadsPlugin(root: string, routesDir: string): Plugin {
   return {

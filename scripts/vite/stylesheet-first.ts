@@ -1,6 +1,6 @@
-// The build step that puts the shell's stylesheet first in its head (shared/shell.ts, decision 033).
+// The build step that puts the shell's stylesheet first in its head (shared/first-paint/shell.ts, decision 033).
 import type { Plugin } from "vite";
-import { stylesheetFirst } from "../../shared/shell.ts";
+import { stylesheetFirst } from "../../shared/first-paint/shell.ts";
 
 export function stylesheetFirstPlugin(): Plugin {
   return {

@@ -148,13 +148,13 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
  * batch did not carry (decision 062), where a yield would wait for the whole entry to run. The
  * answer's type is the reader's to know.
  */
-async function apiGetAtOnce(url: string): Promise<unknown> {
+export async function apiGetAtOnce(url: string): Promise<unknown> {
   return (await send("GET", url)).json();
 }
 
 /**
  * Several GETs sent at once as one request (POST /api/batch, decision 064), in the caller's task:
- * for the reads the page's early entry sends before the app's entry has arrived (decision 065).
+ * for the reads the entry's start sends before the app renders (web/src/boot/early-requests.ts).
  * Answers each URL's read as `apiGetAtOnce` would (its bookmark kept, a refusal thrown as ApiError).
  * A read the batch did not carry, a read asked for a second time, and every read when the batch
  * itself fails, is sent alone.

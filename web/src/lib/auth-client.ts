@@ -3,7 +3,7 @@
 import type { IdentityClient } from "./identity-client";
 import { queryOptions } from "@tanstack/react-query";
 import type { AppConfigResponse } from "@shared/schemas/config";
-import { APP_CONFIG_ELEMENT_ID } from "@shared/shell";
+import { APP_CONFIG_ELEMENT_ID } from "@shared/first-paint/shell";
 import { ApiError } from "./api";
 import { STORED_SESSION_KEY } from "./stored-session";
 

@@ -1,5 +1,5 @@
 // Where supabase-js keeps a session, apart from the client that configures it: the page's early
-// module entry reads the stored token without loading the client (decision 065).
+// requests (web/src/boot/early-requests.ts) read the stored token without loading the client.
 
 /**
  * Where supabase-js keeps a session: `sb-<first label of the auth URL's host>-auth-token` in

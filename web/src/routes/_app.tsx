@@ -2,7 +2,7 @@
 // waits (with a spinner) while the session is restored, and children find the user in the context.
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AppLayout } from "@web/components/layout/app-layout";
-import { PrivatePagePending } from "@web/components/layout/first-screen";
+import { PrivatePagePending } from "@web/boot/first-screen";
 
 export const Route = createFileRoute("/_app")({
   beforeLoad: async ({ context }) => {

@@ -10,7 +10,7 @@ import type { IdentityClient } from "@web/lib/auth-client";
 import { setAccessToken } from "@web/lib/api";
 import { AuthProvider } from "@web/lib/auth/auth-provider";
 import { createQueryClient } from "@web/lib/query-client";
-import { AppRouter, createAppRouter } from "../router";
+import { AppRouter, createAppRouter } from "@web/boot/router";
 import { testCustomer, testSession } from "./accounts";
 
 const session = testSession;

@@ -1,7 +1,7 @@
 // The signed-in frame: sidebar (a drawer on phones) and the page. The /_app route guards it.
 import { Outlet } from "@tanstack/react-router";
 import { Menu } from "lucide-react";
-import { FIRST_SCREEN_CLASS } from "@shared/first-screen";
+import { FIRST_SCREEN_CLASS } from "@shared/first-paint/first-screen";
 import { NAV_TEXT } from "@shared/messages";
 import { Logo } from "@web/components/brand/logo";
 import { Button } from "@web/components/ui/button";
@@ -11,7 +11,7 @@ import { useAuth } from "@web/lib/auth/auth-provider";
 import { useIdleDialog } from "@web/lib/idle-module";
 import { useStaged } from "@web/lib/staged";
 import { SidebarContent } from "./app-sidebar";
-import { FirstScreenHeading, useFirstScreen } from "./first-screen";
+import { FirstScreenHeading, useFirstScreen } from "@web/boot/first-screen";
 
 const loadDrawer = () => import("./mobile-nav-drawer");
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RENDER_ERROR_TEXT } from "@shared/messages";
 import { DeferredToaster } from "@web/components/ui/deferred-toaster";
 import { resetToasts, toast } from "@web/components/ui/toast-store";
-import { createAppRouter } from "@web/router";
+import { createAppRouter } from "@web/boot/router";
 import { AppRenderError, ErrorBoundary } from "./render-error";
 
 let broken = true;

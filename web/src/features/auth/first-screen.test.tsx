@@ -3,7 +3,7 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Router
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { AUTH_TEXT } from "@shared/messages";
-import { appContainer } from "@web/lib/first-screen-handover";
+import { appContainer } from "@web/boot/first-screen-handover";
 import { AuthShell } from "./components/auth-shell";
 import { PlanPanel } from "./components/plan-panel";
 import { authFirstScreenHtml } from "./first-screen";

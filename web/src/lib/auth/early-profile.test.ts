@@ -7,7 +7,7 @@ import { createQueryClient } from "@web/lib/query-client";
 import { currentUserKeys } from "./profile-key";
 import { askProfileEarly, EARLY_TOKEN_MARGIN_SECONDS, joinEarlyProfile, keepEarlyProfile, storedAccessToken } from "./early-profile";
 
-/** The early entry's request and the entry's start keeping its answer, as the page makes them. */
+/** The first request and the entry's start keeping its answer, as the page makes them. */
 const prefetchProfile = (client: QueryClient, token: string | null) => keepEarlyProfile(client, askProfileEarly(token));
 
 const NOW = Date.UTC(2026, 10, 23, 12);

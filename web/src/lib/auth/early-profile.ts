@@ -7,8 +7,8 @@
 // restored. A token that is about to expire is not used: supabase-js refreshes it first. It sends
 // the tab's D1 bookmarks and keeps the answer's, as every API request does (decision 052), so a
 // reload right after a write reads that write.
-// The request is sent by the page's early module entry (decision 065), so this module and what it
-// imports stay clear of the query library and supabase-js.
+// The request is sent by the entry's start (web/src/boot/early-requests.ts), before supabase-js is
+// loaded.
 import type { QueryClient } from "@tanstack/react-query";
 import { BOOKMARK_HEADER, formatBookmarks } from "@shared/d1-bookmarks";
 import type { ApiAnswers } from "@shared/schemas/answers";

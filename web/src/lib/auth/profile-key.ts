@@ -1,5 +1,5 @@
-// The profile's path and cache key, apart from its query options so the page's early module entry
-// can ask for the profile without the query library (decision 065).
+// The profile's path and cache key, apart from its query options so the entry's start can ask for
+// the profile before the auth provider is loaded (web/src/boot/early-requests.ts).
 export const PROFILE_PATH = "/api/profile";
 
 export const currentUserKeys = { all: [PROFILE_PATH] as const };

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { Spinner } from "@web/components/ui/spinner";
-import { readFirstScreenField } from "@web/lib/first-screen-field";
+import { readFirstScreenField } from "@web/boot/first-screen-field";
 import { isExistingUser } from "../api/user-exists";
 
 export function PlanPanel({ defaultEmail = "", submitted = false }: { defaultEmail?: string; submitted?: boolean }) {

@@ -1,6 +1,6 @@
 // The URLs of the operations dashboard's reads (docs/product/api.md#dashboard-counts), built from the filters each section
-// applies. Kept apart from the query options (dashboard.ts) so the page's early module entry can send
-// the first load's reads without the query library (decision 065).
+// applies. Kept apart from the query options (dashboard.ts) so the entry's start can send the first
+// load's reads as plain URLs (web/src/boot/early-requests.ts).
 
 export type QueryParams = Record<string, string | undefined>;
 

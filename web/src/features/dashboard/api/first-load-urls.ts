@@ -1,6 +1,6 @@
 // What the dashboard's first render reads (decision 062), as URLs: the page's first state and the
-// reads its sections make in it. Without the query library, so the page's early module entry can send
-// them before the app's code has arrived (decision 065); first-load.ts builds the same reads as the
+// reads its sections make in it. Plain URLs, so the entry's start (web/src/boot/early-requests.ts) can
+// send them in one batch before the app renders; first-load.ts builds the same reads as the
 // sections' queries, and a test holds the two to one list.
 import { DEFAULT_CALL_TYPE } from "@shared/constants";
 import { nyToday, nyYesterday } from "@shared/ny-time";

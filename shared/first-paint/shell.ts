@@ -20,21 +20,3 @@ export function stylesheetFirst(html: string): string {
   if (first === -1) return html;
   return rest.slice(0, first) + sheets.map((s) => (s.endsWith("\n") ? s : `${s}\n`)).join("") + rest.slice(first) + html.slice(head);
 }
-
-/**
- * The shell with the early module entry's script (decision 065) before its first script: async, so
- * it runs as soon as it has arrived instead of after the document and the app's entry, and asked for
- * at high priority, as the app's entry is. The module preload Vite writes for it (the app's entry
- * imports it) is dropped: the script asks for the same file. `src` is the built file's path.
- */
-export function withEarlyEntry(html: string, src: string): string {
-  const head = html.indexOf("</head>");
-  if (head === -1 || html.includes(`src="${src}"`)) return html;
-  const preload = new RegExp(`[ \\t]*<link rel="modulepreload"[^>]*href="${src.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^>]*>\\n?`, "g");
-  const rest = html.slice(0, head).replace(preload, "");
-  const first = rest.search(/[ \t]*<script\b/);
-  if (first === -1) return html;
-  const indent = rest.slice(first).match(/^[ \t]*/)![0];
-  const script = `${indent}<script type="module" async crossorigin fetchpriority="high" src="${src}"></script>\n`;
-  return rest.slice(0, first) + script + rest.slice(first) + html.slice(head);
-}

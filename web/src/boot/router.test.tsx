@@ -13,7 +13,7 @@ import { ApiError, setAccessToken } from "@web/lib/api";
 import { AuthProvider } from "@web/lib/auth/auth-provider";
 import { createQueryClient } from "@web/lib/query-client";
 import { AppRouter, createAppRouter } from "./router";
-import { testCustomer, testSession } from "./test/accounts";
+import { testCustomer, testSession } from "@web/test/accounts";
 
 const session = testSession;
 const customer = testCustomer;

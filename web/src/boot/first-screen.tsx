@@ -1,7 +1,7 @@
 // The first screen of a signed-in page in React (decision 030): the markup the Worker paints from
-// the HTML (shared/first-screen.ts), shown while the session is restored and the page loads.
+// the HTML (shared/first-paint/first-screen.ts), shown while the session is restored and the page loads.
 import { useRouterState } from "@tanstack/react-router";
-import { FIRST_SCREEN_CLASS as c, firstScreenOf, type FirstScreenHeader } from "@shared/first-screen";
+import { FIRST_SCREEN_CLASS as c, firstScreenOf, type FirstScreenHeader } from "@shared/first-paint/first-screen";
 import { PageSpinner } from "@web/components/ui/spinner";
 
 /** The page's title and the line under it, where the page header puts them. */

@@ -5,7 +5,7 @@ import { NotFoundPage } from "@web/components/layout/not-found-page";
 import { RouteRenderError } from "@web/components/layout/render-error";
 import { PageSpinner } from "@web/components/ui/spinner";
 import { useAuth } from "@web/lib/auth/auth-provider";
-import { routeTree } from "./route-tree.gen";
+import { routeTree } from "../route-tree.gen";
 
 export function createAppRouter(history?: Parameters<typeof createRouter>[0]["history"]) {
   return createRouter({

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { FIRST_SCREENS, firstScreenHtml, firstScreenOf } from "@shared/first-screen";
+import { FIRST_SCREENS, firstScreenHtml, firstScreenOf } from "@shared/first-paint/first-screen";
 import { FirstScreen } from "./first-screen";
 
 describe("the first screen", () => {

@@ -1,4 +1,4 @@
-// The early entry must never stop the app: the app's entry imports it, so a throw there would leave
+// The first requests must never stop the app: the app's entry sends them first, so a throw there would leave
 // the page blank.
 import { afterEach, expect, it, vi } from "vitest";
 import { setAccessToken } from "@web/lib/api";

@@ -8,6 +8,8 @@ import { render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DASHBOARD_TEXT } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
+import { agentsQueryOptions } from "@web/api/agents";
+import { CALL_LOGS_PAGE_SIZE, callLogsQueryOptions } from "@web/api/call-logs";
 import { firstLoadQueries } from "@web/features/dashboard/api/first-load";
 import { firstLoadUrls as firstLoadUrlsOf } from "@web/features/dashboard/api/first-load-urls";
 import type { IdentityClient } from "@web/lib/auth-client";
@@ -17,7 +19,7 @@ import { createQueryClient } from "@web/lib/query-client";
 import { sendEarlyRequests } from "./early-requests";
 import { startFirstRequests } from "./first-requests";
 import { AppRouter, createAppRouter } from "./router";
-import { testCustomer } from "./test/accounts";
+import { testCustomer } from "@web/test/accounts";
 
 // 15:00 UTC on 11 March 2026 is 11:00 in New York: Call Logs on 2026-03-11, the reports on 2026-03-10.
 const NOW = new Date("2026-03-11T15:00:00Z");
@@ -95,7 +97,7 @@ const signedIn = (token: string) =>
     },
   }) as unknown as IdentityClient;
 
-/** Loads /dashboard as the page does: the early entry's requests, the entry's start, then the app with the stored session. */
+/** Loads /dashboard as the page does: the first requests, handed to the query client, then the app with the stored session. */
 function loadDashboard(token: string) {
   const early = sendEarlyRequests("/dashboard", token);
   const queryClient = createQueryClient();
@@ -179,10 +181,10 @@ describe("a first load of /dashboard", () => {
     expect(sectionUrls(sent).sort()).toEqual(firstLoadUrls(staff).sort());
   });
 
-  it("starts nothing but the profile on another page, and nothing without a token that names its account", () => {
+  it("starts nothing but the profile on a page without a first read, and nothing without a token that names its account", () => {
     const { sent } = stubApi(staff);
     const queryClient = createQueryClient();
-    startFirstRequests(queryClient, sendEarlyRequests("/call-logs", STAFF_TOKEN));
+    startFirstRequests(queryClient, sendEarlyRequests("/settings", STAFF_TOKEN));
     startFirstRequests(queryClient, sendEarlyRequests("/dashboard", "not-a-jwt"));
     startFirstRequests(queryClient, sendEarlyRequests("/dashboard", null));
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
@@ -190,11 +192,32 @@ describe("a first load of /dashboard", () => {
   });
 });
 
-describe("the early entry", () => {
-  it("sends the profile and the sections' batch in its own task, and the entry's start sends nothing more", async () => {
+describe("a page whose largest paint is one read", () => {
+  it("asks for /agent-settings' agents and /call-logs' first page beside the profile, and the pages' queries take the answers", async () => {
+    const { sent, answerProfile } = stubApi(staff);
+    const queryClient = createQueryClient();
+    startFirstRequests(queryClient, sendEarlyRequests("/agent-settings", STAFF_TOKEN));
+    startFirstRequests(queryClient, sendEarlyRequests("/call-logs/", STAFF_TOKEN));
+    // Sent before the profile has answered, with the stored token.
+    expect(sent.filter((r) => r.url !== "/api/profile").map((r) => [r.url, r.token, r.profileAnswered])).toEqual([
+      ["/api/agents", STAFF_TOKEN, false],
+      [`/api/call-logs?limit=${CALL_LOGS_PAGE_SIZE}`, STAFF_TOKEN, false],
+    ]);
+    answerProfile();
+    await vi.waitFor(() => expect(queryClient.getQueryData(agentsQueryOptions(staff.id).queryKey)).toEqual({ agents: [] }));
+    await vi.waitFor(() => expect(queryClient.getQueryData(callLogsQueryOptions().queryKey)?.pages).toHaveLength(1));
+    // The pages' own queries join those answers instead of asking again.
+    await queryClient.prefetchQuery(agentsQueryOptions(staff.id));
+    await queryClient.prefetchInfiniteQuery(callLogsQueryOptions());
+    expect(sent.filter((r) => r.url !== "/api/profile")).toHaveLength(2);
+  });
+});
+
+describe("the first requests", () => {
+  it("sends the profile and the sections' batch in the caller's task, and handing them over sends nothing more", async () => {
     const { sent, batches } = stubApi(staff);
     const early = sendEarlyRequests("/dashboard", STAFF_TOKEN);
-    // Both requests have left before anything of the app's entry runs.
+    // Both requests have left before the query client or the app exists.
     expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).toEqual(["/api/profile", "/api/batch"]);
     const queryClient = createQueryClient();
     startFirstRequests(queryClient, early);

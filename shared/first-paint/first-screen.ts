@@ -4,10 +4,10 @@
 // shows the same markup while it restores the session and loads the page, so the screen never
 // changes from the title to a spinner and back. A web test holds the two to one markup.
 // Relative imports carry `.ts` so Node scripts can load this file through type stripping.
-import { AGENT_TEXT, CALL_LOG_TEXT, DASHBOARD_TEXT, NAV_TEXT, PHONE_TEXT, SETTINGS_TEXT } from "./messages.ts";
-import { pagePath } from "./page-path.ts";
+import { AGENT_TEXT, CALL_LOG_TEXT, DASHBOARD_TEXT, NAV_TEXT, PHONE_TEXT, SETTINGS_TEXT } from "../messages.ts";
 
-export { pagePath };
+/** The page a path names: a trailing slash is the same page. */
+export const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
 
 /** A page's header as its page shows it: the title and the line under it. */
 export type FirstScreenHeader = { title: string; description?: string };

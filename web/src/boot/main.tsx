@@ -1,22 +1,21 @@
-import "@web/lib/zod-jitless";
-// The profile and, on /dashboard, the sections' figures left with the early entry (decision 065),
-// which this import evaluates first if the shell's own script has not yet; the query client takes
-// their answers here, before the rest of the entry (decision 062).
+import "@web/boot/zod-jitless";
+// The profile and, on /dashboard, the sections' figures leave here, before the rest of the entry is
+// evaluated, and the query client takes their answers (decision 062).
 import { queryClient } from "./start";
-import "./styles.css";
+import "../styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRenderError, ErrorBoundary } from "@web/components/layout/render-error";
 import { getAuthClient } from "@web/lib/auth-client";
-import { appContainer } from "@web/lib/first-screen-handover";
+import { appContainer } from "@web/boot/first-screen-handover";
 import { AuthProvider, mayHaveSession } from "@web/lib/auth/auth-provider";
 import { AppRouter, createAppRouter } from "./router";
 
 const router = createAppRouter();
 
 // A first page does not wait for one thing after another (decision 027): the profile (for a stored
-// session) and, on /dashboard, its sections' figures were asked for by the early entry; the current
+// session) and, on /dashboard, its sections' figures were asked for by start.ts; the current
 // route's chunks are asked for now, while the session is being restored.
 // Restoring a session (the configuration and the identity library's chunk) starts here too, on the
 // provider's own test, not when it mounts after the first render: every private page waits for it.

@@ -7,8 +7,9 @@
 //   Object (feed.ts) beside the entry, its routes (routes.ts) beside routes/, and the rest (its
 //   contract, publishing, change log, tickets) beside services/.
 //   Code above providers/ reaches adapters only through providers/index.ts (the one place adapters
-//   are chosen) or a port's types; no route imports another route, no job imports another job or
-//   the job runner.
+//   are chosen) or a port's types, except the local identity service (providers/identity/local/),
+//   which its HTTP surface (routes/local-auth.ts) and the clean-up job (jobs/index.ts) import
+//   directly; no route imports another route, no job imports another job or the job runner.
 // Test files (*.test.ts, worker/test/, worker/proof/) set up any layer they exercise, so the layer
 // rules leave them out; the cycle rule covers them too.
 
@@ -67,8 +68,18 @@ module.exports = {
       from: { path: `${W}((index|app|app-env|content-sources)\\.ts$|routes/|jobs/|context/|events/|live/|middleware/|services/)`, pathNot: TESTS },
       to: {
         path: `${W}providers/`,
-        pathNot: `${W}providers/(index\\.ts$|[^/]+/port\\.ts$|[^/]+/catalogue\\.ts$|telephony/area-codes\\.ts$)`,
+        pathNot: `${W}providers/(index\\.ts$|[^/]+/port\\.ts$|[^/]+/catalogue\\.ts$|telephony/area-codes\\.ts$|identity/local/)`,
       },
+    },
+    {
+      name: "local-identity-from-its-surface",
+      comment: "the local identity service's parts are imported directly only by its HTTP surface and the clean-up job",
+      severity: "error",
+      from: {
+        path: `${W}((index|app|live-feed)\\.ts$|routes/|jobs/|middleware/|services/)`,
+        pathNot: [...TESTS, `${W}routes/local-auth\\.ts$`, `${W}jobs/index\\.ts$`],
+      },
+      to: { path: `${W}providers/identity/local/` },
     },
     {
       name: "shared-imports-no-app",
@@ -79,10 +90,10 @@ module.exports = {
     },
     {
       name: "no-route-to-route",
-      comment: "a route file does not import another route file; shared code goes to services or lib",
+      comment: "a route file does not import another route file (routes/serve.ts, which serves every declared route, excepted); shared code goes to services or lib",
       severity: "error",
       from: { path: `${W}routes/([^/]+)\\.ts$`, pathNot: TESTS },
-      to: { path: `${W}routes/`, pathNot: `${W}routes/$1\\.ts$` },
+      to: { path: `${W}routes/`, pathNot: [`${W}routes/$1\\.ts$`, `${W}routes/serve\\.ts$`] },
     },
     {
       name: "jobs-not-through-runner",

@@ -1,5 +1,8 @@
 // Several of the API's reads in one request (decision 064): POST /api/batch carries their paths and
-// answers each as the API would have answered it alone. Kept free of zod: the SPA's entry imports it.
+// answers each as the API would have answered it alone. Kept free of zod: the SPA's entry imports it
+// (its answer's schema is in schemas/answer-shapes.ts, imported here for types only).
+import type { z } from "zod";
+import type { batchAnswer, batchResponse } from "./schemas/answer-shapes";
 
 export const BATCH_PATH = "/api/batch";
 
@@ -43,7 +46,7 @@ export function isBatchablePath(path: string): boolean {
 }
 
 /** One read's answer: its status, the headers a client keeps (type, D1 bookmark, Server-Timing), its body as text. */
-export type BatchAnswer = { status: number; headers: Record<string, string>; body: string };
+export type BatchAnswer = z.infer<typeof batchAnswer>;
 
 /** POST /api/batch: the answers in the order of the request's paths. */
-export type BatchResponse = { responses: BatchAnswer[] };
+export type BatchResponse = z.infer<typeof batchResponse>;

@@ -1,6 +1,8 @@
 // The daily report's columns (docs/product/dashboard-and-counts.md#the-daily-report-generator Daily Report Generator, §7 Daily report call), written once
 // for the worker's CSV and the SPA's list of the report's contents, so the two always agree.
+import type { z } from "zod";
 import { APPOINTMENT_CATEGORY_KEYS, APPOINTMENT_STATUSES } from "./constants.ts";
+import type { dailyReportListItem, dailyReportListResponse } from "./schemas/answer-shapes";
 
 export const DAILY_REPORT_GROUPS = ["Shopwindow Appointments", "Virtual Interactions", "Leads & Aircall"] as const;
 export type DailyReportGroup = (typeof DAILY_REPORT_GROUPS)[number];
@@ -33,9 +35,9 @@ export const dailyReportStoreTotal = (store: string) => `${store} total`;
 export type DailyReportRow = { date: string; store: string; figures: Record<string, number> };
 
 /** A stored nightly report, as GET /api/daily-reports lists it. */
-export type DailyReportListItem = { id: number; date: string; store: string | null; created_at: string; rows: number };
+export type DailyReportListItem = z.infer<typeof dailyReportListItem>;
 /** A page of stored reports, newest first; `nextCursor` asks for the next (older) page, null at the end. */
-export type DailyReportListResponse = { reports: DailyReportListItem[]; nextCursor: string | null };
+export type DailyReportListResponse = z.infer<typeof dailyReportListResponse>;
 
 /** The file name of a report: one day (the generator's `date`) or a range, maybe one store. */
 export function dailyReportFileName(q: { startDate: string; endDate: string; single?: boolean; store?: string | null }): string {

@@ -9,8 +9,7 @@ import { requestContext } from "./middleware/context";
 import { serverTiming } from "./middleware/server-timing";
 import { log } from "./lib/log";
 import { contentSources } from "./content-sources";
-import { AIRCALL_WEBHOOK_PATH, LOCAL_CHECKOUT_PATH, SIM_RECORDING_PATH, STRIPE_WEBHOOK_PATH } from "./providers";
-import { VOICE_WEBHOOK_PATH } from "./providers/voice/port";
+import { SIM_RECORDING_PATH } from "./providers";
 import { healthRoutes } from "./routes/health";
 import { configRoutes } from "./routes/config";
 import { localAuthRoutes } from "./routes/local-auth";
@@ -42,42 +41,51 @@ import { localCheckoutRoutes } from "./routes/local-checkout";
 import { voiceSimulatorRoutes } from "./routes/voice-simulator";
 import { liveRoutes } from "./live/routes";
 import { batchRoutes } from "./routes/batch";
+import { openApiRoutes } from "./routes/openapi";
 import { serveShell } from "./shell/serve-shell";
 
-// Each resource's sub-app at its own prefix; at "/" only those whose spec paths share none (the
-// call-log and appointment counts, the daily reports, the agent actions).
-const api = new Hono<AppEnv>()
-  .route("/health", healthRoutes)
-  .route("/config", configRoutes)
-  .route("/admin/public", publicAccountRoutes)
-  .route("/admin/public", profileUpdateRoutes)
-  .route("/local", localMailboxRoutes)
-  .route("/profile", profileRoutes)
-  .route("/local/aircall", localAircallRoutes)
-  // Before /call-logs: its count is a path of its own, never an id of the call-log list.
-  .route("/", callLogCountRoutes)
-  .route("/aircall", aircallCountRoutes)
-  .route("/", appointmentCountRoutes)
-  .route("/lead-counts", leadCountRoutes)
-  .route("/store-funnel", storeFunnelRoutes)
-  .route("/call-logs", callLogRoutes)
-  .route("/vapi", platformCallRoutes)
-  .route("/admin/config/phone-limit", phoneLimitRoutes)
-  .route("/admin", adminRoutes)
-  .route("/twilio", phoneNumberRoutes)
-  .route("/agents", agentRoutes)
-  .route("/analytics", analyticsRoutes)
-  .route("/export-report", reportRoutes)
-  .route("/", dailyReportRoutes)
-  .route("/report-mail", reportMailRoutes)
-  .route("/ingest", ingestRoutes)
-  .route("/stripe", billingRoutes)
-  .route("/leads", leadRoutes)
-  .route("/live", liveRoutes)
+// Every sub-app serves full paths of its declared routes (shared/api/routes.ts), so they are mounted
+// side by side: no two declarations overlap (worker/routes/declarations.test.ts), and the order of
+// the mounts changes nothing.
+const routes = [
+  healthRoutes,
+  configRoutes,
+  openApiRoutes,
+  publicAccountRoutes,
+  profileUpdateRoutes,
+  localMailboxRoutes,
+  profileRoutes,
+  localAircallRoutes,
+  callLogCountRoutes,
+  aircallCountRoutes,
+  appointmentCountRoutes,
+  leadCountRoutes,
+  storeFunnelRoutes,
+  callLogRoutes,
+  platformCallRoutes,
+  phoneLimitRoutes,
+  adminRoutes,
+  phoneNumberRoutes,
+  agentRoutes,
+  analyticsRoutes,
+  reportRoutes,
+  dailyReportRoutes,
+  reportMailRoutes,
+  ingestRoutes,
+  billingRoutes,
+  leadRoutes,
+  liveRoutes,
   // Several reads in one request (decision 064): each is dispatched through the app itself, with the
   // caller's token and the batch's confirmation of it, and answered as if sent alone.
-  .route("/batch", batchRoutes((request, env, ctx) => Promise.resolve(app.fetch(request, env, ctx))))
-  .route("/", agentActionRoutes);
+  batchRoutes((request, env, ctx) => Promise.resolve(app.fetch(request, env, ctx))),
+  agentActionRoutes,
+  localAuthRoutes,
+  vapiWebhookRoutes,
+  aircallWebhookRoutes,
+  voiceSimulatorRoutes,
+  stripeWebhookRoutes,
+  localCheckoutRoutes,
+];
 
 export const app = new Hono<AppEnv>();
 
@@ -163,14 +171,7 @@ app.use("/api/webhooks/*", async (c, next) => {
 // The identity is confirmed there, before any route's handler runs (worker/middleware/auth.ts).
 app.use("/api/*", authenticate);
 
-app
-  .route("/api", api)
-  .route("/auth/v1", localAuthRoutes)
-  .route(VOICE_WEBHOOK_PATH, vapiWebhookRoutes)
-  .route(AIRCALL_WEBHOOK_PATH, aircallWebhookRoutes)
-  .route(SIM_RECORDING_PATH, voiceSimulatorRoutes)
-  .route(STRIPE_WEBHOOK_PATH, stripeWebhookRoutes)
-  .route(LOCAL_CHECKOUT_PATH, localCheckoutRoutes);
+for (const sub of routes) app.route("/", sub);
 
 app.all("/api/*", notFoundHandler);
 app.all("/auth/v1/*", notFoundHandler);

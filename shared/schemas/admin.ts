@@ -4,13 +4,14 @@ import { z } from "zod";
 import { emailSchema } from "./auth.ts";
 
 /** GET /api/admin/stats/v2 (and /api/admin/stats). */
-export type AdminStats = {
-  total_users: number;
-  total_assistants: number;
-  total_calls: number;
+export const adminStats = z.object({
+  total_users: z.number(),
+  total_assistants: z.number(),
+  total_calls: z.number(),
   /** Minutes of every call, one decimal. */
-  total_minutes: number;
-};
+  total_minutes: z.number(),
+});
+export type AdminStats = z.infer<typeof adminStats>;
 
 export const ADMIN_USERS_PAGE = { default: 25, max: 100 } as const;
 export const ADMIN_SEARCH_MAX = 100;
@@ -43,22 +44,25 @@ export type AccountFlag = (typeof ACCOUNT_FLAGS)[number];
 export type AccountFlags = Record<AccountFlag, boolean>;
 
 /** An account as the admin table lists it (docs/product/admin.md#user-management "Admin user"), with the two other flags. */
-export type AdminUser = {
-  id: string;
-  email: string;
-  username: string | null;
-  company: string | null;
-  user_metadata: { username: string | null; company: string | null };
-  app_metadata: AccountFlags;
-  created_at: string;
-  total_assistants: number;
-  total_calls: number;
-  total_minutes: number;
-};
+export const adminUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  company: z.string().nullable(),
+  user_metadata: z.object({ username: z.string().nullable(), company: z.string().nullable() }),
+  app_metadata: z.object({ is_admin: z.boolean(), shopwindows_info: z.boolean(), call_app: z.boolean() }) satisfies z.ZodType<AccountFlags>,
+  created_at: z.string(),
+  total_assistants: z.number(),
+  total_calls: z.number(),
+  total_minutes: z.number(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
 
-export type AdminUsersResponse = { users: AdminUser[]; nextCursor: string | null };
+export const adminUsersResponse = z.object({ users: z.array(adminUser), nextCursor: z.string().nullable() });
+export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
 /** PUT /api/admin/users/:id/flags */
-export type AdminUserResponse = { user: AdminUser };
+export const adminUserResponse = z.object({ user: adminUser });
+export type AdminUserResponse = z.infer<typeof adminUserResponse>;
 
 /** PUT /api/admin/users/:id/flags: the flags to grant (true) or revoke (false); at least one. */
 export const adminFlagsBody = z
@@ -85,17 +89,19 @@ export type AdminFlagsBody = z.infer<typeof adminFlagsBody>;
 export const adminUserIdParam = z.object({ id: z.string().min(1, "id is required").max(100, "id is not valid") });
 
 /** A voice-platform number as the admin table lists it (docs/product/admin.md#available-phone-numbers "Admin voice-provider number"). */
-export type AdminPhoneNumber = {
-  id: string;
-  phoneNumber: string;
-  number: string;
-  status: string;
-  name: string | null;
+export const adminPhoneNumber = z.object({
+  id: z.string(),
+  phoneNumber: z.string(),
+  number: z.string(),
+  status: z.string(),
+  name: z.string().nullable(),
   /** The holder's email, or null when the number is in the pool. */
-  assignedTo: string | null;
-  assignedUserId: string | null;
-};
-export type AdminPhoneNumbersResponse = { numbers: AdminPhoneNumber[] };
+  assignedTo: z.string().nullable(),
+  assignedUserId: z.string().nullable(),
+});
+export type AdminPhoneNumber = z.infer<typeof adminPhoneNumber>;
+export const adminPhoneNumbersResponse = z.object({ numbers: z.array(adminPhoneNumber) });
+export type AdminPhoneNumbersResponse = z.infer<typeof adminPhoneNumbersResponse>;
 
 /** POST /api/admin/assign-phone-number */
 export const assignPhoneNumberBody = z.object({
@@ -107,36 +113,40 @@ export const assignPhoneNumberBody = z.object({
   vapi_number_id: z.string({ error: "vapi_number_id is required" }).trim().min(1, "vapi_number_id is required").max(200, "vapi_number_id is not valid"),
 });
 export type AssignPhoneNumberBody = z.infer<typeof assignPhoneNumberBody>;
-export type AssignPhoneNumberResponse = { success: true; number: AdminPhoneNumber };
+export const assignPhoneNumberResponse = z.object({ success: z.literal(true), number: adminPhoneNumber });
+export type AssignPhoneNumberResponse = z.infer<typeof assignPhoneNumberResponse>;
 
 /** POST /api/admin/cleanup-user */
 export const cleanupUserBody = z.object({ email: emailSchema });
 export type CleanupUserBody = z.infer<typeof cleanupUserBody>;
-export type CleanupUserResponse = {
-  success: true;
+export const cleanupUserResponse = z.object({
+  success: z.literal(true),
   /** The first account deleted (an email may have had several: userIds lists them all). */
-  userId: string;
+  userId: z.string(),
   /** Every account deleted under the email. */
-  userIds: string[];
-  deleted: Record<string, number>;
-  assistantsReleased: number;
-  numbersReturnedToPool: number;
-  numbersReleased: number;
-};
+  userIds: z.array(z.string()),
+  deleted: z.record(z.string(), z.number()),
+  assistantsReleased: z.number(),
+  numbersReturnedToPool: z.number(),
+  numbersReleased: z.number(),
+});
+export type CleanupUserResponse = z.infer<typeof cleanupUserResponse>;
 
 export const AUDIT_ACTIONS = ["set_flags", "assign_phone_number", "delete_user", "set_phone_limit"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export type AuditEntry = {
-  id: number;
-  created_at: string;
-  actor_email: string;
-  action: AuditAction;
-  target_email: string | null;
-  detail: Record<string, unknown>;
-  ip: string | null;
-};
-export type AuditLogResponse = { entries: AuditEntry[]; nextCursor: number | null };
+export const auditEntry = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  actor_email: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  target_email: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditLogResponse = z.object({ entries: z.array(auditEntry), nextCursor: z.number().nullable() });
+export type AuditLogResponse = z.infer<typeof auditLogResponse>;
 
 export const auditLogQuery = z.object({
   before: z.coerce.number({ error: "before must be a number" }).int("before must be a whole number").positive("before must be positive").optional(),

@@ -117,7 +117,8 @@ export const generatePromptBody = agentFormSchema.pick({
   documents: true,
 });
 export type GeneratePromptBody = z.infer<typeof generatePromptBody>;
-export type GeneratePromptResponse = { prompt: string };
+export const generatePromptResponse = z.object({ prompt: z.string() });
+export type GeneratePromptResponse = z.infer<typeof generatePromptResponse>;
 
 /** POST /api/create-vapi-assistant. The assistant is named after the saved agent; prompt, when absent, is written by the server. */
 export const activateAgentBody = z.object({
@@ -147,7 +148,8 @@ export const triggerCallBody = z.object({
   agentId: z.coerce.number({ error: "Agent id must be a number" }).int("Agent id must be a number").positive("Agent id must be a number").optional(),
 });
 export type TriggerCallBody = z.infer<typeof triggerCallBody>;
-export type TriggerCallResponse = { success: true; callId: string };
+export const triggerCallResponse = z.object({ success: z.literal(true), callId: z.string() });
+export type TriggerCallResponse = z.infer<typeof triggerCallResponse>;
 
 /** The agent as every endpoint returns it; phone_number is the assigned number (spec 1's field name). */
 export const agentSchema = z.object({
@@ -171,22 +173,31 @@ export const agentSchema = z.object({
 });
 export type Agent = z.infer<typeof agentSchema>;
 
-export type AgentListResponse = { agents: Agent[] };
-export type AgentResponse = { agent: Agent };
-export type ActivateAgentResponse = { id: string; agent: Agent };
+export const agentListResponse = z.object({ agents: z.array(agentSchema) });
+export type AgentListResponse = z.infer<typeof agentListResponse>;
+export const agentResponse = z.object({ agent: agentSchema });
+export type AgentResponse = z.infer<typeof agentResponse>;
+export const activateAgentResponse = z.object({ id: z.string(), agent: agentSchema });
+export type ActivateAgentResponse = z.infer<typeof activateAgentResponse>;
 /** DELETE /api/agents/:id */
-export type AgentDeletedResponse = { success: true };
+export const agentDeletedResponse = z.object({ success: z.literal(true) });
+export type AgentDeletedResponse = z.infer<typeof agentDeletedResponse>;
 /** PATCH /api/agents/:id/deactivate */
-export type AgentDeactivatedResponse = { success: true; agent: Agent };
+export const agentDeactivatedResponse = z.object({ success: z.literal(true), agent: agentSchema });
+export type AgentDeactivatedResponse = z.infer<typeof agentDeactivatedResponse>;
+/** DELETE /api/vapi/assistant/:assistantId */
+export const assistantDeletedResponse = z.object({ success: z.literal(true), agentId: z.number() });
 
-export type PlanKey = "basic" | "pro";
+export const planKey = z.enum(["basic", "pro"]);
+export type PlanKey = z.infer<typeof planKey>;
 
 /**
  * Where the account stands with its plan: subscribed (active, or trialing before its trial's end), or
  * why not: none (never a subscription that started), trial_ended, past_due (a failed renewal), ended
  * (cancelled or unpaid).
  */
-export type PlanState = "subscribed" | "none" | "trial_ended" | "past_due" | "ended";
+export const planState = z.enum(["subscribed", "none", "trial_ended", "past_due", "ended"]);
+export type PlanState = z.infer<typeof planState>;
 
 /** The account's plan and what it allows (worker/services/plans.ts accountPlan). */
 export type AccountPlan = {
@@ -200,28 +211,29 @@ export type AccountPlan = {
   | { plan: null; subscriptionId: null; minuteLimit: null }
 );
 
-export type UsageStats = {
+export const usageStats = z.object({
   /** Phone calls (inbound and outbound) this New York month: browser calls are not counted, as in the dashboard and the call report. */
-  callsThisMonth: number;
+  callsThisMonth: z.number(),
   /** Sum of the durations of every call this month, browser calls included, in minutes, rounded to one decimal. */
-  minutesThisMonth: number;
+  minutesThisMonth: z.number(),
   /** The plan's call minutes per New York month; null without a plan (no test call is allowed then). */
-  minuteLimit: number | null;
-  agents: number;
+  minuteLimit: z.number().nullable(),
+  agents: z.number(),
   /** The agents the account may have (accountPlan's agentLimit). */
-  agentLimit: number;
-  numbers: number;
-  numberLimit: number;
+  agentLimit: z.number(),
+  numbers: z.number(),
+  numberLimit: z.number(),
   /** The account's paid plan (an active or trialing subscription); null without one. */
-  plan: PlanKey | null;
+  plan: planKey.nullable(),
   /** Where the account stands with its plan; the notice's words follow it. */
-  planState: PlanState;
+  planState,
   /**
    * True when activating an agent, buying a number and placing a test call would be refused for want
    * of a plan (402 subscription_required), so the SPA can say so before the account tries. Admins pass.
    */
-  planRequired: boolean;
-};
+  planRequired: z.boolean(),
+});
+export type UsageStats = z.infer<typeof usageStats>;
 
 // The rules on agents without zod, for screens that must not load the schemas (decision 032).
 export { isAgentActive, isAgentIncomplete, nextNewAgentName, normalizeDialNumber } from "../agents";

@@ -40,14 +40,16 @@ export const planEmailSchema = z.object({ email: z.email(VALIDATION.invalidEmail
 
 /** POST /api/admin/public/user-exists */
 export const userExistsBody = z.object({ email: emailSchema });
-export type UserExistsResponse = { success: boolean; exists: boolean };
+export const userExistsResponse = z.object({ success: z.boolean(), exists: z.boolean() });
+export type UserExistsResponse = z.infer<typeof userExistsResponse>;
 
 /**
  * POST /api/admin/public/email-confirmed ("I've Confirmed", docs/product/dashboard-and-counts.md#sections-and-who-sees-them): the address just registered
  * and the account id its sign-up answered with, which is the proof that asks.
  */
 export const emailConfirmedBody = z.object({ email: emailSchema, userId: z.uuid("Invalid account id") });
-export type EmailConfirmedResponse = { success: boolean; confirmed: boolean };
+export const emailConfirmedResponse = z.object({ success: z.boolean(), confirmed: z.boolean() });
+export type EmailConfirmedResponse = z.infer<typeof emailConfirmedResponse>;
 
 /** POST /api/admin/public/update-user-profile */
 export const updateUserProfileBody = z.object({
@@ -59,17 +61,18 @@ export const updateUserProfileBody = z.object({
 export type UpdateUserProfileBody = z.infer<typeof updateUserProfileBody>;
 
 /** The current user as the client sees it (docs/product/README.md#records); flags come from server-side state. */
-export type CurrentUserView = {
-  id: string;
-  email: string;
-  username: string | null;
-  company: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  is_admin: boolean;
-  shopwindows_info: boolean;
-  call_app: boolean;
-};
+export const currentUserView = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  company: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  is_admin: z.boolean(),
+  shopwindows_info: z.boolean(),
+  call_app: z.boolean(),
+});
+export type CurrentUserView = z.infer<typeof currentUserView>;
 
 /** Local identity service request bodies (GoTrue-compatible subset). */
 // Passwords too short for the rules answer 422 weak_password (as GoTrue), not a schema 400.

@@ -117,64 +117,88 @@ export const resendActivationBody = z.object({ email: emailSchema });
 
 
 /** Wire shapes. */
-export type ProductView = {
-  id: string;
-  name: string;
-  description: string | null;
-  active: boolean;
-  metadata: { product_type: "basic" | "pro" };
-  prices: { id: string; interval: "month" | "year"; active: boolean; unit_amount: number; currency: string }[];
-};
-export type CheckoutSessionView = {
-  id: string;
-  status: string;
-  amount_total: number | null;
-  currency: string | null;
-  customer_email: string | null;
-  payment_status: string;
-  payment_intent: string | null;
-  customer_details: { name: string | null } | null;
-  plan_name: string | null;
-  interval: "month" | "year" | null;
+const interval = z.enum(["month", "year"]);
+export const productView = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  active: z.boolean(),
+  metadata: z.object({ product_type: z.enum(["basic", "pro"]) }),
+  prices: z.array(z.object({ id: z.string(), interval, active: z.boolean(), unit_amount: z.number(), currency: z.string() })),
+});
+export type ProductView = z.infer<typeof productView>;
+export const checkoutSessionView = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount_total: z.number().nullable(),
+  currency: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  payment_status: z.string(),
+  payment_intent: z.string().nullable(),
+  customer_details: z.object({ name: z.string().nullable() }).nullable(),
+  plan_name: z.string().nullable(),
+  interval: interval.nullable(),
   /**
    * Whether this session may set its account's first password: it is paid, and it created the
    * account (or will, when its event has not arrived) whose password is not set. Otherwise the
    * success page asks for no password (an upgrade, or another's account).
    */
-  needs_password: boolean;
-};
-export type SubscriptionView = {
-  id: string;
-  status: string;
-  cancel_at_period_end: boolean;
-  current_period_end: string | null;
-  trial_end: string | null;
-  items: { data: { price: { id: string; unit_amount: number; currency: string; interval: "month" | "year" | null; product: { name: string } } }[] };
-};
-export type CustomerView = {
-  email: string;
-  company: string | null;
-  current_plan: string | null;
-  stripe_customer_id: string | null;
-  subscription_id: string | null;
-  subscription_status: string | null;
-};
-export type BillingConfigView = { mode: "local" | "stripe"; publishableKey: string | null; portal: boolean };
+  needs_password: z.boolean(),
+});
+export type CheckoutSessionView = z.infer<typeof checkoutSessionView>;
+export const subscriptionView = z.object({
+  id: z.string(),
+  status: z.string(),
+  cancel_at_period_end: z.boolean(),
+  current_period_end: z.string().nullable(),
+  trial_end: z.string().nullable(),
+  items: z.object({
+    data: z.array(
+      z.object({
+        price: z.object({ id: z.string(), unit_amount: z.number(), currency: z.string(), interval: interval.nullable(), product: z.object({ name: z.string() }) }),
+      }),
+    ),
+  }),
+});
+export type SubscriptionView = z.infer<typeof subscriptionView>;
+export const customerView = z.object({
+  email: z.string(),
+  company: z.string().nullable(),
+  current_plan: z.string().nullable(),
+  stripe_customer_id: z.string().nullable(),
+  subscription_id: z.string().nullable(),
+  subscription_status: z.string().nullable(),
+});
+export type CustomerView = z.infer<typeof customerView>;
+export const billingConfigView = z.object({ mode: z.enum(["local", "stripe"]), publishableKey: z.string().nullable(), portal: z.boolean() });
+export type BillingConfigView = z.infer<typeof billingConfigView>;
 
 /** Answers of the billing and lead endpoints, by path. */
-export type ProductsResponse = { products: ProductView[] };
-export type CheckoutSessionCreatedResponse = { url: string; sessionId: string };
-export type CheckoutSessionResponse = { session: CheckoutSessionView };
-export type CustomerSubscriptionsResponse = { subscriptions: SubscriptionView[] };
-export type SubscriptionResponse = { subscription: SubscriptionView };
+export const productsResponse = z.object({ products: z.array(productView) });
+export type ProductsResponse = z.infer<typeof productsResponse>;
+export const checkoutSessionCreatedResponse = z.object({ url: z.string(), sessionId: z.string() });
+export type CheckoutSessionCreatedResponse = z.infer<typeof checkoutSessionCreatedResponse>;
+export const checkoutSessionResponse = z.object({ session: checkoutSessionView });
+export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponse>;
+export const customerSubscriptionsResponse = z.object({ subscriptions: z.array(subscriptionView) });
+export type CustomerSubscriptionsResponse = z.infer<typeof customerSubscriptionsResponse>;
+export const subscriptionResponse = z.object({ subscription: subscriptionView });
+export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
 /** POST /api/stripe/start-trial: the trial's subscription (or the one the account already has). */
-export type StartTrialResponse = { success: true; subscription: SubscriptionView };
+export const startTrialResponse = z.object({ success: z.literal(true), subscription: subscriptionView });
+export type StartTrialResponse = z.infer<typeof startTrialResponse>;
 /** POST /api/stripe/portal-session: null when the account has no customer at the provider. */
-export type PortalSessionResponse = { url: string | null };
-export type ProviderCustomerView = { id: string; email: string | null; name: string | null };
-export type CreateCustomerResponse = { customer: ProviderCustomerView };
-export type LeadCreatedResponse = { success: true; lead: { id: number } };
+export const portalSessionResponse = z.object({ url: z.string().nullable() });
+export type PortalSessionResponse = z.infer<typeof portalSessionResponse>;
+export const providerCustomerView = z.object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable() });
+export type ProviderCustomerView = z.infer<typeof providerCustomerView>;
+export const createCustomerResponse = z.object({ customer: providerCustomerView });
+export type CreateCustomerResponse = z.infer<typeof createCustomerResponse>;
+export const leadCreatedResponse = z.object({ success: z.literal(true), lead: z.object({ id: z.number() }) });
+export type LeadCreatedResponse = z.infer<typeof leadCreatedResponse>;
 /** GET /api/leads/customers/by-email and POST /api/leads/customers. */
-export type CustomerResponse = { success: true; customer: CustomerView | null };
+export const customerResponse = z.object({ success: z.literal(true), customer: customerView.nullable() });
+export type CustomerResponse = z.infer<typeof customerResponse>;
 /** POST /api/admin/public/update-user-password and /resend-activation. */
-export type AccountActionResponse = { success: true };
+export const accountActionResponse = z.object({ success: z.literal(true) });
+export type AccountActionResponse = z.infer<typeof accountActionResponse>;

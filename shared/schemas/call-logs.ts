@@ -9,23 +9,25 @@ export const callLogsQuery = z.object({
 export type CallLogsQuery = z.infer<typeof callLogsQuery>;
 
 /** One row of the unified call log (docs/product/call-logs.md#the-call-log-record "Call log (unified)", plus the fields the dashboard reads). */
-export type CallLogView = {
-  id: number;
-  user_id: string;
-  call_id: string;
-  phone_number: string | null;
+export const callLogView = z.object({
+  id: z.number(),
+  user_id: z.string(),
+  call_id: z.string(),
+  phone_number: z.string().nullable(),
   /** UTC ISO-8601. */
-  start_time: string;
+  start_time: z.string(),
   /** Seconds. */
-  duration: number;
-  status: string;
-  summary: string | null;
-  ended_reason: string | null;
-  direction: "inbound" | "outbound" | "web";
-  agent_id: number | null;
-  recording_url: string | null;
-};
-export type CallLogsResponse = { logs: CallLogView[]; nextCursor: string | null };
+  duration: z.number(),
+  status: z.string(),
+  summary: z.string().nullable(),
+  ended_reason: z.string().nullable(),
+  direction: z.enum(["inbound", "outbound", "web"]),
+  agent_id: z.number().nullable(),
+  recording_url: z.string().nullable(),
+});
+export type CallLogView = z.infer<typeof callLogView>;
+export const callLogsResponse = z.object({ logs: z.array(callLogView), nextCursor: z.string().nullable() });
+export type CallLogsResponse = z.infer<typeof callLogsResponse>;
 
 /** GET /api/call-logs/search?q=&limit=&cursor=: the account's calls whose transcript or summary (or number) match (decision 059). */
 export const callLogSearchQuery = z.object({
@@ -39,9 +41,12 @@ export type CallLogSearchQuery = z.infer<typeof callLogSearchQuery>;
  * A piece of the call's summary or transcript around the words that matched: plain text, never HTML,
  * and the [start, end) character ranges of the matching words in it.
  */
-export type SearchSnippet = { text: string; highlights: [number, number][] };
-export type CallLogSearchResult = { log: CallLogView; snippet: SearchSnippet };
-export type CallLogSearchResponse = { results: CallLogSearchResult[]; nextCursor: string | null };
+export const searchSnippet = z.object({ text: z.string(), highlights: z.array(z.tuple([z.number(), z.number()])) });
+export type SearchSnippet = z.infer<typeof searchSnippet>;
+export const callLogSearchResult = z.object({ log: callLogView, snippet: searchSnippet });
+export type CallLogSearchResult = z.infer<typeof callLogSearchResult>;
+export const callLogSearchResponse = z.object({ results: z.array(callLogSearchResult), nextCursor: z.string().nullable() });
+export type CallLogSearchResponse = z.infer<typeof callLogSearchResponse>;
 
 /** GET /api/vapi/call-logs?limit= */
 export const vapiCallLogsQuery = z.object({
@@ -63,31 +68,46 @@ export const assistantParams = z.object({
   assistantId: z.string().min(1, "assistantId is required").max(200, "assistantId is too long"),
 });
 
-export type TranscriptTurn = { role: string; content?: string; text?: string };
+export const transcriptTurn = z.object({ role: z.string(), content: z.string().optional(), text: z.string().optional() });
+export type TranscriptTurn = z.infer<typeof transcriptTurn>;
 /** 'AI: ... / Human: ...' text, or an array of turns with role and content or text (docs/product/call-logs.md#call-details-and-transcripts "Call detail"). */
-export type Transcript = string | TranscriptTurn[];
+export const transcript = z.union([z.string(), z.array(transcriptTurn)]);
+export type Transcript = z.infer<typeof transcript>;
 
-/** A voice-platform call with the field names the spec reads (docs/product/call-logs.md#voice-platform-fields-read "Voice-provider call fields read"). */
-export type VapiCallView = {
-  id: string;
-  assistantId: string | null;
-  type: "inboundPhoneCall" | "outboundPhoneCall" | "webCall";
-  status: string;
-  endedReason: string | null;
-  customer: { number: string | null };
-  phoneNumberId: string | null;
-  startedAt: string | null;
-  endedAt: string | null;
-  createdAt: string;
-  summary: string | null;
+/**
+ * A call as the voice platform reports it (VAPI's call object, normalised), under the names the spec
+ * reads (docs/product/call-logs.md#voice-platform-fields-read): what the voice port gives and, less
+ * our metadata, what /api/vapi/call-logs and /api/vapi/call answer.
+ */
+export const platformCall = z.object({
+  id: z.string(),
+  assistantId: z.string().nullable(),
+  type: z.enum(["inboundPhoneCall", "outboundPhoneCall", "webCall"]),
+  status: z.string(),
+  endedReason: z.string().nullable(),
+  customer: z.object({ number: z.string().nullable() }),
+  phoneNumberId: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  createdAt: z.string(),
+  summary: z.string().nullable(),
   /** Seconds. */
-  duration: number | null;
-  recordingUrl: string | null;
-  cost: number | null;
-};
-export type VapiCallLogsResponse = { calls: VapiCallView[] };
+  duration: z.number().nullable(),
+  recordingUrl: z.string().nullable(),
+  cost: z.number().nullable(),
+  transcript: transcript.nullable(),
+  /** Our own ids the call was placed with, echoed back by the platform; never answered. */
+  metadata: z.record(z.string(), z.string()).optional(),
+});
+export type PlatformCall = z.infer<typeof platformCall>;
+/** GET /api/vapi/call-logs: the calls without their transcripts. */
+export const vapiCallLogsResponse = z.object({ calls: z.array(platformCall.omit({ transcript: true, metadata: true })) });
+export type VapiCallLogsResponse = z.infer<typeof vapiCallLogsResponse>;
 /** GET /api/vapi/call/{call_id} */
-export type VapiCallDetail = VapiCallView & { transcript: Transcript | null };
+export const vapiCallDetail = platformCall.omit({ metadata: true });
+export type VapiCallDetail = z.infer<typeof vapiCallDetail>;
 
-export type VoiceView = { id: string; name: string; provider: string; gender?: string; accent?: string };
-export type VoicesResponse = { voices: VoiceView[] };
+export const voiceView = z.object({ id: z.string(), name: z.string(), provider: z.string(), gender: z.string().optional(), accent: z.string().optional() });
+export type VoiceView = z.infer<typeof voiceView>;
+export const voicesResponse = z.object({ voices: z.array(voiceView) });
+export type VoicesResponse = z.infer<typeof voicesResponse>;

@@ -181,29 +181,42 @@ export type AnalyticsWonBody = z.infer<typeof analyticsWonBody>;
 
 // ---------------------------------------------------------------- answers
 
-export type CountResponse = { count: number };
-export type CallLogTotalResponse = { total: number };
+export const countResponse = z.object({ count: z.number() });
+export type CountResponse = z.infer<typeof countResponse>;
+export const callLogTotalResponse = z.object({ total: z.number() });
+export type CallLogTotalResponse = z.infer<typeof callLogTotalResponse>;
 export type AppointmentCategoryKey = (typeof APPOINTMENT_CATEGORY_KEYS)[number];
-export type AppointmentCategoryCounts = Record<AppointmentCategoryKey, number>;
-export type AppointmentStatusCountsResponse = { counts: Record<string, number> };
-export type AppointmentCategoryCountsResponse = { counts: AppointmentCategoryCounts };
-export type AppointmentOptionsResponse = { stores: string[]; bookedBy: string[]; types: string[] };
-export type AircallOptionsResponse = { users: string[]; numbers: string[] };
+const appointmentCategoryCounts = z.record(z.enum(APPOINTMENT_CATEGORY_KEYS), z.number());
+export type AppointmentCategoryCounts = z.infer<typeof appointmentCategoryCounts>;
+export const appointmentStatusCountsResponse = z.object({ counts: z.record(z.string(), z.number()) });
+export type AppointmentStatusCountsResponse = z.infer<typeof appointmentStatusCountsResponse>;
+export const appointmentCategoryCountsResponse = z.object({ counts: appointmentCategoryCounts });
+export type AppointmentCategoryCountsResponse = z.infer<typeof appointmentCategoryCountsResponse>;
+export const appointmentOptionsResponse = z.object({ stores: z.array(z.string()), bookedBy: z.array(z.string()), types: z.array(z.string()) });
+export type AppointmentOptionsResponse = z.infer<typeof appointmentOptionsResponse>;
+export const aircallOptionsResponse = z.object({ users: z.array(z.string()), numbers: z.array(z.string()) });
+export type AircallOptionsResponse = z.infer<typeof aircallOptionsResponse>;
 /** byStore holds every store (zero when none), or the one store asked for; totalSubmissions is their sum. */
-export type LeadSummaryResponse = { totalSubmissions: number; byStore: Record<string, number> };
+export const leadSummaryResponse = z.object({ totalSubmissions: z.number(), byStore: z.record(z.string(), z.number()) });
+export type LeadSummaryResponse = z.infer<typeof leadSummaryResponse>;
 
 /** One row of the appointment analysis (docs/product/appointment-analysis.md#how-a-match-is-found "Appointment analysis item"). */
-export type AnalysisItem = {
-  begin_utc: string;
-  phone_number: string | null;
-  customer_name: string | null;
-  matched_call: boolean;
-  call_date: string | null;
-  won: boolean;
-};
-export type AnalyticsWonResponse = { items: AnalysisItem[] };
+export const analysisItem = z.object({
+  begin_utc: z.string(),
+  phone_number: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  matched_call: z.boolean(),
+  call_date: z.string().nullable(),
+  won: z.boolean(),
+});
+export type AnalysisItem = z.infer<typeof analysisItem>;
+export const analyticsWonResponse = z.object({ items: z.array(analysisItem) });
+export type AnalyticsWonResponse = z.infer<typeof analyticsWonResponse>;
 
 /** Every category key, zero: the answer's shape when nothing matches. */
 export function emptyCategoryCounts(): AppointmentCategoryCounts {
   return Object.fromEntries(APPOINTMENT_CATEGORY_KEYS.map((k) => [k, 0])) as AppointmentCategoryCounts;
 }
+
+/** A stored daily report's id (GET /api/daily-reports/:id). */
+export const dailyReportIdParam = z.object({ id: z.string().regex(/^\d{1,15}$/, "must be a number").transform(Number) });

@@ -159,4 +159,5 @@ export type IngestAppointmentsBody = z.input<typeof ingestAppointmentsBody>;
 export type IngestLeadsBody = z.input<typeof ingestLeadsBody>;
 
 /** 200 answer: `received` = inserted + updated. */
-export type IngestResult = { received: number; inserted: number; updated: number };
+export const ingestResult = z.object({ received: z.number(), inserted: z.number(), updated: z.number() });
+export type IngestResult = z.infer<typeof ingestResult>;

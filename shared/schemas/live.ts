@@ -5,13 +5,14 @@ import { z } from "zod";
 import type { CallLogView } from "./call-logs";
 
 /** POST /api/live/ticket (signed in, no body). */
-export type LiveTicketResponse = {
+export const liveTicketResponse = z.object({
   /** Opaque; valid once, for a few seconds. */
-  ticket: string;
-  expiresInSeconds: number;
+  ticket: z.string(),
+  expiresInSeconds: z.number(),
   /** Whether the socket will also carry the store network's signals (the user holds a store flag). */
-  store: boolean;
-};
+  store: z.boolean(),
+});
+export type LiveTicketResponse = z.infer<typeof liveTicketResponse>;
 
 /**
  * GET /api/live?ticket=<ticket>&after=<cursor> with `Upgrade: websocket`.

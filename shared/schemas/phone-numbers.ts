@@ -67,35 +67,41 @@ export const phoneLimitBody = z.object({
     .max(PHONE_LIMIT.max, PHONE_API_TEXT.limitRange),
 });
 export type PhoneLimitBody = z.infer<typeof phoneLimitBody>;
-export type PhoneLimitResponse = { phoneNumberLimit: number };
+export const phoneLimitResponse = z.object({ phoneNumberLimit: z.number() });
+export type PhoneLimitResponse = z.infer<typeof phoneLimitResponse>;
 
 /** GET /api/twilio/health */
-export type TelephonyHealth = { ok: boolean; message: string; provider: "twilio" | "local" };
+export const telephonyHealth = z.object({ ok: z.boolean(), message: z.string(), provider: z.enum(["twilio", "local"]) });
+export type TelephonyHealth = z.infer<typeof telephonyHealth>;
 
 /** One owned number as GET /api/twilio/my-numbers lists it (docs/product/README.md#records). */
-export type OwnedPhoneNumber = {
-  id: number;
-  phone_number: string;
-  friendly_name: string | null;
-  locality: string | null;
-  region: string | null;
-  iso_country: string;
-  agent_id: number | null;
-  sid: string | null;
-  vapi_phone_number_id: string | null;
-  agents: { name: string } | null;
-};
-export type MyNumbersResponse = { numbers: OwnedPhoneNumber[] };
+export const ownedPhoneNumber = z.object({
+  id: z.number(),
+  phone_number: z.string(),
+  friendly_name: z.string().nullable(),
+  locality: z.string().nullable(),
+  region: z.string().nullable(),
+  iso_country: z.string(),
+  agent_id: z.number().nullable(),
+  sid: z.string().nullable(),
+  vapi_phone_number_id: z.string().nullable(),
+  agents: z.object({ name: z.string() }).nullable(),
+});
+export type OwnedPhoneNumber = z.infer<typeof ownedPhoneNumber>;
+export const myNumbersResponse = z.object({ numbers: z.array(ownedPhoneNumber) });
+export type MyNumbersResponse = z.infer<typeof myNumbersResponse>;
 
 /** A number offered for purchase (docs/product/README.md#records). */
-export type AvailableNumberView = {
-  phoneNumber: string;
-  friendlyName: string;
-  region: string | null;
-  locality: string | null;
-  isoCountry: string;
-};
-export type AvailableNumbersResponse = { numbers: AvailableNumberView[] };
+export const availableNumberView = z.object({
+  phoneNumber: z.string(),
+  friendlyName: z.string(),
+  region: z.string().nullable(),
+  locality: z.string().nullable(),
+  isoCountry: z.string(),
+});
+export type AvailableNumberView = z.infer<typeof availableNumberView>;
+export const availableNumbersResponse = z.object({ numbers: z.array(availableNumberView) });
+export type AvailableNumbersResponse = z.infer<typeof availableNumbersResponse>;
 
 /**
  * POST /api/twilio/buy, 200: the number is bought. When the voice-platform copy failed the
@@ -106,17 +112,18 @@ export type AvailableNumbersResponse = { numbers: AvailableNumberView[] };
  * `{ error, code: "phone_limit_reached", limitReached: true, maxAllowed, currentCount }`,
  * so the client shows 'Phone Number Limit Reached' from `limitReached`, whatever the status.
  */
-export type BuyNumberResponse = {
-  sid: string;
-  phoneNumber: string;
-  phoneNumberId: number;
-  vapiCreated: boolean;
-  vapiPhoneNumberId: string | null;
-  limitReached: false;
-  maxAllowed: number;
-  currentCount: number;
-  error?: string;
-};
+export const buyNumberResponse = z.object({
+  sid: z.string(),
+  phoneNumber: z.string(),
+  phoneNumberId: z.number(),
+  vapiCreated: z.boolean(),
+  vapiPhoneNumberId: z.string().nullable(),
+  limitReached: z.literal(false),
+  maxAllowed: z.number(),
+  currentCount: z.number(),
+  error: z.string().optional(),
+});
+export type BuyNumberResponse = z.infer<typeof buyNumberResponse>;
 export type BuyLimitReachedError = {
   error: string;
   code: "phone_limit_reached";
@@ -127,4 +134,5 @@ export type BuyLimitReachedError = {
 export const PHONE_LIMIT_REACHED_CODE = "phone_limit_reached";
 
 /** POST /api/twilio/assign-number and /unassign-number, 200. */
-export type AssignNumberResponse = { success: true; number: OwnedPhoneNumber };
+export const assignNumberResponse = z.object({ success: z.literal(true), number: ownedPhoneNumber });
+export type AssignNumberResponse = z.infer<typeof assignNumberResponse>;

@@ -5,4 +5,5 @@ export const reportMailBody = z.strictObject({ subscribed: z.boolean() });
 export type ReportMailBody = z.infer<typeof reportMailBody>;
 
 /** The switch and the address the mail goes to (the account's email). */
-export type ReportMailSetting = { subscribed: boolean; email: string };
+export const reportMailSetting = z.object({ subscribed: z.boolean(), email: z.string() });
+export type ReportMailSetting = z.infer<typeof reportMailSetting>;

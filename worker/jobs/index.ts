@@ -1,6 +1,7 @@
 // scheduled() only dispatches: each cron expression maps to plain job functions.
 import type { Job, JobContext } from "./context";
-import { createCallCentre, pruneSignInFailures, usesAircall } from "../providers";
+import { createCallCentre, usesAircall } from "../providers";
+import { pruneSignInFailures } from "../providers/identity/local/sign-in-guard";
 import { runAircallBackfill } from "./aircall-backfill";
 import { dailyReportJob } from "./daily-report";
 import { reportMailJob } from "./report-mail";

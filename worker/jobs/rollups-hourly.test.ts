@@ -94,7 +94,7 @@ describe("intraday roll-up", () => {
       type: "outboundPhoneCall",
       status: "ended",
       endedReason: VOICEMAIL_ENDED_REASONS[0],
-      customerNumber: call.phoneNumber,
+      customer: { number: call.phoneNumber },
       phoneNumberId: null,
       startedAt: call.startTime,
       endedAt: call.endTime,
@@ -103,7 +103,7 @@ describe("intraday roll-up", () => {
       transcript: null,
       recordingUrl: null,
       cost: null,
-      durationSeconds: call.duration,
+      duration: call.duration,
     };
     await recordCallEvent(db(), { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call: platformCall });
     const rows = await rowsOf(userId);

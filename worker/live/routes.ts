@@ -2,16 +2,15 @@
 // first trades its signed-in request for a ticket (POST /api/live/ticket), then opens
 // GET /api/live?ticket=&after= with it. The Worker spends the ticket in D1 first; only a ticket that
 // holds names a feed object (its account's), which is handed the identity the ticket was issued to.
-import { Hono } from "hono";
 import { LIVE_TEXT } from "@shared/messages";
 import { LIVE_CLOSE, liveConnectQuery, type LiveTicketResponse } from "@shared/schemas/live";
-import type { AppEnv } from "../app-env";
 import { clientAddress } from "../db/rate-limit";
 import { ApiError, tooManyRequests } from "../lib/errors";
 import { issuesToError } from "../lib/validate";
-import { bearerToken, currentUser, requireUser } from "../middleware/auth";
+import { bearerToken, currentUser } from "../middleware/auth";
 import { feedStub, LIVE_AFTER_HEADER, LIVE_WHO_HEADER, liveFeedConfigured, refusedSocket } from "./rpc";
 import { accountFeedName, issueTicket, LIVE_TICKET_TTL_SECONDS, receivesAnyStore, spendTicket, ticketSecret } from "./tickets";
+import { DeclaredRoutes } from "../routes/serve";
 
 /**
  * The session, issue and expiry claims of the request's bearer token. authenticate has checked its
@@ -28,8 +27,8 @@ function tokenFacts(token: string): { sessionId: string | null; issuedAt: number
   }
 }
 
-export const liveRoutes = new Hono<AppEnv>()
-  .post("/ticket", requireUser, async (c) => {
+export const liveRoutes = new DeclaredRoutes()
+  .serve("POST /api/live/ticket", async (c) => {
     const user = currentUser(c);
     const token = bearerToken(c.req.header("authorization"));
     const facts = tokenFacts(token);
@@ -49,7 +48,7 @@ export const liveRoutes = new Hono<AppEnv>()
     if (!ticket) throw tooManyRequests(LIVE_TEXT.limited);
     return c.json({ ticket, expiresInSeconds: LIVE_TICKET_TTL_SECONDS, store: receivesAnyStore(user) } satisfies LiveTicketResponse);
   })
-  .get("/", async (c) => {
+  .serve("GET /api/live", async (c) => {
     const upgrade = c.req.header("upgrade")?.toLowerCase() === "websocket";
     const parsed = liveConnectQuery.safeParse(c.req.query());
     if (!upgrade) {

@@ -30,28 +30,10 @@ import { DEV_STRIPE_WEBHOOK_SECRET } from "./billing/stripe-events";
 import { readAircallEvent } from "./callcentre/aircall-events";
 import { localAllowed, NOT_CONFIGURED, notConfiguredPort } from "./not-configured";
 
-// The local identity and mail services' own parts, for their HTTP surfaces (routes/local-auth.ts,
-// routes/local-mailbox.ts) and the daily clean-up, which take them from here and from no adapter file.
+// The local identity service's signing secret as chosen here, and the local mail service's outbox for
+// its HTTP surface (routes/local-mailbox.ts). The identity service's own parts are imported from
+// providers/identity/local/ by its HTTP surface and the clean-up job (.dependency-cruiser.cjs).
 export { localAuthSecret } from "./identity/local/tokens";
-export { LocalIdentity } from "./identity/local";
-export {
-  authError,
-  type LinkType,
-  logout,
-  pageLink,
-  passwordGrant,
-  refreshGrant,
-  resendLocalSignup,
-  safeRedirect,
-  signUp,
-  updateUser,
-  userJson,
-  verifySignupToken,
-  weakPassword,
-} from "./identity/local/auth";
-export { requestRecovery, verifyEmailChangeToken, verifyRecoveryToken } from "./identity/local/account-links";
-export { verifyActivationToken } from "./identity/local/activation";
-export { pruneSignInFailures } from "./identity/local/sign-in-guard";
 export { listOutbox } from "./mail/local-mailbox";
 export type { MailPort, OutgoingMail } from "./mail/port";
 // Where each provider posts its webhooks (app.ts mounts the webhook routes there), and the VAPI event

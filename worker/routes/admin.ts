@@ -1,22 +1,8 @@
-// The Admin Dashboard's API (docs/product/api.md#admin Admin), admins only: every route checks requireAdmin itself
-// (a middleware on the sub-app would also catch /api/admin/public/* and the phone-limit read, which
-// are not admin-only). Every change writes its audit entry in the same batch.
-import { Hono, type Context } from "hono";
-import {
-  adminFlagsBody,
-  adminUserIdParam,
-  adminUsersQuery,
-  assignPhoneNumberBody,
-  auditLogQuery,
-  cleanupUserBody,
-  type AdminPhoneNumbersResponse,
-  type AdminUserResponse,
-  type AdminUsersResponse,
-  type AssignPhoneNumberResponse,
-} from "@shared/schemas/admin";
+// The Admin Dashboard's API (docs/product/api.md#admin Admin), admins only (each route's declared
+// access class installs requireAdmin). Every change writes its audit entry in the same batch.
+import { type Context } from "hono";
+import { type AdminPhoneNumbersResponse, type AdminUserResponse, type AdminUsersResponse, type AssignPhoneNumberResponse } from "@shared/schemas/admin";
 import type { AppEnv } from "../app-env";
-import { validate } from "../lib/validate";
-import { requireAdmin } from "../middleware/auth";
 import { adminActor } from "../context/request-deps";
 import { listAuditLog } from "../services/admin/audit-log";
 import { cleanupUser } from "../services/admin/cleanup";
@@ -26,6 +12,7 @@ import { listAdminUsers, setUserFlags } from "../services/admin/users";
 import { meterFor } from "../services/counts/meter";
 import { d1Of } from "../db/client";
 import { emit } from "../events/emit";
+import { DeclaredRoutes } from "./serve";
 
 async function stats(c: Context<AppEnv>) {
   const meter = meterFor(c.var.db);
@@ -35,13 +22,13 @@ async function stats(c: Context<AppEnv>) {
   return c.json(body);
 }
 
-export const adminRoutes = new Hono<AppEnv>()
+export const adminRoutes = new DeclaredRoutes()
   // v1 and v2 answer alike: the client asks v2 and falls back to v1 (docs/product/api.md#api).
-  .get("/stats/v2", requireAdmin, stats)
-  .get("/stats", requireAdmin, stats)
-  .get("/users/v2", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json((await listAdminUsers(d1Of(c.var.db), c.req.valid("query"))) satisfies AdminUsersResponse))
-  .get("/users", requireAdmin, validate("query", adminUsersQuery), async (c) => c.json((await listAdminUsers(d1Of(c.var.db), c.req.valid("query"))) satisfies AdminUsersResponse))
-  .put("/users/:id/flags", requireAdmin, validate("param", adminUserIdParam), validate("json", adminFlagsBody), async (c) => {
+  .serve("GET /api/admin/stats/v2", stats)
+  .serve("GET /api/admin/stats", stats)
+  .serve("GET /api/admin/users/v2", async (c) => c.json((await listAdminUsers(d1Of(c.var.db), c.req.valid("query"))) satisfies AdminUsersResponse))
+  .serve("GET /api/admin/users", async (c) => c.json((await listAdminUsers(d1Of(c.var.db), c.req.valid("query"))) satisfies AdminUsersResponse))
+  .serve("PUT /api/admin/users/:id/flags", async (c) => {
     const user = await setUserFlags(
       { db: c.var.db, d1: d1Of(c.var.db), identity: c.var.providers.identity },
       adminActor(c),
@@ -52,15 +39,15 @@ export const adminRoutes = new Hono<AppEnv>()
     emit(c, "accessChanged", { userId: c.req.valid("param").id });
     return c.json({ user } satisfies AdminUserResponse);
   })
-  .get("/vapi/available-numbers", requireAdmin, async (c) => {
+  .serve("GET /api/admin/vapi/available-numbers", async (c) => {
     const body: AdminPhoneNumbersResponse = { numbers: await listPlatformNumbers(c.var.db) };
     return c.json(body);
   })
-  .post("/assign-phone-number", requireAdmin, validate("json", assignPhoneNumberBody), async (c) => {
+  .serve("POST /api/admin/assign-phone-number", async (c) => {
     const body: AssignPhoneNumberResponse = { success: true, number: await assignPlatformNumber(c.var.db, adminActor(c), c.req.valid("json")) };
     return c.json(body);
   })
-  .post("/cleanup-user", requireAdmin, validate("json", cleanupUserBody), async (c) => {
+  .serve("POST /api/admin/cleanup-user", async (c) => {
     const p = c.var.providers;
     const body = await cleanupUser(
       { db: c.var.db, identity: p.identity, voice: p.voice, telephony: p.telephony, billing: p.billing },
@@ -71,4 +58,4 @@ export const adminRoutes = new Hono<AppEnv>()
     emit(c, "accountsDeleted", { userIds: body.userIds });
     return c.json(body);
   })
-  .get("/audit-log", requireAdmin, validate("query", auditLogQuery), async (c) => c.json(await listAuditLog(c.var.db, c.req.valid("query"))));
+  .serve("GET /api/admin/audit-log", async (c) => c.json(await listAuditLog(c.var.db, c.req.valid("query"))));

@@ -2,22 +2,9 @@
 // test calls.
 // Handlers are thin: validate, call the agent service, answer. Every route needs a signed-in user,
 // and every service call is scoped by that user's id (another account's agent answers 404).
-import { Hono, type Context } from "hono";
-import {
-  activateAgentBody,
-  agentCreateBody,
-  agentIdParam,
-  agentUpdateBody,
-  generatePromptBody,
-  triggerCallBody,
-  type ActivateAgentResponse,
-  type AgentDeactivatedResponse,
-  type AgentDeletedResponse,
-  type AgentListResponse,
-  type AgentResponse,
-  type TriggerCallResponse,
-} from "@shared/schemas/agents";
-import { assistantParams, type VoicesResponse } from "@shared/schemas/call-logs";
+import { type Context } from "hono";
+import { type ActivateAgentResponse, type AgentDeactivatedResponse, type AgentDeletedResponse, type AgentListResponse, type AgentResponse, type TriggerCallResponse } from "@shared/schemas/agents";
+import { type VoicesResponse } from "@shared/schemas/call-logs";
 import { TEST_CALL_RATE, TEST_CALLS_PER_DAY } from "@shared/constants";
 import { PLAN_TEXT } from "@shared/messages";
 import { nyToday } from "@shared/ny-time";
@@ -27,9 +14,8 @@ import type { AppEnv } from "../app-env";
 import type { BatchItem } from "drizzle-orm/batch";
 import { countInOrder, enforce, type Limit } from "../db/rate-limit";
 import { log } from "../lib/log";
-import { validate } from "../lib/validate";
 import { accountDb } from "../context/account-db";
-import { currentUser, requireUser } from "../middleware/auth";
+import { currentUser } from "../middleware/auth";
 import {
   activateAgent,
   createAgent,
@@ -47,6 +33,7 @@ import {
 import { testCaller, triggerTestCall } from "../services/call-logs";
 import { emit } from "../events/emit";
 import { usageStats } from "../services/usage";
+import { DeclaredRoutes } from "./serve";
 
 export const AGENT_RATE_LIMITS = {
   testCall: { name: "trigger-call:user", ...TEST_CALL_RATE },
@@ -58,41 +45,41 @@ export const AGENT_RATE_LIMITS = {
 const deps = (c: Context<AppEnv>): AgentDeps => ({ db: accountDb(c), voice: c.var.providers.voice, prompt: c.var.providers.prompt });
 
 /** /api/agents */
-export const agentRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
+export const agentRoutes = new DeclaredRoutes()
+  .serve("GET /api/agents", async (c) => {
     const rows = await listAgents(accountDb(c), currentUser(c).id);
     return c.json({ agents: rows.map(toAgentJson) } satisfies AgentListResponse);
   })
-  .post("/", requireUser, validate("json", agentCreateBody), async (c) => {
+  .serve("POST /api/agents", async (c) => {
     const agent = await createAgent(accountDb(c), currentUser(c).id, c.req.valid("json"));
     return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse, 201);
   })
-  .get("/:id", requireUser, validate("param", agentIdParam), async (c) => {
+  .serve("GET /api/agents/:id", async (c) => {
     const agent = await getAgent(accountDb(c), currentUser(c).id, c.req.valid("param").id);
     return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse);
   })
-  .put("/:id", requireUser, validate("param", agentIdParam), validate("json", agentUpdateBody), async (c) => {
+  .serve("PUT /api/agents/:id", async (c) => {
     const agent = await updateAgent(accountDb(c), currentUser(c).id, c.req.valid("param").id, c.req.valid("json"));
     return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse);
   })
-  .delete("/:id", requireUser, validate("param", agentIdParam), async (c) => {
+  .serve("DELETE /api/agents/:id", async (c) => {
     await deleteAgent(deps(c), currentUser(c).id, c.req.valid("param").id);
     return c.json({ success: true } satisfies AgentDeletedResponse);
   })
-  .patch("/:id/deactivate", requireUser, validate("param", agentIdParam), async (c) => {
+  .serve("PATCH /api/agents/:id/deactivate", async (c) => {
     const agent = await deactivateAgent(deps(c), currentUser(c).id, c.req.valid("param").id);
     return c.json({ success: true, agent: toAgentJson(agent) } satisfies AgentDeactivatedResponse);
   });
 
 /** The agent actions the spec names as top-level paths: /api/generate-prompt, /api/create-vapi-assistant, /api/vapi/voices, … */
-export const agentActionRoutes = new Hono<AppEnv>()
-  .post("/generate-prompt", requireUser, validate("json", generatePromptBody), async (c) => {
+export const agentActionRoutes = new DeclaredRoutes()
+  .serve("POST /api/generate-prompt", async (c) => {
     const user = currentUser(c);
     await enforce(c, [[AGENT_RATE_LIMITS.prompt, user.id]]);
     const prompt = await generatePrompt(c.var.providers.prompt, c.req.valid("json"));
     return c.json({ prompt });
   })
-  .post("/create-vapi-assistant", requireUser, validate("json", activateAgentBody), async (c) => {
+  .serve("POST /api/create-vapi-assistant", async (c) => {
     const user = currentUser(c);
     // The plan is checked in the same round trip as the agent is read; its refusal answers first.
     const paid = requirePaidPlan(c.var.db, user.id, { isAdmin: user.isAdmin });
@@ -101,16 +88,16 @@ export const agentActionRoutes = new Hono<AppEnv>()
     emit(c, "callsChanged", { userId: user.id, db: accountDb(c), assistantId });
     return c.json({ id: assistantId, agent: toAgentJson(agent) } satisfies ActivateAgentResponse);
   })
-  .post("/create-default-agent", requireUser, async (c) => {
+  .serve("POST /api/create-default-agent", async (c) => {
     const user = currentUser(c);
     const agent = await createDefaultAgent(accountDb(c), user.id, user.company);
     return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse, 201);
   })
-  .get("/usage-stats", requireUser, async (c) => {
+  .serve("GET /api/usage-stats", async (c) => {
     const user = currentUser(c);
     return c.json(await usageStats(c.var.db, user.id, new Date(), { isAdmin: user.isAdmin }));
   })
-  .post("/trigger-call", requireUser, validate("json", triggerCallBody), async (c) => {
+  .serve("POST /api/trigger-call", async (c) => {
     const user = currentUser(c);
     const body = c.req.valid("json");
     assertTestCallDestination(body.phoneNumber);
@@ -147,11 +134,11 @@ export const agentActionRoutes = new Hono<AppEnv>()
     emit(c, "callsChanged", { userId: user.id, db: accountDb(c), callIds: [callId] });
     return c.json({ success: true, callId } satisfies TriggerCallResponse);
   })
-  .get("/vapi/voices", requireUser, async (c) => {
+  .serve("GET /api/vapi/voices", async (c) => {
     const body: VoicesResponse = { voices: await c.var.providers.voice.listVoices() };
     return c.json(body);
   })
-  .delete("/vapi/assistant/:assistantId", requireUser, validate("param", assistantParams), async (c) => {
+  .serve("DELETE /api/vapi/assistant/:assistantId", async (c) => {
     const agent = await deactivateAgentByAssistant(deps(c), currentUser(c).id, c.req.valid("param").assistantId);
     return c.json({ success: true, agentId: agent.id });
   });

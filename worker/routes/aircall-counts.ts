@@ -1,30 +1,21 @@
 // The Aircall counts of the operations dashboard (docs/product/api.md#dashboard-counts), mounted at /api/aircall: the store
 // network's calls, for users with the callApp flag (admins see all). Answered from roll-ups plus a
 // live query (docs/decisions/011-rollups.md).
-import {
-  aircallCallCountQuery,
-  aircallCountsQuery,
-  type AircallOptionsResponse,
-  type CountResponse,
-} from "@shared/schemas/counts";
-import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
+import { type AircallOptionsResponse, type CountResponse } from "@shared/schemas/counts";
 import { measured } from "../context/request-deps";
 import { closedDaysCache } from "../middleware/closed-days-cache";
-import { validate } from "../lib/validate";
-import { requireFlag } from "../middleware/auth";
 import { aircallCallCount, aircallOptions, aircallOutboundAnswered, aircallStoreTransfers } from "../services/counts/aircall";
+import { DeclaredRoutes } from "./serve";
 
-const callApp = requireFlag("callApp");
 
-export const aircallCountRoutes = new Hono<AppEnv>()
-  .get("/call-count", callApp, validate("query", aircallCallCountQuery), closedDaysCache(), (c) =>
+export const aircallCountRoutes = new DeclaredRoutes()
+  .serve("GET /api/aircall/call-count", { after: [closedDaysCache()] }, (c) =>
     measured(c, async (meter): Promise<CountResponse> => ({ count: await aircallCallCount(meter, c.req.valid("query")) })),
   )
-  .get("/outbound-answered-count", callApp, validate("query", aircallCountsQuery), closedDaysCache(), (c) =>
+  .serve("GET /api/aircall/outbound-answered-count", { after: [closedDaysCache()] }, (c) =>
     measured(c, async (meter): Promise<CountResponse> => ({ count: await aircallOutboundAnswered(meter, c.req.valid("query")) })),
   )
-  .get("/store-transfer-solutions-count", callApp, validate("query", aircallCountsQuery), closedDaysCache(), (c) =>
+  .serve("GET /api/aircall/store-transfer-solutions-count", { after: [closedDaysCache()] }, (c) =>
     measured(c, async (meter): Promise<CountResponse> => ({ count: await aircallStoreTransfers(meter, c.req.valid("query")) })),
   )
-  .get("/options", callApp, (c) => measured(c, (meter): Promise<AircallOptionsResponse> => aircallOptions(meter)));
+  .serve("GET /api/aircall/options", (c) => measured(c, (meter): Promise<AircallOptionsResponse> => aircallOptions(meter)));

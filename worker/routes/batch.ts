@@ -3,22 +3,19 @@
 // limited and answered exactly as if it had been sent alone. The batch's sign-in is confirmed once,
 // before its handler (auth.ts), and handed to every read in its env, so no read confirms it again:
 // the reads run together after it, their D1 round trips overlapping.
-import { Hono } from "hono";
 import { BATCH_MAX_ANSWER_BYTES, type BatchAnswer, type BatchResponse } from "@shared/batch";
 import { BOOKMARK_HEADER } from "@shared/d1-bookmarks";
-import { batchBody } from "@shared/schemas/batch";
-import type { AppEnv } from "../app-env";
-import { bearerToken, ConfirmedSignIn, currentUser, requireUser } from "../middleware/auth";
+import { bearerToken, ConfirmedSignIn, currentUser } from "../middleware/auth";
 import { executionContext, type SelfDispatch } from "../middleware/context";
-import { validate } from "../lib/validate";
 import { timingFigures, type D1Figures } from "../db/timed-d1";
 import { ADDRESS_HEADERS } from "../db/rate-limit";
+import { DeclaredRoutes } from "./serve";
 
 /** The headers of a read's answer that the client keeps. */
 const KEPT_HEADERS = ["content-type", BOOKMARK_HEADER, "server-timing"];
 
 export const batchRoutes = (dispatch: SelfDispatch) =>
-  new Hono<AppEnv>().post("/", requireUser, validate("json", batchBody), async (c) => {
+  new DeclaredRoutes().serve("POST /api/batch", async (c) => {
     const authorization = c.req.header("authorization")!;
     const bookmark = c.req.header(BOOKMARK_HEADER);
     const ctx = executionContext(c) as ExecutionContext | undefined;

@@ -1,34 +1,37 @@
 // The Call Logs counts of the operations dashboard (docs/product/api.md#dashboard-counts): the caller's own calls, answered from
 // roll-ups plus a live query (docs/decisions/011-rollups.md); their database cost is in Server-Timing,
-// as on every answer. Mounted before /call-logs: its count is a path of its own, never an id of the list.
-import { callLogCountsQuery, type CallLogTotalResponse, type CountResponse } from "@shared/schemas/counts";
+// as on every answer.
+import { type CallLogTotalResponse, type CountResponse } from "@shared/schemas/counts";
 import type { CallVolumeResponse } from "@shared/schemas/insights";
-import { Hono } from "hono";
+import type { Handler } from "hono";
 import type { AppEnv } from "../app-env";
 import { measured } from "../context/request-deps";
 import { closedDaysCache } from "../middleware/closed-days-cache";
-import { validate } from "../lib/validate";
-import { currentUser, requireUser } from "../middleware/auth";
+import { currentUser } from "../middleware/auth";
 import { callLogCounts, type CallLogCounts } from "../services/counts/call-logs";
 import { callVolume } from "../services/insights";
+import { DeclaredRoutes, type InputOf } from "./serve";
 
-const callLogFigure = (figure: Exclude<keyof CallLogCounts, "total">) =>
-  new Hono<AppEnv>().get("/", requireUser, validate("query", callLogCountsQuery), closedDaysCache(), (c) =>
+/** The handler of one figure's count (connected, voicemail, forwarded). */
+const callLogFigure =
+  (figure: Exclude<keyof CallLogCounts, "total">): Handler<AppEnv, string, InputOf<"GET /api/call-connected-count">> =>
+  (c) =>
     measured(c, async (meter): Promise<CountResponse> => ({
       count: (await callLogCounts(meter, currentUser(c).id, c.req.valid("query")))[figure],
-    })),
-  );
+    }));
+/** Each count keeps its own cache of closed days. */
+const cached = () => ({ after: [closedDaysCache()] });
 
-export const callLogCountRoutes = new Hono<AppEnv>()
-  .get("/call-logs/count", requireUser, validate("query", callLogCountsQuery), closedDaysCache(), (c) =>
+export const callLogCountRoutes = new DeclaredRoutes()
+  .serve("GET /api/call-logs/count", cached(), (c) =>
     measured(c, async (meter): Promise<CallLogTotalResponse> => ({
       total: (await callLogCounts(meter, currentUser(c).id, c.req.valid("query"))).total,
     })),
   )
-  .route("/call-connected-count", callLogFigure("connected"))
-  .route("/voicemail-count", callLogFigure("voicemail"))
-  .route("/forwarded-count", callLogFigure("forwarded"))
+  .serve("GET /api/call-connected-count", cached(), callLogFigure("connected"))
+  .serve("GET /api/voicemail-count", cached(), callLogFigure("voicemail"))
+  .serve("GET /api/forwarded-count", cached(), callLogFigure("forwarded"))
   // Beyond the spec (docs/spec-deviations.md): the chart's daily volume of the caller's own calls.
-  .get("/call-volume", requireUser, validate("query", callLogCountsQuery), closedDaysCache(), (c) =>
+  .serve("GET /api/call-volume", cached(), (c) =>
     measured(c, (meter): Promise<CallVolumeResponse> => callVolume(meter, currentUser(c).id, c.req.valid("query"))),
   );

@@ -50,7 +50,7 @@ async function simulatedCall(owner: { userId: string; assistantId: string }, id:
     type: "inboundPhoneCall",
     status: "ended",
     endedReason: "customer-ended-call",
-    customerNumber: "+12395550111",
+    customer: { number: "+12395550111" },
     phoneNumberId: null,
     startedAt: "2026-03-03T16:00:00.000Z",
     endedAt: "2026-03-03T16:01:00.000Z",
@@ -59,7 +59,7 @@ async function simulatedCall(owner: { userId: string; assistantId: string }, id:
     transcript: null,
     recordingUrl: null,
     cost: null,
-    durationSeconds: 60,
+    duration: 60,
   };
   await db().insert(simCalls).values({ id, ownerId: owner.userId, assistantId: owner.assistantId, call: placed, createdAt: placed.createdAt });
 }

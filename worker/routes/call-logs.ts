@@ -1,28 +1,17 @@
 // Call logs: the account's unified log (GET /api/call-logs) and the voice platform's view of the
 // account's calls (/api/vapi/call-logs, /api/vapi/call/:id). Everything is scoped to the signed-in account.
-import { Hono } from "hono";
-import {
-  callLogSearchQuery,
-  callLogsQuery,
-  vapiCallLogsQuery,
-  vapiCallParams,
-  type CallLogSearchResponse,
-  type CallLogsResponse,
-  type VapiCallDetail,
-  type VapiCallLogsResponse,
-} from "@shared/schemas/call-logs";
+import { type CallLogSearchResponse, type CallLogsResponse, type VapiCallDetail, type VapiCallLogsResponse } from "@shared/schemas/call-logs";
 import { VAPI_CALL_LOGS_STALE_MS } from "@shared/constants";
-import type { AppEnv } from "../app-env";
 import { badRequest } from "../lib/errors";
-import { validate } from "../lib/validate";
 import { accountDb } from "../context/account-db";
-import { currentUser, requireUser } from "../middleware/auth";
+import { currentUser } from "../middleware/auth";
 import { decodeCursor, getCallDetail, listCallLogPage, listPlatformCalls, toCallLogView } from "../services/call-logs";
 import { isSearchCursor, searchCallLogs } from "../services/call-search";
 import { searchDatabase } from "../context/search-db";
+import { DeclaredRoutes } from "./serve";
 
 /** /api/call-logs */
-export const callLogRoutes = new Hono<AppEnv>().get("/", requireUser, validate("query", callLogsQuery), async (c) => {
+export const callLogRoutes = new DeclaredRoutes().serve("GET /api/call-logs", async (c) => {
   const { limit, cursor } = c.req.valid("query");
   const after = cursor ? decodeCursor(cursor) : null;
   if (cursor && !after) throw badRequest("cursor: Invalid cursor", "cursor");
@@ -31,7 +20,7 @@ export const callLogRoutes = new Hono<AppEnv>().get("/", requireUser, validate("
   return c.json(body);
 })
   // Transcript and summary search (decision 059): the account's own calls only, like the list above.
-  .get("/search", requireUser, validate("query", callLogSearchQuery), async (c) => {
+  .serve("GET /api/call-logs/search", async (c) => {
     const { q, limit, cursor } = c.req.valid("query");
     if (cursor && !isSearchCursor(cursor)) throw badRequest("cursor: Invalid cursor", "cursor");
     const page = await searchCallLogs(accountDb(c), searchDatabase(c), currentUser(c).id, q, limit, cursor ?? null);
@@ -40,15 +29,15 @@ export const callLogRoutes = new Hono<AppEnv>().get("/", requireUser, validate("
   });
 
 /** /api/vapi: the calls as the voice platform reports them. */
-export const platformCallRoutes = new Hono<AppEnv>()
-  .get("/call-logs", requireUser, validate("query", vapiCallLogsQuery), async (c) => {
+export const platformCallRoutes = new DeclaredRoutes()
+  .serve("GET /api/vapi/call-logs", async (c) => {
     const deps = { db: c.var.db, voice: c.var.providers.voice };
     const body: VapiCallLogsResponse = { calls: await listPlatformCalls(deps, currentUser(c).id, c.req.valid("query").limit) };
     // The platform's call list is fresh enough for 30 s (docs/product/constants.md#business-constants); the browser may reuse it that long.
     c.header("cache-control", `private, max-age=${VAPI_CALL_LOGS_STALE_MS / 1000}`);
     return c.json(body);
   })
-  .get("/call/:call_id", requireUser, validate("param", vapiCallParams), async (c) => {
+  .serve("GET /api/vapi/call/:call_id", async (c) => {
     const deps = { db: c.var.db, voice: c.var.providers.voice };
     const body: VapiCallDetail = await getCallDetail(deps, currentUser(c).id, c.req.valid("param").call_id);
     return c.json(body);

@@ -1,9 +1,9 @@
 // Public client configuration: where the SPA's auth client points and which mode it runs in.
 // Only publishable values go here; nothing secret reaches the browser.
-import { Hono } from "hono";
 import type { AppConfigResponse } from "@shared/schemas/config";
 import type { AppEnv } from "../app-env";
 import { usesSupabase } from "../providers";
+import { DeclaredRoutes } from "./serve";
 
 /** The local identity service accepts any apikey; supabase-js just needs a non-empty one. */
 export const LOCAL_ANON_KEY = "local-anon-key";
@@ -21,4 +21,4 @@ export function appConfigOf(config: AppEnv["Variables"]["config"], requestUrl: s
   };
 }
 
-export const configRoutes = new Hono<AppEnv>().get("/", (c) => c.json(appConfigOf(c.var.config, c.req.url)));
+export const configRoutes = new DeclaredRoutes().serve("GET /api/config", (c) => c.json(appConfigOf(c.var.config, c.req.url)));

@@ -1,26 +1,19 @@
 // The daily report (docs/product/dashboard-and-counts.md#the-daily-report-file "Daily report call") as CSV, and the nightly reports kept in D1
 // (docs/decisions/012-daily-reports.md). All need shopwindows_info (admins pass).
 import { dailyReportFileName } from "@shared/daily-report";
-import { dailyReportListQuery, dailyReportQuery } from "@shared/schemas/counts";
-import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../app-env";
 import { csvResponse, csvStream } from "../lib/csv";
 import { log } from "../lib/log";
 import { notFound } from "../lib/errors";
-import { validate } from "../lib/validate";
-import { requireFlag } from "../middleware/auth";
 import { meterFor } from "../services/counts/meter";
 import { DAILY_REPORT_CSV_COLUMNS, dailyReportPages } from "../services/daily-report";
 import { getStoredDailyReport, listStoredDailyReports } from "../services/daily-report-store";
 import { firstPageStarted } from "../services/call-report";
+import { DeclaredRoutes } from "./serve";
 
-const shopwindows = requireFlag("shopwindowsInfo");
-const idParam = z.object({ id: z.string().regex(/^\d{1,15}$/, "must be a number").transform(Number) });
 
 /** Mounted at /api: the spec names the report paths at the top level. */
-export const dailyReportRoutes = new Hono<AppEnv>()
-  .get("/daily-report", shopwindows, validate("query", dailyReportQuery), async (c) => {
+export const dailyReportRoutes = new DeclaredRoutes()
+  .serve("GET /api/daily-report", async (c) => {
     const q = c.req.valid("query");
     const { pageSize, readPage } = dailyReportPages(meterFor(c.var.db), q);
     const body = csvStream({
@@ -33,10 +26,10 @@ export const dailyReportRoutes = new Hono<AppEnv>()
     });
     return csvResponse(body, dailyReportFileName(q));
   })
-  .get("/daily-reports", shopwindows, validate("query", dailyReportListQuery), async (c) => {
+  .serve("GET /api/daily-reports", async (c) => {
     return c.json(await listStoredDailyReports(c.var.db, c.req.valid("query")));
   })
-  .get("/daily-reports/:id", shopwindows, validate("param", idParam), async (c) => {
+  .serve("GET /api/daily-reports/:id", async (c) => {
     const report = await getStoredDailyReport(c.var.db, c.req.valid("param").id);
     if (!report) throw notFound("No such daily report");
     return csvResponse(report.csv, dailyReportFileName({ startDate: report.day, endDate: report.day, single: true, store: report.store }));

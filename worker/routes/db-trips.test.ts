@@ -239,6 +239,7 @@ const OVER_BUDGET: Record<string, { trips: number; why: string }> = {
 const CASES: Record<string, () => Promise<Spec>> = {
   "GET /api/health": async () => ({ as: "none", path: "/api/health" }),
   "GET /api/config": async () => ({ as: "none", path: "/api/config" }),
+  "GET /api/openapi.json": async () => ({ as: "none", path: "/api/openapi.json" }),
   "POST /api/admin/public/user-exists": async () => ({ as: "none", path: "/api/admin/public/user-exists", json: { email: customer.email } }),
   "POST /api/admin/public/email-confirmed": async () => ({ as: "none", path: "/api/admin/public/email-confirmed", json: { email: customer.email, userId: customer.userId } }),
   "POST /api/admin/public/update-user-password": async () => {

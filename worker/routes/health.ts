@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
 import { adapterKinds } from "../providers";
 import { listJobRuns, type JobRunView } from "../services/job-runs";
 import { log } from "../lib/log";
+import { DeclaredRoutes } from "./serve";
 
-export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
+export const healthRoutes = new DeclaredRoutes().serve("GET /api/health", async (c) => {
   let database: "ok" | "unreachable" = "ok";
   let migration: string | null = null;
   try {

@@ -2,7 +2,6 @@
 // push appointments and leads in bulk. No user session: the caller proves itself with the
 // deployment's ingestion key, checked before the body is read.
 import { zValidator } from "@hono/zod-validator";
-import { Hono } from "hono";
 import { nyDayOf } from "@shared/ny-time";
 import { createMiddleware } from "hono/factory";
 import type { z } from "zod";
@@ -15,6 +14,7 @@ import { issuesToError } from "../lib/validate";
 import { bearerToken } from "../middleware/auth";
 import { emit } from "../events/emit";
 import { ingestAppointments, ingestLeads } from "../services/ingest";
+import { DeclaredRoutes } from "./serve";
 
 /** The key local servers and tests accept when INGEST_API_KEY is unset (never in production). */
 export const DEV_INGEST_API_KEY = "local-development-ingest-key-0001";
@@ -40,16 +40,16 @@ const validateBody = <T extends z.ZodType>(schema: T) =>
     if (!result.success) throw issuesToError(result.error.issues.slice(0, INGEST_MAX_ISSUES));
   });
 
-export const ingestRoutes = new Hono<AppEnv>()
-  .use("*", requireIngestKey)
-  .post("/appointments", validateBody(ingestAppointmentsBody), async (c) => {
+export const ingestRoutes = new DeclaredRoutes()
+  .under("/api/ingest/*", requireIngestKey)
+  .serve("POST /api/ingest/appointments", { after: [validateBody(ingestAppointmentsBody)] }, async (c) => {
     const { appointments } = c.req.valid("json");
     const result = await ingestAppointments(c.var.db, appointments);
     // Committed: staff with the store flag see those days move (decision 058).
     emit(c, "storeChanged", { kind: "appointment", days: appointments.flatMap((a) => [nyDayOf(a.begin_utc), nyDayOf(a.booked_at)]) });
     return c.json(result);
   })
-  .post("/leads", validateBody(ingestLeadsBody), async (c) => {
+  .serve("POST /api/ingest/leads", { after: [validateBody(ingestLeadsBody)] }, async (c) => {
     const { leads } = c.req.valid("json");
     const result = await ingestLeads(c.var.db, leads);
     emit(c, "storeChanged", { kind: "lead", days: leads.map((l) => nyDayOf(l.submitted_at)) });

@@ -1,21 +1,18 @@
 // Local identity service at /auth/v1, shaped like Supabase Auth so the SPA's supabase-js
 // works unchanged. Served only when no Supabase project is configured.
-import { Hono, type Context } from "hono";
+import { type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { newPasswordProblem } from "@shared/schemas/password";
-import { LINK_TYPES, passwordGrantBody, recoverBody, refreshGrantBody, resendBody, signupBody, updateUserBody, verifyBody } from "@shared/schemas/auth";
+import { LINK_TYPES, passwordGrantBody, refreshGrantBody } from "@shared/schemas/auth";
 import type { AppEnv } from "../app-env";
 import { notFound } from "../lib/errors";
-import { issuesToError, validate } from "../lib/validate";
+import { issuesToError } from "../lib/validate";
 import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../db/rate-limit";
+import { localAuthSecret, usesSupabase } from "../providers";
+import { LocalIdentity } from "../providers/identity/local";
+import { requestRecovery, verifyEmailChangeToken, verifyRecoveryToken } from "../providers/identity/local/account-links";
+import { verifyActivationToken } from "../providers/identity/local/activation";
 import {
-  LocalIdentity,
-  localAuthSecret,
-  requestRecovery,
-  usesSupabase,
-  verifyActivationToken,
-  verifyEmailChangeToken,
-  verifyRecoveryToken,
   authError,
   type LinkType,
   logout,
@@ -29,9 +26,10 @@ import {
   userJson,
   verifySignupToken,
   weakPassword,
-} from "../providers";
+} from "../providers/identity/local/auth";
 import { bearerToken } from "../middleware/auth";
 import { emit } from "../events/emit";
+import { DeclaredRoutes } from "./serve";
 
 /** Password grants per (address, email). */
 const SIGN_IN_LIMIT: Limit = { name: "auth-token", limit: 10, windowSeconds: 60 };
@@ -77,13 +75,13 @@ function invalidBody(issues: Parameters<typeof issuesToError>[0]) {
   return authError(400, "validation_failed", err.message, err.field);
 }
 
-export const localAuthRoutes = new Hono<AppEnv>()
-  .use("*", localOnly)
-  .get("/settings", (c) =>
+export const localAuthRoutes = new DeclaredRoutes()
+  .under("/auth/v1/*", localOnly)
+  .serve("GET /auth/v1/settings", (c) =>
     c.json({ external: { email: true }, disable_signup: false, mailer_autoconfirm: false, phone_autoconfirm: false }),
   )
-  .get("/.well-known/jwks.json", (c) => c.json({ keys: [] }))
-  .post("/signup", validate("json", signupBody), async (c) => {
+  .serve("GET /auth/v1/.well-known/jwks.json", (c) => c.json({ keys: [] }))
+  .serve("POST /auth/v1/signup", async (c) => {
     const body = c.req.valid("json");
     const origin = new URL(c.req.url).origin;
     await enforce(c, [
@@ -98,7 +96,7 @@ export const localAuthRoutes = new Hono<AppEnv>()
     // Email confirmation is required: a bare user, no session.
     return c.json(userJson(user));
   })
-  .post("/token", async (c) => {
+  .serve("POST /auth/v1/token", async (c) => {
     const grant = c.req.query("grant_type");
     const json = await c.req.json().catch(() => {
       throw authError(400, "validation_failed", "Malformed JSON body", "body");
@@ -119,18 +117,18 @@ export const localAuthRoutes = new Hono<AppEnv>()
     }
     throw authError(400, "unsupported_grant_type", "unsupported grant_type", "grant_type");
   })
-  .get("/user", async (c) => {
+  .serve("GET /auth/v1/user", async (c) => {
     const { user } = await bearerSession(c);
     return c.json(userJson(user));
   })
-  .put("/user", validate("json", updateUserBody), async (c) => {
+  .serve("PUT /auth/v1/user", async (c) => {
     const { user, sessionId } = await bearerSession(c);
     const updated = await updateUser(c.var.db, user.id, sessionId, c.req.valid("json"), clientAddress(c));
     // A password change ends the account's other sessions: their live feeds close.
     emit(c, "accessChanged", { userId: user.id });
     return c.json(userJson(updated));
   })
-  .post("/logout", async (c) => {
+  .serve("POST /auth/v1/logout", async (c) => {
     const { user, sessionId } = await bearerSession(c);
     const scope = (c.req.query("scope") ?? "global") as "global" | "local" | "others";
     if (!["global", "local", "others"].includes(scope)) throw authError(400, "validation_failed", "scope: invalid");
@@ -139,13 +137,13 @@ export const localAuthRoutes = new Hono<AppEnv>()
     emit(c, "accessChanged", { userId: user.id });
     return c.body(null, 204);
   })
-  .post("/resend", validate("json", resendBody), async (c) => {
+  .serve("POST /auth/v1/resend", async (c) => {
     const { email, origin, redirectTo } = await mailRequest(c, c.req.valid("json").email, "/auth");
     await resendLocalSignup(c.var.db, origin, email, redirectTo);
     return c.json({});
   })
   // supabase-js resetPasswordForEmail: the same {} whether or not an account has the email.
-  .post("/recover", validate("json", recoverBody), async (c) => {
+  .serve("POST /auth/v1/recover", async (c) => {
     const { email, origin, redirectTo } = await mailRequest(c, c.req.valid("json").email, "/reset-password");
     await requestRecovery(c.var.db, origin, email, redirectTo);
     return c.json({});
@@ -153,7 +151,7 @@ export const localAuthRoutes = new Hono<AppEnv>()
   // A link to /auth/v1/verify?token=… (GoTrue's form): sent on
   // to its page with the token moved to the fragment. Nothing is spent by a GET, so a mail scanner or
   // a prefetch that follows it neither uses up the link nor receives a session.
-  .get("/verify", (c) => {
+  .serve("GET /auth/v1/verify", (c) => {
     const origin = new URL(c.req.url).origin;
     const token = c.req.query("token") ?? "";
     const type = c.req.query("type") ?? "signup";
@@ -168,7 +166,7 @@ export const localAuthRoutes = new Hono<AppEnv>()
   // supabase-js verifyOtp({ token_hash, type }): the one place a mailed link is spent, by the page's
   // explicit POST. Activation and recovery answer a session in the body; a sign-up or email-change
   // confirmation answers the user (the page then asks for a sign-in, docs/product/README.md#states-and-flows).
-  .post("/verify", validate("json", verifyBody), async (c) => {
+  .serve("POST /auth/v1/verify", async (c) => {
     const { type, token_hash: token } = c.req.valid("json");
     const failed = (reason: "expired" | "invalid" | "taken"): never => {
       if (reason === "taken") throw authError(422, "email_exists", "This email address is already in use");

@@ -1,24 +1,15 @@
 // The local checkout page (ADR 020): what Stripe Checkout is to the real adapter. A plain HTML form
 // (no script, so the app's strict CSP holds) shows the order and takes a test card; paying sends the
 // signed events through the webhook route, then returns to the session's success URL.
-import { Hono } from "hono";
 import { html } from "hono/html";
 import { createMiddleware } from "hono/factory";
-import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { ApiError, notFound } from "../lib/errors";
-import { validate } from "../lib/validate";
 import { clientAddress, enforce, type Limit } from "../db/rate-limit";
 import { findActivePrice, LOCAL_CATALOGUE, LOCAL_CHECKOUT_PATH, type LocalBilling } from "../providers";
+import { DeclaredRoutes } from "./serve";
 
 const LOCAL_PAY_LIMIT: Limit = { name: "local-checkout:ip", limit: 30, windowSeconds: 60 };
-const params = z.object({ id: z.string().regex(/^cs_local_[0-9A-Za-z_-]{8,64}$/, "not a checkout session") });
-const payForm = z.object({
-  card: z.string().trim().max(30).default(""),
-  name: z.string().trim().max(200).optional(),
-  expiry: z.string().trim().max(7).optional(),
-  cvc: z.string().trim().max(4).optional(),
-});
 
 const localOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (c.var.providers.billing.kind !== "local") throw notFound("Checkout session not found");
@@ -70,13 +61,13 @@ function page(session: NonNullable<Awaited<ReturnType<LocalBilling["localSession
 </main></body></html>`;
 }
 
-export const localCheckoutRoutes = new Hono<AppEnv>()
-  .get("/:id", validate("param", params), localOnly, async (c) => {
+export const localCheckoutRoutes = new DeclaredRoutes()
+  .serve("GET /_local/checkout/c/pay/:id", { after: [localOnly] }, async (c) => {
     const session = await localBilling(c).localSession(c.req.valid("param").id);
     if (!session) throw notFound("Checkout session not found");
     return c.html(page(session, null));
   })
-  .post("/:id/pay", validate("param", params), localOnly, validate("form", payForm), async (c) => {
+  .serve("POST /_local/checkout/c/pay/:id/pay", { after: [localOnly] }, async (c) => {
     await enforce(c, [[LOCAL_PAY_LIMIT, clientAddress(c)]]);
     const billing = localBilling(c);
     const id = c.req.valid("param").id;
@@ -90,7 +81,7 @@ export const localCheckoutRoutes = new Hono<AppEnv>()
       return c.html(page(session!, e.message), 402);
     }
   })
-  .post("/:id/cancel", validate("param", params), localOnly, async (c) => {
+  .serve("POST /_local/checkout/c/pay/:id/cancel", { after: [localOnly] }, async (c) => {
     const session = await localBilling(c).expireCheckout(c.req.valid("param").id);
     if (!session) throw notFound("Checkout session not found");
     return c.redirect(session.cancel_url, 303);

@@ -1,20 +1,17 @@
 // The system-wide phone-number limit per account (docs/product/screens-and-routes.md#roles-and-flags, docs/product/constants.md#business-constants): every signed-in user reads it
 // (the purchase usage bar), only admins change it.
-import { Hono } from "hono";
-import { phoneLimitBody, type PhoneLimitResponse } from "@shared/schemas/phone-numbers";
-import type { AppEnv } from "../app-env";
-import { validate } from "../lib/validate";
-import { requireAdmin, requireUser } from "../middleware/auth";
+import { type PhoneLimitResponse } from "@shared/schemas/phone-numbers";
 import { auditStatement } from "../services/admin/audit-log";
 import { adminActor } from "../context/request-deps";
 import { getPhoneNumberLimit, phoneLimitStatement } from "../services/phone-numbers";
+import { DeclaredRoutes } from "./serve";
 
-export const phoneLimitRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
+export const phoneLimitRoutes = new DeclaredRoutes()
+  .serve("GET /api/admin/config/phone-limit", async (c) => {
     const body: PhoneLimitResponse = { phoneNumberLimit: await getPhoneNumberLimit(c.var.db) };
     return c.json(body);
   })
-  .put("/", requireAdmin, validate("json", phoneLimitBody), async (c) => {
+  .serve("PUT /api/admin/config/phone-limit", async (c) => {
     const { phoneNumberLimit } = c.req.valid("json");
     const db = c.var.db;
     const before = await getPhoneNumberLimit(db);

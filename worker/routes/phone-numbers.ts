@@ -3,19 +3,7 @@
 import { requirePaidPlan } from "../services/plans";
 import { inOrder } from "../services/in-order";
 import type { BatchItem } from "drizzle-orm/batch";
-import { Hono } from "hono";
-import {
-  assignNumberBody,
-  availableNumbersQuery,
-  buyNumberBody,
-  unassignNumberBody,
-  type AssignNumberResponse,
-  type AvailableNumbersResponse,
-  type MyNumbersResponse,
-  type TelephonyHealth,
-} from "@shared/schemas/phone-numbers";
-import type { AppEnv } from "../app-env";
-import { validate } from "../lib/validate";
+import { type AssignNumberResponse, type AvailableNumbersResponse, type MyNumbersResponse, type TelephonyHealth } from "@shared/schemas/phone-numbers";
 import { currentUser, requireUser } from "../middleware/auth";
 import {
   assignNumber,
@@ -26,21 +14,22 @@ import {
   searchAvailableNumbers,
   unassignNumber,
 } from "../services/phone-numbers";
+import { DeclaredRoutes } from "./serve";
 
 /** /api/twilio (the spec's path for phone numbers) */
-export const phoneNumberRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .get("/health", async (c) => {
+export const phoneNumberRoutes = new DeclaredRoutes()
+  .under("/api/twilio/*", requireUser)
+  .serve("GET /api/twilio/health", async (c) => {
     const telephony = c.var.providers.telephony;
     const { ok, message } = await telephony.health();
     const body: TelephonyHealth = { ok, message, provider: telephony.kind };
     return c.json(body);
   })
-  .get("/my-numbers", async (c) => {
+  .serve("GET /api/twilio/my-numbers", async (c) => {
     const body: MyNumbersResponse = { numbers: await listMyNumbers(c.var.db, currentUser(c).id) };
     return c.json(body);
   })
-  .get("/available-numbers", validate("query", availableNumbersQuery), async (c) => {
+  .serve("GET /api/twilio/available-numbers", async (c) => {
     const q = c.req.valid("query");
     const numbers = await searchAvailableNumbers(c.var.providers.telephony, {
       country: q.country,
@@ -56,7 +45,7 @@ export const phoneNumberRoutes = new Hono<AppEnv>()
     const body: AvailableNumbersResponse = { numbers };
     return c.json(body);
   })
-  .post("/buy", validate("json", buyNumberBody), async (c) => {
+  .serve("POST /api/twilio/buy", async (c) => {
     const { providers, db, config } = c.var;
     const user = currentUser(c);
     // The plan, then the search's offer: read together with the purchase's own first reads, their
@@ -71,13 +60,13 @@ export const phoneNumberRoutes = new Hono<AppEnv>()
     );
     return c.json(result);
   })
-  .post("/assign-number", validate("json", assignNumberBody), async (c) => {
+  .serve("POST /api/twilio/assign-number", async (c) => {
     const { providers, db } = c.var;
     const number = await assignNumber({ db, voice: providers.voice }, currentUser(c).id, c.req.valid("json"));
     const body: AssignNumberResponse = { success: true, number };
     return c.json(body);
   })
-  .post("/unassign-number", validate("json", unassignNumberBody), async (c) => {
+  .serve("POST /api/twilio/unassign-number", async (c) => {
     const { providers, db } = c.var;
     const number = await unassignNumber({ db, voice: providers.voice }, currentUser(c).id, c.req.valid("json"));
     const body: AssignNumberResponse = { success: true, number };

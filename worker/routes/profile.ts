@@ -1,22 +1,19 @@
 // The signed-in account's own profile (docs/product/README.md#records, docs/product/api.md#api): read at /api/profile, written at
 // /api/admin/public/update-user-profile (the spec's path, although it needs sign-in).
-import { Hono } from "hono";
-import { updateUserProfileBody } from "@shared/schemas/auth";
 import type { UpdateUserProfileResponse } from "@shared/schemas/profile";
-import type { AppEnv } from "../app-env";
-import { validate } from "../lib/validate";
 import { clientAddress, enforce, PUBLIC_ACCOUNT_LIMITS, type Limit } from "../db/rate-limit";
-import { bearerToken, currentUser, requireUser } from "../middleware/auth";
+import { bearerToken, currentUser } from "../middleware/auth";
 import { asksEmailChange, toCurrentUserView, updateOwnProfile } from "../services/profiles";
+import { DeclaredRoutes } from "./serve";
 
 /** Email-change requests per account (each mails two addresses). */
 export const EMAIL_CHANGE_LIMIT: Limit = { name: "email-change:user", limit: 5, windowSeconds: 3600 };
 
 /** /api/profile */
-export const profileRoutes = new Hono<AppEnv>().get("/", requireUser, (c) => c.json(toCurrentUserView(currentUser(c))));
+export const profileRoutes = new DeclaredRoutes().serve("GET /api/profile", (c) => c.json(toCurrentUserView(currentUser(c))));
 
 /** /api/admin/public/update-user-profile */
-export const profileUpdateRoutes = new Hono<AppEnv>().post("/update-user-profile", requireUser, validate("json", updateUserProfileBody), async (c) => {
+export const profileUpdateRoutes = new DeclaredRoutes().serve("POST /api/admin/public/update-user-profile", async (c) => {
   const deps = { db: c.var.db, identity: c.var.providers.identity };
   const user = currentUser(c);
   const input = c.req.valid("json");

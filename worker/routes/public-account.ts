@@ -4,15 +4,14 @@
 // than one floor (EMAIL_ANSWER_MIN_MS), so their time does not tell either; they carry no
 // Server-Timing, whatever token comes with them (server-timing.ts).
 // (The profile update shares the spec's /admin/public prefix but needs sign-in: routes/profile.ts.)
-import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { emailConfirmedBody, userExistsBody, type EmailConfirmedResponse, type UserExistsResponse } from "@shared/schemas/auth";
-import { resendActivationBody, updateUserPasswordBody, type AccountActionResponse } from "@shared/schemas/billing";
+import { type EmailConfirmedResponse, type UserExistsResponse } from "@shared/schemas/auth";
+import { type AccountActionResponse } from "@shared/schemas/billing";
 import { resendActivation, setPasswordWithProof } from "../services/billing";
 import { billingDeps } from "../context/request-deps";
 import type { AppEnv } from "../app-env";
-import { validate } from "../lib/validate";
 import { clientAddress, emailAtAddress, enforce, PUBLIC_ACCOUNT_LIMITS } from "../db/rate-limit";
+import { DeclaredRoutes } from "./serve";
 
 /**
  * The answers about an email that must not tell by their timing whether it has an account (the
@@ -29,8 +28,8 @@ const answerNoSooner = createMiddleware<AppEnv>(async (_c, next) => {
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 });
 
-export const publicAccountRoutes = new Hono<AppEnv>()
-  .post("/user-exists", answerNoSooner, validate("json", userExistsBody), async (c) => {
+export const publicAccountRoutes = new DeclaredRoutes()
+  .serve("POST /api/admin/public/user-exists", { before: [answerNoSooner] }, async (c) => {
     const { email } = c.req.valid("json");
     await enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
@@ -41,7 +40,7 @@ export const publicAccountRoutes = new Hono<AppEnv>()
   })
   // "I've Confirmed" (docs/product/dashboard-and-counts.md#sections-and-who-sees-them): whether the address just registered has been confirmed. The account
   // id its sign-up answered with is the proof; any other id answers false.
-  .post("/email-confirmed", answerNoSooner, validate("json", emailConfirmedBody), async (c) => {
+  .serve("POST /api/admin/public/email-confirmed", { before: [answerNoSooner] }, async (c) => {
     const { email, userId } = c.req.valid("json");
     await enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],
@@ -51,7 +50,7 @@ export const publicAccountRoutes = new Hono<AppEnv>()
     return c.json({ success: true, confirmed } satisfies EmailConfirmedResponse);
   })
   // The first password after payment: the email alone is never enough (docs/product/design.md#safer-than-the-brief, ADR 021).
-  .post("/update-user-password", validate("json", updateUserPasswordBody), async (c) => {
+  .serve("POST /api/admin/public/update-user-password", async (c) => {
     const body = c.req.valid("json");
     // The limits are counted with the first reads (one round trip) and still answer first.
     const allowed = enforce(c, [
@@ -61,7 +60,7 @@ export const publicAccountRoutes = new Hono<AppEnv>()
     return c.json((await setPasswordWithProof(billingDeps(c), body, allowed)) satisfies AccountActionResponse);
   })
   // A pending account is sent its link, any other email nothing; both answer alike, no sooner than the floor.
-  .post("/resend-activation", answerNoSooner, validate("json", resendActivationBody), async (c) => {
+  .serve("POST /api/admin/public/resend-activation", { before: [answerNoSooner] }, async (c) => {
     const { email } = c.req.valid("json");
     const allowed = enforce(c, [
       [PUBLIC_ACCOUNT_LIMITS.perAddress, clientAddress(c)],

@@ -3,22 +3,21 @@
 // the mail's unsubscribe link, without sign-in. Its GET only shows a page with a button (mail scanners
 // open links); its POST, from that button or a mail program's one-click (RFC 8058), turns the mail off.
 import { REPORT_MAIL_TEXT } from "@shared/messages";
-import { reportMailBody, type ReportMailSetting } from "@shared/schemas/report-mail";
-import { Hono, type Context } from "hono";
+import { type ReportMailSetting } from "@shared/schemas/report-mail";
+import { type Context } from "hono";
 import { html } from "hono/html";
 import type { AppEnv } from "../app-env";
 import { clientAddress, hit, type Limit } from "../db/rate-limit";
 import { tooManyRequests } from "../lib/errors";
-import { validate } from "../lib/validate";
-import { currentUser, requireFlag } from "../middleware/auth";
+import { currentUser } from "../middleware/auth";
 import { reportMailSetting, setReportMail, unsubscribeByToken, unsubscribeTokenKnown } from "../services/report-mail";
+import { DeclaredRoutes } from "./serve";
 
 /** Changes of the switch per user: plenty for a person, and no mail is sent by a change. */
 export const REPORT_MAIL_CHANGE_LIMIT: Limit = { name: "report-mail:user", limit: 20, windowSeconds: 3600 };
 /** Unsubscribe page requests per address, as the other public routes. */
 export const UNSUBSCRIBE_LIMIT: Limit = { name: "report-mail-unsubscribe:ip", limit: 30, windowSeconds: 60 };
 
-const staff = requireFlag("shopwindowsInfo");
 
 function page(body: ReturnType<typeof html>) {
   return html`<!doctype html>
@@ -44,12 +43,12 @@ async function overLimit(c: Context<AppEnv>) {
 
 const invalid = (c: Context<AppEnv>) => c.html(page(html`<p role="alert">${REPORT_MAIL_TEXT.invalid}</p>`), 404);
 
-export const reportMailRoutes = new Hono<AppEnv>()
-  .get("/", staff, async (c) => {
+export const reportMailRoutes = new DeclaredRoutes()
+  .serve("GET /api/report-mail", async (c) => {
     const body: ReportMailSetting = await reportMailSetting(c.var.db, currentUser(c));
     return c.json(body);
   })
-  .put("/", staff, validate("json", reportMailBody), async (c) => {
+  .serve("PUT /api/report-mail", async (c) => {
     const user = currentUser(c);
     const origin = c.var.config.PUBLIC_URL ?? new URL(c.req.url).origin;
     // The limit is counted in the write's own batch: with the identity, two round trips.
@@ -57,7 +56,7 @@ export const reportMailRoutes = new Hono<AppEnv>()
     if (!body) throw tooManyRequests();
     return c.json(body);
   })
-  .get("/unsubscribe", async (c) => {
+  .serve("GET /api/report-mail/unsubscribe", async (c) => {
     const limited = await overLimit(c);
     if (limited) return limited;
     const token = tokenOf(c);
@@ -68,7 +67,7 @@ export const reportMailRoutes = new Hono<AppEnv>()
 <form method="post" action="?token=${token}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${REPORT_MAIL_TEXT.confirmButton}</button></form>`),
     );
   })
-  .post("/unsubscribe", async (c) => {
+  .serve("POST /api/report-mail/unsubscribe", async (c) => {
     const limited = await overLimit(c);
     if (limited) return limited;
     if (!(await unsubscribeByToken(c.var.db, tokenOf(c)))) return invalid(c);

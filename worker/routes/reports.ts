@@ -1,15 +1,13 @@
 // CSV reports (docs/product/api.md#dashboard-counts): the call report of the dashboard's Call Logs section, streamed.
-import { Hono } from "hono";
-import { callLogCountsQuery, callReportFileName } from "@shared/schemas/counts";
-import type { AppEnv } from "../app-env";
+import { callReportFileName } from "@shared/schemas/counts";
 import { csvResponse, csvStream } from "../lib/csv";
 import { log } from "../lib/log";
-import { validate } from "../lib/validate";
-import { currentUser, requireUser } from "../middleware/auth";
+import { currentUser } from "../middleware/auth";
 import { CALL_REPORT_COLUMNS, CALL_REPORT_PAGE_SIZE, callReportCursor, callReportPages, firstPageStarted } from "../services/call-report";
+import { DeclaredRoutes } from "./serve";
 
 /** Mounted at /api: the spec names the report paths at the top level. */
-export const reportRoutes = new Hono<AppEnv>().get("/", requireUser, validate("query", callLogCountsQuery), (c) => {
+export const reportRoutes = new DeclaredRoutes().serve("GET /api/export-report", (c) => {
   const query = c.req.valid("query");
   const body = csvStream({
     columns: CALL_REPORT_COLUMNS,

@@ -1,13 +1,12 @@
 // POST /api/webhooks/vapi: the voice platform's server messages (real VAPI and the simulator alike).
 // The provider's readVoiceEvent authenticates, parses and names the event; the call log applies it once.
-import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
 import { readVoiceEvent, vapiWebhookSecret } from "../providers";
 import { recordCallEvent } from "../services/call-logs";
 import { emit } from "../events/emit";
+import { DeclaredRoutes } from "./serve";
 
 /** Mounted at the app's root: the path is the one constant the adapters also build their URL from. */
-export const vapiWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
+export const vapiWebhookRoutes = new DeclaredRoutes().serve("POST /api/webhooks/vapi", async (c) => {
   const event = await readVoiceEvent(c.req.raw.headers, await c.req.text(), vapiWebhookSecret(c.var.config), Date.now());
   if (!event) return c.json({ received: true, ignored: true });
   const { duplicate, userId } = await recordCallEvent(c.var.db, event);

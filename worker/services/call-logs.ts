@@ -3,7 +3,7 @@
 // back as the account's log and as the platform's view of the account's calls.
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { AGENT_API_TEXT } from "@shared/messages";
-import type { CallLogView, VapiCallDetail, VapiCallView } from "@shared/schemas/call-logs";
+import type { CallLogView, VapiCallDetail, VapiCallLogsResponse } from "@shared/schemas/call-logs";
 import { nyDayOf, parseUtc } from "@shared/ny-time";
 import type { Database } from "../db/client";
 import { agents, callLogs } from "../db/schema";
@@ -84,12 +84,12 @@ export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owne
     assistantId: sql`${call.assistantId}`,
     store: sql`${owner?.store ?? null}`,
     direction: sql`${DIRECTIONS[call.type]}`,
-    phoneNumber: sql`${call.customerNumber}`,
+    phoneNumber: sql`${call.customer.number}`,
     status: sql`${call.status}`,
     endedReason: sql`${call.endedReason}`,
     startTime: sql`${startTime}`,
     endTime: sql`${iso(call.endedAt)}`,
-    duration: sql`${call.durationSeconds ?? 0}`,
+    duration: sql`${call.duration ?? 0}`,
     summary: sql`${call.summary}`,
     transcript: sql`${encodeTranscript(call.transcript)}`,
     recordingUrl: sql`${call.recordingUrl}`,
@@ -113,7 +113,7 @@ export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owne
       endedReason: sql`coalesce(${ex("ended_reason")}, ${callLogs.endedReason})`,
       startTime: startedAt ? ex("start_time") : sql`${callLogs.startTime}`,
       endTime: sql`coalesce(${ex("end_time")}, ${callLogs.endTime})`,
-      duration: call.durationSeconds != null ? ex("duration") : sql`${callLogs.duration}`,
+      duration: call.duration != null ? ex("duration") : sql`${callLogs.duration}`,
       summary: sql`coalesce(${ex("summary")}, ${callLogs.summary})`,
       transcript: sql`coalesce(${ex("transcript")}, ${callLogs.transcript})`,
       recordingUrl: sql`coalesce(${ex("recording_url")}, ${callLogs.recordingUrl})`,
@@ -212,7 +212,7 @@ export function callLogToPlatformCall(row: CallLogRow): PlatformCall {
     type: TYPES[row.direction],
     status: row.status,
     endedReason: row.endedReason,
-    customerNumber: row.phoneNumber,
+    customer: { number: row.phoneNumber },
     phoneNumberId: null,
     startedAt: row.startTime,
     endedAt: row.endTime,
@@ -221,7 +221,7 @@ export function callLogToPlatformCall(row: CallLogRow): PlatformCall {
     transcript: decodeTranscript(row.transcript),
     recordingUrl: row.recordingUrl,
     cost: row.cost,
-    durationSeconds: row.duration,
+    duration: row.duration,
   };
 }
 
@@ -310,31 +310,12 @@ export function toCallLogView(r: CallLogListRow): CallLogView {
 
 // ---- the voice platform's view of the account's calls (/api/vapi/call-logs, /api/vapi/call/:id) ----
 
-export function toVapiCallView(c: PlatformCall): VapiCallView {
-  return {
-    id: c.id,
-    assistantId: c.assistantId,
-    type: c.type,
-    status: c.status,
-    endedReason: c.endedReason,
-    customer: { number: c.customerNumber },
-    phoneNumberId: c.phoneNumberId,
-    startedAt: c.startedAt,
-    endedAt: c.endedAt,
-    createdAt: c.createdAt,
-    summary: c.summary,
-    duration: c.durationSeconds,
-    recordingUrl: c.recordingUrl,
-    cost: c.cost,
-  };
-}
-
-/** The platform's newest calls of the account's own assistants, whatever else the platform answered. */
-export async function listPlatformCalls(deps: { db: Database; voice: VoicePort }, userId: string, limit: number): Promise<VapiCallView[]> {
+/** The platform's newest calls of the account's own assistants, whatever else the platform answered; no transcripts. */
+export async function listPlatformCalls(deps: { db: Database; voice: VoicePort }, userId: string, limit: number): Promise<VapiCallLogsResponse["calls"]> {
   const assistantIds = await accountAssistantIds(deps.db, userId);
   const mine = new Set(assistantIds);
   const calls = await deps.voice.listCalls({ assistantIds, limit });
-  return calls.filter((k) => k.assistantId && mine.has(k.assistantId)).map(toVapiCallView);
+  return calls.filter((k) => k.assistantId && mine.has(k.assistantId)).map(({ transcript: _transcript, metadata: _metadata, ...call }) => call);
 }
 
 /**
@@ -354,5 +335,6 @@ export async function getCallDetail(deps: { db: Database; voice: VoicePort }, us
     const mine = await accountAssistantIds(deps.db, userId);
     if (!call.assistantId || !mine.includes(call.assistantId)) throw notFound("Call not found");
   }
-  return { ...toVapiCallView(call), transcript: call.transcript };
+  const { metadata: _metadata, ...answer } = call;
+  return answer;
 }

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { app } from "../app";
 import { createDb } from "../db/client";
 import { authUsers, mailOutbox, subscriptions } from "../db/schema";
+import { answerProblem } from "./declared-answers";
 
 export const db = () => createDb(env.DB);
 
@@ -30,6 +31,10 @@ export async function call(
     body = text ? JSON.parse(text) : {};
   } catch {
     body = { text };
+  }
+  if (res.headers.get("content-type")?.startsWith("application/json")) {
+    const problem = answerProblem(init.method ?? "GET", path, res.status, body);
+    if (problem) throw new Error(problem);
   }
   return { status: res.status, body, headers: res.headers };
 }

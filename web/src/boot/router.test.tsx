@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCESS_TEXT, DAILY_REPORT_TEXT, NAV_TEXT, PLAN_TEXT } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
 import { planErrorDescription } from "@web/components/plans/plan-error";
-import { resetToasts, toast } from "@web/components/ui/toast-store";
+import { resetToasts, toast } from "@web/lib/toast-store";
 import { ApiError, setAccessToken } from "@web/lib/api";
 import { AuthProvider } from "@web/lib/auth/auth-provider";
 import { createQueryClient } from "@web/lib/query-client";

@@ -9,7 +9,7 @@ function sourceFiles(): SourceFile[] {
 }
 
 describe("import boundaries", () => {
-  it("hold across web/src: no feature imports another, components/, lib/ and api/ import none", () => {
+  it("hold across web/src: no feature imports another, components/, lib/ and api/ import none, lib/ imports no component", () => {
     const files = sourceFiles();
     expect(files.length).toBeGreaterThan(50);
     expect(boundaryViolations(files)).toEqual([]);
@@ -40,6 +40,19 @@ describe("import boundaries", () => {
       "components/layout/menu.tsx: components/ imports a feature",
       "lib/thing.ts: lib/ imports a feature",
       "api/agents.ts: api/ imports a feature",
+    ]);
+  });
+
+  it("catch lib/ importing a component, by alias or by relative path, and let components import lib", () => {
+    const files: SourceFile[] = [
+      { path: "lib/auth/provider.tsx", source: 'import { toast } from "@web/components/ui/toast-store";' },
+      { path: "lib/title.ts", source: 'import { APP_NAME } from "../components/brand/logo";' },
+      { path: "lib/ok.ts", source: 'import { cn } from "./utils";' },
+      { path: "components/brand/logo.tsx", source: 'import { APP_NAME } from "@web/lib/document-title";' },
+    ];
+    expect(boundaryViolations(files).map((v) => `${v.file}: ${v.rule}`)).toEqual([
+      "lib/auth/provider.tsx: lib/ imports a component",
+      "lib/title.ts: lib/ imports a component",
     ]);
   });
 

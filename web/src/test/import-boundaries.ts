@@ -1,5 +1,6 @@
 // The SPA's import rule (bulletproof-react): shared code → features → routes. A feature never imports
-// another feature, and the shared layers (components/, lib/, api/) import no feature at all.
+// another feature, and the shared layers (components/, lib/, api/) import no feature at all. Within
+// them, lib/ is below components/: a component imports lib, lib imports no component.
 export type SourceFile = { path: string; source: string };
 export type Violation = { file: string; imports: string; rule: string };
 
@@ -35,6 +36,9 @@ export function boundaryViolations(files: readonly SourceFile[]): Violation[] {
     const ownFeature = featureOf(file.path);
     for (const specifier of importSpecifiers(file.source)) {
       const target = resolveUnderSrc(file.path, specifier);
+      if (layer === "lib" && target?.startsWith("components/")) {
+        violations.push({ file: file.path, imports: specifier, rule: "lib/ imports a component" });
+      }
       const targetFeature = target && featureOf(target);
       if (!targetFeature) continue;
       if (ownFeature && targetFeature !== ownFeature) {

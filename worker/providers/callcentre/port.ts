@@ -1,4 +1,5 @@
 // Call-centre port (Aircall): shaped by what the dashboard counts, not by Aircall's API.
+import { SIMULATED_CALL_SCENARIOS } from "@shared/schemas/local-tools";
 
 /** One call-centre call as the provider last described it; times are ISO-8601 UTC. */
 export type CentreCall = {
@@ -47,7 +48,7 @@ export type CentreEvent =
   | { kind: "ignored"; eventType: string };
 
 /** Local development only: plays a call's events through the webhook route. */
-export const SIMULATED_CALL_SCENARIOS = ["answered", "missed", "voicemail", "transferred", "outbound"] as const;
+export { SIMULATED_CALL_SCENARIOS };
 export type SimulatedCallScenario = (typeof SIMULATED_CALL_SCENARIOS)[number];
 export interface CallCentreSimulator {
   simulate(input: { scenario: SimulatedCallScenario; numberName: string; userName: string }): Promise<{ callId: string; deliveries: { event: string; status: number }[] }>;

@@ -111,7 +111,7 @@ describe("LocalVoice test calls", () => {
       endedReason: expected.endedReason,
       summary: expected.summary,
       transcript: expected.transcript,
-      duration: expected.durationSeconds,
+      duration: expected.duration,
       cost: expected.cost,
       recordingUrl: expected.recordingUrl,
       endTime: expected.endedAt,
@@ -178,8 +178,8 @@ describe("simulateOutcome", () => {
       expect(lines[0]).toContain("Ava");
       expect(o.summary).toContain("Ava");
       expect(o.recordingUrl).toBe(`${SIM_RECORDING_PATH}/${id}.wav`);
-      expect(o.durationSeconds).toBeGreaterThanOrEqual(45);
-      expect(Date.parse(o.endedAt!) - Date.parse(started)).toBe(o.durationSeconds! * 1000);
+      expect(o.duration).toBeGreaterThanOrEqual(45);
+      expect(Date.parse(o.endedAt!) - Date.parse(started)).toBe(o.duration! * 1000);
       expect(o.cost).toBeGreaterThan(0);
     }
   });
@@ -190,7 +190,7 @@ describe("simulateOutcome", () => {
     for (const o of voicemail) {
       expect(o.transcript).toMatch(/^AI: Hi, this is Ava\./);
       expect(o.recordingUrl).toBeNull();
-      expect(o.durationSeconds).toBeLessThan(30);
+      expect(o.duration).toBeLessThan(30);
     }
   });
 });

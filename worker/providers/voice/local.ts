@@ -109,7 +109,7 @@ export class LocalVoice implements VoicePort {
         startedAt: ended.startedAt,
         endedAt: ended.endedAt,
         cost: ended.cost,
-        durationSeconds: ended.durationSeconds,
+        durationSeconds: ended.duration,
         analysis: { summary: ended.summary },
         artifact: {
           transcript: ended.transcript,
@@ -191,7 +191,7 @@ function vapiCall(c: PlatformCall) {
     status: c.status,
     assistantId: c.assistantId,
     phoneNumberId: c.phoneNumberId,
-    customer: c.customerNumber ? { number: c.customerNumber } : undefined,
+    customer: c.customer.number ? { number: c.customer.number } : undefined,
     createdAt: c.createdAt,
     updatedAt: new Date().toISOString(),
     startedAt: c.startedAt ?? undefined,
@@ -199,7 +199,7 @@ function vapiCall(c: PlatformCall) {
   };
 }
 
-type Outcome = Pick<PlatformCall, "endedReason" | "endedAt" | "summary" | "transcript" | "recordingUrl" | "cost" | "durationSeconds">;
+type Outcome = Pick<PlatformCall, "endedReason" | "endedAt" | "summary" | "transcript" | "recordingUrl" | "cost" | "duration">;
 
 const CONVERSATIONS = [
   {
@@ -256,7 +256,7 @@ export function simulateOutcome(callId: string, assistantName: string, startedAt
       transcript: `AI: Hi, this is ${assistantName}. Sorry I missed you. Please call us back when you have a moment. Thank you!`,
       recordingUrl: null,
       cost: Math.round(durationSeconds * 0.0018 * 100) / 100,
-      durationSeconds,
+      duration: durationSeconds,
     };
   }
   const story = CONVERSATIONS[(h >>> 3) % CONVERSATIONS.length];
@@ -268,7 +268,7 @@ export function simulateOutcome(callId: string, assistantName: string, startedAt
     transcript: story.turns(assistantName).join("\n"),
     recordingUrl: `${SIM_RECORDING_PATH}/${callId}.wav`,
     cost: Math.round(durationSeconds * 0.0018 * 100) / 100,
-    durationSeconds,
+    duration: durationSeconds,
   };
 }
 

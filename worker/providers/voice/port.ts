@@ -1,4 +1,7 @@
 // Voice platform port (VAPI): shaped by what the product does with voice agents.
+import type { PlatformCall } from "@shared/schemas/call-logs";
+
+export type { PlatformCall };
 
 /**
  * Where the voice platform posts its server messages, on every deployment: the adapters build the
@@ -27,26 +30,6 @@ export type OutboundCallRequest = {
   metadata?: Record<string, string>;
 };
 
-/** A call as the platform reports it (VAPI's call object, normalised). */
-export type PlatformCall = {
-  id: string;
-  assistantId: string | null;
-  type: "inboundPhoneCall" | "outboundPhoneCall" | "webCall";
-  status: string;
-  endedReason: string | null;
-  customerNumber: string | null;
-  phoneNumberId: string | null;
-  startedAt: string | null;
-  endedAt: string | null;
-  createdAt: string;
-  summary: string | null;
-  transcript: string | { role: string; content?: string; text?: string }[] | null;
-  recordingUrl: string | null;
-  cost: number | null;
-  durationSeconds: number | null;
-  metadata?: Record<string, string>;
-};
-
 /** One authenticated webhook event: what the platform says happened to a call, under an id unique per event. */
 /** A call the platform has just accepted: queued, nothing known yet about how it goes. */
 export function queuedCall(id: string, req: OutboundCallRequest, createdAt = new Date().toISOString()): PlatformCall {
@@ -56,7 +39,7 @@ export function queuedCall(id: string, req: OutboundCallRequest, createdAt = new
     type: "outboundPhoneCall",
     status: "queued",
     endedReason: null,
-    customerNumber: req.customerNumber,
+    customer: { number: req.customerNumber },
     phoneNumberId: req.phoneNumberId ?? null,
     startedAt: null,
     endedAt: null,
@@ -65,7 +48,7 @@ export function queuedCall(id: string, req: OutboundCallRequest, createdAt = new
     transcript: null,
     recordingUrl: null,
     cost: null,
-    durationSeconds: null,
+    duration: null,
     ...(req.metadata ? { metadata: req.metadata } : {}),
   };
 }

@@ -139,7 +139,7 @@ export function toPlatformCall(c: VapiCall): PlatformCall {
     type: callType(c.type),
     status: c.status ?? "queued",
     endedReason: c.endedReason ?? null,
-    customerNumber: numberOf(c),
+    customer: { number: numberOf(c) },
     phoneNumberId: c.phoneNumberId ?? null,
     startedAt,
     endedAt,
@@ -148,7 +148,7 @@ export function toPlatformCall(c: VapiCall): PlatformCall {
     transcript: transcriptOf(c),
     recordingUrl: c.recordingUrl ?? c.artifact?.recordingUrl ?? c.artifact?.recording?.mono?.combinedUrl ?? null,
     cost: c.cost ?? null,
-    durationSeconds: c.duration != null ? Math.max(0, Math.round(c.duration)) : durationOf(startedAt, endedAt, c.durationSeconds),
+    duration: c.duration != null ? Math.max(0, Math.round(c.duration)) : durationOf(startedAt, endedAt, c.durationSeconds),
     ...(metadata ? { metadata } : {}),
   };
 }

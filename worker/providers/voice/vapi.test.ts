@@ -104,7 +104,7 @@ describe("VapiVoice calls", () => {
     const v = adapter();
     const a = await v.createAssistant("user-1", spec);
     const call = await v.startOutboundCall("user-1", { assistantId: a.id, customerNumber: "+13055550123", phoneNumberId: "pn-own", metadata: { agentId: "7" } });
-    expect(call).toMatchObject({ assistantId: a.id, type: "outboundPhoneCall", status: "queued", customerNumber: "+13055550123", phoneNumberId: "pn-own" });
+    expect(call).toMatchObject({ assistantId: a.id, type: "outboundPhoneCall", status: "queued", customer: { number: "+13055550123" }, phoneNumberId: "pn-own" });
     const { body } = await vapiGet(`/call/${call.id}`);
     expect(body).toMatchObject({ assistantId: a.id, phoneNumberId: "pn-own", customer: { number: "+13055550123" }, metadata: { agentId: "7" } });
   });
@@ -136,7 +136,7 @@ describe("VapiVoice calls", () => {
       type: "outboundPhoneCall",
       status: "ended",
       endedReason: "customer-ended-call",
-      customerNumber: "+13055550125",
+      customer: { number: "+13055550125" },
       phoneNumberId: "pn-default",
       startedAt: "2026-03-02T15:00:00.000Z",
       endedAt: "2026-03-02T15:01:35.400Z",
@@ -145,7 +145,7 @@ describe("VapiVoice calls", () => {
       transcript: "AI: Hello\nUser: Hi",
       recordingUrl: "https://storage.vapi.ai/rec.wav",
       cost: 0.21,
-      durationSeconds: 95,
+      duration: 95,
     });
   });
 
@@ -166,7 +166,7 @@ describe("VapiVoice calls", () => {
       { role: "assistant", content: "Hi there" },
       { role: "user", content: "Hello" },
     ]);
-    expect(got?.durationSeconds).toBeNull();
+    expect(got?.duration).toBeNull();
   });
 
   it("lists the calls of several assistants, newest first, up to the limit", async () => {

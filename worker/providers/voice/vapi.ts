@@ -136,7 +136,7 @@ export class VapiVoice implements VoicePort {
     return {
       ...call,
       assistantId: call.assistantId ?? req.assistantId,
-      customerNumber: call.customerNumber ?? req.customerNumber,
+      customer: { number: call.customer.number ?? req.customerNumber },
       phoneNumberId: call.phoneNumberId ?? phoneNumberId ?? null,
       type: "outboundPhoneCall",
     };

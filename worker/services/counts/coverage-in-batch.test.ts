@@ -157,7 +157,7 @@ describe("a change of coverage is seen by the very next count", { timeout: 60_00
       type: "outboundPhoneCall",
       status: "ended",
       endedReason: "customer-ended-call",
-      customerNumber: "+15550100200",
+      customer: { number: "+15550100200" },
       phoneNumberId: null,
       startedAt,
       endedAt: new Date(Date.parse(startedAt) + 90_000).toISOString(),
@@ -166,7 +166,7 @@ describe("a change of coverage is seen by the very next count", { timeout: 60_00
       transcript: null,
       recordingUrl: null,
       cost: 0.12,
-      durationSeconds: 90,
+      duration: 90,
     };
     await recordCallEvent(db(), { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call });
     const next = await measure((m) => callLogCounts(m, userId, q));
@@ -197,7 +197,7 @@ describe("a change of coverage is seen by the very next count", { timeout: 60_00
       type: "outboundPhoneCall",
       status: "ended",
       endedReason: "customer-ended-call",
-      customerNumber: "+15550100201",
+      customer: { number: "+15550100201" },
       phoneNumberId: null,
       startedAt,
       endedAt: "2026-06-10T15:22:00.000Z",
@@ -206,7 +206,7 @@ describe("a change of coverage is seen by the very next count", { timeout: 60_00
       transcript: null,
       recordingUrl: null,
       cost: 0.2,
-      durationSeconds: 120,
+      duration: 120,
     };
     await recordCallEvent(db(), { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call });
     const next = await measure((m) => callLogCounts(m, userId, q));

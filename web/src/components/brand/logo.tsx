@@ -1,7 +1,6 @@
 import { AudioLines } from "lucide-react";
+import { APP_NAME } from "@web/lib/document-title";
 import { cn } from "@web/lib/utils";
-
-export const APP_NAME = "Voice Agent Ops";
 
 /** The product mark: a sound-wave glyph on the brand colour, with the name beside it. */
 export function Logo({ className, inverted = false }: { className?: string; inverted?: boolean }) {

@@ -6,7 +6,7 @@ import { NAV_TEXT } from "@shared/messages";
 import { Logo } from "@web/components/brand/logo";
 import { Button } from "@web/components/ui/button";
 import { PageSpinner } from "@web/components/ui/spinner";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { useAuth } from "@web/lib/auth/auth-provider";
 import { useIdleDialog } from "@web/lib/idle-module";
 import { useStaged } from "@web/lib/staged";

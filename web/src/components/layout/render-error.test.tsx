@@ -5,8 +5,8 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RENDER_ERROR_TEXT } from "@shared/messages";
 import { DeferredToaster } from "@web/components/ui/deferred-toaster";
-import { resetToasts, toast } from "@web/components/ui/toast-store";
 import { createAppRouter } from "@web/boot/router";
+import { resetToasts, toast } from "@web/lib/toast-store";
 import { AppRenderError, ErrorBoundary } from "./render-error";
 
 let broken = true;

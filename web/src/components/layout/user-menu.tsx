@@ -4,8 +4,7 @@ import { LogOut, Settings } from "lucide-react";
 import { useState } from "react";
 import { displayName, initials } from "@shared/format";
 import { NAV_TEXT } from "@shared/messages";
-import { Button } from "@web/components/ui/button";
-import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 import { useAuth } from "@web/lib/auth/auth-provider";
 import { cn } from "@web/lib/utils";
 
@@ -45,10 +44,17 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
         <Settings aria-hidden />
         {NAV_TEXT.settings}
       </Link>
-      <Button variant="ghost" className={cn(navItemClass, "justify-start font-normal")} onClick={onSignOut} disabled={signingOut}>
-        {signingOut ? <Spinner className="size-4" label={NAV_TEXT.signOut} /> : <LogOut aria-hidden />}
+      <SubmitButton
+        type="button"
+        variant="ghost"
+        className={cn(navItemClass, "justify-start font-normal")}
+        onClick={onSignOut}
+        pending={signingOut}
+        pendingLabel={NAV_TEXT.signOut}
+        icon={<LogOut aria-hidden />}
+      >
         {NAV_TEXT.signOut}
-      </Button>
+      </SubmitButton>
     </div>
   );
 }

@@ -5,7 +5,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ErrorBoundary } from "@web/components/layout/render-error";
 import { whenIdleAfterLoad } from "@web/lib/idle";
-import { resetToasts, useToasts } from "./toast-store";
+import { resetToasts, useToasts } from "@web/lib/toast-store";
 
 const Toaster = lazy(() => import("./toaster").then((m) => ({ default: m.Toaster })));
 

@@ -2,7 +2,7 @@ import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "@shared/constants";
 import { Toaster } from "./toaster";
-import { dismissToast, resetToasts, toast, useToasts } from "./toast-store";
+import { dismissToast, resetToasts, toast, useToasts } from "@web/lib/toast-store";
 
 function Probe() {
   const toasts = useToasts();

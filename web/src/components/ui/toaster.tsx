@@ -1,5 +1,5 @@
 // Renders the toast queue; closing a toast (timer, swipe, button) dismisses it in the store.
-import { dismissToast, useToasts } from "./toast-store";
+import { dismissToast, useToasts } from "@web/lib/toast-store";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
 
 export function Toaster() {

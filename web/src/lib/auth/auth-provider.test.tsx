@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { LAST_EMAIL_KEY } from "@shared/constants";
 import { AUTH_TOAST } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
-import { resetToasts, useToasts } from "@web/components/ui/toast-store";
+import { resetToasts, useToasts } from "@web/lib/toast-store";
 import { getAccessToken, setAccessToken } from "@web/lib/api";
 import { createQueryClient } from "@web/lib/query-client";
 import { currentUserKeys } from "./profile-key";

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { AUTH_TOAST } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { ApiError, errorMessage, setAccessToken } from "@web/lib/api";
 import { getAuthClient, hasStoredSession, onAuthClient, RESET_PASSWORD_PATH } from "@web/lib/auth-client";
 import { STORED_SESSION_KEY } from "@web/lib/stored-session";

@@ -1,7 +1,7 @@
 // Admin only (docs/product/screens-and-routes.md#roles-and-flags): anyone else goes to / with an 'Access Denied' toast.
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { ACCESS_TEXT } from "@shared/messages";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { AdminPage } from "@web/features/admin/components/admin-page";
 
 export const Route = createFileRoute("/_app/admin")({

@@ -1,7 +1,7 @@
 // The card-payment test console: admins only (it creates customers and subscriptions by hand).
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { ACCESS_TEXT } from "@shared/messages";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { PaymentsConsole } from "@web/features/billing/components/payments-console";
 
 export const Route = createFileRoute("/_app/payments")({

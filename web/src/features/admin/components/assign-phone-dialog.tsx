@@ -1,6 +1,5 @@
 // The assign-phone dialog (docs/product/screens-and-routes.md#route-table, docs/product/errors-and-texts.md#validation-messages): a pool number for the chosen account; both are required
 // ('Missing Information'), a refusal is 'Assignment Failed' with the server's reason.
-import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { formatPhone } from "@shared/format";
 import { ADMIN_TEXT } from "@shared/messages";
@@ -8,7 +7,8 @@ import type { AdminUser } from "@shared/schemas/admin";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Label } from "@web/components/ui/label";
-import { toast } from "@web/components/ui/toast-store";
+import { SubmitButton } from "@web/components/ui/submit-button";
+import { toast } from "@web/lib/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useAssignPhoneNumber, usePlatformNumbers } from "../api/admin";
 
@@ -75,10 +75,7 @@ export function AssignPhoneDialog({ user, onClose }: { user: AdminUser | null; o
             <Button type="button" variant="outline" onClick={close}>
               {ADMIN_TEXT.cancel}
             </Button>
-            <Button type="submit" disabled={assign.isPending}>
-              {assign.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
-              {ADMIN_TEXT.assign}
-            </Button>
+            <SubmitButton pending={assign.isPending}>{ADMIN_TEXT.assign}</SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -1,6 +1,5 @@
 // The delete-user confirmation (docs/product/screens-and-routes.md#route-table, docs/product/errors-and-texts.md#errors-and-texts): POST /api/admin/cleanup-user; a failure is
 // 'Deletion failed' with the server's reason, else 'Failed to delete user'.
-import { LoaderCircle } from "lucide-react";
 import { ADMIN_TEXT } from "@shared/messages";
 import type { AdminUser } from "@shared/schemas/admin";
 import {
@@ -12,8 +11,8 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@web/components/ui/alert-dialog";
-import { Button } from "@web/components/ui/button";
-import { toast } from "@web/components/ui/toast-store";
+import { SubmitButton } from "@web/components/ui/submit-button";
+import { toast } from "@web/lib/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useCleanupUser } from "../api/admin";
 
@@ -39,10 +38,9 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
         <AlertDialogFooter>
           <AlertDialogCancel disabled={cleanup.isPending}>{ADMIN_TEXT.cancel}</AlertDialogCancel>
           {/* A plain button, not AlertDialogAction: the dialog stays open until the deletion answers. */}
-          <Button variant="destructive" onClick={confirm} disabled={cleanup.isPending}>
-            {cleanup.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+          <SubmitButton type="button" variant="destructive" onClick={confirm} pending={cleanup.isPending}>
             {ADMIN_TEXT.deleteConfirm}
-          </Button>
+          </SubmitButton>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

@@ -1,6 +1,6 @@
 // System Configuration (docs/product/screens-and-routes.md#route-table, docs/product/errors-and-texts.md#validation-messages): the phone-number limit per account, Edit / Save / Cancel;
 // a number from 1 to 100, empty falls back to 1.
-import { LoaderCircle, Pencil } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { PHONE_LIMIT } from "@shared/constants";
 import { ADMIN_TEXT, PHONE_API_TEXT } from "@shared/messages";
@@ -9,7 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { Skeleton } from "@web/components/ui/skeleton";
-import { toast } from "@web/components/ui/toast-store";
+import { SubmitButton } from "@web/components/ui/submit-button";
+import { toast } from "@web/lib/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useAdminPhoneLimit, useSetPhoneLimit } from "../api/admin";
 
@@ -95,10 +96,7 @@ export function SystemConfigCard() {
               ) : null}
             </div>
             <div className="flex gap-2">
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
-                {ADMIN_TEXT.save}
-              </Button>
+              <SubmitButton pending={save.isPending}>{ADMIN_TEXT.save}</SubmitButton>
               <Button type="button" variant="outline" onClick={() => setEditing(false)} disabled={save.isPending}>
                 {ADMIN_TEXT.cancel}
               </Button>

@@ -10,7 +10,7 @@ import { ACCOUNT_FLAGS, type AccountFlag, type AdminUser } from "@shared/schemas
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { TableCell, TableRow } from "@web/components/ui/table";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useAdminUsers, useSetUserFlags } from "../api/admin";
 import { TableCard } from "./table-card";

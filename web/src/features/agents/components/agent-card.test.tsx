@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AGENT_TEXT } from "@shared/messages";
 import { NOT_ASSIGNED } from "@shared/format";
-import { resetToasts } from "@web/components/ui/toast-store";
+import { resetToasts } from "@web/lib/toast-store";
 import { makeAgent, renderWithApp, stubApi, usageStats } from "../test/render-agents";
 import { AgentCard } from "./agent-card";
 

@@ -10,7 +10,7 @@ import type { Agent } from "@shared/schemas/agents";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 import { DeleteAgentDialog } from "./delete-agent-dialog";
 import { TestCall } from "./test-call";
 
@@ -50,19 +50,30 @@ export function AgentCard({ agent, voiceName, onEdit, onDelete, onActivate, onDe
           </Button>
           {onDelete ? <DeleteAgentDialog agent={agent} onDelete={onDelete} /> : null}
           {active ? (
-            <Button variant="outline" size="sm" onClick={onDeactivate} disabled={busy !== null}>
-              {busy === "deactivating" ? <Spinner className="size-4" label={AGENT_TEXT.deactivating} /> : <PowerOff aria-hidden />}
+            <SubmitButton
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={onDeactivate}
+              disabled={busy !== null}
+              pending={busy === "deactivating"}
+              pendingLabel={AGENT_TEXT.deactivating}
+              icon={<PowerOff aria-hidden />}
+            >
               {AGENT_TEXT.deactivate}
-            </Button>
+            </SubmitButton>
           ) : (
-            <Button size="sm" onClick={onActivate} disabled={busy !== null || incomplete}>
-              {busy === "activating" ? (
-                <Spinner className="size-4 text-primary-foreground" label={AGENT_TEXT.activating} />
-              ) : (
-                <Power aria-hidden />
-              )}
+            <SubmitButton
+              type="button"
+              size="sm"
+              onClick={onActivate}
+              disabled={busy !== null || incomplete}
+              pending={busy === "activating"}
+              pendingLabel={AGENT_TEXT.activating}
+              icon={<Power aria-hidden />}
+            >
               {AGENT_TEXT.activate}
-            </Button>
+            </SubmitButton>
           )}
         </div>
       </CardHeader>

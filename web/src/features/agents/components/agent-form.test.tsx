@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AGENT_TEXT, VALIDATION } from "@shared/messages";
-import { resetToasts } from "@web/components/ui/toast-store";
+import { resetToasts } from "@web/lib/toast-store";
 import { newAgentDraft } from "../agent-editor";
 import { makeAgent, renderWithApp, stubApi, voices } from "../test/render-agents";
 import { AgentForm } from "./agent-form";

@@ -16,9 +16,9 @@ import { FormField } from "@web/components/ui/form-field";
 import { Label } from "@web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { SELECT_TRIGGER_CLASS } from "@web/components/ui/select-trigger-class";
-import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 import { TextareaField } from "@web/components/ui/textarea";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { cn } from "@web/lib/utils";
 import { nameProblem } from "../agent-editor";
 import { useVoices } from "../api/get-voices";
@@ -242,18 +242,19 @@ export function AgentForm({ agent, agents, onSave, onCancel }: AgentFormProps) {
                 <Button variant="outline" onClick={onCancel} disabled={saving !== null}>
                   {AGENT_TEXT.cancel}
                 </Button>
-                <Button type="submit" variant="secondary" disabled={!canSave}>
-                  {saving === "save" ? <Spinner className="size-4" label={AGENT_TEXT.saving} /> : <Save aria-hidden />}
+                <SubmitButton variant="secondary" disabled={!canSave} pending={saving === "save"} pendingLabel={AGENT_TEXT.saving} icon={<Save aria-hidden />}>
                   {AGENT_TEXT.save}
-                </Button>
-                <Button onClick={() => void save(true)} disabled={!canSave}>
-                  {saving === "activate" ? (
-                    <Spinner className="size-4 text-primary-foreground" label={AGENT_TEXT.activating} />
-                  ) : (
-                    <Rocket aria-hidden />
-                  )}
+                </SubmitButton>
+                <SubmitButton
+                  type="button"
+                  onClick={() => void save(true)}
+                  disabled={!canSave}
+                  pending={saving === "activate"}
+                  pendingLabel={AGENT_TEXT.activating}
+                  icon={<Rocket aria-hidden />}
+                >
                   {AGENT_TEXT.saveAndActivate}
-                </Button>
+                </SubmitButton>
               </div>
             </>
           )}

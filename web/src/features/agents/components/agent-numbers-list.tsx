@@ -7,10 +7,10 @@ import { AGENT_TEXT, PHONE_TEXT } from "@shared/messages";
 import type { Agent } from "@shared/schemas/agents";
 import type { OwnedPhoneNumber } from "@shared/schemas/phone-numbers";
 import { NoneFreeNotice } from "@web/components/phone-numbers/none-free-notice";
-import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
-import { toast } from "@web/components/ui/toast-store";
+import { SubmitButton } from "@web/components/ui/submit-button";
+import { toast } from "@web/lib/toast-store";
 import { serverMessage } from "@web/lib/api";
 import { useRefocusOnSwap } from "@web/lib/focus";
 import { useDeferredFirst } from "@web/lib/staged";
@@ -109,10 +109,18 @@ function AgentNumberRow({ agent, free, numbersLoading }: { agent: Agent; free: O
         <p className="mt-0.5 text-sm text-muted-foreground">{formatPhone(agent.phone_number)}</p>
       </div>
       {hasNumber ? (
-        <Button variant="outline" size="sm" onClick={onUnassign} disabled={unassign.isPending} className="self-start sm:self-auto">
-          {unassign.isPending ? <Spinner className="size-4" label={PHONE_TEXT.unassign} /> : <Unlink aria-hidden />}
+        <SubmitButton
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={onUnassign}
+          pending={unassign.isPending}
+          pendingLabel={PHONE_TEXT.unassign}
+          icon={<Unlink aria-hidden />}
+          className="self-start sm:self-auto"
+        >
           {PHONE_TEXT.unassign}
-        </Button>
+        </SubmitButton>
       ) : numbersLoading ? (
         <Spinner className="size-4" />
       ) : free.length === 0 ? (
@@ -125,10 +133,9 @@ function AgentNumberRow({ agent, free, numbersLoading }: { agent: Agent; free: O
           <Suspense fallback={<NumberSelectPlaceholder id={selectId} placeholder={AGENT_TEXT.chooseNumber} />}>
             <AgentNumberSelect id={selectId} value={choice} onValueChange={setChosen} free={free} placeholder={AGENT_TEXT.chooseNumber} />
           </Suspense>
-          <Button size="sm" onClick={onAssign} disabled={!choice || assign.isPending}>
-            {assign.isPending ? <Spinner className="size-4 text-primary-foreground" label={AGENT_TEXT.assign} /> : <Link2 aria-hidden />}
+          <SubmitButton type="button" size="sm" onClick={onAssign} disabled={!choice} pending={assign.isPending} pendingLabel={AGENT_TEXT.assign} icon={<Link2 aria-hidden />}>
             {AGENT_TEXT.assign}
-          </Button>
+          </SubmitButton>
         </div>
       )}
     </li>

@@ -1,9 +1,8 @@
 // No agents yet (docs/product/screens-and-routes.md#route-table): 'Create Your AI Agent' with 'Create My First Agent'.
 import { Bot, Sparkles } from "lucide-react";
 import { AGENT_TEXT } from "@shared/messages";
-import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
-import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 
 export function AgentsEmptyState({ onCreate, creating }: { onCreate: () => void; creating: boolean }) {
   return (
@@ -16,10 +15,9 @@ export function AgentsEmptyState({ onCreate, creating }: { onCreate: () => void;
           <h2 className="text-xl font-semibold tracking-tight">{AGENT_TEXT.emptyTitle}</h2>
           <p className="max-w-md text-sm text-muted-foreground">{AGENT_TEXT.emptyText}</p>
         </div>
-        <Button size="lg" onClick={onCreate} disabled={creating}>
-          {creating ? <Spinner className="size-4 text-primary-foreground" label={AGENT_TEXT.creating} /> : <Sparkles aria-hidden />}
+        <SubmitButton type="button" size="lg" onClick={onCreate} pending={creating} pendingLabel={AGENT_TEXT.creating} icon={<Sparkles aria-hidden />}>
           {AGENT_TEXT.emptyButton}
-        </Button>
+        </SubmitButton>
       </CardContent>
     </Card>
   );

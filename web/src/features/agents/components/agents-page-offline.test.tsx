@@ -3,7 +3,7 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AGENT_TEXT } from "@shared/messages";
-import { resetToasts } from "@web/components/ui/toast-store";
+import { resetToasts } from "@web/lib/toast-store";
 import { makeAgent, renderWithApp, stubApi, usageStats, voices } from "../test/render-agents";
 import { AgentsPage } from "./agents-page";
 

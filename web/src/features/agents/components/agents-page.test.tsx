@@ -5,7 +5,7 @@ import { AGENT_API_TEXT, AGENT_TEXT, PLAN_TEXT } from "@shared/messages";
 import type { Agent } from "@shared/schemas/agents";
 import { myNumberKeys } from "@web/api/phone-numbers";
 import { callLogKeys } from "@web/api/call-logs";
-import { resetToasts } from "@web/components/ui/toast-store";
+import { resetToasts } from "@web/lib/toast-store";
 import { makeAgent, renderWithApp, stubApi, usageStats, voices } from "../test/render-agents";
 import { AgentsPage } from "./agents-page";
 

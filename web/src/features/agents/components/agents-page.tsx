@@ -12,7 +12,7 @@ import type { Agent } from "@shared/schemas/agents";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
-import { toast, type ToastInput } from "@web/components/ui/toast-store";
+import { toast, type ToastInput } from "@web/lib/toast-store";
 import { removeCachedAgent, upsertCachedAgent, useAgents } from "@web/api/agents";
 import { UsageFigures } from "@web/components/usage/usage-figures";
 import { LoadingStatus, Skeleton } from "@web/components/ui/skeleton";

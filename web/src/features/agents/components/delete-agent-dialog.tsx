@@ -5,7 +5,7 @@ import { Trash2 } from "lucide-react";
 import { AGENT_TEXT } from "@shared/messages";
 import type { Agent } from "@shared/schemas/agents";
 import { Button } from "@web/components/ui/button";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { useIdleDialog } from "@web/lib/idle-module";
 
 const loadConfirm = () => import("./delete-agent-confirm");

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_CALL_POLL } from "@shared/constants";
 import { AGENT_TEXT } from "@shared/messages";
 import type { CallLogView } from "@shared/schemas/call-logs";
-import { resetToasts } from "@web/components/ui/toast-store";
+import { resetToasts } from "@web/lib/toast-store";
 import { FakeWebSocket, installLiveFeed, uninstallLiveFeed } from "@web/test/fake-socket";
 import { makeAgent, renderWithApp, stubApi, usageStats, voices } from "../test/render-agents";
 import { AgentsPage } from "./agents-page";

@@ -12,7 +12,7 @@ import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { Spinner } from "@web/components/ui/spinner";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { useRecentCalls } from "@web/api/call-logs";
 import { useLiveCallLogs } from "@web/api/call-logs-live";
 import { useUsageStats } from "@web/api/usage-stats";

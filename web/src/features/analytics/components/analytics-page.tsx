@@ -9,10 +9,10 @@ import { nyYesterday } from "@shared/ny-time";
 import { useAgents } from "@web/api/agents";
 import { AccessDenied } from "@web/components/layout/access-denied";
 import { PageHeader } from "@web/components/layout/page-header";
-import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { Field, FormField } from "@web/components/ui/form-field";
 import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 import { errorMessage } from "@web/lib/api";
 import { useAnalyzeWon } from "../api/analyze-won";
 import { outboundAgents, validateAnalysisForm, type AnalysisFormErrors } from "../analysis-form";
@@ -70,10 +70,9 @@ function Analysis({ userId }: { userId: string }) {
             </Field>
             <FormField label={ANALYTICS_TEXT.startDate} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} error={errors.startDate} />
             <FormField label={ANALYTICS_TEXT.endDate} type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} error={errors.endDate} />
-            <Button type="submit" className="md:mt-7" disabled={run.isPending}>
-              {run.isPending ? <Spinner className="size-4 text-primary-foreground" label={ANALYTICS_TEXT.loading} /> : null}
+            <SubmitButton className="md:mt-7" pending={run.isPending} pendingLabel={ANALYTICS_TEXT.loading}>
               {ANALYTICS_TEXT.run}
-            </Button>
+            </SubmitButton>
           </form>
           {agents.isError ? <p className="mt-3 text-sm text-destructive">{errorMessage(agents.error, ANALYTICS_TEXT.failed)}</p> : null}
         </CardContent>

@@ -1,7 +1,8 @@
 // The full authentication form: 'Sign In' and 'Register' tabs (docs/product/dashboard-and-counts.md#sections-and-who-sees-them).
 import { useNavigate } from "@tanstack/react-router";
 import { AUTH_TEXT } from "@shared/messages";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { AuthCardHeader } from "@web/components/account/auth-card-header";
+import { Card, CardContent } from "@web/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/lib/auth/auth-provider";
 import { LoginForm } from "./login-form";
@@ -15,10 +16,7 @@ export function AuthForm({ tab, defaultEmail }: { tab: AuthTab; defaultEmail: st
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.welcome}</CardTitle>
-        <CardDescription>{AUTH_TEXT.welcomeText}</CardDescription>
-      </CardHeader>
+      <AuthCardHeader title={AUTH_TEXT.welcome} description={AUTH_TEXT.welcomeText} />
       <CardContent>
         <Tabs
           value={tab}

@@ -5,9 +5,10 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { Inbox, MailCheck, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { AUTH_TEXT } from "@shared/messages";
+import { AuthCardHeader } from "@web/components/account/auth-card-header";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Spinner } from "@web/components/ui/spinner";
+import { Card, CardContent } from "@web/components/ui/card";
+import { SubmitButton } from "@web/components/ui/submit-button";
 import { appConfigQueryOptions } from "@web/lib/auth-client";
 import { useAuth } from "@web/lib/auth/auth-provider";
 import { signUpProof } from "@web/lib/auth/sign-up-proof";
@@ -58,16 +59,17 @@ export function ConfirmEmail({ email }: { email: string }) {
 
   return (
     <Card>
-      <CardHeader className="items-center text-center">
-        <span className="mb-2 grid size-12 place-items-center rounded-full bg-brand-100 text-primary" aria-hidden>
-          <MailCheck className="size-6" />
-        </span>
-        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.confirmTitle}</CardTitle>
-        <CardDescription>
-          {AUTH_TEXT.confirmSentTo}
-          <strong className="mt-1 block font-semibold break-all text-foreground">{email}</strong>
-        </CardDescription>
-      </CardHeader>
+      <AuthCardHeader
+        centered
+        icon={MailCheck}
+        title={AUTH_TEXT.confirmTitle}
+        description={
+          <>
+            {AUTH_TEXT.confirmSentTo}
+            <strong className="mt-1 block font-semibold break-all text-foreground">{email}</strong>
+          </>
+        }
+      />
       <CardContent className="grid gap-5">
         <p className="text-center text-sm text-muted-foreground">{AUTH_TEXT.confirmInstructions}</p>
         <div className="rounded-lg border border-border bg-muted/50 p-4">
@@ -96,14 +98,12 @@ export function ConfirmEmail({ email }: { email: string }) {
           </div>
         ) : null}
         <div className="grid gap-3 sm:grid-cols-2">
-          <Button variant="outline" onClick={onResend} disabled={sending}>
-            {sending ? <Spinner className="size-4" label={AUTH_TEXT.resendEmail} /> : null}
+          <SubmitButton type="button" variant="outline" onClick={onResend} pending={sending} pendingLabel={AUTH_TEXT.resendEmail}>
             {AUTH_TEXT.resendEmail}
-          </Button>
-          <Button onClick={() => void onConfirmed()} disabled={checking}>
-            {checking ? <Spinner className="size-4 text-primary-foreground" label={AUTH_TEXT.checkingConfirmation} /> : null}
+          </SubmitButton>
+          <SubmitButton type="button" onClick={() => void onConfirmed()} pending={checking} pendingLabel={AUTH_TEXT.checkingConfirmation}>
             {AUTH_TEXT.iveConfirmed}
-          </Button>
+          </SubmitButton>
         </div>
       </CardContent>
     </Card>

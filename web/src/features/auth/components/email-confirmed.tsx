@@ -3,9 +3,10 @@ import { useNavigate } from "@tanstack/react-router";
 import { CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { AUTH_TEXT, AUTH_TOAST } from "@shared/messages";
+import { AuthCardHeader } from "@web/components/account/auth-card-header";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { toast } from "@web/components/ui/toast-store";
+import { Card, CardContent } from "@web/components/ui/card";
+import { toast } from "@web/lib/toast-store";
 
 export function EmailConfirmed({ email }: { email: string }) {
   const navigate = useNavigate();
@@ -19,13 +20,7 @@ export function EmailConfirmed({ email }: { email: string }) {
 
   return (
     <Card>
-      <CardHeader className="items-center text-center">
-        <span className="mb-2 grid size-12 place-items-center rounded-full bg-success/15 text-success" aria-hidden>
-          <CircleCheck className="size-6" />
-        </span>
-        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.confirmedTitle}</CardTitle>
-        <CardDescription>{AUTH_TEXT.confirmedText}</CardDescription>
-      </CardHeader>
+      <AuthCardHeader centered icon={CircleCheck} tone="success" title={AUTH_TEXT.confirmedTitle} description={AUTH_TEXT.confirmedText} />
       <CardContent>
         <Button
           className="w-full"

@@ -8,10 +8,11 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { AUTH_TEXT } from "@shared/messages";
 import { planEmailSchema } from "@shared/schemas/auth";
+import { AuthCardHeader } from "@web/components/account/auth-card-header";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
-import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 import { appConfigQueryOptions } from "@web/lib/auth-client";
 import { useAuth } from "@web/lib/auth/auth-provider";
 
@@ -45,17 +46,17 @@ export function ForgotPasswordPanel({ defaultEmail }: { defaultEmail: string }) 
   if (sentTo) {
     return (
       <Card>
-        <CardHeader>
-          {back}
-          <span className="mb-2 grid size-12 place-items-center rounded-full bg-brand-100 text-primary" aria-hidden>
-            <MailCheck className="size-6" />
-          </span>
-          <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.resetSentTitle}</CardTitle>
-          <CardDescription>
-            <strong className="block font-semibold break-all text-foreground">{sentTo}</strong>
-            {AUTH_TEXT.resetSentText}
-          </CardDescription>
-        </CardHeader>
+        <AuthCardHeader
+          back={back}
+          icon={MailCheck}
+          title={AUTH_TEXT.resetSentTitle}
+          description={
+            <>
+              <strong className="block font-semibold break-all text-foreground">{sentTo}</strong>
+              {AUTH_TEXT.resetSentText}
+            </>
+          }
+        />
         {config.data?.localMailbox ? (
           <CardContent>
             <Button asChild variant="link" className="h-auto p-0">
@@ -72,11 +73,7 @@ export function ForgotPasswordPanel({ defaultEmail }: { defaultEmail: string }) 
 
   return (
     <Card>
-      <CardHeader>
-        {back}
-        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.forgotHeading}</CardTitle>
-        <CardDescription>{AUTH_TEXT.forgotText}</CardDescription>
-      </CardHeader>
+      <AuthCardHeader back={back} title={AUTH_TEXT.forgotHeading} description={AUTH_TEXT.forgotText} />
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4" aria-label={AUTH_TEXT.forgotHeading}>
           <FormField
@@ -89,10 +86,9 @@ export function ForgotPasswordPanel({ defaultEmail }: { defaultEmail: string }) 
             error={errors.email?.message}
             {...register("email")}
           />
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? <Spinner className="size-4 text-primary-foreground" label={AUTH_TEXT.sendingResetLink} /> : null}
+          <SubmitButton className="w-full" pending={isSubmitting} pendingLabel={AUTH_TEXT.sendingResetLink}>
             {AUTH_TEXT.sendResetLink}
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

@@ -3,9 +3,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { AUTH_TEXT } from "@shared/messages";
 import { loginFormSchema, type LoginForm as LoginValues } from "@shared/schemas/auth";
-import { Button } from "@web/components/ui/button";
 import { FormField } from "@web/components/ui/form-field";
-import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 
 export function LoginForm({
   defaultEmail = "",
@@ -53,10 +52,9 @@ export function LoginForm({
         error={errors.password?.message}
         {...register("password")}
       />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? <Spinner className="size-4 text-primary-foreground" label={AUTH_TEXT.signingIn} /> : null}
+      <SubmitButton className="w-full" pending={isSubmitting} pendingLabel={AUTH_TEXT.signingIn}>
         {AUTH_TEXT.signInButton}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

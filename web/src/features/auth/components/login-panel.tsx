@@ -3,8 +3,9 @@ import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { AUTH_TEXT } from "@shared/messages";
+import { AuthCardHeader } from "@web/components/account/auth-card-header";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent } from "@web/components/ui/card";
 import { useAuth } from "@web/lib/auth/auth-provider";
 import { LoginForm } from "./login-form";
 
@@ -23,14 +24,16 @@ export function LoginPanel({ defaultEmail }: { defaultEmail: string }) {
 
   return (
     <Card>
-      <CardHeader>
-        <Button variant="ghost" size="sm" className="-ml-2 w-fit text-muted-foreground" onClick={goBack}>
-          <ArrowLeft aria-hidden />
-          {AUTH_TEXT.goBack}
-        </Button>
-        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.loginHeading}</CardTitle>
-        <CardDescription>{AUTH_TEXT.loginText}</CardDescription>
-      </CardHeader>
+      <AuthCardHeader
+        back={
+          <Button variant="ghost" size="sm" className="-ml-2 w-fit text-muted-foreground" onClick={goBack}>
+            <ArrowLeft aria-hidden />
+            {AUTH_TEXT.goBack}
+          </Button>
+        }
+        title={AUTH_TEXT.loginHeading}
+        description={AUTH_TEXT.loginText}
+      />
       <CardContent>
         <LoginForm defaultEmail={defaultEmail} onEmailChange={setEmail} onSubmit={({ email, password }) => signIn(email, password)} />
         <p className="mt-4 text-center text-sm">

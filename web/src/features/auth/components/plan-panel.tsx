@@ -2,11 +2,11 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { AUTH_TEXT } from "@shared/messages";
-import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { AuthCardHeader } from "@web/components/account/auth-card-header";
+import { Card, CardContent } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
-import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 import { readFirstScreenField } from "@web/boot/first-screen-field";
 import { isExistingUser } from "../api/user-exists";
 
@@ -52,10 +52,7 @@ export function PlanPanel({ defaultEmail = "", submitted = false }: { defaultEma
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.planHeading}</CardTitle>
-        <CardDescription>{AUTH_TEXT.planText}</CardDescription>
-      </CardHeader>
+      <AuthCardHeader title={AUTH_TEXT.planHeading} description={AUTH_TEXT.planText} />
       <CardContent>
         <form onSubmit={onSubmit} className="grid gap-4">
           <input type="hidden" name="submitted" value="1" />
@@ -75,10 +72,9 @@ export function PlanPanel({ defaultEmail = "", submitted = false }: { defaultEma
               onChange={(e) => setEmail(e.target.value)}
             />
           </div>
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? <Spinner className="size-4 text-primary-foreground" label={AUTH_TEXT.checkingEmail} /> : null}
+          <SubmitButton className="w-full" pending={busy} pendingLabel={AUTH_TEXT.checkingEmail}>
             {AUTH_TEXT.planButton}
-          </Button>
+          </SubmitButton>
         </form>
         <p className="mt-6 text-center text-sm">
           <Link to="/auth" search={{ login: 1 }} className="font-medium text-primary underline-offset-4 hover:underline">

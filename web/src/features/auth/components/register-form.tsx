@@ -3,9 +3,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { AUTH_TEXT } from "@shared/messages";
 import { registerFormSchema, type RegisterForm as RegisterValues } from "@shared/schemas/auth";
-import { Button } from "@web/components/ui/button";
+import { NewPasswordFields } from "@web/components/account/new-password-fields";
 import { FormField } from "@web/components/ui/form-field";
-import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 
 export function RegisterForm({
   defaultEmail = "",
@@ -55,25 +55,15 @@ export function RegisterForm({
         error={errors.companyName?.message}
         {...register("companyName")}
       />
-      <FormField
-        label={AUTH_TEXT.passwordLabel}
-        type="password"
-        autoComplete="new-password"
-        hint={AUTH_TEXT.newPasswordRules}
-        error={errors.password?.message}
-        {...password}
+      <NewPasswordFields
+        labels={{ password: AUTH_TEXT.passwordLabel, confirm: AUTH_TEXT.confirmPasswordLabel }}
+        password={password}
+        confirm={register("confirmPassword")}
+        errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
       />
-      <FormField
-        label={AUTH_TEXT.confirmPasswordLabel}
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
-      />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? <Spinner className="size-4 text-primary-foreground" label={AUTH_TEXT.creatingAccount} /> : null}
+      <SubmitButton className="w-full" pending={isSubmitting} pendingLabel={AUTH_TEXT.creatingAccount}>
         {AUTH_TEXT.createAccount}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -10,10 +10,12 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { AUTH_TEXT } from "@shared/messages";
 import { newPasswordFormSchema, type NewPasswordForm } from "@shared/schemas/password";
+import { AuthCardHeader } from "@web/components/account/auth-card-header";
+import { NewPasswordFields } from "@web/components/account/new-password-fields";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { FormField } from "@web/components/ui/form-field";
-import { PageSpinner, Spinner } from "@web/components/ui/spinner";
+import { Card, CardContent } from "@web/components/ui/card";
+import { PageSpinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 import { useDocumentTitle } from "@web/lib/document-title";
 import { getAuthClient } from "@web/lib/auth-client";
 import { useAuth } from "@web/lib/auth/auth-provider";
@@ -52,36 +54,19 @@ function NewPasswordCard({ link, onUnusable }: { link: LinkToken | null; onUnusa
 
   return (
     <Card>
-      <CardHeader>
-        <span className="mb-2 grid size-12 place-items-center rounded-full bg-brand-100 text-primary" aria-hidden>
-          <KeyRound className="size-6" />
-        </span>
-        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.newPasswordHeading}</CardTitle>
-        <CardDescription>{AUTH_TEXT.newPasswordText}</CardDescription>
-      </CardHeader>
+      <AuthCardHeader icon={KeyRound} title={AUTH_TEXT.newPasswordHeading} description={AUTH_TEXT.newPasswordText} />
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4" aria-label={AUTH_TEXT.newPasswordHeading}>
-          <FormField
-            label={AUTH_TEXT.newPasswordLabel}
-            type="password"
-            autoComplete="new-password"
+          <NewPasswordFields
             // eslint-disable-next-line jsx-a11y/no-autofocus -- this screen is the form: focus starts in its first field
             autoFocus
-            hint={AUTH_TEXT.newPasswordRules}
-            error={errors.password?.message}
-            {...register("password", { deps: ["confirmPassword"] })}
+            password={register("password", { deps: ["confirmPassword"] })}
+            confirm={register("confirmPassword", { deps: ["password"] })}
+            errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
           />
-          <FormField
-            label={AUTH_TEXT.confirmNewPasswordLabel}
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register("confirmPassword", { deps: ["password"] })}
-          />
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? <Spinner className="size-4 text-primary-foreground" label={AUTH_TEXT.savingPassword} /> : null}
+          <SubmitButton className="w-full" pending={isSubmitting} pendingLabel={AUTH_TEXT.savingPassword}>
             {AUTH_TEXT.savePassword}
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>
@@ -91,9 +76,7 @@ function NewPasswordCard({ link, onUnusable }: { link: LinkToken | null; onUnusa
 function UnusableLink() {
   return (
     <Card>
-      <CardHeader>
-        <CardTitle as="h1" className="text-2xl">{AUTH_TEXT.forgotHeading}</CardTitle>
-      </CardHeader>
+      <AuthCardHeader title={AUTH_TEXT.forgotHeading} />
       <CardContent className="grid gap-4">
         <div role="alert" className="flex items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />

@@ -6,12 +6,14 @@
 // An expired link (otp_expired) offers a new one.
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
-import { ACTIVATION_TEXT, AUTH_TEXT } from "@shared/messages";
+import { ACTIVATION_TEXT } from "@shared/messages";
 import { activationPasswordError } from "@shared/schemas/billing";
-import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { AuthCardHeader } from "@web/components/account/auth-card-header";
+import { NewPasswordFields } from "@web/components/account/new-password-fields";
+import { Card, CardContent } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
 import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 import { getAuthClient } from "@web/lib/auth-client";
 import { dropFragment, readLinkToken, type LinkToken } from "@web/lib/auth/link-token";
 import { resendActivation } from "../api/payment-session";
@@ -161,23 +163,24 @@ export function ActivateAccountPage({ search }: { search: ActivationSearch }) {
   const resendForm = (
     <form noValidate onSubmit={onResend} className="grid gap-3">
       <FormField label={ACTIVATION_TEXT.email} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      <Button type="submit" variant="outline" disabled={resending}>
-        {resending ? <Spinner className="size-4" label={ACTIVATION_TEXT.resend} /> : null}
+      <SubmitButton variant="outline" pending={resending} pendingLabel={ACTIVATION_TEXT.resend}>
         {ACTIVATION_TEXT.resend}
-      </Button>
+      </SubmitButton>
     </form>
   );
 
   return (
     <Card className="mx-auto max-w-md">
-      <CardHeader>
-        <CardTitle as="h1" className="text-2xl">{ACTIVATION_TEXT.title}</CardTitle>
-        {state === "ready" || state === "updating" ? (
-          <CardDescription>
-            {ACTIVATION_TEXT.readyText} <span className="font-medium break-all text-foreground">{email}</span>
-          </CardDescription>
-        ) : null}
-      </CardHeader>
+      <AuthCardHeader
+        title={ACTIVATION_TEXT.title}
+        description={
+          state === "ready" || state === "updating" ? (
+            <>
+              {ACTIVATION_TEXT.readyText} <span className="font-medium break-all text-foreground">{email}</span>
+            </>
+          ) : null
+        }
+      />
       <CardContent className="grid gap-4">
         {message ? (
           <p role={state === "ready" && message === ACTIVATION_TEXT.resendDone ? "status" : "alert"} className="text-sm font-medium">
@@ -187,19 +190,14 @@ export function ActivateAccountPage({ search }: { search: ActivationSearch }) {
         {state === "loading" ? <Spinner label={ACTIVATION_TEXT.loading} /> : null}
         {state === "ready" || state === "updating" ? (
           <form noValidate onSubmit={onActivate} className="grid gap-4">
-            <FormField
-              label={ACTIVATION_TEXT.password}
-              type="password"
-              autoComplete="new-password"
-              hint={AUTH_TEXT.newPasswordRules}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+            <NewPasswordFields
+              labels={{ password: ACTIVATION_TEXT.password, confirm: ACTIVATION_TEXT.confirmPassword }}
+              password={{ value: password, onChange: (e) => setPassword(e.target.value) }}
+              confirm={{ value: confirm, onChange: (e) => setConfirm(e.target.value) }}
             />
-            <FormField label={ACTIVATION_TEXT.confirmPassword} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-            <Button type="submit" disabled={state === "updating"}>
-              {state === "updating" ? <Spinner className="size-4 text-primary-foreground" label={ACTIVATION_TEXT.updating} /> : null}
+            <SubmitButton pending={state === "updating"} pendingLabel={ACTIVATION_TEXT.updating}>
               {ACTIVATION_TEXT.activate}
-            </Button>
+            </SubmitButton>
           </form>
         ) : null}
         {state === "done" ? <p role="status">{ACTIVATION_TEXT.done}</p> : null}

@@ -12,6 +12,7 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
 import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 import { errorMessage } from "@web/lib/api";
 import { useAuth } from "@web/lib/auth/auth-provider";
 import { createCheckoutSession, startTrial, submitLead } from "../api/checkout";
@@ -191,10 +192,9 @@ export function CheckoutPage({ search }: { search: CheckoutSearch }) {
               {!trial ? (
                 <FormField label={CHECKOUT_TEXT.quantity} type="number" min={1} value={values.quantity} onChange={set("quantity")} error={errors.quantity} />
               ) : null}
-              <Button type="submit" size="lg" disabled={state === "submitting"}>
-                {state === "submitting" ? <Spinner className="size-4 text-primary-foreground" label={CHECKOUT_TEXT.submitting} /> : null}
+              <SubmitButton size="lg" pending={state === "submitting"} pendingLabel={CHECKOUT_TEXT.submitting}>
                 {trial ? CHECKOUT_TEXT.submitTrial : CHECKOUT_TEXT.submitPaid}
-              </Button>
+              </SubmitButton>
             </form>
           )}
         </CardContent>

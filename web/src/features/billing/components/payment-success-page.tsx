@@ -6,14 +6,15 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
-import { AUTH_TEXT, PAYMENT_TEXT } from "@shared/messages";
+import { PAYMENT_TEXT } from "@shared/messages";
 import { paymentPasswordError, type CheckoutSessionView } from "@shared/schemas/billing";
 import { formatAmount } from "@web/api/billing";
+import { NewPasswordFields } from "@web/components/account/new-password-fields";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { FormField } from "@web/components/ui/form-field";
 import { Spinner } from "@web/components/ui/spinner";
-import { toast } from "@web/components/ui/toast-store";
+import { SubmitButton } from "@web/components/ui/submit-button";
+import { toast } from "@web/lib/toast-store";
 import { ApiError, errorMessage } from "@web/lib/api";
 import { useAuth } from "@web/lib/auth/auth-provider";
 import { saveBlob } from "@web/lib/download";
@@ -147,24 +148,19 @@ function CreatePassword({ session, onDone }: { session: CheckoutSessionView; onD
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <h2 className="text-lg font-medium">{PAYMENT_TEXT.createPasswordTitle}</h2>
           {!email ? <p role="alert" className="text-sm font-medium text-destructive">{PAYMENT_TEXT.noEmail}</p> : null}
-          <FormField
-            label={PAYMENT_TEXT.password}
-            type="password"
-            autoComplete="new-password"
-            hint={AUTH_TEXT.newPasswordRules}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+          <NewPasswordFields
+            labels={{ password: PAYMENT_TEXT.password, confirm: PAYMENT_TEXT.confirmPassword }}
+            password={{ value: password, onChange: (e) => setPassword(e.target.value) }}
+            confirm={{ value: confirm, onChange: (e) => setConfirm(e.target.value) }}
           />
-          <FormField label={PAYMENT_TEXT.confirmPassword} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
           {error ? (
             <p role="alert" className="text-sm font-medium text-destructive">
               {error}
             </p>
           ) : null}
-          <Button type="submit" disabled={busy}>
-            {busy ? <Spinner className="size-4 text-primary-foreground" label={PAYMENT_TEXT.creatingPassword} /> : null}
+          <SubmitButton pending={busy} pendingLabel={PAYMENT_TEXT.creatingPassword}>
             {PAYMENT_TEXT.createPassword}
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

@@ -11,7 +11,7 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Field, FormField } from "@web/components/ui/form-field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { createCheckoutSession } from "../api/checkout";
 import { createCustomer, createSubscription } from "../api/payments-console";

@@ -8,7 +8,7 @@ import type { CallLogView } from "@shared/schemas/call-logs";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useCallLogs } from "@web/api/call-logs";
 import { useLiveCallLogs } from "@web/api/call-logs-live";

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DAILY_REPORT_TEXT, DASHBOARD_TEXT } from "@shared/messages";
 import { nyYesterday } from "@shared/ny-time";
 import { Toaster } from "@web/components/ui/toaster";
-import { resetToasts } from "@web/components/ui/toast-store";
+import { resetToasts } from "@web/lib/toast-store";
 import { setAccessToken } from "@web/lib/api";
 import { createQueryClient } from "@web/lib/query-client";
 import { DailyReportPage } from "./daily-report-page";

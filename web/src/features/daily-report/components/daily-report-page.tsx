@@ -10,11 +10,10 @@ import { FIRST_DAY, LAST_DAY } from "@shared/schemas/counts";
 import { nyYesterday } from "@shared/ny-time";
 import { AccessDenied } from "@web/components/layout/access-denied";
 import { PageHeader } from "@web/components/layout/page-header";
-import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
-import { Spinner } from "@web/components/ui/spinner";
-import { toast } from "@web/components/ui/toast-store";
+import { SubmitButton } from "@web/components/ui/submit-button";
+import { toast } from "@web/lib/toast-store";
 import { useDownloadDailyReport } from "../api/download-daily-report";
 
 /** What the CSV holds, in the screen's three groups: the report's own columns, so the two agree. */
@@ -66,10 +65,9 @@ function DailyReport({ initialDate }: { initialDate?: string }) {
                 error={dateError}
               />
             </div>
-            <Button type="submit" className="sm:mt-7" disabled={download.isPending}>
-              {download.isPending ? <Spinner className="size-4 text-primary-foreground" label={DAILY_REPORT_TEXT.generating} /> : <Download aria-hidden />}
+            <SubmitButton className="sm:mt-7" pending={download.isPending} pendingLabel={DAILY_REPORT_TEXT.generating} icon={<Download aria-hidden />}>
               {DASHBOARD_TEXT.generateDailyReport}
-            </Button>
+            </SubmitButton>
           </form>
           {download.isError ? (
             <p role="alert" className="mt-3 text-sm font-medium text-destructive">

@@ -6,7 +6,7 @@ import { dailyReportFileName } from "@shared/daily-report";
 import { DASHBOARD_TEXT } from "@shared/messages";
 import { downloadFile, type DownloadProgress } from "@web/lib/download";
 import { Button } from "@web/components/ui/button";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { dailyReportUrl } from "../api/dashboard-urls";
 import { ProgressLine, Section, SectionError, type Applied } from "./section";
 import { StoredReports } from "./stored-reports";

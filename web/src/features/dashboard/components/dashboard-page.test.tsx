@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { APPOINTMENT_CATEGORY_KEYS, STORE_NUMBER_NAMES } from "@shared/constants";
 import { DASHBOARD_TEXT, INSIGHTS_TEXT, PLAN_TEXT } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
-import { resetToasts, toast } from "@web/components/ui/toast-store";
+import { resetToasts, toast } from "@web/lib/toast-store";
 import { createQueryClient } from "@web/lib/query-client";
 import { DashboardPage } from "./dashboard-page";
 
@@ -12,8 +12,8 @@ import { DashboardPage } from "./dashboard-page";
 // browser journey draws the real one).
 vi.mock("./call-volume-chart", () => ({ default: ({ days }: { days: unknown[] }) => <div data-testid="call-volume-chart">{days.length} days</div> }));
 
-vi.mock("@web/components/ui/toast-store", async (orig) => {
-  const real = await orig<typeof import("@web/components/ui/toast-store")>();
+vi.mock("@web/lib/toast-store", async (orig) => {
+  const real = await orig<typeof import("@web/lib/toast-store")>();
   return { ...real, toast: vi.fn(real.toast) };
 });
 

@@ -7,7 +7,7 @@ import { useId, useState } from "react";
 import { dailyReportFileName } from "@shared/daily-report";
 import { DASHBOARD_TEXT } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { downloadFile } from "@web/lib/download";
 import { dailyReportsQueryOptions } from "../api/dashboard";
 import { dailyReportFileUrl } from "../api/dashboard-urls";

@@ -1,5 +1,4 @@
 // Links a number to an agent. An agent holds at most one number, so only agents without one are offered.
-import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { formatPhone } from "@shared/format";
 import { NAV_TEXT, PHONE_TEXT } from "@shared/messages";
@@ -11,7 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "@web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Spinner } from "@web/components/ui/spinner";
-import { toast } from "@web/components/ui/toast-store";
+import { SubmitButton } from "@web/components/ui/submit-button";
+import { toast } from "@web/lib/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useAssignNumber } from "@web/api/phone-numbers";
 
@@ -89,10 +89,9 @@ export function AssignAgentDialog({ number, agents, agentsLoading, onClose }: As
           <Button variant="outline" onClick={() => close(false)} disabled={assign.isPending}>
             {PHONE_TEXT.cancel}
           </Button>
-          <Button onClick={() => void submit()} disabled={!agentId || assign.isPending}>
-            {assign.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+          <SubmitButton type="button" onClick={() => void submit()} disabled={!agentId} pending={assign.isPending}>
             {assign.isPending ? PHONE_TEXT.assigning : PHONE_TEXT.assign}
-          </Button>
+          </SubmitButton>
         </DialogFooter>
       </DialogContent>
     </Dialog>

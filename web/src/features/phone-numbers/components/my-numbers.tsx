@@ -8,7 +8,7 @@ import type { OwnedPhoneNumber } from "@shared/schemas/phone-numbers";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useUnassignNumber } from "@web/api/phone-numbers";
 import { useAgents } from "@web/api/agents";

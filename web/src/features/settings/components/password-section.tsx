@@ -10,10 +10,11 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { AUTH_TEXT, AUTH_TOAST, SETTINGS_TEXT } from "@shared/messages";
 import { changePasswordFormSchema, type ChangePasswordForm } from "@shared/schemas/password";
+import { NewPasswordFields } from "@web/components/account/new-password-fields";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
-import { Spinner } from "@web/components/ui/spinner";
+import { SubmitButton } from "@web/components/ui/submit-button";
 import { appConfigQueryOptions } from "@web/lib/auth-client";
 import { useAuth } from "@web/lib/auth/auth-provider";
 
@@ -63,27 +64,16 @@ function ChangePassword() {
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label={AUTH_TEXT.newPasswordLabel}
-          type="password"
-          autoComplete="new-password"
-          hint={AUTH_TEXT.newPasswordRules}
-          error={errors.password?.message}
-          {...register("password", { deps: ["confirmPassword"] })}
-        />
-        <FormField
-          label={AUTH_TEXT.confirmNewPasswordLabel}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register("confirmPassword", { deps: ["password"] })}
+        <NewPasswordFields
+          password={register("password", { deps: ["confirmPassword"] })}
+          confirm={register("confirmPassword", { deps: ["password"] })}
+          errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
         />
       </div>
       <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner className="size-4 text-primary-foreground" label={SETTINGS_TEXT.changingPassword} /> : null}
+        <SubmitButton pending={isSubmitting} pendingLabel={SETTINGS_TEXT.changingPassword}>
           {SETTINGS_TEXT.changePassword}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );
@@ -134,10 +124,9 @@ function ForgotPassword({ email }: { email: string }) {
     <div className="grid gap-3 rounded-lg border border-border bg-muted/40 p-3 text-sm">
       <p className="break-words">{SETTINGS_TEXT.forgotOffer(email)}</p>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" size="sm" onClick={() => void send()} disabled={step === "sending"}>
-          {step === "sending" ? <Spinner className="size-4 text-primary-foreground" label={AUTH_TEXT.sendingResetLink} /> : null}
+        <SubmitButton type="button" size="sm" onClick={() => void send()} pending={step === "sending"} pendingLabel={AUTH_TEXT.sendingResetLink}>
           {AUTH_TEXT.sendResetLink}
-        </Button>
+        </SubmitButton>
         <Button type="button" size="sm" variant="outline" onClick={() => setStep("closed")} disabled={step === "sending"}>
           {SETTINGS_TEXT.cancel}
         </Button>

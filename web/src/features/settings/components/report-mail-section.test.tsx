@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { REPORT_MAIL_TEXT } from "@shared/messages";
 import { Toaster } from "@web/components/ui/toaster";
-import { resetToasts } from "@web/components/ui/toast-store";
+import { resetToasts } from "@web/lib/toast-store";
 import { setAccessToken } from "@web/lib/api";
 import { createQueryClient } from "@web/lib/query-client";
 import { ReportMailSection } from "./report-mail-section";

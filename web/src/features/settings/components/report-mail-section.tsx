@@ -3,7 +3,7 @@
 import { REPORT_MAIL_TEXT } from "@shared/messages";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
-import { toast } from "@web/components/ui/toast-store";
+import { toast } from "@web/lib/toast-store";
 import { ApiError, errorMessage } from "@web/lib/api";
 import { cn } from "@web/lib/utils";
 import { useId } from "react";

@@ -6,11 +6,10 @@ import { z } from "zod";
 import { SETTINGS_TEXT } from "@shared/messages";
 import { emailSchema, updateUserProfileBody, type CurrentUserView, type UpdateUserProfileBody } from "@shared/schemas/auth";
 import { PageHeader } from "@web/components/layout/page-header";
-import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
-import { Spinner } from "@web/components/ui/spinner";
-import { toast } from "@web/components/ui/toast-store";
+import { SubmitButton } from "@web/components/ui/submit-button";
+import { toast } from "@web/lib/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useUpdateProfile } from "../api/update-profile";
 import { PasswordSection } from "./password-section";
@@ -86,10 +85,9 @@ function SettingsForm({ user }: { user: CurrentUserView }) {
         </CardContent>
       </Card>
       <div className="flex justify-end">
-        <Button type="submit" disabled={update.isPending || !isDirty}>
-          {update.isPending ? <Spinner className="size-4 text-primary-foreground" label={SETTINGS_TEXT.saving} /> : null}
+        <SubmitButton pending={update.isPending} disabled={!isDirty} pendingLabel={SETTINGS_TEXT.saving}>
           {SETTINGS_TEXT.save}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -7,12 +7,13 @@ import { SETTINGS_TEXT, SUBSCRIPTION_TEXT } from "@shared/messages";
 import { nyDateTime } from "@shared/ny-time";
 import { useBillingConfig, useCancelSubscription, useCustomer, useCustomerSubscriptions } from "@web/api/billing";
 import { useUsageStats } from "@web/api/usage-stats";
-import { MinutesBar } from "@web/components/usage/minutes-bar";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
-import { toast } from "@web/components/ui/toast-store";
+import { SubmitButton } from "@web/components/ui/submit-button";
+import { MinutesBar } from "@web/components/usage/minutes-bar";
+import { toast } from "@web/lib/toast-store";
 import { apiJson } from "@web/lib/api";
 
 /** Status colours: active green, canceled red, past_due yellow, other grey (docs/product/README.md#states-and-flows). */
@@ -87,10 +88,9 @@ export function SubscriptionSection({ email }: { email: string }) {
               {SUBSCRIPTION_TEXT.upgrade}
             </Link>
           </Button>
-          <Button variant="outline" onClick={() => void onCancel()} disabled={cancel.isPending}>
-            {cancel.isPending ? <Spinner className="size-4" label={SUBSCRIPTION_TEXT.cancelling} /> : null}
+          <SubmitButton type="button" variant="outline" onClick={() => void onCancel()} pending={cancel.isPending} pendingLabel={SUBSCRIPTION_TEXT.cancelling}>
             {SUBSCRIPTION_TEXT.cancel}
-          </Button>
+          </SubmitButton>
           {config.data?.portal && customer.data?.stripe_customer_id ? (
             <Button variant="ghost" onClick={() => void openPortal()} disabled={opening}>
               {SUBSCRIPTION_TEXT.portal}

@@ -18,7 +18,8 @@
 // docs/decisions/NNN-*.md exists: a record folded into a topic page keeps a stub under its number.
 //
 // Plain Node ESM, no dependencies.
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -189,7 +190,17 @@ function selfTest() {
     "worker/example.ts:14: cites decision 999, but no docs/decisions/999-*.md exists",
     "worker/example.ts:16: cites decision 998, but no docs/decisions/998-*.md exists",
   ];
-  const got = check(FIXTURE).map(format);
+  // The fixture's spec citation is written into a copy, so the repository holds no such citation.
+  const copy = mkdtempSync(path.join(os.tmpdir(), "doc-refs-"));
+  let got;
+  try {
+    cpSync(FIXTURE, copy, { recursive: true });
+    const example = path.join(copy, "worker", "example.ts");
+    writeFileSync(example, readFileSync(example, "utf8").replace("As SPEC_CITATION", `As spec 1 ${SECTION}7`));
+    got = check(copy).map(format);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
   const ok = got.length === expected.length && expected.every((e, i) => got[i] === e);
   if (ok) {
     console.log(`check-doc-refs self-test: passed (${expected.length} bad references found, the good ones accepted)`);

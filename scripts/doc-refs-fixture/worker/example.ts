@@ -6,8 +6,8 @@
 // See docs/missing.md.
 // Bad: the file exists, the heading does not.
 // See docs/target.md#no-such-heading.
-// Bad: a citation of a document outside the repository.
-// As spec 1 §7 says.
+// Bad: a citation of a document outside the repository (the self-test writes it in for SPEC_CITATION).
+// As SPEC_CITATION says.
 // Good: a decision with a record, and a stub counts as one (decision 001; Decisions 001 and 002).
 // See decision 001.
 // Bad: a decision with no record.

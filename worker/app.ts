@@ -15,6 +15,8 @@ import { configRoutes } from "./routes/config";
 import { localAuthRoutes } from "./routes/local-auth";
 import { publicAccountRoutes } from "./routes/public-account";
 import { localMailboxRoutes } from "./routes/local-mailbox";
+import { localWebhookInboxRoutes } from "./routes/local-webhook-inbox";
+import { webhookEndpointRoutes } from "./routes/webhook-endpoints";
 import { profileRoutes, profileUpdateRoutes } from "./routes/profile";
 import { callLogRoutes, platformCallRoutes } from "./routes/call-logs";
 import { vapiWebhookRoutes } from "./routes/vapi-webhook";
@@ -54,6 +56,8 @@ const routes = [
   publicAccountRoutes,
   profileUpdateRoutes,
   localMailboxRoutes,
+  localWebhookInboxRoutes,
+  webhookEndpointRoutes,
   profileRoutes,
   localAircallRoutes,
   callLogCountRoutes,

@@ -129,6 +129,23 @@ import {
 } from "../schemas/phone-numbers";
 import { updateUserProfileResponse } from "../schemas/profile";
 import { reportMailBody, reportMailSetting } from "../schemas/report-mail";
+import {
+  webhookDeliveriesQuery,
+  webhookDeliveryListResponse,
+  webhookDeliveryParams,
+  webhookEndpointCreateBody,
+  webhookEndpointDeletedResponse,
+  webhookEndpointListResponse,
+  webhookEndpointParams,
+  webhookEndpointResponse,
+  webhookEndpointSecretResponse,
+  webhookEndpointUpdateBody,
+  webhookInboxParams,
+  webhookInboxQuery,
+  webhookInboxReceived,
+  webhookInboxResponse,
+  webhookQueuedResponse,
+} from "../schemas/webhooks";
 import { audio, csv, empty, html, json, redirect, untyped, websocket, type RouteDeclaration, type RouteKey } from "./declare";
 
 const countsQuery = { query: callLogCountsQuery, answer: json(countResponse) };
@@ -269,6 +286,33 @@ export const ROUTES = {
   "GET /api/daily-reports": { access: "shopwindows", query: dailyReportListQuery, answer: json(dailyReportListResponse) },
   "GET /api/daily-reports/:id": { access: "shopwindows", summary: "A stored nightly report as CSV", params: dailyReportIdParam, answer: csv },
 
+  // Custom webhooks (docs/product/webhooks.md): Pro accounts and admins, 402 for the others
+  "GET /api/webhook-endpoints": { access: "user", summary: "The account's endpoints; Pro or admin", answer: json(webhookEndpointListResponse) },
+  "POST /api/webhook-endpoints": { access: "user", summary: "Adds an endpoint; its secret is answered this once", body: webhookEndpointCreateBody, answer: json(webhookEndpointSecretResponse, 201) },
+  "GET /api/webhook-endpoints/:endpointId": { access: "owned", params: webhookEndpointParams, answer: json(webhookEndpointResponse) },
+  "PATCH /api/webhook-endpoints/:endpointId": { access: "owned", params: webhookEndpointParams, body: webhookEndpointUpdateBody, answer: json(webhookEndpointResponse) },
+  "DELETE /api/webhook-endpoints/:endpointId": { access: "owned", summary: "With its delivery log", params: webhookEndpointParams, answer: json(webhookEndpointDeletedResponse) },
+  "POST /api/webhook-endpoints/:endpointId/rotate-secret": {
+    access: "owned",
+    summary: "A new secret, answered this once; the old one signs beside it for 24 hours",
+    params: webhookEndpointParams,
+    answer: json(webhookEndpointSecretResponse),
+  },
+  "POST /api/webhook-endpoints/:endpointId/test": { access: "owned", summary: "Queues a test event", params: webhookEndpointParams, answer: json(webhookQueuedResponse, 202) },
+  "GET /api/webhook-endpoints/:endpointId/deliveries": {
+    access: "owned",
+    summary: "The delivery log (30 days), newest first",
+    params: webhookEndpointParams,
+    query: webhookDeliveriesQuery,
+    answer: json(webhookDeliveryListResponse),
+  },
+  "POST /api/webhook-endpoints/:endpointId/deliveries/:deliveryId/resend": {
+    access: "owned",
+    summary: "One more attempt, with the same webhook-id",
+    params: webhookDeliveryParams,
+    answer: json(webhookQueuedResponse, 202),
+  },
+
   // Administration
   "GET /api/admin/stats/v2": { access: "admin", answer: json(adminStats) },
   "GET /api/admin/stats": { access: "admin", answer: json(adminStats) },
@@ -292,6 +336,14 @@ export const ROUTES = {
   "GET /_local/checkout/c/pay/:id": { access: "local", summary: "The local billing adapter's checkout page", params: localCheckoutParams, answer: html },
   "POST /_local/checkout/c/pay/:id/pay": { access: "local", params: localCheckoutParams, form: localPayForm, answer: redirect },
   "POST /_local/checkout/c/pay/:id/cancel": { access: "local", params: localCheckoutParams, answer: redirect },
+  "GET /api/local/webhook-inbox": { access: "local", summary: "The local webhook receiver's page data", query: webhookInboxQuery, answer: json(webhookInboxResponse) },
+  "POST /api/local/webhook-inbox/:inbox": {
+    access: "local",
+    summary: "The local webhook receiver: keeps each delivery and checks its signature",
+    params: webhookInboxParams,
+    validatedBy: "handler",
+    answer: json(webhookInboxReceived),
+  },
   "GET /api/vapi/sim-recordings/:file": { access: "local", summary: "The simulator's tones; <audio> sends no token", params: simRecordingParams, answer: audio },
 
   // The local identity service (GoTrue's API, for supabase-js), off in production. Last: the

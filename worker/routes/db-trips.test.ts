@@ -229,7 +229,21 @@ const OVER_BUDGET: Record<string, { trips: number; why: string }> = {
   "POST /api/create-default-agent": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/trigger-call": { trips: 3, why: "the sign-in, then the plan, the agent and the rate limits, then the call's row after the voice platform" },
   "DELETE /api/vapi/assistant/:assistantId": { trips: 3, why: READ_THEN_WRITE },
+  "POST /api/webhook-endpoints": { trips: 3, why: "the sign-in, then the plan, then the insert that keeps the limit of 10" },
+  "PATCH /api/webhook-endpoints/:endpointId": { trips: 3, why: "the sign-in, then the plan, then the update" },
+  "DELETE /api/webhook-endpoints/:endpointId": { trips: 3, why: READ_THEN_WRITE },
+  "POST /api/webhook-endpoints/:endpointId/rotate-secret": { trips: 3, why: READ_THEN_WRITE },
+  "POST /api/webhook-endpoints/:endpointId/test": { trips: 3, why: READ_THEN_WRITE },
+  "POST /api/webhook-endpoints/:endpointId/deliveries/:deliveryId/resend": { trips: 3, why: READ_THEN_WRITE },
 };
+
+const WEBHOOK_ENDPOINT = { url: "https://hooks.example.com/trips", description: "", events: ["call.ended"] };
+/** A webhook endpoint of the account, made through the API (not measured); its id. */
+async function webhookEndpoint(s: Session) {
+  const made = await call("/api/webhook-endpoints", { method: "POST", token: s.accessToken, json: WEBHOOK_ENDPOINT });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return made.body.endpoint.id as string;
+}
 
 /**
  * How to call each route with valid input. Development tools absent in production (the local
@@ -410,6 +424,28 @@ const CASES: Record<string, () => Promise<Spec>> = {
     expect(id, JSON.stringify(list.body).slice(0, 300)).toBeDefined();
     return { as: "staff", path: `/api/daily-reports/${id}` };
   },
+  "GET /api/webhook-endpoints": async () => {
+    await webhookEndpoint(customer);
+    return { as: "customer", path: "/api/webhook-endpoints" };
+  },
+  "POST /api/webhook-endpoints": async () => ({ as: await fresh(), path: "/api/webhook-endpoints", json: WEBHOOK_ENDPOINT }),
+  "GET /api/webhook-endpoints/:endpointId": async () => ({ as: "customer", path: `/api/webhook-endpoints/${await webhookEndpoint(customer)}` }),
+  "PATCH /api/webhook-endpoints/:endpointId": async () => ({ as: "customer", path: `/api/webhook-endpoints/${await webhookEndpoint(customer)}`, json: { description: "Renamed" } }),
+  "DELETE /api/webhook-endpoints/:endpointId": async () => ({ as: "customer", path: `/api/webhook-endpoints/${await webhookEndpoint(customer)}` }),
+  "POST /api/webhook-endpoints/:endpointId/rotate-secret": async () => ({ as: "customer", path: `/api/webhook-endpoints/${await webhookEndpoint(customer)}/rotate-secret` }),
+  "POST /api/webhook-endpoints/:endpointId/test": async () => ({ as: "customer", path: `/api/webhook-endpoints/${await webhookEndpoint(customer)}/test`, ok: [202] }),
+  "GET /api/webhook-endpoints/:endpointId/deliveries": async () => {
+    const id = await webhookEndpoint(customer);
+    await send("POST", { as: "customer", path: `/api/webhook-endpoints/${id}/test` });
+    return { as: "customer", path: `/api/webhook-endpoints/${id}/deliveries` };
+  },
+  "POST /api/webhook-endpoints/:endpointId/deliveries/:deliveryId/resend": async () => {
+    const id = await webhookEndpoint(customer);
+    const test = await send("POST", { as: "customer", path: `/api/webhook-endpoints/${id}/test` });
+    return { as: "customer", path: `/api/webhook-endpoints/${id}/deliveries/${test.body.deliveryId}/resend`, ok: [202] };
+  },
+  "GET /api/local/webhook-inbox": async () => ({ as: "none", path: "/api/local/webhook-inbox?inbox=trips" }),
+  "POST /api/local/webhook-inbox/:inbox": async () => ({ as: "none", path: "/api/local/webhook-inbox/trips", json: { type: "test", data: {} } }),
   "GET /api/report-mail": async () => ({ as: "staff", path: "/api/report-mail" }),
   "PUT /api/report-mail": async () => ({ as: await fresh({ shopwindows_info: true }), path: "/api/report-mail", json: { subscribed: true } }),
   "GET /api/report-mail/unsubscribe": async () => ({ as: "none", path: await reportMailUnsubscribePath() }),

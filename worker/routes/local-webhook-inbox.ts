@@ -1,0 +1,23 @@
+// The local webhook receiver (docs/product/webhooks.md), outside production only (app.ts answers 404
+// for /api/local/* in production): an endpoint whose URL is this origin's
+// /api/local/webhook-inbox/<inbox> gets its deliveries here, in-process. Each is kept with its
+// headers and whether its signature verifies with that endpoint's secrets; /webhook-inbox shows them.
+import { WEBHOOK_INBOX_PATH } from "@shared/webhooks";
+import { webhookInboxParams } from "@shared/schemas/webhooks";
+import { badRequest, notFound } from "../lib/errors";
+import { inboxEntries, receiveInInbox } from "../webhooks/inbox";
+import { DeclaredRoutes } from "./serve";
+
+export const localWebhookInboxRoutes = new DeclaredRoutes()
+  .serve("GET /api/local/webhook-inbox", async (c) => {
+    if (c.var.config.APP_ENV === "production") throw notFound();
+    const { inbox } = c.req.valid("query");
+    return c.json({ inbox, path: `${WEBHOOK_INBOX_PATH}/${inbox}`, deliveries: await inboxEntries(c.var.db, inbox) });
+  })
+  .serve("POST /api/local/webhook-inbox/:inbox", async (c) => {
+    if (c.var.config.APP_ENV === "production") throw notFound();
+    const params = webhookInboxParams.safeParse({ inbox: c.req.param("inbox") });
+    if (!params.success) throw badRequest(params.error.issues[0].message, "inbox");
+    const verified = await receiveInInbox(c.var.db, params.data.inbox, c.req.raw.headers, await c.req.text(), new Date());
+    return c.json({ received: true as const, verified });
+  });

@@ -1,0 +1,167 @@
+// Settings → Webhooks through the routes: Pro and admins only (402 with the plan refusal's shape for
+// the others), the secret answered once in Standard Webhooks' form, at most 10 endpoints, URLs refused
+// with the field and the reason, another account's endpoint as if it did not exist, rotation, the
+// test event, the delivery log and resend, deletion with the log.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { MAX_WEBHOOK_ENDPOINTS } from "@shared/webhooks";
+import { webhookDeliveries } from "../db/schema";
+import { call, db, signUpAndSignIn } from "../test/helpers";
+import { PRODUCTION_BINDINGS } from "../test/production";
+
+const sent: unknown[] = [];
+/** A queue that only records, so no attempt runs behind the test's back. */
+const bindings = {
+  WEBHOOK_QUEUE: {
+    send: (body: unknown) => Promise.resolve(void sent.push(body)),
+    sendBatch: (messages: { body: unknown }[]) => Promise.resolve(void sent.push(...[...messages].map((m) => m.body))),
+  },
+};
+
+const create = (token: string, json: unknown) => call("/api/webhook-endpoints", { method: "POST", token, json, bindings });
+const valid = { url: "https://hooks.example.com/voice", description: "CRM", events: ["call.started", "call.ended"] };
+
+describe("who may use webhooks", () => {
+  it("Pro accounts and admins; Basic, trial-less and plan-less accounts get the plan refusal", async () => {
+    const pro = await signUpAndSignIn();
+    expect((await call("/api/webhook-endpoints", { token: pro.accessToken })).status).toBe(200);
+    const admin = await signUpAndSignIn({ plan: null, appMetadata: { is_admin: true } });
+    expect((await create(admin.accessToken, valid)).status).toBe(201);
+    for (const plan of ["basic", null] as const) {
+      const s = await signUpAndSignIn({ plan });
+      for (const res of [await call("/api/webhook-endpoints", { token: s.accessToken }), await create(s.accessToken, valid)]) {
+        expect(res.status).toBe(402);
+        expect(res.body).toMatchObject({ code: "subscription_required", upgradeUrl: "/buy", error: expect.stringContaining("Pro plan") });
+      }
+    }
+    expect((await call("/api/webhook-endpoints")).status).toBe(401);
+  });
+});
+
+describe("endpoints", () => {
+  it("the secret is whsec_ and 32 random bytes in base64, answered on creation only", async () => {
+    const s = await signUpAndSignIn();
+    const res = await create(s.accessToken, valid);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const secret = res.body.secret as string;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(atob(secret.slice(6))).toHaveLength(32);
+    expect(res.body.endpoint).toMatchObject({ url: valid.url, description: "CRM", events: ["call.started", "call.ended"], enabled: true, secretPrefix: `${secret.slice(0, 10)}…` });
+    const list = await call("/api/webhook-endpoints", { token: s.accessToken });
+    expect(list.body).toMatchObject({ endpoints: [{ id: res.body.endpoint.id }], limit: MAX_WEBHOOK_ENDPOINTS });
+    expect(JSON.stringify(list.body)).not.toContain(secret);
+    const one = await call(`/api/webhook-endpoints/${res.body.endpoint.id}`, { token: s.accessToken });
+    expect(JSON.stringify(one.body)).not.toContain(secret);
+  });
+
+  it("at most 10 per account", async () => {
+    const s = await signUpAndSignIn();
+    const made = await Promise.all(Array.from({ length: MAX_WEBHOOK_ENDPOINTS + 2 }, (_, i) => create(s.accessToken, { ...valid, url: `https://h${i}.example.com/in` })));
+    expect(made.filter((r) => r.status === 201)).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
+    expect(made.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(["conflict", "conflict"]);
+    expect(((await call("/api/webhook-endpoints", { token: s.accessToken })).body.endpoints as unknown[]).length).toBe(MAX_WEBHOOK_ENDPOINTS);
+  });
+
+  it("a refused URL answers 400 naming the field url and the reason, on create and on update", async () => {
+    const s = await signUpAndSignIn();
+    const bad = await create(s.accessToken, { ...valid, url: "https://0x7f.0.0.1/hook" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ field: "url", error: "The URL points to a loopback address" });
+    const made = await create(s.accessToken, valid);
+    const update = await call(`/api/webhook-endpoints/${made.body.endpoint.id}`, { method: "PATCH", token: s.accessToken, json: { url: "https://169.254.169.254/" } });
+    expect(update.status).toBe(400);
+    expect(update.body).toMatchObject({ field: "url", error: "The URL points to a link-local or cloud metadata address" });
+    const noEvents = await create(s.accessToken, { ...valid, events: [] });
+    expect(noEvents.status).toBe(400);
+    expect(noEvents.body.field).toBe("events");
+    const unknownEvent = await create(s.accessToken, { ...valid, events: ["call.exploded"] });
+    expect(unknownEvent.status).toBe(400);
+  });
+
+  it("another account's endpoint is not found, for every operation", async () => {
+    const owner = await signUpAndSignIn();
+    const other = await signUpAndSignIn();
+    const id = (await create(owner.accessToken, valid)).body.endpoint.id as string;
+    const attempts = [
+      call(`/api/webhook-endpoints/${id}`, { token: other.accessToken }),
+      call(`/api/webhook-endpoints/${id}`, { method: "PATCH", token: other.accessToken, json: { description: "mine" } }),
+      call(`/api/webhook-endpoints/${id}`, { method: "DELETE", token: other.accessToken }),
+      call(`/api/webhook-endpoints/${id}/rotate-secret`, { method: "POST", token: other.accessToken, bindings }),
+      call(`/api/webhook-endpoints/${id}/test`, { method: "POST", token: other.accessToken, bindings }),
+      call(`/api/webhook-endpoints/${id}/deliveries`, { token: other.accessToken }),
+    ];
+    for (const res of await Promise.all(attempts)) expect(res.status).toBe(404);
+    expect((await call(`/api/webhook-endpoints/${id}`, { token: owner.accessToken })).body.endpoint.description).toBe("CRM");
+  });
+
+  it("rotation answers a new secret once and keeps the old one signing for 24 hours", async () => {
+    const s = await signUpAndSignIn();
+    const made = await create(s.accessToken, valid);
+    const before = Date.now();
+    const rotated = await call(`/api/webhook-endpoints/${made.body.endpoint.id}/rotate-secret`, { method: "POST", token: s.accessToken });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(made.body.secret);
+    const until = Date.parse(rotated.body.endpoint.previousSecretExpiresAt as string) - before;
+    expect(until).toBeGreaterThanOrEqual(24 * 3_600_000 - 1000);
+    expect(until).toBeLessThanOrEqual(24 * 3_600_000 + 60_000);
+  });
+
+  it("a test event and a resend are queued with the same webhook-id, and show in the delivery log", async () => {
+    const s = await signUpAndSignIn();
+    const id = (await create(s.accessToken, { ...valid, events: ["call.ended"] })).body.endpoint.id as string;
+    sent.length = 0;
+    const test = await call(`/api/webhook-endpoints/${id}/test`, { method: "POST", token: s.accessToken, bindings });
+    expect(test.status).toBe(202);
+    const deliveryId = test.body.deliveryId as string;
+    expect(sent).toEqual([{ deliveryId, attempt: 1 }]);
+    const log = await call(`/api/webhook-endpoints/${id}/deliveries`, { token: s.accessToken });
+    expect(log.body).toMatchObject({ deliveries: [{ id: deliveryId, eventType: "test", status: "pending", attempts: 0, attemptLog: [] }], nextCursor: null });
+    const resend = await call(`/api/webhook-endpoints/${id}/deliveries/${deliveryId}/resend`, { method: "POST", token: s.accessToken, bindings });
+    expect(resend.status).toBe(202);
+    expect(sent).toEqual([{ deliveryId, attempt: 1 }, { deliveryId, attempt: 1 }]);
+    expect((await call(`/api/webhook-endpoints/${id}/deliveries/msg_unknown/resend`, { method: "POST", token: s.accessToken, bindings })).status).toBe(404);
+  });
+
+  it("the delivery log pages newest first with a cursor", async () => {
+    const s = await signUpAndSignIn();
+    const id = (await create(s.accessToken, valid)).body.endpoint.id as string;
+    for (let i = 0; i < 3; i++) await call(`/api/webhook-endpoints/${id}/test`, { method: "POST", token: s.accessToken, bindings });
+    const first = await call(`/api/webhook-endpoints/${id}/deliveries?limit=2`, { token: s.accessToken });
+    expect(first.body.deliveries).toHaveLength(2);
+    const second = await call(`/api/webhook-endpoints/${id}/deliveries?limit=2&cursor=${encodeURIComponent(first.body.nextCursor as string)}`, { token: s.accessToken });
+    expect(second.body.deliveries).toHaveLength(1);
+    expect(second.body.nextCursor).toBeNull();
+    const ids = [...(first.body.deliveries as { id: string }[]), ...(second.body.deliveries as { id: string }[])].map((d) => d.id);
+    expect(new Set(ids).size).toBe(3);
+    expect((await call(`/api/webhook-endpoints/${id}/deliveries?cursor=nonsense`, { token: s.accessToken })).body).toMatchObject({ field: "cursor" });
+  });
+
+  it("an update changes events and description; deleting removes the endpoint and its log", async () => {
+    const s = await signUpAndSignIn();
+    const id = (await create(s.accessToken, valid)).body.endpoint.id as string;
+    const updated = await call(`/api/webhook-endpoints/${id}`, { method: "PATCH", token: s.accessToken, json: { events: ["daily_report.ready"], description: "Reports" } });
+    expect(updated.body.endpoint).toMatchObject({ events: ["daily_report.ready"], description: "Reports" });
+    expect((await call(`/api/webhook-endpoints/${id}`, { method: "PATCH", token: s.accessToken, json: { colour: "red" } })).status).toBe(400);
+    await call(`/api/webhook-endpoints/${id}/test`, { method: "POST", token: s.accessToken, bindings });
+    const deleted = await call(`/api/webhook-endpoints/${id}`, { method: "DELETE", token: s.accessToken });
+    expect(deleted.body).toEqual({ deleted: true, id });
+    expect(await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id))).toEqual([]);
+    expect((await call(`/api/webhook-endpoints/${id}`, { token: s.accessToken })).status).toBe(404);
+  });
+});
+
+describe("the local receiver", () => {
+  it("keeps what it receives with whether it verifies; off in production", async () => {
+    const posted = await call("/api/local/webhook-inbox/route-test", {
+      method: "POST",
+      headers: { "content-type": "application/json", "webhook-id": "msg_x", "webhook-timestamp": "1", "webhook-signature": "v1,AAAA" },
+      body: JSON.stringify({ type: "test", data: {} }),
+    });
+    expect(posted.body).toEqual({ received: true, verified: false });
+    const page = await call("/api/local/webhook-inbox?inbox=route-test");
+    expect(page.body).toMatchObject({ inbox: "route-test", path: "/api/local/webhook-inbox/route-test", deliveries: [{ webhookId: "msg_x", eventType: "test", verified: false, verifyError: "no endpoint points at this inbox" }] });
+    expect((await call("/api/local/webhook-inbox?inbox=route-test", { bindings: PRODUCTION_BINDINGS })).status).toBe(404);
+    expect((await call("/api/local/webhook-inbox/route-test", { method: "POST", json: {}, bindings: PRODUCTION_BINDINGS })).status).toBe(404);
+  });
+});

@@ -1,0 +1,74 @@
+// Settings → Webhooks (docs/product/webhooks.md): the signed-in account's endpoints, their secrets,
+// test events and delivery logs. Pro accounts and admins only (402 otherwise); the operations are the
+// services of worker/webhooks/endpoints.ts, which the public API calls too.
+import type { Context } from "hono";
+import type { AppEnv } from "../app-env";
+import { currentUser } from "../middleware/auth";
+import {
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  listDeliveries,
+  listEndpoints,
+  resendDelivery,
+  rotateSecret,
+  sendTestEvent,
+  updateEndpoint,
+  type EndpointDeps,
+} from "../webhooks/endpoints";
+import { requireWebhooksPlan } from "../webhooks/plan";
+import { MAX_WEBHOOK_ENDPOINTS } from "@shared/webhooks";
+import { DeclaredRoutes } from "./serve";
+
+/**
+ * The caller and what the operations need, the plan check (a 402 without Pro) already started: each
+ * operation awaits it beside its first read and before any write.
+ */
+function caller(c: Context<AppEnv>): { userId: string; deps: EndpointDeps } {
+  const user = currentUser(c);
+  const allowed = requireWebhooksPlan(c.var.db, user.id, user.isAdmin);
+  // Handled here too, so an operation that fails first (a 404) leaves no unhandled rejection behind.
+  allowed.catch(() => undefined);
+  return { userId: user.id, deps: { db: c.var.db, queue: c.env.WEBHOOK_QUEUE, production: c.var.config.APP_ENV === "production", allowed } };
+}
+
+export const webhookEndpointRoutes = new DeclaredRoutes()
+  .serve("GET /api/webhook-endpoints", async (c) => {
+    const { userId, deps } = caller(c);
+    return c.json({ endpoints: await listEndpoints(deps, userId), limit: MAX_WEBHOOK_ENDPOINTS });
+  })
+  .serve("POST /api/webhook-endpoints", async (c) => {
+    const { userId, deps } = caller(c);
+    return c.json(await createEndpoint(deps, userId, c.req.valid("json")), 201);
+  })
+  .serve("GET /api/webhook-endpoints/:endpointId", async (c) => {
+    const { userId, deps } = caller(c);
+    return c.json({ endpoint: await getEndpoint(deps, userId, c.req.valid("param").endpointId) });
+  })
+  .serve("PATCH /api/webhook-endpoints/:endpointId", async (c) => {
+    const { userId, deps } = caller(c);
+    return c.json({ endpoint: await updateEndpoint(deps, userId, c.req.valid("param").endpointId, c.req.valid("json")) });
+  })
+  .serve("DELETE /api/webhook-endpoints/:endpointId", async (c) => {
+    const { userId, deps } = caller(c);
+    const { endpointId } = c.req.valid("param");
+    await deleteEndpoint(deps, userId, endpointId);
+    return c.json({ deleted: true as const, id: endpointId });
+  })
+  .serve("POST /api/webhook-endpoints/:endpointId/rotate-secret", async (c) => {
+    const { userId, deps } = caller(c);
+    return c.json(await rotateSecret(deps, userId, c.req.valid("param").endpointId));
+  })
+  .serve("POST /api/webhook-endpoints/:endpointId/test", async (c) => {
+    const { userId, deps } = caller(c);
+    return c.json(await sendTestEvent(deps, userId, c.req.valid("param").endpointId), 202);
+  })
+  .serve("GET /api/webhook-endpoints/:endpointId/deliveries", async (c) => {
+    const { userId, deps } = caller(c);
+    return c.json(await listDeliveries(deps, userId, c.req.valid("param").endpointId, c.req.valid("query")));
+  })
+  .serve("POST /api/webhook-endpoints/:endpointId/deliveries/:deliveryId/resend", async (c) => {
+    const { userId, deps } = caller(c);
+    const { endpointId, deliveryId } = c.req.valid("param");
+    return c.json(await resendDelivery(deps, userId, endpointId, deliveryId), 202);
+  });

@@ -1,0 +1,312 @@
+// Delivery of custom webhooks, attempt by attempt, on a fake clock, a fake network and a recording
+// queue: what a receiver gets verifies with the `standardwebhooks` package, as a receiver would check
+// it (both secrets during a rotation); the retry schedule; one webhook-id across every attempt and a
+// resend; the delivery log; redirects, timeouts and long answers; the URL checked again at delivery;
+// disabling after 5 days of failures, with the owner's mail; the queue handler itself.
+import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { WEBHOOK_RETRY_DELAYS_SECONDS } from "@shared/webhooks";
+import worker from "../index";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
+import type { Bindings } from "../env";
+import type { MailPort, OutgoingMail } from "../providers";
+import { db, signUpAndSignIn } from "../test/helpers";
+import { attemptDelivery, type DeliveryDeps } from "./deliver";
+import { createEndpoint, listDeliveries, resendDelivery, rotateSecret, sendTestEvent, updateEndpoint } from "./endpoints";
+import { enqueueWebhookEvent, type WebhookMessage } from "./enqueue";
+import { inboxEntries } from "./inbox";
+
+type Sent = { body: WebhookMessage; delaySeconds: number };
+type Received = { url: string; headers: Record<string, string>; body: string; redirect: string };
+
+let clock: Date;
+let sent: Sent[];
+let received: Received[];
+let answer: (r: Received) => Response | Promise<Response>;
+let mails: OutgoingMail[];
+
+/** A queue that records what is sent, with its delay. */
+const queue = {
+  send: (body: WebhookMessage, opts?: QueueSendOptions) => {
+    sent.push({ body, delaySeconds: opts?.delaySeconds ?? 0 });
+    return Promise.resolve();
+  },
+  sendBatch: (messages: Iterable<MessageSendRequest<WebhookMessage>>) => {
+    for (const m of messages) sent.push({ body: m.body, delaySeconds: m.delaySeconds ?? 0 });
+    return Promise.resolve();
+  },
+} as unknown as Queue;
+
+const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const request = new Request(input, init);
+  const r: Received = { url: request.url, headers: Object.fromEntries(request.headers), body: await request.text(), redirect: request.redirect };
+  received.push(r);
+  return answer(r);
+}) as typeof fetch;
+
+const mail: MailPort = {
+  kind: "local",
+  send: (m) => {
+    mails.push(m);
+    return Promise.resolve();
+  },
+};
+
+const deps = (over: Partial<DeliveryDeps> = {}): DeliveryDeps => ({ db: db(), queue, production: false, now: () => clock, fetch: fakeFetch, mail, ...over });
+const endpointDeps = () => ({ db: db(), queue, production: false, now: clock });
+
+/** Runs the queued messages in order, advancing the clock by each one's delay; returns the delays. */
+async function drain(over: Partial<DeliveryDeps> = {}) {
+  const delays: number[] = [];
+  while (sent.length > 0) {
+    const next = sent.shift()!;
+    delays.push(next.delaySeconds);
+    clock = new Date(clock.getTime() + next.delaySeconds * 1000);
+    await attemptDelivery(deps(over), next.body);
+  }
+  return delays;
+}
+
+async function proAccountWithEndpoint(events: ("call.ended" | "call.started")[] = ["call.ended"], url = "https://hooks.example.com/in") {
+  const s = await signUpAndSignIn();
+  const { endpoint, secret } = await createEndpoint(endpointDeps(), s.userId, { url, description: "CRM", events });
+  return { ...s, endpoint, secret };
+}
+
+beforeEach(() => {
+  clock = new Date("2026-11-02T12:00:00.000Z");
+  sent = [];
+  received = [];
+  mails = [];
+  answer = () => new Response("ok", { status: 200 });
+});
+
+describe("what a receiver gets", () => {
+  it("verifies with the standardwebhooks package: id, timestamp, signature over the raw body", async () => {
+    const { userId, secret } = await proAccountWithEndpoint();
+    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.ended", { call_id: "c-1", summary: "Booked a visit" }, clock);
+    expect(sent).toHaveLength(1);
+    vi.useFakeTimers({ now: clock, toFake: ["Date"] });
+    try {
+      await drain();
+      expect(received).toHaveLength(1);
+      const [r] = received;
+      expect(r.redirect).toBe("manual");
+      expect(r.headers["webhook-timestamp"]).toBe(String(clock.getTime() / 1000));
+      const payload = new Webhook(secret).verify(r.body, r.headers) as { type: string; data: Record<string, unknown> };
+      expect(payload).toMatchObject({ type: "call.ended", data: { call_id: "c-1", summary: "Booked a visit" } });
+      // Another secret, or a body changed by one byte, does not verify.
+      expect(() => new Webhook(`whsec_${btoa("another secret of 32 bytes......")}`).verify(r.body, r.headers)).toThrow();
+      expect(() => new Webhook(secret).verify(r.body.replace("Booked", "booked"), r.headers)).toThrow();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("during a rotation both secrets verify for 24 hours, then only the new one", async () => {
+    const { userId, endpoint, secret: old } = await proAccountWithEndpoint(["call.ended"]);
+    const { secret: fresh } = await rotateSecret(endpointDeps(), userId, endpoint.id);
+    const deliverAt = async (at: Date) => {
+      clock = at;
+      received = [];
+      await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.ended", { call_id: "c-2" }, clock);
+      await drain();
+      return received[0];
+    };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const during = await deliverAt(new Date(clock.getTime() + 23 * 3_600_000));
+      vi.setSystemTime(clock);
+      expect(during.headers["webhook-signature"].split(" ")).toHaveLength(2);
+      expect(() => new Webhook(fresh).verify(during.body, during.headers)).not.toThrow();
+      expect(() => new Webhook(old).verify(during.body, during.headers)).not.toThrow();
+      const after = await deliverAt(new Date(clock.getTime() + 2 * 3_600_000));
+      vi.setSystemTime(clock);
+      expect(after.headers["webhook-signature"].split(" ")).toHaveLength(1);
+      expect(() => new Webhook(fresh).verify(after.body, after.headers)).not.toThrow();
+      expect(() => new Webhook(old).verify(after.body, after.headers)).toThrow();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("goes only to the account's enabled endpoints subscribed to the type, and to none without the Pro plan", async () => {
+    const { userId, endpoint } = await proAccountWithEndpoint(["call.started"]);
+    const other = await createEndpoint(endpointDeps(), userId, { url: "https://b.example.com/in", description: "", events: ["call.ended"] });
+    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.started", { call_id: "c-3" });
+    const rows = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, userId));
+    expect(rows.map((r) => r.endpointId)).toEqual([endpoint.id]);
+    expect(sent).toEqual([{ body: { deliveryId: rows[0].id, attempt: 1 }, delaySeconds: 0 }]);
+    sent = [];
+    await updateEndpoint(endpointDeps(), userId, other.endpoint.id, { enabled: false });
+    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.ended", { call_id: "c-3" });
+    expect(sent).toEqual([]);
+
+    const basic = await signUpAndSignIn({ plan: "basic" });
+    await db().insert(webhookEndpoints).values({ id: `we_basic_${basic.userId}`, userId: basic.userId, url: "https://c.example.com/in", events: '["call.ended"]', secret: "whsec_AAAA" });
+    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, basic.userId, "call.ended", { call_id: "c-4" });
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("retries", () => {
+  it("follow the schedule on a fake clock, with one webhook-id, then the delivery is failed", async () => {
+    const { userId, endpoint } = await proAccountWithEndpoint();
+    answer = () => new Response("try later", { status: 503 });
+    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.ended", { call_id: "c-5" }, clock);
+    const started = clock.getTime();
+    const delays = await drain();
+    expect(delays).toEqual([...WEBHOOK_RETRY_DELAYS_SECONDS]);
+    expect(received).toHaveLength(8);
+    expect(new Set(received.map((r) => r.headers["webhook-id"])).size).toBe(1);
+    // Each attempt is signed at its own time: the schedule's sum after the first.
+    const stamps = received.map((r) => Number(r.headers["webhook-timestamp"]) - started / 1000);
+    const schedule: number[] = [...WEBHOOK_RETRY_DELAYS_SECONDS];
+    expect(stamps).toEqual(schedule.map((_, i) => schedule.slice(0, i + 1).reduce((a, b) => a + b, 0)));
+    const log = await listDeliveries(endpointDeps(), userId, endpoint.id, { limit: 10 });
+    expect(log.deliveries).toHaveLength(1);
+    const [delivery] = log.deliveries;
+    expect(delivery).toMatchObject({ id: received[0].headers["webhook-id"], status: "failed", attempts: 8, nextAttemptAt: null, eventType: "call.ended" });
+    expect(delivery.attemptLog.map((a) => a.attempt)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(delivery.attemptLog[0]).toMatchObject({ responseStatus: 503, responseBody: "try later", error: null });
+  });
+
+  it("a success ends them; a redelivered message of an attempt already made is skipped", async () => {
+    const { userId } = await proAccountWithEndpoint();
+    let calls = 0;
+    answer = () => new Response(null, { status: ++calls < 3 ? 500 : 204 });
+    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.ended", { call_id: "c-6" }, clock);
+    const first = sent[0].body;
+    expect(await drain()).toEqual([0, 5, 300]);
+    expect(await attemptDelivery(deps(), first)).toEqual({ status: "skipped" });
+    const [row] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, first.deliveryId));
+    expect(row).toMatchObject({ status: "succeeded", attempts: 3 });
+  });
+
+  it("a resend is one more attempt with the same webhook-id, on any delivery", async () => {
+    const { userId, endpoint } = await proAccountWithEndpoint();
+    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    await drain();
+    const [delivery] = (await listDeliveries(endpointDeps(), userId, endpoint.id, { limit: 5 })).deliveries;
+    expect(delivery).toMatchObject({ eventType: "test", status: "succeeded", attempts: 1 });
+    expect(await resendDelivery(endpointDeps(), userId, endpoint.id, delivery.id)).toEqual({ deliveryId: delivery.id, attempt: 2 });
+    await drain();
+    expect(received.map((r) => r.headers["webhook-id"])).toEqual([delivery.id, delivery.id]);
+    const [after] = (await listDeliveries(endpointDeps(), userId, endpoint.id, { limit: 5 })).deliveries;
+    expect(after).toMatchObject({ status: "succeeded", attempts: 2 });
+  });
+});
+
+describe("each attempt", () => {
+  it("does not follow a redirect: a 3xx is a failure", async () => {
+    const { userId, endpoint } = await proAccountWithEndpoint();
+    answer = () => new Response(null, { status: 302, headers: { location: "http://169.254.169.254/" } });
+    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    const outcome = await attemptDelivery(deps(), sent.shift()!.body);
+    expect(outcome).toMatchObject({ status: "retrying", responseStatus: 302, error: "redirects are not followed", nextDelaySeconds: 5 });
+    expect(received).toHaveLength(1);
+  });
+
+  it("gives up waiting after the timeout", async () => {
+    const { userId, endpoint } = await proAccountWithEndpoint();
+    const hanging = ((_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason as Error)))) as typeof fetch;
+    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    const outcome = await attemptDelivery(deps({ fetch: hanging, timeoutMs: 20 }), sent.shift()!.body);
+    expect(outcome).toMatchObject({ status: "retrying", responseStatus: null, error: "no answer within 0.02 s" });
+  });
+
+  it("reads at most 64 KB of an answer and logs its first 1 KB", async () => {
+    const { userId, endpoint } = await proAccountWithEndpoint();
+    let served = 0;
+    answer = () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            served += 16 * 1024;
+            controller.enqueue(new Uint8Array(16 * 1024).fill(0x61));
+            if (served >= 1024 * 1024) controller.close();
+          },
+        }),
+        { status: 200 },
+      );
+    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    await drain();
+    expect(served).toBeLessThanOrEqual(64 * 1024 + 2 * 16 * 1024);
+    const [attempt] = await db().select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, endpoint.id));
+    expect(attempt.responseBody).toBe("a".repeat(1024));
+  });
+
+  it("checks the URL again: an address refused since it was saved fails without a request", async () => {
+    const { userId, endpoint } = await proAccountWithEndpoint();
+    await db().update(webhookEndpoints).set({ url: "https://[::ffff:169.254.169.254]/meta" }).where(eq(webhookEndpoints.id, endpoint.id));
+    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    const outcome = await attemptDelivery(deps(), sent.shift()!.body);
+    expect(outcome).toMatchObject({ status: "retrying", error: "URL refused: points to a link-local or cloud metadata address" });
+    expect(received).toEqual([]);
+  });
+
+  it("resolves the host name when given a resolver, and refuses an inside address", async () => {
+    const { userId, endpoint } = await proAccountWithEndpoint();
+    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    const outcome = await attemptDelivery(deps({ resolve: () => Promise.resolve(["127.0.0.1"]) }), sent.shift()!.body);
+    expect(outcome).toMatchObject({ error: "URL refused: resolves to a loopback address" });
+    expect(received).toEqual([]);
+  });
+});
+
+describe("an endpoint failing everything", () => {
+  it("is disabled after 5 days of failures, its owner mailed once; a success in between resets the count", async () => {
+    const { userId, email, endpoint } = await proAccountWithEndpoint();
+    const day = 86_400_000;
+    const event = async (status: number) => {
+      answer = () => new Response(null, { status });
+      await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.ended", { call_id: crypto.randomUUID() }, clock);
+      await attemptDelivery(deps(), sent.shift()!.body);
+      sent = [];
+    };
+    await event(500);
+    clock = new Date(clock.getTime() + 3 * day);
+    await event(200);
+    clock = new Date(clock.getTime() + day);
+    await event(500);
+    clock = new Date(clock.getTime() + 4.9 * day);
+    await event(500);
+    let [row] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(row.enabled).toBe(true);
+    clock = new Date(clock.getTime() + 0.2 * day);
+    await event(500);
+    [row] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(row).toMatchObject({ enabled: false, disabledReason: "Every delivery failed for 5 days" });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: email.toLowerCase(), kind: "webhook_disabled" });
+    expect(mails[0].text).toContain("https://hooks.example.com/in");
+    // Disabled: no more events; a pending retry of an earlier delivery fails at once.
+    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.ended", { call_id: "c-7" }, clock);
+    expect(sent).toEqual([]);
+    expect(mails).toHaveLength(1);
+  });
+});
+
+describe("the queue handler of the Worker", () => {
+  it("runs each message's attempt, delivers to the local receiver in-process and acknowledges", async () => {
+    const { userId, endpoint } = await proAccountWithEndpoint(["call.started"], "http://localhost:8787/api/local/webhook-inbox/queue-test");
+    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.started", { call_id: "c-8" });
+    const [message] = sent;
+    const batch = createMessageBatch<WebhookMessage>("voice-agent-ops-webhooks", [{ id: "m-1", timestamp: new Date(), attempts: 1, body: message.body }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env as unknown as Bindings, ctx);
+    await waitOnExecutionContext(ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks).toEqual(["m-1"]);
+    expect(result.retryMessages).toEqual([]);
+    const [entry] = await inboxEntries(db(), "queue-test");
+    expect(entry).toMatchObject({ webhookId: message.body.deliveryId, eventType: "call.started", verified: true, verifyError: null });
+    const [delivery] = (await listDeliveries(endpointDeps(), userId, endpoint.id, { limit: 1 })).deliveries;
+    expect(delivery).toMatchObject({ status: "succeeded", attempts: 1 });
+    expect(delivery.attemptLog[0]).toMatchObject({ responseStatus: 200 });
+  });
+});

@@ -1,0 +1,246 @@
+// The operations on an account's webhook endpoints (docs/product/webhooks.md), as plain functions of
+// the account: the dashboard's routes call them, and so can the public API's. Every function takes
+// the caller's account id and answers 404 for another account's endpoint or delivery.
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import type { WebhookAttemptView, WebhookDeliveryListResponse, WebhookDeliveryView, WebhookEndpointView } from "@shared/schemas/webhooks";
+import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_ROTATION_OVERLAP_HOURS, type WebhookEventType } from "@shared/webhooks";
+import type { Database } from "../db/client";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { ApiError, badRequest, notFound } from "../lib/errors";
+import { createDeliveries, queueAttempts } from "./enqueue";
+import { generateWebhookSecret } from "./signing";
+import { checkWebhookUrl } from "./url-safety";
+
+/**
+ * What the operations need: the directory database, the delivery queue, whether this is production,
+ * and `allowed`, the caller's plan check already under way: each operation awaits it beside its first
+ * read (one round trip for both) and always before it writes.
+ */
+export type EndpointDeps = { db: Database; queue: Queue | undefined; production: boolean; now?: Date; allowed?: Promise<unknown> };
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+export const ENDPOINT_LIMIT_TEXT = `An account has at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one to add another.`;
+
+export function endpointView(row: EndpointRow, now = new Date()): WebhookEndpointView {
+  const overlap = row.previousSecret && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now.toISOString() ? row.previousSecretExpiresAt : null;
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: JSON.parse(row.events) as WebhookEventType[],
+    enabled: row.enabled,
+    disabledReason: row.disabledReason,
+    secretPrefix: `${row.secret.slice(0, 10)}…`,
+    previousSecretExpiresAt: overlap,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The URL as it may be stored, or a 400 naming the field `url` and the rule it broke. */
+async function safeUrl(raw: string, production: boolean): Promise<string> {
+  const verdict = await checkWebhookUrl(raw, { production });
+  if (!verdict.ok) throw badRequest(`The URL ${verdict.reason}`, "url");
+  return verdict.url.toString();
+}
+
+/** The account's endpoint (404 for any other), read beside the caller's plan check. */
+async function ownedEndpoint(deps: EndpointDeps, userId: string, endpointId: string): Promise<EndpointRow> {
+  const [row] = await Promise.all([
+    deps.db
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.userId, userId)))
+      .get(),
+    deps.allowed,
+  ]);
+  if (!row) throw notFound("Webhook endpoint not found");
+  return row;
+}
+
+export async function listEndpoints(deps: EndpointDeps, userId: string): Promise<WebhookEndpointView[]> {
+  const [rows] = await Promise.all([
+    deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(webhookEndpoints.createdAt, webhookEndpoints.id),
+    deps.allowed,
+  ]);
+  return rows.map((r) => endpointView(r, deps.now));
+}
+
+export async function getEndpoint(deps: EndpointDeps, userId: string, endpointId: string): Promise<WebhookEndpointView> {
+  return endpointView(await ownedEndpoint(deps, userId, endpointId), deps.now);
+}
+
+/**
+ * Adds an endpoint with a new secret (answered once). The limit is kept by the insert itself (it
+ * inserts only while the account has fewer than the limit), so two concurrent adds cannot pass it.
+ */
+export async function createEndpoint(
+  deps: EndpointDeps,
+  userId: string,
+  input: { url: string; description: string; events: WebhookEventType[] },
+): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
+  await deps.allowed;
+  const url = await safeUrl(input.url, deps.production);
+  const now = (deps.now ?? new Date()).toISOString();
+  const id = `we_${crypto.randomUUID().replaceAll("-", "")}`;
+  const secret = generateWebhookSecret();
+  const e = webhookEndpoints;
+  const inserted = await deps.db.run(sql`
+    insert into ${e} (${sql.identifier(e.id.name)}, ${sql.identifier(e.userId.name)}, ${sql.identifier(e.url.name)}, ${sql.identifier(e.description.name)},
+      ${sql.identifier(e.events.name)}, ${sql.identifier(e.secret.name)}, ${sql.identifier(e.createdAt.name)}, ${sql.identifier(e.updatedAt.name)})
+    select ${id}, ${userId}, ${url}, ${input.description}, ${JSON.stringify(input.events)}, ${secret}, ${now}, ${now}
+    where (select count(*) from ${e} where ${e.userId} = ${userId}) < ${MAX_WEBHOOK_ENDPOINTS}`);
+  if (inserted.meta.changes === 0) throw new ApiError(409, ENDPOINT_LIMIT_TEXT, "conflict");
+  const row: EndpointRow = {
+    id,
+    userId,
+    url,
+    description: input.description,
+    events: JSON.stringify(input.events),
+    secret,
+    previousSecret: null,
+    previousSecretExpiresAt: null,
+    enabled: true,
+    disabledReason: null,
+    failingSince: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return { endpoint: endpointView(row), secret };
+}
+
+export async function updateEndpoint(
+  deps: EndpointDeps,
+  userId: string,
+  endpointId: string,
+  input: { url?: string; description?: string; events?: WebhookEventType[]; enabled?: boolean },
+): Promise<WebhookEndpointView> {
+  await deps.allowed;
+  const now = deps.now ?? new Date();
+  const set: Partial<EndpointRow> = { updatedAt: now.toISOString() };
+  if (input.url !== undefined) set.url = await safeUrl(input.url, deps.production);
+  if (input.description !== undefined) set.description = input.description;
+  if (input.events !== undefined) set.events = JSON.stringify(input.events);
+  if (input.enabled !== undefined) {
+    set.enabled = input.enabled;
+    // Turned back on: the 5 days of failures count from the next failure again.
+    if (input.enabled) Object.assign(set, { disabledReason: null, failingSince: null });
+    else set.disabledReason = "Disabled by its owner";
+  }
+  const [row] = await deps.db
+    .update(webhookEndpoints)
+    .set(set)
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.userId, userId)))
+    .returning();
+  if (!row) throw notFound("Webhook endpoint not found");
+  return endpointView(row, now);
+}
+
+/** Deletes the endpoint with its delivery log, in one batch. */
+export async function deleteEndpoint(deps: EndpointDeps, userId: string, endpointId: string): Promise<void> {
+  const { db } = deps;
+  await ownedEndpoint(deps, userId, endpointId);
+  await db.batch([
+    db.delete(webhookAttempts).where(eq(webhookAttempts.endpointId, endpointId)),
+    db.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)),
+    db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.userId, userId))),
+  ]);
+}
+
+/** A new secret (answered once); the current one keeps signing beside it for 24 hours. */
+export async function rotateSecret(deps: EndpointDeps, userId: string, endpointId: string): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
+  const { db } = deps;
+  const now = deps.now ?? new Date();
+  const current = await ownedEndpoint(deps, userId, endpointId);
+  const secret = generateWebhookSecret();
+  const expires = new Date(now.getTime() + WEBHOOK_ROTATION_OVERLAP_HOURS * 3_600_000).toISOString();
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ secret, previousSecret: current.secret, previousSecretExpiresAt: expires, updatedAt: now.toISOString() })
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.secret, current.secret)))
+    .returning();
+  // Another rotation won the race: this one changed nothing.
+  if (!row) throw new ApiError(409, "The secret was rotated at the same time. Try again.", "conflict");
+  return { endpoint: endpointView(row, now), secret };
+}
+
+/** Queues a `test` event to this endpoint (whatever events it subscribes to). */
+export async function sendTestEvent(deps: EndpointDeps, userId: string, endpointId: string): Promise<{ deliveryId: string; attempt: number }> {
+  const endpoint = await ownedEndpoint(deps, userId, endpointId);
+  const now = deps.now ?? new Date();
+  const [deliveryId] = await createDeliveries(
+    deps.db,
+    deps.queue,
+    [endpoint],
+    "test",
+    { message: "A test event sent from Settings → Webhooks.", endpoint_id: endpoint.id, sent_at: now.toISOString() },
+    now,
+  );
+  return { deliveryId, attempt: 1 };
+}
+
+/** Cursor of a delivery page: the last delivery's creation time and id. */
+const cursorOf = (d: { createdAt: string; id: string }) => btoa(JSON.stringify([d.createdAt, d.id]));
+function readCursor(cursor: string): [string, string] {
+  try {
+    const parsed = JSON.parse(atob(cursor)) as unknown;
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((p) => typeof p === "string")) return parsed as [string, string];
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw badRequest("Invalid cursor", "cursor");
+}
+
+/** The endpoint's deliveries, newest first, each with its attempts (newest first), in one query. */
+export async function listDeliveries(deps: EndpointDeps, userId: string, endpointId: string, page: { cursor?: string; limit: number }): Promise<WebhookDeliveryListResponse> {
+  const d = webhookDeliveries;
+  const after = page.cursor ? readCursor(page.cursor) : null;
+  const attemptLog = sql<string>`(select json_group_array(json_object('attempt', a.attempt, 'attemptedAt', a.attempted_at, 'responseStatus', a.response_status,
+    'durationMs', a.duration_ms, 'responseBody', a.response_body, 'error', a.error))
+    from (select * from webhook_attempts a where a.delivery_id = webhook_deliveries.id order by a.attempt desc) a)`;
+  const [, rows] = await Promise.all([
+    ownedEndpoint(deps, userId, endpointId),
+    deps.db
+      .select({ delivery: d, attemptLog })
+      .from(d)
+      .where(
+        and(
+          eq(d.endpointId, endpointId),
+          eq(d.userId, userId),
+          after ? or(lt(d.createdAt, after[0]), and(eq(d.createdAt, after[0]), lt(d.id, after[1]))) : undefined,
+        ),
+      )
+      .orderBy(desc(d.createdAt), desc(d.id))
+      .limit(page.limit + 1),
+  ]);
+  const pageRows = rows.slice(0, page.limit);
+  const deliveries: WebhookDeliveryView[] = pageRows.map(({ delivery: r, attemptLog: log }) => ({
+    id: r.id,
+    eventType: r.eventType as WebhookEventType,
+    status: r.status as WebhookDeliveryView["status"],
+    attempts: r.attempts,
+    createdAt: r.createdAt,
+    nextAttemptAt: r.nextAttemptAt,
+    attemptLog: JSON.parse(log) as WebhookAttemptView[],
+  }));
+  return { deliveries, nextCursor: rows.length > page.limit ? cursorOf(pageRows[pageRows.length - 1].delivery) : null };
+}
+
+/**
+ * Queues one more attempt of any delivery, with the same webhook-id: a failed or succeeded one is
+ * pending again; a pending one's scheduled attempt is made now (the one it replaces is skipped).
+ */
+export async function resendDelivery(deps: EndpointDeps, userId: string, endpointId: string, deliveryId: string): Promise<{ deliveryId: string; attempt: number }> {
+  await ownedEndpoint(deps, userId, endpointId);
+  const now = (deps.now ?? new Date()).toISOString();
+  const [row] = await deps.db
+    .update(webhookDeliveries)
+    .set({ status: "pending", nextAttemptAt: now })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))
+    .returning({ attempts: webhookDeliveries.attempts });
+  if (!row) throw notFound("Delivery not found");
+  const attempt = row.attempts + 1;
+  await queueAttempts(deps.queue, [{ deliveryId, attempt }]);
+  return { deliveryId, attempt };
+}

@@ -1,0 +1,58 @@
+// The local receiver's store (outside production): what it received, checked as a receiver would
+// check it, against the secrets of the endpoints whose URL points at the inbox.
+import { and, desc, eq, like, lte } from "drizzle-orm";
+import type { WebhookInboxEntry } from "@shared/schemas/webhooks";
+import { WEBHOOK_INBOX_PATH } from "@shared/webhooks";
+import type { Database } from "../db/client";
+import { webhookEndpoints, webhookInbox } from "../db/schema";
+import { verificationError } from "./signing";
+
+/** The newest deliveries an inbox keeps. */
+const KEPT = 200;
+
+/** Keeps one delivery and answers whether its signature verified. */
+export async function receiveInInbox(db: Database, inbox: string, headers: Headers, body: string, now: Date): Promise<boolean> {
+  const path = `${WEBHOOK_INBOX_PATH}/${inbox}`;
+  const endpoints = await db
+    .select({ url: webhookEndpoints.url, secret: webhookEndpoints.secret, previous: webhookEndpoints.previousSecret, previousUntil: webhookEndpoints.previousSecretExpiresAt })
+    .from(webhookEndpoints)
+    .where(like(webhookEndpoints.url, `%${path}`));
+  const at = now.toISOString();
+  const secrets = endpoints
+    .filter((e) => new URL(e.url).pathname === path)
+    .flatMap((e) => (e.previous && e.previousUntil && e.previousUntil > at ? [e.secret, e.previous] : [e.secret]));
+  const signed = { id: headers.get("webhook-id"), timestamp: headers.get("webhook-timestamp"), signature: headers.get("webhook-signature") };
+  const error = secrets.length === 0 ? "no endpoint points at this inbox" : await verificationError(secrets, signed, body, Math.floor(now.getTime() / 1000));
+  let eventType: string | null = null;
+  try {
+    const parsed = JSON.parse(body) as { type?: unknown };
+    if (typeof parsed.type === "string") eventType = parsed.type;
+  } catch {
+    eventType = null;
+  }
+  const kept: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    if (!name.startsWith("cf-") && name !== "authorization") kept[name] = value;
+  });
+  const [row] = await db
+    .insert(webhookInbox)
+    .values({ inbox, receivedAt: at, webhookId: signed.id, eventType, headers: JSON.stringify(kept), body, verified: error === null, verifyError: error })
+    .returning({ id: webhookInbox.id });
+  await db.delete(webhookInbox).where(and(eq(webhookInbox.inbox, inbox), lte(webhookInbox.id, row.id - KEPT)));
+  return error === null;
+}
+
+/** The inbox's newest deliveries first. */
+export async function inboxEntries(db: Database, inbox: string, limit = 50): Promise<WebhookInboxEntry[]> {
+  const rows = await db.select().from(webhookInbox).where(eq(webhookInbox.inbox, inbox)).orderBy(desc(webhookInbox.id)).limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    receivedAt: r.receivedAt,
+    webhookId: r.webhookId,
+    eventType: r.eventType,
+    headers: JSON.parse(r.headers) as Record<string, string>,
+    body: r.body,
+    verified: r.verified,
+    verifyError: r.verifyError,
+  }));
+}

@@ -6,6 +6,7 @@ import { runAircallBackfill } from "./aircall-backfill";
 import { dailyReportJob } from "./daily-report";
 import { reportMailJob } from "./report-mail";
 import { usageAlertJob } from "./usage-alerts";
+import { dailyReportWebhookJob, webhookRequeueJob } from "./webhooks";
 import { hourlyRollupJob, rollupJob } from "./rollups";
 import { pruneRateLimits } from "../db/rate-limit";
 import { recordJobRun } from "../services/job-runs";
@@ -35,7 +36,7 @@ export const FREQUENT_CRON = "*/10 * * * *";
 /** Jobs per cron expression; later features register their roll-up, report and sync jobs here. */
 export const jobsByCron: Record<string, Job[]> = {
   // The report after the roll-ups, so it reads the freshly rolled-up days; its mail after the report.
-  [DAILY_CRON]: [rollupJob, dailyReportJob, reportMailJob, pruneCountersJob],
+  [DAILY_CRON]: [rollupJob, dailyReportJob, reportMailJob, dailyReportWebhookJob, pruneCountersJob],
   [FREQUENT_CRON]: [
     hourlyRollupJob,
     // After the roll-ups, so the month's minutes read the freshly rolled-up days.
@@ -44,6 +45,8 @@ export const jobsByCron: Record<string, Job[]> = {
     { name: "aircall-backfill", run: async (ctx) => (usesAircall(ctx.config) ? runAircallBackfill(ctx, createCallCentre(ctx.config)) : { skipped: true }) },
     // Indexes the call logs whose index step was lost since the last run (decision 059).
     { name: "search-heal", run: async (ctx) => (ctx.search ? healSearchIndex(ctx.db, ctx.search) : { skipped: true }) },
+    // Webhook deliveries whose queue message was lost (decision 070).
+    webhookRequeueJob,
   ],
 };
 

@@ -13,11 +13,12 @@ import worker from "../index";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import type { Bindings } from "../env";
 import type { MailPort, OutgoingMail } from "../providers";
-import { db, signUpAndSignIn } from "../test/helpers";
+import { call, db, signUpAndSignIn } from "../test/helpers";
 import { attemptDelivery, type DeliveryDeps } from "./deliver";
 import { createEndpoint, listDeliveries, resendDelivery, rotateSecret, sendTestEvent, updateEndpoint } from "./endpoints";
 import { enqueueWebhookEvent, type WebhookMessage } from "./enqueue";
 import { inboxEntries } from "./inbox";
+import { announceDailyReport, pruneWebhookLog, requeueLostDeliveries } from "./upkeep";
 
 type Sent = { body: WebhookMessage; delaySeconds: number };
 type Received = { url: string; headers: Record<string, string>; body: string; redirect: string };
@@ -308,5 +309,44 @@ describe("the queue handler of the Worker", () => {
     const [delivery] = (await listDeliveries(endpointDeps(), userId, endpoint.id, { limit: 1 })).deliveries;
     expect(delivery).toMatchObject({ status: "succeeded", attempts: 1 });
     expect(delivery.attemptLog[0]).toMatchObject({ responseStatus: 200 });
+  });
+});
+
+describe("upkeep", () => {
+  it("keeps the log 30 days (a pending delivery until it is decided)", async () => {
+    const { userId, endpoint } = await proAccountWithEndpoint();
+    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    await drain();
+    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    sent = [];
+    clock = new Date(clock.getTime() + 30 * 86_400_000 + 1000);
+    await pruneWebhookLog(db(), clock);
+    const left = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(left.map((d) => d.status)).toEqual(["pending"]);
+    expect(await db().select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, endpoint.id))).toEqual([]);
+  });
+
+  it("queues again a pending delivery whose message was lost, once it is 15 minutes overdue", async () => {
+    const { userId, endpoint } = await proAccountWithEndpoint();
+    const { deliveryId } = await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    sent = [];
+    clock = new Date(clock.getTime() + 10 * 60_000);
+    await requeueLostDeliveries(db(), queue, clock);
+    expect(sent.filter((m) => m.body.deliveryId === deliveryId)).toEqual([]);
+    clock = new Date(clock.getTime() + 10 * 60_000);
+    await requeueLostDeliveries(db(), queue, clock);
+    expect(sent.filter((m) => m.body.deliveryId === deliveryId)).toEqual([{ body: { deliveryId, attempt: 1 }, delaySeconds: 0 }]);
+  });
+
+  it("announces the daily report to the accounts that see it", async () => {
+    const staff = await signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
+    const plain = await signUpAndSignIn();
+    await call("/api/profile", { token: staff.accessToken });
+    await call("/api/profile", { token: plain.accessToken });
+    for (const s of [staff, plain]) await createEndpoint(endpointDeps(), s.userId, { url: "https://r.example.com/in", description: "", events: ["daily_report.ready"] });
+    await announceDailyReport(db(), queue, "2026-11-01", clock);
+    const rows = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.eventType, "daily_report.ready"));
+    expect(rows.map((r) => r.userId)).toEqual([staff.userId]);
+    expect(JSON.parse(rows[0].payload)).toMatchObject({ type: "daily_report.ready", data: { day: "2026-11-01" } });
   });
 });

@@ -77,9 +77,13 @@ export async function subscribedEndpoints(db: Database, userId: string, type: We
  * delivery rows are written, then the queue messages sent. Resolves once both are done.
  */
 export async function enqueueWebhookEvent(env: WebhookEnv, userId: string, type: WebhookEventType, data: Record<string, unknown>, now = new Date()): Promise<void> {
-  const db = createDb(primaryOf(env.DB));
+  await sendWebhookEvent(createDb(primaryOf(env.DB)), env.WEBHOOK_QUEUE, userId, type, data, now);
+}
+
+/** enqueueWebhookEvent for a caller that holds the database already (a scheduled job). */
+export async function sendWebhookEvent(db: Database, queue: Queue | undefined, userId: string, type: WebhookEventType, data: Record<string, unknown>, now = new Date()) {
   const endpoints = await subscribedEndpoints(db, userId, type);
   // Custom webhooks are a Pro feature: an account whose plan lapsed keeps its endpoints, but they hear nothing.
   if (endpoints.length === 0 || !(await hasWebhooksPlan(db, userId))) return;
-  await createDeliveries(db, env.WEBHOOK_QUEUE, endpoints, type, data, now);
+  await createDeliveries(db, queue, endpoints, type, data, now);
 }

@@ -1,0 +1,67 @@
+// The webhooks' upkeep, run by the scheduled jobs: the delivery log is kept 30 days; a pending
+// delivery whose next attempt is long overdue lost its queue message (a send that failed after the
+// rows were written) and is queued again; the nightly daily report is announced to the accounts that
+// see it.
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { WEBHOOK_LOG_DAYS } from "@shared/webhooks";
+import type { Database } from "../db/client";
+import { profiles, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { queueAttempts, sendWebhookEvent } from "./enqueue";
+
+/** An attempt this late (past its due time) lost its message. */
+const OVERDUE_MS = 15 * 60_000;
+/** At most this many lost deliveries are queued again per run. */
+const REQUEUE_BATCH = 500;
+
+/** Deletes the deliveries and attempts older than the log's 30 days (pending ones are kept until decided). */
+export async function pruneWebhookLog(db: Database, now: Date) {
+  const cutoff = new Date(now.getTime() - WEBHOOK_LOG_DAYS * 86_400_000).toISOString();
+  const [attempts, deliveries] = await db.batch([
+    db.delete(webhookAttempts).where(lt(webhookAttempts.attemptedAt, cutoff)),
+    db.delete(webhookDeliveries).where(and(lt(webhookDeliveries.createdAt, cutoff), sql`${webhookDeliveries.status} <> 'pending'`)),
+  ]);
+  return { attempts: attempts.meta.changes, deliveries: deliveries.meta.changes };
+}
+
+/** Queues again the pending deliveries whose next attempt is more than 15 minutes overdue. */
+export async function requeueLostDeliveries(db: Database, queue: Queue | undefined, now: Date) {
+  if (!queue) return { requeued: 0 };
+  const overdue = new Date(now.getTime() - OVERDUE_MS).toISOString();
+  const lost = await db
+    .select({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.status, "pending"), lt(webhookDeliveries.nextAttemptAt, overdue)))
+    .limit(REQUEUE_BATCH);
+  if (lost.length === 0) return { requeued: 0 };
+  // Due now: the next run queues them again only if this message is lost too. A message that was
+  // only late finds its attempt made and is skipped.
+  for (let i = 0; i < lost.length; i += 90) {
+    const ids = lost.slice(i, i + 90).map((d) => d.id);
+    await db.update(webhookDeliveries).set({ nextAttemptAt: now.toISOString() }).where(inArray(webhookDeliveries.id, ids));
+  }
+  await queueAttempts(queue, lost.map((d) => ({ deliveryId: d.id, attempt: d.attempts + 1 })));
+  return { requeued: lost.length };
+}
+
+/**
+ * `daily_report.ready` for each account that sees the daily reports (the shopwindows_info flag, or
+ * an admin) and has an enabled endpoint subscribed to it; the plan is checked per account as for
+ * every event.
+ */
+export async function announceDailyReport(db: Database, queue: Queue | undefined, day: string, now: Date) {
+  const accounts = await db
+    .selectDistinct({ userId: webhookEndpoints.userId })
+    .from(webhookEndpoints)
+    .innerJoin(profiles, eq(profiles.id, webhookEndpoints.userId))
+    .where(
+      and(
+        eq(webhookEndpoints.enabled, true),
+        sql`${webhookEndpoints.events} like '%"daily_report.ready"%'`,
+        sql`(${profiles.shopwindowsInfo} = 1 or ${profiles.isAdmin} = 1)`,
+      ),
+    );
+  for (const { userId } of accounts) {
+    await sendWebhookEvent(db, queue, userId, "daily_report.ready", { day, list_url: `/api/daily-reports?startDate=${day}&endDate=${day}` }, now);
+  }
+  return { accounts: accounts.length };
+}

@@ -620,6 +620,8 @@ export const ADMIN_TEXT = {
     assign_phone_number: "Assigned a phone number",
     delete_user: "Deleted a user",
     set_phone_limit: "Changed the phone number limit",
+    create_api_key: "Created an API key",
+    revoke_api_key: "Revoked an API key",
   },
   noAudit: "No admin actions yet.",
   auditFailed: "Failed to load the audit log",
@@ -641,6 +643,7 @@ export const ADMIN_API_TEXT = {
 /** Plans on the server and in the SPA (docs/product/constants.md#business-constants): features, limits and their messages. */
 export const PLAN_TEXT = {
   subscriptionRequired: "This needs an active subscription or trial. Choose a plan to continue.",
+  apiAccessRequired: "API access comes with the Pro plan. Upgrade to Pro to use API keys.",
   minutesLimitReached: (limit: number) =>
     `Your plan's ${formatCount(limit)} call minutes for this month are used up. Upgrade to call more.`,
   testCallDailyCap: (cap: number) => `You have placed ${cap} test calls today, the daily maximum. Try again tomorrow.`,

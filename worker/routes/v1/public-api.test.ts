@@ -10,6 +10,7 @@ import { API_KEY_LIMIT, API_KEY_SCOPES, type ApiKeyScope } from "@shared/schemas
 import { app } from "../../app";
 import { adminAuditLog, apiKeys, subscriptions } from "../../db/schema";
 import { D1Timer } from "../../db/timed-d1";
+import { answerProblem } from "../../test/declared-answers";
 import { API_KEY_RATE_LIMIT, hashSecret, newSecret } from "../../services/api-keys";
 import { insertAgent, insertCallLogs } from "../../test/factories";
 import { call, db, signUpAndSignIn, subscribe } from "../../test/helpers";
@@ -427,5 +428,29 @@ describe("round trips", () => {
     // Key authentication is one batch; the count's own batches are the dashboard's.
     expect(api).toBeLessThanOrEqual(dashboard);
     expect(api).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("the reference and the answer checks", () => {
+  it("serves /v1/docs under a policy of its own that allows exactly its inline start-up script", async () => {
+    const res = await app.request("http://localhost/v1/docs", {}, env);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const policy = res.headers.get("content-security-policy") ?? "";
+    const inline = /<script type="text\/javascript">([\s\S]*?)<\/script>/.exec(html)![1];
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(inline)));
+    expect(policy).toContain(`'sha256-${btoa(String.fromCharCode(...digest))}'`);
+    expect(policy).toContain("script-src 'self' https://cdn.jsdelivr.net");
+    expect(policy).not.toContain("'unsafe-inline' https");
+    expect(html).toContain("/v1/openapi.json");
+    // Every other page keeps the app's policy: scripts from the app alone.
+    const other = await app.request("http://localhost/v1/openapi.json", {}, env);
+    expect(other.headers.get("content-security-policy")).toContain("script-src 'self';");
+  });
+
+  it("refuse a /v1 answer or error that is not of its declared shape", () => {
+    expect(answerProblem("GET", "/v1/calls", 200, { data: [], next_cursor: 3 })).toMatch(/next_cursor/);
+    expect(answerProblem("GET", "/v1/calls", 401, { error: "Authentication required", code: "unauthorized" })).toMatch(/error shape/);
+    expect(answerProblem("GET", "/v1/calls", 401, { error: { code: "unauthorized", message: "x", request_id: "r" } })).toBeNull();
   });
 });

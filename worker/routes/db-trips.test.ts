@@ -229,6 +229,8 @@ const OVER_BUDGET: Record<string, { trips: number; why: string }> = {
   "POST /api/create-default-agent": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/trigger-call": { trips: 3, why: "the sign-in, then the plan, the agent and the rate limits, then the call's row after the voice platform" },
   "DELETE /api/vapi/assistant/:assistantId": { trips: 3, why: READ_THEN_WRITE },
+  "POST /api/api-keys": { trips: 3, why: "the sign-in, the plan (a refused plan writes nothing), then the key with its audit row in one batch" },
+  "DELETE /api/api-keys/:id": { trips: 3, why: READ_THEN_WRITE },
 };
 
 /**
@@ -411,6 +413,14 @@ const CASES: Record<string, () => Promise<Spec>> = {
     return { as: "staff", path: `/api/daily-reports/${id}` };
   },
   "GET /api/report-mail": async () => ({ as: "staff", path: "/api/report-mail" }),
+  "GET /api/api-keys": async () => ({ as: "customer", path: "/api/api-keys" }),
+  "POST /api/api-keys": async () => ({ as: await fresh(), path: "/api/api-keys", json: { name: "Trips", scopes: ["calls:read"] } }),
+  "DELETE /api/api-keys/:id": async () => {
+    const s = await fresh();
+    const made = await send("POST", { as: s, path: "/api/api-keys", json: { name: "Trips", scopes: ["calls:read"] } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    return { as: s, path: `/api/api-keys/${made.body.key.id}` };
+  },
   "PUT /api/report-mail": async () => ({ as: await fresh({ shopwindows_info: true }), path: "/api/report-mail", json: { subscribed: true } }),
   "GET /api/report-mail/unsubscribe": async () => ({ as: "none", path: await reportMailUnsubscribePath() }),
   "POST /api/report-mail/unsubscribe": async () => ({

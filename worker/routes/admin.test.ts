@@ -8,7 +8,7 @@ import { ADMIN_API_TEXT } from "@shared/messages";
 import { addDays, nyDayOf, nyToday } from "@shared/ny-time";
 import { markDaysDirty } from "../services/rollup-dirty";
 import * as schema from "../db/schema";
-import { accountActivations, adminAuditLog, liveTickets, phoneNumberOffers, agents, reportMailDeliveries, reportMailSubscriptions, reportMailUnsubscribeTokens, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions, usageAlerts } from "../db/schema";
+import { accountActivations, adminAuditLog, apiKeys, liveTickets, phoneNumberOffers, agents, reportMailDeliveries, reportMailSubscriptions, reportMailUnsubscribeTokens, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions, usageAlerts } from "../db/schema";
 import { runHourlyRollups, runRollups } from "../jobs/rollups";
 import { parseConfig } from "../env";
 import { createProviders } from "../providers";
@@ -349,6 +349,7 @@ describe("POST /api/admin/cleanup-user", () => {
     await d.insert(reportMailUnsubscribeTokens).values({ tokenHash: `h-${victim.userId}`, userId: victim.userId, day: "2026-08-10" });
     await d.insert(liveTickets).values({ hash: `h-${victim.userId}`, userId: victim.userId, who: "{}", expiresAt: Date.now() + 30_000 });
     await d.insert(usageAlerts).values({ userId: victim.userId, month: "2026-08", threshold: 80, claimedAt: "2026-08-10T00:00:00.000Z" });
+    await d.insert(apiKeys).values({ id: `key_${victim.userId.slice(0, 8)}`, userId: victim.userId, name: "Victim's", scopes: ["calls:read"], prefix: "vao_test_abcd", secretHash: `h-${victim.userId}` });
 
     const columns = userIdColumnsFromSchema();
     const countFor = async (userId: string) => {

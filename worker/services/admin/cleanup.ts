@@ -28,6 +28,7 @@ import {
   simCalls,
   subscriptions,
   usageAlerts,
+  apiKeys,
 } from "../../db/schema";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { log } from "../../lib/log";
@@ -63,6 +64,7 @@ export const USER_ID_COLUMNS = {
   report_mail_unsubscribe_tokens: ["user_id"],
   live_tickets: ["user_id"],
   usage_alerts: ["user_id"],
+  api_keys: ["user_id"],
   // The local identity service's own tables: deleted through the identity port (empty with Supabase).
   auth_users: ["id"],
   auth_sessions: ["user_id"],
@@ -169,6 +171,7 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     ["live_tickets", db.delete(liveTickets).where(inArray(liveTickets.userId, ids))],
     ["call_log_changes", deleteAccountChanges(db, ids)],
     ["usage_alerts", db.delete(usageAlerts).where(inArray(usageAlerts.userId, ids))],
+    ["api_keys", db.delete(apiKeys).where(inArray(apiKeys.userId, ids))],
     ["profiles", db.delete(profiles).where(inArray(profiles.id, ids))],
   ] as const;
   const [first, ...rest] = steps.map(([, statement]) => statement as BatchItem<"sqlite">);

@@ -9,6 +9,19 @@
 import { z } from "zod";
 import type { ApiKeyScope } from "../schemas/api-keys";
 import { v1Agent, v1AgentIdParam, v1AgentList, v1CallDetail, v1CallIdParam, v1CallList, v1CallsQuery, v1Counts, v1CountsQuery } from "../schemas/v1";
+import {
+  v1WebhookDeliveryList,
+  v1WebhookDeliveryParams,
+  v1WebhookEndpoint,
+  v1WebhookEndpointDeleted,
+  v1WebhookEndpointIdParam,
+  v1WebhookEndpointList,
+  v1WebhookEndpointWithSecret,
+  v1WebhookQueued,
+  webhookDeliveriesQuery,
+  webhookEndpointCreateBody,
+  webhookEndpointUpdateBody,
+} from "../schemas/webhooks";
 import { html, json, type Answer, type RouteKey } from "./declare";
 
 export type V1RouteDeclaration = {
@@ -43,6 +56,44 @@ export const V1_ROUTES = {
     answer: json(v1Agent),
   },
   "POST /v1/agents/:id/deactivate": { scope: "agents:write", summary: "Deactivates the agent", params: v1AgentIdParam, answer: json(v1Agent) },
+
+  // Custom webhooks (docs/webhooks.md): the same operations as Settings → Webhooks
+  "GET /v1/webhook-endpoints": { scope: "webhooks:write", summary: "The account's webhook endpoints", answer: json(v1WebhookEndpointList) },
+  "POST /v1/webhook-endpoints": {
+    scope: "webhooks:write",
+    summary: "Adds an endpoint (at most 10); its signing secret is answered this once",
+    body: webhookEndpointCreateBody,
+    answer: json(v1WebhookEndpointWithSecret, 201),
+  },
+  "GET /v1/webhook-endpoints/:id": { scope: "webhooks:write", summary: "One endpoint", params: v1WebhookEndpointIdParam, answer: json(v1WebhookEndpoint) },
+  "PATCH /v1/webhook-endpoints/:id": {
+    scope: "webhooks:write",
+    summary: "Changes its URL, description, events or enabled",
+    params: v1WebhookEndpointIdParam,
+    body: webhookEndpointUpdateBody,
+    answer: json(v1WebhookEndpoint),
+  },
+  "POST /v1/webhook-endpoints/:id/rotate-secret": {
+    scope: "webhooks:write",
+    summary: "A new secret, answered this once; the old one keeps signing for 24 hours",
+    params: v1WebhookEndpointIdParam,
+    answer: json(v1WebhookEndpointWithSecret),
+  },
+  "POST /v1/webhook-endpoints/:id/test": { scope: "webhooks:write", summary: "Queues a test event to it", params: v1WebhookEndpointIdParam, answer: json(v1WebhookQueued, 202) },
+  "GET /v1/webhook-endpoints/:id/deliveries": {
+    scope: "webhooks:write",
+    summary: "Its delivery log (30 days), newest first",
+    params: v1WebhookEndpointIdParam,
+    query: webhookDeliveriesQuery,
+    answer: json(v1WebhookDeliveryList),
+  },
+  "POST /v1/webhook-endpoints/:id/deliveries/:delivery_id/resend": {
+    scope: "webhooks:write",
+    summary: "One more attempt of a delivery, with the same webhook-id",
+    params: v1WebhookDeliveryParams,
+    answer: json(v1WebhookQueued, 202),
+  },
+  "DELETE /v1/webhook-endpoints/:id": { scope: "webhooks:write", summary: "Deletes it with its delivery log", params: v1WebhookEndpointIdParam, answer: json(v1WebhookEndpointDeleted) },
 } as const satisfies Record<RouteKey, V1RouteDeclaration>;
 
 export type V1Routes = typeof V1_ROUTES;

@@ -101,3 +101,47 @@ export type WebhookInboxEntry = z.infer<typeof webhookInboxEntry>;
 export const webhookInboxResponse = z.object({ inbox: z.string(), path: z.string(), deliveries: z.array(webhookInboxEntry) });
 export type WebhookInboxResponse = z.infer<typeof webhookInboxResponse>;
 export const webhookInboxReceived = z.object({ received: z.literal(true), verified: z.boolean() });
+
+// ---------------------------------------------------------------- the public API (/v1; docs/api.md)
+
+/** One webhook endpoint as /v1 answers it (snake_case, as every /v1 object). */
+export const v1WebhookEndpoint = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(eventType),
+  enabled: z.boolean(),
+  disabled_reason: z.string().nullable(),
+  secret_prefix: z.string(),
+  previous_secret_expires_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type V1WebhookEndpoint = z.infer<typeof v1WebhookEndpoint>;
+export const v1WebhookEndpointList = z.object({ data: z.array(v1WebhookEndpoint), next_cursor: z.string().nullable() });
+/** A created endpoint or a rotated secret: the only answers carrying the whole secret. */
+export const v1WebhookEndpointWithSecret = v1WebhookEndpoint.extend({ secret: z.string() });
+export const v1WebhookEndpointDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+export const v1WebhookEndpointIdParam = z.object({ id: z.string().min(1).max(64) });
+export const v1WebhookDeliveryParams = z.object({ id: z.string().min(1).max(64), delivery_id: z.string().min(1).max(64) });
+export const v1WebhookDelivery = z.object({
+  id: z.string(),
+  event_type: eventType,
+  status: z.enum(["pending", "succeeded", "failed"]),
+  attempts: z.number(),
+  created_at: z.string(),
+  next_attempt_at: z.string().nullable(),
+  attempt_log: z.array(
+    z.object({
+      attempt: z.number(),
+      attempted_at: z.string(),
+      response_status: z.number().nullable(),
+      duration_ms: z.number(),
+      response_body: z.string().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+export const v1WebhookDeliveryList = z.object({ data: z.array(v1WebhookDelivery), next_cursor: z.string().nullable() });
+export type V1WebhookDeliveryList = z.infer<typeof v1WebhookDeliveryList>;
+export const v1WebhookQueued = z.object({ delivery_id: z.string(), attempt: z.number() });

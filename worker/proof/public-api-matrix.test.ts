@@ -23,6 +23,8 @@ let otherKey: string;
 const withoutScope = new Map<string, string>();
 let agentId: number;
 let callId: string;
+let webhookEndpointId: string;
+let webhookDeliveryId: string;
 
 async function keyOf(token: string, scopes: readonly string[], name = "Matrix") {
   const res = await call("/api/api-keys", { method: "POST", token, json: { name, scopes } });
@@ -46,12 +48,18 @@ beforeAll(async () => {
   agentId = agent.id;
   const [row] = await insertCallLogs(owner.userId, 1);
   callId = row.callId;
+  const endpoint = await call("/api/webhook-endpoints", { method: "POST", token: owner.accessToken, json: { url: "https://hooks.example.com/matrix", events: ["call.ended"] } });
+  expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+  webhookEndpointId = endpoint.body.endpoint.id as string;
+  webhookDeliveryId = (await call(`/api/webhook-endpoints/${webhookEndpointId}/test`, { method: "POST", token: owner.accessToken })).body.deliveryId as string;
 });
 
 const concrete = (path: string) =>
   path
     .replace(/\/calls\/:id/, `/calls/${encodeURIComponent(callId)}`)
     .replace(/\/agents\/:id/, `/agents/${agentId}`)
+    .replace(/\/webhook-endpoints\/:id/, `/webhook-endpoints/${webhookEndpointId}`)
+    .replace(/:delivery_id/, webhookDeliveryId)
     .replace(/:(\w+)/g, "x");
 const QUERY: Record<string, string> = { "/v1/counts": "?start_date=2026-03-01&end_date=2026-03-05" };
 

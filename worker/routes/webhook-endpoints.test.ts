@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MAX_WEBHOOK_ENDPOINTS } from "@shared/webhooks";
 import { webhookDeliveries } from "../db/schema";
-import { call, db, signUpAndSignIn } from "../test/helpers";
+import { call, db, signUpAndSignIn, subscribe } from "../test/helpers";
 import { PRODUCTION_BINDINGS } from "../test/production";
 
 const sent: unknown[] = [];
@@ -22,13 +22,14 @@ const create = (token: string, json: unknown) => call("/api/webhook-endpoints", 
 const valid = { url: "https://hooks.example.com/voice", description: "CRM", events: ["call.started", "call.ended"] };
 
 describe("who may use webhooks", () => {
-  it("Pro accounts and admins; Basic, trial-less and plan-less accounts get the plan refusal", async () => {
+  it("Pro accounts and admins; Basic, Pro-trial and plan-less accounts get the plan refusal", async () => {
     const pro = await signUpAndSignIn();
     expect((await call("/api/webhook-endpoints", { token: pro.accessToken })).status).toBe(200);
     const admin = await signUpAndSignIn({ plan: null, appMetadata: { is_admin: true } });
     expect((await create(admin.accessToken, valid)).status).toBe(201);
-    for (const plan of ["basic", null] as const) {
-      const s = await signUpAndSignIn({ plan });
+    const trial = await signUpAndSignIn({ plan: null });
+    await subscribe(trial.userId, "pro", "trialing");
+    for (const s of [await signUpAndSignIn({ plan: "basic" }), await signUpAndSignIn({ plan: null }), trial]) {
       for (const res of [await call("/api/webhook-endpoints", { token: s.accessToken }), await create(s.accessToken, valid)]) {
         expect(res.status).toBe(402);
         expect(res.body).toMatchObject({ code: "subscription_required", upgradeUrl: "/buy", error: expect.stringContaining("Pro plan") });

@@ -4,5 +4,6 @@ import { v1AgentRoutes } from "./agents";
 import { v1CallRoutes } from "./calls";
 import { v1CountRoutes } from "./counts";
 import { v1DocsRoutes } from "./docs";
+import { v1WebhookEndpointRoutes } from "./webhook-endpoints";
 
-export const v1Routes = [v1DocsRoutes, v1CallRoutes, v1CountRoutes, v1AgentRoutes];
+export const v1Routes = [v1DocsRoutes, v1CallRoutes, v1CountRoutes, v1AgentRoutes, v1WebhookEndpointRoutes];

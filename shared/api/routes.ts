@@ -292,7 +292,7 @@ export const ROUTES = {
   "GET /api/daily-reports/:id": { access: "shopwindows", summary: "A stored nightly report as CSV", params: dailyReportIdParam, answer: csv },
 
   // Custom webhooks (docs/product/webhooks.md): Pro accounts and admins, 402 for the others
-  "GET /api/webhook-endpoints": { access: "user", summary: "The account's endpoints; Pro or admin", answer: json(webhookEndpointListResponse) },
+  "GET /api/webhook-endpoints": { access: "user", summary: "The account's endpoints, and whether its plan has webhooks", answer: json(webhookEndpointListResponse) },
   "POST /api/webhook-endpoints": { access: "user", summary: "Adds an endpoint; its secret is answered this once", body: webhookEndpointCreateBody, answer: json(webhookEndpointSecretResponse, 201) },
   "GET /api/webhook-endpoints/:endpointId": { access: "owned", params: webhookEndpointParams, answer: json(webhookEndpointResponse) },
   "PATCH /api/webhook-endpoints/:endpointId": { access: "owned", params: webhookEndpointParams, body: webhookEndpointUpdateBody, answer: json(webhookEndpointResponse) },

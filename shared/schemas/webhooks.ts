@@ -45,7 +45,8 @@ export const webhookEndpointView = z.object({
 });
 export type WebhookEndpointView = z.infer<typeof webhookEndpointView>;
 
-export const webhookEndpointListResponse = z.object({ endpoints: z.array(webhookEndpointView), limit: z.number() });
+/** `allowed` false: the account's plan has no webhooks (the screen shows what Pro gives); every other route answers it 402. */
+export const webhookEndpointListResponse = z.object({ allowed: z.boolean(), endpoints: z.array(webhookEndpointView), limit: z.number() });
 export type WebhookEndpointListResponse = z.infer<typeof webhookEndpointListResponse>;
 export const webhookEndpointResponse = z.object({ endpoint: webhookEndpointView });
 /** A created endpoint or a rotated secret: the only answers that carry the whole secret. */

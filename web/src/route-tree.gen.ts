@@ -17,6 +17,7 @@ import { Route as BuyRouteImport } from './routes/buy'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as MailboxRouteImport } from './routes/mailbox'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as WebhookInboxRouteImport } from './routes/webhook-inbox'
 import { Route as AppAdminRouteImport } from './routes/_app/admin'
 import { Route as AppAgentSettingsRouteImport } from './routes/_app/agent-settings'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
@@ -66,6 +67,11 @@ const MailboxRoute = MailboxRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WebhookInboxRoute = WebhookInboxRouteImport.update({
+  id: '/webhook-inbox',
+  path: '/webhook-inbox',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdminRoute = AppAdminRouteImport.update({
@@ -132,6 +138,7 @@ export interface FileRoutesByFullPath {
   '/checkout': typeof CheckoutRoute
   '/mailbox': typeof MailboxRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/webhook-inbox': typeof WebhookInboxRoute
   '/admin': typeof AppAdminRoute
   '/agent-settings': typeof AppAgentSettingsRoute
   '/analytics': typeof AppAnalyticsRoute
@@ -152,6 +159,7 @@ export interface FileRoutesByTo {
   '/checkout': typeof CheckoutRoute
   '/mailbox': typeof MailboxRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/webhook-inbox': typeof WebhookInboxRoute
   '/admin': typeof AppAdminRoute
   '/agent-settings': typeof AppAgentSettingsRoute
   '/analytics': typeof AppAnalyticsRoute
@@ -174,6 +182,7 @@ export interface FileRoutesById {
   '/checkout': typeof CheckoutRoute
   '/mailbox': typeof MailboxRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/webhook-inbox': typeof WebhookInboxRoute
   '/_app/admin': typeof AppAdminRoute
   '/_app/agent-settings': typeof AppAgentSettingsRoute
   '/_app/analytics': typeof AppAnalyticsRoute
@@ -196,6 +205,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/mailbox'
     | '/reset-password'
+    | '/webhook-inbox'
     | '/admin'
     | '/agent-settings'
     | '/analytics'
@@ -216,6 +226,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/mailbox'
     | '/reset-password'
+    | '/webhook-inbox'
     | '/admin'
     | '/agent-settings'
     | '/analytics'
@@ -237,6 +248,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/mailbox'
     | '/reset-password'
+    | '/webhook-inbox'
     | '/_app/admin'
     | '/_app/agent-settings'
     | '/_app/analytics'
@@ -259,6 +271,7 @@ export interface RootRouteChildren {
   CheckoutRoute: typeof CheckoutRoute
   MailboxRoute: typeof MailboxRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  WebhookInboxRoute: typeof WebhookInboxRoute
   PaymentsCancelRoute: typeof PaymentsCancelRoute
   PaymentsSuccessRoute: typeof PaymentsSuccessRoute
 }
@@ -319,6 +332,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password'
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/webhook-inbox': {
+      id: '/webhook-inbox'
+      path: '/webhook-inbox'
+      fullPath: '/webhook-inbox'
+      preLoaderRoute: typeof WebhookInboxRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/admin': {
@@ -436,6 +456,7 @@ const rootRouteChildren: RootRouteChildren = {
   CheckoutRoute: CheckoutRoute,
   MailboxRoute: MailboxRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  WebhookInboxRoute: WebhookInboxRoute,
   PaymentsCancelRoute: PaymentsCancelRoute,
   PaymentsSuccessRoute: PaymentsSuccessRoute,
 }

@@ -24,13 +24,15 @@ const valid = { url: "https://hooks.example.com/voice", description: "CRM", even
 describe("who may use webhooks", () => {
   it("Pro accounts and admins; Basic, Pro-trial and plan-less accounts get the plan refusal", async () => {
     const pro = await signUpAndSignIn();
-    expect((await call("/api/webhook-endpoints", { token: pro.accessToken })).status).toBe(200);
+    expect((await call("/api/webhook-endpoints", { token: pro.accessToken })).body).toMatchObject({ allowed: true });
     const admin = await signUpAndSignIn({ plan: null, appMetadata: { is_admin: true } });
     expect((await create(admin.accessToken, valid)).status).toBe(201);
     const trial = await signUpAndSignIn({ plan: null });
     await subscribe(trial.userId, "pro", "trialing");
     for (const s of [await signUpAndSignIn({ plan: "basic" }), await signUpAndSignIn({ plan: null }), trial]) {
-      for (const res of [await call("/api/webhook-endpoints", { token: s.accessToken }), await create(s.accessToken, valid)]) {
+      // The screen's read says so; every operation is refused.
+      expect((await call("/api/webhook-endpoints", { token: s.accessToken })).body).toEqual({ allowed: false, endpoints: [], limit: MAX_WEBHOOK_ENDPOINTS });
+      for (const res of [await create(s.accessToken, valid)]) {
         expect(res.status).toBe(402);
         expect(res.body).toMatchObject({ code: "subscription_required", upgradeUrl: "/buy", error: expect.stringContaining("Pro plan") });
       }
@@ -49,7 +51,7 @@ describe("endpoints", () => {
     expect(atob(secret.slice(6))).toHaveLength(32);
     expect(res.body.endpoint).toMatchObject({ url: valid.url, description: "CRM", events: ["call.started", "call.ended"], enabled: true, secretPrefix: `${secret.slice(0, 10)}…` });
     const list = await call("/api/webhook-endpoints", { token: s.accessToken });
-    expect(list.body).toMatchObject({ endpoints: [{ id: res.body.endpoint.id }], limit: MAX_WEBHOOK_ENDPOINTS });
+    expect(list.body).toMatchObject({ allowed: true, endpoints: [{ id: res.body.endpoint.id }], limit: MAX_WEBHOOK_ENDPOINTS });
     expect(JSON.stringify(list.body)).not.toContain(secret);
     const one = await call(`/api/webhook-endpoints/${res.body.endpoint.id}`, { token: s.accessToken });
     expect(JSON.stringify(one.body)).not.toContain(secret);

@@ -16,7 +16,7 @@ import {
   updateEndpoint,
   type EndpointDeps,
 } from "../webhooks/endpoints";
-import { requireWebhooksPlan } from "../webhooks/plan";
+import { hasWebhooksPlan, requireWebhooksPlan } from "../webhooks/plan";
 import { MAX_WEBHOOK_ENDPOINTS } from "@shared/webhooks";
 import { DeclaredRoutes } from "./serve";
 
@@ -33,9 +33,12 @@ function caller(c: Context<AppEnv>): { userId: string; deps: EndpointDeps } {
 }
 
 export const webhookEndpointRoutes = new DeclaredRoutes()
+  // The screen's read: an account without the plan is told so (allowed: false) rather than refused,
+  // so Settings shows what Pro gives; every operation answers it 402.
   .serve("GET /api/webhook-endpoints", async (c) => {
-    const { userId, deps } = caller(c);
-    return c.json({ endpoints: await listEndpoints(deps, userId), limit: MAX_WEBHOOK_ENDPOINTS });
+    const user = currentUser(c);
+    const [allowed, endpoints] = await Promise.all([hasWebhooksPlan(c.var.db, user.id, { isAdmin: user.isAdmin }), listEndpoints({ db: c.var.db, queue: undefined, production: false }, user.id)]);
+    return c.json({ allowed, endpoints: allowed ? endpoints : [], limit: MAX_WEBHOOK_ENDPOINTS });
   })
   .serve("POST /api/webhook-endpoints", async (c) => {
     const { userId, deps } = caller(c);

@@ -20,6 +20,8 @@ import { callDetailQueryOptions } from "@web/features/call-logs/api/get-call-det
 import { mailboxQueryOptions } from "@web/features/mailbox/api/mailbox";
 import { reportMailQueryOptions } from "@web/features/settings/api/report-mail";
 import { apiKeysQueryOptions } from "@web/features/settings/api/api-keys";
+import { webhookEndpointsQueryOptions } from "@web/features/settings/api/webhooks";
+import { webhookInboxQueryOptions } from "@web/features/webhook-inbox/api/webhook-inbox";
 import { availableNumbersQueryOptions } from "@web/features/phone-numbers/api/get-available-numbers";
 import { phoneLimitQueryOptions } from "@web/features/phone-numbers/api/get-phone-limit";
 import { currentUserQueryOptions } from "@web/lib/auth/current-user";
@@ -44,6 +46,8 @@ const QUERIES: [string, AnyOptions][] = [
   ["mailbox", mailboxQueryOptions("a+b@store.example")],
   ["report mail", reportMailQueryOptions()],
   ["api keys", apiKeysQueryOptions()],
+  ["webhook endpoints", webhookEndpointsQueryOptions()],
+  ["webhook inbox", webhookInboxQueryOptions("a b")],
   ["available numbers", availableNumbersQueryOptions("305")],
   ["phone limit", phoneLimitQueryOptions()],
   ["current user", currentUserQueryOptions()],

@@ -16,6 +16,7 @@ import { ApiAccessSection } from "./api-access-section";
 import { PasswordSection } from "./password-section";
 import { ReportMailSection } from "./report-mail-section";
 import { SubscriptionSection } from "./subscription-section";
+import { WebhooksSection } from "./webhooks-section";
 
 const settingsFormSchema = z.object({
   username: updateUserProfileBody.shape.username,
@@ -105,6 +106,7 @@ export function SettingsPage({ user }: { user: CurrentUserView }) {
         {user.shopwindows_info ? <ReportMailSection /> : null}
         <SubscriptionSection email={user.email} />
         <ApiAccessSection email={user.email} />
+        <WebhooksSection email={user.email} />
       </div>
     </div>
   );

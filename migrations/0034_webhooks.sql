@@ -61,7 +61,8 @@ CREATE TABLE `webhook_inbox` (
 	`headers` text NOT NULL,
 	`body` text NOT NULL,
 	`verified` integer DEFAULT 0 NOT NULL,
-	`verify_error` text
+	`verify_error` text,
+	`answered` integer DEFAULT 200 NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX `webhook_inbox_inbox_idx` ON `webhook_inbox` (`inbox`, `id`);

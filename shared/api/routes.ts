@@ -141,6 +141,7 @@ import {
   webhookEndpointResponse,
   webhookEndpointSecretResponse,
   webhookEndpointUpdateBody,
+  webhookInboxFaults,
   webhookInboxParams,
   webhookInboxQuery,
   webhookInboxReceived,
@@ -344,8 +345,9 @@ export const ROUTES = {
   "GET /api/local/webhook-inbox": { access: "local", summary: "The local webhook receiver's page data", query: webhookInboxQuery, answer: json(webhookInboxResponse) },
   "POST /api/local/webhook-inbox/:inbox": {
     access: "local",
-    summary: "The local webhook receiver: keeps each delivery and checks its signature",
+    summary: "The local webhook receiver: keeps each delivery and checks its signature; ?fail=P and ?down_until=T fake a failing receiver",
     params: webhookInboxParams,
+    query: webhookInboxFaults,
     validatedBy: "handler",
     answer: json(webhookInboxReceived),
   },

@@ -97,11 +97,18 @@ export const webhookInboxEntry = z.object({
   body: z.string(),
   verified: z.boolean(),
   verifyError: z.string().nullable(),
+  /** The status the receiver answered. */
+  answered: z.number(),
 });
 export type WebhookInboxEntry = z.infer<typeof webhookInboxEntry>;
 export const webhookInboxResponse = z.object({ inbox: z.string(), path: z.string(), deliveries: z.array(webhookInboxEntry) });
 export type WebhookInboxResponse = z.infer<typeof webhookInboxResponse>;
 export const webhookInboxReceived = z.object({ received: z.literal(true), verified: z.boolean() });
+/** Faults asked for in the endpoint's URL (see worker/webhooks/inbox.ts). */
+export const webhookInboxFaults = z.object({
+  fail: z.coerce.number().int().min(0).max(100).optional(),
+  down_until: z.coerce.number().int().min(0).optional(),
+});
 
 // ---------------------------------------------------------------- the public API (/v1; docs/api.md)
 

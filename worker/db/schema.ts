@@ -1064,6 +1064,8 @@ export const webhookInbox = sqliteTable(
     body: text("body").notNull(),
     verified: integer("verified", { mode: "boolean" }).notNull().default(false),
     verifyError: text("verify_error"),
+    /** The status the receiver answered (a fault asked for in the endpoint's URL answers 500 or 503). */
+    answered: integer("answered").notNull().default(200),
   },
   (t) => [index("webhook_inbox_inbox_idx").on(t.inbox, t.id)],
 );

@@ -2,8 +2,9 @@
 // for /api/local/* in production): an endpoint whose URL is this origin's
 // /api/local/webhook-inbox/<inbox> gets its deliveries here, in-process. Each is kept with its
 // headers and whether its signature verifies with that endpoint's secrets; /webhook-inbox shows them.
+// The endpoint's URL may ask for faults (?fail=30, ?down_until=<epoch ms>) to watch retries locally.
 import { WEBHOOK_INBOX_PATH } from "@shared/webhooks";
-import { webhookInboxParams } from "@shared/schemas/webhooks";
+import { webhookInboxFaults, webhookInboxParams } from "@shared/schemas/webhooks";
 import { badRequest, notFound } from "../lib/errors";
 import { inboxEntries, receiveInInbox } from "../webhooks/inbox";
 import { DeclaredRoutes } from "./serve";
@@ -18,6 +19,11 @@ export const localWebhookInboxRoutes = new DeclaredRoutes()
     if (c.var.config.APP_ENV === "production") throw notFound();
     const params = webhookInboxParams.safeParse({ inbox: c.req.param("inbox") });
     if (!params.success) throw badRequest(params.error.issues[0].message, "inbox");
-    const verified = await receiveInInbox(c.var.db, params.data.inbox, c.req.raw.headers, await c.req.text(), new Date());
-    return c.json({ received: true as const, verified });
+    const faults = webhookInboxFaults.safeParse(c.req.query());
+    if (!faults.success) throw badRequest(faults.error.issues[0].message, String(faults.error.issues[0].path[0]));
+    const { verified, answered } = await receiveInInbox(c.var.db, params.data.inbox, c.req.raw.headers, await c.req.text(), new Date(), {
+      fail: faults.data.fail,
+      downUntil: faults.data.down_until,
+    });
+    return c.json({ received: true as const, verified }, answered as 200);
   });

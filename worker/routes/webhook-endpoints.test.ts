@@ -164,6 +164,16 @@ describe("the local receiver", () => {
     expect(posted.body).toEqual({ received: true, verified: false });
     const page = await call("/api/local/webhook-inbox?inbox=route-test");
     expect(page.body).toMatchObject({ inbox: "route-test", path: "/api/local/webhook-inbox/route-test", deliveries: [{ webhookId: "msg_x", eventType: "test", verified: false, verifyError: "no endpoint points at this inbox" }] });
+    // Faults asked for in the URL: a receiver that fails, or is down until a time.
+    const failing = await call("/api/local/webhook-inbox/route-test?fail=100", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(failing.status).toBe(500);
+    const down = await call(`/api/local/webhook-inbox/route-test?down_until=${Date.now() + 60_000}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(down.status).toBe(503);
+    const up = await call(`/api/local/webhook-inbox/route-test?down_until=${Date.now() - 1}&fail=0`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(up.status).toBe(200);
+    const answered = ((await call("/api/local/webhook-inbox?inbox=route-test")).body.deliveries as { answered: number }[]).map((d) => d.answered);
+    expect(answered.slice(0, 3)).toEqual([200, 503, 500]);
+    expect((await call("/api/local/webhook-inbox/route-test?fail=300", { method: "POST", json: {} })).body).toMatchObject({ field: "fail" });
     expect((await call("/api/local/webhook-inbox?inbox=route-test", { bindings: PRODUCTION_BINDINGS })).status).toBe(404);
     expect((await call("/api/local/webhook-inbox/route-test", { method: "POST", json: {}, bindings: PRODUCTION_BINDINGS })).status).toBe(404);
   });

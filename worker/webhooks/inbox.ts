@@ -7,16 +7,33 @@ import type { Database } from "../db/client";
 import { webhookEndpoints, webhookInbox } from "../db/schema";
 import { verificationError } from "./signing";
 
-/** The newest deliveries an inbox keeps. */
-const KEPT = 200;
+/** The newest deliveries an inbox keeps (the webhook bench reads thousands). */
+const KEPT = 20_000;
 
-/** Keeps one delivery and answers whether its signature verified. */
-export async function receiveInInbox(db: Database, inbox: string, headers: Headers, body: string, now: Date): Promise<boolean> {
+/**
+ * Faults a receiver can be asked for in the endpoint's URL, to watch retries locally: `fail=P`
+ * answers 500 to P % of deliveries at random, `down_until=T` answers 503 until T (epoch ms).
+ */
+export type InboxFaults = { fail?: number; downUntil?: number };
+
+/** The status this delivery is answered with, given the faults asked for. */
+export const inboxAnswer = (faults: InboxFaults, nowMs: number, random = Math.random()) =>
+  faults.downUntil !== undefined && nowMs < faults.downUntil ? 503 : faults.fail !== undefined && random * 100 < faults.fail ? 500 : 200;
+
+/** Keeps one delivery with the status it is answered; answers that status and whether the signature verified. */
+export async function receiveInInbox(
+  db: Database,
+  inbox: string,
+  headers: Headers,
+  body: string,
+  now: Date,
+  faults: InboxFaults = {},
+): Promise<{ verified: boolean; answered: number }> {
   const path = `${WEBHOOK_INBOX_PATH}/${inbox}`;
   const endpoints = await db
     .select({ url: webhookEndpoints.url, secret: webhookEndpoints.secret, previous: webhookEndpoints.previousSecret, previousUntil: webhookEndpoints.previousSecretExpiresAt })
     .from(webhookEndpoints)
-    .where(like(webhookEndpoints.url, `%${path}`));
+    .where(like(webhookEndpoints.url, `%${path}%`));
   const at = now.toISOString();
   const secrets = endpoints
     .filter((e) => new URL(e.url).pathname === path)
@@ -34,12 +51,13 @@ export async function receiveInInbox(db: Database, inbox: string, headers: Heade
   headers.forEach((value, name) => {
     if (!name.startsWith("cf-") && name !== "authorization") kept[name] = value;
   });
+  const answered = inboxAnswer(faults, now.getTime());
   const [row] = await db
     .insert(webhookInbox)
-    .values({ inbox, receivedAt: at, webhookId: signed.id, eventType, headers: JSON.stringify(kept), body, verified: error === null, verifyError: error })
+    .values({ inbox, receivedAt: at, webhookId: signed.id, eventType, headers: JSON.stringify(kept), body, verified: error === null, verifyError: error, answered })
     .returning({ id: webhookInbox.id });
   await db.delete(webhookInbox).where(and(eq(webhookInbox.inbox, inbox), lte(webhookInbox.id, row.id - KEPT)));
-  return error === null;
+  return { verified: error === null, answered };
 }
 
 /** The inbox's newest deliveries first. */
@@ -54,5 +72,6 @@ export async function inboxEntries(db: Database, inbox: string, limit = 50): Pro
     body: r.body,
     verified: r.verified,
     verifyError: r.verifyError,
+    answered: r.answered,
   }));
 }

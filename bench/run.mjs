@@ -73,6 +73,12 @@ if (process.argv.includes("--search")) {
   const child = spawnSync(bin("node"), [path.join(root, "bench/search.mjs"), ...forwarded], { stdio: "inherit" });
   process.exit(child.status ?? 1);
 }
+// `--webhooks`: the custom webhooks bench (bench/webhooks.mjs): call events fanned out to a healthy, a
+// flaky and a down endpoint through the queue, every event delivered, p50/p95 to first delivery.
+if (process.argv.includes("--webhooks")) {
+  const child = spawnSync(bin("node"), [path.join(root, "bench/webhooks.mjs"), ...process.argv.slice(2)], { stdio: "inherit" });
+  process.exit(child.status ?? 1);
+}
 // `--live`: the live feed bench (bench/live.mjs): many sockets on one account's feed, webhook to message.
 if (process.argv.includes("--live")) {
   const child = spawnSync(bin("node"), [path.join(root, "bench/live.mjs"), ...process.argv.slice(2)], { stdio: "inherit" });

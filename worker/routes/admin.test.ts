@@ -8,7 +8,7 @@ import { ADMIN_API_TEXT } from "@shared/messages";
 import { addDays, nyDayOf, nyToday } from "@shared/ny-time";
 import { markDaysDirty } from "../services/rollup-dirty";
 import * as schema from "../db/schema";
-import { accountActivations, adminAuditLog, apiKeys, liveTickets, phoneNumberOffers, agents, reportMailDeliveries, reportMailSubscriptions, reportMailUnsubscribeTokens, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions, usageAlerts } from "../db/schema";
+import { accountActivations, adminAuditLog, apiKeys, liveTickets, phoneNumberOffers, agents, reportMailDeliveries, reportMailSubscriptions, reportMailUnsubscribeTokens, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions, usageAlerts, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { runHourlyRollups, runRollups } from "../jobs/rollups";
 import { parseConfig } from "../env";
 import { createProviders } from "../providers";
@@ -350,6 +350,10 @@ describe("POST /api/admin/cleanup-user", () => {
     await d.insert(liveTickets).values({ hash: `h-${victim.userId}`, userId: victim.userId, who: "{}", expiresAt: Date.now() + 30_000 });
     await d.insert(usageAlerts).values({ userId: victim.userId, month: "2026-08", threshold: 80, claimedAt: "2026-08-10T00:00:00.000Z" });
     await d.insert(apiKeys).values({ id: `key_${victim.userId.slice(0, 8)}`, userId: victim.userId, name: "Victim's", scopes: ["calls:read"], prefix: "vao_test_abcd", secretHash: `h-${victim.userId}` });
+    const hookId = `we_${victim.userId.slice(0, 8)}`;
+    await d.insert(webhookEndpoints).values({ id: hookId, userId: victim.userId, url: "https://hooks.example.com/v", events: '["call.ended"]', secret: "whsec_AAAA" });
+    await d.insert(webhookDeliveries).values({ id: `msg_${victim.userId.slice(0, 8)}`, endpointId: hookId, userId: victim.userId, eventType: "call.ended", payload: "{}" });
+    await d.insert(webhookAttempts).values({ deliveryId: `msg_${victim.userId.slice(0, 8)}`, endpointId: hookId, attempt: 1, attemptedAt: "t", durationMs: 1 });
 
     const columns = userIdColumnsFromSchema();
     const countFor = async (userId: string) => {
@@ -382,6 +386,8 @@ describe("POST /api/admin/cleanup-user", () => {
       else expect(n, key).toBe(0);
     }
     expect(await countFor(bystander.userId)).toEqual(bystanderBefore);
+    // Webhook attempts hold their endpoint's id only: gone with the endpoint.
+    expect(await d.select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, hookId))).toEqual([]);
 
     // The platform number is back in the pool, unlinked; the other two are gone.
     const pool = await d.query.phoneNumbers.findFirst({ where: eq(phoneNumbers.id, poolNumber.id) });

@@ -29,6 +29,9 @@ import {
   subscriptions,
   usageAlerts,
   apiKeys,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
 } from "../../db/schema";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { log } from "../../lib/log";
@@ -65,6 +68,8 @@ export const USER_ID_COLUMNS = {
   live_tickets: ["user_id"],
   usage_alerts: ["user_id"],
   api_keys: ["user_id"],
+  webhook_endpoints: ["user_id"],
+  webhook_deliveries: ["user_id"],
   // The local identity service's own tables: deleted through the identity port (empty with Supabase).
   auth_users: ["id"],
   auth_sessions: ["user_id"],
@@ -172,6 +177,13 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     ["call_log_changes", deleteAccountChanges(db, ids)],
     ["usage_alerts", db.delete(usageAlerts).where(inArray(usageAlerts.userId, ids))],
     ["api_keys", db.delete(apiKeys).where(inArray(apiKeys.userId, ids))],
+    // Attempts carry their endpoint's id only: deleted before the endpoints they name.
+    [
+      "webhook_attempts",
+      db.delete(webhookAttempts).where(inArray(webhookAttempts.endpointId, db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(inArray(webhookEndpoints.userId, ids)))),
+    ],
+    ["webhook_deliveries", db.delete(webhookDeliveries).where(inArray(webhookDeliveries.userId, ids))],
+    ["webhook_endpoints", db.delete(webhookEndpoints).where(inArray(webhookEndpoints.userId, ids))],
     ["profiles", db.delete(profiles).where(inArray(profiles.id, ids))],
   ] as const;
   const [first, ...rest] = steps.map(([, statement]) => statement as BatchItem<"sqlite">);

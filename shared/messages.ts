@@ -445,7 +445,7 @@ export const API_ACCESS_TEXT = {
   section: "API access",
   sectionText: "Keys for the public API: read your calls, counts and agents from your own code.",
   proOnly: "API access comes with the Pro plan. Pro gives you:",
-  upgrade: "Upgrade",
+  upgrade: "Upgrade to Pro",
   reference: "API reference",
   nameLabel: "Key name",
   scopesLabel: "Scopes",

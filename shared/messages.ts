@@ -962,9 +962,8 @@ export const REPORT_MAIL_TEXT = {
 export const WEBHOOKS_TEXT = {
   section: "Webhooks",
   sectionText: "Your own HTTPS endpoints are told of calls, daily reports and alerts as they happen, signed as Standard Webhooks.",
-  docs: "How to verify deliveries",
   proOnly: "Custom webhooks come with the Pro plan. Pro gives you:",
-  upgrade: "Upgrade to Pro",
+  upgrade: "Upgrade to Pro for webhooks",
   loadFailed: "Failed to load your webhook endpoints",
   urlLabel: "Endpoint URL",
   descriptionLabel: "Description (optional)",

@@ -23,6 +23,7 @@ const SCREENS: Record<Audience, string[]> = {
     "/activate-account",
     "/reset-password",
     "/mailbox",
+    "/webhook-inbox",
     "/no-such-page",
   ],
   customer: ["/dashboard", "/agent-settings", "/call-logs", "/phone-numbers", "/settings", "/payments"],

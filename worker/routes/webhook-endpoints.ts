@@ -17,6 +17,7 @@ import {
   type EndpointDeps,
 } from "../webhooks/endpoints";
 import { hasWebhooksPlan, requireWebhooksPlan } from "../webhooks/plan";
+import { dohResolver } from "../webhooks/url-safety";
 import { MAX_WEBHOOK_ENDPOINTS } from "@shared/webhooks";
 import { DeclaredRoutes } from "./serve";
 
@@ -29,7 +30,8 @@ function caller(c: Context<AppEnv>): { userId: string; deps: EndpointDeps } {
   const allowed = requireWebhooksPlan(c.var.db, user.id, user.isAdmin);
   // Handled here too, so an operation that fails first (a 404) leaves no unhandled rejection behind.
   allowed.catch(() => undefined);
-  return { userId: user.id, deps: { db: c.var.db, queue: c.env.WEBHOOK_QUEUE, production: c.var.config.APP_ENV === "production", allowed } };
+  const production = c.var.config.APP_ENV === "production";
+  return { userId: user.id, deps: { db: c.var.db, queue: c.env.WEBHOOK_QUEUE, production, allowed, resolve: production ? dohResolver() : undefined } };
 }
 
 export const webhookEndpointRoutes = new DeclaredRoutes()

@@ -259,6 +259,20 @@ describe("each attempt", () => {
   });
 });
 
+describe("when saved", () => {
+  it("a name resolving to an inside address is refused with the field url, when a resolver is given (production)", async () => {
+    const s = await signUpAndSignIn();
+    const resolve = () => Promise.resolve(["10.0.0.7"]);
+    await expect(createEndpoint({ ...endpointDeps(), resolve }, s.userId, { url: "https://hooks.example.com/in", description: "", events: ["test"] })).rejects.toMatchObject({
+      status: 400,
+      field: "url",
+      message: "The URL resolves to a private network address",
+    });
+    const { endpoint } = await createEndpoint(endpointDeps(), s.userId, { url: "https://hooks.example.com/in", description: "", events: ["test"] });
+    await expect(updateEndpoint({ ...endpointDeps(), resolve }, s.userId, endpoint.id, { url: "https://other.example.com/in" })).rejects.toMatchObject({ status: 400, field: "url" });
+  });
+});
+
 describe("an endpoint failing everything", () => {
   it("is disabled after 5 days of failures, its owner mailed once; a success in between resets the count", async () => {
     const { userId, email, endpoint } = await proAccountWithEndpoint();

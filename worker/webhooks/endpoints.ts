@@ -9,14 +9,14 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/sche
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { createDeliveries, queueAttempts } from "./enqueue";
 import { generateWebhookSecret } from "./signing";
-import { checkWebhookUrl } from "./url-safety";
+import { checkWebhookUrl, type Resolver } from "./url-safety";
 
 /**
  * What the operations need: the directory database, the delivery queue, whether this is production,
  * and `allowed`, the caller's plan check already under way: each operation awaits it beside its first
  * read (one round trip for both) and always before it writes.
  */
-export type EndpointDeps = { db: Database; queue: Queue | undefined; production: boolean; now?: Date; allowed?: Promise<unknown> };
+export type EndpointDeps = { db: Database; queue: Queue | undefined; production: boolean; now?: Date; allowed?: Promise<unknown>; resolve?: Resolver };
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -38,9 +38,12 @@ export function endpointView(row: EndpointRow, now = new Date()): WebhookEndpoin
   };
 }
 
-/** The URL as it may be stored, or a 400 naming the field `url` and the rule it broke. */
-async function safeUrl(raw: string, production: boolean): Promise<string> {
-  const verdict = await checkWebhookUrl(raw, { production });
+/**
+ * The URL as it may be stored, or a 400 naming the field `url` and the rule it broke. With a resolver
+ * (production: DNS over HTTPS) the name's addresses are checked too.
+ */
+async function safeUrl(raw: string, deps: EndpointDeps): Promise<string> {
+  const verdict = await checkWebhookUrl(raw, { production: deps.production, resolve: deps.resolve });
   if (!verdict.ok) throw badRequest(`The URL ${verdict.reason}`, "url");
   return verdict.url.toString();
 }
@@ -81,7 +84,7 @@ export async function createEndpoint(
   input: { url: string; description: string; events: WebhookEventType[] },
 ): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
   await deps.allowed;
-  const url = await safeUrl(input.url, deps.production);
+  const url = await safeUrl(input.url, deps);
   const now = (deps.now ?? new Date()).toISOString();
   const id = `we_${crypto.randomUUID().replaceAll("-", "")}`;
   const secret = generateWebhookSecret();
@@ -119,7 +122,7 @@ export async function updateEndpoint(
   await deps.allowed;
   const now = deps.now ?? new Date();
   const set: Partial<EndpointRow> = { updatedAt: now.toISOString() };
-  if (input.url !== undefined) set.url = await safeUrl(input.url, deps.production);
+  if (input.url !== undefined) set.url = await safeUrl(input.url, deps);
   if (input.description !== undefined) set.description = input.description;
   if (input.events !== undefined) set.events = JSON.stringify(input.events);
   if (input.enabled !== undefined) {

@@ -17,9 +17,13 @@ import {
   updateEndpoint,
   type EndpointDeps,
 } from "../../webhooks/endpoints";
+import { dohResolver } from "../../webhooks/url-safety";
 import { V1DeclaredRoutes } from "./serve";
 
-const deps = (c: Context<AppEnv>): EndpointDeps => ({ db: c.var.db, queue: c.env.WEBHOOK_QUEUE, production: c.var.config.APP_ENV === "production" });
+const deps = (c: Context<AppEnv>): EndpointDeps => {
+  const production = c.var.config.APP_ENV === "production";
+  return { db: c.var.db, queue: c.env.WEBHOOK_QUEUE, production, resolve: production ? dohResolver() : undefined };
+};
 
 const v1Endpoint = (e: WebhookEndpointView): V1WebhookEndpoint => ({
   id: e.id,

@@ -923,3 +923,47 @@ export const REPORT_MAIL_TEXT = {
   invalid: "This unsubscribe link is not valid. It may be incomplete or too old. You can turn the daily report email off in Settings.",
   tooMany: "Too many requests. Please try again in a minute.",
 } as const;
+
+/** Alerts (decision 071): the page, the bell and the mails. */
+export const ALERT_TEXT = {
+  title: "Alerts",
+  intro: "Rules that watch your calls (and, with store access, your stores) and tell you by email, webhook and the bell when a threshold is crossed.",
+  rules: "Rules",
+  history: "History",
+  newRule: "New rule",
+  editRule: "Edit rule",
+  save: "Save rule",
+  cancel: "Cancel",
+  delete: "Delete",
+  edit: "Edit",
+  test: "Test",
+  testing: "Testing…",
+  testResult: (fired: number, days: number) => (fired === 1 ? `Would have fired once in the last ${days} days.` : `Would have fired ${fired} times in the last ${days} days.`),
+  testNotReplayed: (value: string) => `This metric cannot be replayed over past days; its value now is ${value}.`,
+  testNoValue: "This metric has no value now.",
+  noRules: "No rules yet.",
+  noHistory: "No alert has fired in the last 90 days.",
+  limit: (n: number, max: number) => `${n} of ${max} rules`,
+  acknowledge: "Acknowledge",
+  acknowledgedBy: (who: string) => `Acknowledged by ${who}`,
+  open: "Open",
+  resolvedAt: "Resolved",
+  calls: "Calls",
+  bell: "Alerts",
+  bellEmpty: "No alerts.",
+  markAllRead: "Mark all read",
+  statusOk: "OK",
+  statusTriggered: "Triggered",
+  triggeredTitle: (rule: string, value: string) => `${rule}: ${value}`,
+  resolvedTitle: (rule: string, value: string) => `Resolved: ${rule} (${value})`,
+  mailSubject: (kind: "triggered" | "resolved", severity: string, rule: string) =>
+    kind === "triggered" ? `[${severity === "critical" ? "Critical" : "Warning"}] Alert: ${rule}` : `Resolved: ${rule}`,
+  mailText: (a: { kind: "triggered" | "resolved"; ruleName: string; metric: string; scope: string; value: string; threshold: string; window: string; severity: string; at: string }) =>
+    [
+      a.kind === "triggered" ? `The alert "${a.ruleName}" fired.` : `The alert "${a.ruleName}" is resolved.`,
+      `Metric: ${a.metric} (${a.scope})`,
+      `Value: ${a.value} over ${a.window}; threshold ${a.threshold}`,
+      `Severity: ${a.severity}`,
+      `At: ${a.at}`,
+    ].join("\n"),
+} as const;

@@ -5,12 +5,17 @@
 import { searchDatabase } from "../context/search-db";
 import { publishCalls, publishRevoke, publishStore } from "../live/publish";
 import { indexAssistantCalls, indexCalls, removeAccountsFromSearch } from "../services/call-search";
+import { createMail } from "../providers";
+import { webhookChannel } from "../services/alerts/channels";
+import { evaluateAlerts } from "../services/alerts/evaluate";
 import type { ChangeName, Subscriber } from "./types";
 
 /** The live feed (decision 058): the sockets of the account (or of the store network) are told. */
 const LIVE = { name: "live feed", withoutContext: true } as const;
 /** The search index (decision 059): without an execution context it is left to the healing pass. */
 const SEARCH = { name: "search index", withoutContext: false } as const;
+/** Alerts (decision 071): the account's call rules, evaluated again as soon as its calls change. */
+const ALERTS = { name: "alerts", withoutContext: false } as const;
 
 export const SUBSCRIBERS: { [N in ChangeName]: Subscriber<N>[] } = {
   callsChanged: [
@@ -21,6 +26,17 @@ export const SUBSCRIBERS: { [N in ChangeName]: Subscriber<N>[] } = {
         "callIds" in change
           ? indexCalls(change.db, searchDatabase(c), change.callIds)
           : indexAssistantCalls(change.db, searchDatabase(c), change.userId, change.assistantId),
+    },
+    {
+      ...ALERTS,
+      run: (c, { userId }) =>
+        userId
+          ? evaluateAlerts(
+              { db: c.var.db, mail: createMail(c.var.config, c.var.db), webhook: webhookChannel(c.var.db), publicUrl: c.var.config.PUBLIC_URL },
+              new Date(),
+              { userId },
+            )
+          : undefined,
     },
   ],
   // A deleted account's open sockets close (revoked), and its calls leave the search index.

@@ -8,7 +8,7 @@ import { ADMIN_API_TEXT } from "@shared/messages";
 import { addDays, nyDayOf, nyToday } from "@shared/ny-time";
 import { markDaysDirty } from "../services/rollup-dirty";
 import * as schema from "../db/schema";
-import { accountActivations, adminAuditLog, liveTickets, phoneNumberOffers, agents, reportMailDeliveries, reportMailSubscriptions, reportMailUnsubscribeTokens, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions, usageAlerts } from "../db/schema";
+import { accountActivations, adminAuditLog, liveTickets, phoneNumberOffers, agents, reportMailDeliveries, reportMailSubscriptions, reportMailUnsubscribeTokens, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions, usageAlerts, alertRules, alertRuleState, alertHistory, alertNotifications } from "../db/schema";
 import { runHourlyRollups, runRollups } from "../jobs/rollups";
 import { parseConfig } from "../env";
 import { createProviders } from "../providers";
@@ -349,6 +349,16 @@ describe("POST /api/admin/cleanup-user", () => {
     await d.insert(reportMailUnsubscribeTokens).values({ tokenHash: `h-${victim.userId}`, userId: victim.userId, day: "2026-08-10" });
     await d.insert(liveTickets).values({ hash: `h-${victim.userId}`, userId: victim.userId, who: "{}", expiresAt: Date.now() + 30_000 });
     await d.insert(usageAlerts).values({ userId: victim.userId, month: "2026-08", threshold: 80, claimedAt: "2026-08-10T00:00:00.000Z" });
+    const [alertRule] = await d
+      .insert(alertRules)
+      .values({ userId: victim.userId, name: "r", metric: "call_count", scopeKind: "all", comparison: "gte", threshold: 1, windowMinutes: 15, cooldownMinutes: 0, severity: "warning" })
+      .returning();
+    await d.insert(alertRuleState).values({ ruleId: alertRule.id, userId: victim.userId, since: "t" });
+    const [alert] = await d
+      .insert(alertHistory)
+      .values({ userId: victim.userId, ruleId: alertRule.id, ruleName: "r", metric: "call_count", scopeKind: "all", severity: "warning", comparison: "gte", threshold: 1, windowMinutes: 15, value: 2, windowStart: "t", windowEnd: "t", firedAt: "t", runId: "x" })
+      .returning();
+    await d.insert(alertNotifications).values({ userId: victim.userId, alertId: alert.id, kind: "triggered", title: "r", severity: "warning", createdAt: "t" });
 
     const columns = userIdColumnsFromSchema();
     const countFor = async (userId: string) => {

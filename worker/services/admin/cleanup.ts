@@ -28,6 +28,10 @@ import {
   simCalls,
   subscriptions,
   usageAlerts,
+  alertHistory,
+  alertNotifications,
+  alertRuleState,
+  alertRules,
 } from "../../db/schema";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { log } from "../../lib/log";
@@ -63,6 +67,10 @@ export const USER_ID_COLUMNS = {
   report_mail_unsubscribe_tokens: ["user_id"],
   live_tickets: ["user_id"],
   usage_alerts: ["user_id"],
+  alert_rules: ["user_id"],
+  alert_rule_state: ["user_id"],
+  alert_history: ["user_id"],
+  alert_notifications: ["user_id"],
   // The local identity service's own tables: deleted through the identity port (empty with Supabase).
   auth_users: ["id"],
   auth_sessions: ["user_id"],
@@ -169,6 +177,10 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     ["live_tickets", db.delete(liveTickets).where(inArray(liveTickets.userId, ids))],
     ["call_log_changes", deleteAccountChanges(db, ids)],
     ["usage_alerts", db.delete(usageAlerts).where(inArray(usageAlerts.userId, ids))],
+    ["alert_notifications", db.delete(alertNotifications).where(inArray(alertNotifications.userId, ids))],
+    ["alert_history", db.delete(alertHistory).where(inArray(alertHistory.userId, ids))],
+    ["alert_rule_state", db.delete(alertRuleState).where(inArray(alertRuleState.userId, ids))],
+    ["alert_rules", db.delete(alertRules).where(inArray(alertRules.userId, ids))],
     ["profiles", db.delete(profiles).where(inArray(profiles.id, ids))],
   ] as const;
   const [first, ...rest] = steps.map(([, statement]) => statement as BatchItem<"sqlite">);

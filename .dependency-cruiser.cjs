@@ -5,7 +5,8 @@
 //     index.ts, app.ts, content-sources.ts, shell/ (the SPA's shell) → routes/, jobs/ → context/, events/ → middleware/, app-env.ts → services/ → providers/ → db/ → lib/, env.ts
 //   A feature's folder spans layers, each file in its own: the live feed (live/) has its Durable
 //   Object (feed.ts) beside the entry, its routes (routes.ts) beside routes/, and the rest (its
-//   contract, publishing, change log, tickets) beside services/.
+//   contract, publishing, change log, tickets) beside services/. Custom webhooks (webhooks/) sit
+//   beside services/ too: their producer, consumer and checks.
 //   Code above providers/ reaches adapters only through providers/index.ts (the one place adapters
 //   are chosen) or a port's types, except the local identity service (providers/identity/local/),
 //   which its HTTP surface (routes/local-auth.ts) and the clean-up job (jobs/index.ts) import
@@ -25,7 +26,7 @@ const LAYERS = [
   // What routes take from the request beyond middleware: a database, derived deps, the change events.
   { name: "context", path: `${W}(context|events)/` },
   { name: "middleware", path: `${W}(middleware/|app-env\\.ts$)` },
-  { name: "services", path: `${W}(services/|live/(?!(feed|routes)\\.ts$))` },
+  { name: "services", path: `${W}(services/|webhooks/|live/(?!(feed|routes)\\.ts$))` },
   { name: "providers", path: `${W}providers/` },
   { name: "db", path: `${W}db/` },
   { name: "lib", path: `${W}(lib/|env\\.ts$)` },
@@ -65,7 +66,7 @@ module.exports = {
         "above providers/, code takes providers from providers/index.ts (where adapters are chosen), a port's types, " +
         "or the data a port's adapters and the services share (catalogues, area codes); never from an adapter",
       severity: "error",
-      from: { path: `${W}((index|app|app-env|content-sources)\\.ts$|routes/|jobs/|context/|events/|live/|middleware/|services/)`, pathNot: TESTS },
+      from: { path: `${W}((index|app|app-env|content-sources)\\.ts$|routes/|jobs/|context/|events/|live/|middleware/|services/|webhooks/)`, pathNot: TESTS },
       to: {
         path: `${W}providers/`,
         pathNot: `${W}providers/(index\\.ts$|[^/]+/port\\.ts$|[^/]+/catalogue\\.ts$|telephony/area-codes\\.ts$|identity/local/)`,

@@ -21,6 +21,9 @@ export default defineConfig(async () => {
                 // A second database, for tests only: an account's own data in a database of its own
                 // (worker/db/account-database.test.ts). Not in wrangler.toml, so neither npm start nor a deploy has it.
                 d1Databases: { ACCOUNT_DB_TEST: "account-db-test" },
+                // Webhook attempts go to a queue nobody consumes: a test drives the consumer itself
+                // (createMessageBatch), so no attempt runs behind its back.
+                queueProducers: { WEBHOOK_QUEUE: { queueName: "webhooks-test-unconsumed" } },
               },
             }),
           ],

@@ -54,6 +54,11 @@ export const envSchema = z.object({
    * is real (worker/middleware/context.ts).
    */
   D1_RTT_MS: z.coerce.number().int().min(0).max(1000).optional(),
+  /**
+   * Outside production only: comma-separated seconds before each webhook retry, replacing the
+   * schedule (the webhook bench compresses it). Ignored with APP_ENV=production.
+   */
+  WEBHOOK_RETRY_DELAYS: optional.pipe(z.string().regex(/^\d+(,\d+)*$/, "must be comma-separated seconds").optional()),
   /** Resend's API key: with MAIL_FROM, the product's mail (the daily report) goes through Resend. */
   RESEND_API_KEY: optional,
   /** The sender of the product's mail, e.g. "Reports <reports@example.com>" (a domain verified at Resend). */
@@ -86,6 +91,8 @@ export type Bindings = {
   SEARCH_DB: D1Database;
   ASSETS?: Fetcher;
   AI?: unknown;
+  /** Custom webhooks' deliveries (decision 070): absent where a deployment has no queue bound. */
+  WEBHOOK_QUEUE?: Queue;
 } & Record<string, unknown>;
 
 /**

@@ -3,6 +3,8 @@ import { createDb } from "./db/client";
 import { primaryOf } from "./db/sessions";
 import { parseConfig, type Bindings } from "./env";
 import { runJobs } from "./jobs";
+import { consumeWebhooks } from "./webhooks/consumer";
+import type { WebhookMessage } from "./webhooks/enqueue";
 
 // The live feed's Durable Object class (decision 058), bound as LIVE_FEED in wrangler.toml.
 export { LiveFeed } from "./live/feed";
@@ -15,6 +17,10 @@ export default {
     const db = createDb(primaryOf(env.DB));
     // Each run gets its own id, carried by every log line of the run and stored in job_runs.
     const search = primaryOf(env.SEARCH_DB);
-    ctx.waitUntil(runJobs(controller.cron, { db, config, now: new Date(controller.scheduledTime), search }, crypto.randomUUID()));
+    ctx.waitUntil(runJobs(controller.cron, { db, config, now: new Date(controller.scheduledTime), search, webhooks: env }, crypto.randomUUID()));
   },
-} satisfies ExportedHandler<Bindings>;
+  // Custom webhooks' attempts (decision 070). The local receiver is reached through the app itself.
+  async queue(batch: MessageBatch<WebhookMessage>, env: Bindings, ctx: ExecutionContext) {
+    await consumeWebhooks(batch, env, (request) => Promise.resolve(app.fetch(request, env, ctx)));
+  },
+} satisfies ExportedHandler<Bindings, WebhookMessage>;

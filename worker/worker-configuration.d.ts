@@ -5,6 +5,7 @@ interface __BaseEnv_Env {
 	DB: D1Database;
 	SEARCH_DB: D1Database;
 	LIVE_FEED: DurableObjectNamespace<import("./live/feed").LiveFeed>;
+	WEBHOOK_QUEUE: Queue;
 	ASSETS: Fetcher;
 	APP_ENV: "development";
 }

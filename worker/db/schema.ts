@@ -1084,3 +1084,81 @@ export const alertNotifications = sqliteTable(
   },
   (t) => [index("alert_notifications_user_idx").on(t.userId, t.id)],
 );
+
+/** Custom webhooks (docs/webhooks.md): an account's endpoint. `events` is a JSON array of event types. */
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    events: text("events").notNull(),
+    /** whsec_ + base64 of 32 random bytes: the current signing secret. */
+    secret: text("secret").notNull(),
+    /** The secret before the last rotation, still signing until previous_secret_expires_at. */
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: text("previous_secret_expires_at"),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    disabledReason: text("disabled_reason"),
+    /** The first failed attempt since the last successful one (null while deliveries succeed). */
+    failingSince: text("failing_since"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("webhook_endpoints_user_idx").on(t.userId)],
+);
+
+/** One event's delivery to one endpoint; its id is the `webhook-id` of every attempt. */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    endpointId: text("endpoint_id").notNull(),
+    userId: text("user_id").notNull(),
+    eventType: text("event_type").notNull(),
+    /** The JSON body, exactly as signed and sent. */
+    payload: text("payload").notNull(),
+    /** pending, succeeded or failed. */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastAttemptAt: text("last_attempt_at"),
+    nextAttemptAt: text("next_attempt_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt), index("webhook_deliveries_created_idx").on(t.createdAt)],
+);
+
+/** One attempt of a delivery: the receiver's status (null without one), time taken, first 1 KB of its answer. */
+export const webhookAttempts = sqliteTable(
+  "webhook_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    deliveryId: text("delivery_id").notNull(),
+    endpointId: text("endpoint_id").notNull(),
+    attempt: integer("attempt").notNull(),
+    attemptedAt: text("attempted_at").notNull(),
+    responseStatus: integer("response_status"),
+    durationMs: integer("duration_ms").notNull(),
+    responseBody: text("response_body"),
+    error: text("error"),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attempt), index("webhook_attempts_time_idx").on(t.attemptedAt)],
+);
+
+/** The local receiver's inbox (outside production only): each delivery it took, and whether it verified. */
+export const webhookInbox = sqliteTable(
+  "webhook_inbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    inbox: text("inbox").notNull(),
+    receivedAt: text("received_at").notNull(),
+    webhookId: text("webhook_id"),
+    eventType: text("event_type"),
+    headers: text("headers").notNull(),
+    body: text("body").notNull(),
+    verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+    verifyError: text("verify_error"),
+  },
+  (t) => [index("webhook_inbox_inbox_idx").on(t.inbox, t.id)],
+);

@@ -63,10 +63,11 @@ function expectFannedOut(change: ChangeName, payload: Record<string, unknown>) {
 }
 
 describe("the subscribers, listed in one place", () => {
-  it("tell the live feed, the search index and the alerts of changed calls, the first two of deleted accounts, the live feed of access and store changes", () => {
+  it("tell the live feed, the search index and the alerts of changed calls, the first two of deleted accounts, the webhooks of reported calls, the live feed of access and store changes", () => {
     const names = Object.fromEntries(Object.entries(SUBSCRIBERS).map(([change, subscribers]) => [change, subscribers.map((s) => s.name)]));
     expect(names).toEqual({
       callsChanged: ["live feed", "search index", "alerts"],
+      callReported: ["webhooks"],
       accountsDeleted: ["live feed", "search index"],
       accessChanged: ["live feed"],
       storeChanged: ["live feed"],
@@ -89,6 +90,7 @@ describe("calls changed", () => {
     const post = () => dispatch("/api/webhooks/vapi", { method: "POST", json: { message }, headers: { "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET } });
     expect((await post()).body).toMatchObject({ received: true, duplicate: false });
     expectFannedOut("callsChanged", { userId: s.userId, callIds: [id] });
+    expectFannedOut("callReported", { userId: s.userId, platformType: "status-update" });
     heard = [];
     expect((await post()).body).toMatchObject({ received: true, duplicate: true });
     expect(heard).toEqual([]);

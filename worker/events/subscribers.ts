@@ -1,6 +1,6 @@
 // Who hears of each committed change, in one list: a write path emits the change and knows nothing of
 // these. Each runs after the answer (./emit.ts), so no write waits for the live feed or the search
-// database; what one misses is caught up elsewhere (a browser's next event or reconnect reads the
+// database or the webhook queue; what one misses is caught up elsewhere (a browser's next event or reconnect reads the
 // live feed's change log; the 10-minute healing pass indexes what the search index missed).
 import { searchDatabase } from "../context/search-db";
 import { publishCalls, publishRevoke, publishStore } from "../live/publish";
@@ -8,6 +8,7 @@ import { indexAssistantCalls, indexCalls, removeAccountsFromSearch } from "../se
 import { createMail } from "../providers";
 import { webhookChannel } from "../services/alerts/channels";
 import { evaluateAlerts } from "../services/alerts/evaluate";
+import { sendCallWebhook } from "../webhooks/call-events";
 import type { ChangeName, Subscriber } from "./types";
 
 /** The live feed (decision 058): the sockets of the account (or of the store network) are told. */
@@ -32,13 +33,16 @@ export const SUBSCRIBERS: { [N in ChangeName]: Subscriber<N>[] } = {
       run: (c, { userId }) =>
         userId
           ? evaluateAlerts(
-              { db: c.var.db, mail: createMail(c.var.config, c.var.db), webhook: webhookChannel(c.var.db), publicUrl: c.var.config.PUBLIC_URL },
+              { db: c.var.db, mail: createMail(c.var.config, c.var.db), webhook: webhookChannel(c.env), publicUrl: c.var.config.PUBLIC_URL },
               new Date(),
               { userId },
             )
           : undefined,
     },
   ],
+  // The account's custom webhooks hear call.started and call.ended (decision 070): the deliveries are
+  // written and queued after the answer; without an execution context (a test's app.request) nothing is sent.
+  callReported: [{ name: "webhooks", withoutContext: false, run: (c, { userId, platformType, call }) => sendCallWebhook(c.env, userId, platformType, call) }],
   // A deleted account's open sockets close (revoked), and its calls leave the search index.
   accountsDeleted: [
     { ...LIVE, run: (c, { userIds }) => Promise.all(userIds.map((id) => publishRevoke(c.env, id))) },

@@ -1,6 +1,7 @@
 // The changes a write path announces once its write has committed, and what a subscriber to them is.
 // A path emits the change (./emit.ts); who hears of it is listed in one place (./subscribers.ts).
 import type { Context } from "hono";
+import type { PlatformCall } from "@shared/schemas/call-logs";
 import type { LiveStoreMessage } from "@shared/schemas/live";
 import type { AppEnv } from "../app-env";
 import type { Database } from "../db/client";
@@ -13,6 +14,11 @@ export type CommittedChanges = {
    * adopted by the account's agent.
    */
   callsChanged: { db: Database } & ({ userId: string | null; callIds: string[] } | { userId: string; assistantId: string });
+  /**
+   * A new voice-platform event of a call was recorded (its type as the platform names it, and the call
+   * as it now stands); `userId` null for a call no account owns.
+   */
+  callReported: { userId: string | null; platformType: string; call: PlatformCall };
   /** Accounts were deleted (an admin's cleanup), their data with them. */
   accountsDeleted: { userIds: string[] };
   /** An account's sign-in or rights changed (a sign-out, a password change, its flags). */

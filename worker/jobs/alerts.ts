@@ -9,7 +9,7 @@ import type { Job } from "./context";
 export const alertJob: Job = {
   name: "alerts",
   run: async (ctx) => {
-    const run = await evaluateAlerts({ db: ctx.db, mail: createMail(ctx.config, ctx.db), webhook: webhookChannel(ctx.db), publicUrl: ctx.config.PUBLIC_URL }, ctx.now);
+    const run = await evaluateAlerts({ db: ctx.db, mail: createMail(ctx.config, ctx.db), webhook: webhookChannel(ctx.webhooks), publicUrl: ctx.config.PUBLIC_URL }, ctx.now);
     if (run.mailsFailed + run.webhooksFailed > 0) throw new Error(`${run.mailsFailed} alert mails and ${run.webhooksFailed} alert webhooks failed (see the log)`);
     return run;
   },

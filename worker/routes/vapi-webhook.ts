@@ -10,7 +10,10 @@ export const vapiWebhookRoutes = new DeclaredRoutes().serve("POST /api/webhooks/
   const event = await readVoiceEvent(c.req.raw.headers, await c.req.text(), vapiWebhookSecret(c.var.config), Date.now());
   if (!event) return c.json({ received: true, ignored: true });
   const { duplicate, userId } = await recordCallEvent(c.var.db, event);
-  // Committed: the live feed and the search index follow, after the answer.
-  if (!duplicate) emit(c, "callsChanged", { userId, db: c.var.db, callIds: [event.call.id] });
+  // Committed: the live feed, the search index and the account's webhooks follow, after the answer.
+  if (!duplicate) {
+    emit(c, "callsChanged", { userId, db: c.var.db, callIds: [event.call.id] });
+    emit(c, "callReported", { userId, platformType: event.type, call: event.call });
+  }
   return c.json({ received: true, duplicate });
 });

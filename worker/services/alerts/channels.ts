@@ -1,18 +1,15 @@
-// The channels of an alert event besides the mail and the bell (which ./evaluate.ts writes itself).
-import type { Database } from "../../db/client";
-import { log } from "../../lib/log";
+// The webhook channel of an alert event (the mail and the bell are written by ./evaluate.ts itself).
+import { enqueueWebhookEvent, type WebhookEnv } from "../../webhooks/enqueue";
 import type { AlertEvent, WebhookChannel } from "./evaluate";
 
 /**
- * The webhook channel: the account's webhook endpoints are told `alert.triggered` / `alert.resolved`
- * with the alert as the event's data. This is the one call site of the webhooks' enqueue
- * (`enqueueWebhookEvent(env, userId, type, data)` of worker/webhooks/enqueue.ts, issue 35); until that
- * module is on this branch the event is only logged.
+ * The account's webhook endpoints that subscribe to `alert.triggered` / `alert.resolved` are sent
+ * the alert as the event's data, through the custom webhooks' queue (decision 070). Without the
+ * bindings (a caller that has none) nothing is sent.
  */
-export function webhookChannel(db: Database): WebhookChannel {
-  void db;
+export function webhookChannel(env: WebhookEnv | undefined): WebhookChannel {
   return async (event: AlertEvent) => {
-    // WEBHOOK CALL SITE: enqueueWebhookEvent(env, event.userId, event.type, event.alert)
-    log(null, "info", "alert webhook event", { type: event.type, userId: event.userId, alertId: event.alert.id });
+    if (!env) return;
+    await enqueueWebhookEvent(env, event.userId, event.type, event.alert);
   };
 }

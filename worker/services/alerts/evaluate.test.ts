@@ -12,6 +12,7 @@ import { insertAgent, insertLeads } from "../../test/factories";
 import { db, subscribe } from "../../test/helpers";
 import { createRule } from "./rules";
 import { evaluateAlerts, type AlertEvent } from "./evaluate";
+import { webhookChannel } from "./channels";
 import type { AlertRuleInput } from "@shared/schemas/alerts";
 import { alertRuleBody } from "@shared/schemas/alerts";
 import type { CurrentUser } from "../profiles";
@@ -263,5 +264,25 @@ describe("fire once, resolve once, cooldown", () => {
     await evaluateAlerts(channels().deps, NOW, { userId: a.user.id });
     expect(await history(a)).toHaveLength(1);
     expect(await history(b)).toHaveLength(0);
+  });
+});
+
+describe("the webhook channel", () => {
+  it("writes an alert.triggered delivery for each of the account's endpoints subscribed to it, then alert.resolved", async () => {
+    const a = await account();
+    await subscribe(a.user.id, "pro");
+    await env.DB.prepare("INSERT INTO webhook_endpoints (id, user_id, url, events, secret) VALUES (?, ?, ?, ?, ?)")
+      .bind(`we-${a.user.id}`, a.user.id, "https://hooks.example/alerts", JSON.stringify(["alert.triggered", "alert.resolved"]), "whsec_test")
+      .run();
+    await rule(a, { threshold: 1 });
+    await addCall(a, minutesBefore(1), { endedReason: "pipeline-error-x" });
+    const deps = { ...channels().deps, webhook: webhookChannel({ DB: env.DB }) };
+    await evaluateAlerts(deps, NOW);
+    await evaluateAlerts(deps, minutesBefore(-20));
+    const deliveries = (
+      await env.DB.prepare("SELECT event_type, payload FROM webhook_deliveries WHERE user_id = ? ORDER BY created_at, rowid").bind(a.user.id).all<{ event_type: string; payload: string }>()
+    ).results;
+    expect(deliveries.map((d) => d.event_type)).toEqual(["alert.triggered", "alert.resolved"]);
+    expect(JSON.parse(deliveries[0].payload).data).toMatchObject({ ruleName: "Rule", metric: "error_calls", value: 1, threshold: 1, windowMinutes: 15 });
   });
 });

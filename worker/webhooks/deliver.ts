@@ -1,0 +1,199 @@
+// The consumer side of custom webhooks (docs/webhooks.md, decision 070): one queue message is one
+// attempt of one delivery. The attempt checks the URL again, signs the stored body with the
+// endpoint's secrets (Standard Webhooks), posts it with a 10 s timeout and no redirects followed,
+// reads at most 64 KB of the answer and logs the first 1 KB. A failed attempt queues the next one
+// after the schedule's delay (a new message, so the queue's own retries only cover a crash); after
+// the last one the delivery is failed. An endpoint whose deliveries have all failed for 5 days is
+// disabled and its owner mailed.
+import { and, eq, isNull, sql } from "drizzle-orm";
+import {
+  WEBHOOK_DISABLE_AFTER_DAYS,
+  WEBHOOK_LOGGED_BODY_BYTES,
+  WEBHOOK_MAX_READ_BYTES,
+  WEBHOOK_RETRY_DELAYS_SECONDS,
+  WEBHOOK_TIMEOUT_MS,
+} from "@shared/webhooks";
+import type { Database } from "../db/client";
+import { profiles, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { log } from "../lib/log";
+import type { MailPort } from "../providers";
+import { queueAttempts, type WebhookMessage } from "./enqueue";
+import { signedHeaders } from "./signing";
+import { checkWebhookUrl, type Resolver } from "./url-safety";
+
+export type DeliveryDeps = {
+  db: Database;
+  queue: Queue | undefined;
+  production: boolean;
+  /** The clock: the attempt's time, its signature's timestamp and the next attempt's due time. */
+  now: () => Date;
+  /** The network. */
+  fetch: typeof fetch;
+  /** Delivers to the local receiver in-process (outside production). */
+  localDeliver?: (request: Request) => Promise<Response>;
+  /** Resolves host names before an attempt (production: DNS over HTTPS). */
+  resolve?: Resolver;
+  /** The owner's mail when an endpoint is disabled. */
+  mail?: MailPort;
+  /** The retry delays (seconds before attempt n+1 is index n); the schedule unless a bench compresses it. */
+  delays?: readonly number[];
+  /** Milliseconds an attempt waits for an answer. */
+  timeoutMs?: number;
+};
+
+export type AttemptOutcome = { status: "succeeded" | "retrying" | "failed" | "skipped"; responseStatus?: number | null; nextDelaySeconds?: number; error?: string };
+
+/** Reads at most `max` bytes of a body, then cancels the rest. */
+async function readCapped(res: Response, max: number): Promise<Uint8Array> {
+  if (!res.body) return new Uint8Array();
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < max) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  const out = new Uint8Array(Math.min(size, max));
+  let offset = 0;
+  for (const c of chunks) {
+    if (offset >= out.length) break;
+    out.set(c.subarray(0, out.length - offset), offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+/** The first `bytes` of an answer as text (a cut multi-byte character becomes U+FFFD). */
+const firstBytesText = (bytes: Uint8Array, max: number) => new TextDecoder().decode(bytes.subarray(0, max));
+
+/** Runs one attempt of a delivery (the message's), records it and queues the next one if due. */
+export async function attemptDelivery(deps: DeliveryDeps, message: WebhookMessage): Promise<AttemptOutcome> {
+  const { db } = deps;
+  const row = await db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(eq(webhookDeliveries.id, message.deliveryId))
+    .get();
+  // Deleted with its endpoint, already decided, or a redelivered message of an attempt already made.
+  if (!row || row.delivery.status !== "pending" || row.delivery.attempts >= message.attempt) return { status: "skipped" };
+  const { delivery, endpoint } = row;
+  const now = deps.now();
+  const at = now.toISOString();
+  const attempt = delivery.attempts + 1;
+  const delays = deps.delays ?? WEBHOOK_RETRY_DELAYS_SECONDS;
+
+  let responseStatus: number | null = null;
+  let responseBody: string | null = null;
+  let error: string | null = null;
+  const started = Date.now();
+  if (!endpoint.enabled) {
+    error = "endpoint disabled";
+  } else {
+    const verdict = await checkWebhookUrl(endpoint.url, { production: deps.production, resolve: deps.resolve });
+    if (!verdict.ok) {
+      error = `URL refused: ${verdict.reason}`;
+    } else {
+      const secrets = [endpoint.secret];
+      if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at) secrets.push(endpoint.previousSecret);
+      const headers = await signedHeaders(secrets, delivery.id, Math.floor(now.getTime() / 1000), delivery.payload);
+      const request = new Request(verdict.url, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json", "user-agent": "voice-agent-ops-webhooks/1" },
+        body: delivery.payload,
+        redirect: "manual",
+      });
+      try {
+        const send = verdict.localInbox && deps.localDeliver ? deps.localDeliver : (r: Request) => deps.fetch(r, { signal: AbortSignal.timeout(deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS) });
+        const res = await send(request);
+        responseStatus = res.status;
+        responseBody = firstBytesText(await readCapped(res, WEBHOOK_MAX_READ_BYTES), WEBHOOK_LOGGED_BODY_BYTES);
+        if (res.status >= 300 && res.status < 400) error = "redirects are not followed";
+      } catch (e) {
+        error = e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError") ? `no answer within ${(deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS) / 1000} s` : `request failed: ${e instanceof Error ? e.message : String(e)}`;
+      }
+    }
+  }
+  const durationMs = Date.now() - started;
+  const succeeded = responseStatus !== null && responseStatus >= 200 && responseStatus < 300;
+  // A disabled endpoint's deliveries fail at once; otherwise the schedule's next delay, if any is left.
+  const nextDelay = !succeeded && endpoint.enabled && attempt < delays.length ? delays[attempt] : undefined;
+  const status = succeeded ? "succeeded" : nextDelay === undefined ? "failed" : "pending";
+  const nextAt = nextDelay === undefined ? null : new Date(now.getTime() + nextDelay * 1000).toISOString();
+
+  await db.batch([
+    db.insert(webhookAttempts).values({ deliveryId: delivery.id, endpointId: endpoint.id, attempt, attemptedAt: at, responseStatus, durationMs, responseBody, error }),
+    db
+      .update(webhookDeliveries)
+      .set({ attempts: attempt, status, lastAttemptAt: at, nextAttemptAt: nextAt })
+      .where(eq(webhookDeliveries.id, delivery.id)),
+    succeeded
+      ? db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id))
+      : db.update(webhookEndpoints).set({ failingSince: at }).where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.failingSince))),
+  ]);
+  if (nextDelay !== undefined) await queueAttempts(deps.queue, [{ deliveryId: delivery.id, attempt: attempt + 1, delaySeconds: nextDelay }]);
+  if (!succeeded && endpoint.enabled) await disableIfFailingTooLong(deps, endpoint.id, now);
+  const outcome: AttemptOutcome = { status: succeeded ? "succeeded" : nextDelay === undefined ? "failed" : "retrying", responseStatus };
+  if (nextDelay !== undefined) outcome.nextDelaySeconds = nextDelay;
+  if (error) outcome.error = error;
+  return outcome;
+}
+
+/**
+ * Disables the endpoint when nothing has succeeded since its first failure 5 days ago or more, and
+ * mails its owner once (the update that disables it is the one that sends the mail).
+ */
+async function disableIfFailingTooLong(deps: DeliveryDeps, endpointId: string, now: Date) {
+  const { db } = deps;
+  const cutoff = new Date(now.getTime() - WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000).toISOString();
+  const reason = `Every delivery failed for ${WEBHOOK_DISABLE_AFTER_DAYS} days`;
+  const disabled = await db
+    .update(webhookEndpoints)
+    .set({ enabled: false, disabledReason: reason, updatedAt: now.toISOString() })
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.failingSince} <= ${cutoff}`))
+    .returning({ url: webhookEndpoints.url, userId: webhookEndpoints.userId });
+  const [endpoint] = disabled;
+  if (!endpoint) return;
+  const owner = await db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, endpoint.userId)).get();
+  if (!owner || !deps.mail) return;
+  try {
+    await deps.mail.send({
+      to: owner.email,
+      kind: "webhook_disabled",
+      subject: "A webhook endpoint was disabled",
+      text:
+        `Every delivery to your webhook endpoint ${endpoint.url} has failed for ${WEBHOOK_DISABLE_AFTER_DAYS} days, so it was disabled ` +
+        `and receives no more events.\n\nFix the receiver, then enable the endpoint again in Settings → Webhooks; ` +
+        `you can resend any delivery from its log.`,
+      idempotencyKey: `webhook-disabled:${endpointId}:${now.toISOString().slice(0, 10)}`,
+    });
+  } catch (e) {
+    log(null, "warn", "mailing a disabled webhook endpoint's owner failed", { endpointId, error: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+/**
+ * The queue handler's work: each message is one attempt. A message whose attempt threw (the
+ * database unreachable) is retried by the queue; every other one is acknowledged, its outcome
+ * recorded.
+ */
+export async function handleWebhookBatch(batch: MessageBatch<WebhookMessage>, deps: DeliveryDeps) {
+  // The batch's attempts go to different endpoints (or the same one): none waits for another's answer.
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      try {
+        await attemptDelivery(deps, message.body);
+        message.ack();
+      } catch (e) {
+        log(null, "error", "a webhook attempt could not run", { deliveryId: message.body?.deliveryId, error: e instanceof Error ? e.message : String(e) });
+        message.retry({ delaySeconds: 30 });
+      }
+    }),
+  );
+}

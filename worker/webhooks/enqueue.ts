@@ -1,0 +1,85 @@
+// The producer side of custom webhooks (docs/webhooks.md, decision 070): an event of an account
+// becomes one delivery row per enabled endpoint subscribed to its type, and one queue message per
+// delivery. Callable from a request (the events' subscribers) and from a scheduled job alike: it needs
+// only the Worker's bindings, never a request context.
+import { and, eq } from "drizzle-orm";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@shared/webhooks";
+import { createDb, type Database } from "../db/client";
+import { webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { primaryOf } from "../db/sessions";
+import { log } from "../lib/log";
+import { hasWebhooksPlan } from "./plan";
+
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType };
+
+/** One queue message: attempt number `attempt` of the delivery `deliveryId` (its webhook-id). */
+export type WebhookMessage = { deliveryId: string; attempt: number };
+
+/** The bindings webhooks need: the directory database and the delivery queue (absent: nothing is sent). */
+export type WebhookEnv = { DB: D1Database; WEBHOOK_QUEUE?: Queue };
+
+/** The body every attempt of a delivery sends (Standard Webhooks' payload shape). */
+export type WebhookPayload = { type: WebhookEventType; timestamp: string; data: Record<string, unknown> };
+
+type EndpointRef = { id: string; userId: string };
+
+/** A new delivery id, sent as `webhook-id`. */
+export const newDeliveryId = () => `msg_${crypto.randomUUID().replaceAll("-", "")}`;
+
+/**
+ * Writes one pending delivery per endpoint in one batch, then queues their first attempts. A failed
+ * send leaves the deliveries pending: the webhook sweep (worker/jobs) queues them again.
+ */
+export async function createDeliveries(
+  db: Database,
+  queue: Queue | undefined,
+  endpoints: EndpointRef[],
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+  now = new Date(),
+): Promise<string[]> {
+  if (endpoints.length === 0) return [];
+  const at = now.toISOString();
+  const payload = JSON.stringify({ type, timestamp: at, data } satisfies WebhookPayload);
+  const rows = endpoints.map((e) => ({ id: newDeliveryId(), endpointId: e.id, userId: e.userId, eventType: type, payload, nextAttemptAt: at, createdAt: at }));
+  const [first, ...rest] = rows.map((row) => db.insert(webhookDeliveries).values(row));
+  await db.batch([first, ...rest]);
+  await queueAttempts(queue, rows.map((r) => ({ deliveryId: r.id, attempt: 1 })));
+  return rows.map((r) => r.id);
+}
+
+/** Sends attempt messages, each after its delay (seconds). */
+export async function queueAttempts(queue: Queue | undefined, messages: (WebhookMessage & { delaySeconds?: number })[]) {
+  if (messages.length === 0) return;
+  if (!queue) {
+    log(null, "warn", "no WEBHOOK_QUEUE bound: webhook deliveries stay pending", { deliveries: messages.length });
+    return;
+  }
+  // sendBatch takes at most 100 messages.
+  for (let i = 0; i < messages.length; i += 100) {
+    await queue.sendBatch(
+      messages.slice(i, i + 100).map(({ delaySeconds, ...body }) => ({ body: body satisfies WebhookMessage, contentType: "json" as const, ...(delaySeconds ? { delaySeconds } : {}) })),
+    );
+  }
+}
+
+/** The account's enabled endpoints that subscribe to `type`. */
+export async function subscribedEndpoints(db: Database, userId: string, type: WebhookEventType): Promise<EndpointRef[]> {
+  const rows = await db
+    .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.enabled, true)));
+  return rows.filter((r) => (JSON.parse(r.events) as string[]).includes(type)).map(({ id, userId }) => ({ id, userId }));
+}
+
+/**
+ * Sends `type` with `data` to every enabled endpoint of the account that subscribes to it: the
+ * delivery rows are written, then the queue messages sent. Resolves once both are done.
+ */
+export async function enqueueWebhookEvent(env: WebhookEnv, userId: string, type: WebhookEventType, data: Record<string, unknown>, now = new Date()): Promise<void> {
+  const db = createDb(primaryOf(env.DB));
+  const endpoints = await subscribedEndpoints(db, userId, type);
+  // Custom webhooks are a Pro feature: an account whose plan lapsed keeps its endpoints, but they hear nothing.
+  if (endpoints.length === 0 || !(await hasWebhooksPlan(db, userId))) return;
+  await createDeliveries(db, env.WEBHOOK_QUEUE, endpoints, type, data, now);
+}

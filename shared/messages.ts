@@ -499,6 +499,7 @@ export const NAV_TEXT = {
   phoneNumbers: "Phone numbers",
   callLogs: "Call Logs",
   analytics: "Appointment analysis",
+  alerts: "Alerts",
   dailyReport: "Daily Report",
   admin: "Admin Dashboard",
   settings: "Settings",

@@ -19,6 +19,7 @@ import { Route as MailboxRouteImport } from './routes/mailbox'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AppAdminRouteImport } from './routes/_app/admin'
 import { Route as AppAgentSettingsRouteImport } from './routes/_app/agent-settings'
+import { Route as AppAlertsRouteImport } from './routes/_app/alerts'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppCallLogsRouteImport } from './routes/_app/call-logs'
 import { Route as AppDailyReportRouteImport } from './routes/_app/daily-report'
@@ -78,6 +79,11 @@ const AppAgentSettingsRoute = AppAgentSettingsRouteImport.update({
   path: '/agent-settings',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAlertsRoute = AppAlertsRouteImport.update({
+  id: '/alerts',
+  path: '/alerts',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAnalyticsRoute = AppAnalyticsRouteImport.update({
   id: '/analytics',
   path: '/analytics',
@@ -134,6 +140,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/admin': typeof AppAdminRoute
   '/agent-settings': typeof AppAgentSettingsRoute
+  '/alerts': typeof AppAlertsRoute
   '/analytics': typeof AppAnalyticsRoute
   '/call-logs': typeof AppCallLogsRoute
   '/daily-report': typeof AppDailyReportRoute
@@ -154,6 +161,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/admin': typeof AppAdminRoute
   '/agent-settings': typeof AppAgentSettingsRoute
+  '/alerts': typeof AppAlertsRoute
   '/analytics': typeof AppAnalyticsRoute
   '/call-logs': typeof AppCallLogsRoute
   '/daily-report': typeof AppDailyReportRoute
@@ -176,6 +184,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/_app/admin': typeof AppAdminRoute
   '/_app/agent-settings': typeof AppAgentSettingsRoute
+  '/_app/alerts': typeof AppAlertsRoute
   '/_app/analytics': typeof AppAnalyticsRoute
   '/_app/call-logs': typeof AppCallLogsRoute
   '/_app/daily-report': typeof AppDailyReportRoute
@@ -198,6 +207,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/admin'
     | '/agent-settings'
+    | '/alerts'
     | '/analytics'
     | '/call-logs'
     | '/daily-report'
@@ -218,6 +228,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/admin'
     | '/agent-settings'
+    | '/alerts'
     | '/analytics'
     | '/call-logs'
     | '/daily-report'
@@ -239,6 +250,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/_app/admin'
     | '/_app/agent-settings'
+    | '/_app/alerts'
     | '/_app/analytics'
     | '/_app/call-logs'
     | '/_app/daily-report'
@@ -335,6 +347,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAgentSettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/alerts': {
+      id: '/_app/alerts'
+      path: '/alerts'
+      fullPath: '/alerts'
+      preLoaderRoute: typeof AppAlertsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/analytics': {
       id: '/_app/analytics'
       path: '/analytics'
@@ -404,6 +423,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppAdminRoute: typeof AppAdminRoute
   AppAgentSettingsRoute: typeof AppAgentSettingsRoute
+  AppAlertsRoute: typeof AppAlertsRoute
   AppAnalyticsRoute: typeof AppAnalyticsRoute
   AppCallLogsRoute: typeof AppCallLogsRoute
   AppDailyReportRoute: typeof AppDailyReportRoute
@@ -416,6 +436,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAdminRoute: AppAdminRoute,
   AppAgentSettingsRoute: AppAgentSettingsRoute,
+  AppAlertsRoute: AppAlertsRoute,
   AppAnalyticsRoute: AppAnalyticsRoute,
   AppCallLogsRoute: AppCallLogsRoute,
   AppDailyReportRoute: AppDailyReportRoute,

@@ -1,7 +1,7 @@
 // The alert metrics (decision 071, docs/alerts.md), each with its exact definition: the worker
 // evaluates what is written here and the Alerts page shows these words, so the two cannot drift.
-import { FAILURE_ENDED_REASON_PATTERNS, FORWARDED_ENDED_REASONS } from "./call-outcomes";
-import { STORES } from "./constants";
+import { FAILURE_ENDED_REASON_PATTERNS, FORWARDED_ENDED_REASONS } from "./call-outcomes.ts";
+import { STORES } from "./constants.ts";
 
 export const ALERT_METRIC_IDS = [
   "call_count",

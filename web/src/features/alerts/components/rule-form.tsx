@@ -147,6 +147,8 @@ export function RuleForm({ rule, options, onDone }: { rule: AlertRuleView | null
       {(control) => (
         <select
           {...control}
+          // The form's value from the first paint (the library sets it only once the options exist).
+          defaultValue={String(getValues(name))}
           className={SELECT_TRIGGER_CLASS}
           {...register(name, { onChange: onChange ? (e: { target: { value: string } }) => onChange(e.target.value) : undefined })}
         >

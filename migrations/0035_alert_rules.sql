@@ -74,6 +74,9 @@ CREATE INDEX `alert_history_user_idx` ON `alert_history` (`user_id`,`fired_at`);
 --> statement-breakpoint
 CREATE INDEX `alert_history_fired_idx` ON `alert_history` (`fired_at`);
 --> statement-breakpoint
+-- A run finds the alert it just wrote by (rule, run): one seek, however long the history.
+CREATE INDEX `alert_history_rule_run_idx` ON `alert_history` (`rule_id`,`run_id`);
+--> statement-breakpoint
 -- The in-app bell: one row per firing and per resolution; `read_at` set when the user reads it.
 CREATE TABLE `alert_notifications` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,

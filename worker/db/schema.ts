@@ -1066,7 +1066,11 @@ export const alertHistory = sqliteTable(
     acknowledgedAt: text("acknowledged_at"),
     acknowledgedBy: text("acknowledged_by"),
   },
-  (t) => [index("alert_history_user_idx").on(t.userId, t.firedAt), index("alert_history_fired_idx").on(t.firedAt)],
+  (t) => [
+    index("alert_history_user_idx").on(t.userId, t.firedAt),
+    index("alert_history_fired_idx").on(t.firedAt),
+    index("alert_history_rule_run_idx").on(t.ruleId, t.runId),
+  ],
 );
 
 /** The in-app bell: one row per firing and per resolution. */

@@ -126,7 +126,7 @@ export async function createRule(db: Database, user: CurrentUser, body: AlertRul
   const scopes = await checkForAccount(db, user, body);
   const d1 = d1Of(db);
   const at = now.toISOString();
-  const [inserted] = await d1.batch<{ id: number }>([
+  const [inserted, , created] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
         "INSERT INTO alert_rules (user_id, name, metric, scope_kind, scope_id, comparison, threshold, window_minutes, cooldown_minutes, severity, email_account, extra_emails, webhook, bell, created_at, updated_at) " +
@@ -140,11 +140,11 @@ export async function createRule(db: Database, user: CurrentUser, body: AlertRul
           "LEFT JOIN alert_rule_state s ON s.rule_id = r.id WHERE r.user_id = ? AND s.rule_id IS NULL",
       )
       .bind(at, user.id),
+    // The newest rule of the account, read in the same transaction: the one just inserted, when it was.
+    d1.prepare(`${RULE_SELECT} WHERE r.id = (SELECT max(id) FROM alert_rules WHERE user_id = ?)`).bind(user.id),
   ]);
-  const id = inserted.results[0]?.id;
-  if (id === undefined) throw new ApiError(409, `rules: an account has at most ${MAX_ALERT_RULES} alert rules`, "conflict", "rules");
-  const row = await d1.prepare(`${RULE_SELECT} WHERE r.id = ?`).bind(id).first<RuleDbRow>();
-  return viewOf(row!, scopes);
+  if (inserted.results.length === 0) throw new ApiError(409, `rules: an account has at most ${MAX_ALERT_RULES} alert rules`, "conflict", "rules");
+  return viewOf(created.results[0] as RuleDbRow, scopes);
 }
 
 /**
@@ -155,7 +155,7 @@ export async function updateRule(db: Database, user: CurrentUser, id: number, bo
   const scopes = await checkForAccount(db, user, body);
   const d1 = d1Of(db);
   const at = now.toISOString();
-  const [updated] = await d1.batch<{ id: number }>([
+  const [updated, , , changed] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
         "UPDATE alert_rules SET name = ?, metric = ?, scope_kind = ?, scope_id = ?, comparison = ?, threshold = ?, window_minutes = ?, cooldown_minutes = ?, severity = ?, " +
@@ -166,10 +166,10 @@ export async function updateRule(db: Database, user: CurrentUser, id: number, bo
       .prepare("UPDATE alert_history SET resolved_at = ? WHERE id = (SELECT alert_id FROM alert_rule_state WHERE rule_id = ? AND user_id = ? AND status = 'triggered') AND resolved_at IS NULL")
       .bind(at, id, user.id),
     d1.prepare("UPDATE alert_rule_state SET status = 'ok', since = ?, alert_id = NULL, run_id = NULL WHERE rule_id = ? AND user_id = ?").bind(at, id, user.id),
+    d1.prepare(`${RULE_SELECT} WHERE r.id = ? AND r.user_id = ?`).bind(id, user.id),
   ]);
   if (updated.results.length === 0) throw notFound("Alert rule not found");
-  const row = await d1.prepare(`${RULE_SELECT} WHERE r.id = ?`).bind(id).first<RuleDbRow>();
-  return viewOf(row!, scopes);
+  return viewOf(changed.results[0] as RuleDbRow, scopes);
 }
 
 /** Deletes the rule and its state; its history stays (an open alert is closed now). */

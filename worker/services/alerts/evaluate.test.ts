@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { callLogs, phoneNumbers, profiles } from "../../db/schema";
 import { LocalMail } from "../../providers/mail/local";
 import type { MailPort, OutgoingMail } from "../../providers";
-import { insertAgent, insertLeads } from "../../test/factories";
+import { insertAgent, insertAircallCalls, insertAppointments, insertLeads } from "../../test/factories";
 import { db, subscribe } from "../../test/helpers";
 import { createRule } from "./rules";
 import { evaluateAlerts, type AlertEvent } from "./evaluate";
@@ -173,6 +173,29 @@ describe("the metrics' definitions", () => {
     await insertLeads(1, {}, { day: "2026-05-19", store: "TYLER" });
     await evaluateAlerts(channels().deps, NOW);
     expect(await history(a)).toMatchObject([{ metric: "leads_drop", value: 75 }]);
+  });
+
+  it("appointment no-shows: yesterday's appointments at the store, cancelled ones left out", async () => {
+    const a = await account({ shopwindowsInfo: true });
+    await rule(a, { metric: "appointment_no_show_share", scopeKind: "store", scopeId: "NAPLES", threshold: 25, windowMinutes: 0 });
+    await insertAppointments(3, { status: "Visited" }, { day: "2026-05-19", store: "NAPLES" });
+    await insertAppointments(2, { status: "Cancelled" }, { day: "2026-05-19", store: "NAPLES" });
+    await insertAppointments(5, { status: "No Show" }, { day: "2026-05-18", store: "NAPLES" });
+    await evaluateAlerts(channels().deps, NOW);
+    expect(await history(a)).toEqual([]);
+    await insertAppointments(1, { status: "No Show" }, { day: "2026-05-19", store: "NAPLES" });
+    await evaluateAlerts(channels().deps, NOW);
+    expect(await history(a)).toMatchObject([{ metric: "appointment_no_show_share", value: 25 }]);
+  });
+
+  it("Aircall calls not answered: today's inbound calls on the store's line, for an account with call_app", async () => {
+    const a = await account({ callApp: true });
+    await rule(a, { metric: "aircall_unanswered_share", scopeKind: "store", scopeId: "PEMBROKE", threshold: 75, windowMinutes: 0 });
+    await insertAircallCalls(3, { direction: "inbound", answeredAt: null }, { day: "2026-05-20", store: "PEMBROKE" });
+    await insertAircallCalls(1, { direction: "inbound", answeredAt: "2026-05-20T15:00:05.000Z" }, { day: "2026-05-20", store: "PEMBROKE" });
+    await insertAircallCalls(4, { direction: "outbound", answeredAt: null }, { day: "2026-05-20", store: "PEMBROKE" });
+    await evaluateAlerts(channels().deps, NOW);
+    expect(await history(a)).toMatchObject([{ metric: "aircall_unanswered_share", value: 75 }]);
   });
 
   it("a store rule of an account that has lost its flag is not evaluated", async () => {

@@ -751,6 +751,26 @@ async function main() {
   await measure("GET /api/usage-stats (staff)", "count", get("/api/usage-stats", staff));
   await measure("GET /api/usage-stats (customer)", "count", get("/api/usage-stats", customer));
   await measure("GET /api/agents (staff)", "list", get("/api/agents", staff));
+  // The public API against the dashboard's equivalent (docs/api.md): the customer's Call Logs total
+  // over the last 30 days through the dashboard's count route (session) and through GET /v1/counts
+  // (API key), the same count engine. Ten keys taken in turn keep the run under each key's rate limit.
+  const apiKeys = [];
+  for (let k = 0; k < 10; k++) {
+    const made = await timed(baseUrl, { method: "POST", path: "/api/api-keys", token: customer, json: { name: `Bench ${k}`, scopes: ["counts:read"] } });
+    if (made.error) throw new Error(`creating an API key failed: ${made.error}`);
+    apiKeys.push(JSON.parse(made.body).secret);
+  }
+  const apiEnd = nyTime.nyToday(new Date());
+  const apiStart = nyTime.addDays(apiEnd, -29);
+  await measure(
+    "GET /api/call-logs/count (customer session, 30 days, Both)",
+    "count",
+    get(`/api/call-logs/count?dateFilterType=range&startDate=${apiStart}&endDate=${apiEnd}&callType=Both`, customer),
+  );
+  await measure("GET /v1/counts (customer API key, 30 days, both)", "count", (i) => ({
+    path: `/v1/counts?start_date=${apiStart}&end_date=${apiEnd}&direction=both`,
+    token: apiKeys[((i % apiKeys.length) + apiKeys.length) % apiKeys.length],
+  }));
   await measure("GET /api/twilio/my-numbers (staff)", "list", get("/api/twilio/my-numbers", staff));
   // A write: the description of an agent made for the bench (the customer's own) changed each time.
   const made = await timed(baseUrl, { method: "POST", path: "/api/agents", token: customer, json: { name: "Bench write" } });

@@ -37,7 +37,7 @@ export default {
     const company = await page.getByLabel(SETTINGS_TEXT.companyLabel, { exact: true }).inputValue();
     check(company === "Upgrade Co", `the trial's company is on the profile, found '${company}'`);
 
-    await page.getByRole("link", { name: SUBSCRIPTION_TEXT.upgrade }).click();
+    await page.getByRole("link", { name: SUBSCRIPTION_TEXT.upgrade, exact: true }).click();
     await seePath(page, "/buy");
     await page.getByTestId("plan-pro").getByRole("button", { name: BUY_TEXT.select }).click();
     await page.getByRole("button", { name: BUY_TEXT.continue, exact: true }).click();

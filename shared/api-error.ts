@@ -27,6 +27,8 @@ export const API_ERROR_CODES = [
   "card_declined",
   "product_unavailable",
   "proof_required",
+  "api_key_limit_reached",
+  "insufficient_scope",
 ] as const;
 
 /** Codes of the local identity service (`/auth/v1/*`), named as GoTrue names them for supabase-js. */

@@ -440,6 +440,37 @@ export const LIVE_TEXT = {
   web: "Web",
 } as const;
 
+/** Settings → API access (docs/product/api-access.md). */
+export const API_ACCESS_TEXT = {
+  section: "API access",
+  sectionText: "Keys for the public API: read your calls, counts and agents from your own code.",
+  proOnly: "API access comes with the Pro plan. Pro gives you:",
+  upgrade: "Upgrade to Pro",
+  reference: "API reference",
+  nameLabel: "Key name",
+  scopesLabel: "Scopes",
+  create: "Create key",
+  creating: "Creating…",
+  createFailed: "Failed to create the key",
+  created: "API key created",
+  secretOnce: "Copy this key now: it is shown only once.",
+  copy: "Copy",
+  copied: "Copied",
+  done: "Done",
+  noKeys: "No API keys yet.",
+  loadFailed: "Failed to load your API keys",
+  limitNote: (limit: number) => `At most ${limit} keys.`,
+  columns: { name: "Name", scopes: "Scopes", prefix: "Key", created: "Created", lastUsed: "Last used" },
+  neverUsed: "Never",
+  revoke: "Revoke",
+  revokeTitle: (name: string) => `Revoke the key “${name}”?`,
+  revokeText: "Programs using it stop working at their next request. This cannot be undone.",
+  cancel: "Cancel",
+  revoked: "API key revoked",
+  revokeFailed: "Failed to revoke the key",
+  pickScope: "Choose at least one scope",
+} as const;
+
 export const SETTINGS_TEXT = {
   title: "Settings",
   userSection: "User",
@@ -621,6 +652,8 @@ export const ADMIN_TEXT = {
     assign_phone_number: "Assigned a phone number",
     delete_user: "Deleted a user",
     set_phone_limit: "Changed the phone number limit",
+    create_api_key: "Created an API key",
+    revoke_api_key: "Revoked an API key",
   },
   noAudit: "No admin actions yet.",
   auditFailed: "Failed to load the audit log",
@@ -642,6 +675,7 @@ export const ADMIN_API_TEXT = {
 /** Plans on the server and in the SPA (docs/product/constants.md#business-constants): features, limits and their messages. */
 export const PLAN_TEXT = {
   subscriptionRequired: "This needs an active subscription or trial. Choose a plan to continue.",
+  apiAccessRequired: "API access comes with the Pro plan. Upgrade to Pro to use API keys.",
   minutesLimitReached: (limit: number) =>
     `Your plan's ${formatCount(limit)} call minutes for this month are used up. Upgrade to call more.`,
   testCallDailyCap: (cap: number) => `You have placed ${cap} test calls today, the daily maximum. Try again tomorrow.`,

@@ -6,6 +6,7 @@ import type { D1Timer } from "./db/timed-d1";
 import type { AppConfig, Bindings } from "./env";
 import type { Providers } from "./providers";
 import type { CurrentUser } from "./services/profiles";
+import type { ApiKeyScope } from "@shared/schemas/api-keys";
 
 export type AppEnv = {
   Bindings: Bindings;
@@ -21,6 +22,8 @@ export type AppEnv = {
     providers: Providers;
     user: CurrentUser | null;
     authError: string | null;
+    /** On /v1, the API key the request authenticated with (middleware/api-key.ts); `user` is its account. */
+    apiKey?: { id: string; scopes: readonly ApiKeyScope[] };
     /** Set by requireUser, requireAdmin and requireFlag once they found a signed-in user: the route is a signed-in one. */
     signedInRoute?: true;
   };

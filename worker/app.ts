@@ -43,6 +43,8 @@ import { voiceSimulatorRoutes } from "./routes/voice-simulator";
 import { liveRoutes } from "./live/routes";
 import { batchRoutes } from "./routes/batch";
 import { openApiRoutes } from "./routes/openapi";
+import { apiKeyRoutes } from "./routes/api-keys";
+import { v1Routes } from "./routes/v1";
 import { serveShell } from "./shell/serve-shell";
 
 // Every sub-app serves full paths of its declared routes (shared/api/routes.ts), so they are mounted
@@ -73,6 +75,7 @@ const routes = [
   dailyReportRoutes,
   reportMailRoutes,
   alertRoutes,
+  apiKeyRoutes,
   ingestRoutes,
   billingRoutes,
   leadRoutes,
@@ -87,6 +90,8 @@ const routes = [
   voiceSimulatorRoutes,
   stripeWebhookRoutes,
   localCheckoutRoutes,
+  // The public API (docs/api.md): its own declarations (shared/api/v1-routes.ts), keys and errors.
+  ...v1Routes,
 ];
 
 export const app = new Hono<AppEnv>();
@@ -108,34 +113,40 @@ app.use("*", async (c, next) => {
 app.use("*", async (c, next) => {
   const started = Date.now();
   await next();
-  if (c.var.config?.APP_ENV !== "test" && (c.req.path.startsWith("/api") || c.req.path.startsWith("/auth"))) {
+  if (c.var.config?.APP_ENV !== "test" && /^\/(api|auth|v1)(\/|$)/.test(c.req.path)) {
     log(c, "info", "request", { method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started });
   }
 });
 // Outside the error handler's reach (onError answers inside it), so refusals carry it too.
 app.use("/api/*", serverTiming);
+app.use("/v1/*", serverTiming);
 // The page's Content-Security-Policy follows the configuration: the Supabase project the auth client
 // calls and the hosts the voice platform serves recordings from. One middleware per distinct policy.
+// The public API's reference page (/v1/docs) sets a policy of its own, for its script alone.
 const headerMiddlewares = new Map<string, MiddlewareHandler<AppEnv>>();
+const OWN_POLICY_PATHS = new Set(["/v1/docs"]);
 app.use("*", (c, next) => {
   const sources = contentSources(c.var.config);
-  const key = JSON.stringify(sources);
+  const ownPolicy = OWN_POLICY_PATHS.has(c.req.path);
+  const key = JSON.stringify([sources, ownPolicy]);
   let middleware = headerMiddlewares.get(key);
   if (!middleware) {
     middleware = secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: sources.connect,
-        mediaSrc: sources.media,
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+      contentSecurityPolicy: ownPolicy
+        ? undefined
+        : {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", "data:"],
+            fontSrc: ["'self'", "data:"],
+            connectSrc: sources.connect,
+            mediaSrc: sources.media,
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+          },
       permissionsPolicy: { camera: [], geolocation: [], payment: ["self"] },
       crossOriginOpenerPolicy: "same-origin",
     }) as MiddlewareHandler<AppEnv>;
@@ -145,11 +156,13 @@ app.use("*", (c, next) => {
 });
 // API answers are per account: never stored by a shared cache, and a route that lets the browser
 // reuse an answer (the platform call list, 30 s) still varies by the token it was asked with.
-app.use("/api/*", async (c, next) => {
+const perCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
   c.header("vary", "Authorization", { append: true });
-});
+};
+app.use("/api/*", perCaller);
+app.use("/v1/*", perCaller);
 const limit = (maxSize: number) =>
   bodyLimit({
     maxSize,
@@ -162,6 +175,7 @@ const webhookBodyLimit = limit(2 * 1024 * 1024);
 const apiBodyLimit = limit(256 * 1024);
 app.use("/api/*", (c, next) => (/^\/api\/(webhooks|ingest)\//.test(c.req.path) ? webhookBodyLimit : apiBodyLimit)(c, next));
 app.use("/auth/*", limit(64 * 1024));
+app.use("/v1/*", apiBodyLimit);
 // Every webhook we take posts JSON; anything else is refused before its credential is even read.
 app.use("/api/webhooks/*", async (c, next) => {
   const type = c.req.header("content-type")?.split(";")[0].trim().toLowerCase();
@@ -176,6 +190,7 @@ app.use("/api/*", authenticate);
 for (const sub of routes) app.route("/", sub);
 
 app.all("/api/*", notFoundHandler);
+app.all("/v1/*", notFoundHandler);
 app.all("/auth/v1/*", notFoundHandler);
 app.all("/_local/*", notFoundHandler);
 // Every other path: a missing file's 404, or a screen of the SPA, its shell rewritten for the page's

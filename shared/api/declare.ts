@@ -12,8 +12,10 @@ import { z } from "zod";
  * - admin: signed-in admin (403 for everyone else)
  * - secret: a webhook or ingestion key, never a user token (401 without the key)
  * - local: a development tool, off in production
+ * - key: the public API (/v1, shared/api/v1-routes.ts): an API key with the route's scope, never a
+ *   dashboard session (401 without the key)
  */
-export type Access = "public" | "user" | "owned" | "ownedOrAdmin" | "shopwindows" | "callApp" | "admin" | "secret" | "local";
+export type Access = "public" | "user" | "owned" | "ownedOrAdmin" | "shopwindows" | "callApp" | "admin" | "secret" | "local" | "key";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

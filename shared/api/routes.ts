@@ -49,6 +49,7 @@ import {
   emailConfirmedResponse,
   userExistsResponse,
 } from "../schemas/auth";
+import { apiKeyCreateBody, apiKeyIdParam, apiKeyCreatedResponse, apiKeyListResponse, apiKeyRevokedResponse } from "../schemas/api-keys";
 import { batchBody } from "../schemas/batch";
 import {
   cancelSubscriptionBody,
@@ -175,6 +176,10 @@ export const ROUTES = {
     body: resendActivationBody,
     answer: json(accountActionResponse),
   },
+  // Settings → API access: keys of the public API (/v1, declared in ./v1-routes.ts)
+  "GET /api/api-keys": { access: "user", answer: json(apiKeyListResponse) },
+  "POST /api/api-keys": { access: "user", summary: "Pro or admin; the secret is answered once", body: apiKeyCreateBody, answer: json(apiKeyCreatedResponse, 201) },
+  "DELETE /api/api-keys/:id": { access: "owned", params: apiKeyIdParam, answer: json(apiKeyRevokedResponse) },
   "POST /api/admin/public/update-user-profile": { access: "user", body: updateUserProfileBody, answer: json(updateUserProfileResponse) },
   "GET /api/local/mailbox": { access: "local", query: mailboxQuery, answer: json(mailboxResponse) },
   "GET /api/report-mail": { access: "shopwindows", answer: json(reportMailSetting) },

@@ -132,7 +132,7 @@ export const cleanupUserResponse = z.object({
 });
 export type CleanupUserResponse = z.infer<typeof cleanupUserResponse>;
 
-export const AUDIT_ACTIONS = ["set_flags", "assign_phone_number", "delete_user", "set_phone_limit"] as const;
+export const AUDIT_ACTIONS = ["set_flags", "assign_phone_number", "delete_user", "set_phone_limit", "create_api_key", "revoke_api_key"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditEntry = z.object({

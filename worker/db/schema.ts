@@ -1166,3 +1166,25 @@ export const webhookInbox = sqliteTable(
   },
   (t) => [index("webhook_inbox_inbox_idx").on(t.inbox, t.id)],
 );
+
+/**
+ * Keys of the public API (/v1; docs/api.md, decision 069): only the SHA-256 of the secret is kept;
+ * `prefix` is the part of the key the list shows. A revoked key keeps its row (revoked_at set).
+ */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+    prefix: text("prefix").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: text("last_used_at"),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_hash_uq").on(t.secretHash), index("api_keys_user_idx").on(t.userId, t.revokedAt, t.createdAt)],
+);

@@ -53,23 +53,43 @@ export function errorBody<E extends RequestScoped>(c: Context<E>, err: ApiError)
   };
 }
 
+/** Whether a path is the public API's (/v1), whose errors have their own shape. */
+export const isPublicApiPath = (path: string) => path === "/v1" || path.startsWith("/v1/");
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+
+/**
+ * The public API's error body (docs/api.md#errors): `{ error: { code, message, field?, request_id } }`,
+ * plus the fields the code documents (the plan refusal's upgrade_url, a limit's figures), snake_case.
+ */
+export function publicErrorBody<E extends RequestScoped>(c: Context<E>, err: ApiError) {
+  const extra = Object.fromEntries(Object.entries(err.extra ?? {}).map(([k, v]) => [snakeCase(k), v]));
+  return { error: { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}), ...extra, request_id: c.get("requestId") } };
+}
+
+/** An expected failure as its path's error body: /v1's shape or the dashboard API's. */
+function answerError<E extends RequestScoped>(c: Context<E>, err: ApiError): Response {
+  const body: object = isPublicApiPath(c.req.path) ? publicErrorBody(c, err) : errorBody(c, err);
+  return c.json(body, err.status);
+}
+
 /** The app's one error handler: expected failures as they were thrown, anything else as a logged 500. */
-export function onError<E extends RequestScoped>(err: Error, c: Context<E>) {
+export function onError<E extends RequestScoped>(err: Error, c: Context<E>): Response {
   if (err instanceof ApiError) {
     if (err.status >= 500) log(c, "error", err.message, { code: err.code });
-    return c.json(errorBody(c, err), err.status);
+    return answerError(c, err);
   }
   if (err instanceof HTTPException) {
     const status = err.status;
     const message =
       status === 413 ? "Request body too large" : err.message || (status === 400 ? "Malformed request" : "Request failed");
     const field = /json/i.test(message) ? "body" : undefined;
-    return c.json(errorBody(c, new ApiError(status as 400, message, status === 413 ? "payload_too_large" : "bad_request", field)), status);
+    return answerError(c, new ApiError(status as 400, message, status === 413 ? "payload_too_large" : "bad_request", field));
   }
   log(c, "error", "unhandled error", { error: err.message, stack: err.stack });
-  return c.json(errorBody(c, new ApiError(500, "Internal server error", "internal_error")), 500);
+  return answerError(c, new ApiError(500, "Internal server error", "internal_error"));
 }
 
-export function notFoundHandler<E extends RequestScoped>(c: Context<E>) {
-  return c.json(errorBody(c, new ApiError(404, `No route for ${c.req.method} ${c.req.path}`, "not_found")), 404);
+export function notFoundHandler<E extends RequestScoped>(c: Context<E>): Response {
+  return answerError(c, new ApiError(404, `No route for ${c.req.method} ${c.req.path}`, "not_found"));
 }

@@ -88,6 +88,10 @@ function expected(access: Access, audience: Audience): number[] | "allowed" | nu
       return !signedIn ? [401] : audience === "no flag" ? [403] : audience === "non-admin" || audience === "admin" ? "allowed" : null;
     case "admin":
       return !signedIn ? [401] : audience === "no flag" || audience === "non-admin" ? [403] : audience === "admin" ? "allowed" : null;
+    case "key":
+      // The public API takes an API key only: no dashboard session opens it, an admin's included.
+      // Its keyed cells (wrong, revoked, other account's key, missing scope) are in ./public-api-matrix.test.ts.
+      return [401];
   }
 }
 

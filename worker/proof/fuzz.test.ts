@@ -8,6 +8,7 @@ import { DEV_AIRCALL_WEBHOOK_TOKEN } from "../providers/callcentre/aircall-event
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { DEV_INGEST_API_KEY } from "../routes/ingest";
 import { call, signUpAndSignIn } from "../test/helpers";
+import { API_KEY_SCOPES } from "@shared/schemas/api-keys";
 import { ROUTES } from "./routes";
 
 const RUNS_PER_ROUTE = 40;
@@ -47,7 +48,17 @@ const tallyEdges: Tally = { requests: 0, errors500: 0, refusedWithoutField: 0, b
 const INPUT_REFUSALS = new Set([400, 413, 415, 422]);
 
 function namesField(body: Record<string, unknown>) {
-  return typeof body.field === "string" && body.field.length > 0;
+  // The public API (/v1) names it inside its error object.
+  const field = body.field ?? (body.error as { field?: unknown } | undefined)?.field;
+  return typeof field === "string" && field.length > 0;
+}
+
+/** The caller's credential for a route: for the public API (/v1), an API key of the account, with every scope. */
+async function credentialFor(access: string, accessToken: string) {
+  if (access !== "key") return accessToken;
+  const res = await call("/api/api-keys", { method: "POST", token: accessToken, json: { name: "Fuzz", scopes: [...API_KEY_SCOPES] } });
+  expect(res.status).toBe(201);
+  return res.body.secret as string;
 }
 
 describe("fuzzed input on every route", () => {
@@ -55,7 +66,8 @@ describe("fuzzed input on every route", () => {
     const [method, pathPattern] = route.split(" ");
     it(`${route}: no 500, refusals name the field`, { timeout: 120_000 }, async () => {
       // A fresh admin per route: a fuzzed logout or password change must not end the next route's session.
-      const { accessToken } = await signUpAndSignIn({ appMetadata: { is_admin: true, shopwindows_info: true, call_app: true } });
+      const session = await signUpAndSignIn({ appMetadata: { is_admin: true, shopwindows_info: true, call_app: true } });
+      const accessToken = await credentialFor(access, session.accessToken);
       await fc.assert(
         fc.asyncProperty(body, query, param, async (b, q, p) => {
           const path = pathPattern.replace(/:[a-zA-Z_]+/g, encodeURIComponent(p));
@@ -141,7 +153,8 @@ describe("date, id and email edges on every route", () => {
   for (const [route, access] of Object.entries(ROUTES)) {
     const [method, pathPattern] = route.split(" ");
     it(`${route}: no 5xx at the edges, refusals name the field`, { timeout: 120_000 }, async () => {
-      const { accessToken } = await signUpAndSignIn({ appMetadata: { is_admin: true, shopwindows_info: true, call_app: true } });
+      const session = await signUpAndSignIn({ appMetadata: { is_admin: true, shopwindows_info: true, call_app: true } });
+      const accessToken = await credentialFor(access, session.accessToken);
       const failures: string[] = [];
       for (const edge of edgeCases(pathPattern)) {
         const search = new URLSearchParams(edge.query).toString();

@@ -8,7 +8,7 @@ import { ADMIN_API_TEXT } from "@shared/messages";
 import { addDays, nyDayOf, nyToday } from "@shared/ny-time";
 import { markDaysDirty } from "../services/rollup-dirty";
 import * as schema from "../db/schema";
-import { accountActivations, adminAuditLog, liveTickets, phoneNumberOffers, agents, reportMailDeliveries, reportMailSubscriptions, reportMailUnsubscribeTokens, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions, usageAlerts, alertRules, alertRuleState, alertHistory, alertNotifications } from "../db/schema";
+import { accountActivations, adminAuditLog, apiKeys, liveTickets, phoneNumberOffers, agents, reportMailDeliveries, reportMailSubscriptions, reportMailUnsubscribeTokens, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions, usageAlerts, alertRules, alertRuleState, alertHistory, alertNotifications, webhookEndpoints, webhookDeliveries } from "../db/schema";
 import { runHourlyRollups, runRollups } from "../jobs/rollups";
 import { parseConfig } from "../env";
 import { createProviders } from "../providers";
@@ -359,6 +359,9 @@ describe("POST /api/admin/cleanup-user", () => {
       .values({ userId: victim.userId, ruleId: alertRule.id, ruleName: "r", metric: "call_count", scopeKind: "all", severity: "warning", comparison: "gte", threshold: 1, windowMinutes: 15, value: 2, windowStart: "t", windowEnd: "t", firedAt: "t", runId: "x" })
       .returning();
     await d.insert(alertNotifications).values({ userId: victim.userId, alertId: alert.id, kind: "triggered", title: "r", severity: "warning", createdAt: "t" });
+    await d.insert(webhookEndpoints).values({ id: `we_${victim.userId}`, userId: victim.userId, url: "https://hooks.example/x", events: "[]", secret: "whsec_x" });
+    await d.insert(webhookDeliveries).values({ id: `msg_${victim.userId}`, endpointId: `we_${victim.userId}`, userId: victim.userId, eventType: "test", payload: "{}" });
+    await d.insert(apiKeys).values({ id: `key_${victim.userId.slice(0, 8)}`, userId: victim.userId, name: "Victim's", scopes: ["calls:read"], prefix: "vao_test_abcd", secretHash: `h-${victim.userId}` });
 
     const columns = userIdColumnsFromSchema();
     const countFor = async (userId: string) => {

@@ -29,10 +29,18 @@ export const PAID_STATUSES = ["active", "trialing"];
  */
 export async function accountPlan(db: Database, userId: string, now = new Date()): Promise<AccountPlan> {
   const rows = await db
-    .select({ id: subscriptions.id, productName: subscriptions.productName, status: subscriptions.status, trialEnd: subscriptions.trialEnd })
+    .select(PLAN_COLUMNS)
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.updatedAt));
+  return planOf(rows, now);
+}
+
+/** The subscription columns a plan is read from (accountPlan, and the API key lookup's batch). */
+export const PLAN_COLUMNS = { id: subscriptions.id, productName: subscriptions.productName, status: subscriptions.status, trialEnd: subscriptions.trialEnd };
+
+/** The plan an account's subscriptions give, newest first (accountPlan's rule, for rows read elsewhere). */
+export function planOf(rows: { id: string; productName: string | null; status: string; trialEnd: string | null }[], now = new Date()): AccountPlan {
   for (const row of rows) {
     if (!PAID_STATUSES.includes(row.status)) continue;
     if (row.status === "trialing" && row.trialEnd && row.trialEnd < now.toISOString()) continue;
@@ -43,6 +51,15 @@ export async function accountPlan(db: Database, userId: string, now = new Date()
   }
   return { plan: null, state: noPlanState(rows[0]?.status), status: rows[0]?.status ?? null, subscriptionId: null, agentLimit: NO_PLAN_AGENT_LIMIT, minuteLimit: null };
 }
+
+/**
+ * API access (docs/product/api-access.md): the Pro plan, paid (not on trial), or an admin. Basic,
+ * trial and plan-less accounts are refused with the plan refusal's 402.
+ */
+export const hasApiAccess = (plan: AccountPlan, isAdmin: boolean) => isAdmin || (plan.plan === "pro" && plan.status === "active");
+
+/** The 402 of an account without API access: the same code and upgrade link as every plan refusal. */
+export const apiAccessRequired = () => new ApiError(402, PLAN_TEXT.apiAccessRequired, "subscription_required", undefined, { upgradeUrl: "/buy" });
 
 /** Why an account has no plan, from its newest subscription's status (none: it never had one that started). */
 function noPlanState(status: string | undefined): PlanState {

@@ -19,6 +19,7 @@ import { voicesQueryOptions } from "@web/features/agents/api/get-voices";
 import { callDetailQueryOptions } from "@web/features/call-logs/api/get-call-detail";
 import { mailboxQueryOptions } from "@web/features/mailbox/api/mailbox";
 import { reportMailQueryOptions } from "@web/features/settings/api/report-mail";
+import { apiKeysQueryOptions } from "@web/features/settings/api/api-keys";
 import { availableNumbersQueryOptions } from "@web/features/phone-numbers/api/get-available-numbers";
 import { phoneLimitQueryOptions } from "@web/features/phone-numbers/api/get-phone-limit";
 import { currentUserQueryOptions } from "@web/lib/auth/current-user";
@@ -42,6 +43,7 @@ const QUERIES: [string, AnyOptions][] = [
   ["call detail", callDetailQueryOptions("abc-123")],
   ["mailbox", mailboxQueryOptions("a+b@store.example")],
   ["report mail", reportMailQueryOptions()],
+  ["api keys", apiKeysQueryOptions()],
   ["available numbers", availableNumbersQueryOptions("305")],
   ["phone limit", phoneLimitQueryOptions()],
   ["current user", currentUserQueryOptions()],

@@ -32,6 +32,10 @@ import {
   alertNotifications,
   alertRuleState,
   alertRules,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+  apiKeys,
 } from "../../db/schema";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { log } from "../../lib/log";
@@ -71,6 +75,9 @@ export const USER_ID_COLUMNS = {
   alert_rule_state: ["user_id"],
   alert_history: ["user_id"],
   alert_notifications: ["user_id"],
+  webhook_endpoints: ["user_id"],
+  webhook_deliveries: ["user_id"],
+  api_keys: ["user_id"],
   // The local identity service's own tables: deleted through the identity port (empty with Supabase).
   auth_users: ["id"],
   auth_sessions: ["user_id"],
@@ -181,6 +188,11 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     ["alert_history", db.delete(alertHistory).where(inArray(alertHistory.userId, ids))],
     ["alert_rule_state", db.delete(alertRuleState).where(inArray(alertRuleState.userId, ids))],
     ["alert_rules", db.delete(alertRules).where(inArray(alertRules.userId, ids))],
+    // Custom webhooks (decision 070): the attempts of the account's deliveries, the deliveries, the endpoints.
+    ["webhook_attempts", db.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(inArray(webhookDeliveries.userId, ids))))],
+    ["webhook_deliveries", db.delete(webhookDeliveries).where(inArray(webhookDeliveries.userId, ids))],
+    ["webhook_endpoints", db.delete(webhookEndpoints).where(inArray(webhookEndpoints.userId, ids))],
+    ["api_keys", db.delete(apiKeys).where(inArray(apiKeys.userId, ids))],
     ["profiles", db.delete(profiles).where(inArray(profiles.id, ids))],
   ] as const;
   const [first, ...rest] = steps.map(([, statement]) => statement as BatchItem<"sqlite">);

@@ -22,6 +22,9 @@ export function auditDetail(e: AuditEntry): string {
         .map(([k, label]) => `${label} ${after[k] ? "on" : "off"}`)
         .join(", ");
     }
+    case "create_api_key":
+    case "revoke_api_key":
+      return `${String(d.name ?? "")} (${String(d.prefix ?? "")})`;
     case "delete_user": {
       const pool = (d.numbers_returned_to_pool as string[] | undefined)?.length ?? 0;
       return `${String(d.agents ?? 0)} agents, ${pool} numbers back to the pool`;

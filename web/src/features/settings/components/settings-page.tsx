@@ -1,5 +1,5 @@
 // /settings (docs/product/screens-and-routes.md#route-table): user section (nick name, email), company section (name), password (change, or
-// a recovery link when it is forgotten), subscription section.
+// a recovery link when it is forgotten), subscription section, API access (docs/product/api-access.md).
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -12,6 +12,7 @@ import { SubmitButton } from "@web/components/ui/submit-button";
 import { toast } from "@web/lib/toast-store";
 import { errorMessage } from "@web/lib/api";
 import { useUpdateProfile } from "../api/update-profile";
+import { ApiAccessSection } from "./api-access-section";
 import { PasswordSection } from "./password-section";
 import { ReportMailSection } from "./report-mail-section";
 import { SubscriptionSection } from "./subscription-section";
@@ -103,6 +104,7 @@ export function SettingsPage({ user }: { user: CurrentUserView }) {
         {/* Who may see the daily report (docs/product/dashboard-and-counts.md#sections-and-who-sees-them) may have it mailed. */}
         {user.shopwindows_info ? <ReportMailSection /> : null}
         <SubscriptionSection email={user.email} />
+        <ApiAccessSection email={user.email} />
       </div>
     </div>
   );

@@ -137,6 +137,8 @@ export const alertView = z.object({
   resolvedValue: z.number().nullable(),
   acknowledgedAt: z.string().nullable(),
   acknowledgedBy: z.string().nullable(),
+  /** The voice assistant the scope reads now (an agent's, a number's agent's); null for "all", a store, or a scope without one. */
+  scopeAssistantId: z.string().nullable(),
 });
 export type AlertView = z.infer<typeof alertView>;
 

@@ -174,11 +174,13 @@ describe("history and bell", () => {
     expect(mail.body.messages.map((m: Json) => m.subject)).toContain("[Critical] Alert: Errors at the front desk");
 
     const history = await call("/api/alerts/history", { token: s.accessToken });
-    expect(history.body.alerts).toMatchObject([{ value: 1, threshold: 1, windowMinutes: 15, resolvedAt: null, acknowledgedBy: null, scopeLabel: "Front desk" }]);
+    expect(history.body.alerts).toMatchObject([{ value: 1, threshold: 1, windowMinutes: 15, resolvedAt: null, acknowledgedBy: null, scopeLabel: "Front desk", scopeAssistantId: s.agent.vapiAssistantId }]);
     const id = history.body.alerts[0].id;
     expect((await call(`/api/alerts/history/${id}/acknowledge`, { method: "POST", token: other.accessToken })).status).toBe(404);
     const acked = await call(`/api/alerts/history/${id}/acknowledge`, { method: "POST", token: s.accessToken });
     expect(acked.body.alert.acknowledgedBy).toBe(s.email);
+    // The scope's assistant, for the history's link to the calls behind the alert.
+    expect(acked.body.alert.scopeAssistantId).toBe(s.agent.vapiAssistantId);
     expect((await call("/api/alerts/history", { token: other.accessToken })).body.alerts).toEqual([]);
 
     expect((await call("/api/alerts/bell/read", { method: "POST", token: other.accessToken, json: {} })).body.unread).toBe(0);

@@ -205,6 +205,7 @@ type HistoryRow = {
   resolved_value: number | null;
   acknowledged_at: string | null;
   acknowledged_by: string | null;
+  scope_assistant_id: string | null;
 };
 
 const alertOf = (r: HistoryRow): AlertView => ({
@@ -227,22 +228,35 @@ const alertOf = (r: HistoryRow): AlertView => ({
   resolvedValue: r.resolved_value,
   acknowledgedAt: r.acknowledged_at,
   acknowledgedBy: r.acknowledged_by,
+  scopeAssistantId: r.scope_assistant_id,
 });
+
+/**
+ * An alert row with the voice assistant its scope reads now, as the evaluation resolves it
+ * (assistantsOf): an agent's own, a number's agent's; null for "all", a store, or a scope without one.
+ */
+const HISTORY_SELECT =
+  "SELECT h.*, CASE h.scope_kind " +
+  "WHEN 'agent' THEN (SELECT a.vapi_assistant_id FROM agents a WHERE a.id = CAST(h.scope_id AS INTEGER) AND a.user_id = h.user_id) " +
+  "WHEN 'number' THEN (SELECT a.vapi_assistant_id FROM phone_numbers p JOIN agents a ON a.id = p.agent_id WHERE p.id = CAST(h.scope_id AS INTEGER) AND p.user_id = h.user_id) " +
+  "END AS scope_assistant_id FROM alert_history h";
 
 /** The account's alerts, newest first (the last 90 days: older ones are pruned nightly). */
 export async function listHistory(db: Database, userId: string, limit: number): Promise<AlertView[]> {
-  const rows = await d1Of(db).prepare("SELECT * FROM alert_history WHERE user_id = ? ORDER BY fired_at DESC, id DESC LIMIT ?").bind(userId, limit).all<HistoryRow>();
+  const rows = await d1Of(db).prepare(`${HISTORY_SELECT} WHERE h.user_id = ? ORDER BY h.fired_at DESC, h.id DESC LIMIT ?`).bind(userId, limit).all<HistoryRow>();
   return rows.results.map(alertOf);
 }
 
 /** Acknowledges the account's alert; the first acknowledgement stands. 404 for another account's. */
 export async function acknowledgeAlert(db: Database, user: CurrentUser, id: number, now: Date): Promise<AlertView> {
-  const row = await d1Of(db)
-    .prepare(
-      "UPDATE alert_history SET acknowledged_at = coalesce(acknowledged_at, ?), acknowledged_by = coalesce(acknowledged_by, ?) WHERE id = ? AND user_id = ? RETURNING *",
-    )
-    .bind(now.toISOString(), user.email, id, user.id)
-    .first<HistoryRow>();
+  const d1 = d1Of(db);
+  const [, read] = await d1.batch<HistoryRow>([
+    d1
+      .prepare("UPDATE alert_history SET acknowledged_at = coalesce(acknowledged_at, ?), acknowledged_by = coalesce(acknowledged_by, ?) WHERE id = ? AND user_id = ?")
+      .bind(now.toISOString(), user.email, id, user.id),
+    d1.prepare(`${HISTORY_SELECT} WHERE h.id = ? AND h.user_id = ?`).bind(id, user.id),
+  ]);
+  const row = read.results[0];
   if (!row) throw notFound("Alert not found");
   return alertOf(row);
 }

@@ -72,3 +72,7 @@ const FAILURE_REGEXPS = FAILURE_ENDED_REASON_PATTERNS.map(likeToRegExp);
 export function isFailureEndedReason(endedReason: string | null | undefined): boolean {
   return Boolean(endedReason && FAILURE_REGEXPS.some((r) => r.test(endedReason)));
 }
+
+/** What the call log's outcome filter keeps (GET /api/call-logs?outcome=): the failing reasons above, or the forwarded ones. */
+export const CALL_LOG_OUTCOMES = ["error", "forwarded"] as const;
+export type CallLogOutcome = (typeof CALL_LOG_OUTCOMES)[number];

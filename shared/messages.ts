@@ -410,6 +410,19 @@ export const CALL_LOG_TEXT = {
   retry: "Try again",
 } as const;
 
+/** The call log's filters (?from=&to=&agent=&outcome=, as an alert's "Calls" link sets them). */
+export const CALL_LOG_FILTER_TEXT = {
+  label: "Filtered by",
+  outcome: { error: "Errors", forwarded: "Forwarded" } as Record<"error" | "forwarded", string>,
+  agent: (name: string) => `Agent ${name}`,
+  /** New York wall-clock times, as the list shows them. */
+  window: (from: string | null, to: string | null) =>
+    from && to ? `${from}–${to} New York time` : from ? `From ${from} New York time` : `Until ${to} New York time`,
+  showAll: "Show all calls",
+  empty: "No calls match these filters.",
+  notLive: "New calls are not added to a filtered list; show all calls to follow them live.",
+} as const;
+
 // Transcript and summary search on /call-logs (beyond the spec; decision 059).
 export const CALL_SEARCH_TEXT = {
   label: "Search calls",
@@ -984,6 +997,7 @@ export const ALERT_TEXT = {
   open: "Open",
   resolvedAt: "Resolved",
   calls: "Calls",
+  dashboard: "Dashboard",
   bell: "Alerts",
   bellEmpty: "No alerts.",
   markAllRead: "Mark all read",

@@ -1,9 +1,6 @@
 // Call-log contracts: the unified call log, the voice platform's call views and the voices list.
 import { z } from "zod";
-
-/** What a call-log filter on the outcome keeps: the failing ended reasons, or the forwarded ones (shared/call-outcomes.ts). */
-export const CALL_LOG_OUTCOMES = ["error", "forwarded"] as const;
-export type CallLogOutcome = (typeof CALL_LOG_OUTCOMES)[number];
+import { CALL_LOG_OUTCOMES } from "../call-outcomes";
 
 const instant = z.iso.datetime({ offset: true, error: "must be an ISO-8601 date-time, e.g. 2026-05-01T14:00:00Z" });
 

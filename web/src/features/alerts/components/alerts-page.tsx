@@ -15,6 +15,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/toast-store";
 import { useAcknowledgeAlert, useAlertHistory, useAlertRules, useDeleteAlertRule } from "../api/alerts";
+import { alertCallsLink } from "../calls-link";
 import { RuleForm } from "./rule-form";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
@@ -52,6 +53,26 @@ function RuleCard({ rule, onEdit }: { rule: AlertRuleView; onEdit: () => void })
         </div>
       </div>
     </li>
+  );
+}
+
+const linkClass = "text-primary underline-offset-4 hover:underline";
+
+/** The calls behind the alert on /call-logs (see alertCallsLink), the dashboard for a store metric, or a dash. */
+function CallsLink({ alert }: { alert: AlertView }) {
+  const link = alertCallsLink(alert);
+  if (!link) return "—";
+  if (link.to === "/dashboard") {
+    return (
+      <Link to="/dashboard" className={linkClass}>
+        {ALERT_TEXT.dashboard}
+      </Link>
+    );
+  }
+  return (
+    <Link to="/call-logs" search={link.search} className={linkClass} data-testid="alert-calls-link">
+      {ALERT_TEXT.calls}
+    </Link>
   );
 }
 
@@ -98,13 +119,7 @@ function HistoryTable({ alerts }: { alerts: AlertView[] }) {
               )}
             </TableCell>
             <TableCell>
-              {ALERT_METRICS[a.metric].fromCalls ? (
-                <Link to="/call-logs" className="text-primary underline-offset-4 hover:underline">
-                  {ALERT_TEXT.calls}
-                </Link>
-              ) : (
-                "—"
-              )}
+              <CallsLink alert={a} />
             </TableCell>
           </TableRow>
         ))}

@@ -1,8 +1,8 @@
 // Issue 36: an owner makes "errors ≥ 3 in 15 min" for an agent on the Alerts page, the voice platform
 // reports three failed calls, and the alert reaches the bell and the mailbox once, however often the
-// minute cron runs after the webhook's own evaluation.
+// minute cron runs after the webhook's own evaluation; the history's "Calls" link shows those three calls.
 import { ALERT_METRICS } from "../shared/alerts.ts";
-import { ALERT_TEXT, MAILBOX_TEXT, NAV_TEXT } from "../shared/messages.ts";
+import { ALERT_TEXT, CALL_LOG_FILTER_TEXT, MAILBOX_TEXT, NAV_TEXT } from "../shared/messages.ts";
 import { registerAccount } from "./admin-api.ts";
 import { check, seePath, seeText, signIn, type Journey } from "./harness.ts";
 
@@ -17,14 +17,14 @@ async function json(res: Response) {
   return text ? JSON.parse(text) : {};
 }
 
-/** A call of the agent that ended in a pipeline error a minute ago, as VAPI reports it. */
-async function reportFailedCall(baseUrl: string, assistantId: string) {
+/** A call of the agent that ended a minute ago (by default in a pipeline error), as VAPI reports it. */
+async function reportFailedCall(baseUrl: string, assistantId: string, endedReason = "pipeline-error-openai-llm-failed") {
   const id = crypto.randomUUID();
   const end = Date.now();
   const start = end - 60_000;
   const message = {
     type: "end-of-call-report",
-    endedReason: "pipeline-error-openai-llm-failed",
+    endedReason,
     startedAt: new Date(start).toISOString(),
     endedAt: new Date(end).toISOString(),
     analysis: { summary: "The model did not answer." },
@@ -66,7 +66,8 @@ export default {
     await rule.waitFor();
     check((await rule.innerText()).includes("Front desk errors"), "the saved rule is listed");
 
-    // Three failed calls: the third webhook's evaluation fires the alert.
+    // A call that ended well, which the alert's calls leave out; then three failed calls: the third webhook's evaluation fires the alert.
+    await reportFailedCall(baseUrl, assistantId, "customer-ended-call");
     for (let i = 0; i < 3; i++) await reportFailedCall(baseUrl, assistantId);
     let unread = 0;
     for (let tries = 0; unread === 0 && tries < 30; tries++) {
@@ -94,6 +95,19 @@ export default {
     check((await history.innerText()).includes("≥ 3 calls"), "the history shows the threshold");
     await history.getByRole("button", { name: ALERT_TEXT.acknowledge }).click();
     await seeText(page, ALERT_TEXT.acknowledgedBy(email));
+
+    // The history's "Calls" link: the agent's error calls in the alert's window, the good call left out.
+    await history.getByTestId("alert-calls-link").click();
+    await seePath(page, "/call-logs");
+    const filterLine = page.getByTestId("call-log-filters");
+    await filterLine.waitFor();
+    check((await filterLine.innerText()).includes(CALL_LOG_FILTER_TEXT.outcome.error), `the call log says it shows errors: ${await filterLine.innerText()}`);
+    const callRows = page.locator("table tbody tr");
+    await callRows.nth(2).waitFor();
+    check((await callRows.count()) === 3, `the three failed calls behind the alert, found ${await callRows.count()}`);
+    await page.getByRole("button", { name: CALL_LOG_FILTER_TEXT.showAll }).click();
+    await filterLine.waitFor({ state: "detached" });
+    await callRows.nth(3).waitFor();
 
     // The mail, once, in the local mailbox.
     const subject = ALERT_TEXT.mailSubject("triggered", "critical", "Front desk errors");

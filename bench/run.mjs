@@ -79,6 +79,11 @@ if (process.argv.includes("--webhooks")) {
   const child = spawnSync(bin("node"), [path.join(root, "bench/webhooks.mjs"), ...process.argv.slice(2)], { stdio: "inherit" });
   process.exit(child.status ?? 1);
 }
+// `--alerts`: the alert evaluation bench (bench/alerts.mjs): one cron run over many rules and accounts.
+if (process.argv.includes("--alerts")) {
+  const child = spawnSync(bin("node"), [path.join(root, "bench/alerts.mjs"), ...process.argv.slice(2)], { stdio: "inherit" });
+  process.exit(child.status ?? 1);
+}
 // `--live`: the live feed bench (bench/live.mjs): many sockets on one account's feed, webhook to message.
 if (process.argv.includes("--live")) {
   const child = spawnSync(bin("node"), [path.join(root, "bench/live.mjs"), ...process.argv.slice(2)], { stdio: "inherit" });

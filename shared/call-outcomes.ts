@@ -45,3 +45,34 @@ export function isKnownEndedReason(endedReason: string): boolean {
     /(^|[.-])error([.-]|$)|^(twilio|vonage)-|timed-out$|failed/.test(endedReason)
   );
 }
+
+/**
+ * The ended reasons that mean the call failed (the "calls ending in an error" alert metric, decision
+ * 071), as SQL LIKE patterns so the worker's SQL and the screen read one list: every error family
+ * (`pipeline-error-*`, `call.start.error-*`, `*-error`), every `*failed*` / `*fault*` reason, the
+ * carriers' own failures (`twilio-*`, `vonage-*`) and the assistant or line that never came up.
+ */
+export const FAILURE_ENDED_REASON_PATTERNS = [
+  "%error%",
+  "%failed%",
+  "%fault%",
+  "twilio-%",
+  "vonage-%",
+  "assistant-not-found",
+  "assistant-not-valid",
+  "assistant-join-timed-out",
+  "phone-call-provider-closed-websocket",
+  "worker-shutdown",
+] as const;
+
+const likeToRegExp = (pattern: string) => new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/%/g, ".*")}$`);
+const FAILURE_REGEXPS = FAILURE_ENDED_REASON_PATTERNS.map(likeToRegExp);
+
+/** Whether a call that ended for this reason failed (see FAILURE_ENDED_REASON_PATTERNS). */
+export function isFailureEndedReason(endedReason: string | null | undefined): boolean {
+  return Boolean(endedReason && FAILURE_REGEXPS.some((r) => r.test(endedReason)));
+}
+
+/** What the call log's outcome filter keeps (GET /api/call-logs?outcome=): the failing reasons above, or the forwarded ones. */
+export const CALL_LOG_OUTCOMES = ["error", "forwarded"] as const;
+export type CallLogOutcome = (typeof CALL_LOG_OUTCOMES)[number];

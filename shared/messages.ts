@@ -410,6 +410,19 @@ export const CALL_LOG_TEXT = {
   retry: "Try again",
 } as const;
 
+/** The call log's filters (?from=&to=&agent=&outcome=, as an alert's "Calls" link sets them). */
+export const CALL_LOG_FILTER_TEXT = {
+  label: "Filtered by",
+  outcome: { error: "Errors", forwarded: "Forwarded" } as Record<"error" | "forwarded", string>,
+  agent: (name: string) => `Agent ${name}`,
+  /** New York wall-clock times, as the list shows them. */
+  window: (from: string | null, to: string | null) =>
+    from && to ? `${from}–${to} New York time` : from ? `From ${from} New York time` : `Until ${to} New York time`,
+  showAll: "Show all calls",
+  empty: "No calls match these filters.",
+  notLive: "New calls are not added to a filtered list; show all calls to follow them live.",
+} as const;
+
 // Transcript and summary search on /call-logs (beyond the spec; decision 059).
 export const CALL_SEARCH_TEXT = {
   label: "Search calls",
@@ -530,6 +543,7 @@ export const NAV_TEXT = {
   phoneNumbers: "Phone numbers",
   callLogs: "Call Logs",
   analytics: "Appointment analysis",
+  alerts: "Alerts",
   dailyReport: "Daily Report",
   admin: "Admin Dashboard",
   settings: "Settings",
@@ -1008,4 +1022,49 @@ export const WEBHOOKS_TEXT = {
   verified: "Signature verified",
   notVerified: "Signature not verified",
   refresh: "Refresh",
+} as const;
+
+/** Alerts (decision 071): the page, the bell and the mails. */
+export const ALERT_TEXT = {
+  title: "Alerts",
+  intro: "Rules that watch your calls (and, with store access, your stores) and tell you by email, webhook and the bell when a threshold is crossed.",
+  rules: "Rules",
+  history: "History",
+  newRule: "New rule",
+  editRule: "Edit rule",
+  save: "Save rule",
+  cancel: "Cancel",
+  delete: "Delete",
+  edit: "Edit",
+  test: "Test",
+  testing: "Testing…",
+  testResult: (fired: number, days: number) => (fired === 1 ? `Would have fired once in the last ${days} days.` : `Would have fired ${fired} times in the last ${days} days.`),
+  testNotReplayed: (value: string) => `This metric cannot be replayed over past days; its value now is ${value}.`,
+  testNoValue: "This metric has no value now.",
+  noRules: "No rules yet.",
+  noHistory: "No alert has fired in the last 90 days.",
+  limit: (n: number, max: number) => `${n} of ${max} rules`,
+  acknowledge: "Acknowledge",
+  acknowledgedBy: (who: string) => `Acknowledged by ${who}`,
+  open: "Open",
+  resolvedAt: "Resolved",
+  calls: "Calls",
+  dashboard: "Dashboard",
+  bell: "Alerts",
+  bellEmpty: "No alerts.",
+  markAllRead: "Mark all read",
+  statusOk: "OK",
+  statusTriggered: "Triggered",
+  triggeredTitle: (rule: string, value: string) => `${rule}: ${value}`,
+  resolvedTitle: (rule: string, value: string) => `Resolved: ${rule} (${value})`,
+  mailSubject: (kind: "triggered" | "resolved", severity: string, rule: string) =>
+    kind === "triggered" ? `[${severity === "critical" ? "Critical" : "Warning"}] Alert: ${rule}` : `Resolved: ${rule}`,
+  mailText: (a: { kind: "triggered" | "resolved"; ruleName: string; metric: string; scope: string; value: string; threshold: string; window: string; severity: string; at: string }) =>
+    [
+      a.kind === "triggered" ? `The alert "${a.ruleName}" fired.` : `The alert "${a.ruleName}" is resolved.`,
+      `Metric: ${a.metric} (${a.scope})`,
+      `Value: ${a.value} over ${a.window}; threshold ${a.threshold}`,
+      `Severity: ${a.severity}`,
+      `At: ${a.at}`,
+    ].join("\n"),
 } as const;

@@ -30,6 +30,7 @@ import { analyticsRoutes } from "./routes/analytics";
 import { reportRoutes } from "./routes/reports";
 import { dailyReportRoutes } from "./routes/daily-reports";
 import { reportMailRoutes } from "./routes/report-mail";
+import { alertRoutes } from "./routes/alerts";
 import { ingestRoutes } from "./routes/ingest";
 import { callLogCountRoutes } from "./routes/call-log-counts";
 import { aircallCountRoutes } from "./routes/aircall-counts";
@@ -77,6 +78,7 @@ const routes = [
   reportRoutes,
   dailyReportRoutes,
   reportMailRoutes,
+  alertRoutes,
   apiKeyRoutes,
   ingestRoutes,
   billingRoutes,

@@ -17,7 +17,7 @@ export default {
     const db = createDb(primaryOf(env.DB));
     // Each run gets its own id, carried by every log line of the run and stored in job_runs.
     const search = primaryOf(env.SEARCH_DB);
-    ctx.waitUntil(runJobs(controller.cron, { db, config, now: new Date(controller.scheduledTime), search, webhookQueue: env.WEBHOOK_QUEUE }, crypto.randomUUID()));
+    ctx.waitUntil(runJobs(controller.cron, { db, config, now: new Date(controller.scheduledTime), search, webhooks: env }, crypto.randomUUID()));
   },
   // Custom webhooks' attempts (decision 070). The local receiver is reached through the app itself.
   async queue(batch: MessageBatch<WebhookMessage>, env: Bindings, ctx: ExecutionContext) {

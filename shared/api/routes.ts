@@ -148,6 +148,21 @@ import {
   webhookInboxResponse,
   webhookQueuedResponse,
 } from "../schemas/webhooks";
+import {
+  alertAcknowledgedResponse,
+  alertBellReadBody,
+  alertBellReadResponse,
+  alertBellResponse,
+  alertHistoryQuery,
+  alertHistoryResponse,
+  alertIdParam,
+  alertRuleBody,
+  alertRuleDeletedResponse,
+  alertRuleIdParam,
+  alertRuleResponse,
+  alertRulesResponse,
+  alertTestResponse,
+} from "../schemas/alerts";
 import { audio, csv, empty, html, json, redirect, untyped, websocket, type RouteDeclaration, type RouteKey } from "./declare";
 
 const countsQuery = { query: callLogCountsQuery, answer: json(countResponse) };
@@ -189,6 +204,17 @@ export const ROUTES = {
   "PUT /api/report-mail": { access: "shopwindows", body: reportMailBody, answer: json(reportMailSetting) },
   "GET /api/report-mail/unsubscribe": { access: "public", summary: "The mail's link: only shows a button; the random token is the key, rate limited", answer: html },
   "POST /api/report-mail/unsubscribe": { access: "public", summary: "The button and one-click: the unguessable token is the key, rate limited", answer: html },
+
+  // Alerts (decision 071): the account's own rules, history and bell; flags and scope checked per rule
+  "GET /api/alerts/rules": { access: "user", summary: "The account's rules, the metrics and scopes it may use", answer: json(alertRulesResponse) },
+  "POST /api/alerts/rules": { access: "user", summary: "At most 50; a store metric needs its flag", body: alertRuleBody, answer: json(alertRuleResponse, 201) },
+  "PUT /api/alerts/rules/:id": { access: "user", summary: "The account's own rule; another's answers 404", params: alertRuleIdParam, body: alertRuleBody, answer: json(alertRuleResponse) },
+  "DELETE /api/alerts/rules/:id": { access: "owned", params: alertRuleIdParam, answer: json(alertRuleDeletedResponse) },
+  "POST /api/alerts/test": { access: "user", summary: "What an unsaved rule would have said over the last 7 days", body: alertRuleBody, answer: json(alertTestResponse) },
+  "GET /api/alerts/history": { access: "user", query: alertHistoryQuery, answer: json(alertHistoryResponse) },
+  "POST /api/alerts/history/:id/acknowledge": { access: "owned", params: alertIdParam, answer: json(alertAcknowledgedResponse) },
+  "GET /api/alerts/bell": { access: "user", answer: json(alertBellResponse) },
+  "POST /api/alerts/bell/read": { access: "user", body: alertBellReadBody, answer: json(alertBellReadResponse) },
 
   // Agents
   "GET /api/agents": { access: "user", answer: json(agentListResponse) },

@@ -1,11 +1,30 @@
 // Call-log contracts: the unified call log, the voice platform's call views and the voices list.
 import { z } from "zod";
+import { CALL_LOG_OUTCOMES } from "../call-outcomes";
 
-/** GET /api/call-logs?limit=50&cursor=<opaque> */
-export const callLogsQuery = z.object({
-  limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(200, "limit must be at most 200").default(50),
-  cursor: z.string().min(1, "cursor is empty").max(200, "cursor is too long").optional(),
+const instant = z.iso.datetime({ offset: true, error: "must be an ISO-8601 date-time, e.g. 2026-05-01T14:00:00Z" });
+
+/**
+ * The call log's filters, each optional: calls started in [from, to), of one voice assistant
+ * (`agent`, a VAPI assistant id; another account's finds nothing), ending in an error or forwarded.
+ */
+export const callLogFilters = z.object({
+  from: instant.optional(),
+  to: instant.optional(),
+  agent: z.string().trim().min(1, "agent is empty").max(200, "agent is too long").optional(),
+  outcome: z.enum(CALL_LOG_OUTCOMES, { error: `outcome must be one of ${CALL_LOG_OUTCOMES.join(", ")}` }).optional(),
 });
+export type CallLogFilters = z.infer<typeof callLogFilters>;
+
+/** GET /api/call-logs?limit=50&cursor=<opaque>&from=&to=&agent=&outcome= */
+export const callLogsQuery = callLogFilters
+  .extend({
+    limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(200, "limit must be at most 200").default(50),
+    cursor: z.string().min(1, "cursor is empty").max(200, "cursor is too long").optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && Date.parse(q.to) <= Date.parse(q.from)) ctx.addIssue({ code: "custom", path: ["to"], message: "to must be after from" });
+  });
 export type CallLogsQuery = z.infer<typeof callLogsQuery>;
 
 /** One row of the unified call log (docs/product/call-logs.md#the-call-log-record "Call log (unified)", plus the fields the dashboard reads). */

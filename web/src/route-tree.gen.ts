@@ -20,6 +20,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as WebhookInboxRouteImport } from './routes/webhook-inbox'
 import { Route as AppAdminRouteImport } from './routes/_app/admin'
 import { Route as AppAgentSettingsRouteImport } from './routes/_app/agent-settings'
+import { Route as AppAlertsRouteImport } from './routes/_app/alerts'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppCallLogsRouteImport } from './routes/_app/call-logs'
 import { Route as AppDailyReportRouteImport } from './routes/_app/daily-report'
@@ -84,6 +85,11 @@ const AppAgentSettingsRoute = AppAgentSettingsRouteImport.update({
   path: '/agent-settings',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAlertsRoute = AppAlertsRouteImport.update({
+  id: '/alerts',
+  path: '/alerts',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAnalyticsRoute = AppAnalyticsRouteImport.update({
   id: '/analytics',
   path: '/analytics',
@@ -141,6 +147,7 @@ export interface FileRoutesByFullPath {
   '/webhook-inbox': typeof WebhookInboxRoute
   '/admin': typeof AppAdminRoute
   '/agent-settings': typeof AppAgentSettingsRoute
+  '/alerts': typeof AppAlertsRoute
   '/analytics': typeof AppAnalyticsRoute
   '/call-logs': typeof AppCallLogsRoute
   '/daily-report': typeof AppDailyReportRoute
@@ -162,6 +169,7 @@ export interface FileRoutesByTo {
   '/webhook-inbox': typeof WebhookInboxRoute
   '/admin': typeof AppAdminRoute
   '/agent-settings': typeof AppAgentSettingsRoute
+  '/alerts': typeof AppAlertsRoute
   '/analytics': typeof AppAnalyticsRoute
   '/call-logs': typeof AppCallLogsRoute
   '/daily-report': typeof AppDailyReportRoute
@@ -185,6 +193,7 @@ export interface FileRoutesById {
   '/webhook-inbox': typeof WebhookInboxRoute
   '/_app/admin': typeof AppAdminRoute
   '/_app/agent-settings': typeof AppAgentSettingsRoute
+  '/_app/alerts': typeof AppAlertsRoute
   '/_app/analytics': typeof AppAnalyticsRoute
   '/_app/call-logs': typeof AppCallLogsRoute
   '/_app/daily-report': typeof AppDailyReportRoute
@@ -208,6 +217,7 @@ export interface FileRouteTypes {
     | '/webhook-inbox'
     | '/admin'
     | '/agent-settings'
+    | '/alerts'
     | '/analytics'
     | '/call-logs'
     | '/daily-report'
@@ -229,6 +239,7 @@ export interface FileRouteTypes {
     | '/webhook-inbox'
     | '/admin'
     | '/agent-settings'
+    | '/alerts'
     | '/analytics'
     | '/call-logs'
     | '/daily-report'
@@ -251,6 +262,7 @@ export interface FileRouteTypes {
     | '/webhook-inbox'
     | '/_app/admin'
     | '/_app/agent-settings'
+    | '/_app/alerts'
     | '/_app/analytics'
     | '/_app/call-logs'
     | '/_app/daily-report'
@@ -355,6 +367,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAgentSettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/alerts': {
+      id: '/_app/alerts'
+      path: '/alerts'
+      fullPath: '/alerts'
+      preLoaderRoute: typeof AppAlertsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/analytics': {
       id: '/_app/analytics'
       path: '/analytics'
@@ -424,6 +443,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppAdminRoute: typeof AppAdminRoute
   AppAgentSettingsRoute: typeof AppAgentSettingsRoute
+  AppAlertsRoute: typeof AppAlertsRoute
   AppAnalyticsRoute: typeof AppAnalyticsRoute
   AppCallLogsRoute: typeof AppCallLogsRoute
   AppDailyReportRoute: typeof AppDailyReportRoute
@@ -436,6 +456,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAdminRoute: AppAdminRoute,
   AppAgentSettingsRoute: AppAgentSettingsRoute,
+  AppAlertsRoute: AppAlertsRoute,
   AppAnalyticsRoute: AppAnalyticsRoute,
   AppCallLogsRoute: AppCallLogsRoute,
   AppDailyReportRoute: AppDailyReportRoute,

@@ -990,6 +990,105 @@ export const usageAlerts = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.month, t.threshold] })],
 );
 
+/**
+ * Alert rules (decision 071, migration 0035): a metric over a scope compared with a threshold over
+ * a window, with a cooldown, a severity and its channels. The evaluation writes through raw SQL
+ * (worker/services/alerts/); these declarations give the account's deletion its tables.
+ */
+export const alertRules = sqliteTable(
+  "alert_rules",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    metric: text("metric").notNull(),
+    scopeKind: text("scope_kind").notNull(),
+    scopeId: text("scope_id").notNull().default(""),
+    comparison: text("comparison").notNull(),
+    threshold: real("threshold").notNull(),
+    windowMinutes: integer("window_minutes").notNull(),
+    cooldownMinutes: integer("cooldown_minutes").notNull(),
+    severity: text("severity").notNull(),
+    emailAccount: integer("email_account", { mode: "boolean" }).notNull().default(true),
+    extraEmails: text("extra_emails").notNull().default("[]"),
+    webhook: bool("webhook"),
+    bell: integer("bell", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("alert_rules_user_idx").on(t.userId, t.id)],
+);
+
+/** Each rule's state (ok or triggered, since when), the run that last moved it and the cooldown's start. */
+export const alertRuleState = sqliteTable(
+  "alert_rule_state",
+  {
+    ruleId: integer("rule_id")
+      .primaryKey()
+      .references(() => alertRules.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    status: text("status").notNull().default("ok"),
+    since: text("since").notNull(),
+    lastFiredAt: text("last_fired_at"),
+    alertId: integer("alert_id"),
+    runId: text("run_id"),
+    evaluatedAt: text("evaluated_at"),
+    lastValue: real("last_value"),
+  },
+  (t) => [index("alert_rule_state_user_idx").on(t.userId)],
+);
+
+/** Every firing, kept 90 days, with the rule as it was then. */
+export const alertHistory = sqliteTable(
+  "alert_history",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").notNull(),
+    ruleId: integer("rule_id"),
+    ruleName: text("rule_name").notNull(),
+    metric: text("metric").notNull(),
+    scopeKind: text("scope_kind").notNull(),
+    scopeId: text("scope_id").notNull().default(""),
+    scopeLabel: text("scope_label").notNull().default(""),
+    severity: text("severity").notNull(),
+    comparison: text("comparison").notNull(),
+    threshold: real("threshold").notNull(),
+    windowMinutes: integer("window_minutes").notNull(),
+    value: real("value").notNull(),
+    windowStart: text("window_start").notNull(),
+    windowEnd: text("window_end").notNull(),
+    firedAt: text("fired_at").notNull(),
+    runId: text("run_id").notNull(),
+    resolvedAt: text("resolved_at"),
+    resolvedValue: real("resolved_value"),
+    acknowledgedAt: text("acknowledged_at"),
+    acknowledgedBy: text("acknowledged_by"),
+  },
+  (t) => [
+    index("alert_history_user_idx").on(t.userId, t.firedAt),
+    index("alert_history_fired_idx").on(t.firedAt),
+    index("alert_history_rule_run_idx").on(t.ruleId, t.runId),
+  ],
+);
+
+/** The in-app bell: one row per firing and per resolution. */
+export const alertNotifications = sqliteTable(
+  "alert_notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").notNull(),
+    alertId: integer("alert_id").notNull(),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    severity: text("severity").notNull(),
+    createdAt: text("created_at").notNull(),
+    readAt: text("read_at"),
+  },
+  (t) => [index("alert_notifications_user_idx").on(t.userId, t.id)],
+);
+
 /** Custom webhooks (docs/webhooks.md): an account's endpoint. `events` is a JSON array of event types. */
 export const webhookEndpoints = sqliteTable(
   "webhook_endpoints",

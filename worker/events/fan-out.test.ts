@@ -63,10 +63,10 @@ function expectFannedOut(change: ChangeName, payload: Record<string, unknown>) {
 }
 
 describe("the subscribers, listed in one place", () => {
-  it("tell the live feed and the search index of changed calls and deleted accounts, the webhooks of reported calls, the live feed of access and store changes", () => {
+  it("tell the live feed, the search index and the alerts of changed calls, the first two of deleted accounts, the webhooks of reported calls, the live feed of access and store changes", () => {
     const names = Object.fromEntries(Object.entries(SUBSCRIBERS).map(([change, subscribers]) => [change, subscribers.map((s) => s.name)]));
     expect(names).toEqual({
-      callsChanged: ["live feed", "search index"],
+      callsChanged: ["live feed", "search index", "alerts"],
       callReported: ["webhooks"],
       accountsDeleted: ["live feed", "search index"],
       accessChanged: ["live feed"],
@@ -174,7 +174,7 @@ describe("after the commit, whatever a subscriber does", () => {
     const created = await dispatch("/api/agents", { method: "POST", token: s.accessToken, json: { name: "Fan-out desk", ...COMPLETE_AGENT_FIELDS } });
     const activated = await dispatch("/api/create-vapi-assistant", { method: "POST", token: s.accessToken, json: { agent_id: (created.body.agent as { id: number }).id }, bindings: vapiBindings() });
     expect(activated.status, JSON.stringify(activated.body)).toBe(200);
-    expect(heard.map((h) => h.subscriber)).toEqual(["search index"]);
+    expect(heard.map((h) => h.subscriber)).toEqual(["search index", "alerts"]);
   });
 
   it("without an execution context (a test's app.request) the live feed still hears, the search index is left to its healing pass", async () => {

@@ -5,6 +5,9 @@
 import { searchDatabase } from "../context/search-db";
 import { publishCalls, publishRevoke, publishStore } from "../live/publish";
 import { indexAssistantCalls, indexCalls, removeAccountsFromSearch } from "../services/call-search";
+import { createMail } from "../providers";
+import { webhookChannel } from "../services/alerts/channels";
+import { evaluateAlerts } from "../services/alerts/evaluate";
 import { sendCallWebhook } from "../webhooks/call-events";
 import type { ChangeName, Subscriber } from "./types";
 
@@ -12,6 +15,8 @@ import type { ChangeName, Subscriber } from "./types";
 const LIVE = { name: "live feed", withoutContext: true } as const;
 /** The search index (decision 059): without an execution context it is left to the healing pass. */
 const SEARCH = { name: "search index", withoutContext: false } as const;
+/** Alerts (decision 071): the account's call rules, evaluated again as soon as its calls change. */
+const ALERTS = { name: "alerts", withoutContext: false } as const;
 
 export const SUBSCRIBERS: { [N in ChangeName]: Subscriber<N>[] } = {
   callsChanged: [
@@ -22,6 +27,17 @@ export const SUBSCRIBERS: { [N in ChangeName]: Subscriber<N>[] } = {
         "callIds" in change
           ? indexCalls(change.db, searchDatabase(c), change.callIds)
           : indexAssistantCalls(change.db, searchDatabase(c), change.userId, change.assistantId),
+    },
+    {
+      ...ALERTS,
+      run: (c, { userId }) =>
+        userId
+          ? evaluateAlerts(
+              { db: c.var.db, mail: createMail(c.var.config, c.var.db), webhook: webhookChannel(c.env), publicUrl: c.var.config.PUBLIC_URL },
+              new Date(),
+              { userId },
+            )
+          : undefined,
     },
   ],
   // The account's custom webhooks hear call.started and call.ended (decision 070): the deliveries are

@@ -2,10 +2,9 @@
 // import these, so no job imports the runner.
 import type { Database } from "../db/client";
 import type { AppConfig } from "../env";
+import type { WebhookEnv } from "../webhooks/enqueue";
 
-/**
- * `search`: the search database's primary (decision 059); absent where a caller has none, and its job
- * then skips. `webhookQueue`: custom webhooks' delivery queue (decision 070), absent likewise.
- */
-export type JobContext = { db: Database; config: AppConfig; now: Date; search?: D1Database; webhookQueue?: Queue };
+/** `search`: the search database's primary (decision 059); absent where a caller has none, and its job then skips. */
+/** `webhooks`: the bindings custom webhooks send through (decision 070); absent, the alert job sends none. */
+export type JobContext = { db: Database; config: AppConfig; now: Date; search?: D1Database; webhooks?: WebhookEnv };
 export type Job = { name: string; run: (ctx: JobContext) => Promise<unknown> };

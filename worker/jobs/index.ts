@@ -7,6 +7,7 @@ import { dailyReportJob } from "./daily-report";
 import { reportMailJob } from "./report-mail";
 import { usageAlertJob } from "./usage-alerts";
 import { dailyReportWebhookJob, webhookRequeueJob } from "./webhooks";
+import { alertJob, alertPruneJob } from "./alerts";
 import { hourlyRollupJob, rollupJob } from "./rollups";
 import { pruneRateLimits } from "../db/rate-limit";
 import { recordJobRun } from "../services/job-runs";
@@ -32,11 +33,13 @@ export type { Job, JobContext } from "./context";
 
 export const DAILY_CRON = "15 5 * * *";
 export const FREQUENT_CRON = "*/10 * * * *";
+/** Every minute: the alert rules (decision 071). */
+export const MINUTE_CRON = "* * * * *";
 
 /** Jobs per cron expression; later features register their roll-up, report and sync jobs here. */
 export const jobsByCron: Record<string, Job[]> = {
   // The report after the roll-ups, so it reads the freshly rolled-up days; its mail after the report.
-  [DAILY_CRON]: [rollupJob, dailyReportJob, reportMailJob, dailyReportWebhookJob, pruneCountersJob],
+  [DAILY_CRON]: [rollupJob, dailyReportJob, reportMailJob, dailyReportWebhookJob, pruneCountersJob, alertPruneJob],
   [FREQUENT_CRON]: [
     hourlyRollupJob,
     // After the roll-ups, so the month's minutes read the freshly rolled-up days.
@@ -48,6 +51,7 @@ export const jobsByCron: Record<string, Job[]> = {
     // Webhook deliveries whose queue message was lost (decision 070).
     webhookRequeueJob,
   ],
+  [MINUTE_CRON]: [alertJob],
 };
 
 /**

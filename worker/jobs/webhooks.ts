@@ -8,9 +8,9 @@ import type { Job } from "./context";
 export const dailyReportWebhookJob: Job = {
   name: "daily-report-webhooks",
   run: async (ctx) => ({
-    announced: await announceDailyReport(ctx.db, ctx.webhookQueue, nyYesterday(ctx.now), ctx.now),
+    announced: await announceDailyReport(ctx.db, ctx.webhooks?.WEBHOOK_QUEUE, nyYesterday(ctx.now), ctx.now),
     pruned: await pruneWebhookLog(ctx.db, ctx.now),
   }),
 };
 
-export const webhookRequeueJob: Job = { name: "webhook-requeue", run: (ctx) => requeueLostDeliveries(ctx.db, ctx.webhookQueue, ctx.now) };
+export const webhookRequeueJob: Job = { name: "webhook-requeue", run: (ctx) => requeueLostDeliveries(ctx.db, ctx.webhooks?.WEBHOOK_QUEUE, ctx.now) };

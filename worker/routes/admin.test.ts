@@ -8,7 +8,7 @@ import { ADMIN_API_TEXT } from "@shared/messages";
 import { addDays, nyDayOf, nyToday } from "@shared/ny-time";
 import { markDaysDirty } from "../services/rollup-dirty";
 import * as schema from "../db/schema";
-import { accountActivations, adminAuditLog, apiKeys, liveTickets, phoneNumberOffers, agents, reportMailDeliveries, reportMailSubscriptions, reportMailUnsubscribeTokens, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions, usageAlerts, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { accountActivations, adminAuditLog, apiKeys, liveTickets, phoneNumberOffers, agents, reportMailDeliveries, reportMailSubscriptions, reportMailUnsubscribeTokens, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions, usageAlerts, alertRules, alertRuleState, alertHistory, alertNotifications, webhookAttempts, webhookEndpoints, webhookDeliveries } from "../db/schema";
 import { runHourlyRollups, runRollups } from "../jobs/rollups";
 import { parseConfig } from "../env";
 import { createProviders } from "../providers";
@@ -349,6 +349,18 @@ describe("POST /api/admin/cleanup-user", () => {
     await d.insert(reportMailUnsubscribeTokens).values({ tokenHash: `h-${victim.userId}`, userId: victim.userId, day: "2026-08-10" });
     await d.insert(liveTickets).values({ hash: `h-${victim.userId}`, userId: victim.userId, who: "{}", expiresAt: Date.now() + 30_000 });
     await d.insert(usageAlerts).values({ userId: victim.userId, month: "2026-08", threshold: 80, claimedAt: "2026-08-10T00:00:00.000Z" });
+    const [alertRule] = await d
+      .insert(alertRules)
+      .values({ userId: victim.userId, name: "r", metric: "call_count", scopeKind: "all", comparison: "gte", threshold: 1, windowMinutes: 15, cooldownMinutes: 0, severity: "warning" })
+      .returning();
+    await d.insert(alertRuleState).values({ ruleId: alertRule.id, userId: victim.userId, since: "t" });
+    const [alert] = await d
+      .insert(alertHistory)
+      .values({ userId: victim.userId, ruleId: alertRule.id, ruleName: "r", metric: "call_count", scopeKind: "all", severity: "warning", comparison: "gte", threshold: 1, windowMinutes: 15, value: 2, windowStart: "t", windowEnd: "t", firedAt: "t", runId: "x" })
+      .returning();
+    await d.insert(alertNotifications).values({ userId: victim.userId, alertId: alert.id, kind: "triggered", title: "r", severity: "warning", createdAt: "t" });
+    await d.insert(webhookEndpoints).values({ id: `we_${victim.userId}`, userId: victim.userId, url: "https://hooks.example/x", events: "[]", secret: "whsec_x" });
+    await d.insert(webhookDeliveries).values({ id: `msg_${victim.userId}`, endpointId: `we_${victim.userId}`, userId: victim.userId, eventType: "test", payload: "{}" });
     await d.insert(apiKeys).values({ id: `key_${victim.userId.slice(0, 8)}`, userId: victim.userId, name: "Victim's", scopes: ["calls:read"], prefix: "vao_test_abcd", secretHash: `h-${victim.userId}` });
     const hookId = `we_${victim.userId.slice(0, 8)}`;
     await d.insert(webhookEndpoints).values({ id: hookId, userId: victim.userId, url: "https://hooks.example.com/v", events: '["call.ended"]', secret: "whsec_AAAA" });

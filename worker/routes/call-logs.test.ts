@@ -145,6 +145,125 @@ describe("GET /api/call-logs", () => {
     expect(forged.body.field).toBe("cursor");
   });
 
+  describe("filters", () => {
+    const T = (m: number) => new Date(Date.UTC(2026, 10, 20, 14, m)).toISOString();
+    /** Account a: per agent, an error, a forwarded and a connected call at 14:05, and one of each before and after the window. */
+    async function seeded() {
+      const a = await account();
+      const other = await insertAgent(a.userId, { vapiAssistantId: `asst-${crypto.randomUUID()}` });
+      const rows = [];
+      for (const [agentId, assistantId] of [
+        [a.agent.id, a.assistantId],
+        [other.id, other.vapiAssistantId!],
+      ] as const) {
+        for (const [m, endedReason] of [
+          [5, "pipeline-error-openai-llm-failed"],
+          [6, "assistant-forwarded-call"],
+          [7, "customer-ended-call"],
+          [0, "call.start.error-get-transport"],
+          [15, "twilio-failed-to-connect-call"],
+        ] as const) {
+          rows.push(...(await insertCallLogs(a.userId, 1, { startTime: T(m), endedReason, assistantId, agentId })));
+        }
+      }
+      return { a, other, rows };
+    }
+    const ids = (res: { body: unknown }) => (res.body as { logs: { call_id: string }[] }).logs.map((l) => l.call_id).sort();
+    const expectIds = (rows: { callId: string }[]) => rows.map((r) => r.callId).sort();
+
+    it("each filter narrows the list: [from, to), the assistant, the error and forwarded outcomes", async () => {
+      const { a, other, rows } = await seeded();
+      const get = (q: string) => call(`/api/call-logs?${q}`, { token: a.accessToken });
+      const all = await get("");
+      expect(ids(all)).toEqual(expectIds(rows));
+
+      const window = await get(`from=${T(1)}&to=${T(15)}`);
+      expect(ids(window)).toEqual(expectIds(rows.filter((r) => r.startTime >= T(1) && r.startTime < T(15))));
+      expect(window.body.logs).toHaveLength(6);
+
+      const agent = await get(`agent=${a.assistantId}`);
+      expect(ids(agent)).toEqual(expectIds(rows.filter((r) => r.assistantId === a.assistantId)));
+      expect(agent.body.logs).toHaveLength(5);
+
+      const errors = await get("outcome=error");
+      expect(ids(errors)).toEqual(expectIds(rows.filter((r) => /error|failed/.test(r.endedReason!))));
+      expect(errors.body.logs).toHaveLength(6);
+
+      const forwarded = await get("outcome=forwarded");
+      expect(forwarded.body.logs.map((l: { ended_reason: string }) => l.ended_reason)).toEqual(["assistant-forwarded-call", "assistant-forwarded-call"]);
+
+      // An alert's link: one agent's error calls in a 15-minute window (an offset instant is read as the same UTC instant).
+      const alert = await get(`from=${encodeURIComponent("2026-11-20T09:00:00-05:00")}&to=${T(15)}&agent=${other.vapiAssistantId}&outcome=error`);
+      expect(alert.body.logs.map((l: { start_time: string }) => l.start_time)).toEqual([T(5), T(0)]);
+      expect(ids(alert)).toEqual(expectIds(rows.filter((r) => r.assistantId === other.vapiAssistantId && r.startTime < T(15) && /error/.test(r.endedReason!))));
+    });
+
+    it("gives nothing for another account's assistant, and pages filtered without leaving the filter or the account", async () => {
+      const { a, rows } = await seeded();
+      const b = await account();
+      await insertCallLogs(b.userId, 3, { startTime: T(5), endedReason: "pipeline-error-x", assistantId: b.assistantId });
+      const foreign = await call(`/api/call-logs?agent=${b.assistantId}`, { token: a.accessToken });
+      expect(foreign.status).toBe(200);
+      expect(foreign.body.logs).toEqual([]);
+
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const q: string = `?limit=2&outcome=error${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+        const res = await call(`/api/call-logs${q}`, { token: a.accessToken });
+        expect(res.status).toBe(200);
+        seen.push(...res.body.logs.map((l: { call_id: string }) => l.call_id));
+        cursor = res.body.nextCursor;
+        pages++;
+      } while (cursor && pages < 10);
+      expect(pages).toBe(3);
+      expect(seen.sort()).toEqual(expectIds(rows.filter((r) => /error|failed/.test(r.endedReason!))));
+      // A cursor placed past b's calls still reads a's calls only.
+      const forged = btoa(JSON.stringify(["2027-01-01T00:00:00.000Z", 1e9])).replace(/=+$/, "");
+      const past = await call(`/api/call-logs?outcome=error&cursor=${forged}`, { token: a.accessToken });
+      expect(past.status).toBe(200);
+      expect(past.body.logs.every((l: { user_id: string }) => l.user_id === a.userId)).toBe(true);
+      expect(past.body.logs).toHaveLength(6);
+    });
+
+    it("refuses bad filters with 400 naming the field", async () => {
+      const a = await account();
+      for (const [q, field] of [
+        ["from=yesterday", "from"],
+        ["to=2026-11-20", "to"],
+        [`from=${T(15)}&to=${T(0)}`, "to"],
+        [`from=${T(0)}&to=${T(0)}`, "to"],
+        ["outcome=voicemail", "outcome"],
+        ["agent=", "agent"],
+        [`agent=${"x".repeat(201)}`, "agent"],
+      ] as const) {
+        const res = await call(`/api/call-logs?${q}`, { token: a.accessToken });
+        expect(res.status, q).toBe(400);
+        expect(res.body.field, q).toBe(field);
+      }
+    });
+
+    it("reads a filtered page through an index, never a scan of the table", async () => {
+      const filters = [
+        { from: T(0), to: T(15) },
+        { agent: "asst-1" },
+        { outcome: "error" as const },
+        { outcome: "forwarded" as const, from: T(0) },
+        { from: T(0), to: T(15), agent: "asst-1", outcome: "error" as const },
+      ];
+      for (const f of filters) {
+        for (const after of [null, { t: T(10), id: 5 }]) {
+          const { sql: text, params } = callLogPageQuery(db(), "some-user", 50, after, f).toSQL();
+          const plan = await env.DB.prepare(`explain query plan ${text}`).bind(...params).all<{ detail: string }>();
+          const details = plan.results.map((r) => r.detail).join("\n");
+          expect(details, JSON.stringify(f)).toMatch(/USING (COVERING )?INDEX call_logs_(user_time|assistant_time)_idx/);
+          expect(details, JSON.stringify(f)).not.toMatch(/SCAN call_logs(?! USING)/);
+        }
+      }
+    });
+  });
+
   it("is for signed-in users only", async () => {
     const res = await call("/api/call-logs");
     expect(res.status).toBe(401);

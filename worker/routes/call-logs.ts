@@ -12,10 +12,10 @@ import { DeclaredRoutes } from "./serve";
 
 /** /api/call-logs */
 export const callLogRoutes = new DeclaredRoutes().serve("GET /api/call-logs", async (c) => {
-  const { limit, cursor } = c.req.valid("query");
+  const { limit, cursor, ...filters } = c.req.valid("query");
   const after = cursor ? decodeCursor(cursor) : null;
   if (cursor && !after) throw badRequest("cursor: Invalid cursor", "cursor");
-  const page = await listCallLogPage(accountDb(c), currentUser(c).id, limit, after);
+  const page = await listCallLogPage(accountDb(c), currentUser(c).id, limit, after, filters);
   const body: CallLogsResponse = { logs: page.rows.map(toCallLogView), nextCursor: page.nextCursor };
   return c.json(body);
 })

@@ -201,6 +201,9 @@ async function boughtNumber(s: Session) {
 
 const COUNT_QUERY = qs({ ...RANGE, callType: "Both" });
 
+/** An alert rule over the whole account (decision 071). */
+const ALERT_RULE = { name: "Calls", metric: "call_count", scopeKind: "all", scopeId: "", comparison: "gte", threshold: 5, windowMinutes: 15, cooldownMinutes: 0, severity: "warning" };
+
 /** Every request: at most this many sequential D1 round trips, its identity included. */
 const BUDGET = 2;
 
@@ -235,6 +238,9 @@ const OVER_BUDGET: Record<string, { trips: number; why: string }> = {
   "POST /api/webhook-endpoints/:endpointId/rotate-secret": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/webhook-endpoints/:endpointId/test": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/webhook-endpoints/:endpointId/deliveries/:deliveryId/resend": { trips: 3, why: READ_THEN_WRITE },
+  "POST /api/alerts/rules": { trips: 3, why: READ_THEN_WRITE },
+  "PUT /api/alerts/rules/:id": { trips: 3, why: READ_THEN_WRITE },
+  "POST /api/alerts/test": { trips: 3, why: "the sign-in, then the scope's owner (the account's agents and numbers), then the replay's one read of the calls" },
   "POST /api/api-keys": { trips: 3, why: "the sign-in, the plan (a refused plan writes nothing), then the key with its audit row in one batch" },
   "DELETE /api/api-keys/:id": { trips: 3, why: READ_THEN_WRITE },
 };
@@ -448,6 +454,32 @@ const CASES: Record<string, () => Promise<Spec>> = {
   },
   "GET /api/local/webhook-inbox": async () => ({ as: "none", path: "/api/local/webhook-inbox?inbox=trips" }),
   "POST /api/local/webhook-inbox/:inbox": async () => ({ as: "none", path: "/api/local/webhook-inbox/trips", json: { type: "test", data: {} } }),
+  "GET /api/alerts/rules": async () => ({ as: "customer", path: "/api/alerts/rules" }),
+  "POST /api/alerts/rules": async () => ({ as: await fresh(), path: "/api/alerts/rules", json: ALERT_RULE }),
+  "PUT /api/alerts/rules/:id": async () => {
+    const s = await fresh();
+    const id = (await send("POST", { as: s, path: "/api/alerts/rules", json: ALERT_RULE })).body.rule.id;
+    return { as: s, path: `/api/alerts/rules/${id}`, json: { ...ALERT_RULE, threshold: 9 } };
+  },
+  "DELETE /api/alerts/rules/:id": async () => {
+    const s = await fresh();
+    const id = (await send("POST", { as: s, path: "/api/alerts/rules", json: ALERT_RULE })).body.rule.id;
+    return { as: s, path: `/api/alerts/rules/${id}` };
+  },
+  "POST /api/alerts/test": async () => ({ as: "customer", path: "/api/alerts/test", json: ALERT_RULE }),
+  "GET /api/alerts/history": async () => ({ as: "customer", path: "/api/alerts/history" }),
+  "POST /api/alerts/history/:id/acknowledge": async () => {
+    const s = await fresh();
+    const row = await env.DB.prepare(
+      "INSERT INTO alert_history (user_id, rule_name, metric, scope_kind, severity, comparison, threshold, window_minutes, value, window_start, window_end, fired_at, run_id) " +
+        "VALUES (?, 'r', 'call_count', 'all', 'warning', 'gte', 1, 15, 2, 't', 't', 't', 'trips') RETURNING id",
+    )
+      .bind(s.userId)
+      .first<{ id: number }>();
+    return { as: s, path: `/api/alerts/history/${row!.id}/acknowledge` };
+  },
+  "GET /api/alerts/bell": async () => ({ as: "customer", path: "/api/alerts/bell" }),
+  "POST /api/alerts/bell/read": async () => ({ as: "customer", path: "/api/alerts/bell/read", json: {} }),
   "GET /api/report-mail": async () => ({ as: "staff", path: "/api/report-mail" }),
   "GET /api/api-keys": async () => ({ as: "customer", path: "/api/api-keys" }),
   "POST /api/api-keys": async () => ({ as: await fresh(), path: "/api/api-keys", json: { name: "Trips", scopes: ["calls:read"] } }),

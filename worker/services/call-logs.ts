@@ -1,9 +1,10 @@
 // The unified call log: one row per voice-platform call, written from the platform's call object
 // (the test call's queued call, then the webhook's status updates and end-of-call report), and read
 // back as the account's log and as the platform's view of the account's calls.
-import { and, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, isNull, like, lt, or, sql, type SQL } from "drizzle-orm";
+import { FAILURE_ENDED_REASON_PATTERNS, FORWARDED_ENDED_REASONS } from "@shared/call-outcomes";
 import { AGENT_API_TEXT } from "@shared/messages";
-import type { CallLogView, VapiCallDetail, VapiCallLogsResponse } from "@shared/schemas/call-logs";
+import type { CallLogFilters, CallLogView, VapiCallDetail, VapiCallLogsResponse } from "@shared/schemas/call-logs";
 import { nyDayOf, parseUtc } from "@shared/ny-time";
 import type { Database } from "../db/client";
 import { agents, callLogs } from "../db/schema";
@@ -254,15 +255,46 @@ export function decodeCursor(cursor: string): CallLogCursor | null {
   return null;
 }
 
+/**
+ * The filters of a list of the account's calls, as SQL conditions (GET /api/call-logs and the public
+ * /v1/calls read the same): start time in [from, to), one voice assistant, our agent id, an outcome,
+ * a direction, a status. Stored start times are ISO-8601 UTC with milliseconds, so they compare as
+ * text. Assistant and ended reason are columns of call_logs_user_time_idx, so those filters are
+ * read from the index the page walks, without visiting the rows they leave out.
+ */
+export type CallListFilters = CallLogFilters & { agentId?: number; direction?: CallLogRow["direction"]; status?: string };
+
+export function callListConditions(f: CallListFilters): SQL[] {
+  const where: SQL[] = [];
+  if (f.from) where.push(gte(callLogs.startTime, new Date(f.from).toISOString()));
+  if (f.to) where.push(lt(callLogs.startTime, new Date(f.to).toISOString()));
+  if (f.agent) where.push(eq(callLogs.assistantId, f.agent));
+  if (f.agentId !== undefined) where.push(eq(callLogs.agentId, f.agentId));
+  if (f.outcome === "error") where.push(or(...FAILURE_ENDED_REASON_PATTERNS.map((p) => like(callLogs.endedReason, p)))!);
+  if (f.outcome === "forwarded") where.push(inArray(callLogs.endedReason, [...FORWARDED_ENDED_REASONS]));
+  if (f.direction) where.push(eq(callLogs.direction, f.direction));
+  if (f.status) where.push(eq(callLogs.status, f.status));
+  return where;
+}
+
+/**
+ * The WHERE of one page of an account's calls: its own rows only, after the cursor, filtered. The
+ * cursor is a position, never a scope: whatever it says, the account and the filters still apply.
+ */
+export function callListWhere(userId: string, after: CallLogCursor | null, filters: CallListFilters = {}) {
+  return and(
+    eq(callLogs.userId, userId),
+    after ? sql`(${callLogs.startTime}, ${callLogs.id}) < (${after.t}, ${after.id})` : undefined,
+    ...callListConditions(filters),
+  );
+}
+
 /** One page of an account's call log; `(start_time, id)` keyset over call_logs_user_time_idx. */
-export function callLogPageQuery(db: Database, userId: string, limit: number, after: CallLogCursor | null) {
-  const where = after
-    ? and(eq(callLogs.userId, userId), sql`(${callLogs.startTime}, ${callLogs.id}) < (${after.t}, ${after.id})`)
-    : eq(callLogs.userId, userId);
+export function callLogPageQuery(db: Database, userId: string, limit: number, after: CallLogCursor | null, filters: CallLogFilters = {}) {
   return db
     .select(callLogListColumns)
     .from(callLogs)
-    .where(where)
+    .where(callListWhere(userId, after, filters))
     .orderBy(desc(callLogs.startTime), desc(callLogs.id))
     .limit(limit + 1);
 }
@@ -284,8 +316,8 @@ export const callLogListColumns = {
 };
 export type CallLogListRow = { [K in keyof typeof callLogListColumns]: CallLogRow[K] };
 
-export async function listCallLogPage(db: Database, userId: string, limit: number, after: CallLogCursor | null) {
-  const rows = await callLogPageQuery(db, userId, limit, after);
+export async function listCallLogPage(db: Database, userId: string, limit: number, after: CallLogCursor | null, filters: CallLogFilters = {}) {
+  const rows = await callLogPageQuery(db, userId, limit, after, filters);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor({ t: last.startTime, id: last.id }) : null };

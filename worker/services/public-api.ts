@@ -1,13 +1,13 @@
 // The public API's reads of an account's own data (/v1; docs/api.md): calls a page at a time with
 // filters, one call, and the wire shapes of calls and agents. Every read is scoped by the key's
 // account; another account's call or agent is not found.
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { V1Agent, V1Call, V1CallDetail, V1CallList, V1CallsQuery } from "@shared/schemas/v1";
 import type { Database } from "../db/client";
 import { callLogs } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import type { AgentRecord } from "./agents";
-import { decodeCursor, decodeTranscript, encodeCursor, type CallLogRow } from "./call-logs";
+import { callListWhere, decodeCursor, decodeTranscript, encodeCursor, type CallLogRow } from "./call-logs";
 
 /** An instant as ISO-8601 UTC (stored instants are; anything unreadable is answered as stored). */
 const iso = (value: string) => {
@@ -47,18 +47,11 @@ export const toV1Call = (r: ListRow): V1Call => ({
 export async function listCalls(db: Database, userId: string, q: V1CallsQuery): Promise<V1CallList> {
   const after = q.cursor ? decodeCursor(q.cursor) : null;
   if (q.cursor && !after) throw badRequest("cursor: Invalid cursor", "cursor");
-  const where: (SQL | undefined)[] = [eq(callLogs.userId, userId)];
-  if (after) where.push(sql`(${callLogs.startTime}, ${callLogs.id}) < (${after.t}, ${after.id})`);
-  // Stored start times are ISO-8601 UTC with milliseconds, so they compare as text.
-  if (q.from) where.push(gte(callLogs.startTime, new Date(q.from).toISOString()));
-  if (q.to) where.push(lt(callLogs.startTime, new Date(q.to).toISOString()));
-  if (q.direction) where.push(eq(callLogs.direction, q.direction));
-  if (q.agent_id) where.push(eq(callLogs.agentId, Number(q.agent_id)));
-  if (q.status) where.push(eq(callLogs.status, q.status));
+  const filters = { from: q.from, to: q.to, direction: q.direction, agentId: q.agent_id ? Number(q.agent_id) : undefined, status: q.status };
   const rows = await db
     .select(listColumns)
     .from(callLogs)
-    .where(and(...where))
+    .where(callListWhere(userId, after, filters))
     .orderBy(desc(callLogs.startTime), desc(callLogs.id))
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emailSearchSchema, searchEnum, searchFlag, searchSchema, searchText } from "./search";
+import { callLogsSearchSchema, emailSearchSchema, searchEnum, searchInstant, searchFlag, searchSchema, searchText } from "./search";
 
 describe("search parsers", () => {
   it("reads text trimmed and bounded, numbers as text, anything else as absent", () => {
@@ -26,5 +26,15 @@ describe("search parsers", () => {
     expect(schema({ login: 1, tab: "register", email: " x@y.example", other: "z" })).toEqual({ login: 1, tab: "register", email: "x@y.example" });
     expect(schema({ login: "no", tab: "elsewhere" })).toEqual({});
     expect(emailSearchSchema({})).toEqual({});
+  });
+
+  it("reads /call-logs' filters: instants as UTC ISO, an outcome of the list, a to after from", () => {
+    expect(searchInstant()("2026-11-20T09:00:00-05:00")).toBe("2026-11-20T14:00:00.000Z");
+    expect(searchInstant()("2026-11-20T14:00Z")).toBe("2026-11-20T14:00:00.000Z");
+    for (const v of ["2026-11-20", "yesterday", "2026-13-45T99:00:00Z", 5]) expect(searchInstant()(v)).toBeUndefined();
+    expect(
+      callLogsSearchSchema({ q: "refund", from: "2026-11-20T14:00:00.000Z", to: "2026-11-20T14:15:00.000Z", agent: "asst-1", outcome: "error", cursor: "x" }),
+    ).toEqual({ q: "refund", from: "2026-11-20T14:00:00.000Z", to: "2026-11-20T14:15:00.000Z", agent: "asst-1", outcome: "error" });
+    expect(callLogsSearchSchema({ outcome: "voicemail", from: "2026-11-20T14:15:00Z", to: "2026-11-20T14:00:00Z" })).toEqual({ from: "2026-11-20T14:15:00.000Z" });
   });
 });

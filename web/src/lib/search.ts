@@ -2,6 +2,7 @@
 // tree (and so every route's validateSearch) is part of the entry chunk, and keeping a schema
 // library out of it keeps the first page light (decision 023). Unknown or malformed values are
 // dropped, never thrown: a hand-edited address still opens its screen.
+import { CALL_LOG_OUTCOMES } from "@shared/call-outcomes";
 
 /** One parameter: its value when well formed, else undefined. */
 export type SearchField<T> = (value: unknown) => T | undefined;
@@ -39,5 +40,22 @@ export function searchSchema<S extends Record<string, SearchField<unknown>>>(fie
 
 export const emailSearchSchema = searchSchema({ email: searchText() });
 
-/** /call-logs?q=: the transcript search in effect (decision 059). */
-export const callLogsSearchSchema = searchSchema({ q: searchText(200) });
+/** An instant (`2026-11-20T14:00:00Z`, or with an offset), as its UTC ISO-8601 form. */
+export const searchInstant = (): SearchField<string> => (value) => {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) return undefined;
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? undefined : new Date(t).toISOString();
+};
+
+/**
+ * /call-logs?q=: the transcript search in effect (decision 059); ?from=&to=&agent=&outcome=: the
+ * list's filters (GET /api/call-logs), as an alert's link to its calls sets them. A `to` not after
+ * `from` is dropped, as the server would refuse it.
+ */
+const callLogsFields = searchSchema({ q: searchText(200), from: searchInstant(), to: searchInstant(), agent: searchText(200), outcome: searchEnum(CALL_LOG_OUTCOMES) });
+export type CallLogsSearch = ReturnType<typeof callLogsFields>;
+export const callLogsSearchSchema = (search: Record<string, unknown>): CallLogsSearch => {
+  const out = callLogsFields(search);
+  if (out.from && out.to && out.to <= out.from) delete out.to;
+  return out;
+};

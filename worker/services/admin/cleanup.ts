@@ -28,10 +28,14 @@ import {
   simCalls,
   subscriptions,
   usageAlerts,
-  apiKeys,
+  alertHistory,
+  alertNotifications,
+  alertRuleState,
+  alertRules,
   webhookAttempts,
   webhookDeliveries,
   webhookEndpoints,
+  apiKeys,
 } from "../../db/schema";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { log } from "../../lib/log";
@@ -67,9 +71,13 @@ export const USER_ID_COLUMNS = {
   report_mail_unsubscribe_tokens: ["user_id"],
   live_tickets: ["user_id"],
   usage_alerts: ["user_id"],
-  api_keys: ["user_id"],
+  alert_rules: ["user_id"],
+  alert_rule_state: ["user_id"],
+  alert_history: ["user_id"],
+  alert_notifications: ["user_id"],
   webhook_endpoints: ["user_id"],
   webhook_deliveries: ["user_id"],
+  api_keys: ["user_id"],
   // The local identity service's own tables: deleted through the identity port (empty with Supabase).
   auth_users: ["id"],
   auth_sessions: ["user_id"],
@@ -176,8 +184,12 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     ["live_tickets", db.delete(liveTickets).where(inArray(liveTickets.userId, ids))],
     ["call_log_changes", deleteAccountChanges(db, ids)],
     ["usage_alerts", db.delete(usageAlerts).where(inArray(usageAlerts.userId, ids))],
+    ["alert_notifications", db.delete(alertNotifications).where(inArray(alertNotifications.userId, ids))],
+    ["alert_history", db.delete(alertHistory).where(inArray(alertHistory.userId, ids))],
+    ["alert_rule_state", db.delete(alertRuleState).where(inArray(alertRuleState.userId, ids))],
+    ["alert_rules", db.delete(alertRules).where(inArray(alertRules.userId, ids))],
     ["api_keys", db.delete(apiKeys).where(inArray(apiKeys.userId, ids))],
-    // Attempts carry their endpoint's id only: deleted before the endpoints they name.
+    // Custom webhooks (decision 070). Attempts carry their endpoint's id only: deleted before the endpoints they name.
     [
       "webhook_attempts",
       db.delete(webhookAttempts).where(inArray(webhookAttempts.endpointId, db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(inArray(webhookEndpoints.userId, ids)))),

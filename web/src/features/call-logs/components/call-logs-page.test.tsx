@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CALL_LOG_TEXT } from "@shared/messages";
+import { CALL_LOG_FILTER_TEXT, CALL_LOG_TEXT } from "@shared/messages";
 import type { CallLogView } from "@shared/schemas/call-logs";
 import { createQueryClient } from "@web/lib/query-client";
 import { listedCall as log } from "@web/test/call-logs";
@@ -89,5 +89,35 @@ describe("CallLogsPage", () => {
       expect(count("/api/call-logs")).toBe(before.logs + 1);
       expect(count("/api/usage-stats")).toBe(before.stats + 1);
     });
+  });
+
+  it("asks for the filtered calls, says what the list is filtered by, and 'Show all calls' clears the filters", async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.startsWith("/api/usage-stats")) return json(stats);
+      if (url.startsWith("/api/agents")) return json({ agents: [{ id: 7, name: "Front desk", vapi_assistant_id: "asst-front" }] });
+      return json({ logs: [log(1, "Failed call")], nextCursor: null });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    const onClear = vi.fn();
+    const filters = { from: "2026-11-20T19:00:00.000Z", to: "2026-11-20T19:15:00.000Z", agent: "asst-front", outcome: "error" as const };
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <CallLogsPage filters={filters} onClearFilters={onClear} userId="user-1" />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText("Failed call")).toBeTruthy();
+    const asked = fetchMock.mock.calls.map(([url]) => url).find((u) => u.startsWith("/api/call-logs?"));
+    expect(Object.fromEntries(new URL(asked!, "http://x").searchParams)).toEqual({ limit: "50", ...filters });
+    // New York is 5 hours behind UTC in November.
+    await waitFor(() => expect(screen.getByTestId("call-log-filters").textContent).toContain("Errors · Agent Front desk · 2026-11-20 14:00–14:15 New York time"));
+    fireEvent.click(screen.getByRole("button", { name: CALL_LOG_FILTER_TEXT.showAll }));
+    expect(onClear).toHaveBeenCalledOnce();
+  });
+
+  it("shows no filter line for the whole log", async () => {
+    stubApi([log(1, "First call")], null);
+    renderPage();
+    expect(await screen.findByText("First call")).toBeTruthy();
+    expect(screen.queryByTestId("call-log-filters")).toBeNull();
   });
 });

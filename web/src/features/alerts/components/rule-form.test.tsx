@@ -1,0 +1,83 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ALERT_METRICS } from "@shared/alerts";
+import { ALERT_TEXT } from "@shared/messages";
+import type { AlertRulesResponse } from "@shared/schemas/alerts";
+import { Toaster } from "@web/components/ui/toaster";
+import { setAccessToken } from "@web/lib/api";
+import { createQueryClient } from "@web/lib/query-client";
+import { resetToasts } from "@web/lib/toast-store";
+import { RuleForm } from "./rule-form";
+
+const OPTIONS: AlertRulesResponse = {
+  rules: [],
+  limit: 50,
+  metrics: ["call_count", "error_calls", "forwarded_share", "total_cost", "minutes_used", "silent_line"],
+  scopes: [
+    { kind: "all", id: "", label: "All" },
+    { kind: "agent", id: "7", label: "Front desk" },
+  ],
+};
+
+/** The API as the form sees it: Test answers `fired`; a save answers `saveStatus` with its body. */
+function stubApi({ fired = 2, saveStatus = 201, saveBody = {} as Record<string, unknown> } = {}) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === "/api/alerts/test") return Response.json({ replayed: true, fired, firings: [], current: 0, from: "", to: "" });
+    if (url === "/api/alerts/rules" && init?.method === "POST") return Response.json(saveBody, { status: saveStatus });
+    return new Response("not found", { status: 404 });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setAccessToken(null);
+  act(() => resetToasts());
+});
+
+const renderForm = (onDone = vi.fn()) =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RuleForm rule={null} options={OPTIONS} onDone={onDone} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+
+describe("RuleForm", () => {
+  it("shows the chosen metric's exact definition and only the windows it takes", () => {
+    stubApi();
+    renderForm();
+    expect(screen.getByTestId("metric-definition").textContent).toBe(ALERT_METRICS.error_calls.definition);
+    fireEvent.change(screen.getByLabelText("Metric"), { target: { value: "minutes_used" } });
+    expect(screen.getByTestId("metric-definition").textContent).toBe(ALERT_METRICS.minutes_used.definition);
+    const windows = [...(screen.getByLabelText("Window") as HTMLSelectElement).options].map((o) => o.value);
+    expect(windows).toEqual(["0"]);
+  });
+
+  it("Test posts the rule and says how often it would have fired over the last 7 days", async () => {
+    const fetchMock = stubApi({ fired: 2 });
+    setAccessToken("tok");
+    renderForm();
+    expect((screen.getByLabelText("Metric") as HTMLSelectElement).value).toBe("error_calls");
+    fireEvent.change(screen.getByLabelText("Scope"), { target: { value: "agent" } });
+    fireEvent.change(await screen.findByLabelText("Agent"), { target: { value: "7" } });
+    fireEvent.click(screen.getByRole("button", { name: ALERT_TEXT.test }));
+    expect((await screen.findByTestId("alert-test-result")).textContent).toBe(ALERT_TEXT.testResult(2, 7));
+    const body = JSON.parse(String(fetchMock.mock.calls.find(([url]) => url === "/api/alerts/test")![1]!.body));
+    expect(body).toMatchObject({ metric: "error_calls", scopeKind: "agent", scopeId: "7", threshold: 3, windowMinutes: 15 });
+  });
+
+  it("shows the server's refusal on the field it names", async () => {
+    stubApi({ saveStatus: 400, saveBody: { error: "threshold: threshold must be between 1 and 100000 for error_calls", code: "validation_error", field: "threshold" } });
+    setAccessToken("tok");
+    const onDone = vi.fn();
+    renderForm(onDone);
+    fireEvent.change(screen.getByLabelText("Threshold (calls)"), { target: { value: "0" } });
+    fireEvent.click(screen.getByRole("button", { name: ALERT_TEXT.save }));
+    await screen.findByText("threshold: threshold must be between 1 and 100000 for error_calls");
+    await waitFor(() => expect(screen.getByLabelText("Threshold (calls)").getAttribute("aria-invalid")).toBe("true"));
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,259 @@
+// The create/edit form of an alert rule (decision 071): the metric's exact definition under its
+// choice, only the scopes, windows and comparisons the metric takes, Test before saving, and the
+// server's 400/403 shown on the field it names.
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import {
+  ALERT_COMPARISON_SIGNS,
+  ALERT_METRICS,
+  ALERT_TEST_DAYS,
+  formatAlertValue,
+  windowLabel,
+  WINDOW_DEFINITION,
+  type AlertMetricId,
+} from "@shared/alerts";
+import { ALERT_TEXT } from "@shared/messages";
+import type { AlertRuleInput, AlertRuleView, AlertRulesResponse, AlertTestResponse } from "@shared/schemas/alerts";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Field, FormField } from "@web/components/ui/form-field";
+import { SELECT_TRIGGER_CLASS } from "@web/components/ui/select-trigger-class";
+import { SubmitButton } from "@web/components/ui/submit-button";
+import { ApiError, errorMessage } from "@web/lib/api";
+import { toast } from "@web/lib/toast-store";
+import { useSaveAlertRule, useTestAlertRule } from "../api/alerts";
+
+type FormValues = {
+  name: string;
+  metric: AlertMetricId;
+  scopeKind: AlertRuleInput["scopeKind"];
+  scopeId: string;
+  comparison: AlertRuleInput["comparison"];
+  threshold: string;
+  windowMinutes: string;
+  cooldownMinutes: string;
+  severity: AlertRuleInput["severity"];
+  emailAccount: boolean;
+  extraEmails: string;
+  webhook: boolean;
+  bell: boolean;
+};
+
+const FIELDS = ["name", "metric", "scopeKind", "scopeId", "comparison", "threshold", "windowMinutes", "cooldownMinutes", "severity", "extraEmails"] as const;
+
+function initial(rule: AlertRuleView | null, metrics: AlertMetricId[]): FormValues {
+  if (rule) {
+    return {
+      ...rule,
+      threshold: String(rule.threshold),
+      windowMinutes: String(rule.windowMinutes),
+      cooldownMinutes: String(rule.cooldownMinutes),
+      extraEmails: rule.extraEmails.join(", "),
+    };
+  }
+  const metric = metrics.includes("error_calls") ? "error_calls" : metrics[0];
+  return {
+    name: "",
+    metric,
+    scopeKind: ALERT_METRICS[metric].scopes[0],
+    scopeId: "",
+    comparison: "gte",
+    threshold: "3",
+    windowMinutes: String(ALERT_METRICS[metric].windows[0]),
+    cooldownMinutes: "30",
+    severity: "warning",
+    emailAccount: true,
+    extraEmails: "",
+    webhook: false,
+    bell: true,
+  };
+}
+
+/** The body the API takes; numbers that do not parse go as they are, for the server to name. */
+function bodyOf(v: FormValues): AlertRuleInput {
+  const num = (s: string) => (s.trim() === "" || Number.isNaN(Number(s)) ? (s as unknown as number) : Number(s));
+  return {
+    name: v.name,
+    metric: v.metric,
+    scopeKind: v.scopeKind,
+    scopeId: v.scopeKind === "all" ? "" : v.scopeId,
+    comparison: v.comparison,
+    threshold: num(v.threshold),
+    windowMinutes: num(v.windowMinutes) as AlertRuleInput["windowMinutes"],
+    cooldownMinutes: num(v.cooldownMinutes),
+    severity: v.severity,
+    emailAccount: v.emailAccount,
+    extraEmails: v.extraEmails
+      .split(/[,\s]+/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+    webhook: v.webhook,
+    bell: v.bell,
+  };
+}
+
+export function RuleForm({ rule, options, onDone }: { rule: AlertRuleView | null; options: AlertRulesResponse; onDone: () => void }) {
+  const save = useSaveAlertRule();
+  const test = useTestAlertRule();
+  const [tested, setTested] = useState<AlertTestResponse | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<FormValues>({ defaultValues: initial(rule, options.metrics) });
+  const metricId = useWatch({ control, name: "metric" });
+  const scopeKind = useWatch({ control, name: "scopeKind" });
+  const metric = ALERT_METRICS[metricId];
+  const scopes = options.scopes.filter((s) => s.kind === scopeKind && s.kind !== "all");
+
+  /** The server's refusal on the field it names, else a toast. */
+  const showError = (err: unknown) => {
+    const field = err instanceof ApiError ? err.body?.field?.split(".")[0] : undefined;
+    if (field && (FIELDS as readonly string[]).includes(field)) setError(field as (typeof FIELDS)[number], { message: err instanceof ApiError ? (err.body?.error ?? "") : "" });
+    else toast({ variant: "destructive", title: ALERT_TEXT.save, description: errorMessage(err, "Could not save the rule.") });
+  };
+
+  const onMetric = (next: AlertMetricId) => {
+    const m = ALERT_METRICS[next];
+    if (!m.scopes.includes(getValues("scopeKind"))) setValue("scopeKind", m.scopes[0]);
+    if (!m.windows.map(String).includes(getValues("windowMinutes"))) setValue("windowMinutes", String(m.windows[0]));
+    if (!m.comparisons.includes(getValues("comparison"))) setValue("comparison", m.comparisons[0]);
+    setTested(null);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: rule?.id ?? null, rule: bodyOf(values) });
+      onDone();
+    } catch (err) {
+      showError(err);
+    }
+  });
+
+  const runTest = async () => {
+    try {
+      setTested(await test.mutateAsync(bodyOf(getValues())));
+    } catch (err) {
+      showError(err);
+    }
+  };
+
+  const select = (name: keyof FormValues, label: string, choices: { value: string; label: string }[], onChange?: (v: string) => void) => (
+    <Field label={label} error={errors[name]?.message}>
+      {(control) => (
+        <select
+          {...control}
+          // The form's value from the first paint (the library sets it only once the options exist).
+          defaultValue={String(getValues(name))}
+          className={SELECT_TRIGGER_CLASS}
+          {...register(name, { onChange: onChange ? (e: { target: { value: string } }) => onChange(e.target.value) : undefined })}
+        >
+          {choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{rule ? ALERT_TEXT.editRule : ALERT_TEXT.newRule}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Name" error={errors.name?.message} {...register("name")} />
+          <div className="grid gap-1">
+            {select(
+              "metric",
+              "Metric",
+              options.metrics.map((m) => ({ value: m, label: ALERT_METRICS[m].label })),
+              (v) => onMetric(v as AlertMetricId),
+            )}
+            <p className="text-xs text-muted-foreground" data-testid="metric-definition">
+              {metric.definition}
+            </p>
+          </div>
+          {select(
+            "scopeKind",
+            "Scope",
+            metric.scopes.map((s) => ({ value: s, label: { all: "All", agent: "One agent", number: "One phone number", store: "One store" }[s] })),
+          )}
+          {scopeKind !== "all" ? (
+            select("scopeId", scopeKind === "agent" ? "Agent" : scopeKind === "number" ? "Phone number" : "Store", [
+              { value: "", label: "Choose…" },
+              ...scopes.map((s) => ({ value: s.id, label: s.label })),
+            ])
+          ) : (
+            <div />
+          )}
+          {select(
+            "comparison",
+            "Comparison",
+            metric.comparisons.map((c) => ({ value: c, label: ALERT_COMPARISON_SIGNS[c] })),
+          )}
+          <FormField
+            label={`Threshold (${metric.unit})`}
+            type="number"
+            step="any"
+            min={metric.threshold.min}
+            max={metric.threshold.max}
+            error={errors.threshold?.message}
+            {...register("threshold")}
+          />
+          <div className="grid gap-1">
+            {select(
+              "windowMinutes",
+              "Window",
+              metric.windows.map((w) => ({ value: String(w), label: windowLabel(metricId, w) })),
+            )}
+            {metric.fromCalls && metric.windows[0] !== 0 ? <p className="text-xs text-muted-foreground">{WINDOW_DEFINITION}</p> : null}
+          </div>
+          <FormField label="Cooldown (minutes)" type="number" min={0} error={errors.cooldownMinutes?.message} {...register("cooldownMinutes")} />
+          {select("severity", "Severity", [
+            { value: "warning", label: "Warning" },
+            { value: "critical", label: "Critical" },
+          ])}
+          <FormField label="Extra email addresses" hint="Separated by commas" error={errors.extraEmails?.message} {...register("extraEmails")} />
+          <fieldset className="grid gap-2 text-sm sm:col-span-2">
+            <legend className="mb-1 font-medium">Channels</legend>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" {...register("emailAccount")} /> Email the account
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" {...register("webhook")} /> Webhook event (alert.triggered / alert.resolved)
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" {...register("bell")} /> In-app bell
+            </label>
+          </fieldset>
+          {tested ? (
+            <p role="status" className="rounded-md bg-muted p-3 text-sm sm:col-span-2" data-testid="alert-test-result">
+              {tested.replayed
+                ? ALERT_TEXT.testResult(tested.fired, ALERT_TEST_DAYS)
+                : tested.current === null
+                  ? ALERT_TEXT.testNoValue
+                  : ALERT_TEXT.testNotReplayed(formatAlertValue(metricId, tested.current))}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2 sm:col-span-2">
+            <SubmitButton pending={save.isPending}>{ALERT_TEXT.save}</SubmitButton>
+            <Button type="button" variant="outline" disabled={test.isPending} onClick={() => void runTest()}>
+              {test.isPending ? ALERT_TEXT.testing : ALERT_TEXT.test}
+            </Button>
+            <Button type="button" variant="ghost" onClick={onDone}>
+              {ALERT_TEXT.cancel}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,191 @@
+// The alerts API (decision 071): bad input answered 400 naming the field, the flags (a customer
+// cannot make a store rule), the scope must be the account's, the 50 rules, another account's rule
+// or alert is 404, Test's replay over the last 7 days, the history's acknowledgement and the bell.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { MAX_ALERT_RULES } from "@shared/alerts";
+import { callLogs } from "../db/schema";
+import { insertAgent } from "../test/factories";
+import { call, db, signUpAndSignIn, type Json } from "../test/helpers";
+import { evaluateAlerts } from "../services/alerts/evaluate";
+import { LocalMail } from "../providers/mail/local";
+
+async function owner(appMetadata: Json = {}) {
+  const s = await signUpAndSignIn({ appMetadata });
+  const agent = await insertAgent(s.userId, { vapiAssistantId: `asst-${crypto.randomUUID()}`, name: "Front desk" });
+  return { ...s, agent };
+}
+
+const errorsRule = (agentId: number, over: Json = {}) => ({
+  name: "Errors at the front desk",
+  metric: "error_calls",
+  scopeKind: "agent",
+  scopeId: String(agentId),
+  comparison: "gte",
+  threshold: 3,
+  windowMinutes: 15,
+  cooldownMinutes: 30,
+  severity: "critical",
+  ...over,
+});
+
+const post = (token: string, body: Json) => call("/api/alerts/rules", { method: "POST", token, json: body });
+
+describe("rules", () => {
+  it("creates, lists, updates and deletes the account's own rule", async () => {
+    const s = await owner();
+    const created = await post(s.accessToken, errorsRule(s.agent.id));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.rule).toMatchObject({ metric: "error_calls", scopeLabel: "Front desk", status: "ok", emailAccount: true, bell: true, webhook: false });
+    const listed = await call("/api/alerts/rules", { token: s.accessToken });
+    expect(listed.body.rules).toHaveLength(1);
+    expect(listed.body.metrics).not.toContain("leads_drop");
+    expect(listed.body.scopes).toContainEqual({ kind: "agent", id: String(s.agent.id), label: "Front desk" });
+    const id = created.body.rule.id;
+    const updated = await call(`/api/alerts/rules/${id}`, { method: "PUT", token: s.accessToken, json: errorsRule(s.agent.id, { threshold: 5 }) });
+    expect(updated.body.rule.threshold).toBe(5);
+    expect((await call(`/api/alerts/rules/${id}`, { method: "DELETE", token: s.accessToken })).body).toEqual({ deleted: true });
+    expect((await call("/api/alerts/rules", { token: s.accessToken })).body.rules).toEqual([]);
+  });
+
+  it("answers 400 naming the field for bad input", async () => {
+    const s = await owner();
+    const cases: [Json, string][] = [
+      [{ metric: "happiness" }, "metric"],
+      [{ threshold: 0 }, "threshold"],
+      [{ threshold: 100_001 }, "threshold"],
+      [{ metric: "forwarded_share", threshold: 101 }, "threshold"],
+      [{ threshold: "three" }, "threshold"],
+      [{ windowMinutes: 30 }, "windowMinutes"],
+      [{ windowMinutes: 0 }, "windowMinutes"],
+      [{ comparison: "lte" }, "comparison"],
+      [{ cooldownMinutes: -1 }, "cooldownMinutes"],
+      [{ severity: "mild" }, "severity"],
+      [{ name: "" }, "name"],
+      [{ scopeKind: "store", scopeId: "MIAMI" }, "scopeKind"],
+      [{ scopeKind: "agent", scopeId: "" }, "scopeId"],
+      [{ extraEmails: ["not an address"] }, "extraEmails.0"],
+      [{ surprise: 1 }, "body"],
+    ];
+    for (const [over, field] of cases) {
+      const res = await post(s.accessToken, errorsRule(s.agent.id, over));
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      expect(res.body.field, JSON.stringify(over)).toBe(field);
+    }
+  });
+
+  it("refuses a scope that is not the account's: 400 naming scopeId", async () => {
+    const s = await owner();
+    const other = await owner();
+    const res = await post(s.accessToken, errorsRule(other.agent.id));
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe("scopeId");
+    const number = await post(s.accessToken, errorsRule(0, { scopeKind: "number", scopeId: "999999" }));
+    expect(number.body.field).toBe("scopeId");
+  });
+
+  it("a customer cannot make a store rule (403 naming metric); an account with the flag can", async () => {
+    const customer = await owner();
+    const store = { metric: "leads_drop", scopeKind: "store", scopeId: "MIAMI", threshold: 30, windowMinutes: 0 };
+    const refused = await post(customer.accessToken, errorsRule(0, store));
+    expect(refused.status).toBe(403);
+    expect(refused.body.field).toBe("metric");
+    const aircall = await post(customer.accessToken, errorsRule(0, { ...store, metric: "aircall_unanswered_share" }));
+    expect(aircall.status).toBe(403);
+    const staff = await owner({ shopwindows_info: true });
+    expect((await post(staff.accessToken, errorsRule(0, store))).status).toBe(201);
+    expect((await post(staff.accessToken, errorsRule(0, { ...store, scopeId: "ATLANTIS" }))).body.field).toBe("scopeId");
+    // The store flag does not open Aircall's rules.
+    expect((await post(staff.accessToken, errorsRule(0, { ...store, metric: "aircall_unanswered_share" }))).status).toBe(403);
+    const listed = await call("/api/alerts/rules", { token: staff.accessToken });
+    expect(listed.body.metrics).toContain("leads_drop");
+    expect(listed.body.scopes).toContainEqual({ kind: "store", id: "MIAMI", label: "MIAMI" });
+  });
+
+  it(`keeps at most ${MAX_ALERT_RULES} rules`, async () => {
+    const s = await owner();
+    const body = errorsRule(s.agent.id);
+    const d1 = env.DB;
+    await d1.batch(
+      Array.from({ length: MAX_ALERT_RULES - 1 }, (_, i) =>
+        d1
+          .prepare(
+            "INSERT INTO alert_rules (user_id, name, metric, scope_kind, scope_id, comparison, threshold, window_minutes, cooldown_minutes, severity) VALUES (?, ?, 'call_count', 'all', '', 'gte', 1, 15, 0, 'warning')",
+          )
+          .bind(s.userId, `r${i}`),
+      ),
+    );
+    expect((await post(s.accessToken, body)).status).toBe(201);
+    const over = await post(s.accessToken, body);
+    expect(over.status).toBe(409);
+    expect(over.body.field).toBe("rules");
+  });
+
+  it("another account's rule is not found", async () => {
+    const s = await owner();
+    const other = await owner();
+    const id = (await post(s.accessToken, errorsRule(s.agent.id))).body.rule.id;
+    expect((await call(`/api/alerts/rules/${id}`, { method: "PUT", token: other.accessToken, json: errorsRule(other.agent.id) })).status).toBe(404);
+    expect((await call(`/api/alerts/rules/${id}`, { method: "DELETE", token: other.accessToken })).status).toBe(404);
+    expect((await call("/api/alerts/rules", { token: s.accessToken })).body.rules).toHaveLength(1);
+  });
+});
+
+describe("Test", () => {
+  it("replays the rule over the last 7 days: a burst of errors fires once, resolves when it leaves the window", async () => {
+    const s = await owner();
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    // Two bursts of three errors, two days apart; two lone errors that never reach three.
+    for (const ago of [3000, 3001, 3002, 100, 101, 102, 5000, 6000]) {
+      await db()
+        .insert(callLogs)
+        .values({ userId: s.userId, callId: `c-${crypto.randomUUID()}`, assistantId: s.agent.vapiAssistantId, direction: "inbound", status: "ended", endedReason: "pipeline-error-x", startTime: at(ago) });
+    }
+    const res = await call("/api/alerts/test", { method: "POST", token: s.accessToken, json: errorsRule(s.agent.id, { cooldownMinutes: 0 }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ replayed: true, fired: 2 });
+    expect(res.body.firings.every((f: Json) => f.value === 3 && f.resolvedAt)).toBe(true);
+    // A threshold of 4 would never have fired.
+    expect((await call("/api/alerts/test", { method: "POST", token: s.accessToken, json: errorsRule(s.agent.id, { threshold: 4 }) })).body.fired).toBe(0);
+  });
+
+  it("checks the body and the account as a save does", async () => {
+    const s = await owner();
+    expect((await call("/api/alerts/test", { method: "POST", token: s.accessToken, json: errorsRule(s.agent.id, { threshold: -1 }) })).body.field).toBe("threshold");
+    const store = errorsRule(0, { metric: "leads_drop", scopeKind: "store", scopeId: "MIAMI", threshold: 30, windowMinutes: 0 });
+    expect((await call("/api/alerts/test", { method: "POST", token: s.accessToken, json: store })).status).toBe(403);
+  });
+});
+
+describe("history and bell", () => {
+  it("lists the account's alerts, acknowledges one with who did it, and reads the bell", async () => {
+    const s = await owner();
+    const other = await owner();
+    await post(s.accessToken, errorsRule(s.agent.id, { threshold: 1 }));
+    await db()
+      .insert(callLogs)
+      .values({ userId: s.userId, callId: `c-${crypto.randomUUID()}`, assistantId: s.agent.vapiAssistantId, direction: "inbound", status: "ended", endedReason: "pipeline-error-x", startTime: new Date().toISOString() });
+    await evaluateAlerts({ db: db(), mail: new LocalMail(db()), webhook: async () => undefined }, new Date(), { userId: s.userId });
+
+    const bell = await call("/api/alerts/bell", { token: s.accessToken });
+    expect(bell.body.unread).toBe(1);
+    expect(bell.body.notifications[0]).toMatchObject({ kind: "triggered", severity: "critical", readAt: null });
+    const mail = await call(`/api/local/mailbox?email=${encodeURIComponent(s.email)}`);
+    expect(mail.body.messages.map((m: Json) => m.subject)).toContain("[Critical] Alert: Errors at the front desk");
+
+    const history = await call("/api/alerts/history", { token: s.accessToken });
+    expect(history.body.alerts).toMatchObject([{ value: 1, threshold: 1, windowMinutes: 15, resolvedAt: null, acknowledgedBy: null, scopeLabel: "Front desk", scopeAssistantId: s.agent.vapiAssistantId }]);
+    const id = history.body.alerts[0].id;
+    expect((await call(`/api/alerts/history/${id}/acknowledge`, { method: "POST", token: other.accessToken })).status).toBe(404);
+    const acked = await call(`/api/alerts/history/${id}/acknowledge`, { method: "POST", token: s.accessToken });
+    expect(acked.body.alert.acknowledgedBy).toBe(s.email);
+    // The scope's assistant, for the history's link to the calls behind the alert.
+    expect(acked.body.alert.scopeAssistantId).toBe(s.agent.vapiAssistantId);
+    expect((await call("/api/alerts/history", { token: other.accessToken })).body.alerts).toEqual([]);
+
+    expect((await call("/api/alerts/bell/read", { method: "POST", token: other.accessToken, json: {} })).body.unread).toBe(0);
+    expect((await call("/api/alerts/bell", { token: s.accessToken })).body.unread).toBe(1);
+    expect((await call("/api/alerts/bell/read", { method: "POST", token: s.accessToken, json: {} })).body.unread).toBe(0);
+    expect((await call("/api/alerts/bell/read", { method: "POST", token: s.accessToken, json: { ids: ["x"] } })).body.field).toBe("ids.0");
+  });
+});

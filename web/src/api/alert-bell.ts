@@ -2,11 +2,12 @@
 // the layout and the Alerts page, so reading it in one place updates the other.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@web/lib/api";
+import { ALERT_BELL_PATH } from "./paths";
 
 /** The bell asks again this often, so an alert shows within a minute without a reload. */
 export const ALERT_BELL_REFRESH_MS = 30_000;
 
-export const alertBellKeys = { all: ["/api/alerts/bell"] as const };
+export const alertBellKeys = { all: [ALERT_BELL_PATH] as const };
 
 export const alertBellQueryOptions = () => queryOptions({ queryKey: alertBellKeys.all, queryFn: () => apiJson("GET", alertBellKeys.all[0]) });
 

@@ -131,7 +131,7 @@ describe("a first load of /dashboard", () => {
     const { sent, batches } = stubApi(staff);
     loadDashboard(STAFF_TOKEN);
     const expected = firstLoadUrls(staff);
-    expect(expected).toHaveLength(19);
+    expect(expected).toHaveLength(20);
     // In the caller's task, as one request: nothing waits for the entry's evaluation to end.
     await vi.waitFor(() => expect(batches).toHaveLength(1));
     expect([...batches[0]].sort()).toEqual([...expected].sort());
@@ -146,7 +146,7 @@ describe("a first load of /dashboard", () => {
   it("then shows those answers in every section without asking for any of them again", async () => {
     const { sent, answerProfile } = stubApi(staff);
     loadDashboard(STAFF_TOKEN);
-    await vi.waitFor(() => expect(sectionUrls(sent)).toHaveLength(19));
+    await vi.waitFor(() => expect(sectionUrls(sent)).toHaveLength(20));
     answerProfile();
     const callLogs = await screen.findByRole("region", { name: DASHBOARD_TEXT.callLogs }, { timeout: 5000 });
     expect(await within(callLogs).findAllByText("7")).toHaveLength(4);
@@ -172,7 +172,7 @@ describe("a first load of /dashboard", () => {
   it("asks for each section's figures alone when the batch fails, and shows them", async () => {
     const { sent, batches, answerProfile } = stubApi(staff, { batch: "fails" });
     loadDashboard(STAFF_TOKEN);
-    await vi.waitFor(() => expect(sectionUrls(sent)).toHaveLength(19));
+    await vi.waitFor(() => expect(sectionUrls(sent)).toHaveLength(20));
     expect(batches).toHaveLength(0);
     expect(sent.every((r) => !r.batched)).toBe(true);
     answerProfile();
@@ -236,7 +236,7 @@ describe("the first requests", () => {
           const viewer = { id: "u1", shopwindows_info, call_app };
           const urls = firstLoadUrlsOf(viewer, now);
           expect(urls).toEqual(firstLoadQueries(viewer, now).map((q) => String(q.queryKey[0])));
-          expect(urls.length).toBe(7 + (shopwindows_info ? 7 : 0) + (call_app ? 5 : 0));
+          expect(urls.length).toBe(8 + (shopwindows_info ? 7 : 0) + (call_app ? 5 : 0));
         }
   });
 });

@@ -5,7 +5,7 @@
 import { DEFAULT_CALL_TYPE } from "@shared/constants";
 import { nyToday, nyYesterday } from "@shared/ny-time";
 import type { CurrentUserView } from "@shared/schemas/auth";
-import { AGENTS_PATH, USAGE_STATS_PATH } from "@web/api/paths";
+import { AGENTS_PATH, ALERT_BELL_PATH, USAGE_STATS_PATH } from "@web/api/paths";
 import {
   AIRCALL_OPTIONS_URL,
   aircallUrls,
@@ -34,13 +34,13 @@ export type DashboardViewer = Pick<CurrentUserView, "id" | "shopwindows_info" | 
 
 /**
  * The URLs of the dashboard's first render: Call Logs' four counts (the first screen's figures), the
- * usage the plan notice reads, the agents of Call Logs' filter and its call volume, then the sections
- * the flags show, in the page's order.
+ * usage the plan notice reads, the agents of Call Logs' filter and its call volume, the header's alert
+ * bell, then the sections the flags show, in the page's order.
  */
 export function firstLoadUrls(viewer: DashboardViewer, now: Date): string[] {
   const { callLogs, reports } = initialApplied(now);
   const callLogFilters = { ...callLogs, callType: DEFAULT_CALL_TYPE };
-  const urls: string[] = [...callLogCountUrls(callLogFilters), USAGE_STATS_PATH, AGENTS_PATH, callVolumeUrl(callLogFilters)];
+  const urls: string[] = [...callLogCountUrls(callLogFilters), USAGE_STATS_PATH, AGENTS_PATH, callVolumeUrl(callLogFilters), ALERT_BELL_PATH];
   if (viewer.shopwindows_info) urls.push(dailyReportsUrl(reports), APPOINTMENT_OPTIONS_URL, ...appointmentUrls(reports), leadSummaryUrl(reports));
   if (viewer.call_app) urls.push(AIRCALL_OPTIONS_URL, ...aircallUrls(reports));
   if (viewer.shopwindows_info) urls.push(storeFunnelUrl(reports));

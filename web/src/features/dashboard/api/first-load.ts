@@ -7,6 +7,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { DEFAULT_CALL_TYPE } from "@shared/constants";
 import { agentsQueryOptions } from "@web/api/agents";
+import { alertBellQueryOptions } from "@web/api/alert-bell";
 import { usageStatsQueryOptions } from "@web/api/usage-stats";
 import { apiGetAllAtOnce } from "@web/lib/api";
 import {
@@ -25,7 +26,7 @@ import { initialApplied, type DashboardViewer } from "./first-load-urls";
 /**
  * The queries of the dashboard's first render, in firstLoadUrls's order (a test holds their URLs to
  * it): Call Logs' four counts, the usage the plan notice reads, the agents of Call Logs' filter and its
- * call volume, then the sections the flags show, in the page's order.
+ * call volume, the header's alert bell, then the sections the flags show, in the page's order.
  */
 export function firstLoadQueries(viewer: DashboardViewer, now: Date) {
   const { callLogs, reports, generation } = initialApplied(now);
@@ -35,6 +36,7 @@ export function firstLoadQueries(viewer: DashboardViewer, now: Date) {
     usageStatsQueryOptions(),
     agentsQueryOptions(viewer.id),
     callVolumeQueryOptions(callLogFilters, generation),
+    alertBellQueryOptions(),
   ];
   if (viewer.shopwindows_info)
     queries.push(

@@ -1,6 +1,6 @@
 // `node scripts/bundle-size.mjs`: the SPA's JavaScript, gzipped, as a browser loads it. The first page
 // (/auth: the entry, what it imports, the route's own chunk and what that imports) must stay within
-// 150 KB and all JavaScript within 360 KB, the entry is one file, and no font file is built (the
+// 150 KB and all JavaScript within 380 KB, the entry is one file, and no font file is built (the
 // system's font, decision 036); the run fails otherwise. Read from the built files (`vite build` first), following the static
 // `import … from "./x.js"` edges between chunks.
 import { readFileSync, readdirSync } from "node:fs";
@@ -8,7 +8,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { root } from "./lib.mjs";
 
-export const BUDGET_KB = { firstPage: 150, allJs: 360 };
+export const BUDGET_KB = { firstPage: 150, allJs: 380 };
 
 const kb = (bytes) => bytes / 1024;
 

@@ -26,6 +26,7 @@ import { SubmitButton } from "@web/components/ui/submit-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/toast-store";
+import { SecretOnce } from "./secret-once";
 import {
   useCreateWebhookEndpoint,
   useDeleteWebhookEndpoint,
@@ -99,26 +100,6 @@ function AddEndpointForm({ onCreated }: { onCreated: (secret: string) => void })
         </SubmitButton>
       </div>
     </form>
-  );
-}
-
-function NewSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <div role="status" className="grid gap-2 rounded-md border border-warning/50 bg-warning/10 p-3 text-sm">
-      <p className="font-medium">{T.secretOnce}</p>
-      <code data-testid="webhook-secret" className="rounded bg-muted px-2 py-1 font-mono text-xs break-all select-all">
-        {secret}
-      </code>
-      <div className="flex gap-2">
-        <Button type="button" size="sm" variant="outline" onClick={() => void navigator.clipboard?.writeText(secret).then(() => setCopied(true), () => undefined)}>
-          {copied ? T.copied : T.copy}
-        </Button>
-        <Button type="button" size="sm" onClick={onDone}>
-          {T.done}
-        </Button>
-      </div>
-    </div>
   );
 }
 
@@ -317,7 +298,7 @@ export function WebhooksSection({ email }: { email: string }) {
         ) : (
           <>
             {secret ? (
-              <NewSecret secret={secret} onDone={() => setSecret(null)} />
+              <SecretOnce secret={secret} text={T} testId="webhook-secret" onDone={() => setSecret(null)} />
             ) : list.data.endpoints.length < list.data.limit ? (
               <AddEndpointForm onCreated={setSecret} />
             ) : (

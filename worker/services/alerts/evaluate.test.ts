@@ -10,7 +10,7 @@ import { LocalMail } from "../../providers/mail/local";
 import type { MailPort, OutgoingMail } from "../../providers";
 import { insertAgent, insertAircallCalls, insertAppointments, insertLeads } from "../../test/factories";
 import { db, subscribe } from "../../test/helpers";
-import { createRule } from "./rules";
+import { createRule, updateRule } from "./rules";
 import { evaluateAlerts, type AlertEvent } from "./evaluate";
 import { webhookChannel } from "./channels";
 import type { AlertRuleInput } from "@shared/schemas/alerts";
@@ -275,6 +275,41 @@ describe("fire once, resolve once, cooldown", () => {
     expect(c.mails.filter((m) => m.to === a.user.email)).toHaveLength(1);
     expect(c.events.filter((e) => e.userId === a.user.id)).toHaveLength(1);
     expect(await bellRows(a)).toHaveLength(1);
+  });
+
+  it("raising the threshold of a triggered rule resolves its alert at the next run, once, with alert.resolved", async () => {
+    const a = await account();
+    const created = await rule(a, { threshold: 3 });
+    for (const m of [1, 2, 3]) await addCall(a, minutesBefore(m), { endedReason: "pipeline-error-x" });
+    const c = channels();
+    await evaluateAlerts(c.deps, NOW);
+    const edited = alertRuleBody.parse({
+      name: "Rule",
+      metric: "error_calls",
+      scopeKind: "agent",
+      scopeId: String(a.agent.id),
+      comparison: "gte",
+      threshold: 10,
+      windowMinutes: 15,
+      cooldownMinutes: 0,
+      severity: "critical",
+      webhook: true,
+    });
+    const view = await updateRule(db(), a.user, created.id, edited, minutesBefore(-1));
+    // The edit itself leaves the alert open: the rule still says triggered until it is evaluated.
+    expect(view.status).toBe("triggered");
+    expect(await history(a)).toMatchObject([{ resolved_at: null }]);
+    expect(c.events.filter((e) => e.userId === a.user.id).map((e) => e.type)).toEqual(["alert.triggered"]);
+
+    const next = minutesBefore(-2);
+    await evaluateAlerts(c.deps, next);
+    await evaluateAlerts(c.deps, minutesBefore(-3));
+    expect(await history(a)).toMatchObject([{ resolved_at: next.toISOString(), resolved_value: 3 }]);
+    expect(c.events.filter((e) => e.userId === a.user.id).map((e) => [e.type, e.alert.value])).toEqual([
+      ["alert.triggered", 3],
+      ["alert.resolved", 3],
+    ]);
+    expect(c.mails.filter((m) => m.to === a.user.email).map((m) => m.subject)).toEqual(["[Critical] Alert: Rule", "Resolved: Rule"]);
   });
 
   it("an account's run (after a call webhook) evaluates only that account's call rules", async () => {

@@ -148,24 +148,21 @@ export async function createRule(db: Database, user: CurrentUser, body: AlertRul
 }
 
 /**
- * A changed rule starts afresh: its state goes back to ok, and an alert it had open is closed now
- * (the rule it fired under is no longer the rule), all in one batch.
+ * A changed rule keeps its state: an alert it has open stays open until the next evaluation reads the
+ * rule as it now stands, which resolves it (alert.resolved on its channels, once) when the changed
+ * rule no longer breaches, and the cooldown still counts from the last firing.
  */
 export async function updateRule(db: Database, user: CurrentUser, id: number, body: AlertRuleBody, now: Date): Promise<AlertRuleView> {
   const scopes = await checkForAccount(db, user, body);
   const d1 = d1Of(db);
   const at = now.toISOString();
-  const [updated, , , changed] = await d1.batch<Record<string, unknown>>([
+  const [updated, changed] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
         "UPDATE alert_rules SET name = ?, metric = ?, scope_kind = ?, scope_id = ?, comparison = ?, threshold = ?, window_minutes = ?, cooldown_minutes = ?, severity = ?, " +
           "email_account = ?, extra_emails = ?, webhook = ?, bell = ?, updated_at = ? WHERE id = ? AND user_id = ? RETURNING id",
       )
       .bind(...ruleValues(body), at, id, user.id),
-    d1
-      .prepare("UPDATE alert_history SET resolved_at = ? WHERE id = (SELECT alert_id FROM alert_rule_state WHERE rule_id = ? AND user_id = ? AND status = 'triggered') AND resolved_at IS NULL")
-      .bind(at, id, user.id),
-    d1.prepare("UPDATE alert_rule_state SET status = 'ok', since = ?, alert_id = NULL, run_id = NULL WHERE rule_id = ? AND user_id = ?").bind(at, id, user.id),
     d1.prepare(`${RULE_SELECT} WHERE r.id = ? AND r.user_id = ?`).bind(id, user.id),
   ]);
   if (updated.results.length === 0) throw notFound("Alert rule not found");

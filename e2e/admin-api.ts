@@ -9,8 +9,8 @@ async function json(res: Response) {
   return text ? JSON.parse(text) : {};
 }
 
-/** Registers, confirms through the local mailbox link, signs in: the access token. */
-export async function registerAccount(baseUrl: string, prefix: string) {
+/** Registers, confirms through the local mailbox link, pays for a plan (basic unless a price is given), signs in: the access token. */
+export async function registerAccount(baseUrl: string, prefix: string, priceId?: string) {
   const email = uniqueEmail(prefix);
   const password = "Journey-pass-1";
   await json(await fetch(`${baseUrl}/auth/v1/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password, data: { username: prefix, company: `${prefix} Co` } }) }));
@@ -21,7 +21,7 @@ export async function registerAccount(baseUrl: string, prefix: string) {
   const fragment = new URLSearchParams(new URL(link).hash.slice(1));
   await json(await fetch(`${baseUrl}/auth/v1/verify`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ type: fragment.get("type"), token_hash: fragment.get("token_hash") }) }));
   // Buying a number needs a subscription (ADR 022).
-  await subscribeWithTestCard(baseUrl, email);
+  await subscribeWithTestCard(baseUrl, email, priceId);
   const session = await json(await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) }));
   return { email, token: session.access_token as string };
 }

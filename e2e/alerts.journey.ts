@@ -1,8 +1,11 @@
-// Issue 36: an owner makes "errors ≥ 3 in 15 min" for an agent on the Alerts page, the voice platform
-// reports three failed calls, and the alert reaches the bell and the mailbox once, however often the
-// minute cron runs after the webhook's own evaluation; the history's "Calls" link shows those three calls.
+// Issue 36: a Pro owner adds the local webhook receiver in Settings → Webhooks for alert.triggered and
+// alert.resolved, makes "errors ≥ 3 in 15 min" for an agent on the Alerts page, the voice platform
+// reports three failed calls, and the alert reaches the bell, the mailbox and the receiver (verified)
+// once, however often the minute cron runs after the webhook's own evaluation; the history's "Calls"
+// link shows those three calls. Raising the threshold to 10 ends the breach: the next minute cron
+// resolves the alert, alert.resolved reaches the receiver once and the history shows when.
 import { ALERT_METRICS } from "../shared/alerts.ts";
-import { ALERT_TEXT, CALL_LOG_FILTER_TEXT, MAILBOX_TEXT, NAV_TEXT } from "../shared/messages.ts";
+import { ALERT_TEXT, CALL_LOG_FILTER_TEXT, MAILBOX_TEXT, NAV_TEXT, WEBHOOKS_TEXT } from "../shared/messages.ts";
 import { registerAccount } from "./admin-api.ts";
 import { check, seePath, seeText, signIn, type Journey } from "./harness.ts";
 
@@ -10,6 +13,24 @@ import { check, seePath, seeText, signIn, type Journey } from "./harness.ts";
 const DEV_VAPI_WEBHOOK_SECRET = "local-development-vapi-webhook-secret-0001";
 /** The alerts' cron of wrangler.toml (worker/jobs/index.ts MINUTE_CRON). */
 const MINUTE_CRON = "* * * * *";
+
+type InboxEntry = { webhookId: string | null; eventType: string | null; verified: boolean };
+
+/** The local receiver's inbox (GET /api/local/webhook-inbox), oldest first. */
+async function inbox(baseUrl: string, name: string): Promise<InboxEntry[]> {
+  const body = (await json(await fetch(`${baseUrl}/api/local/webhook-inbox?inbox=${name}`))) as { deliveries: InboxEntry[] };
+  return body.deliveries.reverse();
+}
+
+/** Reads until `ok` holds (webhook deliveries go through the queue), at most a minute. */
+async function waitFor<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean) {
+  for (let i = 0; i < 120; i++) {
+    const value = await read();
+    if (ok(value)) return value;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
 
 async function json(res: Response) {
   const text = await res.text();
@@ -35,15 +56,31 @@ async function reportFailedCall(baseUrl: string, assistantId: string, endedReaso
 }
 
 export default {
-  name: "Alerts: errors ≥ 3 in 15 min for an agent fires once after three failed calls, in the bell and the mailbox",
+  name: "Alerts: errors ≥ 3 in 15 min for an agent fires once after three failed calls, in the bell, the mailbox and the webhook receiver, and resolves once",
   timeoutMs: 180_000,
   async run({ page, baseUrl }) {
-    const { email, token } = await registerAccount(baseUrl, "alerts");
+    // Webhooks are a Pro plan's: the account pays for Pro with the local checkout's test card.
+    const { email, token } = await registerAccount(baseUrl, "alerts", "price_local_pro_month");
     const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     const { agent } = await json(await fetch(`${baseUrl}/api/create-default-agent`, { method: "POST", headers: auth }));
     const { id: assistantId } = await json(await fetch(`${baseUrl}/api/create-vapi-assistant`, { method: "POST", headers: auth, body: JSON.stringify({ agent_id: agent.id }) }));
 
     await signIn(page, email, "Journey-pass-1");
+
+    // Settings → Webhooks: the local receiver, told of alert.triggered and alert.resolved only.
+    const inboxName = `alerts-${Date.now().toString(36)}`;
+    const receiver = `${baseUrl}/api/local/webhook-inbox/${inboxName}`;
+    await page.goto("/settings");
+    await seeText(page, WEBHOOKS_TEXT.section);
+    await page.getByLabel(WEBHOOKS_TEXT.urlLabel, { exact: true }).fill(receiver);
+    for (const type of ["call.started", "call.ended"]) await page.getByRole("checkbox", { name: new RegExp(`^${type.replace(".", "\\.")}\\b`) }).uncheck();
+    for (const type of ["alert.triggered", "alert.resolved"]) await page.getByRole("checkbox", { name: new RegExp(`^${type.replace(".", "\\.")}\\b`) }).check();
+    await page.getByRole("button", { name: WEBHOOKS_TEXT.add, exact: true }).click();
+    await seeText(page, WEBHOOKS_TEXT.secretOnce);
+    await page.getByRole("button", { name: WEBHOOKS_TEXT.done, exact: true }).click();
+    await page.getByTestId("webhook-endpoint").filter({ hasText: receiver }).waitFor();
+
+    await page.goto("/");
     await page.getByRole("complementary").getByRole("link", { name: NAV_TEXT.alerts }).click();
     await seePath(page, "/alerts");
     await seeText(page, ALERT_TEXT.noRules);
@@ -58,6 +95,7 @@ export default {
     await page.getByLabel("Threshold (calls)").fill("3");
     await page.getByLabel("Window").selectOption("15");
     await page.getByLabel("Severity").selectOption("critical");
+    await page.getByLabel("Webhook event (alert.triggered / alert.resolved)").check();
     // Test before saving: no failed call in the last 7 days, so it would never have fired.
     await page.getByRole("button", { name: ALERT_TEXT.test }).click();
     await seeText(page, ALERT_TEXT.testResult(0, 7));
@@ -118,5 +156,31 @@ export default {
       await page.getByRole("button", { name: MAILBOX_TEXT.refresh }).click();
     }
     check((await heading.count()) === 1, `one mail "${subject}" in the mailbox, found ${await heading.count()}`);
+  
+    // The receiver: one alert.triggered, its signature verified with the endpoint's secret.
+    const triggered = await waitFor("alert.triggered at the receiver", () => inbox(baseUrl, inboxName), (list) => list.some((e) => e.eventType === "alert.triggered"));
+    check(triggered.filter((e) => e.eventType === "alert.triggered").length === 1, `one alert.triggered at the receiver: ${triggered.map((e) => e.eventType).join(", ")}`);
+    check(triggered.every((e) => e.verified), "every delivery's signature verifies");
+
+    // The breach ends by the owner's hand: the threshold goes up to 10, and the next minute cron resolves the alert.
+    await page.goto("/alerts");
+    await page.getByTestId("alert-rule").getByRole("button", { name: ALERT_TEXT.edit }).click();
+    await page.getByLabel("Threshold (calls)").fill("10");
+    await page.getByRole("button", { name: ALERT_TEXT.save }).click();
+    await page.getByLabel("Threshold (calls)").waitFor({ state: "detached" });
+    for (let i = 0; i < 2; i++) check((await fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent(MINUTE_CRON)}`)).ok, "the minute cron ran");
+    const resolved = await waitFor("alert.resolved at the receiver", () => inbox(baseUrl, inboxName), (list) => list.some((e) => e.eventType === "alert.resolved"));
+    check(resolved.filter((e) => e.eventType === "alert.resolved").length === 1, `one alert.resolved at the receiver: ${resolved.map((e) => e.eventType).join(", ")}`);
+    check(resolved.every((e) => e.verified), "alert.resolved verifies too");
+    check(resolved.map((e) => e.eventType).join(",") === "alert.triggered,alert.resolved", `triggered, then resolved: ${resolved.map((e) => e.eventType).join(", ")}`);
+
+    // The history shows when it resolved: the row no longer says open.
+    await page.reload();
+    await history.waitFor();
+    await history.getByText(ALERT_TEXT.open, { exact: true }).waitFor({ state: "detached" });
+    const columns = await history.locator("thead th").allTextContents();
+    check(columns.includes(ALERT_TEXT.resolvedAt), `the history has a resolved column: ${columns.join(", ")}`);
+    const resolvedCell = history.locator("tbody tr").first().locator("td").nth(columns.indexOf(ALERT_TEXT.resolvedAt));
+    check(/\d/.test(await resolvedCell.innerText()), `the history shows the resolved time: ${await resolvedCell.innerText()}`);
   },
 } satisfies Journey;

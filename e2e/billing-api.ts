@@ -30,12 +30,13 @@ export async function registerConfirmedAccount(page: Page, email: string, passwo
   return link;
 }
 
-export async function subscribeWithTestCard(baseUrl: string, email: string) {
+/** Pays for a plan on the local checkout with the test card: the basic plan unless a price is given. */
+export async function subscribeWithTestCard(baseUrl: string, email: string, priceId = "price_local_basic_month") {
   const checkout = await fetch(`${baseUrl}/api/stripe/create-checkout-session`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
-      priceId: "price_local_basic_month",
+      priceId,
       quantity: 1,
       successUrl: `${baseUrl}/payments/success`,
       cancelUrl: `${baseUrl}/payments/cancel`,

@@ -98,7 +98,7 @@ export default {
     await page.getByLabel("Webhook event (alert.triggered / alert.resolved)").check();
     // Test before saving: no failed call in the last 7 days, so it would never have fired.
     await page.getByRole("button", { name: ALERT_TEXT.test }).click();
-    await seeText(page, ALERT_TEXT.testResult(0, 7));
+    await seeText(page, `${ALERT_TEXT.testResult(0, 7)} ${ALERT_TEXT.testGrain.minute}`);
     await page.getByRole("button", { name: ALERT_TEXT.save }).click();
     const rule = page.getByTestId("alert-rule");
     await rule.waitFor();

@@ -107,8 +107,10 @@ export const alertRuleDeletedResponse = z.object({ deleted: z.literal(true) });
 
 /** "Test": what the rule would have said over the last 7 days, before it is saved. */
 export const alertTestResponse = z.object({
-  /** Whether the metric could be replayed minute by minute over the days (the call metrics), or only its value now is known. */
+  /** Whether the metric could be replayed over the days, or only its value now is known. */
   replayed: z.boolean(),
+  /** The replay's step: each minute (call metrics), each New York day (store metrics), or none (the value now). */
+  grain: z.enum(["minute", "day", "now"]),
   fired: z.number(),
   firings: z.array(z.object({ at: z.string(), value: z.number(), resolvedAt: z.string().nullable() })),
   current: z.number().nullable(),

@@ -143,7 +143,7 @@ describe("Test", () => {
     }
     const res = await call("/api/alerts/test", { method: "POST", token: s.accessToken, json: errorsRule(s.agent.id, { cooldownMinutes: 0 }) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ replayed: true, fired: 2 });
+    expect(res.body).toMatchObject({ replayed: true, grain: "minute", fired: 2 });
     expect(res.body.firings.every((f: Json) => f.value === 3 && f.resolvedAt)).toBe(true);
     // A threshold of 4 would never have fired.
     expect((await call("/api/alerts/test", { method: "POST", token: s.accessToken, json: errorsRule(s.agent.id, { threshold: 4 }) })).body.fired).toBe(0);

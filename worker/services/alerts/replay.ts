@@ -1,7 +1,10 @@
 // The Test button (decision 071): what an unsaved rule would have said over the last 7 days. A call
 // metric is replayed minute by minute over the account's calls per (assistant, minute), read in one
 // statement, with the same transition (fire once per breach, cooldown, resolve) the evaluation
-// uses; the other metrics have no past figures at minute grain, so Test answers their value now.
+// uses. A store metric is defined over whole New York days (today, yesterday), and its past days are
+// in the day roll-ups, so it is replayed once per day (the last 7 days, then now) with the same
+// transition. Minutes used (a month-to-date sum) and the silent line (a baseline learned per hour)
+// have no cheap past at any grain: Test answers their value now.
 import { ALERT_METRICS, ALERT_TEST_DAYS } from "@shared/alerts";
 import type { AlertRuleBody, AlertTestResponse } from "@shared/schemas/alerts";
 import type { Database } from "../../db/client";
@@ -22,20 +25,23 @@ import {
   type MinuteRow,
 } from "./values";
 
+const DAY_MS = 86_400_000;
+
 export async function testRule(db: Database, user: CurrentUser, rule: AlertRuleBody, now: Date): Promise<AlertTestResponse> {
   const d1 = d1Of(db);
   const from = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS - ALERT_TEST_DAYS * 86_400_000);
   const base = { from: from.toISOString(), to: now.toISOString() };
   const metric = ALERT_METRICS[rule.metric];
 
+  if (metric.flag) return { ...base, ...(await replayByDay(db, rule, now)) };
   if (!metric.fromCalls || rule.windowMinutes === 0) {
     let current: number | null = null;
     if (rule.metric === "minutes_used") current = await minutesUsedValue(db, user.id, now);
-    else if (rule.metric === "silent_line") {
+    else {
       const [baseline, last] = await d1.batch<Record<string, unknown>>(silentLineStatements(d1, user.id, rule.scopeId, now));
       current = silentLineValue(baseline.results as { had: number }[], last.results[0] as { last: string | null; assistant: string | null }, now);
-    } else current = await storeMetricValue(db, rule.metric, rule.scopeId, now);
-    return { ...base, replayed: false, fired: 0, firings: [], current };
+    }
+    return { ...base, replayed: false, grain: "now", fired: 0, firings: [], current };
   }
 
   const since = new Date(from.getTime() - rule.windowMinutes * MINUTE_MS);
@@ -77,5 +83,30 @@ export async function testRule(db: Database, user: CurrentUser, rule: AlertRuleB
       firings[firings.length - 1].resolvedAt = at.toISOString();
     }
   }
-  return { ...base, replayed: true, fired: firings.length, firings, current };
+  return { ...base, replayed: true, grain: "minute", fired: firings.length, firings, current };
+}
+
+type Replay = Pick<AlertTestResponse, "replayed" | "grain" | "fired" | "firings" | "current">;
+
+/**
+ * A store metric over the last 7 days, one evaluation per day: the value as of this time of day on
+ * each of the 7 days before today (its whole day, from the roll-ups), then now, through `transition`.
+ */
+async function replayByDay(db: Database, rule: AlertRuleBody, now: Date): Promise<Replay> {
+  const days = Array.from({ length: ALERT_TEST_DAYS + 1 }, (_, i) => new Date(now.getTime() - (ALERT_TEST_DAYS - i) * DAY_MS));
+  const values = await Promise.all(days.map((at) => storeMetricValue(db, rule.metric, rule.scopeId, at)));
+  const state = { status: "ok" as "ok" | "triggered", last_fired_at: null as string | null, cooldown_minutes: rule.cooldownMinutes, comparison: rule.comparison, threshold: rule.threshold };
+  const firings: AlertTestResponse["firings"] = [];
+  days.forEach((at, i) => {
+    const change = transition(state, values[i], at);
+    if (change === "fire") {
+      state.status = "triggered";
+      state.last_fired_at = at.toISOString();
+      firings.push({ at: at.toISOString(), value: values[i] ?? 0, resolvedAt: null });
+    } else if (change === "resolve") {
+      state.status = "ok";
+      firings[firings.length - 1].resolvedAt = at.toISOString();
+    }
+  });
+  return { replayed: true, grain: "day", fired: firings.length, firings, current: values[values.length - 1] };
 }

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ALERT_METRICS } from "@shared/alerts";
+import { ALERT_METRICS, formatAlertValue } from "@shared/alerts";
 import { ALERT_TEXT } from "@shared/messages";
 import type { AlertRulesResponse } from "@shared/schemas/alerts";
 import { Toaster } from "@web/components/ui/toaster";
@@ -21,9 +21,9 @@ const OPTIONS: AlertRulesResponse = {
 };
 
 /** The API as the form sees it: Test answers `fired`; a save answers `saveStatus` with its body. */
-function stubApi({ fired = 2, saveStatus = 201, saveBody = {} as Record<string, unknown> } = {}) {
+function stubApi({ fired = 2, saveStatus = 201, saveBody = {} as Record<string, unknown>, tested = {} as Record<string, unknown> } = {}) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === "/api/alerts/test") return Response.json({ replayed: true, fired, firings: [], current: 0, from: "", to: "" });
+    if (url === "/api/alerts/test") return Response.json({ replayed: true, grain: "minute", fired, firings: [], current: 0, from: "", to: "", ...tested });
     if (url === "/api/alerts/rules" && init?.method === "POST") return Response.json(saveBody, { status: saveStatus });
     return new Response("not found", { status: 404 });
   });
@@ -64,9 +64,18 @@ describe("RuleForm", () => {
     fireEvent.change(screen.getByLabelText("Scope"), { target: { value: "agent" } });
     fireEvent.change(await screen.findByLabelText("Agent"), { target: { value: "7" } });
     fireEvent.click(screen.getByRole("button", { name: ALERT_TEXT.test }));
-    expect((await screen.findByTestId("alert-test-result")).textContent).toBe(ALERT_TEXT.testResult(2, 7));
+    expect((await screen.findByTestId("alert-test-result")).textContent).toBe(`${ALERT_TEXT.testResult(2, 7)} ${ALERT_TEXT.testGrain.minute}`);
     const body = JSON.parse(String(fetchMock.mock.calls.find(([url]) => url === "/api/alerts/test")![1]!.body));
     expect(body).toMatchObject({ metric: "error_calls", scopeKind: "agent", scopeId: "7", threshold: 3, windowMinutes: 15 });
+  });
+
+  it("Test says when a metric is not replayed and gives its value now", async () => {
+    stubApi({ tested: { replayed: false, grain: "now", fired: 0, current: 42 } });
+    setAccessToken("tok");
+    renderForm();
+    fireEvent.change(screen.getByLabelText("Metric"), { target: { value: "minutes_used" } });
+    fireEvent.click(screen.getByRole("button", { name: ALERT_TEXT.test }));
+    expect((await screen.findByTestId("alert-test-result")).textContent).toBe(ALERT_TEXT.testNotReplayed(formatAlertValue("minutes_used", 42)));
   });
 
   it("shows the server's refusal on the field it names", async () => {

@@ -26,8 +26,8 @@ const SCREENS: Record<Audience, string[]> = {
     "/webhook-inbox",
     "/no-such-page",
   ],
-  customer: ["/dashboard", "/agent-settings", "/call-logs", "/phone-numbers", "/settings", "/payments"],
-  staff: ["/dashboard", "/analytics", "/daily-report"],
+  customer: ["/dashboard", "/agent-settings", "/call-logs", "/phone-numbers", "/settings", "/payments", "/alerts"],
+  staff: ["/dashboard", "/analytics", "/daily-report", "/alerts"],
   admin: ["/admin"],
 };
 

@@ -2,9 +2,8 @@
 // prefix, creation and last use, a form to create one (its secret shown once), Revoke with a
 // confirmation, and the link to the API reference. An account without API access sees what Pro
 // gives and an Upgrade link instead of the form.
-import { Link } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
-import { API_ACCESS_TEXT, PLAN_TEXT } from "@shared/messages";
+import { API_ACCESS_TEXT } from "@shared/messages";
 import { formatTimestamp } from "@shared/format";
 import { API_KEY_SCOPES, apiKeyCreateBody, type ApiKeyScope, type ApiKeyView } from "@shared/schemas/api-keys";
 import {
@@ -25,6 +24,7 @@ import { SubmitButton } from "@web/components/ui/submit-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/toast-store";
+import { ProOnly } from "./pro-only";
 import { SecretOnce } from "./secret-once";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-keys";
 
@@ -185,21 +185,7 @@ export function ApiAccessSection({ email }: { email: string }) {
         ) : (
           <>
             {!keys.data.allowed ? (
-              <div className="grid gap-2 text-sm">
-                <p>{T.proOnly}</p>
-                <ul className="list-disc pl-5 text-muted-foreground">
-                  {PLAN_TEXT.features.pro.map((f) => (
-                    <li key={f}>{f}</li>
-                  ))}
-                </ul>
-                <div>
-                  <Button asChild size="sm">
-                    <Link to="/buy" search={{ email }}>
-                      {T.upgrade}
-                    </Link>
-                  </Button>
-                </div>
-              </div>
+              <ProOnly why={T.proOnly} upgrade={T.upgrade} email={email} />
             ) : secret ? (
               <SecretOnce secret={secret} text={T} testId="api-key-secret" onDone={() => setSecret(null)} />
             ) : keys.data.keys.length < keys.data.limit ? (

@@ -2,10 +2,9 @@
 // events), a form to add one (its signing secret shown once), and per endpoint: send a test event,
 // rotate the secret (the new one shown once), enable or disable, delete, and its delivery log with
 // Resend on every delivery. An account without the plan sees what Pro gives and an Upgrade link.
-import { Link } from "@tanstack/react-router";
 import { useId, useState, type FormEvent } from "react";
 import { formatTimestamp } from "@shared/format";
-import { PLAN_TEXT, WEBHOOKS_TEXT as T } from "@shared/messages";
+import { WEBHOOKS_TEXT as T } from "@shared/messages";
 import { webhookEndpointCreateBody, type WebhookDeliveryView, type WebhookEndpointView } from "@shared/schemas/webhooks";
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@shared/webhooks";
 import {
@@ -26,6 +25,7 @@ import { SubmitButton } from "@web/components/ui/submit-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/toast-store";
+import { ProOnly } from "./pro-only";
 import { SecretOnce } from "./secret-once";
 import {
   useCreateWebhookEndpoint,
@@ -280,21 +280,7 @@ export function WebhooksSection({ email }: { email: string }) {
             {errorMessage(list.error, T.loadFailed)}
           </p>
         ) : !list.data.allowed ? (
-          <div className="grid gap-2 text-sm">
-            <p>{T.proOnly}</p>
-            <ul className="list-disc pl-5 text-muted-foreground">
-              {PLAN_TEXT.features.pro.map((f) => (
-                <li key={f}>{f}</li>
-              ))}
-            </ul>
-            <div>
-              <Button asChild size="sm">
-                <Link to="/buy" search={{ email }}>
-                  {T.upgrade}
-                </Link>
-              </Button>
-            </div>
-          </div>
+          <ProOnly why={T.proOnly} upgrade={T.upgrade} email={email} />
         ) : (
           <>
             {secret ? (

@@ -1,4 +1,4 @@
-// Issue 36: a Pro owner adds the local webhook receiver in Settings → Webhooks for alert.triggered and
+// A Pro owner adds the local webhook receiver in Settings → Webhooks for alert.triggered and
 // alert.resolved, makes "errors ≥ 3 in 15 min" for an agent on the Alerts page, the voice platform
 // reports three failed calls, and the alert reaches the bell, the mailbox and the receiver (verified)
 // once, however often the minute cron runs after the webhook's own evaluation; the history's "Calls"

@@ -158,14 +158,14 @@ export function throwawayApp(name, { logFile, keep = false } = {}) {
      * port uses its local adapter whatever the developer set; `vars` are the only settings in it.
      * Serving again stops the previous server first. Resolves once /api/health answers.
      */
-    async serve({ assets, inspectorPort, vars = {} } = {}) {
+    async serve({ assets, inspectorPort, vars = {}, extraArgs } = {}) {
       if (server) await stopGroup(server);
       const envFile = path.join(stateDir, `${name}.env`);
       const settings = Object.entries(vars).map(([k, v]) => `${k}=${v}\n`).join("");
       writeFileSync(envFile, `# ${name}: no secrets, local adapters only\n${settings}`);
       const port = await freePort();
       const baseUrl = `http://127.0.0.1:${port}`;
-      server = startWrangler({ port, persistTo: stateDir, envFile, assets, inspectorPort, stdio: quiet.stdio });
+      server = startWrangler({ port, persistTo: stateDir, envFile, assets, inspectorPort, stdio: quiet.stdio, extraArgs });
       await waitUntilReady(server, `${baseUrl}/api/health`);
       return { baseUrl, port, server };
     },

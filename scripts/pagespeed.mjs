@@ -1,4 +1,4 @@
-// `npm run pagespeed -- [--calls N] [--runs N] [--pages a,b] [--profiles mobile,desktop] [--no-build] [--verbose] [--json FILE]`
+// `npm run pagespeed -- [--calls N] [--runs N] [--pages a,b] [--profiles mobile,desktop] [--protocol h2|h1] [--no-build] [--verbose] [--json FILE]`
 //
 // Lighthouse (the npm package, through its Node API) on the built SPA: builds, seeds a throwaway
 // local D1 (the demo accounts; `--calls N` gives the staff account N calls), serves it with one
@@ -7,6 +7,10 @@
 // the one from npm; `CHROMIUM_PATH=npm` or a path chooses: scripts/chromium.mjs), in Lighthouse's mobile default
 // (Moto G Power, simulated 4× CPU and slow 4G) and its desktop preset
 // (lighthouse/core/config/desktop-config.js). Throttling is Lighthouse's default, simulated (Lantern).
+// `--protocol h2` (the default) puts the HTTP/2 front of the browser benches (bench/http2-front.mjs)
+// before `wrangler dev`, as the edge answers a deployed app's visitors over HTTP/2 or 3: every request
+// on one connection. `--protocol h1` audits `wrangler dev`'s HTTP/1.1 as it is, where Lantern models
+// up to six connections, each starting slow, for the page's twenty-odd files and requests.
 // Each page and profile is audited `--runs` times (default 3); the table shows the median of each
 // column. `--verbose` prints, per page and profile, the LCP element, the main-thread breakdown and the
 // opportunities and diagnostics of the run with the median performance score. It reports; it does not
@@ -26,6 +30,8 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright-core";
 import { chromiumToLaunch } from "./chromium.mjs";
+import { startHttp2Front } from "../bench/http2-front.mjs";
+import { freePort } from "./lib.mjs";
 import { exitOnStopSignals, throwawayApp } from "./local-app.mjs";
 
 const { values: args } = parseArgs({
@@ -38,9 +44,14 @@ const { values: args } = parseArgs({
     verbose: { type: "boolean", default: false },
     // Writes every run's scores and metrics as JSON (for the tables of docs/performance.md).
     json: { type: "string" },
+    protocol: { type: "string", default: "h2" },
   },
 });
 const RUNS = Math.max(1, Number(args.runs) || 3);
+if (args.protocol !== "h2" && args.protocol !== "h1") {
+  console.error("--protocol takes h2 or h1");
+  process.exit(2);
+}
 const STAFF = "staff@demo.local";
 const PASSWORD = "demo-password-1";
 const ALL_PAGES = [
@@ -61,9 +72,12 @@ const METRICS = [
   ["SI", "speed-index"],
 ];
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"];
+// The front's certificate is made for the run and never trusted; this browser visits nothing else.
+if (args.protocol === "h2") CHROME_FLAGS.push("--ignore-certificate-errors");
 
 const app = throwawayApp("pagespeed");
 let chrome = null;
+let front = null;
 
 async function cleanup() {
   try {
@@ -71,6 +85,7 @@ async function cleanup() {
   } catch {
     // Chromium has already exited.
   }
+  await front?.stop();
   await app.stop();
 }
 exitOnStopSignals(cleanup);
@@ -172,7 +187,16 @@ async function main() {
   console.log("▸ throwaway local D1: migrations, seed");
   await app.migrate();
   await app.seed(args.calls ? ["--calls", args.calls] : []);
-  const { baseUrl } = await app.serve({ assets });
+  let baseUrl;
+  if (args.protocol === "h2") {
+    // The Worker is told the front's origin, so the pages it serves call the front.
+    const frontPort = await freePort();
+    const local = await app.serve({ assets, extraArgs: ["--local-upstream", `127.0.0.1:${frontPort}`, "--upstream-protocol", "https"] });
+    front = await startHttp2Front({ target: local.baseUrl, port: frontPort });
+    baseUrl = front.url;
+  } else {
+    baseUrl = (await app.serve({ assets })).baseUrl;
+  }
   mkdirSync(path.join(app.stateDir, "chromium"));
   const chromiumBinary = await chromiumToLaunch();
   console.log(`▸ ${chromiumBinary.label}`);
@@ -185,7 +209,7 @@ async function main() {
   });
 
   const load = () => loadavg().map((n) => n.toFixed(2)).join(" ");
-  console.log(`▸ Lighthouse ${RUNS}× per page and profile, simulated throttling; median of each column; load average ${load()}\n`);
+  console.log(`▸ Lighthouse ${RUNS}× per page and profile, simulated throttling, ${args.protocol === "h2" ? "HTTP/2 front" : "HTTP/1.1"}; median of each column; load average ${load()}\n`);
   // A warm-up audit: workerd compiles the worker and the SPA's assets on their first requests.
   await setSession(baseUrl, true);
   await audit(`${baseUrl}/dashboard`, "desktop").catch(() => {});

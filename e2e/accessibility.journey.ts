@@ -1,4 +1,4 @@
-// Issue 11: axe-core on every screen, signed out and as customer, staff and admin, at phone and
+// axe-core on every screen, signed out and as customer, staff and admin, at phone and
 // desktop widths: no serious or critical violation, one h1 each. Every route file of the SPA must be
 // listed here, so a new screen cannot escape the check.
 import { readdirSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Issue 1 (d): a signed-in account without is_admin cannot open /admin (docs/product/screens-and-routes.md#roles-and-flags).
+// A signed-in account without is_admin cannot open /admin (docs/product/screens-and-routes.md#roles-and-flags).
 import { ACCESS_TEXT, NAV_TEXT } from "../shared/messages.ts";
 import { check, DEMO, seePath, seeText, signIn, type Journey } from "./harness.ts";
 

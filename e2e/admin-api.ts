@@ -1,13 +1,7 @@
 // Journey set-up through the app's own HTTP API (no browser): a confirmed account that has bought a
 // number for AI calls, so the admin journeys have someone to delete and a number for the pool.
 import { subscribeWithTestCard } from "./billing-api.ts";
-import { uniqueEmail } from "./harness.ts";
-
-async function json(res: Response) {
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text}`);
-  return text ? JSON.parse(text) : {};
-}
+import { json, uniqueEmail } from "./harness.ts";
 
 /** Registers, confirms through the local mailbox link, pays for a plan (basic unless a price is given), signs in: the access token. */
 export async function registerAccount(baseUrl: string, prefix: string, priceId?: string) {

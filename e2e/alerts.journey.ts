@@ -7,10 +7,9 @@
 import { ALERT_METRICS } from "../shared/alerts.ts";
 import { ALERT_TEXT, CALL_LOG_FILTER_TEXT, MAILBOX_TEXT, NAV_TEXT, WEBHOOKS_TEXT } from "../shared/messages.ts";
 import { registerAccount } from "./admin-api.ts";
-import { check, seePath, seeText, signIn, type Journey } from "./harness.ts";
+import { check, json, seePath, seeText, signIn, waitFor, type Journey } from "./harness.ts";
+import { reportEndedCall } from "./voice-api.ts";
 
-/** The webhook secret every local server takes (worker/providers/voice/local.ts DEV_VAPI_WEBHOOK_SECRET). */
-const DEV_VAPI_WEBHOOK_SECRET = "local-development-vapi-webhook-secret-0001";
 /** The alerts' cron of wrangler.toml (worker/jobs/index.ts MINUTE_CRON). */
 const MINUTE_CRON = "* * * * *";
 
@@ -22,38 +21,9 @@ async function inbox(baseUrl: string, name: string): Promise<InboxEntry[]> {
   return body.deliveries.reverse();
 }
 
-/** Reads until `ok` holds (webhook deliveries go through the queue), at most a minute. */
-async function waitFor<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean) {
-  for (let i = 0; i < 120; i++) {
-    const value = await read();
-    if (ok(value)) return value;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function json(res: Response) {
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text}`);
-  return text ? JSON.parse(text) : {};
-}
-
-/** A call of the agent that ended a minute ago (by default in a pipeline error), as VAPI reports it. */
-async function reportFailedCall(baseUrl: string, assistantId: string, endedReason = "pipeline-error-openai-llm-failed") {
-  const id = crypto.randomUUID();
-  const end = Date.now();
-  const start = end - 60_000;
-  const message = {
-    type: "end-of-call-report",
-    endedReason,
-    startedAt: new Date(start).toISOString(),
-    endedAt: new Date(end).toISOString(),
-    analysis: { summary: "The model did not answer." },
-    artifact: { transcript: "AI: Hello.", messages: [] },
-    call: { id, type: "inboundPhoneCall", status: "ended", assistantId, customer: { number: "+13055550100" }, createdAt: new Date(start).toISOString(), duration: 60 },
-  };
-  await json(await fetch(`${baseUrl}/api/webhooks/vapi`, { method: "POST", headers: { "content-type": "application/json", "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET }, body: JSON.stringify({ message }) }));
-}
+/** A call of the agent that ended a minute ago in a pipeline error, as VAPI reports it. */
+const reportFailedCall = (baseUrl: string, assistantId: string, endedReason = "pipeline-error-openai-llm-failed") =>
+  reportEndedCall(baseUrl, assistantId, { endedReason, summary: "The model did not answer." });
 
 export default {
   name: "Alerts: errors ≥ 3 in 15 min for an agent fires once after three failed calls, in the bell, the mailbox and the webhook receiver, and resolves once",

@@ -1,4 +1,4 @@
-// The dashboard's dates are held to the counts' limit at the picker (issue 33, item 16): a range
+// The dashboard's dates are held to the counts' limit at the picker: a range
 // over 366 days is stopped there with the limit named, no section shows 'Error fetching counts' and
 // Export CSV still exports the range applied; a range of 366 days applies. And a section's own store
 // select shows the store it counts once the top store is applied (item 10).

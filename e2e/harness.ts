@@ -55,3 +55,20 @@ export async function seePath(page: Page, pathname: string) {
 export function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
+
+/** A response's JSON body ({} when empty); a status outside 2xx throws with the body. */
+export async function json(res: Response) {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text}`);
+  return text ? JSON.parse(text) : {};
+}
+
+/** Reads until `ok` holds (what goes through the queue or a cron arrives later), at most a minute. */
+export async function waitFor<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean) {
+  for (let i = 0; i < 120; i++) {
+    const value = await read();
+    if (ok(value)) return value;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

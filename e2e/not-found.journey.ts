@@ -1,4 +1,4 @@
-// Issue 1 (e): any other path shows the 404 page (spec 2 route table). The page itself comes through
+// Any other path shows the 404 page (docs/product/screens-and-routes.md#route-table). The page itself comes through
 // the Worker (run_worker_first), so it carries the security headers built from the configuration.
 import { PAGE_TEXT } from "../shared/messages.ts";
 import { seeText, type Journey } from "./harness.ts";

@@ -1,4 +1,4 @@
-// Issue 1 (b): the plan panel sends an unknown email to the plans page and a known one to 'Log in'.
+// The plan panel sends an unknown email to the plans page and a known one to 'Log in'.
 import { AUTH_TEXT } from "../shared/messages.ts";
 import { check, DEMO, seeText, uniqueEmail, type Journey } from "./harness.ts";
 

@@ -1,4 +1,4 @@
-// Issue 9: a visitor leaves the payment page: /payments/cancel explains, and leads to sign-in.
+// A visitor leaves the payment page: /payments/cancel explains, and leads to sign-in.
 import { BUY_TEXT, CHECKOUT_TEXT, PAYMENT_TEXT } from "../shared/messages.ts";
 import { seePath, seeText, uniqueEmail, type Journey } from "./harness.ts";
 

@@ -1,40 +1,18 @@
-// Issue 33 item 22: a basic account's minutes this month are shown against its plan's 1,000 on the
+// A basic account's minutes this month are shown against its plan's 1,000 on the
 // Agents page and in Settings, yellow from 80 % and red at the limit (docs/product/constants.md#business-constants usage colours); the
 // ten-minute cron mails the owner once at 80 % and once at 100 %, however often it runs.
 import type { Page } from "playwright-core";
 import { MINUTES_TEXT, NAV_TEXT } from "../shared/messages.ts";
 import { registerAccount } from "./admin-api.ts";
-import { check, seePath, signIn, type Journey } from "./harness.ts";
-
-/** The webhook secret every local server takes (worker/providers/voice/local.ts DEV_VAPI_WEBHOOK_SECRET). */
-const DEV_VAPI_WEBHOOK_SECRET = "local-development-vapi-webhook-secret-0001";
+import { check, json, seePath, signIn, type Journey } from "./harness.ts";
+import { reportEndedCall } from "./voice-api.ts";
 
 /** The ten-minute cron of wrangler.toml (worker/jobs/index.ts FREQUENT_CRON). */
 const FREQUENT_CRON = "*/10 * * * *";
 
-async function json(res: Response) {
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text}`);
-  return text ? JSON.parse(text) : {};
-}
-
 /** A finished call of `minutes` on the account's agent, as VAPI reports it. */
-async function reportCall(baseUrl: string, assistantId: string, minutes: number) {
-  const id = crypto.randomUUID();
-  const end = Date.now();
-  const start = end - minutes * 60_000;
-  const message = {
-    type: "end-of-call-report",
-    endedReason: "customer-ended-call",
-    startedAt: new Date(start).toISOString(),
-    endedAt: new Date(end).toISOString(),
-    cost: 1,
-    analysis: { summary: "A long call." },
-    artifact: { transcript: "AI: Hello.", messages: [] },
-    call: { id, type: "inboundPhoneCall", status: "ended", assistantId, customer: { number: "+13055550100" }, createdAt: new Date(start).toISOString(), duration: minutes * 60 },
-  };
-  await json(await fetch(`${baseUrl}/api/webhooks/vapi`, { method: "POST", headers: { "content-type": "application/json", "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET }, body: JSON.stringify({ message }) }));
-}
+const reportCall = (baseUrl: string, assistantId: string, minutes: number) =>
+  reportEndedCall(baseUrl, assistantId, { minutes, cost: 1, summary: "A long call." });
 
 /** The minutes bar's level and text, once it shows `text`. */
 async function seeMinutes(scope: ReturnType<Page["locator"]>, text: string, level: string) {

@@ -1,4 +1,4 @@
-// Issue 9: a visitor picks annual pro, fixes the checkout form, is declined once on the local payment
+// A visitor picks annual pro, fixes the checkout form, is declined once on the local payment
 // page, pays, creates a password and lands signed in on the dashboard; then cancels in Settings.
 // The success page shows the plan, and the company typed at checkout reaches the profile.
 import { AUTH_TEXT, BUY_TEXT, CHECKOUT_TEXT, NAV_TEXT, PAYMENT_TEXT, SETTINGS_TEXT, SUBSCRIPTION_TEXT } from "../shared/messages.ts";

@@ -1,4 +1,4 @@
-// Issue 9 and issue 33 item 18: a visitor starts a 7-day trial without a card. A start refused (the
+// A visitor starts a 7-day trial without a card. A start refused (the
 // email has an account) records no lead; the started trial records one and stays on a page that says
 // to activate from the mail (never sent on to /auth). The visitor follows the activation mail,
 // chooses a password and is signed in on the dashboard; signed in, /buy offers no trial.

@@ -1,4 +1,4 @@
-// Issue 1 (a): a new account is registered, confirmed through the local mailbox, signed in,
+// A new account is registered, confirmed through the local mailbox, signed in,
 // survives a reload, signs out, and private pages are closed to it afterwards. "I've Confirmed"
 // tells an address that is not confirmed yet so, and shows 'Email Confirmed!' once it is.
 import { AUTH_TEXT, AUTH_TOAST, NAV_TEXT } from "../shared/messages.ts";

@@ -1,4 +1,4 @@
-// Issue 1 (c): the Register tab validates on every change (docs/product/errors-and-texts.md#validation-messages), before any submit.
+// The Register tab validates on every change (docs/product/errors-and-texts.md#validation-messages), before any submit.
 import { AUTH_TEXT, VALIDATION } from "../shared/messages.ts";
 import { NEW_PASSWORD_TEXT } from "../shared/schemas/password.ts";
 import { seeText, type Journey } from "./harness.ts";

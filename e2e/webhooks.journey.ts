@@ -4,7 +4,7 @@
 // signature verified; a Resend from the endpoint's delivery log arrives again with the same webhook-id.
 import type { Page } from "playwright-core";
 import { AGENT_TEXT, WEBHOOKS_TEXT } from "../shared/messages.ts";
-import { check, DEMO, seeText, signIn, type Journey } from "./harness.ts";
+import { check, DEMO, seeText, signIn, waitFor, type Journey } from "./harness.ts";
 
 type InboxEntry = { webhookId: string | null; eventType: string | null; verified: boolean; receivedAt: string };
 
@@ -13,15 +13,6 @@ async function inbox(page: Page, name: string): Promise<InboxEntry[]> {
   const res = await page.request.get(`/api/local/webhook-inbox?inbox=${name}`);
   const body = (await res.json()) as { deliveries: InboxEntry[] };
   return body.deliveries.reverse();
-}
-
-async function waitFor<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean) {
-  for (let i = 0; i < 120; i++) {
-    const value = await read();
-    if (ok(value)) return value;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 export default {

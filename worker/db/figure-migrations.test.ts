@@ -1,4 +1,4 @@
-// Two data migrations of issue 33's figures. Plan leads apart: the leads without a store (the
+// Two data migrations of the dashboard's figures. Plan leads apart: the leads without a store (the
 // checkout form's, before) move to plan_leads, and the days whose lead roll-ups counted them are
 // marked for the roll-up job, so the lead counts read those days live until it recomputes them. Store
 // report totals: a stored one-store report's day total is named after its store, not ALL.

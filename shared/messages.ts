@@ -659,7 +659,7 @@ export const ADMIN_TEXT = {
   userDeleted: "User deleted",
   userDeletedDescription: (email: string) => `${email} and everything it owned were deleted.`,
   auditLog: "Audit Log",
-  auditColumns: { when: "When", who: "Admin", action: "Action", target: "User", detail: "Details", ip: "Address" },
+  auditColumns: { when: "When", who: "By", action: "Action", target: "User", detail: "Details", ip: "Address" },
   auditActions: {
     set_flags: "Changed access",
     assign_phone_number: "Assigned a phone number",
@@ -668,7 +668,7 @@ export const ADMIN_TEXT = {
     create_api_key: "Created an API key",
     revoke_api_key: "Revoked an API key",
   },
-  noAudit: "No admin actions yet.",
+  noAudit: "No audited actions yet.",
   auditFailed: "Failed to load the audit log",
 } as const;
 

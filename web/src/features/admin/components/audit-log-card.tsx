@@ -1,4 +1,5 @@
-// The audit log (beyond the spec): every admin action, newest first, read-only.
+// The audit log (beyond the spec): every audited action, newest first, read-only: admins' changes and
+// customers' own API keys, each under who made it.
 import { formatTimestamp } from "@shared/format";
 import { ADMIN_TEXT } from "@shared/messages";
 import type { AuditEntry } from "@shared/schemas/admin";

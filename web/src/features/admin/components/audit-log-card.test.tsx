@@ -1,0 +1,54 @@
+// The audit log names who acted under "By": an admin's change and a customer's own API key alike.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ADMIN_TEXT } from "@shared/messages";
+import type { AuditEntry } from "@shared/schemas/admin";
+import { createQueryClient } from "@web/lib/query-client";
+import { AuditLogCard } from "./audit-log-card";
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+
+const entries: AuditEntry[] = [
+  {
+    id: 2,
+    created_at: "2026-11-28T15:00:00.000Z",
+    actor_email: "owner@shop.example",
+    action: "create_api_key",
+    target_email: "owner@shop.example",
+    detail: { name: "Reporting", prefix: "vao_live_ab12" },
+    ip: "203.0.113.7",
+  },
+  {
+    id: 1,
+    created_at: "2026-11-28T14:00:00.000Z",
+    actor_email: "admin@demo.local",
+    action: "set_phone_limit",
+    target_email: "owner@shop.example",
+    detail: { before: 1, after: 3 },
+    ip: null,
+  },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("AuditLogCard", () => {
+  it("shows who acted under 'By', with each action's label and detail", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => json({ entries, nextCursor: null })));
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AuditLogCard />
+      </QueryClientProvider>,
+    );
+    const keyRow = (await screen.findByText(ADMIN_TEXT.auditActions.create_api_key)).closest("tr")!;
+    expect(within(keyRow).getByText("Reporting (vao_live_ab12)")).toBeTruthy();
+    expect(within(keyRow).getAllByText("owner@shop.example")[0].getAttribute("data-label")).toBe("By");
+    const limitRow = screen.getByText(ADMIN_TEXT.auditActions.set_phone_limit).closest("tr")!;
+    expect(within(limitRow).getByText("admin@demo.local").getAttribute("data-label")).toBe("By");
+    expect(within(limitRow).getByText("1 → 3")).toBeTruthy();
+    expect(screen.getByRole("columnheader", { name: "By" })).toBeTruthy();
+    expect(screen.queryByRole("columnheader", { name: "Admin" })).toBeNull();
+  });
+});

@@ -68,6 +68,12 @@ export default {
     check(/script-src 'self' https:\/\/cdn\.jsdelivr\.net 'sha256-/.test(csp), `the page's own policy: ${csp}`);
     await page.waitForLoadState("load");
     check(violations.length === 0, `no CSP violation on /v1/docs: ${violations.join(" | ")}`);
+    // Where the viewer's CDN cannot be reached (blocked here), the page says so and links the document.
+    await page.route("https://cdn.jsdelivr.net/**", (route) => route.abort());
+    await page.goto("/v1/docs");
+    await page.locator("#reference-offline").waitFor({ state: "visible" });
+    check((await page.locator("#reference-offline a").getAttribute("href")) === "/v1/openapi.json", "the note links the OpenAPI document");
+    check(violations.length === 0, `no CSP violation on /v1/docs without its viewer: ${violations.join(" | ")}`);
 
     // Revoke on the screen: the next call with the key is refused.
     await page.goto("/settings");

@@ -2,7 +2,9 @@
 // (shared/api/v1-routes.ts) by @hono/zod-openapi, each operation with its scope (`x-scope` and its
 // security requirement) and the error answers it may give. GET /v1/docs: the interactive reference
 // (@scalar/hono-api-reference) over that document, under a Content-Security-Policy of its own that
-// allows the reference's script and its one inline start-up script, and nothing else.
+// allows the reference's script and its inline scripts, and nothing else. The reference's script comes
+// from a CDN; where the browser cannot reach it (a local run offline), the page says so and links the
+// document instead of staying blank.
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import type { z } from "zod";
@@ -75,6 +77,13 @@ export function v1OpenApiDocument() {
   return document;
 }
 
+/** Shown when the reference's script did not load: what happened and where the document is. */
+export const OFFLINE_NOTE =
+  `<p id="reference-offline" hidden style="font:16px/1.5 system-ui,sans-serif;margin:2rem;max-width:40rem">` +
+  `The interactive reference could not load its viewer from ${new URL(SCALAR_SCRIPT).host}. ` +
+  `The API's OpenAPI document is at <a href="/v1/openapi.json">/v1/openapi.json</a>.</p>` +
+  `<script type="text/javascript">addEventListener("load", function () { if (!window.Scalar) document.getElementById("reference-offline").hidden = false; });</script>`;
+
 const reference = Scalar({ url: "/v1/openapi.json", pageTitle: "API reference", cdn: SCALAR_SCRIPT, withDefaultFonts: false, hideClientButton: true });
 
 /** The SHA-256 of an inline script, as a CSP source. */
@@ -89,7 +98,7 @@ export const v1DocsRoutes = new V1DeclaredRoutes()
   .serve("GET /v1/openapi.json", (c) => c.json(v1OpenApiDocument()))
   .serve("GET /v1/docs", async (c) => {
     const page = (await reference(c as never, async () => undefined)) as Response;
-    const html = await page.text();
+    const html = (await page.text()).replace("</body>", `${OFFLINE_NOTE}</body>`);
     const inline = [...html.matchAll(/<script type="text\/javascript">([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     const hashes = await Promise.all(inline.map(scriptHash));
     // This page only: the reference's script and its start-up script; everything else as the app's policy.

@@ -13,6 +13,7 @@ import { D1Timer } from "../../db/timed-d1";
 import { answerProblem } from "../../test/declared-answers";
 import { API_KEY_RATE_LIMIT, hashSecret, newSecret } from "../../services/api-keys";
 import { insertAgent, insertCallLogs } from "../../test/factories";
+import { OFFLINE_NOTE } from "./docs";
 import { call, db, signUpAndSignIn, subscribe } from "../../test/helpers";
 
 type Session = Awaited<ReturnType<typeof signUpAndSignIn>>;
@@ -432,14 +433,20 @@ describe("round trips", () => {
 });
 
 describe("the reference and the answer checks", () => {
-  it("serves /v1/docs under a policy of its own that allows exactly its inline start-up script", async () => {
+  it("serves /v1/docs under a policy of its own that allows exactly its inline scripts, with a note for when the viewer cannot load", async () => {
     const res = await app.request("http://localhost/v1/docs", {}, env);
     expect(res.status).toBe(200);
     const html = await res.text();
     const policy = res.headers.get("content-security-policy") ?? "";
-    const inline = /<script type="text\/javascript">([\s\S]*?)<\/script>/.exec(html)![1];
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(inline)));
-    expect(policy).toContain(`'sha256-${btoa(String.fromCharCode(...digest))}'`);
+    // The start-up script and the offline note's.
+    const inline = [...html.matchAll(/<script type="text\/javascript">([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(2);
+    for (const script of inline) {
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(script)));
+      expect(policy).toContain(`'sha256-${btoa(String.fromCharCode(...digest))}'`);
+    }
+    expect(html).toContain(OFFLINE_NOTE);
+    expect(html.indexOf(OFFLINE_NOTE)).toBeLessThan(html.indexOf("</body>"));
     expect(policy).toContain("script-src 'self' https://cdn.jsdelivr.net");
     expect(policy).not.toContain("'unsafe-inline' https");
     expect(html).toContain("/v1/openapi.json");

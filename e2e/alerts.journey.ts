@@ -90,6 +90,16 @@ export default {
     const count = page.getByTestId("alert-bell-count");
     await count.waitFor();
     check((await count.innerText()) === "1", `the bell counts one unread alert, found ${await count.innerText()}`);
+    // On a phone the bell is in the top bar, seen without opening the menu, and it is the only one.
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const topBar = page.getByRole("banner");
+    await topBar.getByTestId("alert-bell-count").waitFor();
+    check((await topBar.getByTestId("alert-bell-count").innerText()) === "1", "the phone's top bar counts the unread alert");
+    check((await page.getByTestId("alert-bell").count()) === 1, `one bell on a phone, found ${await page.getByTestId("alert-bell").count()}`);
+    await page.setViewportSize(desktop);
+    await page.locator("aside").getByTestId("alert-bell").waitFor();
+    check((await page.getByTestId("alert-bell").count()) === 1, `one bell on a wide screen, found ${await page.getByTestId("alert-bell").count()}`);
     await page.getByTestId("alert-bell").click();
     const bell = page.getByRole("region", { name: ALERT_TEXT.bell });
     await bell.waitFor();

@@ -3,7 +3,7 @@ import type { Session } from "@supabase/supabase-js";
 import type { IdentityClient } from "@web/lib/auth-client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCESS_TEXT, DAILY_REPORT_TEXT, NAV_TEXT, PLAN_TEXT } from "@shared/messages";
 import type { CurrentUserView } from "@shared/schemas/auth";
@@ -49,6 +49,11 @@ function renderAt(path: string, { restored, user }: { restored: Session | null; 
     </QueryClientProvider>,
   );
   return router;
+}
+
+/** A phone's screen (or a wide one): whether the wide-screen media query matches. */
+function phoneScreen(wide = false) {
+  vi.stubGlobal("matchMedia", (media: string) => ({ matches: wide, media, addEventListener() {}, removeEventListener() {} }));
 }
 
 afterEach(() => {
@@ -117,6 +122,7 @@ describe("route guards", () => {
   });
 
   it("open the phone's navigation drawer from the menu button, give focus back on close, and follow a link in it", async () => {
+    phoneScreen();
     const router = renderAt("/settings", { restored: session, user: customer });
     // The button is the layout's own; the drawer's code (Radix Dialog) loads on the first press.
     const menu = await screen.findByRole("button", { name: NAV_TEXT.openMenu });
@@ -134,6 +140,22 @@ describe("route guards", () => {
     await act(async () => fireEvent.click(within(again).getByRole("link", { name: NAV_TEXT.dashboard })));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("put the one alert bell in the top bar on a phone and in the sidebar on a wide screen", async () => {
+    phoneScreen();
+    renderAt("/settings", { restored: session, user: customer });
+    await screen.findByRole("button", { name: NAV_TEXT.openMenu });
+    expect(await screen.findAllByTestId("alert-bell")).toHaveLength(1);
+    expect(screen.getByTestId("alert-bell").closest("header")).not.toBeNull();
+    expect(screen.queryByRole("navigation", { name: NAV_TEXT.mainNavigation })).toBeNull();
+    cleanup();
+    phoneScreen(true);
+    renderAt("/settings", { restored: session, user: customer });
+    expect(await screen.findByRole("navigation", { name: NAV_TEXT.mainNavigation })).toBeTruthy();
+    expect(await screen.findAllByTestId("alert-bell")).toHaveLength(1);
+    expect(screen.getByTestId("alert-bell").closest("aside")).not.toBeNull();
+    expect(screen.queryByRole("button", { name: NAV_TEXT.openMenu })).toBeNull();
   });
 
   it("offer the Daily Report Generator in the sidebar to store staff, who may use it, and to no one else", async () => {

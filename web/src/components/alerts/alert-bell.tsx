@@ -8,7 +8,8 @@ import { useAlertBell, useReadAlertBell } from "@web/api/alert-bell";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/utils";
 
-export function AlertBell({ onNavigate }: { onNavigate?: () => void }) {
+/** `align`: the list opens from the bell's start (the sidebar) or its end (the phone's top bar, at the screen's edge). */
+export function AlertBell({ onNavigate, align = "start" }: { onNavigate?: () => void; align?: "start" | "end" }) {
   const bell = useAlertBell();
   const read = useReadAlertBell();
   const [open, setOpen] = useState(false);
@@ -54,7 +55,7 @@ export function AlertBell({ onNavigate }: { onNavigate?: () => void }) {
         ) : null}
       </Button>
       {open ? (
-        <div id={listId} role="region" aria-label={ALERT_TEXT.bell} className="absolute left-0 z-50 mt-2 w-80 rounded-md border bg-popover p-2 text-popover-foreground shadow-lg">
+        <div id={listId} role="region" aria-label={ALERT_TEXT.bell} className={cn("absolute z-50 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-md border bg-popover p-2 text-popover-foreground shadow-lg", align === "end" ? "right-0" : "left-0")}>
           {bell.data && bell.data.notifications.length > 0 ? (
             <ul className="grid max-h-96 gap-1 overflow-y-auto">
               {bell.data.notifications.map((n) => (

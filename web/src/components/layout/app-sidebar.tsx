@@ -21,7 +21,8 @@ const NAV_ITEMS: NavItem[] = [
   { to: "/admin", label: NAV_TEXT.admin, icon: ShieldCheck, adminOnly: true },
 ];
 
-export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+/** `bell`: false in the phone's drawer, whose top bar shows the bell (and whose close button takes its corner). */
+export function SidebarContent({ onNavigate, bell = true }: { onNavigate?: () => void; bell?: boolean }) {
   const { user } = useAuth();
   const items = NAV_ITEMS.filter((item) => (!item.adminOnly || user?.is_admin) && (!item.staffOnly || user?.shopwindows_info));
   return (
@@ -30,7 +31,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         <Link to="/dashboard" onClick={onNavigate} className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
           <Logo />
         </Link>
-        <AlertBell onNavigate={onNavigate} />
+        {bell ? <AlertBell onNavigate={onNavigate} /> : null}
       </div>
       <nav aria-label={NAV_TEXT.mainNavigation} className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="grid gap-1">

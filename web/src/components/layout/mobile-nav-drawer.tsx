@@ -16,7 +16,7 @@ export function MobileNavDrawer({ open, onOpenChange }: { open: boolean; onOpenC
             <X aria-hidden />
           </Button>
         </DialogClose>
-        <SidebarContent onNavigate={() => onOpenChange(false)} />
+        <SidebarContent onNavigate={() => onOpenChange(false)} bell={false} />
       </DrawerContent>
     </Dialog>
   );

@@ -57,6 +57,8 @@ function phoneScreen(wide = false) {
 }
 
 afterEach(() => {
+  // Unmounted before the stubs go, so no query of the app reaches the real fetch.
+  cleanup();
   act(() => resetToasts());
   setAccessToken(null);
   vi.unstubAllGlobals();

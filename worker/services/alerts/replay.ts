@@ -27,9 +27,32 @@ import {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * A rule's evaluations in time order through the evaluation's `transition`, with no state saved: what
+ * fired when and, if it did, when it resolved.
+ */
+function replayer(rule: AlertRuleBody) {
+  const state = { status: "ok" as "ok" | "triggered", last_fired_at: null as string | null, cooldown_minutes: rule.cooldownMinutes, comparison: rule.comparison, threshold: rule.threshold };
+  const firings: AlertTestResponse["firings"] = [];
+  return {
+    firings,
+    step(at: Date, value: number | null) {
+      const change = transition(state, value, at);
+      if (change === "fire") {
+        state.status = "triggered";
+        state.last_fired_at = at.toISOString();
+        firings.push({ at: at.toISOString(), value: value ?? 0, resolvedAt: null });
+      } else if (change === "resolve") {
+        state.status = "ok";
+        firings[firings.length - 1].resolvedAt = at.toISOString();
+      }
+    },
+  };
+}
+
 export async function testRule(db: Database, user: CurrentUser, rule: AlertRuleBody, now: Date): Promise<AlertTestResponse> {
   const d1 = d1Of(db);
-  const from = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS - ALERT_TEST_DAYS * 86_400_000);
+  const from = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS - ALERT_TEST_DAYS * DAY_MS);
   const base = { from: from.toISOString(), to: now.toISOString() };
   const metric = ALERT_METRICS[rule.metric];
 
@@ -62,8 +85,7 @@ export async function testRule(db: Database, user: CurrentUser, rule: AlertRuleB
   }
   for (const f of fields) for (let i = 1; i < size; i++) prefix[f][i] += prefix[f][i - 1];
 
-  const state = { status: "ok" as "ok" | "triggered", last_fired_at: null as string | null, cooldown_minutes: rule.cooldownMinutes, comparison: rule.comparison, threshold: rule.threshold };
-  const firings: AlertTestResponse["firings"] = [];
+  const replay = replayer(rule);
   let current: number | null = null;
   for (let m = Math.floor(from.getTime() / MINUTE_MS); m <= lastMinute; m++) {
     // Evaluated at the end of minute m: the window is minutes [m - window, m], as the cron's.
@@ -73,17 +95,9 @@ export async function testRule(db: Database, user: CurrentUser, rule: AlertRuleB
     const sums = Object.fromEntries(fields.map((f) => [f, prefix[f][hi] - prefix[f][lo]])) as Record<(typeof fields)[number], number>;
     const value = callMetricValue(rule.metric, [{ assistant: "", minute: m, ...sums }], new Date(m * MINUTE_MS), at, null);
     current = value;
-    const change = transition(state, value, at);
-    if (change === "fire") {
-      state.status = "triggered";
-      state.last_fired_at = at.toISOString();
-      firings.push({ at: at.toISOString(), value: value ?? 0, resolvedAt: null });
-    } else if (change === "resolve") {
-      state.status = "ok";
-      firings[firings.length - 1].resolvedAt = at.toISOString();
-    }
+    replay.step(at, value);
   }
-  return { ...base, replayed: true, grain: "minute", fired: firings.length, firings, current };
+  return { ...base, replayed: true, grain: "minute", fired: replay.firings.length, firings: replay.firings, current };
 }
 
 type Replay = Pick<AlertTestResponse, "replayed" | "grain" | "fired" | "firings" | "current">;
@@ -95,18 +109,7 @@ type Replay = Pick<AlertTestResponse, "replayed" | "grain" | "fired" | "firings"
 async function replayByDay(db: Database, rule: AlertRuleBody, now: Date): Promise<Replay> {
   const days = Array.from({ length: ALERT_TEST_DAYS + 1 }, (_, i) => new Date(now.getTime() - (ALERT_TEST_DAYS - i) * DAY_MS));
   const values = await Promise.all(days.map((at) => storeMetricValue(db, rule.metric, rule.scopeId, at)));
-  const state = { status: "ok" as "ok" | "triggered", last_fired_at: null as string | null, cooldown_minutes: rule.cooldownMinutes, comparison: rule.comparison, threshold: rule.threshold };
-  const firings: AlertTestResponse["firings"] = [];
-  days.forEach((at, i) => {
-    const change = transition(state, values[i], at);
-    if (change === "fire") {
-      state.status = "triggered";
-      state.last_fired_at = at.toISOString();
-      firings.push({ at: at.toISOString(), value: values[i] ?? 0, resolvedAt: null });
-    } else if (change === "resolve") {
-      state.status = "ok";
-      firings[firings.length - 1].resolvedAt = at.toISOString();
-    }
-  });
-  return { replayed: true, grain: "day", fired: firings.length, firings, current: values[values.length - 1] };
+  const replay = replayer(rule);
+  days.forEach((at, i) => replay.step(at, values[i]));
+  return { replayed: true, grain: "day", fired: replay.firings.length, firings: replay.firings, current: values[values.length - 1] };
 }

@@ -236,7 +236,7 @@ export function RuleForm({ rule, options, onDone }: { rule: AlertRuleView | null
           </fieldset>
           {tested ? (
             <p role="status" className="rounded-md bg-muted p-3 text-sm sm:col-span-2" data-testid="alert-test-result">
-              {tested.replayed && tested.grain !== "now"
+              {tested.grain !== "now"
                 ? `${ALERT_TEXT.testResult(tested.fired, ALERT_TEST_DAYS)} ${ALERT_TEXT.testGrain[tested.grain]}`
                 : tested.current === null
                   ? ALERT_TEXT.testNoValueNotReplayed

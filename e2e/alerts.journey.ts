@@ -8,18 +8,10 @@ import { ALERT_METRICS } from "../shared/alerts.ts";
 import { ALERT_TEXT, CALL_LOG_FILTER_TEXT, MAILBOX_TEXT, NAV_TEXT, WEBHOOKS_TEXT } from "../shared/messages.ts";
 import { registerAccount } from "./admin-api.ts";
 import { check, json, seePath, seeText, signIn, waitFor, type Journey } from "./harness.ts";
-import { reportEndedCall } from "./voice-api.ts";
+import { reportEndedCall, webhookInbox } from "./voice-api.ts";
 
 /** The alerts' cron of wrangler.toml (worker/jobs/index.ts MINUTE_CRON). */
 const MINUTE_CRON = "* * * * *";
-
-type InboxEntry = { webhookId: string | null; eventType: string | null; verified: boolean };
-
-/** The local receiver's inbox (GET /api/local/webhook-inbox), oldest first. */
-async function inbox(baseUrl: string, name: string): Promise<InboxEntry[]> {
-  const body = (await json(await fetch(`${baseUrl}/api/local/webhook-inbox?inbox=${name}`))) as { deliveries: InboxEntry[] };
-  return body.deliveries.reverse();
-}
 
 /** A call of the agent that ended a minute ago in a pipeline error, as VAPI reports it. */
 const reportFailedCall = (baseUrl: string, assistantId: string, endedReason = "pipeline-error-openai-llm-failed") =>
@@ -136,9 +128,9 @@ export default {
       await page.getByRole("button", { name: MAILBOX_TEXT.refresh }).click();
     }
     check((await heading.count()) === 1, `one mail "${subject}" in the mailbox, found ${await heading.count()}`);
-  
+
     // The receiver: one alert.triggered, its signature verified with the endpoint's secret.
-    const triggered = await waitFor("alert.triggered at the receiver", () => inbox(baseUrl, inboxName), (list) => list.some((e) => e.eventType === "alert.triggered"));
+    const triggered = await waitFor("alert.triggered at the receiver", () => webhookInbox(baseUrl, inboxName), (list) => list.some((e) => e.eventType === "alert.triggered"));
     check(triggered.filter((e) => e.eventType === "alert.triggered").length === 1, `one alert.triggered at the receiver: ${triggered.map((e) => e.eventType).join(", ")}`);
     check(triggered.every((e) => e.verified), "every delivery's signature verifies");
 
@@ -149,7 +141,7 @@ export default {
     await page.getByRole("button", { name: ALERT_TEXT.save }).click();
     await page.getByLabel("Threshold (calls)").waitFor({ state: "detached" });
     for (let i = 0; i < 2; i++) check((await fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent(MINUTE_CRON)}`)).ok, "the minute cron ran");
-    const resolved = await waitFor("alert.resolved at the receiver", () => inbox(baseUrl, inboxName), (list) => list.some((e) => e.eventType === "alert.resolved"));
+    const resolved = await waitFor("alert.resolved at the receiver", () => webhookInbox(baseUrl, inboxName), (list) => list.some((e) => e.eventType === "alert.resolved"));
     check(resolved.filter((e) => e.eventType === "alert.resolved").length === 1, `one alert.resolved at the receiver: ${resolved.map((e) => e.eventType).join(", ")}`);
     check(resolved.every((e) => e.verified), "alert.resolved verifies too");
     check(resolved.map((e) => e.eventType).join(",") === "alert.triggered,alert.resolved", `triggered, then resolved: ${resolved.map((e) => e.eventType).join(", ")}`);

@@ -1,4 +1,5 @@
-// Journey set-up through the voice platform's webhook, as VAPI calls it on a local server.
+// Journey set-up and checks around the voice platform and webhooks on a local server: VAPI's end-of-call
+// report as VAPI sends it, and what the local webhook receiver heard.
 import { json } from "./harness.ts";
 
 /** The webhook secret every local server takes (worker/providers/voice/local.ts DEV_VAPI_WEBHOOK_SECRET). */
@@ -35,4 +36,13 @@ export async function reportEndedCall(
   };
   const headers = { "content-type": "application/json", "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET };
   await json(await fetch(`${baseUrl}/api/webhooks/vapi`, { method: "POST", headers, body: JSON.stringify({ message }) }));
+}
+
+/** A delivery the local webhook receiver heard, as GET /api/local/webhook-inbox lists it. */
+export type InboxEntry = { webhookId: string | null; eventType: string | null; verified: boolean; receivedAt: string };
+
+/** The local receiver's inbox `name`, oldest first. */
+export async function webhookInbox(baseUrl: string, name: string): Promise<InboxEntry[]> {
+  const body = (await json(await fetch(`${baseUrl}/api/local/webhook-inbox?inbox=${name}`))) as { deliveries: InboxEntry[] };
+  return body.deliveries.reverse();
 }

@@ -2,18 +2,9 @@
 // endpoint in Settings → Webhooks (its secret shown once), places a test call through the voice
 // simulator, and the receiver at /webhook-inbox shows call.started then call.ended, each with its
 // signature verified; a Resend from the endpoint's delivery log arrives again with the same webhook-id.
-import type { Page } from "playwright-core";
 import { AGENT_TEXT, WEBHOOKS_TEXT } from "../shared/messages.ts";
 import { check, DEMO, seeText, signIn, waitFor, type Journey } from "./harness.ts";
-
-type InboxEntry = { webhookId: string | null; eventType: string | null; verified: boolean; receivedAt: string };
-
-/** The inbox as the page reads it (GET /api/local/webhook-inbox), oldest first. */
-async function inbox(page: Page, name: string): Promise<InboxEntry[]> {
-  const res = await page.request.get(`/api/local/webhook-inbox?inbox=${name}`);
-  const body = (await res.json()) as { deliveries: InboxEntry[] };
-  return body.deliveries.reverse();
-}
+import { webhookInbox } from "./voice-api.ts";
 
 export default {
   name: "Webhooks: the local receiver hears a simulated call's call.started and call.ended, verified, and a resend",
@@ -49,7 +40,7 @@ export default {
     await seeText(page, AGENT_TEXT.testCallStarted);
 
     // The receiver: call.started, then call.ended, each verified with the endpoint's secret.
-    const heard = await waitFor("call.started and call.ended at the inbox", () => inbox(page, name), (list) => list.some((e) => e.eventType === "call.ended"));
+    const heard = await waitFor("call.started and call.ended at the inbox", () => webhookInbox(baseUrl, name), (list) => list.some((e) => e.eventType === "call.ended"));
     const types = heard.map((e) => e.eventType);
     check(types.indexOf("call.started") >= 0 && types.indexOf("call.started") < types.indexOf("call.ended"), `call.started arrives before call.ended: ${types.join(", ")}`);
     check(heard.every((e) => e.verified), "every delivery's signature verifies");
@@ -65,7 +56,7 @@ export default {
     await row.filter({ hasText: WEBHOOKS_TEXT.statuses.succeeded }).waitFor();
     await row.getByRole("button", { name: WEBHOOKS_TEXT.resend, exact: true }).click();
     await seeText(page, WEBHOOKS_TEXT.resent);
-    const again = await waitFor("the resent call.ended", () => inbox(page, name), (list) => list.filter((e) => e.webhookId === ended.webhookId).length === 2);
+    const again = await waitFor("the resent call.ended", () => webhookInbox(baseUrl, name), (list) => list.filter((e) => e.webhookId === ended.webhookId).length === 2);
     check(again.filter((e) => e.webhookId === ended.webhookId).every((e) => e.verified), "the resend verifies too");
     // The log shows the delivery's second attempt (the attempts column), delivered.
     await row.filter({ hasText: WEBHOOKS_TEXT.statuses.succeeded }).locator("td").nth(2).getByText("2", { exact: true }).waitFor();

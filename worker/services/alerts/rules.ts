@@ -275,9 +275,10 @@ export async function bell(db: Database, userId: string): Promise<AlertBellRespo
 /** Marks the account's notifications read (these, or all) and answers how many stay unread. */
 export async function readBell(db: Database, userId: string, ids: number[] | undefined, now: Date): Promise<number> {
   const d1 = d1Of(db);
-  const only = ids ? ` AND id IN (${ids.map(() => "?").join(", ") || "NULL"})` : "";
+  // The ids go as one JSON parameter: a parameter each would pass D1's 100 bound parameters.
+  const only = ids ? " AND id IN (SELECT value FROM json_each(?))" : "";
   const [, unread] = await d1.batch<{ n: number }>([
-    d1.prepare(`UPDATE alert_notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL${only}`).bind(now.toISOString(), userId, ...(ids ?? [])),
+    d1.prepare(`UPDATE alert_notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL${only}`).bind(now.toISOString(), userId, ...(ids ? [JSON.stringify(ids)] : [])),
     d1.prepare("SELECT count(*) AS n FROM alert_notifications WHERE user_id = ? AND read_at IS NULL").bind(userId),
   ]);
   return Number(unread.results[0]?.n ?? 0);

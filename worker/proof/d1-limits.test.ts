@@ -1,0 +1,39 @@
+// D1's statement limits, proved on the local D1 (which enforces both, as D1 does): at most 100 bound
+// parameters a statement, and LIKE patterns of at most 50 bytes. Every query whose parameter count
+// would grow with its input takes a list as one JSON parameter (json_each) instead, and none builds a
+// LIKE pattern from input: each is tested here at the sizes around the limit and at its input's maximum.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { alertNotifications } from "../db/schema";
+import { call, db, signUpAndSignIn } from "../test/helpers";
+
+describe("the local D1 enforces D1's limits (so the tests below can fail)", () => {
+  it("refuses a statement of 101 bound parameters and a LIKE pattern over 50 bytes", async () => {
+    const params = Array.from({ length: 101 }, (_, i) => i);
+    await expect(env.DB.prepare(`SELECT 1 WHERE 1 IN (${params.map(() => "?").join(", ")})`).bind(...params).all()).rejects.toThrow(/too many SQL variables/);
+    await expect(env.DB.prepare("SELECT 1 WHERE 'a' LIKE ?").bind(`%${"x".repeat(50)}%`).all()).rejects.toThrow(/pattern too complex/);
+  });
+});
+
+describe("POST /api/alerts/bell/read with as many ids as its schema allows", () => {
+  /** `n` unread bell rows of the account; their ids. */
+  async function unread(userId: string, n: number): Promise<number[]> {
+    const at = new Date().toISOString();
+    const rows = Array.from({ length: n }, (_, i) => ({ userId, alertId: i + 1, kind: "triggered", title: `Alert ${i}`, severity: "warning", createdAt: at }));
+    const ids: number[] = [];
+    for (let i = 0; i < rows.length; i += 10) {
+      ids.push(...(await db().insert(alertNotifications).values(rows.slice(i, i + 10)).returning({ id: alertNotifications.id })).map((r) => r.id));
+    }
+    return ids;
+  }
+
+  for (const n of [1, 99, 100, 200]) {
+    it(`marks ${n} of them read, and only those`, async () => {
+      const s = await signUpAndSignIn();
+      const ids = await unread(s.userId, n + 3);
+      const res = await call("/api/alerts/bell/read", { method: "POST", token: s.accessToken, json: { ids: ids.slice(0, n) } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.unread).toBe(3);
+    });
+  }
+});

@@ -4,7 +4,6 @@ import { primaryOf } from "./db/sessions";
 import { parseConfig, type Bindings } from "./env";
 import { runJobs } from "./jobs";
 import { consumeWebhooks } from "./webhooks/consumer";
-import type { WebhookMessage } from "./webhooks/enqueue";
 
 // The live feed's Durable Object class (decision 058), bound as LIVE_FEED in wrangler.toml.
 export { LiveFeed } from "./live/feed";
@@ -20,7 +19,8 @@ export default {
     ctx.waitUntil(runJobs(controller.cron, { db, config, now: new Date(controller.scheduledTime), search, webhooks: env }, crypto.randomUUID()));
   },
   // Custom webhooks' attempts (decision 070). The local receiver is reached through the app itself.
-  async queue(batch: MessageBatch<WebhookMessage>, env: Bindings, ctx: ExecutionContext) {
+  // Bodies are unknown until the consumer parses each one with its schema.
+  async queue(batch: MessageBatch<unknown>, env: Bindings, ctx: ExecutionContext) {
     await consumeWebhooks(batch, env, (request) => Promise.resolve(app.fetch(request, env, ctx)));
   },
-} satisfies ExportedHandler<Bindings, WebhookMessage>;
+} satisfies ExportedHandler<Bindings, unknown>;

@@ -7,7 +7,6 @@ import { primaryOf } from "../db/sessions";
 import { parseConfig, type Bindings } from "../env";
 import { createMail } from "../providers";
 import { handleWebhookBatch, type DeliveryDeps } from "./deliver";
-import type { WebhookMessage } from "./enqueue";
 import { dohResolver } from "./url-safety";
 
 export function deliveryDeps(env: Bindings, appFetch: (request: Request) => Promise<Response>): DeliveryDeps {
@@ -28,6 +27,7 @@ export function deliveryDeps(env: Bindings, appFetch: (request: Request) => Prom
   };
 }
 
-export function consumeWebhooks(batch: MessageBatch<WebhookMessage>, env: Bindings, appFetch: (request: Request) => Promise<Response>) {
+/** The queue's messages are parsed one by one by handleWebhookBatch, so the batch is taken as unknown. */
+export function consumeWebhooks(batch: MessageBatch<unknown>, env: Bindings, appFetch: (request: Request) => Promise<Response>) {
   return handleWebhookBatch(batch, deliveryDeps(env, appFetch));
 }

@@ -17,7 +17,7 @@ import type { Database } from "../db/client";
 import { profiles, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { log } from "../lib/log";
 import type { MailPort } from "../providers";
-import { queueAttempts, type WebhookMessage } from "./enqueue";
+import { queueAttempts, webhookMessage, type WebhookMessage } from "./enqueue";
 import { signedHeaders } from "./signing";
 import { checkWebhookUrl, type Resolver } from "./url-safety";
 
@@ -179,19 +179,29 @@ async function disableIfFailingTooLong(deps: DeliveryDeps, endpointId: string, n
 }
 
 /**
- * The queue handler's work: each message is one attempt. A message whose attempt threw (the
- * database unreachable) is retried by the queue; every other one is acknowledged, its outcome
- * recorded.
+ * The queue handler's work: each message is one attempt. A message that does not parse as a
+ * WebhookMessage is acknowledged, logged and dropped (retrying it would not make it valid). A
+ * message whose attempt threw (the database unreachable) is retried by the queue; every other one
+ * is acknowledged, its outcome recorded.
  */
-export async function handleWebhookBatch(batch: MessageBatch<WebhookMessage>, deps: DeliveryDeps) {
+export async function handleWebhookBatch(batch: MessageBatch<unknown>, deps: DeliveryDeps) {
   // The batch's attempts go to different endpoints (or the same one): none waits for another's answer.
   await Promise.all(
     batch.messages.map(async (message) => {
+      const parsed = webhookMessage.safeParse(message.body);
+      if (!parsed.success) {
+        log(null, "warn", "a malformed webhook queue message was dropped", {
+          messageId: message.id,
+          issues: parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`),
+        });
+        message.ack();
+        return;
+      }
       try {
-        await attemptDelivery(deps, message.body);
+        await attemptDelivery(deps, parsed.data);
         message.ack();
       } catch (e) {
-        log(null, "error", "a webhook attempt could not run", { deliveryId: message.body?.deliveryId, error: e instanceof Error ? e.message : String(e) });
+        log(null, "error", "a webhook attempt could not run", { deliveryId: parsed.data.deliveryId, error: e instanceof Error ? e.message : String(e) });
         message.retry({ delaySeconds: 30 });
       }
     }),

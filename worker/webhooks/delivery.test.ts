@@ -324,6 +324,32 @@ describe("the queue handler of the Worker", () => {
     expect(delivery).toMatchObject({ status: "succeeded", attempts: 1 });
     expect(delivery.attemptLog[0]).toMatchObject({ responseStatus: 200 });
   });
+  it("acknowledges, logs and drops a malformed message: no attempt runs and none is retried", async () => {
+    const { userId, endpoint } = await proAccountWithEndpoint(["call.started"], "http://localhost:8787/api/local/webhook-inbox/malformed");
+    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.started", { call_id: "c-9" });
+    const { deliveryId } = sent[0].body;
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const batch = createMessageBatch<WebhookMessage>("voice-agent-ops-webhooks", [
+        // No attempt number: it cannot be told from an attempt already made.
+        { id: "m-no-attempt", timestamp: new Date(), attempts: 1, body: { deliveryId } as WebhookMessage },
+        { id: "m-zero", timestamp: new Date(), attempts: 1, body: { deliveryId, attempt: 0 } },
+        { id: "m-text", timestamp: new Date(), attempts: 1, body: "not a message" as unknown as WebhookMessage },
+      ]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env as unknown as Bindings, ctx);
+      await waitOnExecutionContext(ctx);
+      const result = await getQueueResult(batch, ctx);
+      expect(result.explicitAcks.sort()).toEqual(["m-no-attempt", "m-text", "m-zero"]);
+      expect(result.retryMessages).toEqual([]);
+      expect(warned.mock.calls.filter(([line]) => String(line).includes("a malformed webhook queue message was dropped"))).toHaveLength(3);
+    } finally {
+      warned.mockRestore();
+    }
+    expect(await inboxEntries(db(), "malformed")).toEqual([]);
+    const [delivery] = (await listDeliveries(endpointDeps(), userId, endpoint.id, { limit: 1 })).deliveries;
+    expect(delivery).toMatchObject({ status: "pending", attempts: 0, attemptLog: [] });
+  });
 });
 
 describe("upkeep", () => {

@@ -3,6 +3,7 @@
 // delivery. Callable from a request (the events' subscribers) and from a scheduled job alike: it needs
 // only the Worker's bindings, never a request context.
 import { and, eq } from "drizzle-orm";
+import { z } from "zod";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@shared/webhooks";
 import { createDb, type Database } from "../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
@@ -12,8 +13,13 @@ import { hasWebhooksPlan } from "./plan";
 
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType };
 
-/** One queue message: attempt number `attempt` of the delivery `deliveryId` (its webhook-id). */
-export type WebhookMessage = { deliveryId: string; attempt: number };
+/**
+ * One queue message: attempt number `attempt` of the delivery `deliveryId` (its webhook-id). The
+ * consumer parses every message with this schema: the attempt number is what lets one claim per
+ * attempt be made, so a message without one is dropped, never run.
+ */
+export const webhookMessage = z.strictObject({ deliveryId: z.string().min(1).max(64), attempt: z.number().int().min(1) });
+export type WebhookMessage = z.infer<typeof webhookMessage>;
 
 /** The bindings webhooks need: the directory database and the delivery queue (absent: nothing is sent). */
 export type WebhookEnv = { DB: D1Database; WEBHOOK_QUEUE?: Queue };

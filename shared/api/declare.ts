@@ -7,7 +7,9 @@ import { z } from "zod";
  * Who may call a route:
  * - public: anyone (the identity service, public account calls, health, config)
  * - user: any signed-in account; `owned` routes answer 404 (or 403) for another account's resource,
- *   `ownedOrAdmin` ones too except to an admin
+ *   `ownedOrAdmin` ones too except to an admin. A route naming one of an account's resources by id in
+ *   its path is `owned` (or `ownedOrAdmin`), never `user`: the authorization matrix then probes it
+ *   with another account's id, and refuses a `user` route with an id parameter
  * - shopwindows / callApp: signed-in with that flag (403 without it; admins pass)
  * - admin: signed-in admin (403 for everyone else)
  * - secret: a webhook or ingestion key, never a user token (401 without the key)

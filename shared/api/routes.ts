@@ -156,6 +156,8 @@ import {
   alertHistoryQuery,
   alertHistoryResponse,
   alertIdParam,
+  alertRecipientResendBody,
+  alertRecipientResendResponse,
   alertRuleBody,
   alertRuleDeletedResponse,
   alertRuleIdParam,
@@ -208,13 +210,18 @@ export const ROUTES = {
   // Alerts (decision 071): the account's own rules, history and bell; flags and scope checked per rule
   "GET /api/alerts/rules": { access: "user", summary: "The account's rules, the metrics and scopes it may use", answer: json(alertRulesResponse) },
   "POST /api/alerts/rules": { access: "user", summary: "At most 50; a store metric needs its flag", body: alertRuleBody, answer: json(alertRuleResponse, 201) },
-  "PUT /api/alerts/rules/:id": { access: "user", summary: "The account's own rule; another's answers 404", params: alertRuleIdParam, body: alertRuleBody, answer: json(alertRuleResponse) },
+  "PUT /api/alerts/rules/:id": { access: "owned", summary: "The account's own rule; another's answers 404", params: alertRuleIdParam, body: alertRuleBody, answer: json(alertRuleResponse) },
   "DELETE /api/alerts/rules/:id": { access: "owned", params: alertRuleIdParam, answer: json(alertRuleDeletedResponse) },
   "POST /api/alerts/test": { access: "user", summary: "What an unsaved rule would have said over the last 7 days", body: alertRuleBody, answer: json(alertTestResponse) },
   "GET /api/alerts/history": { access: "user", query: alertHistoryQuery, answer: json(alertHistoryResponse) },
   "POST /api/alerts/history/:id/acknowledge": { access: "owned", params: alertIdParam, answer: json(alertAcknowledgedResponse) },
   "GET /api/alerts/bell": { access: "user", answer: json(alertBellResponse) },
   "POST /api/alerts/bell/read": { access: "user", body: alertBellReadBody, answer: json(alertBellReadResponse) },
+  "POST /api/alerts/recipients/resend": { access: "user", summary: "A new confirmation link to an extra address; capped a day per account and per address", body: alertRecipientResendBody, answer: json(alertRecipientResendResponse) },
+  "GET /api/alerts/recipients/confirm": { access: "public", summary: "The confirmation mail's link: only shows a button; the random token is the key, rate limited", answer: html },
+  "POST /api/alerts/recipients/confirm": { access: "public", summary: "The button: confirms the address for every rule of the account; rate limited", answer: html },
+  "GET /api/alerts/recipients/unsubscribe": { access: "public", summary: "An alert mail's unsubscribe link: only shows a button; rate limited", answer: html },
+  "POST /api/alerts/recipients/unsubscribe": { access: "public", summary: "The button and RFC 8058 one-click: the address gets nothing more from the account; rate limited", answer: html },
 
   // Agents
   "GET /api/agents": { access: "user", answer: json(agentListResponse) },

@@ -5,9 +5,12 @@
 import { env } from "cloudflare:workers";
 import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALERT_COOLDOWN, ALERT_METRICS } from "@shared/alerts";
+import { ROUTES as DECLARED } from "@shared/api/routes";
+import { alertHistory, alertRules, alertRuleState, apiKeys, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { parseConfig } from "../env";
 import { localAuthSecret } from "../providers";
-import { insertAgent } from "../test/factories";
+import { insertAgent, insertRows } from "../test/factories";
 import { call, signUpAndSignIn } from "../test/helpers";
 import { ROUTES, servedRoutes, type Access } from "./routes";
 
@@ -22,6 +25,11 @@ let admin: Session;
 let expiredToken: string;
 let ownersAgentId: number;
 let ownersAssistantId: string;
+let ownersRuleId: number;
+let ownersAlertId: number;
+let ownersKeyId: string;
+let ownersEndpointId: string;
+let ownersDeliveryId: string;
 
 async function expire(token: string) {
   const secret = new TextEncoder().encode(localAuthSecret(parseConfig(env as unknown as Record<string, unknown>)));
@@ -38,16 +46,82 @@ beforeAll(async () => {
   const agent = await insertAgent(owner.userId, { vapiAssistantId: `asst_${crypto.randomUUID()}` });
   ownersAgentId = agent.id;
   ownersAssistantId = agent.vapiAssistantId!;
+  // The owner's own resource behind every other owned id: a probe with a made-up id would answer 404
+  // whether or not the route checks its owner.
+  const now = new Date().toISOString();
+  const [rule] = await insertRows(alertRules, [{ userId: owner.userId, ...ruleBody(), scopeId: "", extraEmails: "[]" }]);
+  ownersRuleId = rule.id;
+  await insertRows(alertRuleState, [{ ruleId: rule.id, userId: owner.userId, since: now }]);
+  const [alert] = await insertRows(alertHistory, [
+    {
+      userId: owner.userId,
+      ruleId: rule.id,
+      ruleName: rule.name,
+      metric: rule.metric,
+      scopeKind: "all",
+      severity: rule.severity,
+      comparison: rule.comparison,
+      threshold: rule.threshold,
+      windowMinutes: rule.windowMinutes,
+      value: 1,
+      windowStart: now,
+      windowEnd: now,
+      firedAt: now,
+      runId: "matrix",
+    },
+  ]);
+  ownersAlertId = alert.id;
+  ownersKeyId = `key_${crypto.randomUUID().replace(/-/g, "")}`;
+  await insertRows(apiKeys, [{ id: ownersKeyId, userId: owner.userId, name: "owner's key", scopes: [], prefix: "vao_matrix", secretHash: crypto.randomUUID() }]);
+  ownersEndpointId = `we_${crypto.randomUUID().replace(/-/g, "")}`;
+  await insertRows(webhookEndpoints, [{ id: ownersEndpointId, userId: owner.userId, url: "https://example.com/hook", events: "[]", secret: "whsec_matrix" }]);
+  ownersDeliveryId = `msg_${crypto.randomUUID().replace(/-/g, "")}`;
+  await insertRows(webhookDeliveries, [
+    { id: ownersDeliveryId, endpointId: ownersEndpointId, userId: owner.userId, eventType: "call.ended", payload: "{}", status: "failed", attempts: 1, lastAttemptAt: now },
+  ]);
 });
 
+/** A rule any account may save (no flag): the body of the rule routes, so a probe reaches the owner check. */
+function ruleBody() {
+  const metric = ALERT_METRICS.call_count;
+  return {
+    name: "Owner's rule",
+    metric: metric.id,
+    scopeKind: "all",
+    comparison: metric.comparisons[0],
+    threshold: metric.threshold.min,
+    windowMinutes: metric.windows[0],
+    cooldownMinutes: ALERT_COOLDOWN.min,
+    severity: "warning",
+  } as const;
+}
+
+/** Bodies that pass validation, for the routes whose body would otherwise be refused before the owner is checked. */
+const BODIES: Record<string, unknown> = {
+  "PUT /api/alerts/rules/:id": ruleBody(),
+};
+
 /** A concrete path for a route: ids name the owner's resources (another account's, for the callers). */
-function concrete(path: string) {
+function concrete(route: string) {
+  const path = route.slice(route.indexOf(" ") + 1);
+  const id = path.startsWith("/api/alerts/rules/")
+    ? String(ownersRuleId)
+    : path.startsWith("/api/alerts/history/")
+      ? String(ownersAlertId)
+      : path.startsWith("/api/api-keys/")
+        ? ownersKeyId
+        : String(ownersAgentId);
   return path
-    .replace(":id", String(ownersAgentId))
+    .replace(":id", id)
+    .replace(":endpointId", ownersEndpointId)
+    .replace(":deliveryId", ownersDeliveryId)
     .replace(":assistantId", ownersAssistantId)
     .replace(":call_id", `owners-call-${ownersAgentId}`)
     .replace(":file", "sim_call_nothing.wav");
 }
+
+/** The path parameters of a route ("/api/agents/:id" → ["id"]). */
+const pathParams = (route: string) => route.split(/[ /]/).filter((s) => s.startsWith(":")).map((s) => s.slice(1));
 
 function tokenOf(audience: Audience): string | undefined {
   switch (audience) {
@@ -106,16 +180,34 @@ describe("authorization matrix", () => {
     expect(Object.keys(ROUTES).filter((r) => !served.includes(r)), "rules for routes that do not exist").toEqual([]);
   });
 
+  it("declares every route that names an account's resource by id owned, so its cross-account cell is probed", () => {
+    // A signed-in route with an id in its path reads or changes one resource: declared `user`, the
+    // matrix below would only check that a signed-in caller gets in, never that another account's
+    // id is refused.
+    const userWithId = Object.entries(DECLARED)
+      .filter(([route, declared]) => declared.access === "user" && pathParams(route).length > 0)
+      .map(([route]) => route);
+    expect(userWithId, "routes with an id declared `user`: declare them `owned` (or `ownedOrAdmin`)").toEqual([]);
+  });
+
+  it("probes every owned route with a real resource of the owner", () => {
+    const unresolved = Object.entries(ROUTES)
+      .filter(([, access]) => access === "owned" || access === "ownedOrAdmin")
+      .filter(([route]) => concrete(route).includes(":"))
+      .map(([route]) => route);
+    expect(unresolved, "owned routes whose id the matrix cannot fill with the owner's resource").toEqual([]);
+  });
+
   for (const [route, access] of Object.entries(ROUTES)) {
     it(`${route} (${access})`, async () => {
-      const [method, path] = route.split(" ");
+      const [method] = route.split(" ");
       const row: Partial<Record<Audience, number>> = {};
       for (const audience of AUDIENCES) {
         const want = expected(access, audience);
         if (want === null) continue;
         const init: Parameters<typeof call>[1] = { method, token: tokenOf(audience) };
-        if (method !== "GET" && method !== "DELETE") init.json = {};
-        const res = await call(concrete(path), init);
+        if (method !== "GET" && method !== "DELETE") init.json = BODIES[route] ?? {};
+        const res = await call(concrete(route), init);
         row[audience] = res.status;
         if (want !== "allowed" && res.status < 400) leaks += 1;
         expect(res.status, `${route} as ${audience}: ${JSON.stringify(res.body)}`).not.toBe(500);

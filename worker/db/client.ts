@@ -1,4 +1,4 @@
-import { getTableColumns } from "drizzle-orm";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
@@ -27,6 +27,13 @@ export function isUniqueViolation(e: unknown, on?: RegExp): boolean {
 
 /** D1 binds at most 100 parameters per statement. */
 export const D1_MAX_BOUND_PARAMETERS = 100;
+
+/**
+ * A list as ONE bound parameter, for `inArray(column, jsonList(values))`: `(select value from
+ * json_each(?))`, so a statement's parameter count does not grow with the list. An index on the
+ * column is still used (SQLite reads json_each first, then seeks each value).
+ */
+export const jsonList = (values: readonly (string | number)[]): SQL => sql`(select value from json_each(${JSON.stringify(values)}))`;
 
 /**
  * Rows per multi-row insert: every column of the table may become a bound parameter (drizzle binds

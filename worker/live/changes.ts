@@ -5,7 +5,7 @@ import { inArray } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { CallLogView } from "@shared/schemas/call-logs";
 import type { LiveCallMessage } from "@shared/schemas/live";
-import type { Database } from "../db/client";
+import { jsonList, type Database } from "../db/client";
 
 /** Calls a reconnect replays at most; a longer gap is answered with `resync`. */
 export const LIVE_REPLAY_LIMIT = 500;
@@ -25,8 +25,8 @@ const callLogChanges = sqliteTable("call_log_changes", {
   accountSeq: integer("account_seq").notNull(),
 });
 
-/** The statement that deletes these accounts' change rows, their cursors' numbering with them. */
-export const deleteAccountChanges = (db: Database, userIds: string[]) => db.delete(callLogChanges).where(inArray(callLogChanges.userId, userIds));
+/** The statement that deletes these accounts' change rows, their cursors' numbering with them (the ids as one JSON parameter). */
+export const deleteAccountChanges = (db: Database, userIds: string[]) => db.delete(callLogChanges).where(inArray(callLogChanges.userId, jsonList(userIds)));
 
 /** A change read with its call as the list shows it: the query selects the view's columns by name. */
 type ChangeRow = CallLogView & { seq: number };

@@ -4,8 +4,10 @@
 // LIKE pattern from input: each is tested here at the sizes around the limit and at its input's maximum.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { alertNotifications } from "../db/schema";
-import { call, db, signUpAndSignIn } from "../test/helpers";
+import { eq } from "drizzle-orm";
+import { alertNotifications, callLogs, deletedAccounts, profiles } from "../db/schema";
+import { indexCalls } from "../services/call-search";
+import { call, db, signUpAndSignIn, uniqueEmail } from "../test/helpers";
 
 describe("the local D1 enforces D1's limits (so the tests below can fail)", () => {
   it("refuses a statement of 101 bound parameters and a LIKE pattern over 50 bytes", async () => {
@@ -34,6 +36,39 @@ describe("POST /api/alerts/bell/read with as many ids as its schema allows", () 
       const res = await call("/api/alerts/bell/read", { method: "POST", token: s.accessToken, json: { ids: ids.slice(0, n) } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.unread).toBe(3);
+    });
+  }
+});
+
+describe("deleting every account under one email", () => {
+  // An email registered again after its account was deleted at the identity provider has an account
+  // (a profile) per registration; the deletion takes them all, in one batch.
+  for (const n of [1, 99, 100]) {
+    it(`deletes ${n} accounts under the email, and records each one's id`, async () => {
+      const admin = await signUpAndSignIn({ appMetadata: { is_admin: true } });
+      const email = uniqueEmail("many");
+      const ids = Array.from({ length: n }, () => crypto.randomUUID());
+      for (let i = 0; i < n; i += 10) await db().insert(profiles).values(ids.slice(i, i + 10).map((id) => ({ id, email })));
+      const res = await call("/api/admin/cleanup-user", { method: "POST", token: admin.accessToken, json: { email } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.deleted.profiles).toBe(n);
+      expect(await db().select().from(profiles).where(eq(profiles.email, email))).toEqual([]);
+      const kept = await db().select({ userId: deletedAccounts.userId }).from(deletedAccounts);
+      const keptIds = new Set(kept.map((r) => r.userId));
+      expect(ids.filter((id) => !keptIds.has(id))).toEqual([]);
+    });
+  }
+});
+
+describe("indexing calls for the search", () => {
+  for (const n of [1, 99, 100, 250]) {
+    it(`indexes ${n} calls read by their call ids in one statement`, async () => {
+      const s = await signUpAndSignIn();
+      const callIds = Array.from({ length: n }, () => `c-${crypto.randomUUID()}`);
+      const at = new Date().toISOString();
+      const rows = callIds.map((callId) => ({ userId: s.userId, callId, assistantId: "asst-x", direction: "inbound" as const, status: "ended", startTime: at }));
+      for (let i = 0; i < n; i += 5) await db().insert(callLogs).values(rows.slice(i, i + 5));
+      expect(await indexCalls(db(), env.SEARCH_DB, callIds)).toBe(n);
     });
   }
 });

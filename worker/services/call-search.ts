@@ -3,7 +3,7 @@
 // rebuilt from scratch on demand, and read by GET /api/call-logs/search.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CallLogSearchResult } from "@shared/schemas/call-logs";
-import { d1Of, type Database } from "../db/client";
+import { d1Of, jsonList, type Database } from "../db/client";
 import { callLogs, deletedAccounts } from "../db/schema";
 import {
   CLEAR_STATEMENTS,
@@ -49,7 +49,8 @@ const sourceSelect = {
  */
 export async function indexCalls(db: Database, search: D1Database, callIds: string[]) {
   if (callIds.length === 0) return 0;
-  const rows = await db.select(sourceSelect).from(callLogs).where(inArray(callLogs.callId, callIds));
+  // The ids as one JSON parameter: any number of calls in one statement.
+  const rows = await db.select(sourceSelect).from(callLogs).where(inArray(callLogs.callId, jsonList(callIds)));
   await writeSearchRows(search, rows);
   return rows.length;
 }

@@ -6,7 +6,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { and, count, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { ADMIN_API_TEXT } from "@shared/messages";
 import type { CleanupUserResponse } from "@shared/schemas/admin";
-import type { Database } from "../../db/client";
+import { jsonList, type Database } from "../../db/client";
 import {
   accountActivations,
   agents,
@@ -150,53 +150,55 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
   }
   const identityWrites = (await Promise.all(ids.map((id) => deps.identity.deleteUser(id)))).flat();
 
-  // 2. Every row, one transaction.
+  // 2. Every row, one transaction. The accounts' ids go to each statement as one JSON parameter, so
+  //    no statement's parameters grow with the number of accounts under the email.
   const now = new Date().toISOString();
+  const ofIds = jsonList(ids);
   const steps = [
-    ["call_log_daily", db.delete(callLogDaily).where(inArray(callLogDaily.userId, ids))],
-    ["call_log_user_daily", db.delete(callLogUserDaily).where(inArray(callLogUserDaily.userId, ids))],
-    ["call_log_hourly", db.delete(callLogHourly).where(inArray(callLogHourly.userId, ids))],
-    ["call_log_user_hourly", db.delete(callLogUserHourly).where(inArray(callLogUserHourly.userId, ids))],
-    ["call_logs", db.delete(callLogs).where(inArray(callLogs.userId, ids))],
-    ["sim_calls", db.delete(simCalls).where(inArray(simCalls.ownerId, ids))],
-    ["sim_assistants", db.delete(simAssistants).where(inArray(simAssistants.ownerId, ids))],
-    ["agents", db.delete(agents).where(inArray(agents.userId, ids))],
+    ["call_log_daily", db.delete(callLogDaily).where(inArray(callLogDaily.userId, ofIds))],
+    ["call_log_user_daily", db.delete(callLogUserDaily).where(inArray(callLogUserDaily.userId, ofIds))],
+    ["call_log_hourly", db.delete(callLogHourly).where(inArray(callLogHourly.userId, ofIds))],
+    ["call_log_user_hourly", db.delete(callLogUserHourly).where(inArray(callLogUserHourly.userId, ofIds))],
+    ["call_logs", db.delete(callLogs).where(inArray(callLogs.userId, ofIds))],
+    ["sim_calls", db.delete(simCalls).where(inArray(simCalls.ownerId, ofIds))],
+    ["sim_assistants", db.delete(simAssistants).where(inArray(simAssistants.ownerId, ofIds))],
+    ["agents", db.delete(agents).where(inArray(agents.userId, ofIds))],
     [
       "phone_numbers_returned",
       db
         .update(phoneNumbers)
         .set({ userId: null, agentId: null, updatedAt: now })
-        .where(and(inArray(phoneNumbers.userId, ids), isNotNull(phoneNumbers.vapiPhoneNumberId), ne(phoneNumbers.status, "pending"))),
+        .where(and(inArray(phoneNumbers.userId, ofIds), isNotNull(phoneNumbers.vapiPhoneNumberId), ne(phoneNumbers.status, "pending"))),
     ],
     [
       "phone_numbers",
       db
         .delete(phoneNumbers)
-        .where(and(inArray(phoneNumbers.userId, ids), or(isNull(phoneNumbers.vapiPhoneNumberId), eq(phoneNumbers.status, "pending")))),
+        .where(and(inArray(phoneNumbers.userId, ofIds), or(isNull(phoneNumbers.vapiPhoneNumberId), eq(phoneNumbers.status, "pending")))),
     ],
-    ["customers", db.delete(customers).where(inArray(customers.userId, ids))],
-    ["subscriptions", db.delete(subscriptions).where(inArray(subscriptions.userId, ids))],
-    ["account_activations", db.delete(accountActivations).where(inArray(accountActivations.userId, ids))],
-    ["phone_number_offers", db.delete(phoneNumberOffers).where(inArray(phoneNumberOffers.userId, ids))],
-    ["report_mail_subscriptions", db.delete(reportMailSubscriptions).where(inArray(reportMailSubscriptions.userId, ids))],
-    ["report_mail_deliveries", db.delete(reportMailDeliveries).where(inArray(reportMailDeliveries.userId, ids))],
-    ["report_mail_unsubscribe_tokens", db.delete(reportMailUnsubscribeTokens).where(inArray(reportMailUnsubscribeTokens.userId, ids))],
-    ["live_tickets", db.delete(liveTickets).where(inArray(liveTickets.userId, ids))],
+    ["customers", db.delete(customers).where(inArray(customers.userId, ofIds))],
+    ["subscriptions", db.delete(subscriptions).where(inArray(subscriptions.userId, ofIds))],
+    ["account_activations", db.delete(accountActivations).where(inArray(accountActivations.userId, ofIds))],
+    ["phone_number_offers", db.delete(phoneNumberOffers).where(inArray(phoneNumberOffers.userId, ofIds))],
+    ["report_mail_subscriptions", db.delete(reportMailSubscriptions).where(inArray(reportMailSubscriptions.userId, ofIds))],
+    ["report_mail_deliveries", db.delete(reportMailDeliveries).where(inArray(reportMailDeliveries.userId, ofIds))],
+    ["report_mail_unsubscribe_tokens", db.delete(reportMailUnsubscribeTokens).where(inArray(reportMailUnsubscribeTokens.userId, ofIds))],
+    ["live_tickets", db.delete(liveTickets).where(inArray(liveTickets.userId, ofIds))],
     ["call_log_changes", deleteAccountChanges(db, ids)],
-    ["usage_alerts", db.delete(usageAlerts).where(inArray(usageAlerts.userId, ids))],
-    ["alert_notifications", db.delete(alertNotifications).where(inArray(alertNotifications.userId, ids))],
-    ["alert_history", db.delete(alertHistory).where(inArray(alertHistory.userId, ids))],
-    ["alert_rule_state", db.delete(alertRuleState).where(inArray(alertRuleState.userId, ids))],
-    ["alert_rules", db.delete(alertRules).where(inArray(alertRules.userId, ids))],
-    ["api_keys", db.delete(apiKeys).where(inArray(apiKeys.userId, ids))],
+    ["usage_alerts", db.delete(usageAlerts).where(inArray(usageAlerts.userId, ofIds))],
+    ["alert_notifications", db.delete(alertNotifications).where(inArray(alertNotifications.userId, ofIds))],
+    ["alert_history", db.delete(alertHistory).where(inArray(alertHistory.userId, ofIds))],
+    ["alert_rule_state", db.delete(alertRuleState).where(inArray(alertRuleState.userId, ofIds))],
+    ["alert_rules", db.delete(alertRules).where(inArray(alertRules.userId, ofIds))],
+    ["api_keys", db.delete(apiKeys).where(inArray(apiKeys.userId, ofIds))],
     // Custom webhooks (decision 070). Attempts carry their endpoint's id only: deleted before the endpoints they name.
     [
       "webhook_attempts",
-      db.delete(webhookAttempts).where(inArray(webhookAttempts.endpointId, db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(inArray(webhookEndpoints.userId, ids)))),
+      db.delete(webhookAttempts).where(inArray(webhookAttempts.endpointId, db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(inArray(webhookEndpoints.userId, ofIds)))),
     ],
-    ["webhook_deliveries", db.delete(webhookDeliveries).where(inArray(webhookDeliveries.userId, ids))],
-    ["webhook_endpoints", db.delete(webhookEndpoints).where(inArray(webhookEndpoints.userId, ids))],
-    ["profiles", db.delete(profiles).where(inArray(profiles.id, ids))],
+    ["webhook_deliveries", db.delete(webhookDeliveries).where(inArray(webhookDeliveries.userId, ofIds))],
+    ["webhook_endpoints", db.delete(webhookEndpoints).where(inArray(webhookEndpoints.userId, ofIds))],
+    ["profiles", db.delete(profiles).where(inArray(profiles.id, ofIds))],
   ] as const;
   const [first, ...rest] = steps.map(([, statement]) => statement as BatchItem<"sqlite">);
   const expiresAt = new Date(Date.parse(now) + DELETED_ACCOUNT_TTL_MS).toISOString();
@@ -205,9 +207,10 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     ...rest,
     ...identityWrites,
     db.delete(deletedAccounts).where(lt(deletedAccounts.expiresAt, now)),
+    // `where true` settles SQLite's parse of INSERT ... SELECT ... ON CONFLICT.
     db
       .insert(deletedAccounts)
-      .values(ids.map((userId) => ({ userId, deletedAt: now, expiresAt })))
+      .select(sql`select value, ${now}, ${expiresAt} from json_each(${JSON.stringify(ids)}) where true`)
       .onConflictDoUpdate({ target: deletedAccounts.userId, set: { deletedAt: now, expiresAt } }),
     auditStatement(db, actor, "delete_user", { id: ids[0], email: targets[0].email }, {
       user_ids: ids,

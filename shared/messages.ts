@@ -1024,6 +1024,13 @@ export const WEBHOOKS_TEXT = {
   refresh: "Refresh",
 } as const;
 
+/** What the webhook endpoints' routes answer (dashboard and /v1 alike; docs/webhooks.md). */
+export const WEBHOOKS_API_TEXT = {
+  alreadyQueued: "This delivery is already queued; its next attempt has not finished yet.",
+  testLimited: (limit: number, seconds: number) => `At most ${limit} test events a minute per account. Try again in ${seconds} s.`,
+  resendLimited: (limit: number, seconds: number) => `At most ${limit} resends a minute per account. Try again in ${seconds} s.`,
+} as const;
+
 /** Alerts (decision 071): the page, the bell and the mails. */
 export const ALERT_TEXT = {
   title: "Alerts",

@@ -37,6 +37,10 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_LOG_DAYS = 30;
 /** An endpoint whose every delivery failed for this many days is disabled and its owner mailed. */
 export const WEBHOOK_DISABLE_AFTER_DAYS = 5;
+/** "Send test event" per account, the dashboard's and /v1's together: at most this many a minute (429 past it). */
+export const WEBHOOK_TEST_RATE = { limit: 10, windowSeconds: 60 } as const;
+/** Resends per account, the dashboard's and /v1's together: at most this many a minute (429 past it). */
+export const WEBHOOK_RESEND_RATE = { limit: 30, windowSeconds: 60 } as const;
 /** After a rotation the previous secret still signs for this many hours. */
 export const WEBHOOK_ROTATION_OVERLAP_HOURS = 24;
 /** The first bytes of a receiver's answer kept in the delivery log. */

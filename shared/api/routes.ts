@@ -330,7 +330,12 @@ export const ROUTES = {
     params: webhookEndpointParams,
     answer: json(webhookEndpointSecretResponse),
   },
-  "POST /api/webhook-endpoints/:endpointId/test": { access: "owned", summary: "Queues a test event", params: webhookEndpointParams, answer: json(webhookQueuedResponse, 202) },
+  "POST /api/webhook-endpoints/:endpointId/test": {
+    access: "owned",
+    summary: "Queues a test event (at most 10 a minute per account, 429 past it)",
+    params: webhookEndpointParams,
+    answer: json(webhookQueuedResponse, 202),
+  },
   "GET /api/webhook-endpoints/:endpointId/deliveries": {
     access: "owned",
     summary: "The delivery log (30 days), newest first",
@@ -340,7 +345,7 @@ export const ROUTES = {
   },
   "POST /api/webhook-endpoints/:endpointId/deliveries/:deliveryId/resend": {
     access: "owned",
-    summary: "One more attempt, with the same webhook-id",
+    summary: "One more attempt of a decided delivery, with the same webhook-id (409 while one is queued; at most 30 a minute per account)",
     params: webhookDeliveryParams,
     answer: json(webhookQueuedResponse, 202),
   },

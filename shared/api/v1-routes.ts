@@ -79,7 +79,12 @@ export const V1_ROUTES = {
     params: v1WebhookEndpointIdParam,
     answer: json(v1WebhookEndpointWithSecret),
   },
-  "POST /v1/webhook-endpoints/:id/test": { scope: "webhooks:write", summary: "Queues a test event to it", params: v1WebhookEndpointIdParam, answer: json(v1WebhookQueued, 202) },
+  "POST /v1/webhook-endpoints/:id/test": {
+    scope: "webhooks:write",
+    summary: "Queues a test event to it (at most 10 a minute per account, 429 past it)",
+    params: v1WebhookEndpointIdParam,
+    answer: json(v1WebhookQueued, 202),
+  },
   "GET /v1/webhook-endpoints/:id/deliveries": {
     scope: "webhooks:write",
     summary: "Its delivery log (30 days), newest first",
@@ -89,7 +94,7 @@ export const V1_ROUTES = {
   },
   "POST /v1/webhook-endpoints/:id/deliveries/:delivery_id/resend": {
     scope: "webhooks:write",
-    summary: "One more attempt of a delivery, with the same webhook-id",
+    summary: "One more attempt of a decided delivery, with the same webhook-id (409 while one is queued; at most 30 a minute per account)",
     params: v1WebhookDeliveryParams,
     answer: json(v1WebhookQueued, 202),
   },

@@ -139,6 +139,21 @@ export async function enforce(c: RequestWithDb, checks: [Limit, string][]) {
   if (results.some((ok) => !ok)) throw tooManyRequests();
 }
 
+/** What `enforceWithRetryAfter` needs of a request: its database and a way to set an answer header. */
+type RequestWithDbAndHeaders = RequestWithDb & { header(name: string, value: string): void };
+
+/**
+ * Counts one hit of `key` against `rule`; past the limit, answers 429 with `Retry-After` (the seconds
+ * left in the window) and the message `refusal(seconds)` gives.
+ */
+export async function enforceWithRetryAfter(c: RequestWithDbAndHeaders, rule: Limit, key: string, refusal: (seconds: number) => string, nowMs = Date.now()) {
+  if (await hit(c.var.db, rule, key, nowMs)) return;
+  const windowStart = Math.floor(nowMs / 1000 / rule.windowSeconds) * rule.windowSeconds;
+  const seconds = Math.max(1, windowStart + rule.windowSeconds - Math.floor(nowMs / 1000));
+  c.header("Retry-After", String(seconds));
+  throw tooManyRequests(refusal(seconds));
+}
+
 /**
  * Per-address limits answer 429. Limits keyed by an email alone never do, since anyone can send a
  * victim's email: per-email request limits are keyed by (email, address), and the per-email mail

@@ -5,8 +5,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { FAILURE_ENDED_REASON_PATTERNS } from "@shared/call-outcomes";
 import { alertNotifications, callLogs, deletedAccounts, profiles } from "../db/schema";
 import { indexCalls } from "../services/call-search";
+import { signedHeaders } from "../webhooks/signing";
 import { call, db, signUpAndSignIn, uniqueEmail } from "../test/helpers";
 
 describe("the local D1 enforces D1's limits (so the tests below can fail)", () => {
@@ -71,4 +73,48 @@ describe("indexing calls for the search", () => {
       expect(await indexCalls(db(), env.SEARCH_DB, callIds)).toBe(n);
     });
   }
+});
+
+describe("the local receiver finds its endpoints by their exact path, whatever the inbox name's length", () => {
+  /** An endpoint of a new Pro account pointing at `url`; its secret. */
+  async function endpointAt(url: string): Promise<string> {
+    const s = await signUpAndSignIn();
+    const res = await call("/api/webhook-endpoints", { method: "POST", token: s.accessToken, json: { url, events: ["call.started"] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.secret as string;
+  }
+
+  const deliver = async (inbox: string, secret: string) => {
+    const body = JSON.stringify({ type: "call.started", data: {} });
+    const headers = await signedHeaders([secret], `msg_${crypto.randomUUID()}`, Math.floor(Date.now() / 1000), body);
+    return call(`/api/local/webhook-inbox/${inbox}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body });
+  };
+
+  for (const length of [1, 40, 64]) {
+    it(`an inbox name of ${length} characters is received and verified`, async () => {
+      const inbox = `${crypto.randomUUID().replace(/-/g, "")}${"x".repeat(64)}`.slice(0, length);
+      const secret = await endpointAt(`http://127.0.0.1:8787/api/local/webhook-inbox/${inbox}?fail=0`);
+      const res = await deliver(inbox, secret);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toEqual({ received: true, verified: true });
+    });
+  }
+
+  it("an endpoint whose path only starts or ends with the inbox's is not the inbox's", async () => {
+    const inbox = `exact-${crypto.randomUUID()}`;
+    const longer = await endpointAt(`http://127.0.0.1:8787/api/local/webhook-inbox/${inbox}-more`);
+    const nested = await endpointAt(`https://hooks.example.com/prefix/api/local/webhook-inbox/${inbox}`);
+    for (const secret of [longer, nested]) {
+      const res = await deliver(inbox, secret);
+      expect(res.body).toEqual({ received: true, verified: false });
+    }
+    const page = await call(`/api/local/webhook-inbox?inbox=${inbox}`);
+    expect(page.body.deliveries.map((d: { verifyError: string }) => d.verifyError)).toEqual(["no endpoint points at this inbox", "no endpoint points at this inbox"]);
+  });
+});
+
+describe("LIKE patterns", () => {
+  it("the only ones left are constants inside D1's 50 bytes (an input is matched by = , a range or the search index)", () => {
+    for (const pattern of FAILURE_ENDED_REASON_PATTERNS) expect(new TextEncoder().encode(pattern).length, pattern).toBeLessThanOrEqual(50);
+  });
 });

@@ -4,7 +4,7 @@
 // test event, the delivery log and resend, deletion with the log.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MAX_WEBHOOK_ENDPOINTS } from "@shared/webhooks";
+import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_RESEND_RATE, WEBHOOK_TEST_RATE } from "@shared/webhooks";
 import { webhookDeliveries } from "../db/schema";
 import { call, db, signUpAndSignIn, subscribe } from "../test/helpers";
 import { PRODUCTION_BINDINGS } from "../test/production";
@@ -120,10 +120,66 @@ describe("endpoints", () => {
     expect(sent).toEqual([{ deliveryId, attempt: 1 }]);
     const log = await call(`/api/webhook-endpoints/${id}/deliveries`, { token: s.accessToken });
     expect(log.body).toMatchObject({ deliveries: [{ id: deliveryId, eventType: "test", status: "pending", attempts: 0, attemptLog: [] }], nextCursor: null });
+    // Still queued: a resend would only race its own first attempt.
+    const early = await call(`/api/webhook-endpoints/${id}/deliveries/${deliveryId}/resend`, { method: "POST", token: s.accessToken, bindings });
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ code: "conflict", error: "This delivery is already queued; its next attempt has not finished yet." });
+    await db().update(webhookDeliveries).set({ status: "failed", attempts: 8 }).where(eq(webhookDeliveries.id, deliveryId));
     const resend = await call(`/api/webhook-endpoints/${id}/deliveries/${deliveryId}/resend`, { method: "POST", token: s.accessToken, bindings });
     expect(resend.status).toBe(202);
-    expect(sent).toEqual([{ deliveryId, attempt: 1 }, { deliveryId, attempt: 1 }]);
+    expect(resend.body).toEqual({ deliveryId, attempt: 9 });
+    expect(sent).toEqual([{ deliveryId, attempt: 1 }, { deliveryId, attempt: 9 }]);
     expect((await call(`/api/webhook-endpoints/${id}/deliveries/msg_unknown/resend`, { method: "POST", token: s.accessToken, bindings })).status).toBe(404);
+  });
+
+  it("20 parallel resends of a failed delivery: one is queued, the others answer 409", async () => {
+    const s = await signUpAndSignIn();
+    const id = (await create(s.accessToken, valid)).body.endpoint.id as string;
+    const deliveryId = (await call(`/api/webhook-endpoints/${id}/test`, { method: "POST", token: s.accessToken, bindings })).body.deliveryId as string;
+    await db().update(webhookDeliveries).set({ status: "failed", attempts: 8 }).where(eq(webhookDeliveries.id, deliveryId));
+    sent.length = 0;
+    const resends = await Promise.all(
+      Array.from({ length: 20 }, () => call(`/api/webhook-endpoints/${id}/deliveries/${deliveryId}/resend`, { method: "POST", token: s.accessToken, bindings })),
+    );
+    expect(resends.filter((r) => r.status === 202)).toHaveLength(1);
+    expect(resends.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(Array<string>(19).fill("conflict"));
+    expect(sent).toEqual([{ deliveryId, attempt: 9 }]);
+  });
+
+  it("test events are limited per account: 60 at once are mostly refused with 429 and Retry-After", async () => {
+    const s = await signUpAndSignIn();
+    const id = (await create(s.accessToken, valid)).body.endpoint.id as string;
+    const tests = await Promise.all(Array.from({ length: 60 }, () => call(`/api/webhook-endpoints/${id}/test`, { method: "POST", token: s.accessToken, bindings })));
+    const accepted = tests.filter((r) => r.status === 202);
+    const refused = tests.filter((r) => r.status === 429);
+    // One minute's window (two, if the burst straddles a minute's end).
+    expect(accepted.length).toBeGreaterThanOrEqual(WEBHOOK_TEST_RATE.limit);
+    expect(accepted.length).toBeLessThanOrEqual(2 * WEBHOOK_TEST_RATE.limit);
+    expect(refused).toHaveLength(60 - accepted.length);
+    for (const r of refused) {
+      expect(r.body).toMatchObject({ code: "rate_limited", error: expect.stringContaining(`At most ${WEBHOOK_TEST_RATE.limit} test events a minute`) });
+      const wait = Number(r.headers.get("retry-after"));
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(60);
+    }
+    const rows = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id));
+    expect(rows).toHaveLength(accepted.length);
+    // Another account has its own count.
+    const other = await signUpAndSignIn();
+    const otherId = (await create(other.accessToken, valid)).body.endpoint.id as string;
+    expect((await call(`/api/webhook-endpoints/${otherId}/test`, { method: "POST", token: other.accessToken, bindings })).status).toBe(202);
+  });
+
+  it("resends are limited per account, 429 with Retry-After past the limit", async () => {
+    const s = await signUpAndSignIn();
+    const id = (await create(s.accessToken, valid)).body.endpoint.id as string;
+    const over = WEBHOOK_RESEND_RATE.limit * 2 + 5;
+    const answers = await Promise.all(Array.from({ length: over }, () => call(`/api/webhook-endpoints/${id}/deliveries/msg_unknown/resend`, { method: "POST", token: s.accessToken, bindings })));
+    const refused = answers.filter((r) => r.status === 429);
+    expect(answers.filter((r) => r.status === 404).length).toBeLessThanOrEqual(2 * WEBHOOK_RESEND_RATE.limit);
+    expect(refused.length).toBeGreaterThanOrEqual(5);
+    expect(refused[0].body).toMatchObject({ code: "rate_limited", error: expect.stringContaining(`At most ${WEBHOOK_RESEND_RATE.limit} resends a minute`) });
+    expect(Number(refused[0].headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
   });
 
   it("the delivery log pages newest first with a cursor", async () => {

@@ -18,7 +18,9 @@ import {
 } from "../webhooks/endpoints";
 import { hasWebhooksPlan, requireWebhooksPlan } from "../webhooks/plan";
 import { dohResolver } from "../webhooks/url-safety";
-import { MAX_WEBHOOK_ENDPOINTS } from "@shared/webhooks";
+import { WEBHOOKS_API_TEXT } from "@shared/messages";
+import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_RESEND_RATE, WEBHOOK_TEST_RATE } from "@shared/webhooks";
+import { enforceWithRetryAfter } from "../db/rate-limit";
 import { DeclaredRoutes } from "./serve";
 
 /**
@@ -33,6 +35,13 @@ function caller(c: Context<AppEnv>): { userId: string; deps: EndpointDeps } {
   const production = c.var.config.APP_ENV === "production";
   return { userId: user.id, deps: { db: c.var.db, queue: c.env.WEBHOOK_QUEUE, production, allowed, resolve: production ? dohResolver() : undefined } };
 }
+
+/** Test events per account, the dashboard's and /v1's together (429 with Retry-After past the limit). */
+export const limitTests = (c: Context<AppEnv>, userId: string) =>
+  enforceWithRetryAfter(c, { name: "webhook:test", ...WEBHOOK_TEST_RATE }, userId, (s) => WEBHOOKS_API_TEXT.testLimited(WEBHOOK_TEST_RATE.limit, s));
+/** Resends per account, the dashboard's and /v1's together (429 with Retry-After past the limit). */
+export const limitResends = (c: Context<AppEnv>, userId: string) =>
+  enforceWithRetryAfter(c, { name: "webhook:resend", ...WEBHOOK_RESEND_RATE }, userId, (s) => WEBHOOKS_API_TEXT.resendLimited(WEBHOOK_RESEND_RATE.limit, s));
 
 export const webhookEndpointRoutes = new DeclaredRoutes()
   // The screen's read: an account without the plan is told so (allowed: false) rather than refused,
@@ -66,6 +75,7 @@ export const webhookEndpointRoutes = new DeclaredRoutes()
   })
   .serve("POST /api/webhook-endpoints/:endpointId/test", async (c) => {
     const { userId, deps } = caller(c);
+    await limitTests(c, userId);
     return c.json(await sendTestEvent(deps, userId, c.req.valid("param").endpointId), 202);
   })
   .serve("GET /api/webhook-endpoints/:endpointId/deliveries", async (c) => {
@@ -74,6 +84,7 @@ export const webhookEndpointRoutes = new DeclaredRoutes()
   })
   .serve("POST /api/webhook-endpoints/:endpointId/deliveries/:deliveryId/resend", async (c) => {
     const { userId, deps } = caller(c);
+    await limitResends(c, userId);
     const { endpointId, deliveryId } = c.req.valid("param");
     return c.json(await resendDelivery(deps, userId, endpointId, deliveryId), 202);
   });

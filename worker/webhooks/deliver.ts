@@ -72,21 +72,39 @@ async function readCapped(res: Response, max: number): Promise<Uint8Array> {
 /** The first `bytes` of an answer as text (a cut multi-byte character becomes U+FFFD). */
 const firstBytesText = (bytes: Uint8Array, max: number) => new TextDecoder().decode(bytes.subarray(0, max));
 
-/** Runs one attempt of a delivery (the message's), records it and queues the next one if due. */
+/**
+ * Runs one attempt of a delivery (the message's), records it and queues the next one if due.
+ *
+ * The attempt is claimed before anything is sent, by one conditional write: the delivery's attempt
+ * count goes from n-1 to n only while it is pending and still at n-1. Of any number of messages for
+ * attempt n (the queue's redelivery, a resend, the upkeep's requeue of a late message) exactly one
+ * claims it; the others are skipped. The claimer alone sends, records and queues attempt n+1, so a
+ * delivery has at most one attempt in flight and one next attempt queued. A claim whose run dies
+ * before recording leaves the delivery pending with `next_attempt_at` at the claim's time: the
+ * upkeep queues the following attempt once that is 15 minutes overdue.
+ */
 export async function attemptDelivery(deps: DeliveryDeps, message: WebhookMessage): Promise<AttemptOutcome> {
   const { db } = deps;
-  const row = await db
-    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(eq(webhookDeliveries.id, message.deliveryId))
-    .get();
-  // Deleted with its endpoint, already decided, or a redelivered message of an attempt already made.
-  if (!row || row.delivery.status !== "pending" || row.delivery.attempts >= message.attempt) return { status: "skipped" };
-  const { delivery, endpoint } = row;
   const now = deps.now();
   const at = now.toISOString();
-  const attempt = delivery.attempts + 1;
+  const attempt = message.attempt;
+  const d = webhookDeliveries;
+  // The claim and the endpoint's read, in one round trip.
+  const [claimed, endpoints] = await db.batch([
+    db
+      .update(d)
+      .set({ attempts: attempt, lastAttemptAt: at, nextAttemptAt: at })
+      .where(and(eq(d.id, message.deliveryId), eq(d.status, "pending"), eq(d.attempts, attempt - 1)))
+      .returning(),
+    db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, sql`(select ${d.endpointId} from ${d} where ${d.id} = ${message.deliveryId})`)),
+  ]);
+  const delivery = claimed[0];
+  const endpoint = endpoints[0];
+  // Deleted with its endpoint, already decided, or an attempt another message has claimed.
+  if (!delivery || !endpoint) return { status: "skipped" };
   const delays = deps.delays ?? WEBHOOK_RETRY_DELAYS_SECONDS;
 
   let responseStatus: number | null = null;
@@ -129,10 +147,11 @@ export async function attemptDelivery(deps: DeliveryDeps, message: WebhookMessag
 
   await db.batch([
     db.insert(webhookAttempts).values({ deliveryId: delivery.id, endpointId: endpoint.id, attempt, attemptedAt: at, responseStatus, durationMs, responseBody, error }),
+    // Only the claim's own row: the attempt count is still this attempt's.
     db
-      .update(webhookDeliveries)
-      .set({ attempts: attempt, status, lastAttemptAt: at, nextAttemptAt: nextAt })
-      .where(eq(webhookDeliveries.id, delivery.id)),
+      .update(d)
+      .set({ status, nextAttemptAt: nextAt })
+      .where(and(eq(d.id, delivery.id), eq(d.attempts, attempt))),
     succeeded
       ? db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id))
       : db.update(webhookEndpoints).set({ failingSince: at }).where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.failingSince))),

@@ -201,6 +201,91 @@ describe("retries", () => {
   });
 });
 
+describe("one attempt at a time, whatever the concurrency", () => {
+  /** Runs every queued message at once, as a queue consumer with many isolates would. */
+  async function runAllAtOnce() {
+    const messages = sent.splice(0);
+    return Promise.all(messages.map((m) => attemptDelivery(deps(), m.body)));
+  }
+
+  it("20 parallel resends of a decided delivery make exactly one new attempt; the others answer 409", async () => {
+    const { userId, endpoint } = await proAccountWithEndpoint();
+    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    await drain();
+    const [delivery] = (await listDeliveries(endpointDeps(), userId, endpoint.id, { limit: 1 })).deliveries;
+    expect(delivery).toMatchObject({ status: "succeeded", attempts: 1 });
+    received = [];
+    const resends = await Promise.allSettled(Array.from({ length: 20 }, () => resendDelivery(endpointDeps(), userId, endpoint.id, delivery.id)));
+    expect(resends.filter((r) => r.status === "fulfilled").map((r) => r.value)).toEqual([{ deliveryId: delivery.id, attempt: 2 }]);
+    const refused = resends.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason as { status: number; code: string; message: string });
+    expect(refused).toHaveLength(19);
+    for (const e of refused) expect(e).toMatchObject({ status: 409, code: "conflict", message: "This delivery is already queued; its next attempt has not finished yet." });
+    const outcomes = await runAllAtOnce();
+    expect(outcomes.filter((o) => o.status !== "skipped")).toHaveLength(1);
+    expect(received).toHaveLength(1);
+    // A failure of the resent attempt queues one next retry, not one per resend.
+    answer = () => new Response(null, { status: 500 });
+    await resendDelivery(endpointDeps(), userId, endpoint.id, delivery.id);
+    await Promise.all([runAllAtOnce(), resendDelivery(endpointDeps(), userId, endpoint.id, delivery.id).catch(() => null)]);
+    // Attempt 3 failed: attempt 4 follows after the schedule's fourth delay.
+    expect(sent).toEqual([{ body: { deliveryId: delivery.id, attempt: 4 }, delaySeconds: WEBHOOK_RETRY_DELAYS_SECONDS[3] }]);
+    const attempts = await db().select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id));
+    expect(attempts.map((a) => a.attempt).sort()).toEqual([1, 2, 3]);
+  });
+
+  it("a queue message delivered twice at once makes one attempt", async () => {
+    const { userId, endpoint } = await proAccountWithEndpoint();
+    answer = () => new Response(null, { status: 503 });
+    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    const [message] = sent.splice(0);
+    const outcomes = await Promise.all([attemptDelivery(deps(), message.body), attemptDelivery(deps(), message.body)]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["retrying", "skipped"]);
+    expect(received).toHaveLength(1);
+    // One next retry queued, and the first attempt logged once.
+    expect(sent).toEqual([{ body: { deliveryId: message.body.deliveryId, attempt: 2 }, delaySeconds: 5 }]);
+    const attempts = await db().select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, message.body.deliveryId));
+    expect(attempts.map((a) => a.attempt)).toEqual([1]);
+  });
+
+  it("the upkeep's requeue of a late message and the late message itself make one attempt", async () => {
+    const { userId, endpoint } = await proAccountWithEndpoint();
+    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    const [late] = sent.splice(0);
+    clock = new Date(clock.getTime() + 20 * 60_000);
+    await requeueLostDeliveries(db(), queue, clock);
+    // (Other tests' pending deliveries are requeued too: only this one's messages run.)
+    sent = sent.filter((m) => m.body.deliveryId === late.body.deliveryId);
+    expect(sent.map((m) => m.body)).toEqual([late.body]);
+    sent.push(late);
+    await runAllAtOnce();
+    expect(received).toHaveLength(1);
+  });
+
+  it("an attempt whose run died after its claim is queued again by the upkeep, as the next attempt", async () => {
+    const { userId, endpoint } = await proAccountWithEndpoint();
+    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    const [message] = sent.splice(0);
+    // The claim was written (the first batch), then the isolate died before the answer was recorded (the second).
+    const real = db();
+    const dying = Object.create(real) as typeof real;
+    let batches = 0;
+    dying.batch = ((statements: Parameters<typeof real.batch>[0]) => (++batches === 1 ? real.batch(statements) : Promise.reject(new Error("isolate gone")))) as typeof real.batch;
+    await expect(attemptDelivery(deps({ db: dying }), message.body)).rejects.toThrow("isolate gone");
+    expect(received).toHaveLength(1);
+    received = [];
+    // The queue's own retry of the message finds the attempt claimed and is skipped.
+    expect(await attemptDelivery(deps(), message.body)).toEqual({ status: "skipped" });
+    clock = new Date(clock.getTime() + 20 * 60_000);
+    await requeueLostDeliveries(db(), queue, clock);
+    sent = sent.filter((m) => m.body.deliveryId === message.body.deliveryId);
+    expect(sent.map((m) => m.body)).toEqual([{ deliveryId: message.body.deliveryId, attempt: 2 }]);
+    await drain();
+    expect(received).toHaveLength(1);
+    const [delivery] = (await listDeliveries(endpointDeps(), userId, endpoint.id, { limit: 1 })).deliveries;
+    expect(delivery).toMatchObject({ status: "succeeded", attempts: 2 });
+  });
+});
+
 describe("each attempt", () => {
   it("does not follow a redirect: a 3xx is a failure", async () => {
     const { userId, endpoint } = await proAccountWithEndpoint();

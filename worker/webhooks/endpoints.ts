@@ -1,12 +1,13 @@
 // The operations on an account's webhook endpoints (docs/product/webhooks.md), as plain functions of
 // the account: the dashboard's routes call them, and so can the public API's. Every function takes
 // the caller's account id and answers 404 for another account's endpoint or delivery.
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
 import type { WebhookAttemptView, WebhookDeliveryListResponse, WebhookDeliveryView, WebhookEndpointView } from "@shared/schemas/webhooks";
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_ROTATION_OVERLAP_HOURS, type WebhookEventType } from "@shared/webhooks";
 import type { Database } from "../db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
-import { ApiError, badRequest, notFound } from "../lib/errors";
+import { WEBHOOKS_API_TEXT } from "@shared/messages";
+import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
 import { createDeliveries, queueAttempts } from "./enqueue";
 import { generateWebhookSecret } from "./signing";
 import { checkWebhookUrl, type Resolver } from "./url-safety";
@@ -231,18 +232,25 @@ export async function listDeliveries(deps: EndpointDeps, userId: string, endpoin
 }
 
 /**
- * Queues one more attempt of any delivery, with the same webhook-id: a failed or succeeded one is
- * pending again; a pending one's scheduled attempt is made now (the one it replaces is skipped).
+ * Queues one more attempt of a decided (succeeded or failed) delivery, with the same webhook-id: it
+ * is pending again. The write that makes it pending is conditional on its not being pending, so of
+ * any number of concurrent resends one queues an attempt and the others answer 409, as does a
+ * resend of a delivery whose next attempt is queued or in flight.
  */
 export async function resendDelivery(deps: EndpointDeps, userId: string, endpointId: string, deliveryId: string): Promise<{ deliveryId: string; attempt: number }> {
   await ownedEndpoint(deps, userId, endpointId);
   const now = (deps.now ?? new Date()).toISOString();
+  const d = webhookDeliveries;
   const [row] = await deps.db
-    .update(webhookDeliveries)
+    .update(d)
     .set({ status: "pending", nextAttemptAt: now })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))
-    .returning({ attempts: webhookDeliveries.attempts });
-  if (!row) throw notFound("Delivery not found");
+    .where(and(eq(d.id, deliveryId), eq(d.endpointId, endpointId), ne(d.status, "pending")))
+    .returning({ attempts: d.attempts });
+  if (!row) {
+    const pending = await deps.db.select({ id: d.id }).from(d).where(and(eq(d.id, deliveryId), eq(d.endpointId, endpointId))).get();
+    if (pending) throw conflict(WEBHOOKS_API_TEXT.alreadyQueued);
+    throw notFound("Delivery not found");
+  }
   const attempt = row.attempts + 1;
   await queueAttempts(deps.queue, [{ deliveryId, attempt }]);
   return { deliveryId, attempt };

@@ -1,6 +1,6 @@
 // The local receiver's store (outside production): what it received, checked as a receiver would
 // check it, against the secrets of the endpoints whose URL points at the inbox.
-import { and, desc, eq, like, lte } from "drizzle-orm";
+import { and, desc, eq, lte, sql } from "drizzle-orm";
 import type { WebhookInboxEntry } from "@shared/schemas/webhooks";
 import { WEBHOOK_INBOX_PATH } from "@shared/webhooks";
 import type { Database } from "../db/client";
@@ -30,10 +30,16 @@ export async function receiveInInbox(
   faults: InboxFaults = {},
 ): Promise<{ verified: boolean; answered: number }> {
   const path = `${WEBHOOK_INBOX_PATH}/${inbox}`;
+  // The endpoints whose URL's path is exactly the inbox's, on any origin and with any query (the
+  // faults). A stored URL is normalized (scheme://host[:port]/path[?query][#fragment]), so its path
+  // starts at the first "/" after "://" and ends before "?", "#" or the end. No LIKE pattern: D1
+  // refuses one over 50 bytes, and an inbox path is up to 89.
+  const rest = sql`substr(${webhookEndpoints.url}, instr(${webhookEndpoints.url}, '://') + 3)`;
+  const pathStart = sql`instr(${rest}, '/')`;
   const endpoints = await db
     .select({ url: webhookEndpoints.url, secret: webhookEndpoints.secret, previous: webhookEndpoints.previousSecret, previousUntil: webhookEndpoints.previousSecretExpiresAt })
     .from(webhookEndpoints)
-    .where(like(webhookEndpoints.url, `%${path}%`));
+    .where(and(sql`${pathStart} > 0`, sql`substr(${rest}, ${pathStart}, ${path.length}) = ${path}`, sql`substr(${rest}, ${pathStart} + ${path.length}, 1) in ('', '?', '#')`));
   const at = now.toISOString();
   const secrets = endpoints
     .filter((e) => new URL(e.url).pathname === path)

@@ -33,14 +33,24 @@ export async function requeueLostDeliveries(db: Database, queue: Queue | undefin
     .where(and(eq(webhookDeliveries.status, "pending"), lt(webhookDeliveries.nextAttemptAt, overdue)))
     .limit(REQUEUE_BATCH);
   if (lost.length === 0) return { requeued: 0 };
-  // Due now: the next run queues them again only if this message is lost too. A message that was
-  // only late finds its attempt made and is skipped.
+  // Due now: the next run queues them again only if this message is lost too. The write is
+  // conditional on the row being as read (still pending, still overdue), so two runs at once queue
+  // each delivery once, with the attempt number after the count the write returns. A message that
+  // was only late and this one carry the same attempt number: whichever comes first claims the
+  // attempt (worker/webhooks/deliver.ts), the other is skipped.
+  const requeued: { id: string; attempts: number }[] = [];
   for (let i = 0; i < lost.length; i += 90) {
     const ids = lost.slice(i, i + 90).map((d) => d.id);
-    await db.update(webhookDeliveries).set({ nextAttemptAt: now.toISOString() }).where(inArray(webhookDeliveries.id, ids));
+    requeued.push(
+      ...(await db
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: now.toISOString() })
+        .where(and(inArray(webhookDeliveries.id, ids), eq(webhookDeliveries.status, "pending"), lt(webhookDeliveries.nextAttemptAt, overdue)))
+        .returning({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts })),
+    );
   }
-  await queueAttempts(queue, lost.map((d) => ({ deliveryId: d.id, attempt: d.attempts + 1 })));
-  return { requeued: lost.length };
+  await queueAttempts(queue, requeued.map((d) => ({ deliveryId: d.id, attempt: d.attempts + 1 })));
+  return { requeued: requeued.length };
 }
 
 /**

@@ -1,6 +1,7 @@
 // /v1/webhook-endpoints: the operations of Settings → Webhooks with an API key holding webhooks:write,
 // in /v1's shapes (snake_case, { data, next_cursor }, its error object), on the same services.
 import { describe, expect, it } from "vitest";
+import { WEBHOOK_TEST_RATE } from "@shared/webhooks";
 import { call, signUpAndSignIn } from "../../test/helpers";
 
 const recorded: unknown[] = [];
@@ -31,8 +32,10 @@ describe("/v1/webhook-endpoints", () => {
     const deliveryId = test.body.delivery_id as string;
     const log = await call(`/v1/webhook-endpoints/${id}/deliveries`, { token: key });
     expect(log.body).toMatchObject({ data: [{ id: deliveryId, event_type: "test", status: "pending", attempt_log: [] }], next_cursor: null });
+    // Still queued: 409 in /v1's error shape.
     const resend = await call(`/v1/webhook-endpoints/${id}/deliveries/${deliveryId}/resend`, { method: "POST", token: key, bindings });
-    expect(resend.body).toEqual({ delivery_id: deliveryId, attempt: 1 });
+    expect(resend.status).toBe(409);
+    expect(resend.body.error).toMatchObject({ code: "conflict", message: "This delivery is already queued; its next attempt has not finished yet." });
 
     const rotated = await call(`/v1/webhook-endpoints/${id}/rotate-secret`, { method: "POST", token: key });
     expect(rotated.body.secret).not.toBe(made.body.secret);
@@ -41,6 +44,29 @@ describe("/v1/webhook-endpoints", () => {
     expect(patched.body).toMatchObject({ enabled: false, disabled_reason: "Disabled by its owner" });
     expect((await call(`/v1/webhook-endpoints/${id}`, { method: "DELETE", token: key })).body).toEqual({ id, deleted: true });
     expect((await call(`/v1/webhook-endpoints/${id}`, { token: key })).status).toBe(404);
+  });
+
+  it("test events share the account's limit with the dashboard: 429 with Retry-After in /v1's error shape", async () => {
+    const { key, accessToken } = await keyFor(["webhooks:write"]);
+    const id = (await call("/v1/webhook-endpoints", { method: "POST", token: key, json: { url: "https://hooks.example.com/v1", events: ["test"] }, bindings })).body.id as string;
+    const burst = 3 * WEBHOOK_TEST_RATE.limit;
+    const answers = await Promise.all(
+      Array.from({ length: burst }, (_, i) =>
+        i % 2 === 0
+          ? call(`/v1/webhook-endpoints/${id}/test`, { method: "POST", token: key, bindings })
+          : call(`/api/webhook-endpoints/${id}/test`, { method: "POST", token: accessToken, bindings }),
+      ),
+    );
+    // One minute's window (two, if the burst straddles a minute's end), for both ways in together.
+    const accepted = answers.filter((r) => r.status === 202).length;
+    expect(accepted).toBeGreaterThanOrEqual(WEBHOOK_TEST_RATE.limit);
+    expect(accepted).toBeLessThanOrEqual(2 * WEBHOOK_TEST_RATE.limit);
+    const refusedV1 = answers.filter((r, i) => i % 2 === 0 && r.status === 429);
+    expect(accepted + answers.filter((r) => r.status === 429).length).toBe(burst);
+    for (const r of refusedV1) {
+      expect(r.body.error).toMatchObject({ code: "rate_limited", message: expect.stringContaining(`At most ${WEBHOOK_TEST_RATE.limit} test events a minute`) });
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it("refuses a key without webhooks:write, and a refused URL names the field", async () => {

@@ -18,6 +18,7 @@ import {
   type EndpointDeps,
 } from "../../webhooks/endpoints";
 import { dohResolver } from "../../webhooks/url-safety";
+import { limitResends, limitTests } from "../webhook-endpoints";
 import { V1DeclaredRoutes } from "./serve";
 
 const deps = (c: Context<AppEnv>): EndpointDeps => {
@@ -79,11 +80,17 @@ export const v1WebhookEndpointRoutes = new V1DeclaredRoutes()
     const { endpoint, secret } = await rotateSecret(deps(c), currentUser(c).id, c.req.valid("param").id);
     return c.json({ ...v1Endpoint(endpoint), secret });
   })
-  .serve("POST /v1/webhook-endpoints/:id/test", async (c) => c.json(queued(await sendTestEvent(deps(c), currentUser(c).id, c.req.valid("param").id)), 202))
+  .serve("POST /v1/webhook-endpoints/:id/test", async (c) => {
+    const userId = currentUser(c).id;
+    await limitTests(c, userId);
+    return c.json(queued(await sendTestEvent(deps(c), userId, c.req.valid("param").id)), 202);
+  })
   .serve("GET /v1/webhook-endpoints/:id/deliveries", async (c) =>
     c.json(v1Deliveries(await listDeliveries(deps(c), currentUser(c).id, c.req.valid("param").id, c.req.valid("query")))),
   )
   .serve("POST /v1/webhook-endpoints/:id/deliveries/:delivery_id/resend", async (c) => {
     const { id, delivery_id } = c.req.valid("param");
-    return c.json(queued(await resendDelivery(deps(c), currentUser(c).id, id, delivery_id)), 202);
+    const userId = currentUser(c).id;
+    await limitResends(c, userId);
+    return c.json(queued(await resendDelivery(deps(c), userId, id, delivery_id)), 202);
   });

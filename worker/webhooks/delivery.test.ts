@@ -269,7 +269,8 @@ describe("one attempt at a time, whatever the concurrency", () => {
     const real = db();
     const dying = Object.create(real) as typeof real;
     let batches = 0;
-    dying.batch = ((statements: Parameters<typeof real.batch>[0]) => (++batches === 1 ? real.batch(statements) : Promise.reject(new Error("isolate gone")))) as typeof real.batch;
+    dying.batch = ((statements: Parameters<typeof real.batch>[0]) =>
+      ++batches === 1 ? real.batch(statements) : Promise.reject(new Error("isolate gone"))) as unknown as typeof real.batch;
     await expect(attemptDelivery(deps({ db: dying }), message.body)).rejects.toThrow("isolate gone");
     expect(received).toHaveLength(1);
     received = [];

@@ -10,25 +10,14 @@
 // calls. Then `events` single-account runs after a failing call (what the call webhook starts): the
 // event → alert time in process (SQL and the service's work; no network, no mail vendor).
 import os from "node:os";
+import { BENCH_MODES } from "./modes.mjs";
 import { cliOptions, requireNodeSqlite } from "../scripts/lib.mjs";
 import { exitOnStopSignals, throwawayApp } from "../scripts/local-app.mjs";
 import { findD1File, percentile, sqliteD1 } from "./ops.mjs";
 
 requireNodeSqlite("npm run bench -- --alerts");
 
-const { args, wholeNumber } = cliOptions(
-  {
-    calls: { type: "string" },
-    accounts: { type: "string" },
-    "rules-per-account": { type: "string" },
-    recent: { type: "string" },
-    events: { type: "string" },
-    full: { type: "boolean", default: false },
-    keep: { type: "boolean", default: false },
-    alerts: { type: "boolean", default: false }, // accepted when forwarded by bench/run.mjs
-  },
-  "node bench/alerts.mjs [--full] [--calls N] [--accounts N] [--rules-per-account N] [--recent N] [--events N] [--keep]",
-);
+const { args, wholeNumber } = cliOptions(BENCH_MODES.alerts.options, BENCH_MODES.alerts.usage);
 const CALLS = args.full ? 1_000_000 : wholeNumber("calls", 1000, 200_000);
 const ACCOUNTS = wholeNumber("accounts", 10, 500);
 const RULES = wholeNumber("rules-per-account", 10, 10);

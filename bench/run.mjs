@@ -39,6 +39,7 @@ import {
   timeService,
 } from "./ops.mjs";
 import { exitOnStopSignals, throwawayApp } from "../scripts/local-app.mjs";
+import { BENCH_MODES, DEFAULT_MODE, benchMode, forwardedArgs } from "./modes.mjs";
 
 // ---- Targets -------------------------------------------------------------------------------------
 // A list or count answered by the Worker must leave room for the network and the SPA's render inside
@@ -66,51 +67,23 @@ const { tsImport } = await import("tsx/esm/api");
 // The existence check's floor, by design: the answer waits for it whether or not the account exists.
 const { USER_EXISTS_MIN_MS: USER_EXISTS_FLOOR_MS } = await tsImport("../worker/routes/public-account.ts", import.meta.url);
 
-// `--search`: the transcript search bench (bench/search.mjs) instead, on a database of its own; with
-// --full at 1,000,000 calls.
-if (process.argv.includes("--search")) {
-  const forwarded = process.argv.slice(2).flatMap((a) => (a === "--full" ? ["--calls", "1000000"] : [a]));
-  const child = spawnSync(bin("node"), [path.join(root, "bench/search.mjs"), ...forwarded], { stdio: "inherit" });
-  process.exit(child.status ?? 1);
+// `--search` (bench/search.mjs: the transcript search, on a database of its own; with --full at
+// 1,000,000 calls), `--webhooks` (bench/webhooks.mjs: call events fanned out to a healthy, a flaky and
+// a down endpoint through the queue), `--alerts` (bench/alerts.mjs: one cron run over many rules and
+// accounts), `--live` (bench/live.mjs: many sockets on one account's feed, webhook to message): the
+// line's options pick the bench (bench/modes.mjs), so live's `--webhooks N` is not the webhooks bench.
+const picked = benchMode(process.argv.slice(2));
+if (picked.error) {
+  console.error(picked.error);
+  process.exit(2);
 }
-// `--webhooks`: the custom webhooks bench (bench/webhooks.mjs): call events fanned out to a healthy, a
-// flaky and a down endpoint through the queue, every event delivered, p50/p95 to first delivery.
-if (process.argv.includes("--webhooks")) {
-  const child = spawnSync(bin("node"), [path.join(root, "bench/webhooks.mjs"), ...process.argv.slice(2)], { stdio: "inherit" });
-  process.exit(child.status ?? 1);
-}
-// `--alerts`: the alert evaluation bench (bench/alerts.mjs): one cron run over many rules and accounts.
-if (process.argv.includes("--alerts")) {
-  const child = spawnSync(bin("node"), [path.join(root, "bench/alerts.mjs"), ...process.argv.slice(2)], { stdio: "inherit" });
-  process.exit(child.status ?? 1);
-}
-// `--live`: the live feed bench (bench/live.mjs): many sockets on one account's feed, webhook to message.
-if (process.argv.includes("--live")) {
-  const child = spawnSync(bin("node"), [path.join(root, "bench/live.mjs"), ...process.argv.slice(2)], { stdio: "inherit" });
+if (picked.mode !== "default") {
+  const { script } = BENCH_MODES[picked.mode];
+  const child = spawnSync(bin("node"), [path.join(root, script), ...forwardedArgs(picked.mode, process.argv.slice(2))], { stdio: "inherit" });
   process.exit(child.status ?? 1);
 }
 
-const usage =
-  "npm run bench -- [--full] [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--rollup-calls N] [--requests N] [--concurrency N] [--d1-rtt MS] [--dashboard-runs N] [--keep] [--no-build]";
-const { args, wholeNumber } = cliOptions(
-  {
-    calls: { type: "string" },
-    "aircall-calls": { type: "string" },
-    appointments: { type: "string" },
-    leads: { type: "string" },
-    days: { type: "string", default: "90" },
-    // The issue's data set: 1M calls, 200k appointments, 200k Aircall calls, 50k leads.
-    full: { type: "boolean", default: false },
-    "rollup-calls": { type: "string", default: "400000" },
-    requests: { type: "string", default: "200" },
-    concurrency: { type: "string", default: "4" },
-    "d1-rtt": { type: "string" },
-    "dashboard-runs": { type: "string", default: "3" },
-    keep: { type: "boolean", default: false },
-    "no-build": { type: "boolean", default: false },
-  },
-  usage,
-);
+const { args, wholeNumber } = cliOptions(DEFAULT_MODE.options, DEFAULT_MODE.usage);
 const FULL = { calls: 1_000_000, aircall: 200_000, appointments: 200_000, leads: 50_000 };
 const CALLS = wholeNumber("calls", 0, args.full ? FULL.calls : 200_000);
 const AIRCALL = wholeNumber("aircall-calls", 0, args.full ? FULL.aircall : Math.round(CALLS * 0.2));

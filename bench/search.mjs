@@ -11,6 +11,7 @@
 // (the ratio), the query plans, and the index's size per call.
 import { statSync } from "node:fs";
 import os from "node:os";
+import { BENCH_MODES } from "./modes.mjs";
 import { cliOptions, requireNodeSqlite } from "../scripts/lib.mjs";
 import { exitOnStopSignals, throwawayApp } from "../scripts/local-app.mjs";
 import { rebuildLocalSearch } from "../scripts/search-rebuild.mjs";
@@ -24,16 +25,7 @@ const DEMO_PASSWORD = "demo-password-1";
 const STAFF = "staff@demo.local";
 const IN_PROCESS_RUNS = 15;
 
-const { args, wholeNumber } = cliOptions(
-  {
-    calls: { type: "string" },
-    requests: { type: "string" },
-    keep: { type: "boolean", default: false },
-    "no-build": { type: "boolean", default: false },
-    search: { type: "boolean", default: false }, // accepted when forwarded by bench/run.mjs
-  },
-  "node bench/search.mjs [--calls N] [--requests N] [--keep] [--no-build]",
-);
+const { args, wholeNumber } = cliOptions(BENCH_MODES.search.options, BENCH_MODES.search.usage);
 const CALLS = wholeNumber("calls", 1000, 200_000);
 const REQUESTS = wholeNumber("requests", 5, 60);
 

@@ -15,19 +15,11 @@
 // schedule fits in minutes; the first attempt is immediate either way.
 import { DatabaseSync } from "node:sqlite";
 import { findD1File, percentile } from "./ops.mjs";
+import { BENCH_MODES } from "./modes.mjs";
 import { cliOptions } from "../scripts/lib.mjs";
 import { exitOnStopSignals, throwawayApp } from "../scripts/local-app.mjs";
 
-const usage = "npm run bench -- --webhooks [--events N] [--keep] [--no-build]";
-const { args, wholeNumber } = cliOptions(
-  {
-    webhooks: { type: "boolean", default: true },
-    events: { type: "string" },
-    keep: { type: "boolean", default: false },
-    "no-build": { type: "boolean", default: false },
-  },
-  usage,
-);
+const { args, wholeNumber } = cliOptions(BENCH_MODES.webhooks.options, BENCH_MODES.webhooks.usage);
 const EVENTS = wholeNumber("events", 1, 1000);
 const CONCURRENCY = 10;
 const RETRY_DELAYS = "2,5,10,20,30,60,120";

@@ -150,8 +150,31 @@ const demoEmails = Object.values(seedData.DEMO_EMAILS);
 const emailList = demoEmails.map(() => "?").join(", ");
 const seeded = db.prepare(`select 1 from profiles where lower(email) = ?`).get(seedData.DEMO_EMAILS.admin);
 
+/**
+ * The demo subscriptions at the local billing provider, from their D1 rows, where the provider has none
+ * yet (a state seeded before the seed wrote them): Settings → Subscription reads the provider.
+ */
+function writeMissingBillingObjects() {
+  const rows = db
+    .prepare(
+      `select s.id, s.customer_id as customerId, p.email, p.first_name as firstName, p.last_name as lastName, s.status, s.current_period_end as currentPeriodEnd
+       from subscriptions s join profiles p on p.id = s.user_id
+       where lower(p.email) in (${emailList}) and s.price_id = ? and s.customer_id is not null and s.current_period_end is not null`,
+    )
+    .all(...demoEmails, seedData.DEMO_PRICE.id);
+  const objects = seedData.localBillingObjects(rows.map((r) => ({ ...r, name: [r.firstName, r.lastName].filter(Boolean).join(" ") || null })));
+  const insert = db.prepare("insert or ignore into billing_local_objects (id, kind, data) values (?, ?, ?)");
+  let written = 0;
+  transaction(() => {
+    for (const o of objects) written += Number(insert.run(o.id, o.kind, JSON.stringify(o.data)).changes);
+  });
+  return written;
+}
+
 if (seeded && !args.reset) {
+  const written = writeMissingBillingObjects();
   console.log(`The local database is already seeded (${seedData.DEMO_EMAILS.admin} exists); nothing to do. Use --reset to rebuild it.`);
+  if (written > 0) console.log(`  wrote the demo subscriptions' ${written} missing records at the local billing provider`);
   db.close();
   // A state seeded before the search database existed gets its index once.
   if (!args["no-search-index"]) await rebuildLocalSearch({ stateDir, ifEmpty: true });
@@ -168,6 +191,8 @@ if (args.reset) {
     .all(...demoEmails, ...demoEmails)
     .map((r) => r.id);
   const idList = ids.map(() => "?").join(", ") || "null";
+  const demoBillingIds = demoEmails.flatMap((email) => [seedData.demoCustomerId(email), seedData.demoSubscriptionId(email)]);
+  const demoBillingList = demoBillingIds.map(() => "?").join(", ");
   const otherCalls = db
     .prepare(`select exists(select 1 from call_logs where user_id is null or user_id not in (${idList})) as x`)
     .get(...ids).x;
@@ -192,18 +217,20 @@ if (args.reset) {
       `delete from agents where user_id in (${idList})`,
       `delete from phone_numbers where user_id in (${idList})`,
       `delete from subscriptions where user_id in (${idList})`,
+      // The demo customers' records at the local billing provider: customers, subscriptions, sessions, invoices.
+      `delete from billing_local_objects where id in (${demoBillingList}) or json_extract(data, '$.customer') in (${demoBillingList})`,
       `delete from customers where user_id in (${idList})`,
       `delete from auth_users where id in (${idList})`,
       `delete from profiles where id in (${idList})`,
     ]) {
-      db.prepare(sql).run(...ids);
+      db.prepare(sql).run(...(sql.includes("billing_local_objects") ? [...demoBillingIds, ...demoBillingIds] : ids));
     }
   });
   // After a large seed most of the file is free pages; give them back.
   const { page_count: pages } = db.prepare("PRAGMA page_count").get();
   const { freelist_count: free } = db.prepare("PRAGMA freelist_count").get();
   if (free > 25_000 && free > pages / 2) db.exec("VACUUM");
-  console.log(`▸ reset: removed the demo accounts, their agents, numbers and call logs, and the store-network data (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`▸ reset: removed the demo accounts, their agents, numbers, subscriptions (in D1 and at the local billing provider) and call logs, and the store-network data (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 const nextId = (table) => db.prepare(`select coalesce(max(id), 0) + 1 as n from ${table}`).get().n;
@@ -283,6 +310,7 @@ load(schema.authUsers, seed.authUsers(passwordHashes));
 load(schema.profiles, seed.profiles);
 load(schema.subscriptions, seed.subscriptions);
 load(schema.customers, seed.customers);
+load(schema.billingLocalObjects, seed.billingObjects);
 load(schema.phoneNumbers, seed.phoneNumbers);
 load(schema.agents, seed.agents);
 load(schema.simAssistants, seed.simAssistants);
@@ -298,7 +326,7 @@ const elapsed = (performance.now() - started) / 1000;
 const size = ["", "-wal"].reduce((s, ext) => s + (existsSync(file + ext) ? statSync(file + ext).size : 0), 0);
 const o = seed.options;
 console.log(`▸ seeded ${path.relative(root, file)} (seed ${o.seed}, ${o.days} days up to ${o.now})`);
-for (const [name, n, secs] of counts) console.log(`  ${name.padEnd(16)} ${n.toLocaleString("en-US").padStart(11)}  ${secs.toFixed(1)} s`);
+for (const [name, n, secs] of counts) console.log(`  ${name.padEnd(22)} ${n.toLocaleString("en-US").padStart(11)}  ${secs.toFixed(1)} s`);
 console.log(`  done in ${elapsed.toFixed(1)} s; database ${(size / 1024 / 1024).toFixed(1)} MB`);
 console.log(`  sign in as ${demoEmails.join(", ")} with the password '${seedData.DEMO_PASSWORD}'`);
 // The call logs' search index (decision 059), rebuilt from what is now in the database.

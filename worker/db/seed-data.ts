@@ -143,6 +143,54 @@ function* chunked<T>(rows: Iterable<T>, size: number): Generator<T[]> {
   if (chunk.length) yield chunk;
 }
 
+/** The demo accounts' customer and subscription ids, the same in D1 and at the local billing provider. */
+export const demoCustomerId = (email: string) => `cus_demo_${email.split("@")[0]}`;
+export const demoSubscriptionId = (email: string) => `sub_demo_${email.split("@")[0]}`;
+
+/** The demo's plan: the local catalogue's annual Pro price (worker/providers/billing/catalogue.ts). */
+export const DEMO_PRICE = {
+  id: "price_local_pro_year",
+  productId: "prod_local_pro",
+  productName: "Pro",
+  interval: "year",
+  unitAmount: 107989,
+  currency: "usd",
+} as const;
+
+/** A demo account's subscription to DEMO_PRICE, as its D1 row says it. */
+type DemoSubscription = { id: string; customerId: string; email: string; name: string | null; status: string; currentPeriodEnd: string };
+
+/**
+ * A demo account's customer and subscription as the local billing provider keeps them
+ * (billing_local_objects, Stripe's shapes: worker/providers/billing/local.ts): Settings → Subscription
+ * lists and cancels through the provider, as production does with Stripe, so the D1 rows alone would
+ * show no subscription. Built from the D1 rows, so both say the same plan, status and period end.
+ */
+export function localBillingObjects(subs: DemoSubscription[]) {
+  return subs.flatMap((sub) => [
+    { id: sub.customerId, kind: "customer" as const, data: { id: sub.customerId, email: sub.email.toLowerCase(), name: sub.name } },
+    {
+      id: sub.id,
+      kind: "subscription" as const,
+      data: {
+        id: sub.id,
+        customer: sub.customerId,
+        status: sub.status,
+        cancel_at_period_end: false,
+        trial_end: null,
+        current_period_end: Math.floor(Date.parse(sub.currentPeriodEnd) / 1000),
+        price: {
+          id: DEMO_PRICE.id,
+          unit_amount: DEMO_PRICE.unitAmount,
+          currency: DEMO_PRICE.currency,
+          interval: DEMO_PRICE.interval,
+          product: { id: DEMO_PRICE.productId, name: DEMO_PRICE.productName },
+        },
+      },
+    },
+  ]);
+}
+
 export function buildSeed(options: SeedOptions = {}) {
   const seed = options.seed ?? SEED_DEFAULTS.seed;
   const days = options.days ?? SEED_DEFAULTS.days;
@@ -291,15 +339,15 @@ export function buildSeed(options: SeedOptions = {}) {
   // the paid features (activation, numbers, test calls) work in the demo.
   const periodEnd = new Date(Date.parse(nowIso) + 365 * 86_400_000).toISOString();
   const subscriptions = profiles.map((p) => ({
-    id: `sub_demo_${p.email.split("@")[0]}`,
+    id: demoSubscriptionId(p.email),
     userId: p.id,
-    customerId: `cus_demo_${p.email.split("@")[0]}`,
-    priceId: "price_local_pro_year",
-    productName: "Pro",
+    customerId: demoCustomerId(p.email),
+    priceId: DEMO_PRICE.id,
+    productName: DEMO_PRICE.productName,
     status: "active",
-    interval: "year",
-    unitAmount: 107989,
-    currency: "usd",
+    interval: DEMO_PRICE.interval,
+    unitAmount: DEMO_PRICE.unitAmount,
+    currency: DEMO_PRICE.currency,
     currentPeriodEnd: periodEnd,
   }));
   const customers = subscriptions.map((sub, i) => ({
@@ -318,6 +366,10 @@ export function buildSeed(options: SeedOptions = {}) {
     profiles,
     subscriptions,
     customers,
+    /** The same customers and subscriptions at the local billing provider (see localBillingObjects). */
+    billingObjects: localBillingObjects(
+      subscriptions.map((sub, i) => ({ ...sub, email: profiles[i].email, name: `${profiles[i].firstName} ${profiles[i].lastName}` })),
+    ),
     /**
      * Local identity rows of the demo accounts. Password hashes are computed by the caller (salted
      * PBKDF2, see worker/lib/crypto.ts): one for all, or one per email.

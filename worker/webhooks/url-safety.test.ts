@@ -58,6 +58,19 @@ const REFUSED: [string, string][] = [
   ["https://[fe80::1]/hook", LINK_LOCAL],
   ["https://[ff02::1]/hook", RESERVED],
   ["https://[2001:db8::1]/hook", RESERVED],
+  // IPv4 inside IPv6 in the forms a hand-written table missed: local-use NAT64, IPv4-translated, the discard prefix
+  ["https://[64:ff9b:1::a00:1]/", PRIVATE],
+  ["https://[::ffff:0:7f00:1]/", LOOPBACK],
+  ["https://[100::1]/", RESERVED],
+  ["https://[64:ff9b::7f00:1]/hook", LOOPBACK],
+  ["https://[2002:7f00:1::]/hook", LOOPBACK],
+  // Teredo: the client's IPv4 is the last 32 bits inverted (here 127.0.0.1, behind a public server)
+  ["https://[2001:0:808:808:0:0:80ff:fffe]/hook", LOOPBACK],
+  ["https://[2001:0:a00:1::1]/hook", PRIVATE],
+  ["https://[::8.8.8.8]/hook", RESERVED],
+  ["https://[fec0::1]/hook", PRIVATE],
+  ["https://[2001:2::1]/hook", RESERVED],
+  ["https://192.175.48.1/hook", RESERVED],
   // Names that only mean something inside a network
   ["https://localhost/hook", "points to a local-only host name"],
   ["https://LOCALHOST./hook", "points to a local-only host name"],
@@ -76,6 +89,9 @@ const ACCEPTED = [
   "https://172.32.0.1/hook",
   "https://[2606:4700:4700::1111]/hook",
   "https://[::ffff:8.8.8.8]/hook",
+  "https://[64:ff9b::808:808]/hook",
+  "https://[2002:808:808::1]/hook",
+  "https://[2001:0:808:808:0:0:f7f7:f7f7]/hook",
 ];
 
 describe("webhook URLs: refused, each with its reason", () => {
@@ -94,6 +110,14 @@ describe("webhook URLs: accepted", () => {
       expect(verdict.ok, JSON.stringify(verdict)).toBe(true);
     });
   }
+});
+
+describe("IPv4 inside IPv6, outside production too", () => {
+  it("refuses the local-use NAT64, IPv4-translated and discard forms over http", async () => {
+    expect(await checkWebhookUrl("http://[64:ff9b:1::a00:1]/", { production: false })).toEqual({ ok: false, reason: PRIVATE });
+    expect(await checkWebhookUrl("http://[::ffff:0:7f00:1]/", { production: false })).toEqual({ ok: false, reason: LOOPBACK });
+    expect(await checkWebhookUrl("http://[100::1]/", { production: false })).toEqual({ ok: false, reason: RESERVED });
+  });
 });
 
 describe("https, and the local receiver", () => {

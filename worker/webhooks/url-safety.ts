@@ -1,10 +1,12 @@
 // Where a webhook may be sent (docs/webhooks.md#url-rules, decision 070), checked when an endpoint is
-// saved and again before every attempt: https only in production; never a loopback, private,
-// link-local, carrier-grade NAT, metadata or otherwise reserved address, however the address is
-// written (the URL parser turns the decimal, octal and hex IPv4 forms into dotted quads, and IPv6
-// literals into their compressed form, which is checked here, IPv4-mapped forms included); never a
-// local-only name. With a resolver (DNS over HTTPS, production at delivery), every address a name
-// resolves to is checked too. The local receiver is the one exception, outside production only.
+// saved and again before every attempt: https only in production; only a public unicast address, as
+// ipaddr.js classifies it, however the address is written (the URL parser turns the decimal, octal
+// and hex IPv4 forms into dotted quads, and IPv6 literals into their compressed form), with an IPv4
+// address carried inside an IPv6 one (IPv4-mapped, IPv4-compatible, IPv4-translated, NAT64, 6to4,
+// Teredo) checked as that IPv4 address; never a local-only name. With a resolver (DNS over HTTPS),
+// every address a name resolves to is checked too. The local receiver is the one exception, outside
+// production only.
+import ipaddr from "ipaddr.js";
 import { WEBHOOK_INBOX_PATH } from "@shared/webhooks";
 
 export type UrlVerdict = { ok: true; url: URL; localInbox: boolean } | { ok: false; reason: string };
@@ -12,110 +14,80 @@ export type UrlVerdict = { ok: true; url: URL; localInbox: boolean } | { ok: fal
 /** Resolves a host name to its IPv4 and IPv6 addresses. */
 export type Resolver = (hostname: string) => Promise<string[]>;
 
-type Rule = { base: number[]; bits: number; reason: string };
-
 const LOOPBACK = "a loopback address";
 const PRIVATE = "a private network address";
 const LINK_LOCAL = "a link-local or cloud metadata address";
 const CGNAT = "a carrier-grade NAT address";
 const RESERVED = "a reserved or non-routable address";
 
-const IPV4_RULES: Rule[] = [
-  { base: [0, 0, 0, 0], bits: 8, reason: RESERVED },
-  { base: [10, 0, 0, 0], bits: 8, reason: PRIVATE },
-  { base: [100, 64, 0, 0], bits: 10, reason: CGNAT },
-  { base: [127, 0, 0, 0], bits: 8, reason: LOOPBACK },
-  { base: [169, 254, 0, 0], bits: 16, reason: LINK_LOCAL },
-  { base: [172, 16, 0, 0], bits: 12, reason: PRIVATE },
-  { base: [192, 0, 0, 0], bits: 24, reason: RESERVED },
-  { base: [192, 0, 2, 0], bits: 24, reason: RESERVED },
-  { base: [192, 88, 99, 0], bits: 24, reason: RESERVED },
-  { base: [192, 168, 0, 0], bits: 16, reason: PRIVATE },
-  { base: [198, 18, 0, 0], bits: 15, reason: RESERVED },
-  { base: [198, 51, 100, 0], bits: 24, reason: RESERVED },
-  { base: [203, 0, 113, 0], bits: 24, reason: RESERVED },
-  { base: [224, 0, 0, 0], bits: 4, reason: RESERVED },
-  { base: [240, 0, 0, 0], bits: 4, reason: RESERVED },
-];
+/** The reason named for each of ipaddr.js's ranges other than `unicast`; any other range is RESERVED. */
+const RANGE_REASONS: Record<string, string> = {
+  loopback: LOOPBACK,
+  private: PRIVATE,
+  uniqueLocal: PRIVATE,
+  deprecatedSiteLocal: PRIVATE,
+  linkLocal: LINK_LOCAL,
+  carrierGradeNat: CGNAT,
+};
 
 /** Host names that only mean something inside a network (or the metadata services' own names). */
 const LOCAL_NAMES = /(^|\.)(localhost|local|localdomain|internal|intranet|lan|home\.arpa|corp)$/;
 
-function matches(bytes: number[], base: number[], bits: number): boolean {
-  for (let i = 0; i < base.length && bits > 0; i++, bits -= 8) {
-    const mask = bits >= 8 ? 0xff : (0xff << (8 - bits)) & 0xff;
-    if ((bytes[i] & mask) !== (base[i] & mask)) return false;
+const v4 = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+
+/**
+ * The IPv4 addresses an IPv6 address carries, each of which decides as if it were the address:
+ * IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96), NAT64
+ * (64:ff9b::/96 and the local-use 64:ff9b:1::/48: the last 32 bits), 6to4 (2002::/16: bits 16-47)
+ * and Teredo (2001::/32: the server in bits 32-63, the client obfuscated in the last 32). Empty for
+ * any other address.
+ */
+function carriedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
+  const p = address.parts;
+  const zeros = (from: number, to: number) => p.slice(from, to).every((x) => x === 0);
+  const last = v4(p[6], p[7]);
+  if (zeros(0, 5) && p[5] === 0xffff) return [last]; // IPv4-mapped
+  if (zeros(0, 4) && p[4] === 0xffff && p[5] === 0) return [last]; // IPv4-translated
+  if (p[0] === 0x64 && p[1] === 0xff9b && ((p[2] === 0 && zeros(3, 6)) || p[2] === 1)) return [last]; // NAT64
+  if (p[0] === 0x2002) return [v4(p[1], p[2])]; // 6to4
+  if (p[0] === 0x2001 && p[1] === 0) return [v4(p[2], p[3]), v4(~p[6] & 0xffff, ~p[7] & 0xffff)]; // Teredo
+  return [];
+}
+
+/** Why a parsed address must not be sent to; null when ipaddr.js classifies it (and every IPv4 address it carries) as unicast. */
+function refusalOf(address: ipaddr.IPv4 | ipaddr.IPv6): string | null {
+  if (address.kind() === "ipv6") {
+    const range = address.range();
+    if (range === "loopback" || range === "unspecified") return range === "loopback" ? LOOPBACK : RESERVED;
+    const p = (address as ipaddr.IPv6).parts;
+    // IPv4-compatible (::a.b.c.d, deprecated and never routed): its IPv4 address's reason, else reserved.
+    if (p.slice(0, 6).every((x) => x === 0)) return refusalOf(v4(p[6], p[7])) ?? RESERVED;
+    const carried = carriedIpv4(address as ipaddr.IPv6);
+    if (carried.length > 0) {
+      for (const inner of carried) {
+        const refusal = refusalOf(inner);
+        if (refusal) return refusal;
+      }
+      return null;
+    }
+    return range === "unicast" ? null : (RANGE_REASONS[range] ?? RESERVED);
   }
-  return true;
+  const range = address.range();
+  return range === "unicast" ? null : (RANGE_REASONS[range] ?? RESERVED);
 }
 
-/** A dotted-quad IPv4 address's four bytes, or null. */
-function ipv4Bytes(host: string): number[] | null {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (!m) return null;
-  const bytes = m.slice(1).map(Number);
-  return bytes.every((b) => b <= 255) ? bytes : null;
-}
-
-function ipv4Reason(bytes: number[]): string | null {
-  if (bytes.every((b) => b === 255)) return RESERVED;
-  return IPV4_RULES.find((r) => matches(bytes, r.base, r.bits))?.reason ?? null;
-}
-
-/** An IPv6 address (without brackets) as its 16 bytes, or null when it is not one. */
-function ipv6Bytes(host: string): number[] | null {
-  let text = host.toLowerCase();
-  const zone = text.indexOf("%");
-  if (zone >= 0) text = text.slice(0, zone);
-  if (!/^[0-9a-f:.]+$/.test(text) || !text.includes(":")) return null;
-  // A trailing dotted quad (::ffff:1.2.3.4) becomes its two groups.
-  const quad = /(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.exec(text);
-  if (quad) {
-    const v4 = ipv4Bytes(quad[1]);
-    if (!v4) return null;
-    text = text.slice(0, quad.index) + `${((v4[0] << 8) | v4[1]).toString(16)}:${((v4[2] << 8) | v4[3]).toString(16)}`;
-  }
-  const halves = text.split("::");
-  if (halves.length > 2) return null;
-  const head = halves[0] ? halves[0].split(":") : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
-  const missing = 8 - head.length - tail.length;
-  if ((halves.length === 1 && missing !== 0) || missing < 0) return null;
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail];
-  if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return null;
-  return groups.flatMap((g) => {
-    const n = parseInt(g, 16);
-    return [n >> 8, n & 0xff];
-  });
-}
-
-function ipv6Reason(bytes: number[]): string | null {
-  const zeros = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
-  if (zeros(0, 15) && bytes[15] === 1) return LOOPBACK;
-  if (zeros(0, 16)) return RESERVED;
-  // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::a.b.c.d): the IPv4 address decides.
-  const mapped = zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff;
-  const compatible = zeros(0, 12);
-  const nat64 = bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zeros(4, 12);
-  if (mapped || compatible || nat64) return ipv4Reason(bytes.slice(12)) ?? (compatible ? RESERVED : null);
-  if ((bytes[0] & 0xfe) === 0xfc) return PRIVATE;
-  if (bytes[0] === 0xfe && (bytes[1] & 0xc0) === 0x80) return LINK_LOCAL;
-  if (bytes[0] === 0xfe && (bytes[1] & 0xc0) === 0xc0) return PRIVATE;
-  if (bytes[0] === 0xff) return RESERVED;
-  if (bytes[0] === 0x20 && bytes[1] === 0x01 && bytes[2] === 0x0d && bytes[3] === 0xb8) return RESERVED;
-  // 6to4 (2002::/16) carries an IPv4 address in bytes 2-5.
-  if (bytes[0] === 0x20 && bytes[1] === 0x02) return ipv4Reason(bytes.slice(2, 6));
+/** The address a host is, when it is a literal one (a dotted quad, or IPv6 with or without brackets); null for a name. */
+function literalAddress(host: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  const inner = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+  if (ipaddr.IPv4.isValidFourPartDecimal(inner)) return ipaddr.IPv4.parse(inner);
+  if (inner.includes(":") && ipaddr.IPv6.isValid(inner)) return ipaddr.IPv6.parse(inner);
   return null;
 }
 
-/** Why an address (IPv4 dotted quad or IPv6, brackets allowed) must not be sent to; null when it may. */
+/** Why an address (IPv4 dotted quad or IPv6, brackets allowed) must not be sent to; null when it may. Not an address: refused as reserved. */
 export function addressRefusal(address: string): string | null {
-  const host = address.startsWith("[") && address.endsWith("]") ? address.slice(1, -1) : address;
-  const v4 = ipv4Bytes(host);
-  if (v4) return ipv4Reason(v4);
-  const v6 = ipv6Bytes(host);
-  if (v6) return ipv6Reason(v6);
-  return null;
+  const parsed = literalAddress(address);
+  return parsed ? refusalOf(parsed) : RESERVED;
 }
 
 const isLoopbackHost = (host: string) => host === "localhost" || host === "127.0.0.1" || host === "[::1]";
@@ -140,10 +112,11 @@ export async function checkWebhookUrl(raw: string, opts: { production: boolean; 
   if (!opts.production && isLoopbackHost(host) && url.pathname.startsWith(`${WEBHOOK_INBOX_PATH}/`)) {
     return { ok: true, url, localInbox: true };
   }
-  const literal = addressRefusal(host);
-  if (literal) return { ok: false, reason: `points to ${literal}` };
-  const isLiteral = ipv4Bytes(host) !== null || host.startsWith("[");
-  if (!isLiteral) {
+  const literal = literalAddress(host);
+  if (literal) {
+    const refusal = refusalOf(literal);
+    if (refusal) return { ok: false, reason: `points to ${refusal}` };
+  } else {
     if (LOCAL_NAMES.test(host)) return { ok: false, reason: "points to a local-only host name" };
     if (!host.includes(".")) return { ok: false, reason: "needs a fully qualified host name" };
     if (/^[\d.]+$/.test(host) || /^0x/i.test(host)) return { ok: false, reason: "is not a valid host" };

@@ -678,6 +678,8 @@ export const ADMIN_API_TEXT = {
   userIdNotFound: "User not found",
   cannotDeleteSelf: "You cannot delete your own account",
   cannotDeleteLastAdmin: "You cannot delete the last admin",
+  /** Why the provider sync disabled an endpoint (worker/services/admin/gone-accounts.ts). */
+  goneAtProvider: "The account no longer exists at the identity provider",
   cannotRevokeOwnAdmin: "You cannot remove your own admin access",
   cannotRevokeLastAdmin: "You cannot remove the last admin",
   numberNotInPool: "This number is not on the voice platform",

@@ -8,6 +8,7 @@ import { reportMailJob } from "./report-mail";
 import { usageAlertJob } from "./usage-alerts";
 import { dailyReportWebhookJob, webhookRequeueJob } from "./webhooks";
 import { alertJob, alertPruneJob } from "./alerts";
+import { identitySyncJob } from "./identity-sync";
 import { hourlyRollupJob, rollupJob } from "./rollups";
 import { pruneRateLimits } from "../db/rate-limit";
 import { recordJobRun } from "../services/job-runs";
@@ -39,7 +40,7 @@ export const MINUTE_CRON = "* * * * *";
 /** Jobs per cron expression; later features register their roll-up, report and sync jobs here. */
 export const jobsByCron: Record<string, Job[]> = {
   // The report after the roll-ups, so it reads the freshly rolled-up days; its mail after the report.
-  [DAILY_CRON]: [rollupJob, dailyReportJob, reportMailJob, dailyReportWebhookJob, pruneCountersJob, alertPruneJob],
+  [DAILY_CRON]: [rollupJob, dailyReportJob, reportMailJob, dailyReportWebhookJob, pruneCountersJob, alertPruneJob, identitySyncJob],
   [FREQUENT_CRON]: [
     hourlyRollupJob,
     // After the roll-ups, so the month's minutes read the freshly rolled-up days.

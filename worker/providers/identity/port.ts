@@ -92,4 +92,10 @@ export interface IdentityPort {
    * or null when the provider has no such account. Read before a profile is created with a flag on.
    */
   currentAppMetadata(userId: string): Promise<Record<string, unknown> | null>;
+
+  /**
+   * Of these account ids, those the provider no longer has (deleted there); throws when it cannot
+   * tell, so that a provider that did not answer never makes an account look deleted.
+   */
+  missingAccounts(userIds: string[]): Promise<string[]>;
 }

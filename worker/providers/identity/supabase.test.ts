@@ -392,6 +392,24 @@ describe("SupabaseIdentity admin operations (the Admin Dashboard)", () => {
     expect((missing as ApiError).status).toBe(502);
   });
 
+  it("missingAccounts names the ids the project no longer has, reading the list a page at a time", async () => {
+    const p = newProject();
+    const kept = Array.from({ length: 1200 }, () => crypto.randomUUID());
+    await seedUsers(p, kept.map((id) => ({ id, email: uniqueEmail("kept") })));
+    const deleted = [crypto.randomUUID(), crypto.randomUUID()];
+    expect(await p.identity().missingAccounts([kept[0], deleted[0], kept[1199], deleted[1]])).toEqual(deleted);
+    // Two pages of 1,000 hold the 1,200 accounts.
+    expect((await state(p)).counts.adminList).toBe(2);
+    expect(await p.identity().missingAccounts([])).toEqual([]);
+  });
+
+  it("missingAccounts throws when the admin API refuses, so no account looks deleted", async () => {
+    const p = newProject();
+    const id = crypto.randomUUID();
+    await seedUsers(p, [{ id, email: uniqueEmail() }]);
+    await expect(p.identity({ serviceRoleKey: "wrong-key" }).missingAccounts([id])).rejects.toBeInstanceOf(ApiError);
+  });
+
   it("deleteUser deletes the account, and an account already gone is not an error", async () => {
     const p = newProject();
     const id = crypto.randomUUID();

@@ -33,6 +33,8 @@ const WEAK_PASSWORD_FALLBACK = "The password does not meet the account service's
 
 /** Admin user-list pages the existence check reads at most (1,000 users a page). */
 export const USER_EXISTS_MAX_PAGES = 3;
+/** Pages of 1,000 accounts the provider sync reads before asking for the ids it has not seen one by one. */
+export const ACCOUNT_LIST_MAX_PAGES = 100;
 
 /**
  * Supabase's admin `filter` is matched with ILIKE '%filter%': `%` and `_` are wildcards and `\` the
@@ -296,6 +298,28 @@ export class SupabaseIdentity implements IdentityPort {
   async currentAppMetadata(userId: string) {
     const user = (await this.admin(`/admin/users/${encodeURIComponent(userId)}`, {}, true)) as { app_metadata?: Record<string, unknown> } | null;
     return user ? (user.app_metadata ?? {}) : null;
+  }
+
+  /**
+   * The project's accounts are listed a page at a time (1,000 a page, at most
+   * ACCOUNT_LIST_MAX_PAGES pages); an id the list did not show is then asked for by itself, since
+   * an account created while the pages were read can shift one past a page's end. Only an id the
+   * admin API answers 404 for is missing; any failure throws.
+   */
+  async missingAccounts(userIds: string[]) {
+    if (userIds.length === 0) return [];
+    const unseen = new Set(userIds);
+    for (let page = 1; page <= ACCOUNT_LIST_MAX_PAGES && unseen.size > 0; page++) {
+      const body = (await this.admin(`/admin/users?page=${page}&per_page=1000`)) as { users?: { id: string }[] };
+      const users = body?.users ?? [];
+      for (const u of users) unseen.delete(u.id);
+      if (users.length < 1000) break;
+    }
+    const missing: string[] = [];
+    for (const id of unseen) {
+      if ((await this.admin(`/admin/users/${encodeURIComponent(id)}`, {}, true)) === null) missing.push(id);
+    }
+    return missing;
   }
 
   async setFirstPassword(userId: string, password: string) {

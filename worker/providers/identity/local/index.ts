@@ -1,5 +1,5 @@
 // Local identity adapter: verifies tokens issued by the Worker's own /auth/v1 service.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { jwtVerify } from "jose";
 import type { Database } from "../../../db/client";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -7,7 +7,7 @@ import type { AccountFlags } from "@shared/schemas/admin";
 import { requestLocalEmailChange } from "./account-links";
 import { sessionExpired } from "./auth";
 import { authOneTimeTokens, authRefreshTokens, authSessions, authUsers, profiles } from "../../../db/schema";
-import { isUniqueViolation } from "../../../db/client";
+import { isUniqueViolation, jsonList } from "../../../db/client";
 import { hashPassword } from "../../../lib/crypto";
 import { sendLocalActivation } from "./activation";
 import { unauthorized } from "../../../lib/errors";
@@ -189,6 +189,14 @@ export class LocalIdentity implements IdentityPort {
   async currentAppMetadata(userId: string) {
     const row = await this.db.select({ appMetadata: authUsers.appMetadata }).from(authUsers).where(eq(authUsers.id, userId)).get();
     return row ? row.appMetadata : null;
+  }
+
+  async missingAccounts(userIds: string[]) {
+    if (userIds.length === 0) return [];
+    // The list as one JSON parameter: any number of ids under D1's bound parameters.
+    const present = await this.db.select({ id: authUsers.id }).from(authUsers).where(inArray(authUsers.id, jsonList(userIds)));
+    const have = new Set(present.map((r) => r.id));
+    return userIds.filter((id) => !have.has(id));
   }
 
   async setFirstPassword(userId: string, password: string) {

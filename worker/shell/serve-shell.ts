@@ -4,6 +4,7 @@
 import { FIRST_SCREENS_FILE, firstScreenHtml, firstScreenOf, pagePath } from "@shared/first-paint/first-screen";
 import { moduleKey, ROUTE_PRELOADS_FILE } from "@shared/first-paint/route-preloads";
 import { APP_CONFIG_ELEMENT_ID } from "@shared/first-paint/shell";
+import { isLocalToolPage } from "@shared/local-tools";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { notFoundHandler } from "../lib/errors";
@@ -18,6 +19,9 @@ export async function serveShell(c: Context<AppEnv>): Promise<Response> {
   // A file that is not there (an old hashed bundle a stale tab asks for after a deploy): 404, so the
   // page fails cleanly instead of running HTML as a script.
   if (isFilePath(c.req.path)) return c.text("Not found", 404, { "cache-control": "no-store" });
+  // A local tool's page (the mailbox, the webhook receiver) does not exist in production: 404 from
+  // here, as its API under /api/local answers, instead of a shell whose router then says not found.
+  if (c.var.config.APP_ENV === "production" && isLocalToolPage(c.req.path)) return c.text("Not found", 404, { "cache-control": "no-store" });
   // Any other path is a screen of the SPA: its shell, which the router resolves (its own 404 page
   // included). A copy: the asset store's headers are immutable, and the header middleware writes them.
   const shell = await c.env.ASSETS.fetch(new URL("/", c.req.url));

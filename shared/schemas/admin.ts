@@ -132,7 +132,18 @@ export const cleanupUserResponse = z.object({
 });
 export type CleanupUserResponse = z.infer<typeof cleanupUserResponse>;
 
-export const AUDIT_ACTIONS = ["set_flags", "assign_phone_number", "delete_user", "set_phone_limit", "create_api_key", "revoke_api_key"] as const;
+export const AUDIT_ACTIONS = [
+  "set_flags",
+  "assign_phone_number",
+  "delete_user",
+  "set_phone_limit",
+  "create_api_key",
+  "revoke_api_key",
+  "create_webhook_endpoint",
+  "update_webhook_endpoint",
+  "delete_webhook_endpoint",
+  "rotate_webhook_secret",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditEntry = z.object({

@@ -232,12 +232,12 @@ const OVER_BUDGET: Record<string, { trips: number; why: string }> = {
   "POST /api/create-default-agent": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/trigger-call": { trips: 3, why: "the sign-in, then the plan, the agent and the rate limits, then the call's row after the voice platform" },
   "DELETE /api/vapi/assistant/:assistantId": { trips: 3, why: READ_THEN_WRITE },
-  "POST /api/webhook-endpoints": { trips: 3, why: "the sign-in, then the plan, then the insert that keeps the limit of 10" },
-  "PATCH /api/webhook-endpoints/:endpointId": { trips: 3, why: "the sign-in, then the plan, then the update" },
+  "POST /api/webhook-endpoints": { trips: 3, why: "the sign-in, then the plan, then the insert that keeps the limit of 10 with its audit row in one batch" },
+  "PATCH /api/webhook-endpoints/:endpointId": { trips: 3, why: "the sign-in, then the plan beside the endpoint as it was, then the update with its audit row in one batch" },
   "DELETE /api/webhook-endpoints/:endpointId": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/webhook-endpoints/:endpointId/rotate-secret": { trips: 3, why: READ_THEN_WRITE },
-  "POST /api/webhook-endpoints/:endpointId/test": { trips: 3, why: READ_THEN_WRITE },
-  "POST /api/webhook-endpoints/:endpointId/deliveries/:deliveryId/resend": { trips: 3, why: READ_THEN_WRITE },
+  "POST /api/webhook-endpoints/:endpointId/test": { trips: 3, why: "the sign-in, then the plan, the per-account limit and the endpoint at once, then the delivery" },
+  "POST /api/webhook-endpoints/:endpointId/deliveries/:deliveryId/resend": { trips: 3, why: "the sign-in, then the plan, the per-account limit and the endpoint at once, then the conditional write" },
   "POST /api/alerts/rules": { trips: 3, why: READ_THEN_WRITE },
   "PUT /api/alerts/rules/:id": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/alerts/test": { trips: 3, why: "the sign-in, then the scope's owner (the account's agents and numbers), then the replay's one read of the calls" },
@@ -450,6 +450,8 @@ const CASES: Record<string, () => Promise<Spec>> = {
   "POST /api/webhook-endpoints/:endpointId/deliveries/:deliveryId/resend": async () => {
     const id = await webhookEndpoint(customer);
     const test = await send("POST", { as: "customer", path: `/api/webhook-endpoints/${id}/test` });
+    // A resend is of a decided delivery (a queued one answers 409).
+    await env.DB.prepare("update webhook_deliveries set status = 'failed', attempts = 8 where id = ?").bind(test.body.deliveryId).run();
     return { as: "customer", path: `/api/webhook-endpoints/${id}/deliveries/${test.body.deliveryId}/resend`, ok: [202] };
   },
   "GET /api/local/webhook-inbox": async () => ({ as: "none", path: "/api/local/webhook-inbox?inbox=trips" }),

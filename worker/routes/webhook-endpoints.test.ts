@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_RESEND_RATE, WEBHOOK_TEST_RATE } from "@shared/webhooks";
-import { webhookDeliveries } from "../db/schema";
+import { adminAuditLog, webhookDeliveries } from "../db/schema";
 import { call, db, signUpAndSignIn, subscribe } from "../test/helpers";
 import { PRODUCTION_BINDINGS } from "../test/production";
 
@@ -207,6 +207,53 @@ describe("endpoints", () => {
     expect(deleted.body).toEqual({ deleted: true, id });
     expect(await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id))).toEqual([]);
     expect((await call(`/api/webhook-endpoints/${id}`, { token: s.accessToken })).status).toBe(404);
+  });
+});
+
+describe("the audit log", () => {
+  it("records every change of an endpoint with its actor and address, and nothing for a refused or empty one", async () => {
+    const s = await signUpAndSignIn();
+    const audit = async () =>
+      (await db().select().from(adminAuditLog).where(eq(adminAuditLog.actorId, s.userId)).orderBy(adminAuditLog.id)).map((r) => ({ action: r.action, detail: r.detail, ip: r.ip, actorEmail: r.actorEmail }));
+    const made = await call("/api/webhook-endpoints", { method: "POST", token: s.accessToken, json: valid, bindings, ip: "203.0.113.9" });
+    const id = made.body.endpoint.id as string;
+    const patch = (json: unknown) => call(`/api/webhook-endpoints/${id}`, { method: "PATCH", token: s.accessToken, json, ip: "203.0.113.9" });
+    expect((await patch({ url: "https://other.example.com/voice", events: ["call.ended"] })).status).toBe(200);
+    expect((await patch({ enabled: false })).status).toBe(200);
+    expect((await patch({ enabled: true, description: "CRM" })).status).toBe(200);
+    // Refused or changing nothing: not recorded.
+    expect((await patch({ description: "CRM" })).status).toBe(200);
+    expect((await patch({ url: "https://127.0.0.1/x" })).status).toBe(400);
+    const other = await signUpAndSignIn();
+    expect((await call(`/api/webhook-endpoints/${id}`, { method: "DELETE", token: other.accessToken })).status).toBe(404);
+    const rotated = await call(`/api/webhook-endpoints/${id}/rotate-secret`, { method: "POST", token: s.accessToken, ip: "203.0.113.9" });
+    expect((await call(`/api/webhook-endpoints/${id}`, { method: "DELETE", token: s.accessToken, ip: "203.0.113.9" })).status).toBe(200);
+
+    const rows = await audit();
+    expect(rows.map((r) => r.action)).toEqual(["create_webhook_endpoint", "update_webhook_endpoint", "update_webhook_endpoint", "update_webhook_endpoint", "rotate_webhook_secret", "delete_webhook_endpoint"]);
+    for (const r of rows) expect(r).toMatchObject({ ip: "203.0.113.9", actorEmail: s.email.toLowerCase(), detail: { endpoint_id: id } });
+    expect(rows[0].detail).toMatchObject({ url: valid.url, events: valid.events, secret_prefix: `${(made.body.secret as string).slice(0, 10)}…` });
+    expect(rows[1].detail).toEqual({
+      endpoint_id: id,
+      url: "https://other.example.com/voice",
+      changes: { url: { before: valid.url, after: "https://other.example.com/voice" }, events: { before: valid.events, after: ["call.ended"] } },
+    });
+    expect(rows[2].detail.changes).toEqual({ enabled: { before: true, after: false } });
+    expect(rows[3].detail.changes).toEqual({ enabled: { before: false, after: true } });
+    expect(rows[4].detail).toMatchObject({ secret_prefix: `${(rotated.body.secret as string).slice(0, 10)}…`, previous_secret_prefix: `${(made.body.secret as string).slice(0, 10)}…` });
+    expect(rows[5].detail).toMatchObject({ url: "https://other.example.com/voice", events: ["call.ended"] });
+    // No secret is ever written to the log.
+    expect(JSON.stringify(rows)).not.toContain(made.body.secret);
+    expect(JSON.stringify(rows)).not.toContain(rotated.body.secret);
+    expect(await db().select().from(adminAuditLog).where(eq(adminAuditLog.actorId, other.userId))).toEqual([]);
+  });
+
+  it("an add refused by the limit of 10 is not recorded", async () => {
+    const s = await signUpAndSignIn();
+    const made = await Promise.all(Array.from({ length: MAX_WEBHOOK_ENDPOINTS + 2 }, (_, i) => create(s.accessToken, { ...valid, url: `https://a${i}.example.com/in` })));
+    expect(made.filter((r) => r.status === 409)).toHaveLength(2);
+    const rows = await db().select().from(adminAuditLog).where(eq(adminAuditLog.actorId, s.userId));
+    expect(rows.map((r) => r.detail.endpoint_id).sort()).toEqual(made.filter((r) => r.status === 201).map((r) => r.body.endpoint.id as string).sort());
   });
 });
 

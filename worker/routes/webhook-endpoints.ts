@@ -3,6 +3,7 @@
 // services of worker/webhooks/endpoints.ts, which the public API calls too.
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
+import { adminActor } from "../context/request-deps";
 import { currentUser } from "../middleware/auth";
 import {
   createEndpoint,
@@ -14,7 +15,7 @@ import {
   rotateSecret,
   sendTestEvent,
   updateEndpoint,
-  type EndpointDeps,
+  type EndpointWriteDeps,
 } from "../webhooks/endpoints";
 import { hasWebhooksPlan, requireWebhooksPlan } from "../webhooks/plan";
 import { dohResolver } from "../webhooks/url-safety";
@@ -23,25 +24,44 @@ import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_RESEND_RATE, WEBHOOK_TEST_RATE } from "@
 import { enforceWithRetryAfter } from "../db/rate-limit";
 import { DeclaredRoutes } from "./serve";
 
-/**
- * The caller and what the operations need, the plan check (a 402 without Pro) already started: each
- * operation awaits it beside its first read and before any write.
- */
-function caller(c: Context<AppEnv>): { userId: string; deps: EndpointDeps } {
-  const user = currentUser(c);
-  const allowed = requireWebhooksPlan(c.var.db, user.id, user.isAdmin);
-  // Handled here too, so an operation that fails first (a 404) leaves no unhandled rejection behind.
-  allowed.catch(() => undefined);
-  const production = c.var.config.APP_ENV === "production";
-  return { userId: user.id, deps: { db: c.var.db, queue: c.env.WEBHOOK_QUEUE, production, allowed, resolve: production ? dohResolver() : undefined } };
-}
+/** A per-account limit of an operation: resolves within it, throws 429 (with Retry-After) past it. */
+export type OperationLimit = (c: Context<AppEnv>, userId: string) => Promise<void>;
 
 /** Test events per account, the dashboard's and /v1's together (429 with Retry-After past the limit). */
-export const limitTests = (c: Context<AppEnv>, userId: string) =>
+export const limitTests: OperationLimit = (c, userId) =>
   enforceWithRetryAfter(c, { name: "webhook:test", ...WEBHOOK_TEST_RATE }, userId, (s) => WEBHOOKS_API_TEXT.testLimited(WEBHOOK_TEST_RATE.limit, s));
 /** Resends per account, the dashboard's and /v1's together (429 with Retry-After past the limit). */
-export const limitResends = (c: Context<AppEnv>, userId: string) =>
+export const limitResends: OperationLimit = (c, userId) =>
   enforceWithRetryAfter(c, { name: "webhook:resend", ...WEBHOOK_RESEND_RATE }, userId, (s) => WEBHOOKS_API_TEXT.resendLimited(WEBHOOK_RESEND_RATE.limit, s));
+
+/**
+ * Both checks at once (one round trip for both), reported in order: the plan's refusal before the
+ * limit's. Handled here too, so an operation that fails first (a 404) leaves no unhandled rejection.
+ */
+export function checksBeforeWrite(plan: Promise<unknown> | undefined, limit: Promise<void> | undefined): Promise<unknown> {
+  const settled = (p: Promise<unknown> | undefined) => (p ?? Promise.resolve()).then(() => null, (e: unknown) => ({ e }));
+  const both = Promise.all([settled(plan), settled(limit)]).then(([p, l]) => {
+    if (p) throw p.e;
+    if (l) throw l.e;
+  });
+  both.catch(() => undefined);
+  return both;
+}
+
+/**
+ * The caller and what the operations need, the plan check (a 402 without Pro) and the operation's
+ * limit, if any, already started: each operation awaits them beside its first read and before any
+ * write. The actor is what the audit log records of a change.
+ */
+function caller(c: Context<AppEnv>, limit?: OperationLimit): { userId: string; deps: EndpointWriteDeps } {
+  const user = currentUser(c);
+  const allowed = checksBeforeWrite(requireWebhooksPlan(c.var.db, user.id, user.isAdmin), limit?.(c, user.id));
+  const production = c.var.config.APP_ENV === "production";
+  return {
+    userId: user.id,
+    deps: { db: c.var.db, queue: c.env.WEBHOOK_QUEUE, production, allowed, resolve: production ? dohResolver() : undefined, actor: adminActor(c) },
+  };
+}
 
 export const webhookEndpointRoutes = new DeclaredRoutes()
   // The screen's read: an account without the plan is told so (allowed: false) rather than refused,
@@ -74,8 +94,7 @@ export const webhookEndpointRoutes = new DeclaredRoutes()
     return c.json(await rotateSecret(deps, userId, c.req.valid("param").endpointId));
   })
   .serve("POST /api/webhook-endpoints/:endpointId/test", async (c) => {
-    const { userId, deps } = caller(c);
-    await limitTests(c, userId);
+    const { userId, deps } = caller(c, limitTests);
     return c.json(await sendTestEvent(deps, userId, c.req.valid("param").endpointId), 202);
   })
   .serve("GET /api/webhook-endpoints/:endpointId/deliveries", async (c) => {
@@ -83,8 +102,7 @@ export const webhookEndpointRoutes = new DeclaredRoutes()
     return c.json(await listDeliveries(deps, userId, c.req.valid("param").endpointId, c.req.valid("query")));
   })
   .serve("POST /api/webhook-endpoints/:endpointId/deliveries/:deliveryId/resend", async (c) => {
-    const { userId, deps } = caller(c);
-    await limitResends(c, userId);
+    const { userId, deps } = caller(c, limitResends);
     const { endpointId, deliveryId } = c.req.valid("param");
     return c.json(await resendDelivery(deps, userId, endpointId, deliveryId), 202);
   });

@@ -38,7 +38,7 @@ async function ownerWithEndpoint(events: ("call.started" | "call.ended")[]) {
   const s = await signUpAndSignIn();
   const assistantId = `asst-${crypto.randomUUID()}`;
   await insertAgent(s.userId, { vapiAssistantId: assistantId });
-  const { endpoint } = await createEndpoint({ db: db(), queue, production: false }, s.userId, { url: "https://hooks.example.com/calls", description: "", events });
+  const { endpoint } = await createEndpoint({ db: db(), queue, production: false, actor: { id: s.userId, email: s.email, ip: null } }, s.userId, { url: "https://hooks.example.com/calls", description: "", events });
   return { ...s, assistantId, endpointId: endpoint.id };
 }
 

@@ -57,7 +57,8 @@ const mail: MailPort = {
 };
 
 const deps = (over: Partial<DeliveryDeps> = {}): DeliveryDeps => ({ db: db(), queue, production: false, now: () => clock, fetch: fakeFetch, mail, ...over });
-const endpointDeps = () => ({ db: db(), queue, production: false, now: clock });
+/** The services' dependencies; the audit log's actor is a stand-in (the routes' tests check the real one). */
+const endpointDeps = () => ({ db: db(), queue, production: false, now: clock, actor: { id: "delivery-test", email: "delivery-test@example.com", ip: null } });
 
 /** Runs the queued messages in order, advancing the clock by each one's delay; returns the delays. */
 async function drain(over: Partial<DeliveryDeps> = {}) {

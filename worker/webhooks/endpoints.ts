@@ -1,13 +1,16 @@
 // The operations on an account's webhook endpoints (docs/product/webhooks.md), as plain functions of
 // the account: the dashboard's routes call them, and so can the public API's. Every function takes
-// the caller's account id and answers 404 for another account's endpoint or delivery.
-import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
+// the caller's account id and answers 404 for another account's endpoint or delivery. Every change of
+// an endpoint (create, update, delete, rotation) writes its audit row in the same batch as the change,
+// as API keys do, and only when the change took effect.
+import { and, desc, eq, getTableColumns, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { WebhookAttemptView, WebhookDeliveryListResponse, WebhookDeliveryView, WebhookEndpointView } from "@shared/schemas/webhooks";
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_ROTATION_OVERLAP_HOURS, type WebhookEventType } from "@shared/webhooks";
 import type { Database } from "../db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { WEBHOOKS_API_TEXT } from "@shared/messages";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
+import { auditStatement, type AdminActor } from "../services/admin/audit-log";
 import { createDeliveries, queueAttempts } from "./enqueue";
 import { generateWebhookSecret } from "./signing";
 import { checkWebhookUrl, type Resolver } from "./url-safety";
@@ -19,9 +22,23 @@ import { checkWebhookUrl, type Resolver } from "./url-safety";
  */
 export type EndpointDeps = { db: Database; queue: Queue | undefined; production: boolean; now?: Date; allowed?: Promise<unknown>; resolve?: Resolver };
 
+/** Who changes an endpoint, for the audit log: the account, from where, and on /v1 the API key used. */
+export type EndpointActor = AdminActor & { apiKeyId?: string };
+/** What the operations that change an endpoint need: the above and the actor they record. */
+export type EndpointWriteDeps = EndpointDeps & { actor: EndpointActor };
+
+/** The audit row of a change of an endpoint, written only where `onlyIf` holds after the change. */
+function audited(deps: EndpointWriteDeps, action: "create_webhook_endpoint" | "update_webhook_endpoint" | "delete_webhook_endpoint" | "rotate_webhook_secret", detail: Record<string, unknown>, onlyIf: SQL) {
+  const { apiKeyId, ...actor } = deps.actor;
+  return auditStatement(deps.db, actor, action, { id: actor.id, email: actor.email }, apiKeyId ? { ...detail, api_key_id: apiKeyId } : detail, onlyIf);
+}
+
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 export const ENDPOINT_LIMIT_TEXT = `An account has at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one to add another.`;
+
+/** The secret's first characters, to tell secrets apart in the list and the audit log. */
+const secretPrefix = (secret: string) => `${secret.slice(0, 10)}…`;
 
 export function endpointView(row: EndpointRow, now = new Date()): WebhookEndpointView {
   const overlap = row.previousSecret && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now.toISOString() ? row.previousSecretExpiresAt : null;
@@ -32,7 +49,7 @@ export function endpointView(row: EndpointRow, now = new Date()): WebhookEndpoin
     events: JSON.parse(row.events) as WebhookEventType[],
     enabled: row.enabled,
     disabledReason: row.disabledReason,
-    secretPrefix: `${row.secret.slice(0, 10)}…`,
+    secretPrefix: secretPrefix(row.secret),
     previousSecretExpiresAt: overlap,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -80,7 +97,7 @@ export async function getEndpoint(deps: EndpointDeps, userId: string, endpointId
  * inserts only while the account has fewer than the limit), so two concurrent adds cannot pass it.
  */
 export async function createEndpoint(
-  deps: EndpointDeps,
+  deps: EndpointWriteDeps,
   userId: string,
   input: { url: string; description: string; events: WebhookEventType[] },
 ): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
@@ -90,12 +107,6 @@ export async function createEndpoint(
   const id = `we_${crypto.randomUUID().replaceAll("-", "")}`;
   const secret = generateWebhookSecret();
   const e = webhookEndpoints;
-  const inserted = await deps.db.run(sql`
-    insert into ${e} (${sql.identifier(e.id.name)}, ${sql.identifier(e.userId.name)}, ${sql.identifier(e.url.name)}, ${sql.identifier(e.description.name)},
-      ${sql.identifier(e.events.name)}, ${sql.identifier(e.secret.name)}, ${sql.identifier(e.createdAt.name)}, ${sql.identifier(e.updatedAt.name)})
-    select ${id}, ${userId}, ${url}, ${input.description}, ${JSON.stringify(input.events)}, ${secret}, ${now}, ${now}
-    where (select count(*) from ${e} where ${e.userId} = ${userId}) < ${MAX_WEBHOOK_ENDPOINTS}`);
-  if (inserted.meta.changes === 0) throw new ApiError(409, ENDPOINT_LIMIT_TEXT, "conflict");
   const row: EndpointRow = {
     id,
     userId,
@@ -111,16 +122,42 @@ export async function createEndpoint(
     createdAt: now,
     updatedAt: now,
   };
+  // INSERT … SELECT over every column in table order, so it can be conditional and go in a batch.
+  const values = sql.join(
+    Object.entries(getTableColumns(e)).map(([key, column]) => {
+      const value = row[key as keyof EndpointRow];
+      return value === null ? sql`null` : sql`${column.mapToDriverValue(value)}`;
+    }),
+    sql`, `,
+  );
+  const [inserted] = await deps.db.batch([
+    deps.db
+      .insert(e)
+      .select(sql`select ${values} where (select count(*) from ${e} where ${e.userId} = ${userId}) < ${MAX_WEBHOOK_ENDPOINTS}`)
+      .returning({ id: e.id }),
+    audited(
+      deps,
+      "create_webhook_endpoint",
+      { endpoint_id: id, url, events: input.events, description: input.description, secret_prefix: secretPrefix(secret) },
+      sql`exists (select 1 from ${e} where ${e.id} = ${id})`,
+    ),
+  ]);
+  if (inserted.length === 0) throw new ApiError(409, ENDPOINT_LIMIT_TEXT, "conflict");
   return { endpoint: endpointView(row), secret };
 }
 
+/**
+ * Changes the endpoint's URL, description, events or enabled state. The audit row names each field
+ * that changed with its value before and after (read beside the plan check, so no round trip is
+ * added); a request that changes nothing is not recorded.
+ */
 export async function updateEndpoint(
-  deps: EndpointDeps,
+  deps: EndpointWriteDeps,
   userId: string,
   endpointId: string,
   input: { url?: string; description?: string; events?: WebhookEventType[]; enabled?: boolean },
 ): Promise<WebhookEndpointView> {
-  await deps.allowed;
+  const before = await ownedEndpoint(deps, userId, endpointId);
   const now = deps.now ?? new Date();
   const set: Partial<EndpointRow> = { updatedAt: now.toISOString() };
   if (input.url !== undefined) set.url = await safeUrl(input.url, deps);
@@ -132,20 +169,45 @@ export async function updateEndpoint(
     if (input.enabled) Object.assign(set, { disabledReason: null, failingSince: null });
     else set.disabledReason = "Disabled by its owner";
   }
-  const [row] = await deps.db
-    .update(webhookEndpoints)
-    .set(set)
-    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.userId, userId)))
-    .returning();
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  if (set.url !== undefined && set.url !== before.url) changes.url = { before: before.url, after: set.url };
+  if (set.description !== undefined && set.description !== before.description) changes.description = { before: before.description, after: set.description };
+  if (set.events !== undefined && set.events !== before.events) changes.events = { before: JSON.parse(before.events) as unknown, after: input.events };
+  if (set.enabled !== undefined && set.enabled !== before.enabled) changes.enabled = { before: before.enabled, after: set.enabled };
+  const e = webhookEndpoints;
+  const stamp = set.updatedAt!;
+  const [rows] = await deps.db.batch([
+    deps.db
+      .update(e)
+      .set(set)
+      .where(and(eq(e.id, endpointId), eq(e.userId, userId)))
+      .returning(),
+    audited(
+      deps,
+      "update_webhook_endpoint",
+      { endpoint_id: endpointId, url: set.url ?? before.url, changes },
+      // Recorded when the update took effect and changed something.
+      Object.keys(changes).length > 0 ? sql`exists (select 1 from ${e} where ${e.id} = ${endpointId} and ${e.userId} = ${userId} and ${e.updatedAt} = ${stamp})` : sql`0`,
+    ),
+  ]);
+  const [row] = rows;
   if (!row) throw notFound("Webhook endpoint not found");
   return endpointView(row, now);
 }
 
-/** Deletes the endpoint with its delivery log, in one batch. */
-export async function deleteEndpoint(deps: EndpointDeps, userId: string, endpointId: string): Promise<void> {
+/** Deletes the endpoint with its delivery log and records it, in one batch. */
+export async function deleteEndpoint(deps: EndpointWriteDeps, userId: string, endpointId: string): Promise<void> {
   const { db } = deps;
-  await ownedEndpoint(deps, userId, endpointId);
+  const endpoint = await ownedEndpoint(deps, userId, endpointId);
+  const e = webhookEndpoints;
   await db.batch([
+    // First, while the endpoint is still there to be seen (a concurrent delete records once).
+    audited(
+      deps,
+      "delete_webhook_endpoint",
+      { endpoint_id: endpointId, url: endpoint.url, events: JSON.parse(endpoint.events) as unknown },
+      sql`exists (select 1 from ${e} where ${e.id} = ${endpointId} and ${e.userId} = ${userId})`,
+    ),
     db.delete(webhookAttempts).where(eq(webhookAttempts.endpointId, endpointId)),
     db.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)),
     db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.userId, userId))),
@@ -153,17 +215,26 @@ export async function deleteEndpoint(deps: EndpointDeps, userId: string, endpoin
 }
 
 /** A new secret (answered once); the current one keeps signing beside it for 24 hours. */
-export async function rotateSecret(deps: EndpointDeps, userId: string, endpointId: string): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
+export async function rotateSecret(deps: EndpointWriteDeps, userId: string, endpointId: string): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
   const { db } = deps;
   const now = deps.now ?? new Date();
   const current = await ownedEndpoint(deps, userId, endpointId);
   const secret = generateWebhookSecret();
   const expires = new Date(now.getTime() + WEBHOOK_ROTATION_OVERLAP_HOURS * 3_600_000).toISOString();
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({ secret, previousSecret: current.secret, previousSecretExpiresAt: expires, updatedAt: now.toISOString() })
-    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.secret, current.secret)))
-    .returning();
+  const e = webhookEndpoints;
+  const [[row]] = await db.batch([
+    db
+      .update(e)
+      .set({ secret, previousSecret: current.secret, previousSecretExpiresAt: expires, updatedAt: now.toISOString() })
+      .where(and(eq(e.id, endpointId), eq(e.secret, current.secret)))
+      .returning(),
+    audited(
+      deps,
+      "rotate_webhook_secret",
+      { endpoint_id: endpointId, url: current.url, secret_prefix: secretPrefix(secret), previous_secret_prefix: secretPrefix(current.secret), previous_signs_until: expires },
+      sql`exists (select 1 from ${e} where ${e.id} = ${endpointId} and ${e.secret} = ${secret})`,
+    ),
+  ]);
   // Another rotation won the race: this one changed nothing.
   if (!row) throw new ApiError(409, "The secret was rotated at the same time. Try again.", "conflict");
   return { endpoint: endpointView(row, now), secret };

@@ -2,7 +2,9 @@
 // in /v1's shapes (snake_case, { data, next_cursor }, its error object), on the same services.
 import { describe, expect, it } from "vitest";
 import { WEBHOOK_TEST_RATE } from "@shared/webhooks";
-import { call, signUpAndSignIn } from "../../test/helpers";
+import { and, eq, like } from "drizzle-orm";
+import { adminAuditLog } from "../../db/schema";
+import { call, db, signUpAndSignIn } from "../../test/helpers";
 
 const recorded: unknown[] = [];
 const bindings = { WEBHOOK_QUEUE: { send: (b: unknown) => Promise.resolve(void recorded.push(b)), sendBatch: (m: { body: unknown }[]) => Promise.resolve(void recorded.push(...[...m].map((x) => x.body))) } };
@@ -67,6 +69,23 @@ describe("/v1/webhook-endpoints", () => {
       expect(r.body.error).toMatchObject({ code: "rate_limited", message: expect.stringContaining(`At most ${WEBHOOK_TEST_RATE.limit} test events a minute`) });
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     }
+  });
+
+  it("every change through a key goes into the audit log with the key's id", async () => {
+    const { key, userId, accessToken } = await keyFor(["webhooks:write"]);
+    const keyId = ((await call("/api/api-keys", { token: accessToken })).body.keys as { id: string }[])[0].id;
+    const id = (await call("/v1/webhook-endpoints", { method: "POST", token: key, json: { url: "https://hooks.example.com/v1", events: ["call.ended"] }, bindings })).body.id as string;
+    await call(`/v1/webhook-endpoints/${id}`, { method: "PATCH", token: key, json: { events: ["call.ended", "call.started"] } });
+    await call(`/v1/webhook-endpoints/${id}/rotate-secret`, { method: "POST", token: key });
+    await call(`/v1/webhook-endpoints/${id}`, { method: "DELETE", token: key });
+    const rows = await db().select().from(adminAuditLog).where(and(eq(adminAuditLog.actorId, userId), like(adminAuditLog.action, "%webhook%"))).orderBy(adminAuditLog.id);
+    expect(rows.map((r) => [r.action, r.detail.endpoint_id, r.detail.api_key_id])).toEqual([
+      ["create_webhook_endpoint", id, keyId],
+      ["update_webhook_endpoint", id, keyId],
+      ["rotate_webhook_secret", id, keyId],
+      ["delete_webhook_endpoint", id, keyId],
+    ]);
+    expect(rows[1].detail.changes).toEqual({ events: { before: ["call.ended"], after: ["call.ended", "call.started"] } });
   });
 
   it("refuses a key without webhooks:write, and a refused URL names the field", async () => {

@@ -4,6 +4,7 @@
 import type { Context } from "hono";
 import type { V1WebhookDeliveryList, V1WebhookEndpoint, WebhookDeliveryListResponse, WebhookEndpointView } from "@shared/schemas/webhooks";
 import type { AppEnv } from "../../app-env";
+import { adminActor } from "../../context/request-deps";
 import { currentUser } from "../../middleware/auth";
 import {
   createEndpoint,
@@ -15,15 +16,22 @@ import {
   rotateSecret,
   sendTestEvent,
   updateEndpoint,
-  type EndpointDeps,
+  type EndpointWriteDeps,
 } from "../../webhooks/endpoints";
 import { dohResolver } from "../../webhooks/url-safety";
-import { limitResends, limitTests } from "../webhook-endpoints";
+import { checksBeforeWrite, limitResends, limitTests, type OperationLimit } from "../webhook-endpoints";
 import { V1DeclaredRoutes } from "./serve";
 
-const deps = (c: Context<AppEnv>): EndpointDeps => {
+/**
+ * What the operations need. The key's authentication already checked the plan; an operation with a
+ * per-account limit has it started here, awaited beside its first read. The actor (the account and
+ * its key) is what the audit log records of a change.
+ */
+const deps = (c: Context<AppEnv>, limit?: OperationLimit): EndpointWriteDeps => {
   const production = c.var.config.APP_ENV === "production";
-  return { db: c.var.db, queue: c.env.WEBHOOK_QUEUE, production, resolve: production ? dohResolver() : undefined };
+  const actor = { ...adminActor(c), apiKeyId: c.var.apiKey?.id };
+  const allowed = limit ? checksBeforeWrite(undefined, limit(c, actor.id)) : undefined;
+  return { db: c.var.db, queue: c.env.WEBHOOK_QUEUE, production, allowed, resolve: production ? dohResolver() : undefined, actor };
 };
 
 const v1Endpoint = (e: WebhookEndpointView): V1WebhookEndpoint => ({
@@ -80,17 +88,11 @@ export const v1WebhookEndpointRoutes = new V1DeclaredRoutes()
     const { endpoint, secret } = await rotateSecret(deps(c), currentUser(c).id, c.req.valid("param").id);
     return c.json({ ...v1Endpoint(endpoint), secret });
   })
-  .serve("POST /v1/webhook-endpoints/:id/test", async (c) => {
-    const userId = currentUser(c).id;
-    await limitTests(c, userId);
-    return c.json(queued(await sendTestEvent(deps(c), userId, c.req.valid("param").id)), 202);
-  })
+  .serve("POST /v1/webhook-endpoints/:id/test", async (c) => c.json(queued(await sendTestEvent(deps(c, limitTests), currentUser(c).id, c.req.valid("param").id)), 202))
   .serve("GET /v1/webhook-endpoints/:id/deliveries", async (c) =>
     c.json(v1Deliveries(await listDeliveries(deps(c), currentUser(c).id, c.req.valid("param").id, c.req.valid("query")))),
   )
   .serve("POST /v1/webhook-endpoints/:id/deliveries/:delivery_id/resend", async (c) => {
     const { id, delivery_id } = c.req.valid("param");
-    const userId = currentUser(c).id;
-    await limitResends(c, userId);
-    return c.json(queued(await resendDelivery(deps(c), userId, id, delivery_id)), 202);
+    return c.json(queued(await resendDelivery(deps(c, limitResends), currentUser(c).id, id, delivery_id)), 202);
   });

@@ -1,4 +1,5 @@
-// The audit log names who acted under "By": an admin's change and a customer's own API key alike.
+// The audit log names who acted under "By": an admin's change and a customer's own API key alike; a
+// webhook endpoint's change shows each changed field before and after.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -17,6 +18,15 @@ const entries: AuditEntry[] = [
     action: "create_api_key",
     target_email: "owner@shop.example",
     detail: { name: "Reporting", prefix: "vao_live_ab12" },
+    ip: "203.0.113.7",
+  },
+  {
+    id: 3,
+    created_at: "2026-11-28T16:00:00.000Z",
+    actor_email: "owner@shop.example",
+    action: "update_webhook_endpoint",
+    target_email: "owner@shop.example",
+    detail: { endpoint_id: "we_1", url: "https://b.example.com/in", changes: { url: { before: "https://a.example.com/in", after: "https://b.example.com/in" }, events: { before: ["call.ended"], after: ["call.ended", "test"] } } },
     ip: "203.0.113.7",
   },
   {
@@ -48,6 +58,10 @@ describe("AuditLogCard", () => {
     const limitRow = screen.getByText(ADMIN_TEXT.auditActions.set_phone_limit).closest("tr")!;
     expect(within(limitRow).getByText("admin@demo.local").getAttribute("data-label")).toBe("By");
     expect(within(limitRow).getByText("1 → 3")).toBeTruthy();
+    const hookRow = screen.getByText(ADMIN_TEXT.auditActions.update_webhook_endpoint).closest("tr")!;
+    expect(
+      within(hookRow).getByText("https://b.example.com/in · url: https://a.example.com/in → https://b.example.com/in, events: call.ended → call.ended, test"),
+    ).toBeTruthy();
     expect(screen.getByRole("columnheader", { name: "By" })).toBeTruthy();
     expect(screen.queryByRole("columnheader", { name: "Admin" })).toBeNull();
   });

@@ -1,11 +1,14 @@
 // The audit log (beyond the spec): every audited action, newest first, read-only: admins' changes and
-// customers' own API keys, each under who made it.
+// customers' own API keys and webhook endpoints, each under who made it.
 import { formatTimestamp } from "@shared/format";
 import { ADMIN_TEXT } from "@shared/messages";
 import type { AuditEntry } from "@shared/schemas/admin";
 import { TableCell, TableRow } from "@web/components/ui/table";
 import { TableCard } from "./table-card";
 import { useAuditLog } from "../api/admin";
+
+/** A value of an audit entry as text: a list joined by commas, anything else as it prints. */
+const auditValue = (v: unknown) => (Array.isArray(v) ? v.join(", ") : String(v));
 
 /** One line of what changed, from the entry's detail. */
 export function auditDetail(e: AuditEntry): string {
@@ -26,6 +29,18 @@ export function auditDetail(e: AuditEntry): string {
     case "create_api_key":
     case "revoke_api_key":
       return `${String(d.name ?? "")} (${String(d.prefix ?? "")})`;
+    case "create_webhook_endpoint":
+    case "delete_webhook_endpoint":
+      return String(d.url ?? "");
+    case "rotate_webhook_secret":
+      return `${String(d.url ?? "")} (${String(d.secret_prefix ?? "")})`;
+    case "update_webhook_endpoint": {
+      // Each changed field with its value before and after: "url: a → b, enabled: true → false".
+      const changes = Object.entries((d.changes ?? {}) as Record<string, { before: unknown; after: unknown }>)
+        .map(([field, c]) => `${field}: ${auditValue(c.before)} → ${auditValue(c.after)}`)
+        .join(", ");
+      return `${String(d.url ?? "")}${changes ? ` · ${changes}` : ""}`;
+    }
     case "delete_user": {
       const pool = (d.numbers_returned_to_pool as string[] | undefined)?.length ?? 0;
       return `${String(d.agents ?? 0)} agents, ${pool} numbers back to the pool`;

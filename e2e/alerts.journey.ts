@@ -120,7 +120,8 @@ export default {
     await callRows.nth(3).waitFor();
 
     // The mail, once, in the local mailbox.
-    const subject = ALERT_TEXT.mailSubject("triggered", "critical", "Front desk errors");
+    // The subject names the metric and the severity, never the rule's name (the account's words).
+    const subject = ALERT_TEXT.mailSubject("triggered", "critical", ALERT_METRICS.error_calls.label);
     await page.goto(`/mailbox?email=${encodeURIComponent(email)}`);
     const heading = page.getByRole("heading", { name: subject, exact: true });
     for (let tries = 0; (await heading.count()) === 0 && tries < 20; tries++) {

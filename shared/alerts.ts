@@ -191,8 +191,45 @@ export const MAX_ALERT_RULES = 50;
 export const ALERT_HISTORY_DAYS = 90;
 /** Extra addresses a rule may mail besides the account's. */
 export const MAX_ALERT_EXTRA_EMAILS = 5;
-/** Cooldown bounds in minutes (a week at most). */
-export const ALERT_COOLDOWN = { min: 0, max: 10_080 } as const;
+/**
+ * Cooldown bounds in minutes: at least 5 (a rule that flaps fires at most every 5 minutes; older rows
+ * below it are evaluated at the floor), a week at most.
+ */
+export const ALERT_COOLDOWN = { min: 5, max: 10_080 } as const;
+
+/**
+ * What each plan may do with alerts, read through accountPlan (worker/services/plans.ts): how many
+ * rules, and how many extra addresses a rule may mail besides the account's own. Every plan, and no
+ * plan, mails the account's own address; without a plan nobody else.
+ */
+export const ALERT_PLAN_LIMITS = {
+  none: { rules: 10, extraEmails: 0 },
+  basic: { rules: 25, extraEmails: 2 },
+  pro: { rules: MAX_ALERT_RULES, extraEmails: MAX_ALERT_EXTRA_EMAILS },
+} as const;
+export type AlertPlanLimits = { rules: number; extraEmails: number };
+
+/**
+ * Alert mail a day (UTC), counted when a mail is claimed: per account (every recipient) and per
+ * recipient address (every account). Past either the firing is still recorded and rings the bell;
+ * the owner's own address is told once that day that mail is paused.
+ */
+export const ALERT_MAIL_CAPS = { perAccountPerDay: 100, perRecipientPerDay: 20 } as const;
+
+/** Confirmation mails a day (UTC): per account and per address, so asking for them cannot become the relay. */
+export const ALERT_CONFIRM_CAPS = { perAccountPerDay: 10, perAddressPerDay: 3 } as const;
+
+/** A confirmation link works this many days after it was mailed. */
+export const ALERT_CONFIRM_DAYS = 7;
+
+/** An extra address's state for an account: mailed only when confirmed. */
+export const ALERT_RECIPIENT_STATES = ["pending", "confirmed", "unsubscribed"] as const;
+export type AlertRecipientState = (typeof ALERT_RECIPIENT_STATES)[number];
+
+/** Where a confirmation mail's link points (`?token=` follows). GET shows a button; POST confirms. */
+export const ALERT_CONFIRM_PATH = "/api/alerts/recipients/confirm";
+/** Where an alert mail's unsubscribe link points (`?token=` follows). GET shows a button; POST (or RFC 8058 one-click) unsubscribes. */
+export const ALERT_UNSUBSCRIBE_PATH = "/api/alerts/recipients/unsubscribe";
 /** The Test button replays the rule over this many days. */
 export const ALERT_TEST_DAYS = 7;
 

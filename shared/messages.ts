@@ -1071,14 +1071,62 @@ export const ALERT_TEXT = {
   statusTriggered: "Triggered",
   triggeredTitle: (rule: string, value: string) => `${rule}: ${value}`,
   resolvedTitle: (rule: string, value: string) => `Resolved: ${rule} (${value})`,
-  mailSubject: (kind: "triggered" | "resolved", severity: string, rule: string) =>
-    kind === "triggered" ? `[${severity === "critical" ? "Critical" : "Warning"}] Alert: ${rule}` : `Resolved: ${rule}`,
+  /** The subject names our metric's label and the severity only: never the rule's name or a scope's (the account's words). */
+  mailSubject: (kind: "triggered" | "resolved", severity: string, metric: string) =>
+    kind === "triggered" ? `[${severity === "critical" ? "Critical" : "Warning"}] Alert triggered: ${metric}` : `Alert resolved: ${metric}`,
   mailText: (a: { kind: "triggered" | "resolved"; ruleName: string; metric: string; scope: string; value: string; threshold: string; window: string; severity: string; at: string }) =>
     [
-      a.kind === "triggered" ? `The alert "${a.ruleName}" fired.` : `The alert "${a.ruleName}" is resolved.`,
-      `Metric: ${a.metric} (${a.scope})`,
+      a.kind === "triggered" ? `An alert fired: ${a.metric}.` : `An alert is resolved: ${a.metric}.`,
+      `Rule (named by the account): ${a.ruleName}`,
+      `Scope: ${a.scope}`,
       `Value: ${a.value} over ${a.window}; threshold ${a.threshold}`,
       `Severity: ${a.severity}`,
       `At: ${a.at}`,
     ].join("\n"),
+  /** The footer of an alert mail to an extra address: who added it and how to stop. */
+  mailExtraFooter: (account: string, unsubscribeUrl: string) =>
+    `You receive this because you confirmed alert mail from the account ${account}. To receive nothing more from it: ${unsubscribeUrl}`,
+  // The confirmation mail: our words only (no rule name, no account name), so it carries nobody's message.
+  confirmSubject: "Confirm alert mail to this address",
+  confirmMailText: (url: string, days: number) =>
+    [
+      "An account on our voice-agent operations dashboard asked to send its alert mail to this address.",
+      "Nothing is sent to it until you confirm. If you did not expect this, ignore this mail: you will receive no alert.",
+      "",
+      `Confirm (the link works ${days} days): ${url}`,
+    ].join("\n"),
+  // The owner's notice, once a day, that the daily caps paused alert mail.
+  pausedSubject: "Alert mail paused until tomorrow",
+  pausedMailText: (perAccount: number, perRecipient: number) =>
+    [
+      `Your alerts reached today's mail limit (${perAccount} mails per account, ${perRecipient} per address, per UTC day).`,
+      "Alerts still fire: they are in the history and the bell. Mail resumes tomorrow.",
+    ].join("\n"),
+  // The recipients on the rule form.
+  recipientStates: { pending: "Waiting for confirmation", confirmed: "Confirmed", unsubscribed: "Unsubscribed" } as Record<"pending" | "confirmed" | "unsubscribed", string>,
+  recipientNew: "Confirmation is mailed when the rule is saved",
+  resendConfirmation: "Resend confirmation",
+  confirmationSent: "Confirmation sent",
+  extraEmailsHint: (max: number) =>
+    `Separated by commas, at most ${max}. Each receives alerts only after it confirms through the link mailed to it, and can unsubscribe from every alert of this account in one click.`,
+  planAllows: (rules: number, extra: number) =>
+    extra === 0
+      ? `Your plan allows ${rules} rules; alert mail goes to your account's address only. A paid plan adds extra addresses.`
+      : `Your plan allows ${rules} rules and ${extra} extra email addresses per rule.`,
+  extraEmailsOverPlan: (max: number) =>
+    max === 0 ? "extraEmails: your plan mails the account's own address only; a paid plan adds extra addresses" : `extraEmails: your plan allows at most ${max} extra addresses per rule`,
+  rulesOverPlan: (max: number) => `rules: your plan allows at most ${max} alert rules`,
+  confirmationsCapped: "email: too many confirmation mails today for this account or this address; try again tomorrow",
+  notARecipient: "email: no rule of this account mails this address",
+  alreadyConfirmed: "email: this address is already confirmed",
+  // The public confirmation and unsubscribe pages (plain HTML, opened from a mail).
+  pageTitle: "Alert mail",
+  confirmQuestion: "Receive this account's alert mail at this address?",
+  confirmButton: "Yes, send me its alerts",
+  confirmed: "Confirmed. This address now receives the account's alerts; each mail has a link to stop them.",
+  unsubscribeQuestion: "Stop every alert mail of this account to this address?",
+  unsubscribeButton: "Unsubscribe",
+  unsubscribed: "Done. This address receives no more alert mail from this account.",
+  linkInvalid: "This link is not valid, or it has expired.",
+  tooMany: "Too many requests. Try again in a minute.",
 } as const;

@@ -156,6 +156,8 @@ import {
   alertHistoryQuery,
   alertHistoryResponse,
   alertIdParam,
+  alertRecipientResendBody,
+  alertRecipientResendResponse,
   alertRuleBody,
   alertRuleDeletedResponse,
   alertRuleIdParam,
@@ -215,6 +217,11 @@ export const ROUTES = {
   "POST /api/alerts/history/:id/acknowledge": { access: "owned", params: alertIdParam, answer: json(alertAcknowledgedResponse) },
   "GET /api/alerts/bell": { access: "user", answer: json(alertBellResponse) },
   "POST /api/alerts/bell/read": { access: "user", body: alertBellReadBody, answer: json(alertBellReadResponse) },
+  "POST /api/alerts/recipients/resend": { access: "user", summary: "A new confirmation link to an extra address; capped a day per account and per address", body: alertRecipientResendBody, answer: json(alertRecipientResendResponse) },
+  "GET /api/alerts/recipients/confirm": { access: "public", summary: "The confirmation mail's link: only shows a button; the random token is the key, rate limited", answer: html },
+  "POST /api/alerts/recipients/confirm": { access: "public", summary: "The button: confirms the address for every rule of the account; rate limited", answer: html },
+  "GET /api/alerts/recipients/unsubscribe": { access: "public", summary: "An alert mail's unsubscribe link: only shows a button; rate limited", answer: html },
+  "POST /api/alerts/recipients/unsubscribe": { access: "public", summary: "The button and RFC 8058 one-click: the address gets nothing more from the account; rate limited", answer: html },
 
   // Agents
   "GET /api/agents": { access: "user", answer: json(agentListResponse) },

@@ -2,6 +2,7 @@
 // the agent form's rules, the API bodies, the agent JSON every endpoint returns, and the status helpers.
 import { z } from "zod";
 import { normalizeDialNumber } from "../agents";
+import type { AlertPlanLimits } from "../alerts";
 import { AGENT_LIMITS } from "../constants";
 import { formatCount } from "../numbers";
 import { AGENT_API_TEXT, AGENT_TEXT, VALIDATION } from "../messages";
@@ -206,6 +207,8 @@ export type AccountPlan = {
   status: string | null;
   /** Agents the account may have: its plan's, else the drafts an account without a plan may keep. */
   agentLimit: number;
+  /** Alert rules and extra alert addresses the plan allows (ALERT_PLAN_LIMITS). */
+  alerts: AlertPlanLimits;
 } & (
   | { plan: PlanKey; subscriptionId: string; /** Call minutes per New York month. */ minuteLimit: number }
   | { plan: null; subscriptionId: null; minuteLimit: null }

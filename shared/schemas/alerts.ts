@@ -7,6 +7,7 @@ import {
   ALERT_COOLDOWN,
   ALERT_METRIC_IDS,
   ALERT_METRICS,
+  ALERT_RECIPIENT_STATES,
   ALERT_SCOPE_KINDS,
   ALERT_SEVERITIES,
   ALERT_WINDOWS,
@@ -94,9 +95,18 @@ export type AlertRuleView = z.infer<typeof alertRuleView>;
 export const alertScopeOption = z.object({ kind: z.enum(ALERT_SCOPE_KINDS), id: z.string(), label: z.string() });
 export type AlertScopeOption = z.infer<typeof alertScopeOption>;
 
+/** An extra address of the account's rules and its state: mailed only when confirmed (decision 073). */
+export const alertRecipientView = z.object({ email: z.string(), status: z.enum(ALERT_RECIPIENT_STATES) });
+export type AlertRecipientView = z.infer<typeof alertRecipientView>;
+
 export const alertRulesResponse = z.object({
   rules: z.array(alertRuleView),
+  /** The rules the account's plan allows. */
   limit: z.number(),
+  /** What the account's plan allows: rules, and extra addresses per rule (0: the account's own address only). */
+  plan: z.object({ rules: z.number(), extraEmails: z.number() }),
+  /** Every extra address the account's rules name, with its state. */
+  recipients: z.array(alertRecipientView),
   /** The metrics this account may use. */
   metrics: z.array(z.enum(ALERT_METRIC_IDS)),
   scopes: z.array(alertScopeOption),
@@ -168,3 +178,7 @@ export const alertBellReadBody = z.strictObject({
   ids: z.array(z.number().int().positive(), { error: "ids must be a list of ids" }).max(200, "ids holds at most 200").optional(),
 });
 export const alertBellReadResponse = z.object({ unread: z.number() });
+
+/** The form's "Resend confirmation" for one extra address. */
+export const alertRecipientResendBody = z.strictObject({ email: z.email("email must be an email address").max(254, "email is too long") });
+export const alertRecipientResendResponse = z.object({ recipient: alertRecipientView });

@@ -1089,6 +1089,60 @@ export const alertNotifications = sqliteTable(
   (t) => [index("alert_notifications_user_idx").on(t.userId, t.id)],
 );
 
+/**
+ * The extra addresses an account's alert rules mail (decision 073), one row per (account, address),
+ * so a confirmation or an unsubscribe holds for every rule of the account. An address is mailed only
+ * when confirmed: the confirmation link's token is kept as its SHA-256 hash; the unsubscribe link
+ * carries `unsubscribe_id`, a random id that can do nothing but unsubscribe this address from this
+ * account.
+ */
+export const alertMailRecipients = sqliteTable(
+  "alert_mail_recipients",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    status: text("status", { enum: ["pending", "confirmed", "unsubscribed"] }).notNull().default("pending"),
+    confirmTokenHash: text("confirm_token_hash"),
+    /** When the last confirmation mail was sent (null: never yet). */
+    confirmSentAt: text("confirm_sent_at"),
+    unsubscribeId: text("unsubscribe_id").notNull(),
+    changedAt: text("changed_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.email] }),
+    uniqueIndex("alert_mail_recipients_confirm_idx").on(t.confirmTokenHash),
+    uniqueIndex("alert_mail_recipients_unsubscribe_idx").on(t.unsubscribeId),
+  ],
+);
+
+/**
+ * Every alert, confirmation and "mail paused" mail claimed, by UTC day: the daily caps count these
+ * rows inside the claiming INSERT itself, and (kind, ref, email) is unique, so a mail is claimed once
+ * (ref: `<alert id>:<triggered|resolved>` for an alert, the day for a pause notice, a random id for a
+ * confirmation). Rows older than two days are pruned nightly.
+ */
+export const alertMailLog = sqliteTable(
+  "alert_mail_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").notNull(),
+    email: text("email").notNull(),
+    day: text("day").notNull(),
+    kind: text("kind", { enum: ["alert", "paused", "confirm"] }).notNull(),
+    ref: text("ref").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("alert_mail_log_claim_idx").on(t.kind, t.ref, t.email),
+    index("alert_mail_log_account_idx").on(t.userId, t.day, t.kind),
+    index("alert_mail_log_email_idx").on(t.email, t.day, t.kind),
+  ],
+);
+
 /** Custom webhooks (docs/webhooks.md): an account's endpoint. `events` is a JSON array of event types. */
 export const webhookEndpoints = sqliteTable(
   "webhook_endpoints",

@@ -4,14 +4,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MAX_ALERT_RULES } from "@shared/alerts";
+import { ALERT_TEXT } from "@shared/messages";
 import { callLogs } from "../db/schema";
 import { insertAgent } from "../test/factories";
 import { call, db, signUpAndSignIn, type Json } from "../test/helpers";
 import { evaluateAlerts } from "../services/alerts/evaluate";
 import { LocalMail } from "../providers/mail/local";
 
-async function owner(appMetadata: Json = {}) {
-  const s = await signUpAndSignIn({ appMetadata });
+async function owner(appMetadata: Json = {}, plan: "basic" | "pro" | null = "pro") {
+  const s = await signUpAndSignIn({ appMetadata, plan });
   const agent = await insertAgent(s.userId, { vapiAssistantId: `asst-${crypto.randomUUID()}`, name: "Front desk" });
   return { ...s, agent };
 }
@@ -102,7 +103,7 @@ describe("rules", () => {
     expect(listed.body.scopes).toContainEqual({ kind: "store", id: "MIAMI", label: "MIAMI" });
   });
 
-  it(`keeps at most ${MAX_ALERT_RULES} rules`, async () => {
+  it(`keeps at most ${MAX_ALERT_RULES} rules (Pro)`, async () => {
     const s = await owner();
     const body = errorsRule(s.agent.id);
     const d1 = env.DB;
@@ -141,7 +142,7 @@ describe("Test", () => {
         .insert(callLogs)
         .values({ userId: s.userId, callId: `c-${crypto.randomUUID()}`, assistantId: s.agent.vapiAssistantId, direction: "inbound", status: "ended", endedReason: "pipeline-error-x", startTime: at(ago) });
     }
-    const res = await call("/api/alerts/test", { method: "POST", token: s.accessToken, json: errorsRule(s.agent.id, { cooldownMinutes: 0 }) });
+    const res = await call("/api/alerts/test", { method: "POST", token: s.accessToken, json: errorsRule(s.agent.id, { cooldownMinutes: 5 }) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ replayed: true, grain: "minute", fired: 2 });
     expect(res.body.firings.every((f: Json) => f.value === 3 && f.resolvedAt)).toBe(true);
@@ -171,7 +172,7 @@ describe("history and bell", () => {
     expect(bell.body.unread).toBe(1);
     expect(bell.body.notifications[0]).toMatchObject({ kind: "triggered", severity: "critical", readAt: null });
     const mail = await call(`/api/local/mailbox?email=${encodeURIComponent(s.email)}`);
-    expect(mail.body.messages.map((m: Json) => m.subject)).toContain("[Critical] Alert: Errors at the front desk");
+    expect(mail.body.messages.map((m: Json) => m.subject)).toContain("[Critical] Alert triggered: Calls ending in an error");
 
     const history = await call("/api/alerts/history", { token: s.accessToken });
     expect(history.body.alerts).toMatchObject([{ value: 1, threshold: 1, windowMinutes: 15, resolvedAt: null, acknowledgedBy: null, scopeLabel: "Front desk", scopeAssistantId: s.agent.vapiAssistantId }]);
@@ -187,5 +188,107 @@ describe("history and bell", () => {
     expect((await call("/api/alerts/bell", { token: s.accessToken })).body.unread).toBe(1);
     expect((await call("/api/alerts/bell/read", { method: "POST", token: s.accessToken, json: {} })).body.unread).toBe(0);
     expect((await call("/api/alerts/bell/read", { method: "POST", token: s.accessToken, json: { ids: ["x"] } })).body.field).toBe("ids.0");
+  });
+});
+
+describe("alert mail consent and plan limits (decision 073)", () => {
+  const mailbox = async (email: string) => (await call(`/api/local/mailbox?email=${encodeURIComponent(email)}`)).body.messages as Json[];
+  const address = () => `ops-${crypto.randomUUID().slice(0, 8)}@example.net`;
+  const recipients = async (token: string) => (await call("/api/alerts/rules", { token })).body.recipients as Json[];
+
+  it("a plan-less account mails its own address only: extra addresses 403 naming extraEmails, at most 10 rules; the list says what the plan allows", async () => {
+    const s = await owner({}, null);
+    const refused = await post(s.accessToken, errorsRule(s.agent.id, { extraEmails: [address()] }));
+    expect(refused.status).toBe(403);
+    expect(refused.body.field).toBe("extraEmails");
+    const listed = await call("/api/alerts/rules", { token: s.accessToken });
+    expect(listed.body).toMatchObject({ limit: 10, plan: { rules: 10, extraEmails: 0 }, recipients: [] });
+    for (let i = 0; i < 10; i++) expect((await post(s.accessToken, errorsRule(s.agent.id))).status).toBe(201);
+    const over = await post(s.accessToken, errorsRule(s.agent.id));
+    expect(over.status).toBe(409);
+    expect(over.body.field).toBe("rules");
+
+    const basic = await owner({}, "basic");
+    expect((await post(basic.accessToken, errorsRule(basic.agent.id, { extraEmails: [address(), address(), address()] }))).body.field).toBe("extraEmails");
+    expect((await post(basic.accessToken, errorsRule(basic.agent.id, { extraEmails: [address(), address()] }))).status).toBe(201);
+    expect((await call("/api/alerts/rules", { token: basic.accessToken })).body.plan).toEqual({ rules: 25, extraEmails: 2 });
+  });
+
+  it("refuses a cooldown under 5 minutes, naming cooldownMinutes", async () => {
+    const s = await owner();
+    const res = await post(s.accessToken, errorsRule(s.agent.id, { cooldownMinutes: 4 }));
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe("cooldownMinutes");
+  });
+
+  it("an extra address is pending until its owner presses the mailed link's button: GET only shows the button, POST confirms", async () => {
+    const s = await owner();
+    const ops = address();
+    expect((await post(s.accessToken, errorsRule(s.agent.id, { extraEmails: [ops.toUpperCase()] }))).status).toBe(201);
+    expect(await recipients(s.accessToken)).toEqual([{ email: ops, status: "pending" }]);
+    const [mail] = await mailbox(ops);
+    expect(mail.subject).toBe(ALERT_TEXT.confirmSubject);
+    expect(mail.text).not.toContain("front desk");
+    const path = new URL(mail.link as string).pathname + new URL(mail.link as string).search;
+    expect(path).toMatch(/^\/api\/alerts\/recipients\/confirm\?token=[A-Za-z0-9_-]{43}$/);
+
+    const page = await call(path);
+    expect(page.status).toBe(200);
+    expect(page.body.text).toContain(ALERT_TEXT.confirmButton);
+    expect(page.body.text).toContain('method="post"');
+    expect(await recipients(s.accessToken)).toEqual([{ email: ops, status: "pending" }]);
+    expect((await call(path, { method: "POST" })).body.text).toContain(`<p role="status">${ALERT_TEXT.confirmed.slice(0, 10)}`);
+    expect(await recipients(s.accessToken)).toEqual([{ email: ops, status: "confirmed" }]);
+    // The token is spent; a made-up one is not found.
+    expect((await call(path, { method: "POST" })).status).toBe(404);
+    expect((await call(`/api/alerts/recipients/confirm?token=${"a".repeat(43)}`)).status).toBe(404);
+  });
+
+  it("an alert mail to a confirmed address unsubscribes it in one click (RFC 8058 POST), for every rule of the account", async () => {
+    const s = await owner();
+    const ops = address();
+    await post(s.accessToken, errorsRule(s.agent.id, { threshold: 1, extraEmails: [ops] }));
+    await post(s.accessToken, errorsRule(s.agent.id, { threshold: 2, extraEmails: [ops] }));
+    const [confirmation] = await mailbox(ops);
+    await call(new URL(confirmation.link as string).pathname + new URL(confirmation.link as string).search, { method: "POST" });
+    await db()
+      .insert(callLogs)
+      .values([1, 2].map(() => ({ userId: s.userId, callId: `c-${crypto.randomUUID()}`, assistantId: s.agent.vapiAssistantId, direction: "inbound" as const, status: "ended", endedReason: "pipeline-error-x", startTime: new Date().toISOString() })));
+    await evaluateAlerts({ db: db(), mail: new LocalMail(db()), webhook: async () => undefined, publicUrl: "http://localhost" }, new Date(), { userId: s.userId });
+    const alerts = (await mailbox(ops)).filter((m) => m.kind === "alert");
+    expect(alerts).toHaveLength(2);
+    const headers = alerts[0].headers as Record<string, string>;
+    expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const url = /^<(.+)>$/.exec(headers["List-Unsubscribe"])![1];
+    expect(alerts[0].text).toContain(url);
+    const unsubscribe = new URL(url).pathname + new URL(url).search;
+    expect((await call(unsubscribe)).body.text).toContain(ALERT_TEXT.unsubscribeButton);
+    expect(await recipients(s.accessToken)).toEqual([{ email: ops, status: "confirmed" }]);
+    const oneClick = await call(unsubscribe, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    expect(oneClick.status).toBe(200);
+    expect(await recipients(s.accessToken)).toEqual([{ email: ops, status: "unsubscribed" }]);
+  });
+
+  it("Resend confirmation: a new link within the day's caps (429 naming email past them), 404 for an address no rule names, 409 once confirmed", async () => {
+    const s = await owner();
+    const ops = address();
+    await post(s.accessToken, errorsRule(s.agent.id, { extraEmails: [ops] }));
+    const resend = (email: string) => call("/api/alerts/recipients/resend", { method: "POST", token: s.accessToken, json: { email } });
+    expect((await resend(ops)).body).toEqual({ recipient: { email: ops, status: "pending" } });
+    expect((await resend(ops)).status).toBe(200);
+    const capped = await resend(ops);
+    expect(capped.status).toBe(429);
+    expect(capped.body.field).toBe("email");
+    const mails = await mailbox(ops);
+    expect(mails).toHaveLength(3);
+    expect((await resend(address())).body.field).toBe("email");
+    expect((await resend("not an address")).body.field).toBe("email");
+    // Only the newest link works.
+    const links = mails.map((m) => new URL(m.link as string)).map((u) => u.pathname + u.search);
+    expect((await call(links[2], { method: "POST" })).status).toBe(404);
+    expect((await call(links[0], { method: "POST" })).status).toBe(200);
+    const confirmed = await resend(ops);
+    expect(confirmed.status).toBe(409);
+    expect(confirmed.body.field).toBe("email");
   });
 });

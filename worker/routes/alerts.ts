@@ -1,19 +1,70 @@
 // Alerts (decision 071): the signed-in account's rules, the Test replay, its history and the bell.
-// Every route reads and writes the caller's own rows only; another account's rule or alert is 404.
+// Every signed-in route reads and writes the caller's own rows only; another account's rule or alert is 404.
+// The extra addresses' confirmation and unsubscribe pages (decision 073) are public: the random
+// token is the key. Their GET only shows a page with a button (mail scanners open links); the POST,
+// from that button or a mail program's one-click (RFC 8058), confirms or unsubscribes.
+import { ALERT_TEXT } from "@shared/messages";
 import type { AlertRuleView } from "@shared/schemas/alerts";
+import { type Context } from "hono";
+import { html } from "hono/html";
+import type { AppEnv } from "../app-env";
+import { clientAddress, hit, type Limit } from "../db/rate-limit";
 import { currentUser } from "../middleware/auth";
+import { createMail } from "../providers";
+import { confirmByToken, confirmTokenKnown, unsubscribeById, unsubscribeIdKnown, type ConfirmDeps } from "../services/alerts/recipients";
 import { testRule } from "../services/alerts/replay";
-import { acknowledgeAlert, bell, checkForAccount, createRule, deleteRule, listHistory, listRules, readBell, updateRule } from "../services/alerts/rules";
+import { acknowledgeAlert, bell, checkForAccount, createRule, deleteRule, listHistory, listRules, readBell, resendConfirmation, updateRule } from "../services/alerts/rules";
 import { DeclaredRoutes } from "./serve";
+
+/** Confirmation and unsubscribe page requests per address, as the other public routes. */
+export const RECIPIENT_PAGE_LIMIT: Limit = { name: "alert-recipient-page:ip", limit: 30, windowSeconds: 60 };
+
+/** The mail and the links' origin a save or a resend mails confirmations with. */
+const confirmDeps = (c: Context<AppEnv>): ConfirmDeps => ({
+  db: c.var.db,
+  mail: createMail(c.var.config, c.var.db),
+  publicUrl: c.var.config.PUBLIC_URL ?? new URL(c.req.url).origin,
+});
+
+function page(body: ReturnType<typeof html>) {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
+<title>${ALERT_TEXT.pageTitle}</title>
+<style>
+  body{font-family:system-ui,sans-serif;background:#f5f5fb;color:#1c1b29;margin:0;padding:24px}
+  main{max-width:440px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 4px #0002}
+  h1{font-size:1.3rem;margin:0 0 12px} p{line-height:1.5}
+  button{margin-top:12px;width:100%;padding:12px;border:0;border-radius:6px;background:#5b4bdb;color:#fff;font-size:1rem;cursor:pointer}
+</style></head>
+<body><main><h1>${ALERT_TEXT.pageTitle}</h1>${body}</main></body></html>`;
+}
+
+const tokenOf = (c: Context<AppEnv>) => c.req.query("token") ?? "";
+
+/** The page's answer to an address over its limit (an HTML page, as the link opens in a browser). */
+async function overLimit(c: Context<AppEnv>) {
+  if (await hit(c.var.db, RECIPIENT_PAGE_LIMIT, clientAddress(c))) return null;
+  return c.html(page(html`<p role="alert">${ALERT_TEXT.tooMany}</p>`), 429, { "retry-after": String(RECIPIENT_PAGE_LIMIT.windowSeconds) });
+}
+
+const invalid = (c: Context<AppEnv>) => c.html(page(html`<p role="alert">${ALERT_TEXT.linkInvalid}</p>`), 404);
+
+/** A page asking one question, whose button posts back to the same address (token included). */
+const question = (c: Context<AppEnv>, text: string, button: string) =>
+  c.html(
+    page(html`<p>${text}</p>
+<form method="post" action="?token=${tokenOf(c)}"><button type="submit">${button}</button></form>`),
+  );
 
 export const alertRoutes = new DeclaredRoutes()
   .serve("GET /api/alerts/rules", async (c) => c.json(await listRules(c.var.db, currentUser(c))))
   .serve("POST /api/alerts/rules", async (c) => {
-    const rule: AlertRuleView = await createRule(c.var.db, currentUser(c), c.req.valid("json"), new Date());
+    const rule: AlertRuleView = await createRule(c.var.db, currentUser(c), c.req.valid("json"), new Date(), confirmDeps(c));
     return c.json({ rule }, 201);
   })
   .serve("PUT /api/alerts/rules/:id", async (c) => {
-    const rule = await updateRule(c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json"), new Date());
+    const rule = await updateRule(c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json"), new Date(), confirmDeps(c));
     return c.json({ rule });
   })
   .serve("DELETE /api/alerts/rules/:id", async (c) => {
@@ -29,5 +80,32 @@ export const alertRoutes = new DeclaredRoutes()
   })
   .serve("GET /api/alerts/history", async (c) => c.json({ alerts: await listHistory(c.var.db, currentUser(c).id, c.req.valid("query").limit) }))
   .serve("POST /api/alerts/history/:id/acknowledge", async (c) => c.json({ alert: await acknowledgeAlert(c.var.db, currentUser(c), c.req.valid("param").id, new Date()) }))
+  .serve("POST /api/alerts/recipients/resend", async (c) =>
+    c.json({ recipient: await resendConfirmation(c.var.db, currentUser(c), c.req.valid("json").email, new Date(), confirmDeps(c)) }),
+  )
+  .serve("GET /api/alerts/recipients/confirm", async (c) => {
+    const limited = await overLimit(c);
+    if (limited) return limited;
+    if (!(await confirmTokenKnown(c.var.db, tokenOf(c), new Date()))) return invalid(c);
+    return question(c, ALERT_TEXT.confirmQuestion, ALERT_TEXT.confirmButton);
+  })
+  .serve("POST /api/alerts/recipients/confirm", async (c) => {
+    const limited = await overLimit(c);
+    if (limited) return limited;
+    if (!(await confirmByToken(c.var.db, tokenOf(c), new Date()))) return invalid(c);
+    return c.html(page(html`<p role="status">${ALERT_TEXT.confirmed}</p>`));
+  })
+  .serve("GET /api/alerts/recipients/unsubscribe", async (c) => {
+    const limited = await overLimit(c);
+    if (limited) return limited;
+    if (!(await unsubscribeIdKnown(c.var.db, tokenOf(c)))) return invalid(c);
+    return question(c, ALERT_TEXT.unsubscribeQuestion, ALERT_TEXT.unsubscribeButton);
+  })
+  .serve("POST /api/alerts/recipients/unsubscribe", async (c) => {
+    const limited = await overLimit(c);
+    if (limited) return limited;
+    if (!(await unsubscribeById(c.var.db, tokenOf(c), new Date()))) return invalid(c);
+    return c.html(page(html`<p role="status">${ALERT_TEXT.unsubscribed}</p>`));
+  })
   .serve("GET /api/alerts/bell", async (c) => c.json(await bell(c.var.db, currentUser(c).id)))
   .serve("POST /api/alerts/bell/read", async (c) => c.json({ unread: await readBell(c.var.db, currentUser(c).id, c.req.valid("json").ids, new Date()) }));

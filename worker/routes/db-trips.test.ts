@@ -99,6 +99,16 @@ async function reportMailUnsubscribePath() {
   const url = new URL(/<([^>]+)>/.exec((JSON.parse(row!.headers) as Record<string, string>)["List-Unsubscribe"])![1]);
   return `${url.pathname}${url.search}`;
 }
+/** A rule of a fresh Pro account naming an extra address (not measured): its confirmation link and its unsubscribe link. */
+async function alertRecipient() {
+  const s = await fresh();
+  const email = `trips-${crypto.randomUUID().slice(0, 8)}@example.net`;
+  expect((await call("/api/alerts/rules", { method: "POST", token: s.accessToken, json: { ...ALERT_RULE, extraEmails: [email] } })).status).toBe(201);
+  const mail = await env.DB.prepare("SELECT link FROM mail_outbox WHERE to_email = ? AND kind = 'alert_confirm'").bind(email).first<{ link: string }>();
+  const row = await env.DB.prepare("SELECT unsubscribe_id FROM alert_mail_recipients WHERE email = ?").bind(email).first<{ unsubscribe_id: string }>();
+  const confirm = new URL(mail!.link);
+  return { s, email, confirm: `${confirm.pathname}${confirm.search}`, unsubscribe: `/api/alerts/recipients/unsubscribe?token=${row!.unsubscribe_id}` };
+}
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 type Measured = { status: number; trips: number; serverTiming: number | null; body: Json };
@@ -202,7 +212,7 @@ async function boughtNumber(s: Session) {
 const COUNT_QUERY = qs({ ...RANGE, callType: "Both" });
 
 /** An alert rule over the whole account (decision 071). */
-const ALERT_RULE = { name: "Calls", metric: "call_count", scopeKind: "all", scopeId: "", comparison: "gte", threshold: 5, windowMinutes: 15, cooldownMinutes: 0, severity: "warning" };
+const ALERT_RULE = { name: "Calls", metric: "call_count", scopeKind: "all", scopeId: "", comparison: "gte", threshold: 5, windowMinutes: 15, cooldownMinutes: 5, severity: "warning" };
 
 /** Every request: at most this many sequential D1 round trips, its identity included. */
 const BUDGET = 2;
@@ -241,6 +251,7 @@ const OVER_BUDGET: Record<string, { trips: number; why: string }> = {
   "POST /api/alerts/rules": { trips: 3, why: READ_THEN_WRITE },
   "PUT /api/alerts/rules/:id": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/alerts/test": { trips: 3, why: "the sign-in, then the scope's owner (the account's agents and numbers), then the replay's one read of the calls" },
+  "POST /api/alerts/recipients/resend": { trips: 3, why: "the sign-in, then the address and its confirmation's claim (the day's caps) in one batch, then the local outbox's insert (the mail vendor in production)" },
   "POST /api/api-keys": { trips: 3, why: "the sign-in, the plan (a refused plan writes nothing), then the key with its audit row in one batch" },
   "DELETE /api/api-keys/:id": { trips: 3, why: READ_THEN_WRITE },
 };
@@ -480,6 +491,19 @@ const CASES: Record<string, () => Promise<Spec>> = {
       .first<{ id: number }>();
     return { as: s, path: `/api/alerts/history/${row!.id}/acknowledge` };
   },
+  "POST /api/alerts/recipients/resend": async () => {
+    const { s, email } = await alertRecipient();
+    return { as: s, path: "/api/alerts/recipients/resend", json: { email } };
+  },
+  "GET /api/alerts/recipients/confirm": async () => ({ as: "none", path: (await alertRecipient()).confirm }),
+  "POST /api/alerts/recipients/confirm": async () => ({ as: "none", path: (await alertRecipient()).confirm }),
+  "GET /api/alerts/recipients/unsubscribe": async () => ({ as: "none", path: (await alertRecipient()).unsubscribe }),
+  "POST /api/alerts/recipients/unsubscribe": async () => ({
+    as: "none",
+    path: (await alertRecipient()).unsubscribe,
+    body: "List-Unsubscribe=One-Click",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  }),
   "GET /api/alerts/bell": async () => ({ as: "customer", path: "/api/alerts/bell" }),
   "POST /api/alerts/bell/read": async () => ({ as: "customer", path: "/api/alerts/bell/read", json: {} }),
   "GET /api/report-mail": async () => ({ as: "staff", path: "/api/report-mail" }),

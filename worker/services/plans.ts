@@ -1,5 +1,6 @@
 // Plan policy (docs/product/constants.md#business-constants): which plan an account is on and what it allows. Billing grows here.
 import { desc, eq } from "drizzle-orm";
+import { ALERT_PLAN_LIMITS, type AlertPlanLimits } from "@shared/alerts";
 import { NO_PLAN_AGENT_LIMIT, PLAN_AGENT_LIMITS, PLAN_MINUTE_LIMITS } from "@shared/constants";
 import type { AccountPlan, PlanKey, PlanState } from "@shared/schemas/agents";
 import { PLAN_TEXT } from "@shared/messages";
@@ -24,8 +25,9 @@ export const PAID_STATUSES = ["active", "trialing"];
  * (decision 022). The plan comes from the account's subscriptions, the only records the billing
  * events write (customer records can be edited by admins): the newest one active, or trialing before
  * its trial's end (even before the provider's update arrives). Without such a plan the paid
- * resources are closed, at most NO_PLAN_AGENT_LIMIT agents are kept as drafts, and `state` says why
- * there is no plan, from the newest subscription.
+ * resources are closed, at most NO_PLAN_AGENT_LIMIT agents are kept as drafts, alert mail goes to
+ * the account's own address only (ALERT_PLAN_LIMITS), and `state` says why there is no plan, from
+ * the newest subscription.
  */
 export async function accountPlan(db: Database, userId: string, now = new Date()): Promise<AccountPlan> {
   const rows = await db
@@ -39,6 +41,10 @@ export async function accountPlan(db: Database, userId: string, now = new Date()
 /** The subscription columns a plan is read from (accountPlan, and the API key lookup's batch). */
 export const PLAN_COLUMNS = { id: subscriptions.id, productName: subscriptions.productName, status: subscriptions.status, trialEnd: subscriptions.trialEnd };
 
+/** The same rows as raw SQL, for a caller's D1 batch (the alert run's chunk, the Alerts page). */
+export const subscriptionsStatement = (d1: D1Database, userId: string) =>
+  d1.prepare("SELECT id, product_name AS productName, status, trial_end AS trialEnd FROM subscriptions WHERE user_id = ? ORDER BY updated_at DESC").bind(userId);
+
 /** The plan an account's subscriptions give, newest first (accountPlan's rule, for rows read elsewhere). */
 export function planOf(rows: { id: string; productName: string | null; status: string; trialEnd: string | null }[], now = new Date()): AccountPlan {
   for (const row of rows) {
@@ -46,10 +52,10 @@ export function planOf(rows: { id: string; productName: string | null; status: s
     if (row.status === "trialing" && row.trialEnd && row.trialEnd < now.toISOString()) continue;
     const plan = planKey(row.productName);
     if (plan) {
-      return { plan, state: "subscribed", status: row.status, subscriptionId: row.id, agentLimit: PLAN_AGENT_LIMITS[plan], minuteLimit: PLAN_MINUTE_LIMITS[plan] };
+      return { plan, state: "subscribed", status: row.status, subscriptionId: row.id, agentLimit: PLAN_AGENT_LIMITS[plan], minuteLimit: PLAN_MINUTE_LIMITS[plan], alerts: ALERT_PLAN_LIMITS[plan] };
     }
   }
-  return { plan: null, state: noPlanState(rows[0]?.status), status: rows[0]?.status ?? null, subscriptionId: null, agentLimit: NO_PLAN_AGENT_LIMIT, minuteLimit: null };
+  return { plan: null, state: noPlanState(rows[0]?.status), status: rows[0]?.status ?? null, subscriptionId: null, agentLimit: NO_PLAN_AGENT_LIMIT, minuteLimit: null, alerts: ALERT_PLAN_LIMITS.none };
 }
 
 /**
@@ -57,6 +63,9 @@ export function planOf(rows: { id: string; productName: string | null; status: s
  * trial and plan-less accounts are refused with the plan refusal's 402.
  */
 export const hasApiAccess = (plan: AccountPlan, isAdmin: boolean) => isAdmin || (plan.plan === "pro" && plan.status === "active");
+
+/** What alerts the account may have: its plan's (accountPlan's `alerts`); an admin runs the platform and has the most. */
+export const alertLimits = (plan: AccountPlan, isAdmin: boolean): AlertPlanLimits => (isAdmin ? ALERT_PLAN_LIMITS.pro : plan.alerts);
 
 /** The 402 of an account without API access: the same code and upgrade link as every plan refusal. */
 export const apiAccessRequired = () => new ApiError(402, PLAN_TEXT.apiAccessRequired, "subscription_required", undefined, { upgradeUrl: "/buy" });

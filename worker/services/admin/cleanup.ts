@@ -29,6 +29,7 @@ import {
   subscriptions,
   usageAlerts,
   alertHistory,
+  alertMailRecipients,
   alertNotifications,
   alertRuleState,
   alertRules,
@@ -75,6 +76,7 @@ export const USER_ID_COLUMNS = {
   alert_rule_state: ["user_id"],
   alert_history: ["user_id"],
   alert_notifications: ["user_id"],
+  alert_mail_recipients: ["user_id"],
   webhook_endpoints: ["user_id"],
   webhook_deliveries: ["user_id"],
   api_keys: ["user_id"],
@@ -91,6 +93,9 @@ export const USER_ID_KEPT = {
   admin_audit_log: ["actor_id", "target_user_id"],
   // A deleted account's tokens are refused until they expire, instead of creating its profile again.
   deleted_accounts: ["user_id"],
+  // Alert mail claimed in the last two days (pruned nightly): the per-address caps count every
+  // account's mail, so deleting an account must not reset them.
+  alert_mail_log: ["user_id"],
 } as const;
 
 /**
@@ -190,6 +195,7 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     ["alert_history", db.delete(alertHistory).where(inArray(alertHistory.userId, ofIds))],
     ["alert_rule_state", db.delete(alertRuleState).where(inArray(alertRuleState.userId, ofIds))],
     ["alert_rules", db.delete(alertRules).where(inArray(alertRules.userId, ofIds))],
+    ["alert_mail_recipients", db.delete(alertMailRecipients).where(inArray(alertMailRecipients.userId, ids))],
     ["api_keys", db.delete(apiKeys).where(inArray(apiKeys.userId, ofIds))],
     // Custom webhooks (decision 070). Attempts carry their endpoint's id only: deleted before the endpoints they name.
     [

@@ -68,12 +68,13 @@ const rule = (a: Account, input: Partial<AlertRuleInput>, now = NOW) =>
       comparison: "gte",
       threshold: 3,
       windowMinutes: 15,
-      cooldownMinutes: 0,
+      cooldownMinutes: 5,
       severity: "critical",
       webhook: true,
       ...input,
     }),
     now,
+    { db: db(), mail: new LocalMail(db()), publicUrl: "https://app.example" },
   );
 
 function channels() {
@@ -226,7 +227,10 @@ describe("the window's edges", () => {
 describe("fire once, resolve once, cooldown", () => {
   it("fires once per breach with mail, bell and webhook; resolves once when the window has passed", async () => {
     const a = await account();
+    await subscribe(a.user.id, "pro");
     await rule(a, { threshold: 3, extraEmails: ["ops@example.com"] });
+    // The extra address is mailed once it has confirmed (./mail.test.ts follows the link itself).
+    await env.DB.prepare("UPDATE alert_mail_recipients SET status = 'confirmed' WHERE user_id = ?").bind(a.user.id).run();
     for (const m of [1, 2, 3]) await addCall(a, minutesBefore(m), { endedReason: "pipeline-error-x" });
     const c = channels();
     await evaluateAlerts(c.deps, NOW);
@@ -234,7 +238,7 @@ describe("fire once, resolve once, cooldown", () => {
     expect(await history(a)).toHaveLength(1);
     const mine = c.mails.filter((m) => m.to === a.user.email || m.to === "ops@example.com");
     expect(mine.map((m) => m.to).sort()).toEqual([a.user.email, "ops@example.com"].sort());
-    expect(mine[0].subject).toBe("[Critical] Alert: Rule");
+    expect(mine[0].subject).toBe("[Critical] Alert triggered: Calls ending in an error");
     expect(c.events.filter((e) => e.userId === a.user.id).map((e) => [e.type, e.alert.value])).toEqual([["alert.triggered", 3]]);
     expect(await bellRows(a)).toMatchObject([{ kind: "triggered" }]);
 
@@ -291,11 +295,11 @@ describe("fire once, resolve once, cooldown", () => {
       comparison: "gte",
       threshold: 10,
       windowMinutes: 15,
-      cooldownMinutes: 0,
+      cooldownMinutes: 5,
       severity: "critical",
       webhook: true,
     });
-    const view = await updateRule(db(), a.user, created.id, edited, minutesBefore(-1));
+    const view = await updateRule(db(), a.user, created.id, edited, minutesBefore(-1), { db: db(), mail: new LocalMail(db()), publicUrl: "https://app.example" });
     // The edit itself leaves the alert open: the rule still says triggered until it is evaluated.
     expect(view.status).toBe("triggered");
     expect(await history(a)).toMatchObject([{ resolved_at: null }]);
@@ -309,7 +313,7 @@ describe("fire once, resolve once, cooldown", () => {
       ["alert.triggered", 3],
       ["alert.resolved", 3],
     ]);
-    expect(c.mails.filter((m) => m.to === a.user.email).map((m) => m.subject)).toEqual(["[Critical] Alert: Rule", "Resolved: Rule"]);
+    expect(c.mails.filter((m) => m.to === a.user.email).map((m) => m.subject)).toEqual(["[Critical] Alert triggered: Calls ending in an error", "Alert resolved: Calls ending in an error"]);
   });
 
   it("an account's run (after a call webhook) evaluates only that account's call rules", async () => {

@@ -1,24 +1,47 @@
 // One evaluation of the alert rules (decision 071): every account's (the 1-minute cron) or one
-// account's call rules (right after a call webhook). Round trips: one for the rules, one per chunk
-// of accounts for their data, one per chunk for the state changes; the store metrics once per run
-// whoever asks; the plan's minutes per account that has such a rule. Calls add rows to a statement,
-// never statements.
+// account's call rules (right after a call webhook). Round trips: one for the rules (with the call
+// roll-ups' coverage of the month), one per chunk of accounts for their data (calls, agents, silent
+// lines, plan, extra addresses and, for accounts with a minutes-used rule, the month's seconds), one
+// per chunk for the state changes and their mail claims; the store metrics once per run whoever
+// asks. Rules and calls add rows or statements to a batch, never round trips.
 //
 // A rule fires once per breach and resolves once. Each change of state is one conditional UPDATE of
 // alert_rule_state that names this run, and the history and bell rows are written in the same batch
 // only where that UPDATE took (they select on the run's id): a second, overlapping run reads the
 // same state but its UPDATE matches no row, so it writes nothing and sends nothing. The cooldown is
-// in the UPDATE's own condition, so it holds whatever state a run read.
-import { ALERT_METRICS, breaches, formatAlertValue, windowLabel, type AlertComparison, type AlertMetricId } from "@shared/alerts";
+// in the UPDATE's own condition (never under ALERT_COOLDOWN.min), so it holds whatever state a run read.
+//
+// Mail (decision 073): the account's own address, and the extra addresses its plan allows that have
+// confirmed. Each mail is claimed in the same batch by an INSERT into alert_mail_log that counts the
+// day's caps (per account, per recipient) in its own condition; past a cap the claim does not take,
+// the firing is still recorded and rings the bell, and the owner's address is told once that day.
+import {
+  ALERT_COOLDOWN,
+  ALERT_MAIL_CAPS,
+  ALERT_METRICS,
+  ALERT_UNSUBSCRIBE_PATH,
+  breaches,
+  formatAlertValue,
+  windowLabel,
+  type AlertComparison,
+  type AlertMetricId,
+  type AlertPlanLimits,
+} from "@shared/alerts";
 import { ALERT_TEXT } from "@shared/messages";
+import type { AccountPlan } from "@shared/schemas/agents";
 import type { Database } from "../../db/client";
 import { d1Of } from "../../db/client";
 import { log } from "../../lib/log";
 import type { MailPort } from "../../providers";
+import { coveragePlan, type Coverage } from "../counts/engine";
+import { DbMeter } from "../counts/meter";
+import { monthlyCallsPlan, nyMonthDays } from "../counts/month";
+import { alertLimits, monthSecondsFor, planOf, subscriptionsStatement } from "../plans";
+import { mailDay, recipientsStatement, type RecipientRow } from "./recipients";
 import {
   assistantsOf,
   callMetricValue,
-  minutesUsedValue,
+  minutesUsedOf,
   minuteRowsStatement,
   readScopes,
   scopeLabel,
@@ -97,12 +120,15 @@ export const mayUse = (metric: AlertMetricId, account: { shopwindows_info: numbe
   return flag === "callApp" ? Boolean(account.call_app) : Boolean(account.shopwindows_info);
 };
 
+/** A rule's cooldown as evaluated: never under the floor, whatever an older row holds. */
+export const cooldownOf = (rule: Pick<RuleRow, "cooldown_minutes">) => Math.max(rule.cooldown_minutes, ALERT_COOLDOWN.min);
+
 /** What a rule's state should do now: fire, resolve or nothing (a value of null changes nothing). */
 export function transition(rule: Pick<RuleRow, "status" | "last_fired_at" | "cooldown_minutes" | "comparison" | "threshold">, value: number | null, now: Date): "fire" | "resolve" | null {
   if (value === null) return null;
   const breaching = breaches(rule.comparison, value, rule.threshold);
   if (rule.status === "ok" && breaching) {
-    const cooled = !rule.last_fired_at || now.getTime() - Date.parse(rule.last_fired_at) >= rule.cooldown_minutes * MINUTE_MS;
+    const cooled = !rule.last_fired_at || now.getTime() - Date.parse(rule.last_fired_at) >= cooldownOf(rule) * MINUTE_MS;
     return cooled ? "fire" : null;
   }
   if (rule.status === "triggered" && !breaching) return "resolve";
@@ -114,23 +140,53 @@ const RULES_SQL =
   "r.email_account, r.extra_emails, r.webhook, r.bell, s.status, s.since, s.last_fired_at, s.alert_id, p.email, p.shopwindows_info, p.call_app, p.is_admin " +
   "FROM alert_rules r JOIN alert_rule_state s ON s.rule_id = r.id JOIN profiles p ON p.id = r.user_id";
 
-/** The rules a run evaluates: every account's, or one account's call rules. */
-async function readRules(d1: D1Database, only?: { userId: string }): Promise<RuleRow[]> {
+/** The call roll-ups' coverage of this New York month, as the run read it (minutes used counts the month over it). */
+type MonthCoverage = { range: { startDate: string; endDate: string }; coverage: Coverage };
+
+/** The rules a run evaluates (every account's, or one account's call rules), and the month's coverage, in one round trip. */
+async function readRules(db: Database, now: Date, only?: { userId: string }): Promise<{ rules: RuleRow[]; month: MonthCoverage }> {
+  const d1 = d1Of(db);
   const statement = only ? d1.prepare(`${RULES_SQL} WHERE r.user_id = ? ORDER BY r.id`).bind(only.userId) : d1.prepare(`${RULES_SQL} ORDER BY r.user_id, r.id`);
-  const rows = (await statement.all<RuleRow>()).results;
-  return only ? rows.filter((r) => ALERT_METRICS[r.metric].fromCalls) : rows;
+  const range = nyMonthDays(now);
+  const cover = coveragePlan(new DbMeter(db.$client), ["call_logs"] as const, range);
+  const [rules, ...coverage] = (await d1.batch<Record<string, unknown>>([statement, ...cover.statements])).map((r) => r.results ?? []);
+  const rows = rules as RuleRow[];
+  return { rules: only ? rows.filter((r) => ALERT_METRICS[r.metric].fromCalls) : rows, month: { range, coverage: cover.read(coverage).call_logs } };
 }
 
 type Evaluated = { rule: RuleRow; value: number | null; windowStart: string; label: string };
 
-/** Values of the rules of a chunk of accounts: one batch for their calls, agents and silent lines. */
-async function evaluateChunk(db: Database, accounts: [string, RuleRow[]][], now: Date, storeValues: Map<string, number | null>): Promise<Evaluated[]> {
+/** What a chunk read of each account besides its rules' values: what its plan allows of alerts, its extra addresses. */
+export type AccountMail = { limits: AlertPlanLimits; recipients: Map<string, RecipientRow> };
+
+/**
+ * Values of the rules of a chunk of accounts: one batch for their calls, agents, silent lines, plans,
+ * extra addresses and (accounts with a minutes-used rule) month, whatever the number of rules. The
+ * month is counted over the coverage read with the rules; the batch reads the coverage again, and
+ * should it have moved in between (a roll-up ran), those accounts' months are read again alone.
+ */
+async function evaluateChunk(
+  db: Database,
+  accounts: [string, RuleRow[]][],
+  now: Date,
+  storeValues: Map<string, number | null>,
+  month: MonthCoverage,
+): Promise<{ evaluated: Evaluated[]; mail: Map<string, AccountMail> }> {
   const d1 = d1Of(db);
+  const meter = new DbMeter(db.$client);
   const statements: D1PreparedStatement[] = [];
-  const slots: { userId: string; scopes: number; minutes?: number; silent: Map<number, number> }[] = [];
+  const monthly = accounts.some(([, rules]) => rules.some((r) => r.metric === "minutes_used"));
+  const check = monthly ? coveragePlan(meter, ["call_logs"] as const, month.range) : null;
+  if (check) statements.push(...check.statements);
+  type Slot = { scopes: number; plan: number; recipients: number; minutes?: number; silent: Map<number, number>; month?: { at: number; plan: ReturnType<typeof monthlyCallsPlan> } };
+  const slots: Slot[] = [];
   for (const [userId, rules] of accounts) {
-    const slot = { userId, scopes: statements.length, minutes: undefined as number | undefined, silent: new Map<number, number>() };
+    const slot: Slot = { scopes: statements.length, plan: 0, recipients: 0, silent: new Map<number, number>() };
     statements.push(...scopesStatements(d1, userId));
+    slot.plan = statements.length;
+    statements.push(subscriptionsStatement(d1, userId));
+    slot.recipients = statements.length;
+    statements.push(recipientsStatement(d1, userId));
     const longest = Math.max(0, ...rules.filter((r) => r.window_minutes > 0).map((r) => r.window_minutes));
     if (longest > 0) {
       slot.minutes = statements.length;
@@ -140,14 +196,33 @@ async function evaluateChunk(db: Database, accounts: [string, RuleRow[]][], now:
       slot.silent.set(rule.id, statements.length);
       statements.push(...silentLineStatements(d1, userId, rule.scope_id, now));
     }
+    if (rules.some((r) => r.metric === "minutes_used")) {
+      const plan = monthlyCallsPlan(meter, userId, month.coverage);
+      slot.month = { at: statements.length, plan };
+      statements.push(...plan.statements);
+    }
     slots.push(slot);
   }
   const results = (await d1.batch<Record<string, unknown>>(statements)).map((r) => r.results ?? []);
+  // The coverage this batch saw: when it is not the one the months were counted over, count them again.
+  const held = !check || JSON.stringify(check.read(results.slice(0, check.statements.length)).call_logs) === JSON.stringify(month.coverage);
   const out: Evaluated[] = [];
+  const mail = new Map<string, AccountMail>();
   for (const [i, [userId, rules]] of accounts.entries()) {
     const slot = slots[i];
     const scopes: AccountScopes = readScopes(results[slot.scopes], results[slot.scopes + 1]);
+    const plan: AccountPlan = planOf(results[slot.plan] as Parameters<typeof planOf>[0], now);
+    mail.set(userId, {
+      limits: alertLimits(plan, Boolean(rules[0]?.is_admin)),
+      recipients: new Map((results[slot.recipients] as RecipientRow[]).map((r) => [r.email, r])),
+    });
     const rows = (slot.minutes === undefined ? [] : results[slot.minutes]) as MinuteRow[];
+    let seconds: number | null = null;
+    if (slot.month) {
+      seconds = held
+        ? slot.month.plan.read(results.slice(slot.month.at, slot.month.at + slot.month.plan.statements.length)).duration_seconds
+        : await monthSecondsFor(db, userId, now);
+    }
     for (const rule of rules) {
       const label = scopeLabel(scopes, rule.scope_kind, rule.scope_id);
       const since = windowStart(now, rule.window_minutes);
@@ -156,7 +231,7 @@ async function evaluateChunk(db: Database, accounts: [string, RuleRow[]][], now:
       else if (rule.metric === "silent_line") {
         const at = slot.silent.get(rule.id)!;
         value = silentLineValue(results[at] as { had: number }[], results[at + 1][0] as { last: string | null; assistant: string | null }, now);
-      } else if (rule.metric === "minutes_used") value = await minutesUsedValue(db, userId, now);
+      } else if (rule.metric === "minutes_used") value = minutesUsedOf(plan, seconds ?? 0);
       else if (ALERT_METRICS[rule.metric].flag) value = storeValues.get(`${rule.metric}|${rule.scope_id}`) ?? null;
       else {
         const assistants = assistantsOf(scopes, rule.scope_kind, rule.scope_id);
@@ -165,7 +240,7 @@ async function evaluateChunk(db: Database, accounts: [string, RuleRow[]][], now:
       out.push({ rule, value, windowStart: since.toISOString(), label });
     }
   }
-  return out;
+  return { evaluated: out, mail };
 }
 
 const titleOf = (e: Evaluated, kind: "triggered" | "resolved") =>
@@ -178,7 +253,7 @@ function changeStatements(d1: D1Database, e: Evaluated, kind: "fire" | "resolve"
   const at = now.toISOString();
   const r = e.rule;
   if (kind === "fire") {
-    const cooledBefore = new Date(now.getTime() - r.cooldown_minutes * MINUTE_MS).toISOString();
+    const cooledBefore = new Date(now.getTime() - cooldownOf(r) * MINUTE_MS).toISOString();
     const took = "EXISTS (SELECT 1 FROM alert_rule_state WHERE rule_id = ? AND run_id = ? AND status = 'triggered' AND since = ?)";
     return [
       d1
@@ -244,16 +319,74 @@ function eventOf(e: Evaluated, kind: "triggered" | "resolved", alertId: number, 
   };
 }
 
-/** The mails of one alert event: the account's address (when chosen) and the extra ones. */
-async function mailEvent(deps: AlertDeps, e: Evaluated, event: AlertEvent): Promise<number> {
+/** One address an alert mails: the account's own, or an extra one that confirmed (with its unsubscribe id). */
+type Recipient = { email: string; unsubscribeId: string | null };
+
+/**
+ * Whom a rule's alert mails: the account's own address when chosen, and the extra addresses the
+ * plan allows (the first ones, in the rule's order) that have confirmed and not unsubscribed. Extra
+ * addresses need the public address for their unsubscribe link: without it they get nothing.
+ */
+export function recipientsOf(rule: RuleRow, account: AccountMail, origin: string | undefined): Recipient[] {
+  const own = rule.email.toLowerCase();
+  const out: Recipient[] = rule.email_account ? [{ email: own, unsubscribeId: null }] : [];
+  if (!origin) return out;
+  const extras = [...new Set((JSON.parse(rule.extra_emails) as string[]).map((e) => e.toLowerCase()))].filter((e) => e !== own).slice(0, account.limits.extraEmails);
+  for (const email of extras) {
+    const row = account.recipients.get(email);
+    if (row?.status === "confirmed") out.push({ email, unsubscribeId: row.unsubscribe_id });
+  }
+  return out;
+}
+
+/**
+ * The claims of a change's mails, for the change's batch: per recipient, an INSERT into the day's log
+ * that takes only where this run's change took, the address is (still) confirmed, and the day's caps
+ * (the account's, the address's) are not reached, counted in its own condition; and the owner's
+ * "mail paused" notice, claimed once a day, where a claim did not take because of a cap.
+ */
+function mailClaimStatements(d1: D1Database, e: Evaluated, kind: "fire" | "resolve", runId: string, now: Date, recipients: Recipient[]): D1PreparedStatement[] {
   const r = e.rule;
-  const to = [...(r.email_account ? [r.email] : []), ...(JSON.parse(r.extra_emails) as string[])];
+  const at = now.toISOString();
+  const day = mailDay(now);
+  const took = `EXISTS (SELECT 1 FROM alert_rule_state WHERE rule_id = ${r.id} AND run_id = ?1 AND status = '${kind === "fire" ? "triggered" : "ok"}' AND since = ?2)`;
+  const ref =
+    kind === "fire" ? `(SELECT max(id) FROM alert_history WHERE rule_id = ${r.id} AND run_id = ?1) || ':triggered'` : `'${Number(r.alert_id)}:resolved'`;
+  const capped = "((SELECT count(*) FROM alert_mail_log WHERE user_id = ?3 AND day = ?4 AND kind = 'alert') >= ?6 OR (SELECT count(*) FROM alert_mail_log WHERE email = ?5 AND day = ?4 AND kind = 'alert') >= ?7)";
+  return recipients.flatMap((to) => {
+    const confirmed = to.unsubscribeId ? " AND EXISTS (SELECT 1 FROM alert_mail_recipients WHERE user_id = ?3 AND email = ?5 AND status = 'confirmed')" : "";
+    const bind = [runId, at, r.user_id, day, to.email, ALERT_MAIL_CAPS.perAccountPerDay, ALERT_MAIL_CAPS.perRecipientPerDay, r.email.toLowerCase()];
+    return [
+      d1
+        .prepare(
+          `INSERT INTO alert_mail_log (user_id, email, day, kind, ref) SELECT ?3, ?5, ?4, 'alert', ${ref} WHERE ${took}${confirmed} AND NOT ${capped} ` +
+            "ON CONFLICT DO NOTHING RETURNING id",
+        )
+        .bind(...bind.slice(0, 7)),
+      d1
+        .prepare(
+          `INSERT INTO alert_mail_log (user_id, email, day, kind, ref) SELECT ?3, ?8, ?4, 'paused', ?4 || ':' || ?3 WHERE ${took} AND ${capped} ` +
+            `AND NOT EXISTS (SELECT 1 FROM alert_mail_log WHERE kind = 'alert' AND ref = ${ref} AND email = ?5) ON CONFLICT DO NOTHING RETURNING id`,
+        )
+        .bind(...bind),
+    ];
+  });
+}
+
+/**
+ * The mail of one alert event to the recipients whose claim took. The subject names the metric and
+ * the severity only; the rule's name is in the body, said to be the account's. An extra address's
+ * mail carries its one-click unsubscribe (RFC 8058 headers and a link).
+ */
+async function mailEvent(deps: AlertDeps, e: Evaluated, event: AlertEvent, to: Recipient[]): Promise<number> {
+  const r = e.rule;
   const origin = deps.publicUrl?.replace(/\/+$/, "");
   const kind = event.type === "alert.triggered" ? "triggered" : "resolved";
+  const metric = ALERT_METRICS[r.metric].label;
   const text = ALERT_TEXT.mailText({
     kind,
     ruleName: r.name,
-    metric: ALERT_METRICS[r.metric].label,
+    metric,
     scope: e.label,
     value: formatAlertValue(r.metric, event.alert.value),
     threshold: `${r.comparison === "gte" ? "≥" : "≤"} ${formatAlertValue(r.metric, r.threshold)}`,
@@ -262,15 +395,17 @@ async function mailEvent(deps: AlertDeps, e: Evaluated, event: AlertEvent): Prom
     at: event.alert.at,
   });
   let failed = 0;
-  for (const address of [...new Set(to.map((a) => a.toLowerCase()))]) {
+  for (const recipient of to) {
+    const unsubscribeUrl = recipient.unsubscribeId && origin ? `${origin}${ALERT_UNSUBSCRIBE_PATH}?token=${recipient.unsubscribeId}` : null;
     try {
       await deps.mail.send({
-        to: address,
-        subject: ALERT_TEXT.mailSubject(kind, r.severity, r.name),
-        text: origin ? `${text}\n\n${origin}/alerts` : text,
-        link: origin ? `${origin}/alerts` : undefined,
+        to: recipient.email,
+        subject: ALERT_TEXT.mailSubject(kind, r.severity, metric),
+        text: unsubscribeUrl ? `${text}\n\n${ALERT_TEXT.mailExtraFooter(r.email, unsubscribeUrl)}` : origin ? `${text}\n\n${origin}/alerts` : text,
+        link: unsubscribeUrl ? undefined : origin ? `${origin}/alerts` : undefined,
+        headers: unsubscribeUrl ? { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : undefined,
         kind: "alert",
-        idempotencyKey: `alert/${event.alert.id}/${kind}/${address}`,
+        idempotencyKey: `alert/${event.alert.id}/${kind}/${recipient.email}`,
       });
     } catch (err) {
       failed += 1;
@@ -280,16 +415,34 @@ async function mailEvent(deps: AlertDeps, e: Evaluated, event: AlertEvent): Prom
   return failed;
 }
 
+/** The owner's one notice of the day that the caps paused alert mail. */
+async function mailPaused(deps: AlertDeps, rule: RuleRow, now: Date): Promise<number> {
+  try {
+    await deps.mail.send({
+      to: rule.email,
+      subject: ALERT_TEXT.pausedSubject,
+      text: ALERT_TEXT.pausedMailText(ALERT_MAIL_CAPS.perAccountPerDay, ALERT_MAIL_CAPS.perRecipientPerDay),
+      kind: "alert_paused",
+      idempotencyKey: `alert-paused/${rule.user_id}/${mailDay(now)}`,
+    });
+    return 0;
+  } catch (err) {
+    log(null, "error", "alert paused mail failed", { error: err instanceof Error ? err.message : String(err) });
+    return 1;
+  }
+}
+
 /**
  * Evaluates the rules and moves their states, then tells the channels of each change this run made.
  * `only`: one account's call rules (after a call webhook). Store metrics are read once per run.
  */
 export async function evaluateAlerts(deps: AlertDeps, now: Date, only?: { userId: string }, runId: string = crypto.randomUUID()): Promise<AlertRun> {
   const d1 = d1Of(deps.db);
-  const rules = await readRules(d1, only);
+  const { rules, month } = await readRules(deps.db, now, only);
   const byAccount = new Map<string, RuleRow[]>();
   for (const rule of rules) byAccount.set(rule.user_id, [...(byAccount.get(rule.user_id) ?? []), rule]);
   const run: AlertRun = { runId, rules: rules.length, accounts: byAccount.size, fired: 0, resolved: 0, mailsFailed: 0, webhooksFailed: 0 };
+  const origin = deps.publicUrl?.replace(/\/+$/, "");
 
   // The store network's figures, once each whoever asks for them.
   const storeValues = new Map<string, number | null>();
@@ -301,10 +454,13 @@ export async function evaluateAlerts(deps: AlertDeps, now: Date, only?: { userId
 
   const accounts = [...byAccount];
   for (let i = 0; i < accounts.length; i += ACCOUNTS_PER_BATCH) {
-    const evaluated = await evaluateChunk(deps.db, accounts.slice(i, i + ACCOUNTS_PER_BATCH), now, storeValues);
+    const { evaluated, mail } = await evaluateChunk(deps.db, accounts.slice(i, i + ACCOUNTS_PER_BATCH), now, storeValues, month);
     const changes = evaluated.flatMap((e) => {
       const kind = transition(e.rule, e.value, now);
-      return kind ? [{ e, kind, statements: changeStatements(d1, e, kind, runId, now) }] : [];
+      if (!kind) return [];
+      const to = recipientsOf(e.rule, mail.get(e.rule.user_id)!, origin);
+      const state = changeStatements(d1, e, kind, runId, now);
+      return [{ e, kind, to, state: state.length, statements: [...state, ...mailClaimStatements(d1, e, kind, runId, now, to)] }];
     });
     if (changes.length === 0) continue;
     const results = await d1.batch<{ id: number }>(changes.flatMap((c) => c.statements));
@@ -312,13 +468,17 @@ export async function evaluateAlerts(deps: AlertDeps, now: Date, only?: { userId
     for (const change of changes) {
       // The history statement (the second of each change) returns the alert only where this run's UPDATE took.
       const taken = results[at + 1].results ?? [];
+      // After the state's statements, two per recipient: its claim, and the owner's pause notice.
+      const claims = change.to.map((_, k) => results[at + change.state + 2 * k].results ?? []);
+      const paused = change.to.some((_, k) => (results[at + change.state + 2 * k + 1].results ?? []).length > 0);
       at += change.statements.length;
       if (taken.length === 0) continue;
       const kind = change.kind === "fire" ? "triggered" : "resolved";
       if (kind === "triggered") run.fired += 1;
       else run.resolved += 1;
       const event = eventOf(change.e, kind, taken[0].id, now);
-      run.mailsFailed += await mailEvent(deps, change.e, event);
+      run.mailsFailed += await mailEvent(deps, change.e, event, change.to.filter((_, k) => claims[k].length > 0));
+      if (paused) run.mailsFailed += await mailPaused(deps, change.e.rule, now);
       if (change.e.rule.webhook) {
         try {
           await deps.webhook(event);

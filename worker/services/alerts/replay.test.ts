@@ -25,7 +25,7 @@ const test = async (input: Partial<AlertRuleInput>) =>
   testRule(
     db(),
     await account(),
-    alertRuleBody.parse({ name: "Rule", metric: "leads_drop", scopeKind: "store", scopeId: "TYLER", comparison: "gte", threshold: 50, windowMinutes: 0, cooldownMinutes: 0, severity: "warning", ...input }),
+    alertRuleBody.parse({ name: "Rule", metric: "leads_drop", scopeKind: "store", scopeId: "TYLER", comparison: "gte", threshold: 50, windowMinutes: 0, cooldownMinutes: 5, severity: "warning", ...input }),
     NOW,
   );
 

@@ -1,14 +1,28 @@
 // An account's alert rules, its history and its bell (decision 071). The body's own bounds are the
 // schema's (shared/schemas/alerts.ts); what needs the account is checked here: the metric's flag
 // (403 naming `metric`), the scope being the account's own agent or number or a store (400 naming
-// `scopeId`) and the 50 rules (409, counted inside the INSERT so two creates cannot pass it together).
-import { ALERT_HISTORY_DAYS, ALERT_METRIC_IDS, ALERT_METRICS, MAX_ALERT_RULES, STORE_SCOPE_IDS, type AlertMetricId } from "@shared/alerts";
-import type { AlertBellResponse, AlertRuleBody, AlertRuleView, AlertRulesResponse, AlertScopeOption, AlertView } from "@shared/schemas/alerts";
+// `scopeId`), the extra addresses its plan allows (403 naming `extraEmails`, decision 073) and the
+// rules its plan allows (409, counted inside the INSERT so two creates cannot pass it together).
+// A saved rule's new extra addresses are mailed a confirmation; until confirmed they get nothing.
+import { ALERT_HISTORY_DAYS, ALERT_METRIC_IDS, ALERT_METRICS, STORE_SCOPE_IDS, type AlertMetricId, type AlertPlanLimits } from "@shared/alerts";
+import { ALERT_TEXT } from "@shared/messages";
+import type { AlertBellResponse, AlertRecipientView, AlertRuleBody, AlertRuleView, AlertRulesResponse, AlertScopeOption, AlertView } from "@shared/schemas/alerts";
 import type { Database } from "../../db/client";
 import { d1Of } from "../../db/client";
 import { ApiError, badRequest, notFound } from "../../lib/errors";
+import { alertLimits, planOf, subscriptionsStatement } from "../plans";
 import type { CurrentUser } from "../profiles";
 import { mayUse } from "./evaluate";
+import {
+  addRecipientStatements,
+  confirmationAsk,
+  confirmationStatements,
+  recipientsStatement,
+  requestConfirmations,
+  sendConfirmation,
+  type ConfirmDeps,
+  type RecipientRow,
+} from "./recipients";
 import { readScopes, scopeLabel, scopesStatements, type AccountScopes } from "./values";
 
 const flagsOf = (user: CurrentUser) => ({ shopwindows_info: user.shopwindowsInfo ? 1 : 0, call_app: user.callApp ? 1 : 0, is_admin: user.isAdmin ? 1 : 0 });
@@ -75,34 +89,57 @@ function scopeOptions(user: CurrentUser, scopes: AccountScopes): AlertScopeOptio
   ];
 }
 
-/** The account's rules with their state, the metrics it may use and the scopes it may pick: one round trip. */
-export async function listRules(db: Database, user: CurrentUser): Promise<AlertRulesResponse> {
+type PlanRow = { id: string; productName: string | null; status: string; trialEnd: string | null };
+
+/** What the account's plan allows of alerts (accountPlan's rule over the rows read in a batch). */
+const limitsOf = (user: CurrentUser, rows: unknown[], now: Date): AlertPlanLimits => alertLimits(planOf(rows as PlanRow[], now), user.isAdmin);
+
+/** The account's rules with their state, its extra addresses' states, what its plan allows, the metrics and scopes: one round trip. */
+export async function listRules(db: Database, user: CurrentUser, now = new Date()): Promise<AlertRulesResponse> {
   const d1 = d1Of(db);
-  const [rules, agents, numbers] = await d1.batch<Record<string, unknown>>([d1.prepare(`${RULE_SELECT} WHERE r.user_id = ? ORDER BY r.id`).bind(user.id), ...scopesStatements(d1, user.id)]);
+  const [rules, agents, numbers, recipients, plan] = await d1.batch<Record<string, unknown>>([
+    d1.prepare(`${RULE_SELECT} WHERE r.user_id = ? ORDER BY r.id`).bind(user.id),
+    ...scopesStatements(d1, user.id),
+    recipientsStatement(d1, user.id),
+    subscriptionsStatement(d1, user.id),
+  ]);
   const scopes = readScopes(agents.results, numbers.results);
+  const limits = limitsOf(user, plan.results, now);
   return {
     rules: (rules.results as RuleDbRow[]).map((r) => viewOf(r, scopes)),
-    limit: MAX_ALERT_RULES,
+    limit: limits.rules,
+    plan: limits,
+    recipients: (recipients.results as RecipientRow[]).map((r): AlertRecipientView => ({ email: r.email, status: r.status })),
     metrics: metricsFor(user),
     scopes: scopeOptions(user, scopes),
   };
 }
 
-/** The checks that need the account: the flag of the metric and the owner of the scope. */
-export async function checkForAccount(db: Database, user: CurrentUser, body: AlertRuleBody): Promise<AccountScopes> {
+/** A rule's extra addresses as stored: lower-cased, each once. */
+export const normalizedEmails = (emails: string[]) => [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+
+/**
+ * The checks that need the account: the flag of the metric, the owner of the scope and the extra
+ * addresses its plan allows. Answers the scopes and what the plan allows.
+ */
+export async function checkForAccount(db: Database, user: CurrentUser, body: AlertRuleBody, now = new Date()): Promise<{ scopes: AccountScopes; limits: AlertPlanLimits }> {
   if (!mayUse(body.metric, flagsOf(user))) {
     throw new ApiError(403, `metric: ${ALERT_METRICS[body.metric].label} needs store access this account does not have`, "forbidden", "metric");
   }
   const d1 = d1Of(db);
-  const [agents, numbers] = await d1.batch<Record<string, unknown>>(scopesStatements(d1, user.id));
+  const [agents, numbers, plan] = await d1.batch<Record<string, unknown>>([...scopesStatements(d1, user.id), subscriptionsStatement(d1, user.id)]);
   const scopes = readScopes(agents.results, numbers.results);
+  const limits = limitsOf(user, plan.results, now);
+  if (normalizedEmails(body.extraEmails).length > limits.extraEmails) {
+    throw new ApiError(403, ALERT_TEXT.extraEmailsOverPlan(limits.extraEmails), "forbidden", "extraEmails");
+  }
   const own =
     body.scopeKind === "all" ||
     (body.scopeKind === "agent" && scopes.agents.some((a) => String(a.id) === body.scopeId)) ||
     (body.scopeKind === "number" && scopes.numbers.some((n) => String(n.id) === body.scopeId)) ||
     (body.scopeKind === "store" && (STORE_SCOPE_IDS as readonly string[]).includes(body.scopeId));
   if (!own) throw badRequest(`scopeId: no ${body.scopeKind} ${body.scopeId} in this account`, "scopeId");
-  return scopes;
+  return { scopes, limits };
 }
 
 const ruleValues = (b: AlertRuleBody) => [
@@ -116,23 +153,27 @@ const ruleValues = (b: AlertRuleBody) => [
   b.cooldownMinutes,
   b.severity,
   b.emailAccount ? 1 : 0,
-  JSON.stringify(b.extraEmails),
+  JSON.stringify(normalizedEmails(b.extraEmails)),
   b.webhook ? 1 : 0,
   b.bell ? 1 : 0,
 ];
 
-/** A new rule and its state (ok since now), in one batch; 409 at the limit. */
-export async function createRule(db: Database, user: CurrentUser, body: AlertRuleBody, now: Date): Promise<AlertRuleView> {
-  const scopes = await checkForAccount(db, user, body);
+/**
+ * A new rule and its state (ok since now), with a pending row for each new extra address, in one
+ * batch; 409 at the plan's limit. New addresses are then mailed their confirmation.
+ */
+export async function createRule(db: Database, user: CurrentUser, body: AlertRuleBody, now: Date, confirm: ConfirmDeps): Promise<AlertRuleView> {
+  const { scopes, limits } = await checkForAccount(db, user, body, now);
   const d1 = d1Of(db);
   const at = now.toISOString();
+  const extras = normalizedEmails(body.extraEmails);
   const [inserted, , created] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
         "INSERT INTO alert_rules (user_id, name, metric, scope_kind, scope_id, comparison, threshold, window_minutes, cooldown_minutes, severity, email_account, extra_emails, webhook, bell, created_at, updated_at) " +
           "SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT count(*) FROM alert_rules WHERE user_id = ?) < ? RETURNING id",
       )
-      .bind(user.id, ...ruleValues(body), at, at, user.id, MAX_ALERT_RULES),
+      .bind(user.id, ...ruleValues(body), at, at, user.id, limits.rules),
     // The state of every rule of the account that has none yet: the one just inserted.
     d1
       .prepare(
@@ -142,8 +183,11 @@ export async function createRule(db: Database, user: CurrentUser, body: AlertRul
       .bind(at, user.id),
     // The newest rule of the account, read in the same transaction: the one just inserted, when it was.
     d1.prepare(`${RULE_SELECT} WHERE r.id = (SELECT max(id) FROM alert_rules WHERE user_id = ?)`).bind(user.id),
+    // The addresses' rows (a row left by a refused save is harmless: nothing mails it until a rule names it).
+    ...addRecipientStatements(d1, user.id, extras, now),
   ]);
-  if (inserted.results.length === 0) throw new ApiError(409, `rules: an account has at most ${MAX_ALERT_RULES} alert rules`, "conflict", "rules");
+  if (inserted.results.length === 0) throw new ApiError(409, ALERT_TEXT.rulesOverPlan(limits.rules), "conflict", "rules");
+  await requestConfirmations(confirm, user.id, extras, now);
   return viewOf(created.results[0] as RuleDbRow, scopes);
 }
 
@@ -152,10 +196,11 @@ export async function createRule(db: Database, user: CurrentUser, body: AlertRul
  * rule as it now stands, which resolves it (alert.resolved on its channels, once) when the changed
  * rule no longer breaches, and the cooldown still counts from the last firing.
  */
-export async function updateRule(db: Database, user: CurrentUser, id: number, body: AlertRuleBody, now: Date): Promise<AlertRuleView> {
-  const scopes = await checkForAccount(db, user, body);
+export async function updateRule(db: Database, user: CurrentUser, id: number, body: AlertRuleBody, now: Date, confirm: ConfirmDeps): Promise<AlertRuleView> {
+  const { scopes } = await checkForAccount(db, user, body, now);
   const d1 = d1Of(db);
   const at = now.toISOString();
+  const extras = normalizedEmails(body.extraEmails);
   const [updated, changed] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
@@ -164,9 +209,38 @@ export async function updateRule(db: Database, user: CurrentUser, id: number, bo
       )
       .bind(...ruleValues(body), at, id, user.id),
     d1.prepare(`${RULE_SELECT} WHERE r.id = ? AND r.user_id = ?`).bind(id, user.id),
+    ...addRecipientStatements(d1, user.id, extras, now),
   ]);
   if (updated.results.length === 0) throw notFound("Alert rule not found");
+  await requestConfirmations(confirm, user.id, extras, now);
   return viewOf(changed.results[0] as RuleDbRow, scopes);
+}
+
+/**
+ * The form's "Resend confirmation": mails the address a new link (the old one stops working), within
+ * the day's caps. 404 naming `email` for an address no rule of the account names, 409 for one
+ * already confirmed, 429 past the caps.
+ */
+export async function resendConfirmation(db: Database, user: CurrentUser, email: string, now: Date, confirm: ConfirmDeps): Promise<AlertRecipientView> {
+  const address = email.trim().toLowerCase();
+  const d1 = d1Of(db);
+  const ask = await confirmationAsk(address);
+  // The address as it stood, then the claim and the new token: one batch.
+  const [found, claimed] = await d1.batch<Record<string, unknown>>([
+    d1
+      .prepare(
+        "SELECT m.email, m.status FROM alert_mail_recipients m WHERE m.user_id = ?1 AND m.email = ?2 " +
+          "AND EXISTS (SELECT 1 FROM alert_rules r, json_each(r.extra_emails) e WHERE r.user_id = ?1 AND e.value = ?2)",
+      )
+      .bind(user.id, address),
+    ...confirmationStatements(d1, user.id, ask, now, true),
+  ]);
+  const row = found.results[0] as AlertRecipientView | undefined;
+  if (!row) throw new ApiError(404, ALERT_TEXT.notARecipient, "not_found", "email");
+  if (row.status === "confirmed") throw new ApiError(409, ALERT_TEXT.alreadyConfirmed, "conflict", "email");
+  if (claimed.results.length === 0) throw new ApiError(429, ALERT_TEXT.confirmationsCapped, "rate_limited", "email");
+  await sendConfirmation(confirm, ask);
+  return { email: address, status: row.status };
 }
 
 /** Deletes the rule and its state; its history stays (an open alert is closed now). */

@@ -6,6 +6,7 @@
 // accounts go in one batch. Store metrics are the store network's, not an account's: they are read
 // once per run through the counts engine (roll-ups plus the live part), whoever asks.
 import { type AlertMetricId } from "@shared/alerts";
+import type { AccountPlan } from "@shared/schemas/agents";
 import { FAILURE_ENDED_REASON_PATTERNS, FORWARDED_ENDED_REASONS } from "@shared/call-outcomes";
 import { STORES, type Store } from "@shared/constants";
 import { addDays, nyDayOf } from "@shared/ny-time";
@@ -147,10 +148,15 @@ export function silentLineValue(baseline: { had: number }[], last: { last: strin
 }
 
 /** Percent of the plan's monthly minutes used (whole minutes, as the usage bar), or null without a plan. */
-export async function minutesUsedValue(db: Database, userId: string, now: Date): Promise<number | null> {
-  const [plan, seconds] = await Promise.all([accountPlan(db, userId, now), monthSecondsFor(db, userId, now)]);
+export function minutesUsedOf(plan: AccountPlan, seconds: number): number | null {
   if (!plan.plan || !plan.minuteLimit) return null;
   return (100 * Math.floor(seconds / 60)) / plan.minuteLimit;
+}
+
+/** minutesUsedOf for one account, read alone (the Test button's value now). */
+export async function minutesUsedValue(db: Database, userId: string, now: Date): Promise<number | null> {
+  const [plan, seconds] = await Promise.all([accountPlan(db, userId, now), monthSecondsFor(db, userId, now)]);
+  return minutesUsedOf(plan, seconds);
 }
 
 /** A store metric's value for one store (or every store: ""), by its definition. */

@@ -111,6 +111,17 @@ function coveragesOf<S extends RollupSource>(rows: Record<S, CoverageRows>, sour
   return out;
 }
 
+/**
+ * The coverage of several sources over one range as statements for a caller's own batch (the alert
+ * run reads it with its rules, and again with each chunk that counts a month, to check it held).
+ */
+export function coveragePlan<S extends RollupSource>(meter: DbMeter, sources: readonly S[], range: { startDate: string; endDate: string }): Plan<Record<S, Coverage>> {
+  return {
+    statements: coverageStatements(meter, sources),
+    read: (results) => coveragesOf(rememberRows(sources, results), sources, range.startDate, range.endDate),
+  };
+}
+
 /** Statements to send in one batch, and how to read their results. */
 export type Plan<T> = { statements: D1PreparedStatement[]; read: (results: Record<string, unknown>[][]) => T };
 

@@ -4,7 +4,7 @@
 import { CALL_TYPE_DIRECTIONS } from "@shared/constants";
 import { nyDayOf } from "@shared/ny-time";
 import type { Database } from "../../db/client";
-import { figureStatements, overCoverage } from "./engine";
+import { figureStatements, overCoverage, type Coverage, type Plan } from "./engine";
 import { callLogUserSpec } from "./figures";
 import { DbMeter } from "./meter";
 
@@ -44,8 +44,11 @@ export function monthlyCalls(db: Database, userId: string, now: Date): Promise<{
 
 /** monthlyCalls through a given meter. */
 export async function monthlyCallsOf(meter: DbMeter, userId: string, now: Date): Promise<{ calls: number; duration_seconds: number }> {
-  const byDirection = await overCoverage(meter, [callLogUserSpec.source], nyMonthDays(now), (coverage) =>
-    figureStatements(meter, callLogUserSpec, coverage.call_logs, ["total", "duration_seconds"], [{ sql: "r.user_id = ?", params: [userId] }], "direction"),
-  );
-  return phoneCallsAndSeconds(byDirection);
+  return overCoverage(meter, [callLogUserSpec.source], nyMonthDays(now), (coverage) => monthlyCallsPlan(meter, userId, coverage.call_logs));
+}
+
+/** An account's month as statements over a coverage of call_logs already read, for a caller's batch (many accounts in one). */
+export function monthlyCallsPlan(meter: DbMeter, userId: string, coverage: Coverage): Plan<{ calls: number; duration_seconds: number }> {
+  const q = figureStatements(meter, callLogUserSpec, coverage, ["total", "duration_seconds"], [{ sql: "r.user_id = ?", params: [userId] }], "direction");
+  return { statements: q.statements, read: (results) => phoneCallsAndSeconds(q.read(results)) };
 }

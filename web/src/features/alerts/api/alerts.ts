@@ -41,3 +41,12 @@ export function useAcknowledgeAlert() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.history() }),
   });
 }
+
+/** The rule form's "Resend confirmation" for one extra address; the rules' list (with the states) is read again. */
+export function useResendConfirmation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => apiJson("POST", "/api/alerts/recipients/resend", { email }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.rules() }),
+  });
+}

@@ -133,7 +133,9 @@ function Rules({ data }: { data: AlertRulesResponse }) {
   return (
     <div className="grid gap-4">
       <div className="flex items-center justify-between">
-        <p className="text-sm text-muted-foreground">{ALERT_TEXT.limit(data.rules.length, data.limit)}</p>
+        <p className="text-sm text-muted-foreground">
+          {ALERT_TEXT.limit(data.rules.length, data.limit)} · <span data-testid="alert-plan">{ALERT_TEXT.planAllows(data.plan.rules, data.plan.extraEmails)}</span>
+        </p>
         {editing === null ? (
           <Button onClick={() => setEditing("new")} disabled={data.rules.length >= data.limit}>
             {ALERT_TEXT.newRule}

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ALERT_METRICS, formatAlertValue } from "@shared/alerts";
 import { ALERT_TEXT } from "@shared/messages";
-import type { AlertRulesResponse } from "@shared/schemas/alerts";
+import type { AlertRuleView, AlertRulesResponse } from "@shared/schemas/alerts";
 import { Toaster } from "@web/components/ui/toaster";
 import { setAccessToken } from "@web/lib/api";
 import { createQueryClient } from "@web/lib/query-client";
@@ -13,6 +13,12 @@ import { RuleForm } from "./rule-form";
 const OPTIONS: AlertRulesResponse = {
   rules: [],
   limit: 50,
+  plan: { rules: 50, extraEmails: 5 },
+  recipients: [
+    { email: "new@example.com", status: "pending" },
+    { email: "ops@example.com", status: "confirmed" },
+    { email: "gone@example.com", status: "unsubscribed" },
+  ],
   metrics: ["call_count", "error_calls", "forwarded_share", "total_cost", "minutes_used", "silent_line"],
   scopes: [
     { kind: "all", id: "", label: "All" },
@@ -25,6 +31,7 @@ function stubApi({ fired = 2, saveStatus = 201, saveBody = {} as Record<string, 
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === "/api/alerts/test") return Response.json({ replayed: true, grain: "minute", fired, firings: [], current: 0, from: "", to: "", ...tested });
     if (url === "/api/alerts/rules" && init?.method === "POST") return Response.json(saveBody, { status: saveStatus });
+    if (url === "/api/alerts/recipients/resend") return Response.json({ recipient: { email: JSON.parse(String(init?.body)).email, status: "pending" } });
     return new Response("not found", { status: 404 });
   });
   vi.stubGlobal("fetch", fetchMock);
@@ -37,10 +44,10 @@ afterEach(() => {
   act(() => resetToasts());
 });
 
-const renderForm = (onDone = vi.fn()) =>
+const renderForm = (onDone = vi.fn(), rule: AlertRuleView | null = null, options: AlertRulesResponse = OPTIONS) =>
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <RuleForm rule={null} options={OPTIONS} onDone={onDone} />
+      <RuleForm rule={rule} options={options} onDone={onDone} />
       <Toaster />
     </QueryClientProvider>,
   );
@@ -88,5 +95,52 @@ describe("RuleForm", () => {
     await screen.findByText("threshold: threshold must be between 1 and 100000 for error_calls");
     await waitFor(() => expect(screen.getByLabelText("Threshold (calls)").getAttribute("aria-invalid")).toBe("true"));
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it("shows each extra address's state, and Resend confirmation where it is not confirmed", async () => {
+    const fetchMock = stubApi();
+    setAccessToken("tok");
+    const rule: AlertRuleView = {
+      id: 1,
+      name: "Errors",
+      metric: "error_calls",
+      scopeKind: "all",
+      scopeId: "",
+      scopeLabel: "All",
+      comparison: "gte",
+      threshold: 3,
+      windowMinutes: 15,
+      cooldownMinutes: 30,
+      severity: "warning",
+      emailAccount: true,
+      extraEmails: ["new@example.com", "ops@example.com", "gone@example.com"],
+      webhook: false,
+      bell: true,
+      status: "ok",
+      since: "2026-01-01T00:00:00.000Z",
+      lastValue: null,
+      evaluatedAt: null,
+    };
+    renderForm(vi.fn(), rule);
+    const rows = () => [...screen.getByTestId("alert-recipients").querySelectorAll("li")].map((li) => li.textContent);
+    expect(rows()).toEqual([
+      `new@example.com${ALERT_TEXT.recipientStates.pending}${ALERT_TEXT.resendConfirmation}`,
+      `ops@example.com${ALERT_TEXT.recipientStates.confirmed}`,
+      `gone@example.com${ALERT_TEXT.recipientStates.unsubscribed}${ALERT_TEXT.resendConfirmation}`,
+    ]);
+    // An address typed now has no state yet: its confirmation goes out with the save.
+    fireEvent.change(screen.getByLabelText("Extra email addresses"), { target: { value: "new@example.com, Later@Example.com" } });
+    expect(rows()).toEqual([`new@example.com${ALERT_TEXT.recipientStates.pending}${ALERT_TEXT.resendConfirmation}`, `later@example.com${ALERT_TEXT.recipientNew}`]);
+    fireEvent.click(screen.getByRole("button", { name: ALERT_TEXT.resendConfirmation }));
+    expect((await screen.findByRole("status")).textContent).toBe(ALERT_TEXT.confirmationSent);
+    const call = fetchMock.mock.calls.find(([url]) => url === "/api/alerts/recipients/resend")!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ email: "new@example.com" });
+  });
+
+  it("without extra addresses in the plan, says the mail goes to the account's own address only", () => {
+    stubApi();
+    renderForm(vi.fn(), null, { ...OPTIONS, limit: 10, plan: { rules: 10, extraEmails: 0 }, recipients: [] });
+    expect(screen.queryByLabelText("Extra email addresses")).toBeNull();
+    expect(screen.getByTestId("alert-plan-mail").textContent).toBe(ALERT_TEXT.planAllows(10, 0));
   });
 });

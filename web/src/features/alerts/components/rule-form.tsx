@@ -1,10 +1,12 @@
 // The create/edit form of an alert rule (decision 071): the metric's exact definition under its
 // choice, only the scopes, windows and comparisons the metric takes, Test before saving, and the
-// server's 400/403 shown on the field it names.
+// server's 400/403 shown on the field it names. Each extra address shows its state (decision 073):
+// waiting for confirmation, confirmed or unsubscribed, with "Resend confirmation" where it is not confirmed.
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import {
   ALERT_COMPARISON_SIGNS,
+  ALERT_COOLDOWN,
   ALERT_METRICS,
   ALERT_TEST_DAYS,
   formatAlertValue,
@@ -21,7 +23,7 @@ import { SELECT_TRIGGER_CLASS } from "@web/components/ui/select-trigger-class";
 import { SubmitButton } from "@web/components/ui/submit-button";
 import { ApiError, errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/toast-store";
-import { useSaveAlertRule, useTestAlertRule } from "../api/alerts";
+import { useResendConfirmation, useSaveAlertRule, useTestAlertRule } from "../api/alerts";
 
 type FormValues = {
   name: string;
@@ -69,6 +71,49 @@ function initial(rule: AlertRuleView | null, metrics: AlertMetricId[]): FormValu
   };
 }
 
+/** The addresses typed in the extra emails field, as the server stores them. */
+const addressesOf = (text: string) => [...new Set(text.split(/[,\s]+/).map((s) => s.trim().toLowerCase()).filter(Boolean))];
+
+/** Each typed address with its state for this account, and Resend where it is not confirmed. */
+function Recipients({ typed, options }: { typed: string; options: AlertRulesResponse }) {
+  const resend = useResendConfirmation();
+  const [sent, setSent] = useState<string[]>([]);
+  const addresses = addressesOf(typed);
+  if (addresses.length === 0) return null;
+  const onResend = async (email: string) => {
+    try {
+      await resend.mutateAsync(email);
+      setSent((s) => [...s, email]);
+    } catch (err) {
+      toast({ variant: "destructive", title: ALERT_TEXT.resendConfirmation, description: errorMessage(err, "Could not send the confirmation.") });
+    }
+  };
+  return (
+    <ul className="grid gap-1 text-sm sm:col-span-2" data-testid="alert-recipients">
+      {addresses.map((email) => {
+        const state = options.recipients.find((r) => r.email === email)?.status;
+        return (
+          <li key={email} className="flex flex-wrap items-center gap-2">
+            <span className="font-medium">{email}</span>
+            <span className="text-muted-foreground">{state ? ALERT_TEXT.recipientStates[state] : ALERT_TEXT.recipientNew}</span>
+            {state && state !== "confirmed" ? (
+              sent.includes(email) ? (
+                <span role="status" className="text-muted-foreground">
+                  {ALERT_TEXT.confirmationSent}
+                </span>
+              ) : (
+                <Button type="button" variant="outline" size="sm" disabled={resend.isPending} onClick={() => void onResend(email)}>
+                  {ALERT_TEXT.resendConfirmation}
+                </Button>
+              )
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /** The body the API takes; numbers that do not parse go as they are, for the server to name. */
 function bodyOf(v: FormValues): AlertRuleInput {
   const num = (s: string) => (s.trim() === "" || Number.isNaN(Number(s)) ? (s as unknown as number) : Number(s));
@@ -106,6 +151,7 @@ export function RuleForm({ rule, options, onDone }: { rule: AlertRuleView | null
     formState: { errors },
   } = useForm<FormValues>({ defaultValues: initial(rule, options.metrics) });
   const metricId = useWatch({ control, name: "metric" });
+  const typedEmails = useWatch({ control, name: "extraEmails" });
   const scopeKind = useWatch({ control, name: "scopeKind" });
   const metric = ALERT_METRICS[metricId];
   const scopes = options.scopes.filter((s) => s.kind === scopeKind && s.kind !== "all");
@@ -216,12 +262,26 @@ export function RuleForm({ rule, options, onDone }: { rule: AlertRuleView | null
             )}
             {metric.fromCalls && metric.windows[0] !== 0 ? <p className="text-xs text-muted-foreground">{WINDOW_DEFINITION}</p> : null}
           </div>
-          <FormField label="Cooldown (minutes)" type="number" min={0} error={errors.cooldownMinutes?.message} {...register("cooldownMinutes")} />
+          <FormField label="Cooldown (minutes)" type="number" min={ALERT_COOLDOWN.min} error={errors.cooldownMinutes?.message} {...register("cooldownMinutes")} />
           {select("severity", "Severity", [
             { value: "warning", label: "Warning" },
             { value: "critical", label: "Critical" },
           ])}
-          <FormField label="Extra email addresses" hint="Separated by commas" error={errors.extraEmails?.message} {...register("extraEmails")} />
+          {options.plan.extraEmails > 0 || (rule?.extraEmails.length ?? 0) > 0 ? (
+            <>
+              <FormField
+                label="Extra email addresses"
+                hint={ALERT_TEXT.extraEmailsHint(options.plan.extraEmails)}
+                error={errors.extraEmails?.message}
+                {...register("extraEmails")}
+              />
+              <Recipients typed={typedEmails} options={options} />
+            </>
+          ) : (
+            <p className="text-sm text-muted-foreground" data-testid="alert-plan-mail">
+              {ALERT_TEXT.planAllows(options.plan.rules, options.plan.extraEmails)}
+            </p>
+          )}
           <fieldset className="grid gap-2 text-sm sm:col-span-2">
             <legend className="mb-1 font-medium">Channels</legend>
             <label className="flex items-center gap-2">

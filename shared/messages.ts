@@ -1018,6 +1018,7 @@ export const WEBHOOKS_TEXT = {
   noDeliveries: "No deliveries in the last 30 days.",
   resend: "Resend",
   resent: "Resend queued",
+  resendQueued: "Already queued: its next attempt is on its way. Resend is for delivered or failed deliveries.",
   more: "Show more",
   columns: { event: "Event", time: "Time", attempts: "Attempts", status: "Status", response: "Response", duration: "Duration", body: "Answer (first 1 KB)" },
   statuses: { pending: "Pending", succeeded: "Delivered", failed: "Failed" } as Record<string, string>,

@@ -1,6 +1,7 @@
 // Settings → Webhooks (docs/product/webhooks.md): an account without the plan sees what Pro gives and
 // an Upgrade link to /buy, never the form; a Pro account adds an endpoint with its events and sees
-// the secret once; a URL the server refuses shows its reason under the field.
+// the secret once; a URL the server refuses shows its reason under the field; Resend is offered on
+// decided deliveries only.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
@@ -37,6 +38,10 @@ function stubApi({ allowed }: { allowed: boolean }) {
       };
       endpoints.push(endpoint);
       return Response.json({ endpoint, secret: SECRET }, { status: 201 });
+    }
+    if (url.startsWith("/api/webhook-endpoints/we_1/deliveries") && method === "GET") {
+      const delivery = (id: string, status: "pending" | "failed") => ({ id, eventType: "call.ended", status, attempts: 1, createdAt: "2026-03-10T15:00:00.000Z", nextAttemptAt: null, attemptLog: [] });
+      return Response.json({ deliveries: [delivery("msg_pending", "pending"), delivery("msg_failed", "failed")], nextCursor: null });
     }
     return new Response("not found", { status: 404 });
   });
@@ -90,6 +95,20 @@ describe("WebhooksSection", () => {
     await screen.findByText("https://hooks.example.com/in");
     fireEvent.click(screen.getByRole("button", { name: WEBHOOKS_TEXT.done }));
     await waitFor(() => expect(screen.queryByText(SECRET)).toBeNull());
+  });
+
+  it("offers Resend on a decided delivery only: a pending one's next attempt is already queued", async () => {
+    stubApi({ allowed: true });
+    await renderSection();
+    fireEvent.change(await screen.findByLabelText(WEBHOOKS_TEXT.urlLabel), { target: { value: "https://hooks.example.com/in" } });
+    fireEvent.click(screen.getByRole("button", { name: WEBHOOKS_TEXT.add }));
+    fireEvent.click(await screen.findByRole("button", { name: WEBHOOKS_TEXT.done }));
+    fireEvent.click(await screen.findByRole("button", { name: WEBHOOKS_TEXT.showLog }));
+    const rows = await screen.findAllByTestId("webhook-delivery");
+    const [pending, failed] = rows.map((row) => row.querySelector("button")!);
+    expect(pending.disabled).toBe(true);
+    expect(pending.title).toBe(WEBHOOKS_TEXT.resendQueued);
+    expect(failed.disabled).toBe(false);
   });
 
   it("shows a refused URL's reason under the field", async () => {

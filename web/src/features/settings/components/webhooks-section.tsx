@@ -161,7 +161,9 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
           type="button"
           size="sm"
           variant="outline"
-          disabled={resend.isPending}
+          // A pending delivery's next attempt is already queued; the server answers a resend of it 409.
+          disabled={resend.isPending || delivery.status === "pending"}
+          title={delivery.status === "pending" ? T.resendQueued : undefined}
           onClick={() =>
             void resend.mutateAsync({ endpointId, deliveryId: delivery.id }).then(
               () => toast({ title: T.resent, description: delivery.id }),

@@ -1004,7 +1004,8 @@ export const WEBHOOKS_TEXT = {
   testSent: "Test event queued",
   rotate: "Rotate secret",
   rotateTitle: "Rotate the signing secret?",
-  rotateText: "A new secret is shown once. For 24 hours deliveries are signed with both the new and the old secret, then only with the new one.",
+  rotateText:
+    "A new secret is shown once. For 24 hours deliveries are also signed with the old secret (and with one rotated out before it, until its own 24 hours end). At most three secrets sign at once.",
   rotateUntil: (when: string) => `The previous secret also signs until ${when}.`,
   enable: "Enable",
   disable: "Disable",
@@ -1036,6 +1037,10 @@ export const WEBHOOKS_API_TEXT = {
   alreadyQueued: "This delivery is already queued; its next attempt has not finished yet.",
   testLimited: (limit: number, seconds: number) => `At most ${limit} test events a minute per account. Try again in ${seconds} s.`,
   resendLimited: (limit: number, seconds: number) => `At most ${limit} resends a minute per account. Try again in ${seconds} s.`,
+  rotationLimit: (max: number, when: string) =>
+    `${max} secrets already sign this endpoint's deliveries (the current one and those rotated out within the last 24 hours). ` +
+    `The oldest stops signing at ${when}; you can rotate again from then.`,
+  rotatedMeanwhile: "The secret was rotated at the same time. Try again.",
 } as const;
 
 /** Alerts (decision 071): the page, the bell and the mails. */

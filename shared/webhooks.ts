@@ -43,6 +43,11 @@ export const WEBHOOK_TEST_RATE = { limit: 10, windowSeconds: 60 } as const;
 export const WEBHOOK_RESEND_RATE = { limit: 30, windowSeconds: 60 } as const;
 /** After a rotation the previous secret still signs for this many hours. */
 export const WEBHOOK_ROTATION_OVERLAP_HOURS = 24;
+/**
+ * At most this many secrets sign at once: the current one and the two rotated out most recently,
+ * each until its own expiry. A rotation that would make a fourth is refused until the oldest expires.
+ */
+export const WEBHOOK_MAX_SIGNING_SECRETS = 3;
 /** The first bytes of a receiver's answer kept in the delivery log. */
 export const WEBHOOK_LOGGED_BODY_BYTES = 1024;
 /** The most of a receiver's answer read at all. */

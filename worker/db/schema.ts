@@ -1157,6 +1157,12 @@ export const webhookEndpoints = sqliteTable(
     /** The secret before the last rotation, still signing until previous_secret_expires_at. */
     previousSecret: text("previous_secret"),
     previousSecretExpiresAt: text("previous_secret_expires_at"),
+    /**
+     * The secret before that, when it was still signing at the last rotation: it keeps signing until
+     * its own expiry, older_secret_expires_at (at most three secrets sign at once; decision 074).
+     */
+    olderSecret: text("older_secret"),
+    olderSecretExpiresAt: text("older_secret_expires_at"),
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
     disabledReason: text("disabled_reason"),
     /** The first failed attempt since the last successful one (null while deliveries succeed). */

@@ -110,6 +110,19 @@ describe("endpoints", () => {
     expect(until).toBeLessThanOrEqual(24 * 3_600_000 + 60_000);
   });
 
+  it("a third rotation within 24 hours answers 409 saying when it becomes possible; the two before it went through", async () => {
+    const s = await signUpAndSignIn();
+    const id = (await create(s.accessToken, valid)).body.endpoint.id as string;
+    const rotate = () => call(`/api/webhook-endpoints/${id}/rotate-secret`, { method: "POST", token: s.accessToken });
+    const first = await rotate();
+    expect(first.status).toBe(200);
+    expect((await rotate()).status).toBe(200);
+    const third = await rotate();
+    expect(third.status).toBe(409);
+    // The secret rotated out first stops signing 24 hours after the first rotation.
+    expect(third.body).toMatchObject({ code: "conflict", error: expect.stringContaining(`The oldest stops signing at ${first.body.endpoint.previousSecretExpiresAt as string}`) });
+  });
+
   it("a test event and a resend are queued with the same webhook-id, and show in the delivery log", async () => {
     const s = await signUpAndSignIn();
     const id = (await create(s.accessToken, { ...valid, events: ["call.ended"] })).body.endpoint.id as string;

@@ -18,7 +18,7 @@ import { profiles, webhookAttempts, webhookDeliveries, webhookEndpoints } from "
 import { log } from "../lib/log";
 import type { MailPort } from "../providers";
 import { queueAttempts, webhookMessage, type WebhookMessage } from "./enqueue";
-import { signedHeaders } from "./signing";
+import { signedHeaders, signingSecrets } from "./signing";
 import { checkWebhookUrl, type Resolver } from "./url-safety";
 
 export type DeliveryDeps = {
@@ -118,8 +118,7 @@ export async function attemptDelivery(deps: DeliveryDeps, message: WebhookMessag
     if (!verdict.ok) {
       error = `URL refused: ${verdict.reason}`;
     } else {
-      const secrets = [endpoint.secret];
-      if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at) secrets.push(endpoint.previousSecret);
+      const secrets = signingSecrets(endpoint, at);
       const headers = await signedHeaders(secrets, delivery.id, Math.floor(now.getTime() / 1000), delivery.payload);
       const request = new Request(verdict.url, {
         method: "POST",

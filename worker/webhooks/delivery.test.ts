@@ -135,6 +135,62 @@ describe("what a receiver gets", () => {
     }
   });
 
+  it("rotations within 24 hours: every secret that signed keeps signing until its own expiry, three at most; a fourth is refused until the oldest expires", async () => {
+    const { userId, endpoint, secret: s0 } = await proAccountWithEndpoint(["call.ended"]);
+    const start = clock.getTime();
+    const hours = (h: number) => new Date(start + h * 3_600_000);
+    const rotateAt = async (at: Date) => {
+      clock = at;
+      return (await rotateSecret(endpointDeps(), userId, endpoint.id)).secret;
+    };
+    const deliverAt = async (at: Date) => {
+      clock = at;
+      received = [];
+      vi.setSystemTime(clock);
+      await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.ended", { call_id: crypto.randomUUID() }, clock);
+      await drain();
+      return received[0];
+    };
+    const verifies = (secret: string, r: Received) => {
+      try {
+        new Webhook(secret).verify(r.body, r.headers);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const s1 = await rotateAt(hours(0));
+      const s2 = await rotateAt(hours(2));
+      // Three sign: the current secret and both rotated out within the last 24 hours.
+      let r = await deliverAt(hours(3));
+      expect(r.headers["webhook-signature"].split(" ")).toHaveLength(3);
+      expect([s0, s1, s2].map((s) => verifies(s, r))).toEqual([true, true, true]);
+      // A fourth is refused, saying when the oldest (s0, rotated out at 0 h) stops signing.
+      clock = hours(4);
+      await expect(rotateSecret(endpointDeps(), userId, endpoint.id)).rejects.toMatchObject({
+        status: 409,
+        code: "conflict",
+        message: expect.stringContaining(`The oldest stops signing at ${hours(24).toISOString()}; you can rotate again from then.`),
+      });
+      r = await deliverAt(hours(5));
+      expect([s0, s1, s2].map((s) => verifies(s, r))).toEqual([true, true, true]);
+      // Once s0 has expired the rotation goes through; s1 and s2 keep their own expiries.
+      const s3 = await rotateAt(hours(24.5));
+      r = await deliverAt(hours(25));
+      expect(r.headers["webhook-signature"].split(" ")).toHaveLength(3);
+      expect([s0, s1, s2, s3].map((s) => verifies(s, r))).toEqual([false, true, true, true]);
+      r = await deliverAt(hours(26.5));
+      expect([s1, s2, s3].map((s) => verifies(s, r))).toEqual([false, true, true]);
+      r = await deliverAt(hours(48.6));
+      expect(r.headers["webhook-signature"].split(" ")).toHaveLength(1);
+      expect([s2, s3].map((s) => verifies(s, r))).toEqual([false, true]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("goes only to the account's enabled endpoints subscribed to the type, and to none without the Pro plan", async () => {
     const { userId, endpoint } = await proAccountWithEndpoint(["call.started"]);
     const other = await createEndpoint(endpointDeps(), userId, { url: "https://b.example.com/in", description: "", events: ["call.ended"] });

@@ -5,7 +5,7 @@
 // as API keys do, and only when the change took effect.
 import { and, desc, eq, getTableColumns, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { WebhookAttemptView, WebhookDeliveryListResponse, WebhookDeliveryView, WebhookEndpointView } from "@shared/schemas/webhooks";
-import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_ROTATION_OVERLAP_HOURS, type WebhookEventType } from "@shared/webhooks";
+import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MAX_SIGNING_SECRETS, WEBHOOK_ROTATION_OVERLAP_HOURS, type WebhookEventType } from "@shared/webhooks";
 import type { Database } from "../db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { WEBHOOKS_API_TEXT } from "@shared/messages";
@@ -116,6 +116,8 @@ export async function createEndpoint(
     secret,
     previousSecret: null,
     previousSecretExpiresAt: null,
+    olderSecret: null,
+    olderSecretExpiresAt: null,
     enabled: true,
     disabledReason: null,
     failingSince: null,
@@ -126,7 +128,7 @@ export async function createEndpoint(
   const values = sql.join(
     Object.entries(getTableColumns(e)).map(([key, column]) => {
       const value = row[key as keyof EndpointRow];
-      return value === null ? sql`null` : sql`${column.mapToDriverValue(value)}`;
+      return value === null || value === undefined ? sql`null` : sql`${column.mapToDriverValue(value)}`;
     }),
     sql`, `,
   );
@@ -214,18 +216,36 @@ export async function deleteEndpoint(deps: EndpointWriteDeps, userId: string, en
   ]);
 }
 
-/** A new secret (answered once); the current one keeps signing beside it for 24 hours. */
+/**
+ * A new secret (answered once). The current one keeps signing beside it for 24 hours, and so does a
+ * secret rotated out less than 24 hours ago, until its own expiry: a receiver that took any secret
+ * in the last day still verifies. At most three secrets sign at once (decision 074), so a rotation
+ * while two rotated-out secrets still sign is refused (409) until the older one expires, and the
+ * refusal says when.
+ */
 export async function rotateSecret(deps: EndpointWriteDeps, userId: string, endpointId: string): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
   const { db } = deps;
   const now = deps.now ?? new Date();
+  const at = now.toISOString();
   const current = await ownedEndpoint(deps, userId, endpointId);
+  const previousSigns = current.previousSecret !== null && current.previousSecretExpiresAt !== null && current.previousSecretExpiresAt > at;
+  const olderSigns = current.olderSecret !== null && current.olderSecretExpiresAt !== null && current.olderSecretExpiresAt > at;
+  if (previousSigns && olderSigns) throw conflict(WEBHOOKS_API_TEXT.rotationLimit(WEBHOOK_MAX_SIGNING_SECRETS, current.olderSecretExpiresAt!));
   const secret = generateWebhookSecret();
   const expires = new Date(now.getTime() + WEBHOOK_ROTATION_OVERLAP_HOURS * 3_600_000).toISOString();
   const e = webhookEndpoints;
   const [[row]] = await db.batch([
     db
       .update(e)
-      .set({ secret, previousSecret: current.secret, previousSecretExpiresAt: expires, updatedAt: now.toISOString() })
+      .set({
+        secret,
+        previousSecret: current.secret,
+        previousSecretExpiresAt: expires,
+        // The secret rotated out last time keeps signing until its own expiry, if that is still ahead.
+        olderSecret: previousSigns ? current.previousSecret : null,
+        olderSecretExpiresAt: previousSigns ? current.previousSecretExpiresAt : null,
+        updatedAt: at,
+      })
       .where(and(eq(e.id, endpointId), eq(e.secret, current.secret)))
       .returning(),
     audited(
@@ -236,7 +256,7 @@ export async function rotateSecret(deps: EndpointWriteDeps, userId: string, endp
     ),
   ]);
   // Another rotation won the race: this one changed nothing.
-  if (!row) throw new ApiError(409, "The secret was rotated at the same time. Try again.", "conflict");
+  if (!row) throw conflict(WEBHOOKS_API_TEXT.rotatedMeanwhile);
   return { endpoint: endpointView(row, now), secret };
 }
 

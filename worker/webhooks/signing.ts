@@ -1,7 +1,7 @@
 // Standard Webhooks signatures (https://www.standardwebhooks.com): a secret is "whsec_" and the
 // base64 of 32 random bytes; an attempt carries `webhook-id`, `webhook-timestamp` (seconds) and
 // `webhook-signature`, a space-separated list of "v1,<base64 HMAC-SHA256 of id.timestamp.body>", one
-// per secret that signs (two during a rotation's overlap).
+// per secret that signs (two or three while rotated-out secrets are within their 24 hours).
 
 const SECRET_PREFIX = "whsec_";
 const enc = new TextEncoder();
@@ -31,6 +31,17 @@ export async function signatureOf(secret: string, id: string, timestampSeconds: 
   const key = await crypto.subtle.importKey("raw", secretBytes(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = await crypto.subtle.sign("HMAC", key, enc.encode(`${id}.${timestampSeconds}.${body}`));
   return `v1,${toBase64(new Uint8Array(mac))}`;
+}
+
+/** The secrets of an endpoint as stored: the current one and up to two rotated out, each with its expiry. */
+type StoredSecrets = { secret: string; previousSecret: string | null; previousSecretExpiresAt: string | null; olderSecret: string | null; olderSecretExpiresAt: string | null };
+
+/** The secrets that sign at `at` (ISO time): the current one, then each rotated-out one before its expiry. */
+export function signingSecrets(e: StoredSecrets, at: string): string[] {
+  const secrets = [e.secret];
+  if (e.previousSecret && e.previousSecretExpiresAt && e.previousSecretExpiresAt > at) secrets.push(e.previousSecret);
+  if (e.olderSecret && e.olderSecretExpiresAt && e.olderSecretExpiresAt > at) secrets.push(e.olderSecret);
+  return secrets;
 }
 
 /** The three headers of one attempt, signed with every secret given (current first). */

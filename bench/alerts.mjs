@@ -1,4 +1,4 @@
-// `npm run bench -- --alerts [--full] [--calls N] [--accounts N] [--rules-per-account N] [--recent N] [--events N] [--keep]`
+// `npm run bench -- --alerts [--full] [--calls N] [--accounts N] [--rules-per-account N] [--minutes-rules N] [--recent N] [--events N] [--keep]`
 //
 // The alert evaluation (decision 071) on a throwaway seeded local D1: the seed's call logs (200,000 by
 // default, 1,000,000 with --full) as the big table, then N accounts (500) with R rules each (10: the
@@ -7,7 +7,9 @@
 // process over the SQLite file (the worker's own TypeScript through a D1 stand-in that counts round
 // trips: each batch or statement one): with 10 % and then all of the accounts holding rules, and again
 // with ten times the recent calls, so the table shows trips growing with accounts-with-rules, not
-// calls. Then `events` single-account runs after a failing call (what the call webhook starts): the
+// calls; then with `minutes-rules` (50) "minutes used" rules more on every account, each on a Pro
+// plan, so the table shows trips unchanged by them (each account's plan and month are read once per
+// run, in its chunk's batch). Then `events` single-account runs after a failing call (what the call webhook starts): the
 // event → alert time in process (SQL and the service's work; no network, no mail vendor).
 import os from "node:os";
 import { BENCH_MODES } from "./modes.mjs";
@@ -22,6 +24,7 @@ const CALLS = args.full ? 1_000_000 : wholeNumber("calls", 1000, 200_000);
 const ACCOUNTS = wholeNumber("accounts", 10, 500);
 const RULES = wholeNumber("rules-per-account", 10, 10);
 const RECENT = wholeNumber("recent", 0, 20);
+const MINUTES_RULES = wholeNumber("minutes-rules", 0, 50);
 const EVENTS = wholeNumber("events", 5, 50);
 
 const fmt = (ms) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(0));
@@ -170,6 +173,23 @@ async function main() {
     addRecentCalls(RECENT * 9);
     await measure("first run after 10× recent calls (fires)", new Date(now + 4000));
     await measure("steady run, 10× recent calls", new Date(now + 5000));
+
+    // Every account on Pro with MINUTES_RULES "minutes used" rules more (thresholds it does not reach):
+    // its plan and month are read once in its chunk's batch, so the trips stay those of the run before.
+    if (MINUTES_RULES > 0) {
+      file.exec("BEGIN");
+      const sub = file.prepare("INSERT INTO subscriptions (id, user_id, customer_id, price_id, product_name, status) VALUES (?, ?, ?, 'price_pro', 'Pro', 'active')");
+      const rule = file.prepare(
+        "INSERT INTO alert_rules (user_id, name, metric, scope_kind, scope_id, comparison, threshold, window_minutes, cooldown_minutes, severity) VALUES (?, ?, 'minutes_used', 'all', '', 'gte', ?, 0, 30, 'warning') RETURNING id",
+      );
+      const state = file.prepare("INSERT INTO alert_rule_state (rule_id, user_id, status, since) VALUES (?, ?, 'ok', ?)");
+      for (const a of accounts) {
+        sub.run(`sub_bench_${a.index}`, a.id, `cus_bench_${a.index}`);
+        for (let k = 0; k < MINUTES_RULES; k++) state.run(rule.get(a.id, `minutes ${k}`, 101 + k).id, a.id, iso(now - 3_600_000));
+      }
+      file.exec("COMMIT");
+      await measure(`steady run, + ${MINUTES_RULES} minutes-used rules per account`, new Date(now + 5500));
+    }
 
     console.log(
       "\n## One cron run of the alert rules (in process over the SQLite file; trips = D1 round trips)\n\n| run | accounts with rules | rules | calls in the last 24 h | ms | D1 round trips | fired | resolved | mails | webhooks |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|",

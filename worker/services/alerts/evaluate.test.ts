@@ -10,6 +10,7 @@ import { LocalMail } from "../../providers/mail/local";
 import type { MailPort, OutgoingMail } from "../../providers";
 import { insertAgent, insertAircallCalls, insertAppointments, insertLeads } from "../../test/factories";
 import { db, subscribe } from "../../test/helpers";
+import { createDb } from "../../db/client";
 import { createRule, updateRule } from "./rules";
 import { evaluateAlerts, type AlertEvent } from "./evaluate";
 import { webhookChannel } from "./channels";
@@ -91,6 +92,28 @@ function channels() {
   return { deps: { db: db(), mail, webhook: async (e: AlertEvent) => void events.push(e), publicUrl: "https://app.example" }, mails, events };
 }
 
+/** A D1 that counts its round trips: each batch one, each statement run alone one. */
+function countingD1(real: D1Database) {
+  let trips = 0;
+  const wrap = (st: D1PreparedStatement): D1PreparedStatement => {
+    const bind = st.bind.bind(st);
+    const runs = { first: st.first.bind(st), all: st.all.bind(st), run: st.run.bind(st), raw: st.raw.bind(st) };
+    return Object.assign(st, {
+      bind: (...values: unknown[]) => wrap(bind(...values)),
+      first: (...args: never[]) => (trips++, (runs.first as (...a: never[]) => unknown)(...args)),
+      all: () => (trips++, runs.all()),
+      run: () => (trips++, runs.run()),
+      raw: (...args: never[]) => (trips++, (runs.raw as (...a: never[]) => unknown)(...args)),
+    }) as D1PreparedStatement;
+  };
+  const d1 = {
+    prepare: (sql: string) => wrap(real.prepare(sql)),
+    batch: (statements: D1PreparedStatement[]) => (trips++, real.batch(statements)),
+    exec: (sql: string) => (trips++, real.exec(sql)),
+  } as unknown as D1Database;
+  return { d1, trips: () => trips };
+}
+
 const history = async (a: Account) =>
   (await env.DB.prepare("SELECT * FROM alert_history WHERE user_id = ? ORDER BY id").bind(a.user.id).all<Record<string, unknown>>()).results;
 const bellRows = async (a: Account) =>
@@ -140,6 +163,21 @@ describe("the metrics' definitions", () => {
     await addCall(a, minutesBefore(60), { duration: 60 });
     await evaluateAlerts(channels().deps, NOW);
     expect(await history(a)).toMatchObject([{ metric: "minutes_used", value: 80 }]);
+  });
+
+  it("minutes used costs no round trip per rule: an account's run makes as many D1 round trips with 30 such rules as with one", async () => {
+    const a = await account();
+    await subscribe(a.user.id, "pro");
+    await rule(a, { metric: "minutes_used", scopeKind: "all", scopeId: "", threshold: 150, windowMinutes: 0 });
+    const tripsOfRun = async () => {
+      const counted = countingD1(env.DB);
+      await evaluateAlerts({ ...channels().deps, db: createDb(counted.d1) }, NOW, { userId: a.user.id });
+      return counted.trips();
+    };
+    const one = await tripsOfRun();
+    for (let i = 0; i < 29; i++) await rule(a, { metric: "minutes_used", scopeKind: "all", scopeId: "", threshold: 151 + i, windowMinutes: 0 });
+    expect(await tripsOfRun()).toBe(one);
+    expect(one).toBeLessThanOrEqual(2);
   });
 
   it("silent line: only in an hour the number usually has calls, from the same weekday's last 4 weeks", async () => {

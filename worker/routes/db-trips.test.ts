@@ -625,9 +625,9 @@ describe("sequential D1 round trips per endpoint", () => {
     it(route, async () => {
       const [method] = route.split(" ");
       const spec = await CASES[route]();
-      // A read is measured warm: a cold isolate first reads what it then remembers (the roll-ups'
-      // coverage, the oldest call), one round trip more on its first such request. The batch only
-      // carries reads, so it is measured warm too.
+      // A read is measured warm: after one request the coverage a count guessed from is this account's
+      // (a cold isolate reads what it remembers with the sign-in: middleware/cold-isolate.test.ts).
+      // The batch only carries reads, so it is measured warm too.
       if (method === "GET" || route === "POST /api/batch") await send(method, spec);
       const res = await measure(method, spec);
       expect(spec.ok ?? [200, 201], `${route}: ${JSON.stringify(res.body).slice(0, 400)}`).toContain(res.status);

@@ -8,6 +8,7 @@ import { deletedAccounts, profiles } from "../db/schema";
 import { forbidden, unauthorized } from "../lib/errors";
 import { log } from "../lib/log";
 import type { IdentityPort, TokenClaims, VerifiedIdentity } from "../providers/identity/port";
+import type { IsolateReads } from "./isolate-reads";
 
 export type CurrentUser = {
   id: string;
@@ -162,10 +163,19 @@ export function identityCheck(db: Database, identity: IdentityPort, claims: Toke
  * live) and the profile read in one D1 batch, then loadProfile on that row (more round trips only to
  * create or re-mirror the profile). Throws ApiError 401 when the token does not hold.
  */
-export async function confirmSignedIn(db: Database, identity: IdentityPort, token: string): Promise<CurrentUser> {
+export async function confirmSignedIn(
+  db: Database,
+  identity: IdentityPort,
+  token: string,
+  /** Reads of the isolate's own (not the account's) to send in the same batch, after the confirmation's (services/warm-up.ts). */
+  isolateReads?: (claims: TokenClaims) => IsolateReads | null,
+): Promise<CurrentUser> {
   const claims = await identity.readClaims(token);
   const check = identityCheck(db, identity, claims);
-  const { who, row } = check.read(await db.batch(check.statements));
+  const alsoRead = isolateReads?.(claims);
+  const results = await db.batch([...check.statements, ...(alsoRead?.statements ?? [])]);
+  const { who, row } = check.read(results.slice(0, check.statements.length));
+  alsoRead?.read(results.slice(check.statements.length));
   return loadProfile(db, identity, who, { row });
 }
 

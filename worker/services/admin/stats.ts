@@ -6,6 +6,10 @@ import type { AdminStats } from "@shared/schemas/admin";
 import { figureStatements, overCoverage, type Coverage, type Plan } from "../counts/engine";
 import { callLogUserSpec } from "../counts/figures";
 import { DbMeter } from "../counts/meter";
+import { min } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { callLogs } from "../../db/schema";
+import type { IsolateReads } from "../isolate-reads";
 import { phoneCallsAndSeconds } from "../counts/month";
 
 /** docs/product/constants.md#business-constants: admin stats are cached for 60 s (the client's staleness and the answer's max-age). */
@@ -37,6 +41,25 @@ export async function adminStats(meter: DbMeter, now = new Date()): Promise<Admi
 
 /** The oldest call's start this isolate read last ({ t: null }: there was none); null before the first read. */
 let lastOldestCall: { t: unknown } | null = null;
+
+/**
+ * While this isolate has not read the oldest call, its read for an admin's sign-in confirmation batch
+ * (worker/services/warm-up.ts), so the isolate's first admin figures cost no extra round trip; null once read.
+ */
+export function oldestCallWarmUp(db: Database): IsolateReads | null {
+  if (lastOldestCall) return null;
+  return {
+    statements: [db.select({ t: min(callLogs.startTime) }).from(callLogs)],
+    read: ([rows]) => {
+      lastOldestCall = { t: (rows as { t: unknown }[])[0]?.t ?? null };
+    },
+  };
+}
+
+/** Forgets the oldest call, as a cold isolate has it (tests). */
+export const forgetOldestCall = () => {
+  lastOldestCall = null;
+};
 
 /**
  * Figures of every account's calls over all time, from the oldest call's New York day to today

@@ -1,7 +1,11 @@
 // A count = the roll-up rows of the days they cover + a live query of the other days
 // (docs/decisions/011-rollups.md). Both parts of a count go to D1 in one batch, with the reads of the
 // coverage they were built from (docs/decisions/054-coverage-in-the-count-batch.md).
+import { inArray } from "drizzle-orm";
+import { jsonList, type Database } from "../../db/client";
+import { rollupDirtyDays, rollupHourState, rollupState } from "../../db/schema";
 import type { RollupSource } from "../rollup-dirty";
+import type { IsolateReads } from "../isolate-reads";
 import { DAYS_CTE, fromDays, HOURLY_SOURCES, type RollupSpec } from "./figures";
 import type { DbMeter } from "./meter";
 import { addDays, nyDateRange } from "@shared/ny-time";
@@ -68,6 +72,34 @@ const lastRows = new Map<RollupSource, CoverageRows>();
 
 /** Forgets every remembered coverage row, so the next count reads its coverage first (a cold isolate). */
 export const forgetCoverage = () => lastRows.clear();
+
+/** Every source a count can read through the roll-ups. */
+const ALL_SOURCES: readonly RollupSource[] = ["call_logs", "aircall", "appointments", "leads"];
+
+/**
+ * While this isolate remembers no coverage for some source (it has just started), the statements
+ * that read every source's coverage rows, for the sign-in confirmation's batch that every signed-in
+ * request sends first (worker/services/warm-up.ts), and `read`, which remembers their rows. The
+ * isolate's first count then sends its statements with the coverage check in one batch, as every
+ * later count does, instead of reading the coverage in a round trip of its own. null once warm.
+ * Rows read from another database than the count's only make that count's guess miss (it then
+ * reads again), never its answer.
+ */
+export function coverageWarmUp(db: Database): IsolateReads | null {
+  if (ALL_SOURCES.every((s) => lastRows.has(s))) return null;
+  // The rows coverageStatements reads, under the same names, for every source.
+  return {
+    statements: [
+      db.select({ source: rollupState.source, from_day: rollupState.fromDay, until_day: rollupState.untilDay }).from(rollupState).where(inArray(rollupState.source, jsonList(ALL_SOURCES))),
+      db.select({ source: rollupDirtyDays.source, day: rollupDirtyDays.day }).from(rollupDirtyDays).where(inArray(rollupDirtyDays.source, jsonList(ALL_SOURCES))),
+      db
+        .select({ source: rollupHourState.source, from_at: rollupHourState.fromAt, through_at: rollupHourState.throughAt })
+        .from(rollupHourState)
+        .where(inArray(rollupHourState.source, jsonList(HOURLY_SOURCES))),
+    ],
+    read: (results) => void rememberRows(ALL_SOURCES, results as Record<string, unknown>[][]),
+  };
+}
 
 /**
  * The statements that read the coverage rows of the sources: every dirty day of the source, not

@@ -13,7 +13,7 @@ import { db, subscribe } from "../../test/helpers";
 import type { CurrentUser } from "../profiles";
 import { evaluateAlerts, type AlertEvent } from "./evaluate";
 import { confirmByToken, requestConfirmations, unsubscribeById } from "./recipients";
-import { createRule } from "./rules";
+import { createRule, pruneAlertHistory } from "./rules";
 
 const NOW = new Date("2026-06-10T15:00:30.000Z");
 const after = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
@@ -200,5 +200,18 @@ describe("the confirmation mail's caps", () => {
     expect(sent).toHaveLength(ALERT_CONFIRM_CAPS.perAccountPerDay - ALERT_CONFIRM_CAPS.perAddressPerDay);
     // The next day the account may ask again.
     expect(await requestConfirmations(deps, user.id, many.slice(14), after(24 * 60))).toEqual(many.slice(14));
+  });
+});
+
+describe("the caps' log", () => {
+  it("is pruned nightly of the days before yesterday", async () => {
+    const user = await account();
+    const day = (offset: number) => after(offset * 24 * 60).toISOString().slice(0, 10);
+    for (const offset of [-3, -1, 0]) {
+      await env.DB.prepare("INSERT INTO alert_mail_log (user_id, email, day, kind, ref) VALUES (?, ?, ?, 'alert', ?)").bind(user.id, user.email, day(offset), `${user.id}:${offset}`).run();
+    }
+    await pruneAlertHistory(db(), NOW);
+    const days = (await env.DB.prepare("SELECT day FROM alert_mail_log WHERE user_id = ? ORDER BY day").bind(user.id).all<{ day: string }>()).results.map((r) => r.day);
+    expect(days).toEqual([day(-1), day(0)]);
   });
 });

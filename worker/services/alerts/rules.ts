@@ -17,6 +17,7 @@ import {
   addRecipientStatements,
   confirmationAsk,
   confirmationStatements,
+  pruneMailLogStatement,
   recipientsStatement,
   requestConfirmations,
   sendConfirmation,
@@ -358,13 +359,14 @@ export async function readBell(db: Database, userId: string, ids: number[] | und
   return Number(unread.results[0]?.n ?? 0);
 }
 
-/** Deletes alerts older than 90 days and their bell rows. */
+/** Deletes alerts older than 90 days and their bell rows, and the mail caps' log of days before yesterday. */
 export async function pruneAlertHistory(db: Database, now: Date): Promise<{ alerts: number }> {
   const d1 = d1Of(db);
   const cutoff = new Date(now.getTime() - ALERT_HISTORY_DAYS * 86_400_000).toISOString();
   const [, alerts] = await d1.batch([
     d1.prepare("DELETE FROM alert_notifications WHERE alert_id IN (SELECT id FROM alert_history WHERE fired_at < ?)").bind(cutoff),
     d1.prepare("DELETE FROM alert_history WHERE fired_at < ?").bind(cutoff),
+    pruneMailLogStatement(d1, now),
   ]);
   return { alerts: Number(alerts.meta?.changes ?? 0) };
 }

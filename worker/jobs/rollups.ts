@@ -7,10 +7,11 @@ import { log } from "../lib/log";
 import { DAYS_CTE, fromDays, HOURLY_SOURCES, SPECS_BY_SOURCE, type RollupSpec } from "../services/counts/figures";
 import { addDays, nyDateRange, nyDayOf } from "@shared/ny-time";
 import { dayBounds } from "../services/counts/ny-days";
-import { REPORTED_SOURCES, STORED_REPORTS_MARK, type RollupSource } from "../services/rollup-dirty";
+import { REPORTED_SOURCES, ROLLUP_SOURCES, STORED_REPORTS_MARK, type RollupSource } from "../services/rollup-dirty";
 import type { Job, JobContext } from "./context";
 
-export const ROLLUP_SOURCES: readonly RollupSource[] = ["call_logs", "aircall", "appointments", "leads"];
+/** The sources this job rolls up, declared once with their type (services/rollup-dirty.ts). */
+export { ROLLUP_SOURCES };
 
 /** Whole days before the run day recomputed every run, because events arrive late. */
 export const RECOMPUTE_DAYS = 3;

@@ -7,6 +7,8 @@ import { callLogs, rollupDirtyDays, rollupHourState } from "../db/schema";
 
 /** What changed: the roll-up job recomputes the figures built from this source. */
 export type RollupSource = "call_logs" | "aircall" | "appointments" | "leads";
+/** Every source, in the order the roll-up job runs them. */
+export const ROLLUP_SOURCES: readonly RollupSource[] = ["call_logs", "aircall", "appointments", "leads"];
 
 /**
  * The stored nightly reports are derived data too: when the roll-up job clears a dirty mark of a

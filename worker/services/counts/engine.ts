@@ -4,7 +4,7 @@
 import { inArray } from "drizzle-orm";
 import { jsonList, type Database } from "../../db/client";
 import { rollupDirtyDays, rollupHourState, rollupState } from "../../db/schema";
-import type { RollupSource } from "../rollup-dirty";
+import { ROLLUP_SOURCES, type RollupSource } from "../rollup-dirty";
 import type { IsolateReads } from "../isolate-reads";
 import { DAYS_CTE, fromDays, HOURLY_SOURCES, type RollupSpec } from "./figures";
 import type { DbMeter } from "./meter";
@@ -73,9 +73,6 @@ const lastRows = new Map<RollupSource, CoverageRows>();
 /** Forgets every remembered coverage row, so the next count reads its coverage first (a cold isolate). */
 export const forgetCoverage = () => lastRows.clear();
 
-/** Every source a count can read through the roll-ups. */
-const ALL_SOURCES: readonly RollupSource[] = ["call_logs", "aircall", "appointments", "leads"];
-
 /**
  * While this isolate remembers no coverage for some source (it has just started), the statements
  * that read every source's coverage rows, for the sign-in confirmation's batch that every signed-in
@@ -86,18 +83,18 @@ const ALL_SOURCES: readonly RollupSource[] = ["call_logs", "aircall", "appointme
  * reads again), never its answer.
  */
 export function coverageWarmUp(db: Database): IsolateReads | null {
-  if (ALL_SOURCES.every((s) => lastRows.has(s))) return null;
+  if (ROLLUP_SOURCES.every((s) => lastRows.has(s))) return null;
   // The rows coverageStatements reads, under the same names, for every source.
   return {
     statements: [
-      db.select({ source: rollupState.source, from_day: rollupState.fromDay, until_day: rollupState.untilDay }).from(rollupState).where(inArray(rollupState.source, jsonList(ALL_SOURCES))),
-      db.select({ source: rollupDirtyDays.source, day: rollupDirtyDays.day }).from(rollupDirtyDays).where(inArray(rollupDirtyDays.source, jsonList(ALL_SOURCES))),
+      db.select({ source: rollupState.source, from_day: rollupState.fromDay, until_day: rollupState.untilDay }).from(rollupState).where(inArray(rollupState.source, jsonList(ROLLUP_SOURCES))),
+      db.select({ source: rollupDirtyDays.source, day: rollupDirtyDays.day }).from(rollupDirtyDays).where(inArray(rollupDirtyDays.source, jsonList(ROLLUP_SOURCES))),
       db
         .select({ source: rollupHourState.source, from_at: rollupHourState.fromAt, through_at: rollupHourState.throughAt })
         .from(rollupHourState)
         .where(inArray(rollupHourState.source, jsonList(HOURLY_SOURCES))),
     ],
-    read: (results) => void rememberRows(ALL_SOURCES, results as Record<string, unknown>[][]),
+    read: (results) => void rememberRows(ROLLUP_SOURCES, results as Record<string, unknown>[][]),
   };
 }
 

@@ -65,6 +65,11 @@ export const envSchema = z.object({
   MAIL_FROM: optional,
   /** Resend's API base, default Resend's own (tests point it at a stand-in). */
   RESEND_BASE_URL: optional,
+  /**
+   * The DNS-over-HTTPS JSON endpoint a webhook URL's host name is resolved with, on every deployment,
+   * before the URL is saved and before each attempt; default Cloudflare's (tests point it at a stand-in).
+   */
+  DNS_OVER_HTTPS_URL: optional,
   /** Shown in the mail sent by the local identity service when requests have no usable origin. */
   PUBLIC_URL: optional,
   /**

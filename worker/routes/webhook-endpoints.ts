@@ -18,7 +18,7 @@ import {
   type EndpointWriteDeps,
 } from "../webhooks/endpoints";
 import { hasWebhooksPlan, requireWebhooksPlan } from "../webhooks/plan";
-import { dohResolver } from "../webhooks/url-safety";
+import { urlChecks } from "../webhooks/url-safety";
 import { WEBHOOKS_API_TEXT } from "@shared/messages";
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_RESEND_RATE, WEBHOOK_TEST_RATE } from "@shared/webhooks";
 import { enforceWithRetryAfter } from "../db/rate-limit";
@@ -59,7 +59,7 @@ function caller(c: Context<AppEnv>, limit?: OperationLimit): { userId: string; d
   const production = c.var.config.APP_ENV === "production";
   return {
     userId: user.id,
-    deps: { db: c.var.db, queue: c.env.WEBHOOK_QUEUE, production, allowed, resolve: production ? dohResolver() : undefined, actor: adminActor(c) },
+    deps: { db: c.var.db, queue: c.env.WEBHOOK_QUEUE, production, allowed, ...urlChecks(c.var.config), actor: adminActor(c) },
   };
 }
 

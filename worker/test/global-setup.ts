@@ -1,6 +1,7 @@
 // Starts every vendor stand-in once for the worker test run; tests read their URLs with inject("standins").
 import type { TestProject } from "vitest/node";
 import { aircallStandin } from "./standins/aircall";
+import { dnsStandin } from "./standins/dns";
 import { startStandin, type StandinHandler } from "./standins/server";
 import { stripeStandin } from "./standins/stripe";
 import { resendStandin } from "./standins/resend";
@@ -16,6 +17,7 @@ const standins: Record<string, () => Promise<StandinHandler>> = {
   aircall: aircallStandin,
   stripe: stripeStandin,
   resend: resendStandin,
+  dns: dnsStandin,
 };
 
 declare module "vitest" {

@@ -1,5 +1,5 @@
 // The queue handler's dependencies from the Worker's bindings: the primary database, the real network
-// (in production with every host name resolved over DNS over HTTPS first), the local receiver
+// (every host name resolved over DNS over HTTPS first, production or not), the local receiver
 // in-process outside production, and the product's mail for disabled endpoints.
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from "@shared/webhooks";
 import { createDb } from "../db/client";
@@ -7,7 +7,7 @@ import { primaryOf } from "../db/sessions";
 import { parseConfig, type Bindings } from "../env";
 import { createMail } from "../providers";
 import { handleWebhookBatch, type DeliveryDeps } from "./deliver";
-import { dohResolver } from "./url-safety";
+import { urlChecks } from "./url-safety";
 
 export function deliveryDeps(env: Bindings, appFetch: (request: Request) => Promise<Response>): DeliveryDeps {
   const config = parseConfig(env);
@@ -21,7 +21,7 @@ export function deliveryDeps(env: Bindings, appFetch: (request: Request) => Prom
     now: () => new Date(),
     fetch: (input, init) => fetch(input, init),
     localDeliver: production ? undefined : appFetch,
-    resolve: production ? dohResolver() : undefined,
+    ...urlChecks(config),
     mail: createMail(config, db),
     delays,
   };

@@ -31,8 +31,10 @@ export type DeliveryDeps = {
   fetch: typeof fetch;
   /** Delivers to the local receiver in-process (outside production). */
   localDeliver?: (request: Request) => Promise<Response>;
-  /** Resolves host names before an attempt (production: DNS over HTTPS). */
+  /** Resolves host names before an attempt (every deployment: DNS over HTTPS, url-safety.ts urlChecks). */
   resolve?: Resolver;
+  /** Origins besides the loopback ones whose local-receiver path is the app's own (outside production). */
+  localOrigins?: readonly string[];
   /** The owner's mail when an endpoint is disabled. */
   mail?: MailPort;
   /** The retry delays (seconds before attempt n+1 is index n); the schedule unless a bench compresses it. */
@@ -114,7 +116,7 @@ export async function attemptDelivery(deps: DeliveryDeps, message: WebhookMessag
   if (!endpoint.enabled) {
     error = "endpoint disabled";
   } else {
-    const verdict = await checkWebhookUrl(endpoint.url, { production: deps.production, resolve: deps.resolve });
+    const verdict = await checkWebhookUrl(endpoint.url, { production: deps.production, resolve: deps.resolve, localOrigins: deps.localOrigins });
     if (!verdict.ok) {
       error = `URL refused: ${verdict.reason}`;
     } else {

@@ -20,7 +20,7 @@ import { checkWebhookUrl, type Resolver } from "./url-safety";
  * and `allowed`, the caller's plan check already under way: each operation awaits it beside its first
  * read (one round trip for both) and always before it writes.
  */
-export type EndpointDeps = { db: Database; queue: Queue | undefined; production: boolean; now?: Date; allowed?: Promise<unknown>; resolve?: Resolver };
+export type EndpointDeps = { db: Database; queue: Queue | undefined; production: boolean; now?: Date; allowed?: Promise<unknown>; resolve?: Resolver; localOrigins?: readonly string[] };
 
 /** Who changes an endpoint, for the audit log: the account, from where, and on /v1 the API key used. */
 export type EndpointActor = AdminActor & { apiKeyId?: string };
@@ -58,10 +58,10 @@ export function endpointView(row: EndpointRow, now = new Date()): WebhookEndpoin
 
 /**
  * The URL as it may be stored, or a 400 naming the field `url` and the rule it broke. With a resolver
- * (production: DNS over HTTPS) the name's addresses are checked too.
+ * (every deployment: DNS over HTTPS, url-safety.ts urlChecks) the name's addresses are checked too.
  */
 async function safeUrl(raw: string, deps: EndpointDeps): Promise<string> {
-  const verdict = await checkWebhookUrl(raw, { production: deps.production, resolve: deps.resolve });
+  const verdict = await checkWebhookUrl(raw, { production: deps.production, resolve: deps.resolve, localOrigins: deps.localOrigins });
   if (!verdict.ok) throw badRequest(`The URL ${verdict.reason}`, "url");
   return verdict.url.toString();
 }

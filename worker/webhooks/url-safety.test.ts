@@ -1,8 +1,13 @@
 // The SSRF matrix: every way of writing an address a webhook must never reach, refused with its
 // reason; the public addresses and names it may reach, accepted; the local receiver only outside
 // production; resolved names checked by every address they resolve to.
-import { describe, expect, it } from "vitest";
-import { checkWebhookUrl, dohResolver } from "./url-safety";
+import { env } from "cloudflare:workers";
+import { describe, expect, inject, it } from "vitest";
+import type { Bindings } from "../env";
+import { call, signUpAndSignIn } from "../test/helpers";
+import { PRODUCTION_BINDINGS } from "../test/production";
+import { deliveryDeps } from "./consumer";
+import { checkWebhookUrl, dohResolver, urlChecks } from "./url-safety";
 
 const LOOPBACK = "points to a loopback address";
 const PRIVATE = "points to a private network address";
@@ -136,6 +141,57 @@ describe("https, and the local receiver", () => {
       reason: "points to a local-only host name",
     });
     expect(await checkWebhookUrl("http://localhost:8787/api/health", { production: false })).toEqual({ ok: false, reason: "points to a local-only host name" });
+  });
+});
+
+describe("outside production: only public addresses, and the local receiver's own path", () => {
+  const dns = `${inject("standins").dns}/dns-query`;
+  const development = { production: false, ...urlChecks({ DNS_OVER_HTTPS_URL: dns, PUBLIC_URL: "https://dev.voice-ops.example" }) };
+
+  it("resolves every name, as production does, and refuses one that reaches a loopback address", async () => {
+    expect(await checkWebhookUrl("https://127.0.0.1.nip.io/", development)).toEqual({ ok: false, reason: "resolves to a loopback address" });
+    expect(await checkWebhookUrl("http://localtest.me/", development)).toEqual({ ok: false, reason: "resolves to a loopback address" });
+    expect(await checkWebhookUrl("http://hooks.10.0.0.8.nip.io/in", development)).toEqual({ ok: false, reason: "resolves to a private network address" });
+    expect(await checkWebhookUrl("http://no-such-name.invalid-tld-for-tests/", development)).toEqual({ ok: false, reason: "host name does not resolve" });
+    expect(await checkWebhookUrl("http://hooks.example.com/in", development)).toMatchObject({ ok: true, localInbox: false });
+  });
+
+  it("refuses a name when it cannot be resolved (no network: the resolver does not answer)", async () => {
+    // A path the DNS stand-in does not serve: the resolver's every answer is a 404.
+    const offline = { production: false, ...urlChecks({ DNS_OVER_HTTPS_URL: `${inject("standins").dns}/unreachable`, PUBLIC_URL: undefined }) };
+    expect(await checkWebhookUrl("https://hooks.example.com/in", offline)).toEqual({ ok: false, reason: "host name could not be resolved" });
+    // The local receiver needs no resolution.
+    expect(await checkWebhookUrl("http://127.0.0.1:8787/api/local/webhook-inbox/default", offline)).toMatchObject({ ok: true, localInbox: true });
+  });
+
+  it("takes the local receiver at exactly its inbox path, on a loopback origin or the configured public one", async () => {
+    expect(await checkWebhookUrl("http://127.0.0.1:8787/api/local/webhook-inbox/default", development)).toMatchObject({ ok: true, localInbox: true });
+    expect(await checkWebhookUrl("https://dev.voice-ops.example/api/local/webhook-inbox/default?fail=30", development)).toMatchObject({ ok: true, localInbox: true });
+    // Not an inbox: a deeper path, an empty or invalid name, another path of the app.
+    for (const url of ["http://127.0.0.1:8787/api/local/webhook-inbox/a/b", "http://127.0.0.1:8787/api/local/webhook-inbox/", "http://127.0.0.1:8787/api/local/webhook-inbox/a%20b", "http://127.0.0.1:8787/api/health"]) {
+      expect(await checkWebhookUrl(url, development), url).toEqual({ ok: false, reason: LOOPBACK });
+    }
+    // Another origin's path of that name is an ordinary URL: resolved and checked.
+    expect(await checkWebhookUrl("https://127.0.0.1.nip.io/api/local/webhook-inbox/default", development)).toEqual({ ok: false, reason: "resolves to a loopback address" });
+  });
+
+  it("the API refuses names resolving to loopback on save, with the field url, and keeps the local receiver", async () => {
+    const s = await signUpAndSignIn();
+    const save = (url: string) => call("/api/webhook-endpoints", { method: "POST", token: s.accessToken, json: { url, events: ["call.started"] } });
+    for (const url of ["https://127.0.0.1.nip.io/", "http://localtest.me/"]) {
+      const res = await save(url);
+      expect(res.status, url).toBe(400);
+      expect(res.body).toMatchObject({ field: "url", error: "The URL resolves to a loopback address" });
+    }
+    expect((await save("http://127.0.0.1:8787/api/local/webhook-inbox/default")).status).toBe(201);
+    expect((await save("https://hooks.example.com/in")).status).toBe(201);
+  });
+
+  it("the queue consumer checks again before each attempt, with the same resolver", async () => {
+    const deps = deliveryDeps({ ...(env as unknown as Bindings), APP_ENV: "development" }, (r) => fetch(r));
+    expect(await checkWebhookUrl("https://127.0.0.1.nip.io/", deps)).toEqual({ ok: false, reason: "resolves to a loopback address" });
+    const production = deliveryDeps({ ...(env as unknown as Bindings), ...PRODUCTION_BINDINGS }, (r) => fetch(r));
+    expect(await checkWebhookUrl("https://127.0.0.1.nip.io/", production)).toEqual({ ok: false, reason: "resolves to a loopback address" });
   });
 });
 

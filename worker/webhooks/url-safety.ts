@@ -3,11 +3,13 @@
 // ipaddr.js classifies it, however the address is written (the URL parser turns the decimal, octal
 // and hex IPv4 forms into dotted quads, and IPv6 literals into their compressed form), with an IPv4
 // address carried inside an IPv6 one (IPv4-mapped, IPv4-compatible, IPv4-translated, NAT64, 6to4,
-// Teredo) checked as that IPv4 address; never a local-only name. With a resolver (DNS over HTTPS),
-// every address a name resolves to is checked too. The local receiver is the one exception, outside
-// production only.
+// Teredo) checked as that IPv4 address; never a local-only name. Every deployment, production or
+// not, resolves a name over DNS over HTTPS and checks every address it resolves to (a name that does
+// not resolve is refused). The local receiver's own path is the one exception, outside production only.
 import ipaddr from "ipaddr.js";
+import { webhookInboxParams } from "@shared/schemas/webhooks";
 import { WEBHOOK_INBOX_PATH } from "@shared/webhooks";
+import type { AppConfig } from "../env";
 
 export type UrlVerdict = { ok: true; url: URL; localInbox: boolean } | { ok: false; reason: string };
 
@@ -92,12 +94,44 @@ export function addressRefusal(address: string): string | null {
 
 const isLoopbackHost = (host: string) => host === "localhost" || host === "127.0.0.1" || host === "[::1]";
 
+/** Whether a path is exactly one inbox of the local receiver: /api/local/webhook-inbox/<name>. */
+const isInboxPath = (path: string) =>
+  path.startsWith(`${WEBHOOK_INBOX_PATH}/`) && webhookInboxParams.safeParse({ inbox: path.slice(WEBHOOK_INBOX_PATH.length + 1) }).success;
+
+export type UrlCheckOptions = {
+  production: boolean;
+  /** Asked for a name's addresses, each of which is checked; without one a name is not resolved (unit tests only: every deployment has one, see urlChecks). */
+  resolve?: Resolver;
+  /** Origins besides the loopback ones where the local receiver is the app's own (the configured PUBLIC_URL's). */
+  localOrigins?: readonly string[];
+};
+
+/** DNS over HTTPS, when DNS_OVER_HTTPS_URL names no other: Cloudflare's JSON API. */
+export const DEFAULT_DNS_OVER_HTTPS_URL = "https://cloudflare-dns.com/dns-query";
+
+/**
+ * How this deployment checks webhook URLs, production or not: names resolved over DNS over HTTPS
+ * (DNS_OVER_HTTPS_URL, else Cloudflare's), so outside production too only public addresses are
+ * reached (with no network, a name is refused: it cannot be resolved), and the local receiver at the
+ * loopback origins and PUBLIC_URL's.
+ */
+export function urlChecks(config: Pick<AppConfig, "DNS_OVER_HTTPS_URL" | "PUBLIC_URL">): Required<Omit<UrlCheckOptions, "production">> {
+  let publicOrigin: string | null = null;
+  try {
+    publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
+  } catch {
+    publicOrigin = null;
+  }
+  const resolve = dohResolver((input, init) => fetch(input, init), config.DNS_OVER_HTTPS_URL ?? DEFAULT_DNS_OVER_HTTPS_URL);
+  return { resolve, localOrigins: publicOrigin ? [publicOrigin] : [] };
+}
+
 /**
  * Whether `raw` may receive webhooks: the URL to send to, or the reason it may not (each reason
  * names the rule it broke). `resolve`, when given, is asked for the name's addresses, and each is
  * checked too; a name it cannot resolve is refused.
  */
-export async function checkWebhookUrl(raw: string, opts: { production: boolean; resolve?: Resolver }): Promise<UrlVerdict> {
+export async function checkWebhookUrl(raw: string, opts: UrlCheckOptions): Promise<UrlVerdict> {
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -108,8 +142,9 @@ export async function checkWebhookUrl(raw: string, opts: { production: boolean; 
   if (opts.production && url.protocol !== "https:") return { ok: false, reason: "must use https" };
   if (url.username || url.password) return { ok: false, reason: "must not carry a user name or password" };
   const host = url.hostname.toLowerCase().replace(/\.$/, "");
-  // The local receiver (npm start): delivered in-process, never over the network, and never in production.
-  if (!opts.production && isLoopbackHost(host) && url.pathname.startsWith(`${WEBHOOK_INBOX_PATH}/`)) {
+  // The local receiver (npm start): exactly its inbox path on a loopback origin or the configured
+  // public one; delivered in-process, never over the network, and never in production.
+  if (!opts.production && isInboxPath(url.pathname) && (isLoopbackHost(host) || (opts.localOrigins ?? []).includes(url.origin))) {
     return { ok: true, url, localInbox: true };
   }
   const literal = literalAddress(host);
@@ -144,7 +179,7 @@ type DohAnswer = { Status: number; Answer?: { type: number; data: string }[] };
  * have no DNS API of their own; this sees what a public resolver answers, which is what the
  * Worker's own fetch will reach.
  */
-export function dohResolver(fetcher: typeof fetch = fetch, endpoint = "https://cloudflare-dns.com/dns-query"): Resolver {
+export function dohResolver(fetcher: typeof fetch = fetch, endpoint = DEFAULT_DNS_OVER_HTTPS_URL): Resolver {
   return async (hostname) => {
     const ask = async (type: "A" | "AAAA") => {
       const res = await fetcher(`${endpoint}?name=${encodeURIComponent(hostname)}&type=${type}`, {
@@ -156,7 +191,10 @@ export function dohResolver(fetcher: typeof fetch = fetch, endpoint = "https://c
       // 1: A, 28: AAAA (a CNAME's chain ends in these).
       return (body.Answer ?? []).filter((a) => a.type === 1 || a.type === 28).map((a) => a.data);
     };
-    const [a, aaaa] = await Promise.all([ask("A"), ask("AAAA")]);
+    const asked = [ask("A"), ask("AAAA")];
+    // Both are asked at once; when one fails, the other's failure is not left unhandled.
+    for (const answer of asked) answer.catch(() => undefined);
+    const [a, aaaa] = await Promise.all(asked);
     return [...a, ...aaaa];
   };
 }

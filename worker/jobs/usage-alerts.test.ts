@@ -8,6 +8,8 @@ import { callLogs, profiles } from "../db/schema";
 import { parseConfig } from "../env";
 import { LocalMail } from "../providers/mail/local";
 import type { MailPort, OutgoingMail } from "../providers";
+import { createDb } from "../db/client";
+import { countingD1 } from "../test/counting-d1";
 import { db, subscribe } from "../test/helpers";
 import { FREQUENT_CRON, jobsByCron } from "./index";
 import { runUsageAlertJob, usageAlertJob } from "./usage-alerts";
@@ -97,5 +99,23 @@ describe("usage alert mails", () => {
     await runUsageAlertJob(ctx(), mail.port);
     expect(mail.to(owner.email).map((m) => m.subject)).toEqual([MINUTES_TEXT.mailSubject(80)]);
     expect(mail.to(none.email)).toHaveLength(0);
+  });
+
+  it("reads the accounts' plans and months a batch per 25 accounts, not round trips per account", async () => {
+    const owner = await account("pro");
+    await addMinutes(owner.id, 4000);
+    const counted = async () => {
+      const d1 = countingD1(env.DB);
+      const mail = recordingMail();
+      const run = await runUsageAlertJob({ ...ctx(), db: createDb(d1.d1) }, mail.port);
+      return { run, trips: d1.trips(), mail };
+    };
+    const before = await counted();
+    expect(before.mail.to(owner.email).map((m) => m.subject)).toEqual([MINUTES_TEXT.mailSubject(80)]);
+    for (let i = 0; i < 30; i++) await account(i % 2 ? "basic" : "pro");
+    const after = await counted();
+    expect(after.run.accounts - before.run.accounts).toBe(30);
+    // 30 accounts more: at most two batches more (a chunk of 25 may split), never trips per account.
+    expect(after.trips - before.trips).toBeLessThanOrEqual(2);
   });
 });

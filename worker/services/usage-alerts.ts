@@ -8,7 +8,11 @@ import { usageLevel } from "@shared/usage";
 import type { Database } from "../db/client";
 import { log } from "../lib/log";
 import type { MailPort } from "../providers";
-import { accountPlan, monthSecondsFor, PAID_STATUSES } from "./plans";
+import type { AccountPlan } from "@shared/schemas/agents";
+import { coveragePlan } from "./counts/engine";
+import { DbMeter } from "./counts/meter";
+import { monthlyCallsPlan, nyMonthDays } from "./counts/month";
+import { monthSecondsFor, PAID_STATUSES, planOf, subscriptionsStatement } from "./plans";
 
 export type UsageAlertRun = { month: string; accounts: number; sent: number; failed: number };
 
@@ -22,6 +26,47 @@ const PLAN_NAMES = { basic: "Basic", pro: "Pro" } as const;
  * not mailed for that threshold yet. At 100 % the 80 % mail is marked as done too: an account that
  * jumps past both gets the one mail that is true. Minutes are whole, as the test calls' limit counts.
  */
+/** Accounts whose plan and month one batch reads. */
+const ACCOUNTS_PER_BATCH = 25;
+
+/**
+ * Each account's plan and seconds this New York month, in one round trip for the coverage and one
+ * batch per 25 accounts (each account's subscriptions and month over that coverage), instead of two
+ * or three round trips per account. A batch reads the coverage again: should it have moved in between
+ * (a roll-up ran), that batch's months are read again one by one.
+ */
+async function monthsOf(db: Database, userIds: string[], now: Date): Promise<Map<string, { plan: AccountPlan; seconds: number }>> {
+  const out = new Map<string, { plan: AccountPlan; seconds: number }>();
+  if (userIds.length === 0) return out;
+  const d1 = db.$client;
+  const meter = new DbMeter(d1);
+  const range = nyMonthDays(now);
+  const cover = coveragePlan(meter, ["call_logs"] as const, range);
+  const coverage = cover.read(await meter.batch(cover.statements)).call_logs;
+  for (let i = 0; i < userIds.length; i += ACCOUNTS_PER_BATCH) {
+    const chunk = userIds.slice(i, i + ACCOUNTS_PER_BATCH);
+    const check = coveragePlan(meter, ["call_logs"] as const, range);
+    const statements: D1PreparedStatement[] = [...check.statements];
+    const slots = chunk.map((userId) => {
+      const plan = statements.length;
+      statements.push(subscriptionsStatement(d1, userId));
+      const month = { at: statements.length, plan: monthlyCallsPlan(meter, userId, coverage) };
+      statements.push(...month.plan.statements);
+      return { userId, plan, month };
+    });
+    const results = await meter.batch(statements);
+    const held = JSON.stringify(check.read(results.slice(0, check.statements.length)).call_logs) === JSON.stringify(coverage);
+    for (const slot of slots) {
+      const plan = planOf(results[slot.plan] as Parameters<typeof planOf>[0], now);
+      const seconds = held
+        ? slot.month.plan.read(results.slice(slot.month.at, slot.month.at + slot.month.plan.statements.length)).duration_seconds
+        : await monthSecondsFor(db, slot.userId, now);
+      out.set(slot.userId, { plan, seconds });
+    }
+  }
+  return out;
+}
+
 export async function sendUsageAlerts(deps: { db: Database; mail: MailPort; publicUrl?: string }, now: Date): Promise<UsageAlertRun> {
   const { db, mail } = deps;
   const d1 = db.$client;
@@ -37,9 +82,10 @@ export async function sendUsageAlerts(deps: { db: Database; mail: MailPort; publ
     .all<{ user_id: string; email: string }>();
   const run: UsageAlertRun = { month, accounts: accounts.length, sent: 0, failed: 0 };
   const origin = deps.publicUrl?.replace(/\/+$/, "");
+  const usage = await monthsOf(db, accounts.map((a) => a.user_id), now);
 
   for (const account of accounts) {
-    const [plan, seconds] = await Promise.all([accountPlan(db, account.user_id, now), monthSecondsFor(db, account.user_id, now)]);
+    const { plan, seconds } = usage.get(account.user_id)!;
     if (!plan.plan) continue;
     const used = Math.floor(seconds / 60);
     const level = usageLevel(used, plan.minuteLimit);

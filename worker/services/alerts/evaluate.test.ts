@@ -11,6 +11,7 @@ import type { MailPort, OutgoingMail } from "../../providers";
 import { insertAgent, insertAircallCalls, insertAppointments, insertLeads } from "../../test/factories";
 import { db, subscribe } from "../../test/helpers";
 import { createDb } from "../../db/client";
+import { countingD1 } from "../../test/counting-d1";
 import { createRule, updateRule } from "./rules";
 import { evaluateAlerts, type AlertEvent } from "./evaluate";
 import { webhookChannel } from "./channels";
@@ -90,28 +91,6 @@ function channels() {
     },
   };
   return { deps: { db: db(), mail, webhook: async (e: AlertEvent) => void events.push(e), publicUrl: "https://app.example" }, mails, events };
-}
-
-/** A D1 that counts its round trips: each batch one, each statement run alone one. */
-function countingD1(real: D1Database) {
-  let trips = 0;
-  const wrap = (st: D1PreparedStatement): D1PreparedStatement => {
-    const bind = st.bind.bind(st);
-    const runs = { first: st.first.bind(st), all: st.all.bind(st), run: st.run.bind(st), raw: st.raw.bind(st) };
-    return Object.assign(st, {
-      bind: (...values: unknown[]) => wrap(bind(...values)),
-      first: (...args: never[]) => (trips++, (runs.first as (...a: never[]) => unknown)(...args)),
-      all: () => (trips++, runs.all()),
-      run: () => (trips++, runs.run()),
-      raw: (...args: never[]) => (trips++, (runs.raw as (...a: never[]) => unknown)(...args)),
-    }) as D1PreparedStatement;
-  };
-  const d1 = {
-    prepare: (sql: string) => wrap(real.prepare(sql)),
-    batch: (statements: D1PreparedStatement[]) => (trips++, real.batch(statements)),
-    exec: (sql: string) => (trips++, real.exec(sql)),
-  } as unknown as D1Database;
-  return { d1, trips: () => trips };
 }
 
 const history = async (a: Account) =>

@@ -3,12 +3,13 @@
 // one run, past which the firing is still recorded, the bell rings and the owner is told once; the
 // cooldown's floor; what the plan allows, also for rules saved before; the confirmation mail's caps.
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { ALERT_CONFIRM_CAPS, ALERT_COOLDOWN, ALERT_MAIL_CAPS } from "@shared/alerts";
 import { ALERT_TEXT } from "@shared/messages";
 import { alertRuleBody, type AlertRuleInput } from "@shared/schemas/alerts";
 import { profiles } from "../../db/schema";
 import type { MailPort, OutgoingMail } from "../../providers";
+import { ResendMail } from "../../providers/mail/resend";
 import { db, subscribe } from "../../test/helpers";
 import type { CurrentUser } from "../profiles";
 import { evaluateAlerts, type AlertEvent } from "./evaluate";
@@ -213,5 +214,30 @@ describe("the caps' log", () => {
     await pruneAlertHistory(db(), NOW);
     const days = (await env.DB.prepare("SELECT day FROM alert_mail_log WHERE user_id = ? ORDER BY day").bind(user.id).all<{ day: string }>()).results.map((r) => r.day);
     expect(days).toEqual([day(-1), day(0)]);
+  });
+});
+
+describe("through the real mail adapter", () => {
+  it("an alert to a confirmed extra address reaches Resend with its RFC 8058 headers, the owner's without them", async () => {
+    const user = await account("pro");
+    const [ops] = victims(1);
+    await legacyRule(user, { name: "Front desk", cooldown: 5, extra: [ops] });
+    await env.DB.prepare("INSERT INTO alert_mail_recipients (user_id, email, status, unsubscribe_id, changed_at) VALUES (?, ?, 'confirmed', ?, ?)")
+      .bind(user.id, ops, "r".repeat(43), NOW.toISOString())
+      .run();
+    const base = inject("standins").resend;
+    const apiKey = `re_test_alerts_${crypto.randomUUID().slice(0, 8)}`;
+    const mail = new ResendMail({ apiKey, from: "Alerts <alerts@example.test>", baseUrl: base });
+    // Only this account's rules: the evaluation of one account.
+    await evaluateAlerts({ db: db(), mail, webhook: async () => undefined, publicUrl: "https://app.example" }, NOW, { userId: user.id });
+    type Sent = { to: string[]; subject: string; text: string; headers?: Record<string, string> };
+    const sent = ((await (await fetch(`${base}/__sent/${apiKey}`)).json()) as { emails: Sent[] }).emails;
+    const theirs = sent.find((m) => m.to[0] === ops)!;
+    expect(theirs.headers).toEqual({
+      "List-Unsubscribe": `<https://app.example/api/alerts/recipients/unsubscribe?token=${"r".repeat(43)}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    expect(theirs.subject).toBe("[Warning] Alert triggered: Call count");
+    expect(sent.find((m) => m.to[0] === user.email)!.headers).toBeUndefined();
   });
 });

@@ -195,7 +195,7 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     ["alert_history", db.delete(alertHistory).where(inArray(alertHistory.userId, ofIds))],
     ["alert_rule_state", db.delete(alertRuleState).where(inArray(alertRuleState.userId, ofIds))],
     ["alert_rules", db.delete(alertRules).where(inArray(alertRules.userId, ofIds))],
-    ["alert_mail_recipients", db.delete(alertMailRecipients).where(inArray(alertMailRecipients.userId, ids))],
+    ["alert_mail_recipients", db.delete(alertMailRecipients).where(inArray(alertMailRecipients.userId, ofIds))],
     ["api_keys", db.delete(apiKeys).where(inArray(apiKeys.userId, ofIds))],
     // Custom webhooks (decision 070). Attempts carry their endpoint's id only: deleted before the endpoints they name.
     [

@@ -1,9 +1,9 @@
-// Where a webhook may be sent (docs/webhooks.md#url-rules, decision 070), checked when an endpoint is
-// saved and again before every attempt: https only in production; only a public unicast address, as
-// ipaddr.js classifies it, however the address is written (the URL parser turns the decimal, octal
-// and hex IPv4 forms into dotted quads, and IPv6 literals into their compressed form), with an IPv4
-// address carried inside an IPv6 one (IPv4-mapped, IPv4-compatible, IPv4-translated, NAT64, 6to4,
-// Teredo) checked as that IPv4 address; never a local-only name. Every deployment, production or
+// Where a webhook may be sent (docs/webhooks.md#url-rules, decisions 070 and 075), checked when an
+// endpoint is saved and again before every attempt: https only in production; only a public unicast
+// address, as ipaddr.js classifies it, however the address is written (the URL parser turns the
+// decimal, octal and hex IPv4 forms into dotted quads, and IPv6 literals into their compressed form),
+// with an IPv4 address carried inside an IPv6 one (IPv4-mapped, IPv4-translated, NAT64, 6to4, Teredo)
+// checked as that IPv4 address, and IPv4-compatible ones refused; never a local-only name. Every deployment, production or
 // not, resolves a name over DNS over HTTPS and checks every address it resolves to (a name that does
 // not resolve is refused). The local receiver's own path is the one exception, outside production only.
 import ipaddr from "ipaddr.js";

@@ -8,7 +8,7 @@ import { ADMIN_API_TEXT } from "@shared/messages";
 import { addDays, nyDayOf, nyToday } from "@shared/ny-time";
 import { markDaysDirty } from "../services/rollup-dirty";
 import * as schema from "../db/schema";
-import { accountActivations, adminAuditLog, apiKeys, liveTickets, phoneNumberOffers, agents, reportMailDeliveries, reportMailSubscriptions, reportMailUnsubscribeTokens, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions, usageAlerts, alertRules, alertRuleState, alertHistory, alertNotifications, webhookAttempts, webhookEndpoints, webhookDeliveries } from "../db/schema";
+import { accountActivations, adminAuditLog, apiKeys, liveTickets, phoneNumberOffers, agents, reportMailDeliveries, reportMailSubscriptions, reportMailUnsubscribeTokens, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions, usageAlerts, alertRules, alertRuleState, alertHistory, alertNotifications, alertMailRecipients, alertMailLog, webhookAttempts, webhookEndpoints, webhookDeliveries } from "../db/schema";
 import { runHourlyRollups, runRollups } from "../jobs/rollups";
 import { parseConfig } from "../env";
 import { createProviders } from "../providers";
@@ -359,6 +359,8 @@ describe("POST /api/admin/cleanup-user", () => {
       .values({ userId: victim.userId, ruleId: alertRule.id, ruleName: "r", metric: "call_count", scopeKind: "all", severity: "warning", comparison: "gte", threshold: 1, windowMinutes: 15, value: 2, windowStart: "t", windowEnd: "t", firedAt: "t", runId: "x" })
       .returning();
     await d.insert(alertNotifications).values({ userId: victim.userId, alertId: alert.id, kind: "triggered", title: "r", severity: "warning", createdAt: "t" });
+    await d.insert(alertMailRecipients).values({ userId: victim.userId, email: "ops@example.com", status: "confirmed", unsubscribeId: `u-${victim.userId}`, changedAt: "t" });
+    await d.insert(alertMailLog).values({ userId: victim.userId, email: victim.email, day: "2026-08-10", kind: "alert", ref: `${alert.id}:triggered` });
     await d.insert(webhookEndpoints).values({ id: `we_${victim.userId}`, userId: victim.userId, url: "https://hooks.example/x", events: "[]", secret: "whsec_x" });
     await d.insert(webhookDeliveries).values({ id: `msg_${victim.userId}`, endpointId: `we_${victim.userId}`, userId: victim.userId, eventType: "test", payload: "{}" });
     await d.insert(apiKeys).values({ id: `key_${victim.userId.slice(0, 8)}`, userId: victim.userId, name: "Victim's", scopes: ["calls:read"], prefix: "vao_test_abcd", secretHash: `h-${victim.userId}` });
@@ -394,7 +396,8 @@ describe("POST /api/admin/cleanup-user", () => {
     const after = await countFor(victim.userId);
     for (const [key, n] of Object.entries(after)) {
       // Kept on purpose: the record of the deletion, and the id whose tokens are refused (decision 040).
-      if (key === "admin_audit_log.target_user_id" || key === "deleted_accounts.user_id") expect(n, key).toBe(1);
+      // And the day's alert mail claims: the per-address caps count every account's mail (decision 073).
+      if (key === "admin_audit_log.target_user_id" || key === "deleted_accounts.user_id" || key === "alert_mail_log.user_id") expect(n, key).toBe(1);
       else expect(n, key).toBe(0);
     }
     expect(await countFor(bystander.userId)).toEqual(bystanderBefore);

@@ -57,12 +57,13 @@ export const BENCH_MODES = {
   // The alert evaluation bench: one cron run over many rules and accounts.
   alerts: {
     script: "bench/alerts.mjs",
-    usage: "npm run bench -- --alerts [--full] [--calls N] [--accounts N] [--rules-per-account N] [--recent N] [--events N] [--keep]",
+    usage: "npm run bench -- --alerts [--full] [--calls N] [--accounts N] [--rules-per-account N] [--minutes-rules N] [--recent N] [--events N] [--keep]",
     options: {
       alerts: { type: "boolean", default: false },
       calls: { type: "string" },
       accounts: { type: "string" },
       "rules-per-account": { type: "string" },
+      "minutes-rules": { type: "string" },
       recent: { type: "string" },
       events: { type: "string" },
       full: { type: "boolean", default: false },

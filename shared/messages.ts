@@ -1125,6 +1125,7 @@ export const ALERT_TEXT = {
   confirmationsCapped: "email: too many confirmation mails today for this account or this address; try again tomorrow",
   notARecipient: "email: no rule of this account mails this address",
   alreadyConfirmed: "email: this address is already confirmed",
+  recipientUnsubscribed: "email: this address unsubscribed from this account's alerts; it is not asked again",
   // The public confirmation and unsubscribe pages (plain HTML, opened from a mail).
   pageTitle: "Alert mail",
   confirmQuestion: "Receive this account's alert mail at this address?",

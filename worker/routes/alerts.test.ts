@@ -267,6 +267,13 @@ describe("alert mail consent and plan limits (decision 073)", () => {
     const oneClick = await call(unsubscribe, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
     expect(oneClick.status).toBe(200);
     expect(await recipients(s.accessToken)).toEqual([{ email: ops, status: "unsubscribed" }]);
+    // Unsubscribed is final for this account: no confirmation can be asked of the address again.
+    const before = (await mailbox(ops)).length;
+    const again = await call("/api/alerts/recipients/resend", { method: "POST", token: s.accessToken, json: { email: ops } });
+    expect(again.status).toBe(409);
+    expect(again.body.field).toBe("email");
+    await post(s.accessToken, errorsRule(s.agent.id, { threshold: 3, extraEmails: [ops] }));
+    expect(await mailbox(ops)).toHaveLength(before);
   });
 
   it("Resend confirmation: a new link within the day's caps (429 naming email past them), 404 for an address no rule names, 409 once confirmed", async () => {

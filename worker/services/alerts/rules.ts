@@ -239,6 +239,7 @@ export async function resendConfirmation(db: Database, user: CurrentUser, email:
   const row = found.results[0] as AlertRecipientView | undefined;
   if (!row) throw new ApiError(404, ALERT_TEXT.notARecipient, "not_found", "email");
   if (row.status === "confirmed") throw new ApiError(409, ALERT_TEXT.alreadyConfirmed, "conflict", "email");
+  if (row.status === "unsubscribed") throw new ApiError(409, ALERT_TEXT.recipientUnsubscribed, "conflict", "email");
   if (claimed.results.length === 0) throw new ApiError(429, ALERT_TEXT.confirmationsCapped, "rate_limited", "email");
   await sendConfirmation(confirm, ask);
   return { email: address, status: row.status };

@@ -1,7 +1,7 @@
 // The create/edit form of an alert rule (decision 071): the metric's exact definition under its
 // choice, only the scopes, windows and comparisons the metric takes, Test before saving, and the
 // server's 400/403 shown on the field it names. Each extra address shows its state (decision 073):
-// waiting for confirmation, confirmed or unsubscribed, with "Resend confirmation" where it is not confirmed.
+// waiting for confirmation, confirmed or unsubscribed, with "Resend confirmation" while it waits (an unsubscribed address is not asked again).
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import {
@@ -96,7 +96,7 @@ function Recipients({ typed, options }: { typed: string; options: AlertRulesResp
           <li key={email} className="flex flex-wrap items-center gap-2">
             <span className="font-medium">{email}</span>
             <span className="text-muted-foreground">{state ? ALERT_TEXT.recipientStates[state] : ALERT_TEXT.recipientNew}</span>
-            {state && state !== "confirmed" ? (
+            {state === "pending" ? (
               sent.includes(email) ? (
                 <span role="status" className="text-muted-foreground">
                   {ALERT_TEXT.confirmationSent}

@@ -97,7 +97,7 @@ describe("RuleForm", () => {
     expect(onDone).not.toHaveBeenCalled();
   });
 
-  it("shows each extra address's state, and Resend confirmation where it is not confirmed", async () => {
+  it("shows each extra address's state, and Resend confirmation only while it waits (an unsubscribed address is not asked again)", async () => {
     const fetchMock = stubApi();
     setAccessToken("tok");
     const rule: AlertRuleView = {
@@ -126,7 +126,7 @@ describe("RuleForm", () => {
     expect(rows()).toEqual([
       `new@example.com${ALERT_TEXT.recipientStates.pending}${ALERT_TEXT.resendConfirmation}`,
       `ops@example.com${ALERT_TEXT.recipientStates.confirmed}`,
-      `gone@example.com${ALERT_TEXT.recipientStates.unsubscribed}${ALERT_TEXT.resendConfirmation}`,
+      `gone@example.com${ALERT_TEXT.recipientStates.unsubscribed}`,
     ]);
     // An address typed now has no state yet: its confirmation goes out with the save.
     fireEvent.change(screen.getByLabelText("Extra email addresses"), { target: { value: "new@example.com, Later@Example.com" } });

@@ -8,6 +8,7 @@ import { type Context } from "hono";
 import { html } from "hono/html";
 import type { AppEnv } from "../app-env";
 import { clientAddress, hit, type Limit } from "../db/rate-limit";
+import { linkPage, type LinkPageBody } from "../lib/link-page";
 import { tooManyRequests } from "../lib/errors";
 import { currentUser } from "../middleware/auth";
 import { reportMailSetting, setReportMail, unsubscribeByToken, unsubscribeTokenKnown } from "../services/report-mail";
@@ -18,20 +19,7 @@ export const REPORT_MAIL_CHANGE_LIMIT: Limit = { name: "report-mail:user", limit
 /** Unsubscribe page requests per address, as the other public routes. */
 export const UNSUBSCRIBE_LIMIT: Limit = { name: "report-mail-unsubscribe:ip", limit: 30, windowSeconds: 60 };
 
-
-function page(body: ReturnType<typeof html>) {
-  return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
-<title>${REPORT_MAIL_TEXT.pageTitle}</title>
-<style>
-  body{font-family:system-ui,sans-serif;background:#f5f5fb;color:#1c1b29;margin:0;padding:24px}
-  main{max-width:440px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 4px #0002}
-  h1{font-size:1.3rem;margin:0 0 12px} p{line-height:1.5}
-  button{margin-top:12px;width:100%;padding:12px;border:0;border-radius:6px;background:#5b4bdb;color:#fff;font-size:1rem;cursor:pointer}
-</style></head>
-<body><main><h1>${REPORT_MAIL_TEXT.pageTitle}</h1>${body}</main></body></html>`;
-}
+const page = (body: LinkPageBody) => linkPage(REPORT_MAIL_TEXT.pageTitle, body);
 
 const tokenOf = (c: Context<AppEnv>) => c.req.query("token") ?? "";
 

@@ -5,7 +5,7 @@
 // link shows those three calls. Raising the threshold to 10 ends the breach: the next minute cron
 // resolves the alert, alert.resolved reaches the receiver once and the history shows when.
 import { ALERT_METRICS } from "../shared/alerts.ts";
-import { ALERT_TEXT, CALL_LOG_FILTER_TEXT, MAILBOX_TEXT, NAV_TEXT, WEBHOOKS_TEXT } from "../shared/messages.ts";
+import { ALERT_MAIL_TEXT, ALERT_TEXT, CALL_LOG_FILTER_TEXT, MAILBOX_TEXT, NAV_TEXT, WEBHOOKS_TEXT } from "../shared/messages.ts";
 import { registerAccount } from "./admin-api.ts";
 import { check, json, seePath, seeText, signIn, waitFor, type Journey } from "./harness.ts";
 import { reportEndedCall, webhookInbox } from "./voice-api.ts";
@@ -121,7 +121,7 @@ export default {
 
     // The mail, once, in the local mailbox.
     // The subject names the metric and the severity, never the rule's name (the account's words).
-    const subject = ALERT_TEXT.mailSubject("triggered", "critical", ALERT_METRICS.error_calls.label);
+    const subject = ALERT_MAIL_TEXT.mailSubject("triggered", "critical", ALERT_METRICS.error_calls.label);
     await page.goto(`/mailbox?email=${encodeURIComponent(email)}`);
     const heading = page.getByRole("heading", { name: subject, exact: true });
     for (let tries = 0; (await heading.count()) === 0 && tries < 20; tries++) {

@@ -1072,11 +1072,29 @@ export const ALERT_TEXT = {
   dashboard: "Dashboard",
   bell: "Alerts",
   bellEmpty: "No alerts.",
-  markAllRead: "Mark all read",
   statusOk: "OK",
   statusTriggered: "Triggered",
   triggeredTitle: (rule: string, value: string) => `${rule}: ${value}`,
   resolvedTitle: (rule: string, value: string) => `Resolved: ${rule} (${value})`,
+  // The recipients on the rule form.
+  recipientStates: { pending: "Waiting for confirmation", confirmed: "Confirmed", unsubscribed: "Unsubscribed" } as Record<"pending" | "confirmed" | "unsubscribed", string>,
+  recipientNew: "Confirmation is mailed when the rule is saved",
+  resendConfirmation: "Resend confirmation",
+  confirmationSent: "Confirmation sent",
+  extraEmailsHint: (max: number) =>
+    `Separated by commas, at most ${max}. Each receives alerts only after it confirms through the link mailed to it, and can unsubscribe from every alert of this account in one click.`,
+  planAllows: (rules: number, extra: number) =>
+    extra === 0
+      ? `Your plan allows ${rules} rules; alert mail goes to your account's address only. A paid plan adds extra addresses.`
+      : `Your plan allows ${rules} rules and ${extra} extra email addresses per rule.`,
+} as const;
+
+/**
+ * What the worker alone says of alerts: the alert mail, the extra addresses' confirmation mail and pages,
+ * and the save's refusals. Apart from ALERT_TEXT, whose words the SPA ships in its first page (the
+ * bell is on every signed-in page), so that none of these do.
+ */
+export const ALERT_MAIL_TEXT = {
   /** The subject names our metric's label and the severity only: never the rule's name or a scope's (the account's words). */
   mailSubject: (kind: "triggered" | "resolved", severity: string, metric: string) =>
     kind === "triggered" ? `[${severity === "critical" ? "Critical" : "Warning"}] Alert triggered: ${metric}` : `Alert resolved: ${metric}`,
@@ -1108,17 +1126,6 @@ export const ALERT_TEXT = {
       `Your alerts reached today's mail limit (${perAccount} mails per account, ${perRecipient} per address, per UTC day).`,
       "Alerts still fire: they are in the history and the bell. Mail resumes tomorrow.",
     ].join("\n"),
-  // The recipients on the rule form.
-  recipientStates: { pending: "Waiting for confirmation", confirmed: "Confirmed", unsubscribed: "Unsubscribed" } as Record<"pending" | "confirmed" | "unsubscribed", string>,
-  recipientNew: "Confirmation is mailed when the rule is saved",
-  resendConfirmation: "Resend confirmation",
-  confirmationSent: "Confirmation sent",
-  extraEmailsHint: (max: number) =>
-    `Separated by commas, at most ${max}. Each receives alerts only after it confirms through the link mailed to it, and can unsubscribe from every alert of this account in one click.`,
-  planAllows: (rules: number, extra: number) =>
-    extra === 0
-      ? `Your plan allows ${rules} rules; alert mail goes to your account's address only. A paid plan adds extra addresses.`
-      : `Your plan allows ${rules} rules and ${extra} extra email addresses per rule.`,
   extraEmailsOverPlan: (max: number) =>
     max === 0 ? "extraEmails: your plan mails the account's own address only; a paid plan adds extra addresses" : `extraEmails: your plan allows at most ${max} extra addresses per rule`,
   rulesOverPlan: (max: number) => `rules: your plan allows at most ${max} alert rules`,

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MAX_ALERT_RULES } from "@shared/alerts";
-import { ALERT_TEXT } from "@shared/messages";
+import { ALERT_MAIL_TEXT } from "@shared/messages";
 import { callLogs } from "../db/schema";
 import { insertAgent } from "../test/factories";
 import { call, db, signUpAndSignIn, type Json } from "../test/helpers";
@@ -227,17 +227,17 @@ describe("alert mail consent and plan limits (decision 073)", () => {
     expect((await post(s.accessToken, errorsRule(s.agent.id, { extraEmails: [ops.toUpperCase()] }))).status).toBe(201);
     expect(await recipients(s.accessToken)).toEqual([{ email: ops, status: "pending" }]);
     const [mail] = await mailbox(ops);
-    expect(mail.subject).toBe(ALERT_TEXT.confirmSubject);
+    expect(mail.subject).toBe(ALERT_MAIL_TEXT.confirmSubject);
     expect(mail.text).not.toContain("front desk");
     const path = new URL(mail.link as string).pathname + new URL(mail.link as string).search;
     expect(path).toMatch(/^\/api\/alerts\/recipients\/confirm\?token=[A-Za-z0-9_-]{43}$/);
 
     const page = await call(path);
     expect(page.status).toBe(200);
-    expect(page.body.text).toContain(ALERT_TEXT.confirmButton);
+    expect(page.body.text).toContain(ALERT_MAIL_TEXT.confirmButton);
     expect(page.body.text).toContain('method="post"');
     expect(await recipients(s.accessToken)).toEqual([{ email: ops, status: "pending" }]);
-    expect((await call(path, { method: "POST" })).body.text).toContain(`<p role="status">${ALERT_TEXT.confirmed.slice(0, 10)}`);
+    expect((await call(path, { method: "POST" })).body.text).toContain(`<p role="status">${ALERT_MAIL_TEXT.confirmed.slice(0, 10)}`);
     expect(await recipients(s.accessToken)).toEqual([{ email: ops, status: "confirmed" }]);
     // The token is spent; a made-up one is not found.
     expect((await call(path, { method: "POST" })).status).toBe(404);
@@ -262,7 +262,7 @@ describe("alert mail consent and plan limits (decision 073)", () => {
     const url = /^<(.+)>$/.exec(headers["List-Unsubscribe"])![1];
     expect(alerts[0].text).toContain(url);
     const unsubscribe = new URL(url).pathname + new URL(url).search;
-    expect((await call(unsubscribe)).body.text).toContain(ALERT_TEXT.unsubscribeButton);
+    expect((await call(unsubscribe)).body.text).toContain(ALERT_MAIL_TEXT.unsubscribeButton);
     expect(await recipients(s.accessToken)).toEqual([{ email: ops, status: "confirmed" }]);
     const oneClick = await call(unsubscribe, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
     expect(oneClick.status).toBe(200);

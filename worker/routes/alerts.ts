@@ -3,7 +3,7 @@
 // The extra addresses' confirmation and unsubscribe pages (decision 073) are public: the random
 // token is the key. Their GET only shows a page with a button (mail scanners open links); the POST,
 // from that button or a mail program's one-click (RFC 8058), confirms or unsubscribes.
-import { ALERT_TEXT } from "@shared/messages";
+import { ALERT_MAIL_TEXT } from "@shared/messages";
 import type { AlertRuleView } from "@shared/schemas/alerts";
 import { type Context } from "hono";
 import { html } from "hono/html";
@@ -27,17 +27,17 @@ const confirmDeps = (c: Context<AppEnv>): ConfirmDeps => ({
   publicUrl: c.var.config.PUBLIC_URL ?? new URL(c.req.url).origin,
 });
 
-const page = (body: LinkPageBody) => linkPage(ALERT_TEXT.pageTitle, body);
+const page = (body: LinkPageBody) => linkPage(ALERT_MAIL_TEXT.pageTitle, body);
 
 const tokenOf = (c: Context<AppEnv>) => c.req.query("token") ?? "";
 
 /** The page's answer to an address over its limit (an HTML page, as the link opens in a browser). */
 async function overLimit(c: Context<AppEnv>) {
   if (await hit(c.var.db, RECIPIENT_PAGE_LIMIT, clientAddress(c))) return null;
-  return c.html(page(html`<p role="alert">${ALERT_TEXT.tooMany}</p>`), 429, { "retry-after": String(RECIPIENT_PAGE_LIMIT.windowSeconds) });
+  return c.html(page(html`<p role="alert">${ALERT_MAIL_TEXT.tooMany}</p>`), 429, { "retry-after": String(RECIPIENT_PAGE_LIMIT.windowSeconds) });
 }
 
-const invalid = (c: Context<AppEnv>) => c.html(page(html`<p role="alert">${ALERT_TEXT.linkInvalid}</p>`), 404);
+const invalid = (c: Context<AppEnv>) => c.html(page(html`<p role="alert">${ALERT_MAIL_TEXT.linkInvalid}</p>`), 404);
 
 /** A page asking one question, whose button posts back to the same address (token included). */
 const question = (c: Context<AppEnv>, text: string, button: string) =>
@@ -76,25 +76,25 @@ export const alertRoutes = new DeclaredRoutes()
     const limited = await overLimit(c);
     if (limited) return limited;
     if (!(await confirmTokenKnown(c.var.db, tokenOf(c), new Date()))) return invalid(c);
-    return question(c, ALERT_TEXT.confirmQuestion, ALERT_TEXT.confirmButton);
+    return question(c, ALERT_MAIL_TEXT.confirmQuestion, ALERT_MAIL_TEXT.confirmButton);
   })
   .serve("POST /api/alerts/recipients/confirm", async (c) => {
     const limited = await overLimit(c);
     if (limited) return limited;
     if (!(await confirmByToken(c.var.db, tokenOf(c), new Date()))) return invalid(c);
-    return c.html(page(html`<p role="status">${ALERT_TEXT.confirmed}</p>`));
+    return c.html(page(html`<p role="status">${ALERT_MAIL_TEXT.confirmed}</p>`));
   })
   .serve("GET /api/alerts/recipients/unsubscribe", async (c) => {
     const limited = await overLimit(c);
     if (limited) return limited;
     if (!(await unsubscribeIdKnown(c.var.db, tokenOf(c)))) return invalid(c);
-    return question(c, ALERT_TEXT.unsubscribeQuestion, ALERT_TEXT.unsubscribeButton);
+    return question(c, ALERT_MAIL_TEXT.unsubscribeQuestion, ALERT_MAIL_TEXT.unsubscribeButton);
   })
   .serve("POST /api/alerts/recipients/unsubscribe", async (c) => {
     const limited = await overLimit(c);
     if (limited) return limited;
     if (!(await unsubscribeById(c.var.db, tokenOf(c), new Date()))) return invalid(c);
-    return c.html(page(html`<p role="status">${ALERT_TEXT.unsubscribed}</p>`));
+    return c.html(page(html`<p role="status">${ALERT_MAIL_TEXT.unsubscribed}</p>`));
   })
   .serve("GET /api/alerts/bell", async (c) => c.json(await bell(c.var.db, currentUser(c).id)))
   .serve("POST /api/alerts/bell/read", async (c) => c.json({ unread: await readBell(c.var.db, currentUser(c).id, c.req.valid("json").ids, new Date()) }));

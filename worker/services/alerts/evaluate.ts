@@ -27,7 +27,7 @@ import {
   type AlertMetricId,
   type AlertPlanLimits,
 } from "@shared/alerts";
-import { ALERT_TEXT } from "@shared/messages";
+import { ALERT_MAIL_TEXT, ALERT_TEXT } from "@shared/messages";
 import type { AccountPlan } from "@shared/schemas/agents";
 import type { Database } from "../../db/client";
 import { d1Of } from "../../db/client";
@@ -383,7 +383,7 @@ async function mailEvent(deps: AlertDeps, e: Evaluated, event: AlertEvent, to: R
   const origin = deps.publicUrl?.replace(/\/+$/, "");
   const kind = event.type === "alert.triggered" ? "triggered" : "resolved";
   const metric = ALERT_METRICS[r.metric].label;
-  const text = ALERT_TEXT.mailText({
+  const text = ALERT_MAIL_TEXT.mailText({
     kind,
     ruleName: r.name,
     metric,
@@ -400,8 +400,8 @@ async function mailEvent(deps: AlertDeps, e: Evaluated, event: AlertEvent, to: R
     try {
       await deps.mail.send({
         to: recipient.email,
-        subject: ALERT_TEXT.mailSubject(kind, r.severity, metric),
-        text: unsubscribeUrl ? `${text}\n\n${ALERT_TEXT.mailExtraFooter(r.email, unsubscribeUrl)}` : origin ? `${text}\n\n${origin}/alerts` : text,
+        subject: ALERT_MAIL_TEXT.mailSubject(kind, r.severity, metric),
+        text: unsubscribeUrl ? `${text}\n\n${ALERT_MAIL_TEXT.mailExtraFooter(r.email, unsubscribeUrl)}` : origin ? `${text}\n\n${origin}/alerts` : text,
         link: unsubscribeUrl ? undefined : origin ? `${origin}/alerts` : undefined,
         headers: unsubscribeUrl ? { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : undefined,
         kind: "alert",
@@ -420,8 +420,8 @@ async function mailPaused(deps: AlertDeps, rule: RuleRow, now: Date): Promise<nu
   try {
     await deps.mail.send({
       to: rule.email,
-      subject: ALERT_TEXT.pausedSubject,
-      text: ALERT_TEXT.pausedMailText(ALERT_MAIL_CAPS.perAccountPerDay, ALERT_MAIL_CAPS.perRecipientPerDay),
+      subject: ALERT_MAIL_TEXT.pausedSubject,
+      text: ALERT_MAIL_TEXT.pausedMailText(ALERT_MAIL_CAPS.perAccountPerDay, ALERT_MAIL_CAPS.perRecipientPerDay),
       kind: "alert_paused",
       idempotencyKey: `alert-paused/${rule.user_id}/${mailDay(now)}`,
     });

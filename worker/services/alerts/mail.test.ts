@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { ALERT_CONFIRM_CAPS, ALERT_COOLDOWN, ALERT_MAIL_CAPS } from "@shared/alerts";
-import { ALERT_TEXT } from "@shared/messages";
+import { ALERT_MAIL_TEXT } from "@shared/messages";
 import { alertRuleBody, type AlertRuleInput } from "@shared/schemas/alerts";
 import { profiles } from "../../db/schema";
 import type { MailPort, OutgoingMail } from "../../providers";
@@ -107,7 +107,7 @@ describe("the reproduction: three call_count >= 0 rules, five extra addresses ea
     const confirmations = c.mails.filter((m) => to.includes(m.to));
     expect(confirmations.map((m) => m.to).sort()).toEqual([...to].sort());
     for (const m of confirmations) {
-      expect(m.subject).toBe(ALERT_TEXT.confirmSubject);
+      expect(m.subject).toBe(ALERT_MAIL_TEXT.confirmSubject);
       expect(m.text).not.toContain("WATCHES");
       expect(m.text).not.toContain(user.email);
       expect(m.text).toContain("https://app.example/api/alerts/recipients/confirm?token=");
@@ -150,7 +150,7 @@ describe("the daily caps", () => {
     const mine = () => c.mails.filter((m) => m.to === user.email);
     expect(mine().filter((m) => m.kind === "alert")).toHaveLength(ALERT_MAIL_CAPS.perRecipientPerDay);
     const paused = mine().filter((m) => m.kind === "alert_paused");
-    expect(paused.map((m) => [m.to, m.subject])).toEqual([[user.email, ALERT_TEXT.pausedSubject]]);
+    expect(paused.map((m) => [m.to, m.subject])).toEqual([[user.email, ALERT_MAIL_TEXT.pausedSubject]]);
     // Later that day: still recorded, no mail, no second notice.
     await env.DB.prepare("UPDATE alert_rule_state SET status = 'ok' WHERE user_id = ?").bind(user.id).run();
     c.mails.length = 0;

@@ -4,7 +4,7 @@
 // only and is capped per account and per address a day; the cap is counted by the INSERT that claims
 // the mail (a row of alert_mail_log), so two requests cannot both pass it.
 import { ALERT_CONFIRM_CAPS, ALERT_CONFIRM_DAYS, ALERT_CONFIRM_PATH, type AlertRecipientState } from "@shared/alerts";
-import { ALERT_TEXT } from "@shared/messages";
+import { ALERT_MAIL_TEXT } from "@shared/messages";
 import type { Database } from "../../db/client";
 import { d1Of } from "../../db/client";
 import { randomToken, sha256 } from "../../lib/crypto";
@@ -75,8 +75,8 @@ export async function sendConfirmation(deps: ConfirmDeps, ask: ConfirmationAsk):
   try {
     await deps.mail.send({
       to: ask.email,
-      subject: ALERT_TEXT.confirmSubject,
-      text: ALERT_TEXT.confirmMailText(url, ALERT_CONFIRM_DAYS),
+      subject: ALERT_MAIL_TEXT.confirmSubject,
+      text: ALERT_MAIL_TEXT.confirmMailText(url, ALERT_CONFIRM_DAYS),
       link: url,
       kind: "alert_confirm",
       idempotencyKey: `alert-confirm/${ask.ref}`,

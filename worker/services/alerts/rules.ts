@@ -5,7 +5,7 @@
 // rules its plan allows (409, counted inside the INSERT so two creates cannot pass it together).
 // A saved rule's new extra addresses are mailed a confirmation; until confirmed they get nothing.
 import { ALERT_HISTORY_DAYS, ALERT_METRIC_IDS, ALERT_METRICS, STORE_SCOPE_IDS, type AlertMetricId, type AlertPlanLimits } from "@shared/alerts";
-import { ALERT_TEXT } from "@shared/messages";
+import { ALERT_MAIL_TEXT } from "@shared/messages";
 import type { AlertBellResponse, AlertRecipientView, AlertRuleBody, AlertRuleView, AlertRulesResponse, AlertScopeOption, AlertView } from "@shared/schemas/alerts";
 import type { Database } from "../../db/client";
 import { d1Of } from "../../db/client";
@@ -132,7 +132,7 @@ export async function checkForAccount(db: Database, user: CurrentUser, body: Ale
   const scopes = readScopes(agents.results, numbers.results);
   const limits = limitsOf(user, plan.results, now);
   if (normalizedEmails(body.extraEmails).length > limits.extraEmails) {
-    throw new ApiError(403, ALERT_TEXT.extraEmailsOverPlan(limits.extraEmails), "forbidden", "extraEmails");
+    throw new ApiError(403, ALERT_MAIL_TEXT.extraEmailsOverPlan(limits.extraEmails), "forbidden", "extraEmails");
   }
   const own =
     body.scopeKind === "all" ||
@@ -187,7 +187,7 @@ export async function createRule(db: Database, user: CurrentUser, body: AlertRul
     // The addresses' rows (a row left by a refused save is harmless: nothing mails it until a rule names it).
     ...addRecipientStatements(d1, user.id, extras, now),
   ]);
-  if (inserted.results.length === 0) throw new ApiError(409, ALERT_TEXT.rulesOverPlan(limits.rules), "conflict", "rules");
+  if (inserted.results.length === 0) throw new ApiError(409, ALERT_MAIL_TEXT.rulesOverPlan(limits.rules), "conflict", "rules");
   await requestConfirmations(confirm, user.id, extras, now);
   return viewOf(created.results[0] as RuleDbRow, scopes);
 }
@@ -237,10 +237,10 @@ export async function resendConfirmation(db: Database, user: CurrentUser, email:
     ...confirmationStatements(d1, user.id, ask, now, true),
   ]);
   const row = found.results[0] as AlertRecipientView | undefined;
-  if (!row) throw new ApiError(404, ALERT_TEXT.notARecipient, "not_found", "email");
-  if (row.status === "confirmed") throw new ApiError(409, ALERT_TEXT.alreadyConfirmed, "conflict", "email");
-  if (row.status === "unsubscribed") throw new ApiError(409, ALERT_TEXT.recipientUnsubscribed, "conflict", "email");
-  if (claimed.results.length === 0) throw new ApiError(429, ALERT_TEXT.confirmationsCapped, "rate_limited", "email");
+  if (!row) throw new ApiError(404, ALERT_MAIL_TEXT.notARecipient, "not_found", "email");
+  if (row.status === "confirmed") throw new ApiError(409, ALERT_MAIL_TEXT.alreadyConfirmed, "conflict", "email");
+  if (row.status === "unsubscribed") throw new ApiError(409, ALERT_MAIL_TEXT.recipientUnsubscribed, "conflict", "email");
+  if (claimed.results.length === 0) throw new ApiError(429, ALERT_MAIL_TEXT.confirmationsCapped, "rate_limited", "email");
   await sendConfirmation(confirm, ask);
   return { email: address, status: row.status };
 }

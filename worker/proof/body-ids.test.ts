@@ -16,7 +16,7 @@ import { ROUTES } from "@shared/api/routes";
 import { CONNECTED_ENDED_REASONS, FORWARDED_ENDED_REASONS, VOICEMAIL_ENDED_REASONS } from "@shared/call-outcomes";
 import { V1_ROUTES } from "@shared/api/v1-routes";
 import { nyToday } from "@shared/ny-time";
-import { agents, alertNotifications, alertRules, customers, phoneNumbers, subscriptions } from "../db/schema";
+import { agents, alertMailLog, alertMailRecipients, alertNotifications, alertRules, customers, phoneNumbers, subscriptions } from "../db/schema";
 import { insertAgent, insertCallLogs, insertPhoneNumber, insertRows } from "../test/factories";
 import { call, db, type Json, signUpAndSignIn } from "../test/helpers";
 
@@ -85,6 +85,8 @@ const o = {} as {
   notificationId: number;
   subscriptionId: string;
   customerId: string;
+  email: string;
+  recipient: string;
 };
 const c = {} as {
   agent: typeof agents.$inferSelect;
@@ -104,19 +106,25 @@ const today = nyToday();
 const weekAgo = new Date(Date.now() - 8 * 86_400_000).toISOString().slice(0, 10);
 const countsQuery = (agent: Id) => ({ query: `startDate=${weekAgo}&endDate=${today}&callType=Both&agent=${agent}` });
 
+/** A rule body scoped to an agent or a number (its other fields any account may save). */
 function ruleBody(scopeKind: "agent" | "number", scopeId: Id) {
+  return { ...ruleRow("Probe"), scopeKind, scopeId: String(scopeId) };
+}
+
+/** A rule row on every account's metric, over all its calls. */
+function ruleRow(name: string) {
   const metric = ALERT_METRICS.call_count;
   return {
-    name: "Probe",
+    name,
     metric: metric.id,
-    scopeKind,
-    scopeId: String(scopeId),
+    scopeKind: "all",
+    scopeId: "",
     comparison: metric.comparisons[0],
     threshold: metric.threshold.min,
     windowMinutes: metric.windows[0],
     cooldownMinutes: ALERT_COOLDOWN.min,
     severity: "warning",
-  };
+  } as const;
 }
 
 async function keyOf(token: string, scopes: string[]) {
@@ -153,6 +161,10 @@ beforeAll(async () => {
     await insertCallLogs(owner.userId, 1, { agentId: o.agent.id, endedReason }, { agent: o.agent });
   }
   o.notificationId = await notification(owner.userId);
+  // An extra address of the owner's rules, waiting for its confirmation.
+  o.recipient = `owners-recipient-${owner.userId}@example.com`;
+  await insertRows(alertRules, [{ userId: owner.userId, ...ruleRow("Owner's rule"), extraEmails: JSON.stringify([o.recipient]) }]);
+  await insertRows(alertMailRecipients, [{ userId: owner.userId, email: o.recipient, unsubscribeId: crypto.randomUUID(), changedAt: new Date().toISOString() }]);
   // A subscription the billing provider holds (one only in D1 would be refused by the provider whoever
   // asks, and the probe would prove nothing), made the owner's in D1.
   const admin = await signUpAndSignIn({ appMetadata: { is_admin: true } });
@@ -162,7 +174,8 @@ beforeAll(async () => {
   o.subscriptionId = sub.body.subscription.id;
   await db().update(subscriptions).set({ userId: owner.userId }).where(eq(subscriptions.id, o.subscriptionId));
   o.customerId = `cus_owner_${owner.userId}`;
-  await insertRows(customers, [{ userId: owner.userId, email: `owner-${owner.userId}@example.com`, stripeCustomerId: o.customerId, subscriptionId: o.subscriptionId, subscriptionStatus: "active" }]);
+  o.email = String(decodeJwt(owner.accessToken).email);
+  await insertRows(customers, [{ userId: owner.userId, email: o.email, stripeCustomerId: o.customerId, subscriptionId: o.subscriptionId, subscriptionStatus: "active" }]);
 
   // The caller's own resources, for the fields a probe does not vary and for the controls. Its
   // linked number has no platform id, so unassigning it touches only D1.
@@ -181,22 +194,7 @@ beforeAll(async () => {
   c.freeNumber = await insertPhoneNumber(other.userId, { agentId: null, vapiPhoneNumberId: null });
   c.freeNumber2 = await insertPhoneNumber(other.userId, { agentId: null, vapiPhoneNumberId: null });
   await insertCallLogs(other.userId, 2, { agentId: c.agent.id }, { agent: c.agent });
-  const metric = ALERT_METRICS.call_count;
-  const [rule] = await insertRows(alertRules, [
-    {
-      userId: other.userId,
-      name: "Caller's rule",
-      metric: metric.id,
-      scopeKind: "all",
-      scopeId: "",
-      comparison: metric.comparisons[0],
-      threshold: metric.threshold.min,
-      windowMinutes: metric.windows[0],
-      cooldownMinutes: ALERT_COOLDOWN.min,
-      severity: "warning",
-      extraEmails: "[]",
-    },
-  ]);
+  const [rule] = await insertRows(alertRules, [{ userId: other.userId, ...ruleRow("Caller's rule"), extraEmails: "[]" }]);
   c.ruleId = rule.id;
   c.notificationId = await notification(other.userId);
 });
@@ -370,6 +368,40 @@ const PROBES: Probe[] = [
     view: (res) => ({ status: res.status, data: (res.body as Json).data }),
     ownerSees: () => ({ key: ownerKey }),
     control: { as: () => ({ key: ownerKey }), id: () => o.agent.id, check: (res) => expect((res.body as Json).data).toHaveLength(3) },
+  },
+  // Addresses that name the owner's records: refused as any address not the caller's.
+  {
+    route: "POST /api/alerts/recipients/resend",
+    field: "email",
+    label: "an extra address of the owner's rules",
+    as: caller,
+    request: (id) => ({ json: { email: id } }),
+    owners: () => o.recipient,
+    missing: "nobody-probe@example.com",
+    rows: async () => ({
+      recipients: await db().select().from(alertMailRecipients).where(eq(alertMailRecipients.userId, owner.userId)),
+      mail: await db().select().from(alertMailLog).where(eq(alertMailLog.email, o.recipient)),
+    }),
+  },
+  {
+    route: "GET /api/leads/customers/by-email",
+    field: "email",
+    label: "the owner's customer record",
+    as: caller,
+    request: (id) => ({ query: `email=${encodeURIComponent(String(id))}` }),
+    owners: () => o.email,
+    missing: "nobody-probe@example.com",
+    control: { as: () => owner, id: () => o.email, check: (res) => expect((res.body as Json).customer).toMatchObject({ stripe_customer_id: o.customerId }) },
+  },
+  {
+    route: "POST /api/leads/customers",
+    field: "email",
+    label: "the owner's customer record",
+    as: caller,
+    request: (id) => ({ json: { email: id, company: "Taken over" } }),
+    owners: () => o.email,
+    missing: "nobody-probe@example.com",
+    rows: async () => db().select().from(customers).where(eq(customers.userId, owner.userId)),
   },
   // A batch carries paths, each answered as if sent alone: an id in a path, and a filter's id.
   {

@@ -2,6 +2,8 @@
 // account without the flag, non-admin, admin}, with the status each cell must have. The table of
 // expectations must name every route the app serves, so a new route cannot ship unclassified.
 // The matrix is printed as a table; a cell that lets a caller through where it must not is a leak.
+// It probes the ids in paths; the ids a route takes in its body or query are probed across accounts
+// in ./body-ids.test.ts.
 import { env } from "cloudflare:workers";
 import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -445,7 +445,8 @@ function fieldsOf(declared: { body?: z.ZodType; query?: z.ZodType; form?: z.ZodT
       found.add(name);
       walk(sub);
     }
-    for (const k of ["anyOf", "oneOf", "allOf"]) for (const sub of (s[k] as unknown[]) ?? []) walk(sub);
+    for (const k of ["anyOf", "oneOf", "allOf", "prefixItems"]) for (const sub of (s[k] as unknown[]) ?? []) walk(sub);
+    for (const k of ["$defs", "definitions"]) for (const sub of Object.values((s[k] as Record<string, unknown>) ?? {})) walk(sub);
     walk(s.items);
     walk(s.additionalProperties);
   };

@@ -287,6 +287,16 @@ const PROBES: Probe[] = [
     control: { as: caller, id: () => c.linkedNumber.id, check: ok },
   },
   {
+    route: "POST /api/twilio/buy",
+    field: "phoneNumber",
+    label: "a number the owner holds",
+    as: caller,
+    request: (id) => ({ json: { phoneNumber: id, createInVapi: false } }),
+    owners: () => o.freeNumber.phoneNumber,
+    missing: "+15125550199",
+    rows: ownerRows.agentsAndNumbers,
+  },
+  {
     route: "POST /api/stripe/cancel-subscription",
     field: "subscriptionId",
     as: caller,

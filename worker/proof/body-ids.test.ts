@@ -336,7 +336,7 @@ const PROBES: Probe[] = [
     ownerSees: () => owner,
     control: { as: () => owner, id: () => o.agent.vapiAssistantId!, check: (res) => expect((res.body as Json).logs).toHaveLength(3) },
   },
-  ...(["GET /api/call-logs/count", "GET /api/call-connected-count", "GET /api/voicemail-count", "GET /api/forwarded-count"] as const).map(
+  ...(["GET /api/call-logs/count", "GET /api/call-connected-count", "GET /api/voicemail-count", "GET /api/forwarded-count", "GET /api/call-volume"] as const).map(
     (route): Probe => ({
       route,
       field: "agent",
@@ -348,16 +348,6 @@ const PROBES: Probe[] = [
       ownerSees: () => owner,
     }),
   ),
-  {
-    route: "GET /api/call-volume",
-    field: "agent",
-    as: caller,
-    request: countsQuery,
-    owners: () => o.agent.vapiAssistantId!,
-    missing: "asst_missing_probe",
-    view: (res) => ({ status: res.status, body: res.body }),
-    ownerSees: () => owner,
-  },
   {
     route: "GET /api/export-report",
     field: "agent",

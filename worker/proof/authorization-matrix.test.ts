@@ -7,12 +7,11 @@
 import { env } from "cloudflare:workers";
 import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALERT_COOLDOWN, ALERT_METRICS } from "@shared/alerts";
 import { ROUTES as DECLARED } from "@shared/api/routes";
 import { alertHistory, alertRules, alertRuleState, apiKeys, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { parseConfig } from "../env";
 import { localAuthSecret } from "../providers";
-import { insertAgent, insertRows } from "../test/factories";
+import { insertAgent, insertRows, plainAlertRule } from "../test/factories";
 import { call, signUpAndSignIn } from "../test/helpers";
 import { ROUTES, servedRoutes, type Access } from "./routes";
 
@@ -51,7 +50,7 @@ beforeAll(async () => {
   // The owner's own resource behind every other owned id: a probe with a made-up id would answer 404
   // whether or not the route checks its owner.
   const now = new Date().toISOString();
-  const [rule] = await insertRows(alertRules, [{ userId: owner.userId, ...ruleBody(), scopeId: "", extraEmails: "[]" }]);
+  const [rule] = await insertRows(alertRules, [{ userId: owner.userId, ...plainAlertRule("Owner's rule"), extraEmails: "[]" }]);
   ownersRuleId = rule.id;
   await insertRows(alertRuleState, [{ ruleId: rule.id, userId: owner.userId, since: now }]);
   const [alert] = await insertRows(alertHistory, [
@@ -83,24 +82,11 @@ beforeAll(async () => {
   ]);
 });
 
-/** A rule any account may save (no flag): the body of the rule routes, so a probe reaches the owner check. */
-function ruleBody() {
-  const metric = ALERT_METRICS.call_count;
-  return {
-    name: "Owner's rule",
-    metric: metric.id,
-    scopeKind: "all",
-    comparison: metric.comparisons[0],
-    threshold: metric.threshold.min,
-    windowMinutes: metric.windows[0],
-    cooldownMinutes: ALERT_COOLDOWN.min,
-    severity: "warning",
-  } as const;
-}
 
 /** Bodies that pass validation, for the routes whose body would otherwise be refused before the owner is checked. */
 const BODIES: Record<string, unknown> = {
-  "PUT /api/alerts/rules/:id": ruleBody(),
+  // A body any account may save, so a probe reaches the owner check.
+  "PUT /api/alerts/rules/:id": plainAlertRule("Owner's rule"),
 };
 
 /** A concrete path for a route: ids name the owner's resources (another account's, for the callers). */

@@ -11,13 +11,12 @@ import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ALERT_COOLDOWN, ALERT_METRICS } from "@shared/alerts";
 import { ROUTES } from "@shared/api/routes";
 import { CONNECTED_ENDED_REASONS, FORWARDED_ENDED_REASONS, VOICEMAIL_ENDED_REASONS } from "@shared/call-outcomes";
 import { V1_ROUTES } from "@shared/api/v1-routes";
 import { nyToday } from "@shared/ny-time";
 import { agents, alertMailLog, alertMailRecipients, alertNotifications, alertRules, customers, phoneNumbers, subscriptions } from "../db/schema";
-import { insertAgent, insertCallLogs, insertPhoneNumber, insertRows } from "../test/factories";
+import { insertAgent, insertCallLogs, insertPhoneNumber, insertRows, plainAlertRule } from "../test/factories";
 import { call, db, type Json, signUpAndSignIn } from "../test/helpers";
 
 type Session = { accessToken: string; userId: string };
@@ -108,23 +107,7 @@ const countsQuery = (agent: Id) => ({ query: `startDate=${weekAgo}&endDate=${tod
 
 /** A rule body scoped to an agent or a number (its other fields any account may save). */
 function ruleBody(scopeKind: "agent" | "number", scopeId: Id) {
-  return { ...ruleRow("Probe"), scopeKind, scopeId: String(scopeId) };
-}
-
-/** A rule row on every account's metric, over all its calls. */
-function ruleRow(name: string) {
-  const metric = ALERT_METRICS.call_count;
-  return {
-    name,
-    metric: metric.id,
-    scopeKind: "all",
-    scopeId: "",
-    comparison: metric.comparisons[0],
-    threshold: metric.threshold.min,
-    windowMinutes: metric.windows[0],
-    cooldownMinutes: ALERT_COOLDOWN.min,
-    severity: "warning",
-  } as const;
+  return { ...plainAlertRule("Probe"), scopeKind, scopeId: String(scopeId) };
 }
 
 async function keyOf(token: string, scopes: string[]) {
@@ -163,7 +146,7 @@ beforeAll(async () => {
   o.notificationId = await notification(owner.userId);
   // An extra address of the owner's rules, waiting for its confirmation.
   o.recipient = `owners-recipient-${owner.userId}@example.com`;
-  await insertRows(alertRules, [{ userId: owner.userId, ...ruleRow("Owner's rule"), extraEmails: JSON.stringify([o.recipient]) }]);
+  await insertRows(alertRules, [{ userId: owner.userId, ...plainAlertRule("Owner's rule"), extraEmails: JSON.stringify([o.recipient]) }]);
   await insertRows(alertMailRecipients, [{ userId: owner.userId, email: o.recipient, unsubscribeId: crypto.randomUUID(), changedAt: new Date().toISOString() }]);
   // A subscription the billing provider holds (one only in D1 would be refused by the provider whoever
   // asks, and the probe would prove nothing), made the owner's in D1.
@@ -194,7 +177,7 @@ beforeAll(async () => {
   c.freeNumber = await insertPhoneNumber(other.userId, { agentId: null, vapiPhoneNumberId: null });
   c.freeNumber2 = await insertPhoneNumber(other.userId, { agentId: null, vapiPhoneNumberId: null });
   await insertCallLogs(other.userId, 2, { agentId: c.agent.id }, { agent: c.agent });
-  const [rule] = await insertRows(alertRules, [{ userId: other.userId, ...ruleRow("Caller's rule"), extraEmails: "[]" }]);
+  const [rule] = await insertRows(alertRules, [{ userId: other.userId, ...plainAlertRule("Caller's rule"), extraEmails: "[]" }]);
   c.ruleId = rule.id;
   c.notificationId = await notification(other.userId);
 });

@@ -1,6 +1,7 @@
 // Worker-test helpers that insert factory rows (worker/db/factories.ts, the same ones the seed
 // uses) into the test D1 through drizzle, in statements that respect D1's 100 bound parameters.
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { ALERT_COOLDOWN, ALERT_METRICS } from "../../shared/alerts";
 import type { Store } from "../../shared/constants";
 import type { AppointmentRecordInput } from "../../shared/schemas/ingest";
 import { nyLocalToUtc } from "../../shared/ny-time";
@@ -190,4 +191,20 @@ export function ingestAppointmentRecord(id: string, overrides: Partial<Appointme
     customer_phone: "(305) 555-0142",
     ...overrides,
   };
+}
+
+/** An alert rule any account may save (its calls' count, over all of them, no flag needed): the fields of a row and of a body. */
+export function plainAlertRule(name: string) {
+  const metric = ALERT_METRICS.call_count;
+  return {
+    name,
+    metric: metric.id,
+    scopeKind: "all",
+    scopeId: "",
+    comparison: metric.comparisons[0],
+    threshold: metric.threshold.min,
+    windowMinutes: metric.windows[0],
+    cooldownMinutes: ALERT_COOLDOWN.min,
+    severity: "warning",
+  } as const;
 }

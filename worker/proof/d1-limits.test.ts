@@ -6,7 +6,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { FAILURE_ENDED_REASON_PATTERNS } from "@shared/call-outcomes";
-import { alertNotifications, callLogs, deletedAccounts, profiles } from "../db/schema";
+import { alertNotifications, apiKeys, callLogs, deletedAccounts, profiles } from "../db/schema";
+import { parseConfig } from "../env";
+import { createProviders } from "../providers";
+import { closeGoneAccounts } from "../services/admin/gone-accounts";
 import { indexCalls } from "../services/call-search";
 import { signedHeaders } from "../webhooks/signing";
 import { call, db, signUpAndSignIn, uniqueEmail } from "../test/helpers";
@@ -58,6 +61,26 @@ describe("deleting every account under one email", () => {
       const kept = await db().select({ userId: deletedAccounts.userId }).from(deletedAccounts);
       const keptIds = new Set(kept.map((r) => r.userId));
       expect(ids.filter((id) => !keptIds.has(id))).toEqual([]);
+    });
+  }
+});
+
+describe("the provider sync of accounts gone at the identity provider", () => {
+  // Every account holding a live key is asked about, and those gone are closed in one batch: both
+  // lists are one JSON parameter whatever their length.
+  for (const n of [1, 99, 100, 250]) {
+    it(`asks about and closes ${n} gone accounts`, async () => {
+      const ids = Array.from({ length: n }, () => crypto.randomUUID());
+      for (let i = 0; i < n; i += 10) {
+        // Profiles without an identity-provider account: deleted there.
+        await db().insert(profiles).values(ids.slice(i, i + 10).map((id) => ({ id, email: uniqueEmail("gone") })));
+        await db()
+          .insert(apiKeys)
+          .values(ids.slice(i, i + 10).map((userId) => ({ id: `key_${crypto.randomUUID().replace(/-/g, "")}`, userId, name: "gone", scopes: [], prefix: "vao_gone", secretHash: crypto.randomUUID() })));
+      }
+      const result = await closeGoneAccounts(db(), createProviders(parseConfig(env as unknown as Record<string, unknown>), db()).identity, new Date());
+      expect(new Set(result.gone)).toEqual(new Set(ids));
+      expect(result.keysRevoked).toBe(n);
     });
   }
 });

@@ -3,9 +3,10 @@
 // address, as ipaddr.js classifies it, however the address is written (the URL parser turns the
 // decimal, octal and hex IPv4 forms into dotted quads, and IPv6 literals into their compressed form),
 // with an IPv4 address carried inside an IPv6 one (IPv4-mapped, IPv4-translated, NAT64, 6to4, Teredo)
-// checked as that IPv4 address, and IPv4-compatible ones refused; never a local-only name. Every deployment, production or
-// not, resolves a name over DNS over HTTPS and checks every address it resolves to (a name that does
-// not resolve is refused). The local receiver's own path is the one exception, outside production only.
+// checked as that IPv4 address, and IPv4-compatible ones refused; never a local-only name. Every
+// deployment, production or not, resolves a name over DNS over HTTPS and checks every address it
+// resolves to (a name that does not resolve is refused). The local receiver's own path is the one
+// exception, outside production only.
 import ipaddr from "ipaddr.js";
 import { webhookInboxParams } from "@shared/schemas/webhooks";
 import { WEBHOOK_INBOX_PATH } from "@shared/webhooks";
@@ -60,18 +61,14 @@ function carriedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
 function refusalOf(address: ipaddr.IPv4 | ipaddr.IPv6): string | null {
   if (address.kind() === "ipv6") {
     const range = address.range();
-    if (range === "loopback" || range === "unspecified") return range === "loopback" ? LOOPBACK : RESERVED;
+    // ::1 and :: first: read as IPv4-compatible below, they would be 0.0.0.1 and 0.0.0.0.
+    if (range === "loopback") return LOOPBACK;
+    if (range === "unspecified") return RESERVED;
     const p = (address as ipaddr.IPv6).parts;
     // IPv4-compatible (::a.b.c.d, deprecated and never routed): its IPv4 address's reason, else reserved.
     if (p.slice(0, 6).every((x) => x === 0)) return refusalOf(v4(p[6], p[7])) ?? RESERVED;
     const carried = carriedIpv4(address as ipaddr.IPv6);
-    if (carried.length > 0) {
-      for (const inner of carried) {
-        const refusal = refusalOf(inner);
-        if (refusal) return refusal;
-      }
-      return null;
-    }
+    if (carried.length > 0) return carried.map(refusalOf).find((r) => r !== null) ?? null;
     return range === "unicast" ? null : (RANGE_REASONS[range] ?? RESERVED);
   }
   const range = address.range();

@@ -14,7 +14,7 @@ export const DEFAULT_MODE = {
     appointments: { type: "string" },
     leads: { type: "string" },
     days: { type: "string", default: "90" },
-    // The data set: 1M calls, 200k appointments, 200k Aircall calls, 50k leads.
+    // The full data set: 1M calls, 200k appointments, 200k Aircall calls, 50k leads.
     full: { type: "boolean", default: false },
     "rollup-calls": { type: "string", default: "400000" },
     requests: { type: "string", default: "200" },

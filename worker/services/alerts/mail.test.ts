@@ -64,7 +64,7 @@ describe("the reproduction: three call_count >= 0 rules, five extra addresses ea
     const to = victims(5);
     const ids = [await legacyRule(user, { extra: to }), await legacyRule(user, { extra: to }), await legacyRule(user, { extra: to })];
     const c = outbox();
-    // Three runs, the threshold raised and lowered between them, as the report did.
+    // Three runs, the threshold raised and lowered between them: a relay would mail again at each.
     await evaluateAlerts(c.deps, NOW);
     for (const id of ids) await setThreshold(id, 1_000);
     await evaluateAlerts(c.deps, after(1));

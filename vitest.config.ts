@@ -9,6 +9,7 @@ const alias = { "@shared": path.join(root, "shared"), "@web": path.join(root, "w
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "migrations"));
   const searchMigrations = await readD1Migrations(path.join(root, "migrations-search"));
+  const shardMigrations = await readD1Migrations(path.join(root, "migrations-shard"));
   return {
     test: {
       projects: [
@@ -17,10 +18,7 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
-                bindings: { APP_ENV: "test", TEST_MIGRATIONS: migrations, TEST_SEARCH_MIGRATIONS: searchMigrations },
-                // A second database, for tests only: an account's own data in a database of its own
-                // (worker/db/account-database.test.ts). Not in wrangler.toml, so neither npm start nor a deploy has it.
-                d1Databases: { ACCOUNT_DB_TEST: "account-db-test" },
+                bindings: { APP_ENV: "test", TEST_MIGRATIONS: migrations, TEST_SEARCH_MIGRATIONS: searchMigrations, TEST_SHARD_MIGRATIONS: shardMigrations },
                 // Webhook attempts go to a queue nobody consumes: a test drives the consumer itself
                 // (createMessageBatch), so no attempt runs behind its back.
                 queueProducers: { WEBHOOK_QUEUE: { queueName: "webhooks-test-unconsumed" } },

@@ -4,6 +4,7 @@ import { closeSync, cpSync, existsSync, mkdirSync, openSync, rmSync, writeFileSy
 import { createServer } from "node:net";
 import path from "node:path";
 import { bin, freePort, root, run, startGroup, waitForHttp } from "./lib.mjs";
+import { migrateAll } from "./migrate.mjs";
 
 const persistArgs = (persistTo) => (persistTo ? ["--persist-to", persistTo] : []);
 
@@ -24,11 +25,8 @@ export async function servedBuild(stateDir, { build = true } = {}) {
   return assets;
 }
 
-/** Both local databases: the main one (DB) and the call logs' search index (SEARCH_DB, decision 059). */
-export const applyMigrations = async (persistTo, opts) => {
-  await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", ...persistArgs(persistTo)], opts);
-  await run(bin("wrangler"), ["d1", "migrations", "apply", "SEARCH_DB", "--local", "-c", "wrangler.toml", ...persistArgs(persistTo)], opts);
-};
+/** Every local database: the directory (DB), the search index and the shards (scripts/migrate.mjs). */
+export const applyMigrations = (persistTo, opts) => migrateAll(["--local", ...persistArgs(persistTo)], opts);
 
 /** The seed is idempotent: it creates what is missing and leaves the rest. */
 export const seed = (persistTo, extraArgs = [], opts) =>

@@ -51,21 +51,6 @@ describe("parseConfig: production unless told otherwise", () => {
     }
   });
 
-  it("takes ACCOUNT_DATABASES as a JSON map of account ids to D1 bindings the Worker has, outside production", () => {
-    const d1 = { prepare: () => undefined, withSession: () => undefined };
-    const map = { "user-1": "ACCOUNT_DB" };
-    expect(parseConfig({ APP_ENV: "development", ACCOUNT_DB: d1, ACCOUNT_DATABASES: JSON.stringify(map) }).ACCOUNT_DATABASES).toEqual(map);
-    expect(parseConfig({ APP_ENV: "development" }).ACCOUNT_DATABASES).toBeUndefined();
-    for (const bad of ["{", "[]", '"DB"', '{"user-1": "lower_case"}', '{"user-1": 7}']) {
-      expect(() => parseConfig({ APP_ENV: "development", ACCOUNT_DATABASES: bad }), bad).toThrow(/ACCOUNT_DATABASES/);
-    }
-    // A binding that is not there, or not a D1 database
-    expect(() => parseConfig({ APP_ENV: "development", ACCOUNT_DATABASES: JSON.stringify(map) })).toThrow(/ACCOUNT_DATABASES: ACCOUNT_DB is not a D1 binding/);
-    expect(() => parseConfig({ APP_ENV: "development", ACCOUNT_DB: "text", ACCOUNT_DATABASES: JSON.stringify(map) })).toThrow(ConfigError);
-    // Production ignores the map (worker/db/account-database.ts), so it does not refuse to start over it.
-    expect(() => parseConfig({ ...PRODUCTION_BINDINGS, ACCOUNT_DATABASES: JSON.stringify(map) })).not.toThrow();
-  });
-
   it("uses the development token secret only when a local command says development or test, never in production", () => {
     expect(localAuthSecret(parseConfig({ APP_ENV: "development" }))).toBe(DEV_AUTH_SECRET);
     expect(localAuthSecret(parseConfig({ APP_ENV: "test" }))).toBe(DEV_AUTH_SECRET);

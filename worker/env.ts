@@ -7,7 +7,6 @@ const optional = z
   .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
 
 /** A D1 binding's name, as wrangler.toml writes it. */
-const D1_BINDING_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
 
 export const envSchema = z.object({
   /**
@@ -72,20 +71,6 @@ export const envSchema = z.object({
   DNS_OVER_HTTPS_URL: optional,
   /** Shown in the mail sent by the local identity service when requests have no usable origin. */
   PUBLIC_URL: optional,
-  /**
-   * Outside production only: JSON {"<account id>": "<D1 binding>"}, the accounts whose own data lives
-   * in a database of its own (worker/db/account-database.ts, decision 053); every other account's in DB.
-   * Each binding must be a D1 database of the Worker. Ignored with APP_ENV=production.
-   */
-  ACCOUNT_DATABASES: optional.transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    try {
-      return JSON.parse(v) as unknown;
-    } catch {
-      ctx.addIssue({ code: "custom", message: "must be JSON" });
-      return z.NEVER;
-    }
-  }).pipe(z.record(z.string().min(1).max(128), z.string().regex(D1_BINDING_NAME, "must name a D1 binding")).optional()),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;
@@ -132,14 +117,6 @@ export function parseConfig(env: Record<string, unknown>): AppConfig {
     // without its identity and billing providers, so without their secrets it serves nothing.
     const missing = PRODUCTION_REQUIRED.filter((name) => !config[name]);
     if (missing.length > 0) throw new ConfigError(`${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} required in production`);
-  }
-  if (config.APP_ENV !== "production") {
-    for (const binding of new Set(Object.values(config.ACCOUNT_DATABASES ?? {}))) {
-      const d1 = env[binding] as Partial<D1Database> | undefined;
-      if (typeof d1?.prepare !== "function" || typeof d1.withSession !== "function") {
-        throw new ConfigError(`ACCOUNT_DATABASES: ${binding} is not a D1 binding of this Worker`);
-      }
-    }
   }
   if (config.APP_ENV === "production" && config.VAPI_PRIVATE_KEY && !config.VAPI_WEBHOOK_SECRET) {
     throw new ConfigError("VAPI_WEBHOOK_SECRET is required in production with VAPI");

@@ -1,9 +1,9 @@
-// The database of the signed-in account's own data (decision 053): routes reading or writing one
-// account's agents and call logs take their database from here, never from c.var.db directly.
+// The shard of the signed-in account (decision 076): routes reading or writing one account's calls,
+// roll-ups, alerts and webhooks take their database from here, never from c.var.db (the directory).
 import type { Context } from "hono";
 import type { Database } from "../db/client";
 import type { AppEnv } from "../app-env";
 import { currentUser } from "../middleware/auth";
 
-/** The signed-in user's account database (the directory database unless ACCOUNT_DATABASES maps it). */
-export const accountDb = (c: Context<AppEnv>): Database => c.var.databases.forAccount(currentUser(c).id);
+/** The signed-in account's shard, as the request's D1 session of it. */
+export const accountDb = (c: Context<AppEnv>): Database => c.var.databases.shard(currentUser(c).shard);

@@ -34,10 +34,14 @@ export const profiles = sqliteTable(
      * before it carries stale app_metadata, so the profile's flags win over it.
      */
     flagsUpdatedAt: text("flags_updated_at"),
+    /** The D1 binding of the shard holding the account's calls, alerts and webhooks (decision 076). */
+    shard: text("shard"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The accounts of a shard: its status and the jobs that reach every shard.
+    index("profiles_shard_idx").on(t.shard),
     // Not unique: an account deleted at the identity provider and registered again gets a new id.
     index("profiles_email_idx").on(sql`lower(${t.email})`),
     // The admin user list: newest first, keyset pages on (created_at, id); prefix search per column.
@@ -48,6 +52,17 @@ export const profiles = sqliteTable(
     index("profiles_admin_idx").on(t.isAdmin).where(sql`${t.isAdmin} = 1`),
   ],
 );
+
+/**
+ * Each shard's last measured size (the database's own) and whether it takes new accounts (decision
+ * 076). A bound shard not yet measured has no row.
+ */
+export const shards = sqliteTable("shards", {
+  name: text("name").primaryKey(),
+  open: integer("open", { mode: "boolean" }).notNull().default(true),
+  sizeBytes: integer("size_bytes").notNull().default(0),
+  measuredAt: text("measured_at"),
+});
 
 /** Local identity service (used only when no Supabase project is configured). */
 export const authUsers = sqliteTable(

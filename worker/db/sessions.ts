@@ -6,7 +6,7 @@ import { type Bookmarks } from "@shared/d1-bookmarks";
 import { createDb, type Database } from "./client";
 import type { D1Timer } from "./timed-d1";
 
-/** The binding of the directory database: sign-in, profiles, plans, staff data, and every account not mapped elsewhere. */
+/** The binding of the directory database: sign-in, profiles, plans, the store network and the account → shard map. */
 export const DIRECTORY_BINDING = "DB";
 
 /**
@@ -34,15 +34,11 @@ export const primaryOf = (d1: D1Database): D1Database => asBinding(d1.withSessio
 export class RequestDatabases {
   readonly #sessions = new Map<string, { session: D1DatabaseSession; db: Database }>();
 
-  /**
-   * `binding` finds a D1 binding by name; `accountBinding` names the binding of an account's
-   * database (worker/db/account-database.ts).
-   */
+  /** `binding` finds a D1 binding by name (worker/db/shards.ts's shardDatabase checks a shard's). */
   constructor(
     private readonly binding: (name: string) => D1Database,
     private readonly timer: D1Timer,
     private readonly start: SessionStart,
-    private readonly accountBinding: (accountId: string) => string,
   ) {}
 
   #open(name: string) {
@@ -74,9 +70,9 @@ export class RequestDatabases {
     return this.of(DIRECTORY_BINDING);
   }
 
-  /** The database holding one account's own data. */
-  forAccount(accountId: string): Database {
-    return this.of(this.accountBinding(accountId));
+  /** A shard (decision 076), by its binding's name: the account's data the directory places on it. */
+  shard(name: string): Database {
+    return this.of(name);
   }
 
   /** The newest bookmark of every session that has one (a session that sent no query has none). */

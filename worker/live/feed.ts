@@ -15,7 +15,7 @@ import { DurableObject } from "cloudflare:workers";
 import { LIVE_TEXT } from "@shared/messages";
 import { LIVE_CLOSE, type LiveMessage, type LiveStoreMessage } from "@shared/schemas/live";
 import { createDb } from "../db/client";
-import { accountDatabase } from "../db/account-database";
+import { shardDatabase } from "../db/shards";
 import { parseConfig, type Bindings } from "../env";
 import { log } from "../lib/log";
 import { feedStub, LIVE_AFTER_HEADER, LIVE_WHO_HEADER, refusedSocket, type AccountFeedStoreRpc, type LiveFeedRpc, type StoreFeedRpc } from "./rpc";
@@ -65,9 +65,23 @@ export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc, Ac
     return parseConfig(this.env);
   }
 
-  /** The account's database on its primary: a publish follows a committed write and must see it. */
-  #accountD1(userId: string): D1Database {
-    return accountDatabase(this.env, this.#config(), userId).withSession("first-primary") as unknown as D1Database;
+  /** The shard of each account this object has served (an account object serves one), by account id. */
+  readonly #shards = new Map<string, string>();
+
+  /**
+   * The account's shard on its primary: a publish follows a committed write and must see it. The
+   * shard is read from the directory once per object; a moved account's feed resyncs (its cursor
+   * names the old shard's change log), and a new object reads the new shard.
+   */
+  async #accountD1(userId: string): Promise<D1Database> {
+    let shard = this.#shards.get(userId);
+    if (!shard) {
+      const row = await this.env.DB.prepare("SELECT shard FROM profiles WHERE id = ?").bind(userId).first<{ shard: string | null }>();
+      if (!row?.shard) throw new Error("The account has no shard");
+      shard = row.shard;
+      this.#shards.set(userId, shard);
+    }
+    return shardDatabase(this.env, shard).withSession("first-primary") as unknown as D1Database;
   }
 
   // ---- sockets (account objects) ----
@@ -106,7 +120,7 @@ export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc, Ac
     if (!at) return;
     let changes;
     try {
-      changes = await readChanges(this.#accountD1(at.userId), at.userId, after ?? Number.MAX_SAFE_INTEGER);
+      changes = await readChanges(await this.#accountD1(at.userId), at.userId, after ?? Number.MAX_SAFE_INTEGER);
     } catch (e) {
       log(null, "warn", "live feed: replay failed", { error: (e as Error).message });
       ws.close(1011, "The feed could not be read");
@@ -134,7 +148,7 @@ export class LiveFeed extends DurableObject<Bindings> implements LiveFeedRpc, Ac
     const live = this.#sockets().filter((s) => s.at.ready && s.at.userId === userId);
     if (live.length === 0) return;
     const from = Math.min(...live.map((s) => s.at.cursor ?? 0));
-    const changes = await readChanges(this.#accountD1(userId), userId, from);
+    const changes = await readChanges(await this.#accountD1(userId), userId, from);
     if (changes.more) {
       // More calls changed than one read holds (a socket far behind): every socket refetches its lists.
       for (const { ws, at } of live) {

@@ -7,6 +7,7 @@
 import { createMiddleware } from "hono/factory";
 import type { ApiKeyScope } from "@shared/schemas/api-keys";
 import type { AppEnv } from "../app-env";
+import { placeAccount, shardBindings } from "../db/shards";
 import { ApiError, unauthorized } from "../lib/errors";
 import { log } from "../lib/log";
 import { API_KEY_RATE_LIMIT, findKey, keyPrefixFor, touchStatement } from "../services/api-keys";
@@ -31,7 +32,7 @@ export const authenticateKey = createMiddleware<AppEnv>(async (c, next) => {
     throw new ApiError(429, `This key made more than ${API_KEY_RATE_LIMIT.limit} requests this minute. Retry after ${key.rate.resetSeconds} s.`, "rate_limited");
   }
   if (!hasApiAccess(key.plan, key.user.isAdmin)) throw apiAccessRequired();
-  c.set("user", key.user);
+  c.set("user", { ...key.user, shard: key.user.shard ?? (await placeAccount(c.var.db, shardBindings(c.env), key.user.id)) });
   // Its answers carry Server-Timing as a signed-in route's do (server-timing.ts).
   c.set("signedInRoute", true);
   c.set("apiKey", { id: key.id, scopes: key.scopes });

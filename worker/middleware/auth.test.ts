@@ -15,6 +15,7 @@ import { localAuthSecret } from "../providers";
 import { DEV_AUTH_SECRET, LocalIdentity } from "../providers/identity/local";
 import { call, db, signUpAndSignIn, uniqueEmail } from "../test/helpers";
 import { loadProfile } from "../services/profiles";
+import { shardBindings } from "../db/shards";
 import { authenticate, requireAdmin, requireFlag } from "./auth";
 import { requestContext } from "./context";
 import { onError } from "../lib/errors";
@@ -25,6 +26,7 @@ const sign = (claims: JWTPayload, key: Uint8Array = secret) =>
   new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(key);
 
 const now = () => Math.floor(Date.now() / 1000);
+const SHARDS = shardBindings(env as unknown as Record<string, unknown>);
 
 /** A small app with the real context and auth middleware in front of each guard. */
 const guarded = new Hono<AppEnv>()
@@ -235,7 +237,7 @@ describe("profile on first authenticated request", () => {
         return () => ({ values: () => ({ onConflictDoNothing: () => ({ returning: fail }) }) });
       },
     }) as Database;
-    const user = await loadProfile(racing, new LocalIdentity(real, DEV_AUTH_SECRET), who);
+    const user = await loadProfile(racing, new LocalIdentity(real, DEV_AUTH_SECRET), who, undefined, SHARDS);
     expect(user).toMatchObject({ id: who.id, username: "racer", isAdmin: false });
   });
 
@@ -248,11 +250,11 @@ describe("profile on first authenticated request", () => {
         return Reflect.get(target, key, receiver);
       },
     }) as Database;
-    const failed = await loadProfile(broken, new LocalIdentity(real, DEV_AUTH_SECRET), who).catch((e: unknown) => e);
+    const failed = await loadProfile(broken, new LocalIdentity(real, DEV_AUTH_SECRET), who, undefined, SHARDS).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(ApiError);
     expect((failed as ApiError).status).toBe(401);
 
-    const repaired = await loadProfile(real, new LocalIdentity(real, DEV_AUTH_SECRET), who);
+    const repaired = await loadProfile(real, new LocalIdentity(real, DEV_AUTH_SECRET), who, undefined, SHARDS);
     expect(repaired).toMatchObject({ id: who.id, username: "later" });
   });
 });

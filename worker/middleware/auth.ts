@@ -10,6 +10,7 @@ import type { AppEnv } from "../app-env";
 import { forbidden, unauthorized } from "../lib/errors";
 import { isolateWarmUp } from "../services/warm-up";
 import { confirmSignedIn, type CurrentUser } from "../services/profiles";
+import { shardBindings } from "../db/shards";
 
 /** The token of an `Authorization: Bearer <token>` header, or "" when there is none. */
 export function bearerToken(header: string | undefined) {
@@ -46,7 +47,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   }
   try {
     // A cold isolate reads what it remembers (the roll-ups' coverage) with this batch, so its first count costs no extra trip.
-    c.set("user", await confirmSignedIn(c.var.db, c.var.providers.identity, token, (claims) => isolateWarmUp(c.var.db, claims)));
+    c.set("user", await confirmSignedIn(c.var.db, c.var.providers.identity, token, shardBindings(c.env), (claims) => isolateWarmUp(c.var.db, claims)));
   } catch (e) {
     c.set("authError", e instanceof Error ? e.message : "Invalid access token");
   }

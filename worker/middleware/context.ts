@@ -5,8 +5,8 @@ import type { AppEnv } from "../app-env";
 import { ConfigError, parseConfig } from "../env";
 import { ApiError } from "../lib/errors";
 import { BOOKMARK_HEADER, formatBookmarks, parseBookmarks } from "@shared/d1-bookmarks";
-import { accountBinding } from "../db/account-database";
-import { RequestDatabases, sessionStart } from "../db/sessions";
+import { DIRECTORY_BINDING, RequestDatabases, sessionStart } from "../db/sessions";
+import { shardDatabase } from "../db/shards";
 import { D1Timer } from "../db/timed-d1";
 import { createProviders } from "../providers";
 import { withLogScope } from "../lib/log";
@@ -47,13 +47,12 @@ export const requestContext = (dispatch: SelfDispatch) => createMiddleware<AppEn
   const dbTimer = new D1Timer({ rttMs: config.APP_ENV === "production" ? 0 : config.D1_RTT_MS });
   // Every database is a D1 session (decision 052): a person's request starts from the bookmarks its
   // client sent back, so it reads its own writes from whichever replica answers; webhooks and
-  // ingestion use the primary. `db` is the directory database; an account's own data is read through
-  // accountDb (worker/context/account-db.ts).
+  // ingestion use the primary. `db` is the directory database; an account's calls, alerts and webhooks
+  // are on its shard, read through accountDb (worker/context/account-db.ts).
   const databases = new RequestDatabases(
-    (name) => c.env[name] as D1Database,
+    (name) => (name === DIRECTORY_BINDING ? c.env.DB : shardDatabase(c.env, name)),
     dbTimer,
     sessionStart(c.req.path, parseBookmarks(c.req.header(BOOKMARK_HEADER))),
-    (accountId) => accountBinding(config, accountId),
   );
   const db = databases.directory;
   c.set("dbTimer", dbTimer);

@@ -93,7 +93,7 @@ describe("Server-Timing on signed-in API answers", () => {
     const production = { APP_ENV: "production" } as AppConfig;
     const person = (isAdmin: boolean): CurrentUser => ({
       id: "u1", email: "u@example.com", username: null, company: null, firstName: null, lastName: null,
-      isAdmin, shopwindowsInfo: false, callApp: false,
+      isAdmin, shopwindowsInfo: false, callApp: false, shard: "SHARD_0",
     });
     const answer = async (user: CurrentUser | null, signedInRoute = true) => {
       const app = new Hono<AppEnv>()

@@ -2,15 +2,12 @@
 // a forged or stale token counts nothing; a request the plan refuses is taken back out of the counts;
 // the limits stay exact under concurrency. And the agent a call goes out from is read from the
 // account's own database (decision 053).
-import { applyD1Migrations, env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { TEST_CALLS_PER_DAY } from "@shared/constants";
 import { PLAN_TEXT } from "@shared/messages";
 import { nyToday } from "@shared/ny-time";
-import { createDb } from "../db/client";
-import type { Limit } from "../db/rate-limit";
 import { authUsers, callLogs, deletedAccounts, profiles, rateLimits } from "../db/schema";
 import { ACCOUNT_DELETED } from "../services/profiles";
 import { COMPLETE_AGENT_FIELDS } from "../test/factories";
@@ -193,23 +190,5 @@ describe("a token the database no longer bears out counts nothing", WAITS, () =>
       expect((await db().query.profiles.findFirst({ where: eq(profiles.id, s.userId) }))?.callApp).toBe(true);
       expect(await counters(s), JSON.stringify(appMetadata)).toEqual({ minute: 1, day: 1 });
     }
-  });
-});
-
-describe("an account whose data lives in a database of its own", WAITS, () => {
-  it("places the call from its agent there and records the call there", async () => {
-    const second = (env as unknown as { ACCOUNT_DB_TEST: D1Database }).ACCOUNT_DB_TEST;
-    await applyD1Migrations(second, env.TEST_MIGRATIONS);
-    const s = await signUpAndSignIn();
-    const bindings = { ...vapi(), ACCOUNT_DATABASES: JSON.stringify({ [s.userId]: "ACCOUNT_DB_TEST" }) };
-    // The account's database holds a copy of its profile row: its own tables reference it.
-    await createDb(second).insert(profiles).values(await db().select().from(profiles).where(eq(profiles.id, s.userId)));
-    const created = await call("/api/agents", { method: "POST", token: s.accessToken, json: { name: "Own-database desk", ...COMPLETE_AGENT_FIELDS }, bindings });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const activated = await call("/api/create-vapi-assistant", { method: "POST", token: s.accessToken, json: { agent_id: created.body.agent.id }, bindings });
-    expect(activated.status, JSON.stringify(activated.body)).toBe(200);
-    const res = await call("/api/trigger-call", { method: "POST", token: s.accessToken, json: { phoneNumber: "+15551234567" }, bindings });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(await createDb(second).select().from(callLogs).where(eq(callLogs.callId, res.body.callId)).get()).toMatchObject({ agentId: created.body.agent.id });
   });
 });

@@ -128,7 +128,8 @@ export type FoundKey = {
   scopes: ApiKeyScope[];
   revoked: boolean;
   lastUsedAt: string | null;
-  user: CurrentUser;
+  /** The key's account; its shard is null for an account not placed yet (the middleware places it). */
+  user: Omit<CurrentUser, "shard"> & { shard: string | null };
   plan: AccountPlan;
   /** This request's place in the key's rate-limit window. */
   rate: { count: number; allowed: boolean; resetSeconds: number };
@@ -159,6 +160,7 @@ export async function findKey(db: Database, secret: string, nowMs = Date.now()):
         isAdmin: profiles.isAdmin,
         shopwindowsInfo: profiles.shopwindowsInfo,
         callApp: profiles.callApp,
+        shard: profiles.shard,
       })
       .from(apiKeys)
       .innerJoin(profiles, eq(profiles.id, apiKeys.userId))
@@ -191,6 +193,7 @@ export async function findKey(db: Database, secret: string, nowMs = Date.now()):
       isAdmin: k.isAdmin,
       shopwindowsInfo: k.shopwindowsInfo,
       callApp: k.callApp,
+      shard: k.shard,
     },
     plan: planOf(plans, new Date(nowMs)),
     rate: { count: hits[0]?.count ?? 0, allowed: withinLimit(API_KEY_RATE_LIMIT, hits), resetSeconds: Math.max(1, windowStart + window - Math.floor(nowMs / 1000)) },

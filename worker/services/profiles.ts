@@ -1,10 +1,11 @@
 // Profiles (docs/product/README.md#records, docs/product/api.md#api): the signed-in account's own profile, read and updated. Flags are
 // mirrored from the identity's app_metadata, never from user_metadata or anything the client sends.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CurrentUserView, UpdateUserProfileBody } from "@shared/schemas/auth";
 import type { Database } from "../db/client";
 import { deletedAccounts, profiles } from "../db/schema";
+import { openShardWithMostRoom, placeAccount } from "../db/shards";
 import { forbidden, unauthorized } from "../lib/errors";
 import { log } from "../lib/log";
 import type { IdentityPort, TokenClaims, VerifiedIdentity } from "../providers/identity/port";
@@ -20,6 +21,8 @@ export type CurrentUser = {
   isAdmin: boolean;
   shopwindowsInfo: boolean;
   callApp: boolean;
+  /** The shard holding the account's calls, alerts and webhooks (decision 076): a D1 binding's name. */
+  shard: string;
 };
 
 const flag = (v: unknown) => v === true || v === "true" || v === 1;
@@ -77,7 +80,7 @@ function profileChanges(who: VerifiedIdentity, row: ProfileRow) {
   return flagsChanged || email !== row.email ? { ...(flagsChanged ? flags : {}), email } : null;
 }
 
-const userOf = (row: ProfileRow): CurrentUser => ({
+const userOf = (row: ProfileRow & { shard: string }): CurrentUser => ({
   id: row.id,
   email: row.email,
   username: row.username,
@@ -87,18 +90,22 @@ const userOf = (row: ProfileRow): CurrentUser => ({
   isAdmin: row.isAdmin,
   shopwindowsInfo: row.shopwindowsInfo,
   callApp: row.callApp,
+  shard: row.shard,
 });
 
 /**
  * Reads the profile, creating or re-mirroring it from the verified identity when needed. A deleted
  * account's token (decision 040) is refused rather than given a profile again. `known` is the
  * profile row when the caller has read it already (in the batch that confirmed the identity).
+ * A profile without a shard (made before the shards, or while the directory knew none) is placed
+ * on one of `shardsBound`, the Worker's shard bindings.
  */
 export async function loadProfile(
   db: Database,
   identity: IdentityPort,
   who: VerifiedIdentity,
-  known?: { row: ProfileRow | undefined },
+  known: { row: ProfileRow | undefined } | undefined,
+  shardsBound: readonly string[],
 ): Promise<CurrentUser> {
   let row = known ? known.row : await db.query.profiles.findFirst({ where: eq(profiles.id, who.id) });
   if (!row) {
@@ -122,6 +129,8 @@ export async function loadProfile(
           // The token that creates the profile cannot switch flags on at its next request; a token
           // issued later carries the provider's state (decision 018).
           flagsUpdatedAt: new Date().toISOString(),
+          // Placed in the same statement, so the row it returns names its shard (decision 076).
+          shard: sql`(${openShardWithMostRoom(shardsBound)})`,
         })
         .onConflictDoNothing()
         .returning();
@@ -137,7 +146,7 @@ export async function loadProfile(
     }
   }
   if (!row) throw unauthorized("No profile for this account");
-  return userOf(row);
+  return userOf({ ...row, shard: row.shard ?? (await placeAccount(db, shardsBound, row.id)) });
 }
 
 /**
@@ -167,6 +176,7 @@ export async function confirmSignedIn(
   db: Database,
   identity: IdentityPort,
   token: string,
+  shardsBound: readonly string[],
   /** Reads of the isolate's own (not the account's) to send in the same batch, after the confirmation's (services/warm-up.ts). */
   isolateReads?: (claims: TokenClaims) => IsolateReads | null,
 ): Promise<CurrentUser> {
@@ -176,7 +186,7 @@ export async function confirmSignedIn(
   const results = await db.batch([...check.statements, ...(alsoRead?.statements ?? [])]);
   const { who, row } = check.read(results.slice(0, check.statements.length));
   alsoRead?.read(results.slice(check.statements.length));
-  return loadProfile(db, identity, who, { row });
+  return loadProfile(db, identity, who, { row }, shardsBound);
 }
 
 export function toCurrentUserView(u: CurrentUser): CurrentUserView {

@@ -4,10 +4,22 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { app } from "../app";
 import { createDb } from "../db/client";
-import { authUsers, mailOutbox, subscriptions } from "../db/schema";
+import { authUsers, mailOutbox, profiles, subscriptions } from "../db/schema";
+import { shardDatabase } from "../db/shards";
 import { answerProblem } from "./declared-answers";
 
+/** The directory database (DB): identity, profiles, plans, the store network (decision 076). */
 export const db = () => createDb(env.DB);
+
+/** The shard binding an account is placed on (profiles.shard). */
+export async function shardNameOf(accountId: string): Promise<string> {
+  const row = await db().select({ shard: profiles.shard }).from(profiles).where(eq(profiles.id, accountId)).get();
+  if (!row?.shard) throw new Error(`account ${accountId} has no profile placed on a shard`);
+  return row.shard;
+}
+
+/** The shard database holding an account's calls, roll-ups, alerts and webhooks. */
+export const shardOf = async (accountId: string) => createDb(shardDatabase(env as unknown as Record<string, unknown>, await shardNameOf(accountId)));
 
 export type Json = Record<string, any>;
 

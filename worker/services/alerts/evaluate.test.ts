@@ -9,7 +9,7 @@ import { callLogs, phoneNumbers, profiles } from "../../db/schema";
 import { LocalMail } from "../../providers/mail/local";
 import type { MailPort, OutgoingMail } from "../../providers";
 import { insertAgent, insertAircallCalls, insertAppointments, insertLeads } from "../../test/factories";
-import { db, subscribe } from "../../test/helpers";
+import { db, shardNameOf, subscribe } from "../../test/helpers";
 import { createDb } from "../../db/client";
 import { countingD1 } from "../../test/counting-d1";
 import { createRule, updateRule } from "./rules";
@@ -36,6 +36,7 @@ async function account(flags: Partial<Pick<CurrentUser, "shopwindowsInfo" | "cal
     isAdmin: Boolean(flags.isAdmin),
     shopwindowsInfo: Boolean(flags.shopwindowsInfo),
     callApp: Boolean(flags.callApp),
+    shard: await shardNameOf(id),
   };
   const agent = await insertAgent(id, { vapiAssistantId: `asst-${crypto.randomUUID()}`, name: "Front desk" });
   return { user, agent, assistant: agent.vapiAssistantId! };

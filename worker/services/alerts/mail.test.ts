@@ -10,7 +10,7 @@ import { alertRuleBody, type AlertRuleInput } from "@shared/schemas/alerts";
 import { profiles } from "../../db/schema";
 import type { MailPort, OutgoingMail } from "../../providers";
 import { ResendMail } from "../../providers/mail/resend";
-import { db, subscribe } from "../../test/helpers";
+import { db, shardNameOf, subscribe } from "../../test/helpers";
 import type { CurrentUser } from "../profiles";
 import { evaluateAlerts, type AlertEvent } from "./evaluate";
 import { confirmByToken, requestConfirmations, unsubscribeById } from "./recipients";
@@ -31,7 +31,7 @@ async function account(plan?: "basic" | "pro") {
   const email = `owner-${id}@example.com`;
   await db().insert(profiles).values({ id, email });
   if (plan) await subscribe(id, plan);
-  const user: CurrentUser = { id, email, username: null, company: null, firstName: null, lastName: null, isAdmin: false, shopwindowsInfo: false, callApp: false };
+  const user: CurrentUser = { id, email, username: null, company: null, firstName: null, lastName: null, isAdmin: false, shopwindowsInfo: false, callApp: false, shard: await shardNameOf(id) };
   return user;
 }
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { profiles } from "../../db/schema";
 import { insertAgent, insertAircallCalls, insertAppointments, insertLeads } from "../../test/factories";
-import { db } from "../../test/helpers";
+import { db, shardNameOf } from "../../test/helpers";
 import { alertRuleBody, type AlertRuleInput } from "@shared/schemas/alerts";
 import type { CurrentUser } from "../profiles";
 import { testRule } from "./replay";
@@ -18,7 +18,7 @@ async function account(): Promise<CurrentUser> {
   const email = `${id}@example.com`;
   await db().insert(profiles).values({ id, email, shopwindowsInfo: true, callApp: true });
   await insertAgent(id, { vapiAssistantId: `asst-${crypto.randomUUID()}`, name: "Front desk" });
-  return { id, email, username: null, company: null, firstName: null, lastName: null, isAdmin: false, shopwindowsInfo: true, callApp: true };
+  return { id, email, username: null, company: null, firstName: null, lastName: null, isAdmin: false, shopwindowsInfo: true, callApp: true, shard: await shardNameOf(id) };
 }
 
 const test = async (input: Partial<AlertRuleInput>) =>

@@ -1,6 +1,7 @@
 import { app } from "./app";
 import { createDb } from "./db/client";
 import { primaryOf } from "./db/sessions";
+import { shardPrimaries } from "./db/shards";
 import { parseConfig, type Bindings } from "./env";
 import { runJobs } from "./jobs";
 import { consumeWebhooks } from "./webhooks/consumer";
@@ -16,7 +17,8 @@ export default {
     const db = createDb(primaryOf(env.DB));
     // Each run gets its own id, carried by every log line of the run and stored in job_runs.
     const search = primaryOf(env.SEARCH_DB);
-    ctx.waitUntil(runJobs(controller.cron, { db, config, now: new Date(controller.scheduledTime), search, webhooks: env }, crypto.randomUUID()));
+    const shards = shardPrimaries(env);
+    ctx.waitUntil(runJobs(controller.cron, { db, config, now: new Date(controller.scheduledTime), shards, search, webhooks: env }, crypto.randomUUID()));
   },
   // Custom webhooks' attempts (decision 070). The local receiver is reached through the app itself.
   // Bodies are unknown until the consumer parses each one with its schema.

@@ -4,7 +4,7 @@
 // measured size and whether it takes new accounts; a trigger on profiles places a new account on the
 // open shard with the most room (migrations/0038_shards.sql).
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "./client";
+import { createDb, type Database } from "./client";
 import { profiles, shards } from "./schema";
 
 /** A shard's binding name: SHARD_ and its number. */
@@ -71,4 +71,47 @@ export async function measuredSize(d1: D1Database): Promise<number> {
   const size = (res.meta as { size_after?: number }).size_after;
   if (typeof size !== "number") throw new Error("D1 reported no database size");
   return size;
+}
+
+/** A shard as work across accounts sees it: its binding's name and its database. */
+export type Shard = { name: string; db: Database };
+
+/** Every bound shard on its primary, for work outside a request (jobs write what requests then read). */
+export const shardPrimaries = (env: Record<string, unknown>): Shard[] =>
+  shardBindings(env).map((name) => ({ name, db: createDb(shardDatabase(env, name).withSession("first-primary") as unknown as D1Database) }));
+
+/** One shard's part of a run across shards: its result, or the error it failed with. */
+export type ShardOutcome<T> = { shard: string } & ({ ok: true; value: T } | { ok: false; error: string });
+
+/** Some shards failed; the others' work stands. The message names each failed shard and its error. */
+export class ShardsFailed extends Error {
+  constructor(readonly outcomes: ShardOutcome<unknown>[]) {
+    const failed = outcomes.filter((o): o is ShardOutcome<unknown> & { ok: false } => !o.ok);
+    super(`${failed.length} of ${outcomes.length} shards failed: ${failed.map((o) => `${o.shard}: ${o.error}`).join("; ")}`);
+  }
+}
+
+/**
+ * Runs `work` on every shard at once. A failing shard does not stop or hide the others: each one's
+ * outcome is returned, and `eachShard` throws ShardsFailed (naming each failed shard) only after
+ * every shard has finished, so a job records the failure while the healthy shards' work is done.
+ */
+export async function eachShard<T>(shards: readonly Shard[], work: (shard: Shard) => Promise<T>): Promise<{ shard: string; value: T }[]> {
+  const outcomes = await shardOutcomes(shards, work);
+  if (outcomes.some((o) => !o.ok)) throw new ShardsFailed(outcomes);
+  return outcomes.map((o) => ({ shard: o.shard, value: (o as { value: T }).value }));
+}
+
+/** As eachShard, but never throws: every shard's outcome, for an answer that reports the failed ones. */
+export async function shardOutcomes<T>(shards: readonly Shard[], work: (shard: Shard) => Promise<T>): Promise<ShardOutcome<T>[]> {
+  const settled = await Promise.allSettled(shards.map((s) => work(s)));
+  return settled.map((r, i) =>
+    r.status === "fulfilled" ? { shard: shards[i].name, ok: true as const, value: r.value } : { shard: shards[i].name, ok: false as const, error: r.reason instanceof Error ? r.reason.message : String(r.reason) },
+  );
+}
+
+/** The shard an account is placed on, read from the directory; null for an unknown or unplaced account. */
+export async function shardNameOfAccount(directory: Database, accountId: string): Promise<string | null> {
+  const row = await directory.select({ shard: profiles.shard }).from(profiles).where(eq(profiles.id, accountId)).get();
+  return row?.shard ?? null;
 }

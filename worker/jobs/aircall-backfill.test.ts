@@ -7,7 +7,7 @@ import { aircallCalls, rollupDirtyDays, systemConfig } from "../db/schema";
 import { parseConfig } from "../env";
 import { createCallCentre } from "../providers";
 import { aircallCall, standinCompany } from "../test/aircall";
-import { db } from "../test/helpers";
+import { db, testShards } from "../test/helpers";
 import { AIRCALL_CURSOR_KEY, readCursor, runAircallBackfill } from "./aircall-backfill";
 import { FREQUENT_CRON, runJobs } from "./index";
 
@@ -24,7 +24,7 @@ async function setup(n: number, over: (i: number) => Record<string, unknown> = (
   const calls = ids.map((id, i) => aircallCall(id, START_S + 600 + i * 60, over(i)));
   await company.putCalls(calls);
   const config = parseConfig({ ...bindings, ...company.bindings });
-  const ctx = { db: db(), config, now: NOW };
+  const ctx = { db: db(), shards: testShards(), config, now: NOW };
   return { company, ids, calls, ctx, port: createCallCentre(config) };
 }
 
@@ -121,7 +121,7 @@ describe("Aircall backfill job", () => {
   });
 
   it("runs on the frequent cron only when the Aircall API is configured", async () => {
-    const local = await runJobs(FREQUENT_CRON, { db: db(), config: parseConfig(bindings), now: NOW });
+    const local = await runJobs(FREQUENT_CRON, { db: db(), shards: testShards(), config: parseConfig(bindings), now: NOW });
     expect(local).toContainEqual({ name: "aircall-backfill", ok: true });
     expect(await readCursor(db())).toBeNull();
 

@@ -9,11 +9,11 @@ import { parseConfig } from "../env";
 import type { IdentityPort } from "../providers/identity/port";
 import { closeGoneAccounts } from "../services/admin/gone-accounts";
 import { insertRows } from "../test/factories";
-import { call, db, signUpAndSignIn } from "../test/helpers";
+import { call, db, signUpAndSignIn, testShards } from "../test/helpers";
 import { identitySyncJob } from "./identity-sync";
 import { DAILY_CRON, jobsByCron } from "./index";
 
-const ctx = () => ({ db: db(), config: parseConfig(env as unknown as Record<string, unknown>), now: new Date() });
+const ctx = () => ({ db: db(), shards: testShards(), config: parseConfig(env as unknown as Record<string, unknown>), now: new Date() });
 
 /** An account with a live key (its secret), an enabled endpoint, a rule and the report mail on. */
 async function accountWithAccess() {

@@ -28,7 +28,7 @@ describe("scheduled() job dispatch", () => {
       { name: "broken", run: async () => Promise.reject(new Error("boom")) },
       { name: "fine", run: async () => "ok" },
     ];
-    const results = await runJobs(FREQUENT_CRON, { db: {} as JobContext["db"], config: {} as JobContext["config"], now: new Date() });
+    const results = await runJobs(FREQUENT_CRON, { db: {} as JobContext["db"], shards: [], config: {} as JobContext["config"], now: new Date() });
     expect(results).toEqual([
       { name: "broken", ok: false, error: "boom" },
       { name: "fine", ok: true },

@@ -13,7 +13,7 @@ import { LocalMail } from "../providers/mail/local";
 import { createMail, type MailPort, type OutgoingMail } from "../providers";
 import { rowsOfStoredReport } from "../services/report-mail-content";
 import { insertAircallCalls, insertAppointments, insertLeads } from "../test/factories";
-import { call, db, signUpAndSignIn } from "../test/helpers";
+import { call, db, signUpAndSignIn, testShards } from "../test/helpers";
 import { PRODUCTION_BINDINGS } from "../test/production";
 import { runDailyReportJob } from "./daily-report";
 import { DAILY_CRON, jobsByCron } from "./index";
@@ -23,7 +23,7 @@ import { reportMailJob, runReportMailJob } from "./report-mail";
 const DAY = "2026-09-14";
 const WEEK_EARLIER = addDays(DAY, -7);
 const CRON_TIME = new Date("2026-09-15T05:15:00Z");
-const ctx = () => ({ db: db(), config: parseConfig(env as unknown as Record<string, unknown>), now: CRON_TIME });
+const ctx = () => ({ db: db(), shards: testShards(), config: parseConfig(env as unknown as Record<string, unknown>), now: CRON_TIME });
 
 type OutboxRow = { id: number; to_email: string; subject: string; body_text: string; body_html: string | null; headers: string | null; link: string | null; idempotency_key: string | null };
 const reportMails = async (email?: string) =>
@@ -395,8 +395,8 @@ describe("the daily report mail in production", { timeout: 60_000 }, () => {
     const apiKey = `re_job_${Date.now().toString(36)}`;
     const config = production({ RESEND_API_KEY: apiKey, MAIL_FROM: "Reports <reports@example.test>", RESEND_BASE_URL: inject("standins").resend });
     expect(createMail(config, db()).kind).toBe("resend");
-    await runReportMailJob({ db: db(), config, now: CRON_TIME });
-    await runReportMailJob({ db: db(), config, now: CRON_TIME });
+    await runReportMailJob({ db: db(), shards: testShards(), config, now: CRON_TIME });
+    await runReportMailJob({ db: db(), shards: testShards(), config, now: CRON_TIME });
     const sent = ((await (await fetch(`${inject("standins").resend}/__sent/${apiKey}`)).json()) as { emails: { to: string[]; subject: string; html: string; headers: Record<string, string> }[] }).emails;
     expect(sent).toHaveLength(1);
     expect(sent[0].to).toEqual([staff.email.toLowerCase()]);
@@ -410,7 +410,7 @@ describe("the daily report mail in production", { timeout: 60_000 }, () => {
     const config = production();
     expect(createMail(config, db()).kind).toBe("not_configured");
     // The job fails (its run is recorded with the error, shown to admins); the delivery waits for a rerun.
-    await expect(reportMailJob.run({ db: db(), config, now: CRON_TIME })).rejects.toThrow(/1 of 1 daily report mails for 2026-09-14 failed/);
+    await expect(reportMailJob.run({ db: db(), shards: testShards(), config, now: CRON_TIME })).rejects.toThrow(/1 of 1 daily report mails for 2026-09-14 failed/);
     expect(await reportMails(staff.email)).toHaveLength(0);
     const row = await env.DB.prepare("SELECT status, error FROM report_mail_deliveries WHERE user_id = ?").bind(staff.userId).first<{ status: string; error: string }>();
     expect(row!.status).toBe("failed");

@@ -10,12 +10,12 @@ import { LocalMail } from "../providers/mail/local";
 import type { MailPort, OutgoingMail } from "../providers";
 import { createDb } from "../db/client";
 import { countingD1 } from "../test/counting-d1";
-import { db, subscribe } from "../test/helpers";
+import { db, subscribe, testShards } from "../test/helpers";
 import { FREQUENT_CRON, jobsByCron } from "./index";
 import { runUsageAlertJob, usageAlertJob } from "./usage-alerts";
 
 const NOW = new Date("2026-05-20T16:00:00Z");
-const ctx = (now = NOW) => ({ db: db(), config: parseConfig(env as unknown as Record<string, unknown>), now });
+const ctx = (now = NOW) => ({ db: db(), shards: testShards(), config: parseConfig(env as unknown as Record<string, unknown>), now });
 
 async function account(plan: "basic" | "pro" | null) {
   const id = crypto.randomUUID();

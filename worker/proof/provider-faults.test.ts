@@ -15,7 +15,7 @@ import { ApiError } from "../lib/errors";
 import { aircallCall, standinCompany } from "../test/aircall";
 import { armFault, seenBy, snapshotD1 } from "../test/faults";
 import { offerNumbers } from "../test/factories";
-import { call, db, signUpAndSignIn, uniqueEmail, type Json } from "../test/helpers";
+import { call, db, signUpAndSignIn, uniqueEmail, type Json, testShards } from "../test/helpers";
 import { STRIPE_STANDIN } from "../test/standins/stripe";
 import { SUPABASE_STANDIN } from "../test/standins/supabase";
 import { TWILIO_STANDIN } from "../test/standins/twilio";
@@ -142,7 +142,7 @@ describe("Aircall: the backfill job", () => {
     // Every request fails: a 429 is retried (up to 3 times), the others end the run at once.
     await armFault(inject("standins").aircall, company.apiId, fault, 10, "0");
     const before = await snapshotD1();
-    const err = await runAircallBackfill({ db: db(), config, now: NOW }, createCallCentre(config)).then(
+    const err = await runAircallBackfill({ db: db(), shards: testShards(), config, now: NOW }, createCallCentre(config)).then(
       () => null,
       (e: unknown) => e,
     );

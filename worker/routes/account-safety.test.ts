@@ -8,7 +8,7 @@ import { pruneCountersJob } from "../jobs";
 import { SIGN_IN_MAX_DELAY_SECONDS } from "../providers/identity/local/sign-in-guard";
 import { SESSION_INACTIVITY_TIMEOUT_SECONDS, SESSION_MAX_LIFETIME_SECONDS } from "../providers/identity/local/auth";
 import { RECOVERY_TOKEN_TTL_MINUTES } from "../providers/identity/local/account-links";
-import { call, db, signUpAndSignIn, spendLink, uniqueEmail } from "../test/helpers";
+import { call, db, signUpAndSignIn, spendLink, uniqueEmail, testShards } from "../test/helpers";
 import { NEW_PASSWORD_TEXT } from "@shared/schemas/password";
 
 const mailsTo = (email: string) =>
@@ -220,7 +220,7 @@ describe("brute force", () => {
     await db().insert(authSignInFailures).values({ email: oldEmail, failures: 3, lastFailedAt: Date.now() - 2 * 86_400_000 });
     const freshEmail = uniqueEmail("fresh");
     await db().insert(authSignInFailures).values({ email: freshEmail, failures: 1, lastFailedAt: Date.now() });
-    const result = (await pruneCountersJob.run({ db: db(), config: {} as never, now: new Date() })) as { rateLimits: number; signInFailures: number };
+    const result = (await pruneCountersJob.run({ db: db(), shards: testShards(), config: {} as never, now: new Date() })) as { rateLimits: number; signInFailures: number };
     expect(result.rateLimits).toBeGreaterThanOrEqual(1);
     expect(result.signInFailures).toBeGreaterThanOrEqual(1);
     expect(await db().query.authSignInFailures.findFirst({ where: eq(authSignInFailures.email, oldEmail) })).toBeUndefined();

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { TEST_CALLS_PER_DAY } from "@shared/constants";
 import { PLAN_TEXT } from "@shared/messages";
 import { nyToday } from "@shared/ny-time";
+import type { Limit } from "../db/rate-limit";
 import { authUsers, callLogs, deletedAccounts, profiles, rateLimits } from "../db/schema";
 import { ACCOUNT_DELETED } from "../services/profiles";
 import { COMPLETE_AGENT_FIELDS } from "../test/factories";

@@ -30,7 +30,8 @@ import {
 import { agents, aircallCalls, appointments, callLogs, leads, phoneNumbers, profiles } from "../db/schema";
 import { rowsPerStatement } from "../db/client";
 import { numberOfferStatements } from "../services/phone-numbers";
-import { db } from "./helpers";
+import type { Database } from "../db/client";
+import { db, shardOf } from "./helpers";
 
 const STATEMENTS_PER_BATCH = 50;
 
@@ -42,11 +43,14 @@ let seq = 500_000_000;
 const nextRng = () => Rng.for(0x7e57, `test:${++stream}`);
 const nextSeq = () => seq++;
 
-/** Inserts rows in batches of multi-row statements; returns the inserted rows as stored. */
-export async function insertRows<T extends SQLiteTable>(table: T, rows: T["$inferInsert"][]): Promise<T["$inferSelect"][]> {
+/**
+ * Inserts rows in batches of multi-row statements into `into` (the directory by default, or an
+ * account's shard); returns the inserted rows as stored.
+ */
+export async function insertRows<T extends SQLiteTable>(table: T, rows: T["$inferInsert"][], into: Database = db()): Promise<T["$inferSelect"][]> {
   const per = rowsPerStatement(table);
   // drizzle's generic insert types do not follow a table type parameter; the rows are typed above.
-  const d = db() as any;
+  const d = into as any;
   const statements = [];
   for (let i = 0; i < rows.length; i += per) statements.push(d.insert(table).values(rows.slice(i, i + per)).returning());
   const out: T["$inferSelect"][] = [];
@@ -111,7 +115,8 @@ export async function insertCallLogs(userId: string | null, n: number, overrides
   const rows = Array.from({ length: n }, () =>
     makeCallLog(rng, { userId, agent, window, nowMs: options.nowMs, customer: options.customer }, overrides),
   );
-  return insertRows(callLogs, rows);
+  // An account's calls go to its shard (decision 076); a call no account owns yet waits in the directory.
+  return insertRows(callLogs, rows, userId ? await shardOf(userId) : db());
 }
 
 export async function insertAircallCalls(n: number, overrides: Partial<AircallCallRow> = {}, options: { window?: TimeWindow; day?: string; store?: Store } = {}) {

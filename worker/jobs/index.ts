@@ -14,20 +14,28 @@ import { pruneRateLimits } from "../db/rate-limit";
 import { recordJobRun } from "../services/job-runs";
 import { pruneLiveChanges } from "../live/changes";
 import { healSearchIndex } from "../services/call-search";
+import { eachShard } from "../db/shards";
 import { log, withLogScope } from "../lib/log";
+import { shardSizeJob } from "./shard-sizes";
 
 /**
  * Rate-limit counters and sign-in failure counts older than a day are deleted ([013](../../docs/decisions/013-brute-force-limits.md)),
- * and the live feed's changes older than its kept days.
+ * and the live feed's changes older than its kept days, on every shard at once (a failing shard is
+ * named in the job's error after the others are pruned).
  */
 export const pruneCountersJob: Job = {
   name: "prune-counters",
-  run: async (ctx) => ({
-    rateLimits: await pruneRateLimits(ctx.db, ctx.now.getTime()),
-    signInFailures: await pruneSignInFailures(ctx.db, ctx.now.getTime()),
-    // The live feed's change log keeps its last days (decision 058).
-    liveChanges: await pruneLiveChanges(ctx.db, ctx.now),
-  }),
+  run: async (ctx) => {
+    const [rateLimits, signInFailures, liveChanges] = await Promise.allSettled([
+      pruneRateLimits(ctx.db, ctx.now.getTime()),
+      pruneSignInFailures(ctx.db, ctx.now.getTime()),
+      // The live feed's change log keeps its last days (decision 058); it lives on each shard.
+      eachShard(ctx.shards, (s) => pruneLiveChanges(s.db, ctx.now)),
+    ]);
+    for (const r of [rateLimits, signInFailures, liveChanges]) if (r.status === "rejected") throw r.reason;
+    const value = <T>(r: PromiseSettledResult<T>) => (r as PromiseFulfilledResult<T>).value;
+    return { rateLimits: value(rateLimits), signInFailures: value(signInFailures), liveChanges: value(liveChanges) };
+  },
 };
 
 export type { Job, JobContext } from "./context";
@@ -42,6 +50,8 @@ export const jobsByCron: Record<string, Job[]> = {
   // The report after the roll-ups, so it reads the freshly rolled-up days; its mail after the report.
   [DAILY_CRON]: [rollupJob, dailyReportJob, reportMailJob, dailyReportWebhookJob, pruneCountersJob, alertPruneJob, identitySyncJob],
   [FREQUENT_CRON]: [
+    // First, so new accounts are placed by sizes at most ten minutes old (decision 076).
+    shardSizeJob,
     hourlyRollupJob,
     // After the roll-ups, so the month's minutes read the freshly rolled-up days.
     usageAlertJob,

@@ -8,10 +8,41 @@ import { DAYS_CTE, fromDays, HOURLY_SOURCES, SPECS_BY_SOURCE, type RollupSpec } 
 import { addDays, nyDateRange, nyDayOf } from "@shared/ny-time";
 import { dayBounds } from "../services/counts/ny-days";
 import { REPORTED_SOURCES, ROLLUP_SOURCES, STORED_REPORTS_MARK, type RollupSource } from "../services/rollup-dirty";
+import { shardOutcomes, ShardsFailed, type Shard, type ShardOutcome } from "../db/shards";
 import type { Job, JobContext } from "./context";
 
 /** The sources this job rolls up, declared once with their type (services/rollup-dirty.ts). */
 export { ROLLUP_SOURCES };
+
+/** The sources each shard holds and rolls up for its own accounts (decision 076); the rest are the directory's store network. */
+export const SHARD_SOURCES: readonly RollupSource[] = ["call_logs"];
+/** The store network's sources, rolled up in the directory. */
+export const DIRECTORY_SOURCES: readonly RollupSource[] = ROLLUP_SOURCES.filter((s) => !SHARD_SOURCES.includes(s));
+
+/**
+ * Where a roll-up runs: `shards` each roll up their call logs and the directory its store network.
+ * Without `shards`, `db` is one database holding every source (the bench's single-database runs).
+ */
+export type RollupContext = Pick<JobContext, "db" | "now"> & { shards?: readonly Shard[] };
+
+/**
+ * Runs `onDirectory` on the directory and `onShard` on every shard at once. A failing database hides
+ * none of the others: every one finishes first, then the directory's error is thrown, or else
+ * ShardsFailed naming each failed shard.
+ */
+async function acrossDatabases<T>(ctx: RollupContext, onDirectory: (d1: D1Database) => Promise<T[]>, onShard: (d1: D1Database) => Promise<T[]>, shardName: (run: T, shard: string) => T) {
+  if (!ctx.shards) return [...(await onShard(ctx.db.$client)), ...(await onDirectory(ctx.db.$client))];
+  const [directory, shards] = await Promise.all([
+    onDirectory(ctx.db.$client).then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
+    shardOutcomes(ctx.shards, (s) => onShard(s.db.$client).then((runs) => runs.map((r) => shardName(r, s.name)))),
+  ]);
+  if (!directory.ok) throw directory.error;
+  if (shards.some((o) => !o.ok)) throw new ShardsFailed(shards as ShardOutcome<unknown>[]);
+  return [...shards.flatMap((o) => (o.ok ? o.value : [])), ...directory.value];
+}
 
 /** Whole days before the run day recomputed every run, because events arrive late. */
 export const RECOMPUTE_DAYS = 3;
@@ -78,17 +109,24 @@ export async function recomputeDays(d1: D1Database, source: RollupSource, days: 
   ]);
 }
 
-export type RollupRun = { source: RollupSource; days: number; fromDay: string; untilDay: string };
+/** One source's run; `shard` names the shard it ran on (absent: the directory, or the one database). */
+export type RollupRun = { source: RollupSource; days: number; fromDay: string; untilDay: string; shard?: string };
 
 /**
- * Rolls up every source for the run at `now`. `backfillFrom` extends the roll-ups back to that day
- * (a first deployment over old data, the benchmark's seed).
+ * Rolls up every source for the run at `now`: each shard's call logs and the directory's store network,
+ * all at once (see acrossDatabases). `backfillFrom` extends the roll-ups back to that day (a first
+ * deployment over old data, the benchmark's seed). Runs come shard by shard, then the directory's.
  */
-export async function runRollups(ctx: Pick<JobContext, "db" | "now">, opts: { backfillFrom?: string } = {}): Promise<RollupRun[]> {
-  const d1 = ctx.db.$client;
+export async function runRollups(ctx: RollupContext, opts: { backfillFrom?: string } = {}): Promise<RollupRun[]> {
   const today = nyDayOf(ctx.now);
+  const sources = (list: readonly RollupSource[]) => (d1: D1Database) => rollUpSources(d1, list, today, opts);
+  return acrossDatabases(ctx, sources(DIRECTORY_SOURCES), sources(SHARD_SOURCES), (run, shard) => ({ ...run, shard }));
+}
+
+/** Rolls up the listed sources of one database, one after another. */
+async function rollUpSources(d1: D1Database, list: readonly RollupSource[], today: string, opts: { backfillFrom?: string }): Promise<RollupRun[]> {
   const runs: RollupRun[] = [];
-  for (const source of ROLLUP_SOURCES) {
+  for (const source of list) {
     const [stateRes, dirtyRes] = await d1.batch<Record<string, string>>([
       d1.prepare("SELECT from_day, until_day FROM rollup_state WHERE source = ?").bind(source),
       d1.prepare("SELECT day FROM rollup_dirty_days WHERE source = ? AND day < ? ORDER BY day").bind(source, today),
@@ -137,7 +175,7 @@ const HOUR_MS = 3_600_000;
 /** The start of the UTC hour an instant falls in, as stored times are written (ISO, milliseconds, Z). */
 export const hourStart = (ms: number) => new Date(Math.floor(ms / HOUR_MS) * HOUR_MS).toISOString();
 
-export type HourlyRun = { source: RollupSource; fromAt: string; throughAt: string };
+export type HourlyRun = { source: RollupSource; fromAt: string; throughAt: string; shard?: string };
 
 /**
  * The intraday roll-up (docs/decisions/034-intraday-rollups.md): for each source of HOURLY_SOURCES,
@@ -146,14 +184,24 @@ export type HourlyRun = { source: RollupSource; fromAt: string; throughAt: strin
  * yesterday), writes them again from the source and moves the watermark to the last hour: a writer
  * that moved the watermark back is seen whole, before or after, and a rerun writes the same rows.
  */
-export async function runHourlyRollups(ctx: Pick<JobContext, "db" | "now">): Promise<HourlyRun[]> {
-  const d1 = ctx.db.$client;
-  const today = nyDayOf(ctx.now);
+export async function runHourlyRollups(ctx: RollupContext): Promise<HourlyRun[]> {
+  const hourly = (list: readonly RollupSource[]) => (d1: D1Database) => rollUpHours(d1, list, ctx.now);
+  return acrossDatabases(
+    ctx,
+    hourly(HOURLY_SOURCES.filter((s) => DIRECTORY_SOURCES.includes(s))),
+    hourly(HOURLY_SOURCES.filter((s) => SHARD_SOURCES.includes(s))),
+    (run, shard) => ({ ...run, shard }),
+  );
+}
+
+/** The intraday roll-up of the listed sources of one database. */
+async function rollUpHours(d1: D1Database, list: readonly RollupSource[], now: Date): Promise<HourlyRun[]> {
+  const today = nyDayOf(now);
   const days = dayBounds([addDays(today, -1), today]);
   const fromAt = days[0][1];
-  const throughAt = hourStart(ctx.now.getTime() - HOUR_SETTLE_MINUTES * 60_000);
+  const throughAt = hourStart(now.getTime() - HOUR_SETTLE_MINUTES * 60_000);
   const runs: HourlyRun[] = [];
-  for (const source of HOURLY_SOURCES) {
+  for (const source of list) {
     const watermark = "(SELECT through_at FROM rollup_hour_state WHERE source = ?)";
     const specs = SPECS_BY_SOURCE[source].filter((spec) => spec.hourlyTable);
     await d1.batch([
@@ -196,8 +244,16 @@ export function rollupHourInsertSql(spec: RollupSpec, watermark: string): string
 
 export const rollupJob: Job = {
   name: "rollups",
-  run: async (ctx) => ({ daily: await runRollups(ctx), hourly: await runHourlyRollups(ctx) }),
+  // The intraday roll-up runs even when the daily one failed somewhere; the job then fails naming both.
+  run: async (ctx) => {
+    const [daily, hourly] = [await runRollups(ctx).catch((e: unknown) => asError(e)), await runHourlyRollups(ctx).catch((e: unknown) => asError(e))];
+    const failed = [daily, hourly].filter((r): r is Error => r instanceof Error);
+    if (failed.length) throw new Error(failed.map((e) => e.message).join(" | "));
+    return { daily, hourly };
+  },
 };
+
+const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 
 /** Every ten minutes: today's finished hours, so a count of today reads at most the last hour or so live. */
 export const hourlyRollupJob: Job = { name: "rollups-hourly", run: (ctx) => runHourlyRollups(ctx) };

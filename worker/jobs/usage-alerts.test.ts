@@ -3,6 +3,7 @@
 // plan, and a failed send retried by the next run.
 import { MINUTES_TEXT } from "@shared/messages";
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callLogs, profiles } from "../db/schema";
 import { parseConfig } from "../env";
@@ -10,7 +11,8 @@ import { LocalMail } from "../providers/mail/local";
 import type { MailPort, OutgoingMail } from "../providers";
 import { createDb } from "../db/client";
 import { countingD1 } from "../test/counting-d1";
-import { db, subscribe, testShards } from "../test/helpers";
+import { db, shardOf, subscribe, testShards } from "../test/helpers";
+import type { Shard } from "../db/shards";
 import { FREQUENT_CRON, jobsByCron } from "./index";
 import { runUsageAlertJob, usageAlertJob } from "./usage-alerts";
 
@@ -26,8 +28,8 @@ async function account(plan: "basic" | "pro" | null) {
 }
 
 /** Adds a call of `minutes` on the given New York afternoon. */
-const addMinutes = (userId: string, minutes: number, startTime = "2026-05-20T14:00:00.000Z") =>
-  db().insert(callLogs).values({ userId, callId: `call-${crypto.randomUUID()}`, direction: "outbound", status: "ended", startTime, duration: minutes * 60 });
+const addMinutes = async (userId: string, minutes: number, startTime = "2026-05-20T14:00:00.000Z") =>
+  (await shardOf(userId)).insert(callLogs).values({ userId, callId: `call-${crypto.randomUUID()}`, direction: "outbound", status: "ended", startTime, duration: minutes * 60 });
 
 function recordingMail(fail: () => boolean = () => false) {
   const local = new LocalMail(db());
@@ -117,5 +119,29 @@ describe("usage alert mails", () => {
     expect(after.run.accounts - before.run.accounts).toBe(30);
     // 30 accounts more: at most two batches more (a chunk of 25 may split), never trips per account.
     expect(after.trips - before.trips).toBeLessThanOrEqual(2);
+  });
+
+  it("mails the accounts of the healthy shards when one shard fails, then fails naming that shard; the next run mails the rest", async () => {
+    const owners = [await account("basic"), await account("basic")];
+    for (const o of owners) await addMinutes(o.id, 900);
+    const names = await Promise.all(owners.map((o) => db().select({ shard: profiles.shard }).from(profiles).where(eq(profiles.id, o.id)).get()));
+    // The two accounts on different shards, so one shard's failure hides only its own.
+    if (names[0]!.shard === names[1]!.shard) {
+      const other = names[0]!.shard === "SHARD_0" ? "SHARD_1" : "SHARD_0";
+      const calls = await (await shardOf(owners[1].id)).select().from(callLogs).where(eq(callLogs.userId, owners[1].id));
+      await (await shardOf(owners[1].id)).delete(callLogs).where(eq(callLogs.userId, owners[1].id));
+      await db().update(profiles).set({ shard: other }).where(eq(profiles.id, owners[1].id));
+      await (await shardOf(owners[1].id)).insert(callLogs).values(calls.map(({ id: _id, ...c }) => c));
+    }
+    const failingOn = (await db().select({ shard: profiles.shard }).from(profiles).where(eq(profiles.id, owners[1].id)).get())!.shard!;
+    const broken: Shard = { name: failingOn, db: createDb({ prepare: () => { throw new Error("D1_ERROR: unreachable"); }, batch: async () => { throw new Error("D1_ERROR: unreachable"); } } as unknown as D1Database) };
+    const shards = testShards().map((s) => (s.name === failingOn ? broken : s));
+    const mail = recordingMail();
+    await expect(runUsageAlertJob({ ...ctx(), shards }, mail.port)).rejects.toThrow(new RegExp(`1 of 2 shards failed: ${failingOn}: D1_ERROR: unreachable`));
+    expect(mail.to(owners[0].email).map((m) => m.subject)).toEqual([MINUTES_TEXT.mailSubject(80)]);
+    expect(mail.to(owners[1].email)).toHaveLength(0);
+    await runUsageAlertJob(ctx(), mail.port);
+    expect(mail.to(owners[1].email).map((m) => m.subject)).toEqual([MINUTES_TEXT.mailSubject(80)]);
+    expect(mail.to(owners[0].email)).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { sendUsageAlerts } from "../services/usage-alerts";
 import type { Job, JobContext } from "./context";
 
 export async function runUsageAlertJob(ctx: JobContext, mail: MailPort = createMail(ctx.config, ctx.db)) {
-  return sendUsageAlerts({ db: ctx.db, mail, publicUrl: ctx.config.PUBLIC_URL }, ctx.now);
+  return sendUsageAlerts({ db: ctx.db, shards: ctx.shards, mail, publicUrl: ctx.config.PUBLIC_URL }, ctx.now);
 }
 
 /** A run with failed sends fails, so the job's last error is shown to admins (decision 025); the next run retries them. */

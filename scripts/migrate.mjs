@@ -1,5 +1,5 @@
 // `npm run db:migrate [-- --remote] [--persist-to DIR]`: the one command that brings every database
-// up to date (decision 076): the directory (DB), the search index (SEARCH_DB) and every shard
+// up to date (decision 076): the directory (DB) and every shard
 // (SHARD_0 …) of wrangler.toml, each through `wrangler d1 migrations apply` with its own
 // migrations_dir, then registers the shards in the directory (open to new accounts unless closed:
 // a shard already there keeps its state). Locally by default; --remote for the deployed databases.
@@ -8,7 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { bin, root, run } from "./lib.mjs";
 
-/** The D1 bindings of wrangler.toml, in the file's order, each with its migrations directory. */
+/** The D1 bindings of wrangler.toml, in the file's order, each with its migrations directory and database id. */
 export function d1Bindings(toml = readFileSync(path.join(root, "wrangler.toml"), "utf8")) {
   return toml
     .split(/^\s*\[\[/m)
@@ -16,6 +16,7 @@ export function d1Bindings(toml = readFileSync(path.join(root, "wrangler.toml"),
     .map((block) => ({
       binding: /^\s*binding\s*=\s*"([^"]+)"/m.exec(block)?.[1],
       migrationsDir: /^\s*migrations_dir\s*=\s*"([^"]+)"/m.exec(block)?.[1],
+      databaseId: /^\s*database_id\s*=\s*"([^"]+)"/m.exec(block)?.[1],
     }))
     .filter((d) => d.binding);
 }

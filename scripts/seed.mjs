@@ -1,12 +1,17 @@
 // `npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--no-search-index] [--persist-to DIR]`
-// Fills the local D1 database (the SQLite file `wrangler d1 migrations apply DB --local` made)
-// with the demo data set of worker/db/seed-data.ts, written directly through node:sqlite:
-// prepared statements, one transaction per chunk. Idempotent: a seeded database is left alone
-// unless --reset, which first removes the demo accounts (and all they own) and the store-network data.
+// Fills the local D1 databases (the SQLite files `npm run db:migrate` made: the directory and every
+// shard, scripts/local-d1.mjs) with the demo data set of worker/db/seed-data.ts, written directly
+// through node:sqlite: prepared statements, one transaction per chunk. The demo accounts are placed on
+// different shards (seed-data.ts demoShards) and each account's call logs go to its shard; a call no
+// account owns stays in the directory, as the webhook leaves it. Idempotent: a seeded state is left
+// alone unless --reset, which first removes the demo accounts (and all they own, on every shard) and
+// the store-network data.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { bin, cliOptions, root, run } from "./lib.mjs";
+import { bin, cliOptions, root } from "./lib.mjs";
+import { localD1Files } from "./local-d1.mjs";
+import { migrateAll } from "./migrate.mjs";
 import { rebuildLocalSearch } from "./search-rebuild.mjs";
 
 const ROLLUP_TABLES = [
@@ -70,7 +75,6 @@ const days = wholeNumber("days", 1);
 const seedNumber = wholeNumber("seed", 0);
 
 const stateDir = args["persist-to"] ? path.resolve(args["persist-to"]) : path.join(root, ".wrangler", "state");
-const d1Dir = path.join(stateDir, "v3", "d1", "miniflare-D1DatabaseObject");
 const persistArgs = args["persist-to"] ? ["--persist-to", stateDir] : [];
 
 // The SQLite warning is about the API's stability, not this data; keep the output readable.
@@ -80,25 +84,7 @@ process.on("warning", (w) => {
 });
 const { DatabaseSync } = await import("node:sqlite");
 
-const migrationCount = readdirSync(path.join(root, "migrations")).filter((f) => f.endsWith(".sql")).length;
-
-/** The D1 database file: the one with the call logs (the newest, if several; the search database has its own file). */
-function findDatabase() {
-  if (!existsSync(d1Dir)) return null;
-  const candidates = readdirSync(d1Dir)
-    .filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")
-    .map((f) => path.join(d1Dir, f))
-    .filter((file) => {
-      const db = new DatabaseSync(file, { readOnly: true });
-      try {
-        return Boolean(db.prepare("select 1 from sqlite_master where type = 'table' and name = 'call_logs'").get());
-      } finally {
-        db.close();
-      }
-    })
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  return candidates[0] ?? null;
-}
+const migrationCount = (dir) => readdirSync(path.join(root, dir)).filter((f) => f.endsWith(".sql")).length;
 
 function appliedMigrations(file) {
   const db = new DatabaseSync(file, { readOnly: true });
@@ -109,16 +95,30 @@ function appliedMigrations(file) {
   }
 }
 
-let file = findDatabase();
-if (!file || appliedMigrations(file) < migrationCount) {
-  console.log("▸ applying D1 migrations to the local database first");
-  await run(bin("node"), [path.join(root, "scripts/wrangler.mjs"), "d1", "migrations", "apply", "DB", "--local", ...persistArgs]);
-  file = findDatabase();
-  if (!file) {
-    console.error(`No local D1 database found under ${path.relative(root, d1Dir) || d1Dir} after applying migrations.`);
-    process.exit(1);
+/** The directory's and the shards' files when every one of them is migrated; null otherwise. */
+function migratedFiles() {
+  try {
+    const found = localD1Files(DatabaseSync, stateDir);
+    const behind =
+      appliedMigrations(found.directory) < migrationCount("migrations") ||
+      found.shards.some((s) => appliedMigrations(s.file) < migrationCount("migrations-shard"));
+    return behind ? null : found;
+  } catch {
+    return null;
   }
 }
+
+let files = migratedFiles();
+if (!files) {
+  console.log("▸ applying D1 migrations to the local databases first (npm run db:migrate)");
+  await migrateAll(["--local", ...persistArgs]);
+  files = localD1Files(DatabaseSync, stateDir);
+}
+if (files.shards.length === 0) {
+  console.error("wrangler.toml binds no shard (SHARD_0 …): the demo accounts' calls have nowhere to go.");
+  process.exit(1);
+}
+const file = files.directory;
 
 // The factories are TypeScript shared with the worker tests; tsx loads them here.
 const { tsImport } = await import("tsx/esm/api");
@@ -126,22 +126,28 @@ const { getTableColumns, getTableName } = await import("drizzle-orm");
 const seedData = await tsImport("../worker/db/seed-data.ts", import.meta.url);
 const schema = await tsImport("../worker/db/schema.ts", import.meta.url);
 const { hashPassword } = await tsImport("../worker/lib/crypto.ts", import.meta.url);
+const searchIndex = await tsImport("../worker/db/search-index.ts", import.meta.url);
 
-const db = new DatabaseSync(file);
-db.exec("PRAGMA foreign_keys = ON");
-db.exec("PRAGMA busy_timeout = 10000");
-// A lost seed is simply rerun: durability per transaction is not worth the fsyncs.
-db.exec("PRAGMA synchronous = OFF");
-db.exec("PRAGMA cache_size = -262144");
+function open(target) {
+  const d = new DatabaseSync(target);
+  d.exec("PRAGMA foreign_keys = ON");
+  d.exec("PRAGMA busy_timeout = 10000");
+  // A lost seed is simply rerun: durability per transaction is not worth the fsyncs.
+  d.exec("PRAGMA synchronous = OFF");
+  d.exec("PRAGMA cache_size = -262144");
+  return d;
+}
+const db = open(file);
+const shards = files.shards.map((s) => ({ ...s, db: open(s.file) }));
 
-function transaction(fn) {
-  db.exec("BEGIN IMMEDIATE");
+function transaction(fn, on = db) {
+  on.exec("BEGIN IMMEDIATE");
   try {
     const out = fn();
-    db.exec("COMMIT");
+    on.exec("COMMIT");
     return out;
   } catch (e) {
-    db.exec("ROLLBACK");
+    on.exec("ROLLBACK");
     throw e;
   }
 }
@@ -149,6 +155,11 @@ function transaction(fn) {
 const demoEmails = Object.values(seedData.DEMO_EMAILS);
 const emailList = demoEmails.map(() => "?").join(", ");
 const seeded = db.prepare(`select 1 from profiles where lower(email) = ?`).get(seedData.DEMO_EMAILS.admin);
+// A state seeded before the shards: the demo accounts' calls are in the directory, where no path reads
+// them. It is seeded again, as --reset would.
+const seededBeforeShards =
+  seeded &&
+  db.prepare(`select exists(select 1 from call_logs where user_id in (select id from profiles where lower(email) in (${emailList}))) as x`).get(...demoEmails).x;
 
 /**
  * The demo subscriptions at the local billing provider, from their D1 rows, where the provider has none
@@ -171,11 +182,15 @@ function writeMissingBillingObjects() {
   return written;
 }
 
-if (seeded && !args.reset) {
+if (seededBeforeShards && !args.reset) console.log("▸ the local state was seeded before the shards (the demo calls are in the directory): seeding it again");
+const reset = args.reset || seededBeforeShards;
+
+if (seeded && !reset) {
   const written = writeMissingBillingObjects();
   console.log(`The local database is already seeded (${seedData.DEMO_EMAILS.admin} exists); nothing to do. Use --reset to rebuild it.`);
   if (written > 0) console.log(`  wrote the demo subscriptions' ${written} missing records at the local billing provider`);
   db.close();
+  for (const s of shards) s.db.close();
   // A state seeded before the search database existed gets its index once.
   if (!args["no-search-index"]) await rebuildLocalSearch({ stateDir, ifEmpty: true });
   process.exit(0);
@@ -183,7 +198,26 @@ if (seeded && !args.reset) {
 
 const started = performance.now();
 
-if (args.reset) {
+/** Removes what the accounts `ids` own from a shard, and its roll-ups (big tables at once, as above). */
+function resetShard(on, ids, idList) {
+  const tables = on
+    .prepare("select name from sqlite_master where type = 'table' and sql not like 'CREATE VIRTUAL%' and name not like 'call_search%'")
+    .all()
+    .map((r) => r.name);
+  const hasUserId = (t) => on.prepare(`select 1 from pragma_table_info('${t}') where name = 'user_id'`).get();
+  const otherCalls = on.prepare(`select exists(select 1 from call_logs where user_id is null or user_id not in (${idList})) as x`).get(...ids).x;
+  transaction(() => {
+    for (const id of ids) for (const sql of searchIndex.REMOVE_ACCOUNT_STATEMENTS) on.prepare(sql).run(id);
+    on.prepare(`delete from webhook_attempts where endpoint_id in (select id from webhook_endpoints where user_id in (${idList}))`).run(...ids);
+    for (const table of tables) {
+      if (ROLLUP_TABLES.includes(table)) on.exec(`delete from ${table}`);
+      else if (table === "call_logs" && !otherCalls) on.exec("delete from call_logs");
+      else if (hasUserId(table)) on.prepare(`delete from "${table}" where user_id in (${idList})`).run(...ids);
+    }
+  }, on);
+}
+
+if (reset) {
   const ids = db
     .prepare(
       `select id from profiles where lower(email) in (${emailList}) union select id from auth_users where lower(email) in (${emailList})`,
@@ -209,6 +243,9 @@ if (args.reset) {
     for (const table of ROLLUP_TABLES) db.exec(`delete from ${table}`);
   });
   db.exec("PRAGMA foreign_keys = ON");
+  // On every shard (the accounts may have moved): whatever the demo accounts own, by user_id, their
+  // search index rows, and the call logs' roll-ups, all of them, as above.
+  for (const shard of shards) resetShard(shard.db, ids, idList);
   // Then the accounts, children first, with the schema's cascades (sessions, tokens) in force.
   transaction(() => {
     for (const sql of [
@@ -230,7 +267,12 @@ if (args.reset) {
   const { page_count: pages } = db.prepare("PRAGMA page_count").get();
   const { freelist_count: free } = db.prepare("PRAGMA freelist_count").get();
   if (free > 25_000 && free > pages / 2) db.exec("VACUUM");
-  console.log(`▸ reset: removed the demo accounts, their agents, numbers, subscriptions (in D1 and at the local billing provider) and call logs, and the store-network data (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  for (const shard of shards) {
+    const { page_count: p } = shard.db.prepare("PRAGMA page_count").get();
+    const { freelist_count: f } = shard.db.prepare("PRAGMA freelist_count").get();
+    if (f > 25_000 && f > p / 2) shard.db.exec("VACUUM");
+  }
+  console.log(`▸ reset: removed the demo accounts, their agents, numbers, subscriptions (in D1 and at the local billing provider), call logs, alerts and webhooks (on every shard), and the store-network data (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 const nextId = (table) => db.prepare(`select coalesce(max(id), 0) + 1 as n from ${table}`).get().n;
@@ -240,13 +282,14 @@ const seed = seedData.buildSeed({
   calls,
   counts: storeCounts,
   firstIds: { agent: nextId("agents"), phoneNumber: nextId("phone_numbers") },
+  shards: shards.map((s) => s.name),
 });
 
 /** Rows per multi-row insert: fewer calls into SQLite, well under its 32,766 bound parameters. */
 const ROWS_PER_STATEMENT = 50;
 
-/** Writes factory rows (drizzle's camelCase keys) to their table with prepared multi-row inserts. */
-function writer(table) {
+/** Writes factory rows (drizzle's camelCase keys) to their table, in `on`, with prepared multi-row inserts. */
+function writer(table, on = db) {
   const columns = getTableColumns(table);
   const name = getTableName(table);
   const statements = new Map();
@@ -257,7 +300,7 @@ function writer(table) {
     if (!stmt) {
       const cols = keys.map((k) => `"${columns[k].name}"`).join(", ");
       const tuple = `(${keys.map(() => "?").join(", ")})`;
-      stmt = db.prepare(`insert into "${name}" (${cols}) values ${Array(rowCount).fill(tuple).join(", ")}`);
+      stmt = on.prepare(`insert into "${name}" (${cols}) values ${Array(rowCount).fill(tuple).join(", ")}`);
       statements.set(rowCount, stmt);
     }
     return stmt;
@@ -279,7 +322,7 @@ function writer(table) {
           }
           statement(slice.length).run(...params);
         }
-      });
+      }, on);
       written += rows.length;
     },
   };
@@ -305,6 +348,34 @@ function load(table, rowsOrChunks) {
   counts.push([w.name, w.written, (performance.now() - t0) / 1000]);
 }
 
+/**
+ * Writes an account's rows to its shard and rows no account owns (user_id null) to the directory, as
+ * the webhook does; each database's count is listed on its own line.
+ */
+function loadByAccount(table, chunks) {
+  const shardOfAccount = new Map(seed.profiles.map((p) => [p.id, shards.find((s) => s.name === p.shard) ?? shards[0]]));
+  const targets = new Map([[null, { label: "DB", w: writer(table, db), t: 0 }]]);
+  for (const s of shards) targets.set(s, { label: s.name, w: writer(table, s.db), t: 0 });
+  for (const chunk of chunks) {
+    const parts = new Map();
+    for (const row of chunk) {
+      const target = row.userId == null ? null : (shardOfAccount.get(row.userId) ?? null);
+      let part = parts.get(target);
+      if (!part) parts.set(target, (part = []));
+      part.push(row);
+    }
+    for (const [target, rows] of parts) {
+      const entry = targets.get(target);
+      const t0 = performance.now();
+      entry.w.write(rows);
+      entry.t += performance.now() - t0;
+    }
+    if (process.stdout.isTTY) process.stdout.write(`\r  ${getTableName(table)}: ${[...targets.values()].reduce((n, e) => n + e.w.written, 0).toLocaleString("en-US")}`);
+  }
+  if (process.stdout.isTTY) process.stdout.write("\r\x1b[K");
+  for (const { label, w, t } of targets.values()) if (w.written > 0 || label !== "DB") counts.push([`${w.name} → ${label}`, w.written, t / 1000]);
+}
+
 // Parents before children: numbers before the agents that point at them, profiles before what they own.
 load(schema.authUsers, seed.authUsers(passwordHashes));
 load(schema.profiles, seed.profiles);
@@ -314,20 +385,24 @@ load(schema.billingLocalObjects, seed.billingObjects);
 load(schema.phoneNumbers, seed.phoneNumbers);
 load(schema.agents, seed.agents);
 load(schema.simAssistants, seed.simAssistants);
-load(schema.callLogs, seed.callLogChunks(CHUNK_ROWS));
+loadByAccount(schema.callLogs, seed.callLogChunks(CHUNK_ROWS));
 load(schema.aircallCalls, seed.aircallCallChunks(CHUNK_ROWS));
 load(schema.appointments, seed.appointmentChunks(CHUNK_ROWS));
 load(schema.leads, seed.leadChunks(CHUNK_ROWS));
 
-db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-db.close();
+for (const d of [db, ...shards.map((s) => s.db)]) {
+  d.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  d.close();
+}
 
 const elapsed = (performance.now() - started) / 1000;
-const size = ["", "-wal"].reduce((s, ext) => s + (existsSync(file + ext) ? statSync(file + ext).size : 0), 0);
+const sizeOf = (f) => ["", "-wal"].reduce((n, ext) => n + (existsSync(f + ext) ? statSync(f + ext).size : 0), 0);
+const mb = (f) => `${(sizeOf(f) / 1024 / 1024).toFixed(1)} MB`;
 const o = seed.options;
-console.log(`▸ seeded ${path.relative(root, file)} (seed ${o.seed}, ${o.days} days up to ${o.now})`);
-for (const [name, n, secs] of counts) console.log(`  ${name.padEnd(22)} ${n.toLocaleString("en-US").padStart(11)}  ${secs.toFixed(1)} s`);
-console.log(`  done in ${elapsed.toFixed(1)} s; database ${(size / 1024 / 1024).toFixed(1)} MB`);
-console.log(`  sign in as ${demoEmails.join(", ")} with the password '${seedData.DEMO_PASSWORD}'`);
+console.log(`▸ seeded ${path.relative(root, path.dirname(file))} (seed ${o.seed}, ${o.days} days up to ${o.now})`);
+for (const [name, n, secs] of counts) console.log(`  ${name.padEnd(24)} ${n.toLocaleString("en-US").padStart(11)}  ${secs.toFixed(1)} s`);
+console.log(`  done in ${elapsed.toFixed(1)} s; directory ${mb(file)}, ${shards.map((s) => `${s.name} ${mb(s.file)}`).join(", ")}`);
+const shardOfEmail = new Map(seed.profiles.map((p) => [p.email, p.shard]));
+console.log(`  sign in as ${demoEmails.map((e) => `${e} (${shardOfEmail.get(e)})`).join(", ")} with the password '${seedData.DEMO_PASSWORD}'`);
 // The call logs' search index (decision 059), rebuilt from what is now in the database.
 if (!args["no-search-index"]) await rebuildLocalSearch({ stateDir });

@@ -57,6 +57,18 @@ export interface SeedOptions {
   now?: Date;
   /** First autoincrement ids to use, so agents and numbers can be linked before they are inserted. */
   firstIds?: { agent?: number; phoneNumber?: number };
+  /** The shard bindings (SHARD_0, …) the demo accounts are placed on (demoShards); none: the directory's trigger places them. */
+  shards?: readonly string[];
+}
+
+/**
+ * Each demo account's shard (decision 076): the store network's accounts (staff, whose calls are
+ * most of the demo's, and the admin) on the first shard, the customer on the last, so every local
+ * session reads its calls from one shard while the admin's figures and the jobs cross to the other.
+ */
+export function demoShards(shards: readonly string[]): Record<keyof typeof DEMO_EMAILS, string | null> {
+  const first = shards[0] ?? null;
+  return { admin: first, staff: first, customer: shards[shards.length - 1] ?? null };
 }
 
 interface DayPlan {
@@ -214,20 +226,21 @@ export function buildSeed(options: SeedOptions = {}) {
 
   // ---- accounts
   const rng = Rng.for(seed, "accounts");
+  const shardOf = demoShards(options.shards ?? []);
   const admin = makeProfile(
     rng,
     { email: DEMO_EMAILS.admin, username: "admin", company: "Voice Agent Ops", firstName: "Alex", lastName: "Morgan" },
-    { isAdmin: true, createdAt: accountsSince, updatedAt: accountsSince },
+    { isAdmin: true, shard: shardOf.admin, createdAt: accountsSince, updatedAt: accountsSince },
   );
   const staff = makeProfile(
     rng,
     { email: DEMO_EMAILS.staff, username: "storeops", company: `${BRAND}s`, firstName: "Jordan", lastName: "Rivera" },
-    { shopwindowsInfo: true, callApp: true, createdAt: accountsSince, updatedAt: accountsSince },
+    { shopwindowsInfo: true, callApp: true, shard: shardOf.staff, createdAt: accountsSince, updatedAt: accountsSince },
   );
   const customer = makeProfile(
     rng,
     { email: DEMO_EMAILS.customer, username: "sunrise", company: "Sunrise Family Dental", firstName: "Casey", lastName: "Lee" },
-    { createdAt: accountsSince, updatedAt: accountsSince },
+    { shard: shardOf.customer, createdAt: accountsSince, updatedAt: accountsSince },
   );
   const profiles: ProfileRow[] = [admin, staff, customer];
 

@@ -8,8 +8,14 @@ export const DEMO_ACCOUNTS = [
   { email: "customer@demo.local", role: "customer (no flags): agents, phone numbers, call logs" },
 ];
 
-export function printReady(baseUrl, { mode, stopHint = "Ctrl-C stops it." } = {}) {
+/**
+ * `shards` (email → shard binding, localDemoShards) names each account's shard, so a developer knows
+ * which sign-in reads which database.
+ */
+export function printReady(baseUrl, { mode, stopHint = "Ctrl-C stops it.", shards } = {}) {
   const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
+  const shardWidth = Math.max(0, ...Object.values(shards ?? {}).map((s) => s.length));
+  const on = (email) => (shards ? `${(shards[email] ?? "").padEnd(shardWidth)}  ` : "");
   const lines = [
     "",
     `  Voice-agent operations dashboard is running${mode ? ` (${mode})` : ""}`,
@@ -19,7 +25,7 @@ export function printReady(baseUrl, { mode, stopHint = "Ctrl-C stops it." } = {}
     `  Health      ${baseUrl}/api/health`,
     "",
     `  Demo sign-ins (password for all: ${DEMO_PASSWORD})`,
-    ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(width)}  ${a.role}`),
+    ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(width)}  ${on(a.email)}${a.role}`),
     "",
     `  ${stopHint}`,
     "",

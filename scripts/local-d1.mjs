@@ -58,3 +58,23 @@ export function localD1Files(DatabaseSync, stateDir = defaultStateDir, bindings 
   const shards = shardNames(bindings).sort((a, b) => Number(a.slice(6)) - Number(b.slice(6)));
   return { directory: fileOf("DB", "directory"), shards: shards.map((name) => ({ name, file: fileOf(name, "shard") })) };
 }
+
+/**
+ * The shard of each demo account (email → binding) in the local state, or null when it cannot be read
+ * (no node:sqlite in this Node, no migrated state): the banner then leaves it out.
+ */
+export function localDemoShards(emails, stateDir = defaultStateDir) {
+  const sqlite = process.getBuiltinModule?.("node:sqlite");
+  if (!sqlite) return null;
+  try {
+    const db = new sqlite.DatabaseSync(localD1Files(sqlite.DatabaseSync, stateDir).directory, { readOnly: true });
+    try {
+      const rows = db.prepare(`select lower(email) as email, shard from profiles where lower(email) in (${emails.map(() => "?").join(", ")})`).all(...emails);
+      return Object.fromEntries(rows.filter((r) => r.shard).map((r) => [r.email, r.shard]));
+    } finally {
+      db.close();
+    }
+  } catch {
+    return null;
+  }
+}

@@ -1,6 +1,7 @@
 // `npm start`: build the SPA, bring the local D1 up to date, seed the demo data, serve everything
 // from one `wrangler dev`, and say where to open it. Ctrl-C stops the whole server process group.
-import { printReady } from "./banner.mjs";
+import { DEMO_ACCOUNTS, printReady } from "./banner.mjs";
+import { localDemoShards } from "./local-d1.mjs";
 import {
   applyMigrations,
   assertPortFree,
@@ -22,16 +23,18 @@ async function main() {
   await assertPortFree(port);
   step("Building the web app (vite build)");
   await buildSpa();
-  step("Applying D1 migrations to the local database (.wrangler/state)");
+  step("Applying D1 migrations to the local databases, the directory and every shard (.wrangler/state)");
   await applyMigrations();
   step("Seeding demo data (idempotent)");
   await seed();
   removeStaleDeployConfig();
+  // Which demo account is on which shard (the seed puts them on different ones), for the banner.
+  const shards = localDemoShards(DEMO_ACCOUNTS.map((a) => a.email)) ?? undefined;
 
   step(`Starting wrangler dev on ${baseUrl}`);
   const server = startWrangler({ port });
   await serveUntilStopped(server, `${baseUrl}/api/health`, () => {
-    printReady(baseUrl, { mode: `ready in ${((Date.now() - started) / 1000).toFixed(1)} s` });
+    printReady(baseUrl, { mode: `ready in ${((Date.now() - started) / 1000).toFixed(1)} s`, shards });
     // Run the nightly cron once now (wrangler dev --test-scheduled), so the demo's counts read their
     // roll-ups and yesterday's daily reports exist without waiting for 05:15 UTC. Counts are right
     // without it, only slower; a failure here is logged by the worker and changes nothing else.

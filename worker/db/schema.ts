@@ -64,6 +64,32 @@ export const shards = sqliteTable("shards", {
   measuredAt: text("measured_at"),
 });
 
+/**
+ * Moves of an account between shards (decision 080, worker/services/shards/move.ts): where each one
+ * stands, so the next step (cron or command) goes on from there. One unfinished move per account.
+ */
+export const shardMoves = sqliteTable(
+  "shard_moves",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").notNull(),
+    fromShard: text("from_shard").notNull(),
+    toShard: text("to_shard").notNull(),
+    phase: text("phase").notNull().default("copying"),
+    cursor: text("cursor").notNull().default('{"table":0,"after":0}'),
+    since: text("since"),
+    rowsCopied: integer("rows_copied").notNull().default(0),
+    startedBy: text("started_by").notNull(),
+    startedAt: text("started_at").notNull().default(now),
+    updatedAt: updatedAt(),
+    switchedAt: text("switched_at"),
+    finishedAt: text("finished_at"),
+    leaseUntil: text("lease_until"),
+    error: text("error"),
+  },
+  (t) => [uniqueIndex("shard_moves_running_uq").on(t.userId).where(sql`${t.phase} <> 'done'`), index("shard_moves_started_idx").on(t.startedAt)],
+);
+
 /** Local identity service (used only when no Supabase project is configured). */
 export const authUsers = sqliteTable(
   "auth_users",

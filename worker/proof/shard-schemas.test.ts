@@ -40,7 +40,7 @@ function schemaDifferences(a: { name: string; entries: SchemaEntry[] }, b: { nam
 }
 
 /** The drizzle tables (worker/db/schema.ts) with their columns' SQL names. */
-const drizzleTables = Object.values(schema)
+const drizzleTables = Object.values(schema as Record<string, unknown>)
   .filter((t): t is SQLiteTable => is(t, SQLiteTable))
   .map((t) => ({ name: getTableName(t), columns: Object.values(getTableColumns(t)).map((c) => c.name) }));
 

@@ -8,7 +8,6 @@ const alias = { "@shared": path.join(root, "shared"), "@web": path.join(root, "w
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "migrations"));
-  const searchMigrations = await readD1Migrations(path.join(root, "migrations-search"));
   const shardMigrations = await readD1Migrations(path.join(root, "migrations-shard"));
   return {
     test: {
@@ -18,7 +17,7 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
-                bindings: { APP_ENV: "test", TEST_MIGRATIONS: migrations, TEST_SEARCH_MIGRATIONS: searchMigrations, TEST_SHARD_MIGRATIONS: shardMigrations },
+                bindings: { APP_ENV: "test", TEST_MIGRATIONS: migrations, TEST_SHARD_MIGRATIONS: shardMigrations },
                 // Webhook attempts go to a queue nobody consumes: a test drives the consumer itself
                 // (createMessageBatch), so no attempt runs behind its back.
                 queueProducers: { WEBHOOK_QUEUE: { queueName: "webhooks-test-unconsumed" } },

@@ -77,8 +77,6 @@ export type AppConfig = z.infer<typeof envSchema>;
 
 export type Bindings = {
   DB: D1Database;
-  /** The call logs' full-text index (decision 059). */
-  SEARCH_DB: D1Database;
   ASSETS?: Fetcher;
   AI?: unknown;
   /** Custom webhooks' deliveries (decision 070): absent where a deployment has no queue bound. */

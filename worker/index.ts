@@ -16,9 +16,8 @@ export default {
     // Jobs write what requests then read, and read what webhooks just wrote: always the primary.
     const db = createDb(primaryOf(env.DB));
     // Each run gets its own id, carried by every log line of the run and stored in job_runs.
-    const search = primaryOf(env.SEARCH_DB);
     const shards = shardPrimaries(env);
-    ctx.waitUntil(runJobs(controller.cron, { db, config, now: new Date(controller.scheduledTime), shards, search, webhooks: env }, crypto.randomUUID()));
+    ctx.waitUntil(runJobs(controller.cron, { db, config, now: new Date(controller.scheduledTime), shards, webhooks: env }, crypto.randomUUID()));
   },
   // Custom webhooks' attempts (decision 070). The local receiver is reached through the app itself.
   // Bodies are unknown until the consumer parses each one with its schema.

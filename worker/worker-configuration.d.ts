@@ -3,7 +3,6 @@
 // Runtime types generated with workerd@1.20261117.1 2026-08-01 nodejs_compat
 interface __BaseEnv_Env {
 	DB: D1Database;
-	SEARCH_DB: D1Database;
 	LIVE_FEED: DurableObjectNamespace<import("./live/feed").LiveFeed>;
 	WEBHOOK_QUEUE: Queue;
 	ASSETS: Fetcher;

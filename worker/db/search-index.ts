@@ -1,10 +1,7 @@
-// The call logs' full-text index (decision 059) in the search database (SEARCH_DB, migrations-search/):
+// The call logs' full-text index (decision 059), in each shard beside its calls (migrations-shard/):
 // what one call log becomes in the index, the statements that write and remove it, and how a person's
 // words become an FTS5 query. Plain functions and SQL text without imports, so the worker and the
 // local rebuild (scripts/search-rebuild.mjs, node:sqlite) build exactly the same rows.
-
-/** The D1 binding of the search database. */
-export const SEARCH_BINDING = "SEARCH_DB";
 
 /** What the index reads of a call log. */
 export type SearchSource = {

@@ -1,8 +1,9 @@
 // Who hears of each committed change, in one list: a write path emits the change and knows nothing of
 // these. Each runs after the answer (./emit.ts), so no write waits for the live feed or the search
-// database or the webhook queue; what one misses is caught up elsewhere (a browser's next event or reconnect reads the
+// index or the webhook queue; what one misses is caught up elsewhere (a browser's next event or reconnect reads the
 // live feed's change log; the 10-minute healing pass indexes what the search index missed).
-import { searchDatabase } from "../context/search-db";
+import { d1Of } from "../db/client";
+import { shardBindings } from "../db/shards";
 import { publishCalls, publishRevoke, publishStore } from "../live/publish";
 import { indexAssistantCalls, indexCalls, removeAccountsFromSearch } from "../services/call-search";
 import { createMail } from "../providers";
@@ -13,7 +14,11 @@ import type { ChangeName, Subscriber } from "./types";
 
 /** The live feed (decision 058): the sockets of the account (or of the store network) are told. */
 const LIVE = { name: "live feed", withoutContext: true } as const;
-/** The search index (decision 059): without an execution context it is left to the healing pass. */
+/**
+ * The search index (decision 059), in the shard of the calls it indexes (decision 076): without an
+ * execution context it is left to the healing pass. Ownerless calls (in the directory) are in no
+ * one's search, so their writes index nothing.
+ */
 const SEARCH = { name: "search index", withoutContext: false } as const;
 /** Alerts (decision 071): the account's call rules, evaluated again as soon as its calls change. */
 const ALERTS = { name: "alerts", withoutContext: false } as const;
@@ -23,10 +28,8 @@ export const SUBSCRIBERS: { [N in ChangeName]: Subscriber<N>[] } = {
     { ...LIVE, run: (c, { userId }) => publishCalls(c.env, userId) },
     {
       ...SEARCH,
-      run: (c, change) =>
-        "callIds" in change
-          ? indexCalls(change.db, searchDatabase(c), change.callIds)
-          : indexAssistantCalls(change.db, searchDatabase(c), change.userId, change.assistantId),
+      run: (_c, change) =>
+        !change.userId ? undefined : "callIds" in change ? indexCalls(change.db, change.callIds) : indexAssistantCalls(change.db, change.userId, change.assistantId),
     },
     {
       ...ALERTS,
@@ -46,7 +49,8 @@ export const SUBSCRIBERS: { [N in ChangeName]: Subscriber<N>[] } = {
   // A deleted account's open sockets close (revoked), and its calls leave the search index.
   accountsDeleted: [
     { ...LIVE, run: (c, { userIds }) => Promise.all(userIds.map((id) => publishRevoke(c.env, id))) },
-    { ...SEARCH, run: (c, { userIds }) => removeAccountsFromSearch(searchDatabase(c), userIds) },
+    // The accounts' shards are not known once their profiles are gone: every shard drops their rows.
+    { ...SEARCH, run: (c, { userIds }) => Promise.all(shardBindings(c.env).map((name) => removeAccountsFromSearch(d1Of(c.var.databases.shard(name)), userIds))) },
   ],
   // The account's open sockets are re-checked now: a signed-out session's close, a lost flag's renew.
   accessChanged: [{ ...LIVE, run: (c, { userId }) => publishRevoke(c.env, userId) }],

@@ -9,7 +9,8 @@ import type { Database } from "../db/client";
 /** Each committed change by name, with what its subscribers are told. */
 export type CommittedChanges = {
   /**
-   * An account's call logs changed, in `db`, the database they were written to: these calls recorded
+   * An account's call logs changed, in `db`, the database they were written to (the account's shard;
+   * the directory for a call no account owns, decision 076): these calls recorded
    * or updated (`userId` null for a call no account owns), or the earlier calls of an assistant
    * adopted by the account's agent.
    */

@@ -5,8 +5,7 @@ import type { AppConfig } from "../env";
 import type { WebhookEnv } from "../webhooks/enqueue";
 import type { Shard } from "../db/shards";
 
-/** `search`: the search database's primary (decision 059); absent where a caller has none, and its job then skips. */
 /** `webhooks`: the bindings custom webhooks send through (decision 070); absent, the alert job sends none. */
 /** `shards`: every shard's primary (decision 076), in the shards' order; `db` is the directory's. */
-export type JobContext = { db: Database; config: AppConfig; now: Date; shards: Shard[]; search?: D1Database; webhooks?: WebhookEnv };
+export type JobContext = { db: Database; config: AppConfig; now: Date; shards: Shard[]; webhooks?: WebhookEnv };
 export type Job = { name: string; run: (ctx: JobContext) => Promise<unknown> };

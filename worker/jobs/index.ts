@@ -57,8 +57,9 @@ export const jobsByCron: Record<string, Job[]> = {
     usageAlertJob,
     // Only with the real adapter: locally the seed holds the calls and there is nothing to read.
     { name: "aircall-backfill", run: async (ctx) => (usesAircall(ctx.config) ? runAircallBackfill(ctx, createCallCentre(ctx.config)) : { skipped: true }) },
-    // Indexes the call logs whose index step was lost since the last run (decision 059).
-    { name: "search-heal", run: async (ctx) => (ctx.search ? healSearchIndex(ctx.db, ctx.search) : { skipped: true }) },
+    // Indexes the call logs whose index step was lost since the last run (decision 059), on every
+    // shard at once: each shard holds its accounts' calls and their index.
+    { name: "search-heal", run: (ctx) => eachShard(ctx.shards, (shard) => healSearchIndex(ctx.db, shard.db)) },
     // Webhook deliveries whose queue message was lost (decision 070).
     webhookRequeueJob,
   ],

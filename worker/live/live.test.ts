@@ -13,7 +13,7 @@ import { AIRCALL_WEBHOOK_PATH, DEV_AIRCALL_WEBHOOK_TOKEN } from "../providers/ca
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { aircallCall } from "../test/aircall";
 import { insertAgent, insertProfile } from "../test/factories";
-import { call, db, signUpAndSignIn } from "../test/helpers";
+import { call, db, shardOf, signUpAndSignIn } from "../test/helpers";
 import {
   issueTicket,
   LIVE_PENDING_TICKETS_PER_USER,
@@ -421,7 +421,7 @@ describe("catch-up by cursor", () => {
     await statusUpdate(crypto.randomUUID(), a.assistantId, "ringing");
     await statusUpdate(crypto.randomUUID(), a.assistantId, "ringing");
     // The nightly prune, a week on: only the log's newest row stays.
-    expect(await pruneLiveChanges(db(), new Date(Date.now() + 7 * 86_400_000))).toBeGreaterThan(0);
+    expect(await pruneLiveChanges(await shardOf(a.userId), new Date(Date.now() + 7 * 86_400_000))).toBeGreaterThan(0);
     const back = await connect(a.accessToken, old.cursor);
     expect(back.messages.map((m) => m.type)).toEqual(["resync", "ready"]);
     const cursor = back.of("ready")[0].cursor;

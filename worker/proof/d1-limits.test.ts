@@ -12,7 +12,7 @@ import { createProviders } from "../providers";
 import { closeGoneAccounts } from "../services/admin/gone-accounts";
 import { indexCalls } from "../services/call-search";
 import { signedHeaders } from "../webhooks/signing";
-import { call, db, signUpAndSignIn, uniqueEmail } from "../test/helpers";
+import { call, db, shardOf, signUpAndSignIn, uniqueEmail } from "../test/helpers";
 
 describe("the local D1 enforces D1's limits (so the tests below can fail)", () => {
   it("refuses a statement of 101 bound parameters and a LIKE pattern over 50 bytes", async () => {
@@ -92,8 +92,10 @@ describe("indexing calls for the search", () => {
       const callIds = Array.from({ length: n }, () => `c-${crypto.randomUUID()}`);
       const at = new Date().toISOString();
       const rows = callIds.map((callId) => ({ userId: s.userId, callId, assistantId: "asst-x", direction: "inbound" as const, status: "ended", startTime: at }));
-      for (let i = 0; i < n; i += 5) await db().insert(callLogs).values(rows.slice(i, i + 5));
-      expect(await indexCalls(db(), env.SEARCH_DB, callIds)).toBe(n);
+      // The account's calls and their index are in its shard (decision 076).
+      const shard = await shardOf(s.userId);
+      for (let i = 0; i < n; i += 5) await shard.insert(callLogs).values(rows.slice(i, i + 5));
+      expect(await indexCalls(shard, callIds)).toBe(n);
     });
   }
 });

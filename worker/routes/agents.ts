@@ -42,24 +42,24 @@ export const AGENT_RATE_LIMITS = {
   prompt: { name: "generate-prompt:user", limit: 30, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
-const deps = (c: Context<AppEnv>): AgentDeps => ({ db: accountDb(c), voice: c.var.providers.voice, prompt: c.var.providers.prompt });
+const deps = (c: Context<AppEnv>): AgentDeps => ({ db: c.var.db, shard: accountDb(c), voice: c.var.providers.voice, prompt: c.var.providers.prompt });
 
 /** /api/agents */
 export const agentRoutes = new DeclaredRoutes()
   .serve("GET /api/agents", async (c) => {
-    const rows = await listAgents(accountDb(c), currentUser(c).id);
+    const rows = await listAgents(c.var.db, currentUser(c).id);
     return c.json({ agents: rows.map(toAgentJson) } satisfies AgentListResponse);
   })
   .serve("POST /api/agents", async (c) => {
-    const agent = await createAgent(accountDb(c), currentUser(c).id, c.req.valid("json"));
+    const agent = await createAgent(c.var.db, currentUser(c).id, c.req.valid("json"));
     return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse, 201);
   })
   .serve("GET /api/agents/:id", async (c) => {
-    const agent = await getAgent(accountDb(c), currentUser(c).id, c.req.valid("param").id);
+    const agent = await getAgent(c.var.db, currentUser(c).id, c.req.valid("param").id);
     return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse);
   })
   .serve("PUT /api/agents/:id", async (c) => {
-    const agent = await updateAgent(accountDb(c), currentUser(c).id, c.req.valid("param").id, c.req.valid("json"));
+    const agent = await updateAgent(c.var.db, currentUser(c).id, c.req.valid("param").id, c.req.valid("json"));
     return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse);
   })
   .serve("DELETE /api/agents/:id", async (c) => {
@@ -90,7 +90,7 @@ export const agentActionRoutes = new DeclaredRoutes()
   })
   .serve("POST /api/create-default-agent", async (c) => {
     const user = currentUser(c);
-    const agent = await createDefaultAgent(accountDb(c), user.id, user.company);
+    const agent = await createDefaultAgent(c.var.db, user.id, user.company);
     return c.json({ agent: toAgentJson(agent) } satisfies AgentResponse, 201);
   })
   .serve("GET /api/usage-stats", async (c) => {
@@ -112,7 +112,7 @@ export const agentActionRoutes = new DeclaredRoutes()
     counting.catch(() => undefined);
     // The agent the call goes out from is read with the plan; its refusal still answers after the
     // plan's and the rate limits'.
-    const caller = testCaller(accountDb(c), user.id, body);
+    const caller = testCaller(c.var.db, user.id, body);
     caller.catch(() => undefined);
     try {
       await requirePaidPlan(c.var.db, user.id, { minutes: true, isAdmin: user.isAdmin });

@@ -7,7 +7,6 @@ import { accountDb } from "../context/account-db";
 import { currentUser } from "../middleware/auth";
 import { decodeCursor, getCallDetail, listCallLogPage, listPlatformCalls, toCallLogView } from "../services/call-logs";
 import { isSearchCursor, searchCallLogs } from "../services/call-search";
-import { searchDatabase } from "../context/search-db";
 import { DeclaredRoutes } from "./serve";
 
 /** /api/call-logs */
@@ -19,11 +18,12 @@ export const callLogRoutes = new DeclaredRoutes().serve("GET /api/call-logs", as
   const body: CallLogsResponse = { logs: page.rows.map(toCallLogView), nextCursor: page.nextCursor };
   return c.json(body);
 })
-  // Transcript and summary search (decision 059): the account's own calls only, like the list above.
+  // Transcript and summary search (decision 059): the account's own calls only, like the list above,
+  // from the index in the account's shard.
   .serve("GET /api/call-logs/search", async (c) => {
     const { q, limit, cursor } = c.req.valid("query");
     if (cursor && !isSearchCursor(cursor)) throw badRequest("cursor: Invalid cursor", "cursor");
-    const page = await searchCallLogs(accountDb(c), searchDatabase(c), currentUser(c).id, q, limit, cursor ?? null);
+    const page = await searchCallLogs(accountDb(c), currentUser(c).id, q, limit, cursor ?? null);
     const body: CallLogSearchResponse = page;
     return c.json(body);
   });

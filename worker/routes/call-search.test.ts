@@ -1,29 +1,35 @@
-// Transcript and summary search (decision 059): GET /api/call-logs/search, and the index kept in step
-// with the call logs by the write paths, the healing pass, a rebuild and account deletion.
+// Transcript and summary search (decision 059): GET /api/call-logs/search, and the index, in each
+// shard beside its calls (decision 076), kept in step with the call logs by the write paths, the
+// healing pass, a rebuild and account deletion.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { app } from "../app";
-import { createDb } from "../db/client";
+import { d1Of } from "../db/client";
+import { eachShard } from "../db/shards";
 import { callLogs, deletedAccounts } from "../db/schema";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { healSearchIndex, indexCalls, rebuildSearchIndex } from "../services/call-search";
 import { searchMatch } from "../db/search-index";
 import { endOfCallReportBody, insertAgent, insertCallLogs, insertProfile } from "../test/factories";
-import { call, db, signUpAndSignIn } from "../test/helpers";
+import { call, db, shardNameOf, shardOf, signUpAndSignIn, testShards } from "../test/helpers";
 
 type Session = Awaited<ReturnType<typeof signUpAndSignIn>>;
 
 const search = (s: Session, q: string, extra: Record<string, string> = {}) =>
   call(`/api/call-logs/search?${new URLSearchParams({ q, ...extra })}`, { token: s.accessToken });
 
-const heal = () => healSearchIndex(createDb(env.DB), env.SEARCH_DB);
+/** The healing pass on every shard, as the cron runs it; the calls it indexed in all. */
+const heal = async () => {
+  const runs = await eachShard(testShards(), (shard) => healSearchIndex(db(), shard.db));
+  return { indexed: runs.reduce((n, r) => n + r.value.indexed, 0) };
+};
 /**
  * Indexes every call log from scratch. The factories date a call's updated_at at its end (in the
  * past), behind a mark an earlier healing pass may have moved on: setup rebuilds instead of healing.
  */
-const reindex = () => rebuildSearchIndex(createDb(env.DB), env.SEARCH_DB);
+const reindex = () => eachShard(testShards(), (shard) => rebuildSearchIndex(db(), shard.db));
 
 /** A word no factory call says, unique to the test. */
 const uniqueWord = () => `zq${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
@@ -40,14 +46,20 @@ async function fetchAndWait(path: string, init: RequestInit) {
 const postReport = (body: string) =>
   fetchAndWait("/api/webhooks/vapi", { method: "POST", body, headers: { "content-type": "application/json", "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET } });
 
-/** The whole index's rows (owner, phone, texts by rowid), to compare two ways of building it. */
+/** Every shard's whole index (owner, phone, texts by rowid), to compare two ways of building it. */
 async function indexRows() {
-  const rows = await env.SEARCH_DB.prepare(
-    `SELECT CAST(rowid AS TEXT) AS k, owner, phone, summary, transcript FROM call_search ORDER BY rowid`,
-  ).all();
-  const docs = await env.SEARCH_DB.prepare(`SELECT call_log_id, CAST(doc_rowid AS TEXT) AS k, user_id, updated_at FROM call_search_docs ORDER BY call_log_id`).all();
-  return { rows: rows.results, docs: docs.results };
+  const shards = await eachShard(testShards(), async (shard) => {
+    const rows = await d1Of(shard.db).prepare(`SELECT CAST(rowid AS TEXT) AS k, owner, phone, summary, transcript FROM call_search ORDER BY rowid`).all();
+    const docs = await d1Of(shard.db)
+      .prepare(`SELECT call_log_id, CAST(doc_rowid AS TEXT) AS k, user_id, updated_at FROM call_search_docs ORDER BY call_log_id`)
+      .all<{ call_log_id: number }>();
+    return { rows: rows.results, docs: docs.results };
+  });
+  return Object.fromEntries(shards.map((r) => [r.shard, r.value]));
 }
+
+/** The search index of an account's shard, for a statement of its own. */
+const indexOf = async (userId: string) => d1Of(await shardOf(userId));
 
 describe("GET /api/call-logs/search", () => {
   it("finds the account's own calls by a transcript or summary word, never another account's", async () => {
@@ -63,7 +75,7 @@ describe("GET /api/call-logs/search", () => {
     expect(res.body.results.map((r: { log: { id: number } }) => r.log.id)).toEqual([mine.id]);
     expect(res.body.results[0].log.user_id).toBe(me.userId);
     // Scoped in the index itself, not only when the calls are read back: the match names the owner.
-    const candidates = await env.SEARCH_DB.prepare(`SELECT rowid & 2147483647 AS id FROM call_search WHERE call_search MATCH ?`)
+    const candidates = await (await indexOf(me.userId)).prepare(`SELECT rowid & 2147483647 AS id FROM call_search WHERE call_search MATCH ?`)
       .bind(searchMatch(me.userId, word))
       .all<{ id: number }>();
     expect(candidates.results.map((r) => r.id)).toEqual([mine.id]);
@@ -145,7 +157,7 @@ describe("GET /api/call-logs/search", () => {
     expect((await call("/api/call-logs/search?q=eye")).status).toBe(401);
   });
 
-  it("costs three sequential round trips: the sign-in, the index, then the calls (decision 067)", async () => {
+  it("costs two sequential round trips: the sign-in, then the index joined to the calls in the account's shard (decision 067)", async () => {
     const me = await signUpAndSignIn();
     const word = uniqueWord();
     await insertCallLogs(me.userId, 3, { summary: `About ${word}` });
@@ -154,7 +166,7 @@ describe("GET /api/call-logs/search", () => {
     const res = await search(me, word);
     expect(res.body.results).toHaveLength(3);
     const trips = Number(/db-trips;desc="(\d+)"/.exec(res.headers.get("server-timing") ?? "")?.[1]);
-    expect(trips).toBe(3);
+    expect(trips).toBe(2);
   });
 });
 
@@ -181,19 +193,25 @@ describe("the search index in step with the call logs", () => {
     expect(found.body.results.map((r: { log: { call_id: string } }) => r.log.call_id)).toEqual([callId]);
     expect(found.body.results[0].snippet.text).toContain(`my ${word} whistles`);
     // One index row per call: the start time moved from the call's creation to its start.
-    const docs = await env.SEARCH_DB.prepare(`SELECT count(*) AS n FROM call_search WHERE call_search MATCH ?`).bind(`phone : "4321"`).first<{ n: number }>();
+    const docs = await (await indexOf(me.userId)).prepare(`SELECT count(*) AS n FROM call_search WHERE call_search MATCH ?`).bind(`phone : "4321"`).first<{ n: number }>();
     expect(docs!.n).toBe(1);
+    // Written on the account's shard only: no other shard's index holds it.
+    const home = await shardNameOf(me.userId);
+    for (const shard of testShards()) {
+      const n = await d1Of(shard.db).prepare(`SELECT count(*) AS n FROM call_search WHERE call_search MATCH ?`).bind(searchMatch(me.userId, word)).first<{ n: number }>();
+      expect(n!.n, shard.name).toBe(shard.name === home ? 1 : 0);
+    }
   });
 
   it("never lets an older version of a call replace a newer one in the index", async () => {
     const me = await signUpAndSignIn();
     const word = uniqueWord();
     const [row] = await insertCallLogs(me.userId, 1, { summary: `New ${word}`, updatedAt: "2026-06-01T00:00:00.500Z" });
-    const d = db();
-    await indexCalls(d, env.SEARCH_DB, [row.callId]);
+    const d = await shardOf(me.userId);
+    await indexCalls(d, [row.callId]);
     // The same call as an earlier write saw it, indexed late.
     await d.update(callLogs).set({ summary: "Old words", updatedAt: "2026-06-01T00:00:00.100Z" }).where(eq(callLogs.id, row.id));
-    await indexCalls(d, env.SEARCH_DB, [row.callId]);
+    await indexCalls(d, [row.callId]);
     expect((await search(me, word)).body.results).toHaveLength(1);
   });
 
@@ -218,14 +236,16 @@ describe("the search index in step with the call logs", () => {
     await insertCallLogs(other.userId, 4, { transcript: JSON.stringify([{ role: "assistant", content: "Hello there" }, { role: "user", text: "Hi" }]) });
     await insertCallLogs(null, 2, { assistantId: "asst-nobody" });
     // Incremental: each call's own index step, as its write path takes it.
-    const all = await db().select({ callId: callLogs.callId }).from(callLogs);
-    await indexCalls(db(), env.SEARCH_DB, all.map((r) => r.callId));
+    await eachShard(testShards(), async (shard) => {
+      const all = await shard.db.select({ callId: callLogs.callId }).from(callLogs);
+      await indexCalls(shard.db, all.map((r) => r.callId));
+    });
     const incremental = await indexRows();
-    expect(incremental.docs.length).toBeGreaterThanOrEqual(10);
-    // Ownerless calls are in no one's index.
-    const orphanIds = (await db().select({ id: callLogs.id }).from(callLogs).where(eq(callLogs.assistantId, "asst-nobody"))).map((r) => r.id);
-    expect(incremental.docs.filter((d) => orphanIds.includes(d.call_log_id as number))).toEqual([]);
-    await rebuildSearchIndex(createDb(env.DB), env.SEARCH_DB);
+    const docs = Object.values(incremental).flatMap((r) => r.docs);
+    expect(docs.length).toBeGreaterThanOrEqual(10);
+    // Ownerless calls wait in the directory, which holds no index: they are in no one's search.
+    expect((await db().select({ id: callLogs.id }).from(callLogs).where(eq(callLogs.assistantId, "asst-nobody"))).length).toBe(2);
+    await reindex();
     expect(await indexRows()).toEqual(incremental);
   });
 
@@ -239,8 +259,13 @@ describe("the search index in step with the call logs", () => {
     await insertCallLogs(older.id, 2, { summary: `Gone as well ${word}` });
     await insertCallLogs(survivor.userId, 2, { summary: `Kept ${word}` });
     await reindex();
-    const docsOf = async (userId: string) =>
-      (await env.SEARCH_DB.prepare(`SELECT count(*) AS n FROM call_search_docs WHERE user_id = ?`).bind(userId).first<{ n: number }>())!.n;
+    // Every shard's index: a deleted account's profile (and so its shard) may be gone.
+    const docsOf = async (userId: string) => {
+      const counts = await eachShard(testShards(), (shard) =>
+        d1Of(shard.db).prepare(`SELECT count(*) AS n FROM call_search_docs WHERE user_id = ?`).bind(userId).first<{ n: number }>(),
+      );
+      return counts.reduce((n, c) => n + c.value!.n, 0);
+    };
     expect(await docsOf(victim.userId)).toBe(3);
     expect(await docsOf(older.id)).toBe(2);
     const res = await fetchAndWait("/api/admin/cleanup-user", {
@@ -252,8 +277,10 @@ describe("the search index in step with the call logs", () => {
     // Every account under the email leaves the index, not only the first.
     expect(await docsOf(victim.userId)).toBe(0);
     expect(await docsOf(older.id)).toBe(0);
-    const left = await env.SEARCH_DB.prepare(`SELECT count(*) AS n FROM call_search WHERE call_search MATCH ?`).bind(`"${word}"`).first<{ n: number }>();
-    expect(left!.n).toBe(2);
+    const left = await eachShard(testShards(), (shard) =>
+      d1Of(shard.db).prepare(`SELECT count(*) AS n FROM call_search WHERE call_search MATCH ?`).bind(`"${word}"`).first<{ n: number }>(),
+    );
+    expect(left.reduce((n, c) => n + c.value!.n, 0)).toBe(2);
     expect(await docsOf(survivor.userId)).toBe(2);
 
     // A deletion whose index step was lost: the healing pass removes the rows of deleted accounts.
@@ -261,7 +288,7 @@ describe("the search index in step with the call logs", () => {
     await insertCallLogs(gone.userId, 2, { summary: `Gone too ${word}` });
     await reindex();
     expect(await docsOf(gone.userId)).toBe(2);
-    await db().delete(callLogs).where(inArray(callLogs.userId, [gone.userId]));
+    await (await shardOf(gone.userId)).delete(callLogs).where(inArray(callLogs.userId, [gone.userId]));
     await db().insert(deletedAccounts).values({ userId: gone.userId, deletedAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
     await heal();
     expect(await docsOf(gone.userId)).toBe(0);

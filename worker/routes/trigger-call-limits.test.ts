@@ -1,8 +1,8 @@
 // A test call's rate limits are counted beside the plan and agent reads, once the sign-in is confirmed:
 // a forged or stale token counts nothing; a request the plan refuses is taken back out of the counts;
-// the limits stay exact under concurrency. And the agent a call goes out from is read from the
-// account's own database (decision 053).
-import { eq } from "drizzle-orm";
+// the limits stay exact under concurrency. And a test call, and the platform's reports of it, are
+// written to the account's own shard (decision 076).
+import { eq, inArray } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { TEST_CALLS_PER_DAY } from "@shared/constants";
@@ -12,7 +12,9 @@ import type { Limit } from "../db/rate-limit";
 import { authUsers, callLogs, deletedAccounts, profiles, rateLimits } from "../db/schema";
 import { ACCOUNT_DELETED } from "../services/profiles";
 import { COMPLETE_AGENT_FIELDS } from "../test/factories";
-import { call, db, signUpAndSignIn, uniqueEmail } from "../test/helpers";
+import { call, db, signUpAndSignIn, testShards, uniqueEmail } from "../test/helpers";
+import { vapiReport } from "../test/payloads";
+import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { VAPI_STANDIN } from "../test/standins/vapi";
 import { AGENT_RATE_LIMITS } from "./agents";
 
@@ -190,6 +192,47 @@ describe("a token the database no longer bears out counts nothing", WAITS, () =>
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect((await db().query.profiles.findFirst({ where: eq(profiles.id, s.userId) }))?.callApp).toBe(true);
       expect(await counters(s), JSON.stringify(appMetadata)).toEqual({ minute: 1, day: 1 });
+    }
+  });
+});
+
+describe("accounts on different shards", WAITS, () => {
+  it("each finds its triggered and webhooked calls on its own shard only, and none in the directory", async () => {
+    const [a, b] = await Promise.all([signUpAndSignIn(), signUpAndSignIn()]);
+    // Placed before their first call, one on each shard, whatever the placement picked.
+    const placed = { [a.userId]: "SHARD_0", [b.userId]: "SHARD_1" };
+    for (const [id, shard] of Object.entries(placed)) await db().update(profiles).set({ shard }).where(eq(profiles.id, id));
+    for (const s of [a, b]) {
+      const created = await call("/api/agents", { method: "POST", token: s.accessToken, json: { name: "Shard desk", ...COMPLETE_AGENT_FIELDS }, bindings: vapi() });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const activated = await call("/api/create-vapi-assistant", { method: "POST", token: s.accessToken, json: { agent_id: created.body.agent.id }, bindings: vapi() });
+      expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+      const triggered = await trigger(s);
+      expect(triggered.status, JSON.stringify(triggered.body)).toBe(200);
+      // The platform's reports of the triggered call, and of a call the agent took.
+      const taken = crypto.randomUUID();
+      for (const id of [triggered.body.callId as string, taken]) {
+        const report = await call("/api/webhooks/vapi", {
+          method: "POST",
+          body: JSON.stringify(vapiReport(id, activated.body.id)),
+          headers: { "content-type": "application/json", "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET },
+        });
+        expect(report.body).toEqual({ received: true, duplicate: false });
+      }
+      const ids = [triggered.body.callId as string, taken];
+      for (const shard of testShards()) {
+        const rows = await shard.db.select({ callId: callLogs.callId, userId: callLogs.userId, status: callLogs.status }).from(callLogs).where(inArray(callLogs.callId, ids));
+        if (shard.name === placed[s.userId]) {
+          expect(rows.map((r) => r.callId).sort(), shard.name).toEqual([...ids].sort());
+          expect(rows.every((r) => r.userId === s.userId && r.status === "ended"), JSON.stringify(rows)).toBe(true);
+        } else {
+          expect(rows, shard.name).toEqual([]);
+        }
+      }
+      expect(await db().select().from(callLogs).where(inArray(callLogs.callId, ids))).toEqual([]);
+      // And the account's own list shows them, from its shard.
+      const list = await call("/api/call-logs", { token: s.accessToken });
+      expect(list.body.logs.map((l: { call_id: string }) => l.call_id).sort()).toEqual([...ids].sort());
     }
   });
 });

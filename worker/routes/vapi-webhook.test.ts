@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { callLogs, rollupDirtyDays, webhookEvents } from "../db/schema";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { insertAgent } from "../test/factories";
-import { call, db, signUpAndSignIn } from "../test/helpers";
+import { call, db, shardNameOf, shardOf, signUpAndSignIn, testShards } from "../test/helpers";
 import { vapiCall, vapiReport as report } from "../test/payloads";
 import { PRODUCTION_BINDINGS } from "../test/production";
 
@@ -26,12 +26,26 @@ function post(body: unknown, headers: Record<string, string> = { "x-vapi-secret"
   return call("/api/webhooks/vapi", { method: "POST", body: raw, headers: { "content-type": "application/json", ...headers }, bindings });
 }
 
-const row = (id: string) => db().query.callLogs.findFirst({ where: eq(callLogs.callId, id) });
+/** Every database holding the call's row ("DB" for the directory, else the shard's name), with the row. */
+async function whereIs(id: string) {
+  const databases = [{ name: "DB", db: db() }, ...testShards()];
+  const found = await Promise.all(databases.map(async (d) => ({ name: d.name, row: await d.db.query.callLogs.findFirst({ where: eq(callLogs.callId, id) }) })));
+  return found.filter((f) => f.row !== undefined);
+}
+/** The call's row, wherever it is; a call is never in two databases. */
+const row = async (id: string) => {
+  const found = await whereIs(id);
+  expect(found.length, `${id} is in ${found.map((f) => f.name).join(", ")}`).toBeLessThanOrEqual(1);
+  return found[0]?.row;
+};
 const eventsOf = async (id: string) => {
   const prefix = `vapi:${id}:`;
   return db().select().from(webhookEvents).where(sql`substr(${webhookEvents.id}, 1, ${prefix.length}) = ${prefix}`);
 };
-const countRows = async () => (await db().select({ n: sql<number>`count(*)` }).from(callLogs))[0].n;
+const countRows = async () => {
+  const counts = await Promise.all([db(), ...testShards().map((s) => s.db)].map(async (d) => (await d.select({ n: sql<number>`count(*)` }).from(callLogs))[0].n));
+  return counts.reduce((a, b) => a + b, 0);
+};
 
 async function hmac(secret: string, payload: string, encoding: "hex" | "base64" = "hex") {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
@@ -63,6 +77,8 @@ describe("POST /api/webhooks/vapi: effects", () => {
       recordingUrl: "https://storage.vapi.ai/r.wav",
       cost: 0.23,
     });
+    // On the account's shard, nowhere else (decision 076); the event id is the directory's.
+    expect((await whereIs(id)).map((f) => f.name)).toEqual([await shardNameOf(a.userId)]);
     expect((await eventsOf(id)).map((e) => [e.id, e.provider, e.eventType])).toEqual([[`vapi:${id}:end-of-call-report`, "vapi", "end-of-call-report"]]);
   });
 
@@ -100,6 +116,8 @@ describe("POST /api/webhooks/vapi: effects", () => {
     const stray = `asst-${crypto.randomUUID()}`;
     expect((await post(statusUpdate(id, stray, "queued"))).status).toBe(200);
     expect(await row(id)).toMatchObject({ userId: null, agentId: null, store: null, assistantId: stray });
+    // No account owns it: it waits in the directory.
+    expect((await whereIs(id)).map((f) => f.name)).toEqual(["DB"]);
 
     const other = await signUpAndSignIn();
     const list = await call("/api/call-logs", { token: other.accessToken });
@@ -109,6 +127,8 @@ describe("POST /api/webhooks/vapi: effects", () => {
     const agent = await insertAgent(a.userId, { vapiAssistantId: stray, name: `Adopter ${id.slice(0, 6)}` }, { store: "OKC" });
     await post(report(id, stray));
     expect(await row(id)).toMatchObject({ userId: a.userId, agentId: agent.id, store: "OKC", status: "ended" });
+    // Moved with the report to the owner's shard, and gone from the directory.
+    expect((await whereIs(id)).map((f) => f.name)).toEqual([await shardNameOf(a.userId)]);
   });
 
   it("acknowledges message types it does not handle and writes nothing", async () => {
@@ -267,7 +287,7 @@ describe("POST /api/webhooks/vapi: roll-ups", () => {
     // 02:30 UTC on 2026-01-15 is still 2026-01-14 in New York (EST).
     const late = report(callId(), a.assistantId, { startedAt: "2026-01-15T02:30:00.000Z", endedAt: "2026-01-15T02:31:00.000Z" });
     expect((await post(late)).status).toBe(200);
-    const marks = await db()
+    const marks = await (await shardOf(a.userId))
       .select({ source: rollupDirtyDays.source, day: rollupDirtyDays.day })
       .from(rollupDirtyDays)
       .where(sql`${rollupDirtyDays.day} in ('2026-01-14', '2026-01-15')`);

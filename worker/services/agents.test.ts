@@ -69,7 +69,8 @@ class StubVoice implements VoicePort {
   async removeNumber() {}
 }
 
-const deps = (voice: VoicePort, database: Database = db()): AgentDeps => ({ db: database, voice, prompt: new LocalPromptWriter() });
+/** Adoption is proved in orphan-calls.test.ts: here the account's shard is the directory's stand-in. */
+const deps = (voice: VoicePort, database: Database = db()): AgentDeps => ({ db: database, shard: database, voice, prompt: new LocalPromptWriter() });
 
 /** The database, except that every UPDATE fails (as a D1 outage would at that moment). */
 function failingUpdates(database: Database): Database {

@@ -22,7 +22,7 @@ import { ApiError, badRequest, notFound, providerStep } from "../lib/errors";
 import { log } from "../lib/log";
 import type { PromptWriterPort } from "../providers/prompt/port";
 import type { AssistantSpec, VoicePort } from "../providers/voice/port";
-import { adoptOrphanCalls, orphanCallStarts } from "./orphan-calls";
+import { adoptOrphanCalls, orphanCalls, type OrphanCall } from "./orphan-calls";
 import { inOrder } from "./in-order";
 import { accountPlan } from "./plans";
 
@@ -31,7 +31,8 @@ type AssignedNumber = { id: number; phoneNumber: string; vapiPhoneNumberId: stri
 /** An agent with the number assigned to it (phone_numbers.agent_id is the link of record). */
 export type AgentRecord = AgentRow & { number: AssignedNumber | null };
 
-export type AgentDeps = { db: Database; voice: VoicePort; prompt: PromptWriterPort };
+/** `db`: the directory (agents live there); `shard`: the account's shard, where its adopted calls go. */
+export type AgentDeps = { db: Database; shard: Database; voice: VoicePort; prompt: PromptWriterPort };
 
 const nowIso = () => new Date().toISOString();
 
@@ -307,9 +308,9 @@ export async function activateAgent(
   // The agent as it now stands and, for a new assistant, the calls it has left without an owner are
   // read in the same batch (neither the number's pointing nor the adoption below changes the row).
   let activated: AgentRecord;
-  let orphanStarts: string[] = [];
+  let orphans: OrphanCall[] = [];
   try {
-    const [written, [row], orphans] = await db.batch([
+    const [written, [row], ownerless] = await db.batch([
       db
         .update(agents)
         .set({ prompt, vapiAssistantId: assistantId, voiceId, updatedAt: nowIso() })
@@ -323,11 +324,11 @@ export async function activateAgent(
         )
         .returning({ id: agents.id }),
       selectAgents(db).where(and(eq(agents.id, agent.id), eq(agents.userId, userId))),
-      orphanCallStarts(db, previous ? null : assistantId),
+      orphanCalls(db, previous ? null : assistantId),
     ]);
     if (written.length === 0 || !row) throw new ApiError(409, AGENT_API_TEXT.changedMeanwhile, "conflict");
     activated = toRecord(row);
-    orphanStarts = orphans.map((r) => r.startTime);
+    orphans = ownerless;
   } catch (e) {
     if (!previous) await quietly("Removing the new assistant", () => voice.deleteAssistant(userId, assistantId));
     throw e;
@@ -355,8 +356,8 @@ export async function activateAgent(
   }
   // Calls the platform reported for this assistant before the agent held it become the agent's; a
   // failure leaves them ownerless (all or nothing) and the activation stands.
-  if (!previous && orphanStarts.length > 0) {
-    await quietly("Adopting earlier calls", () => adoptOrphanCalls(db, assistantId, { userId, agentId: agent.id, store: agent.store }, orphanStarts));
+  if (!previous && orphans.length > 0) {
+    await quietly("Adopting earlier calls", () => adoptOrphanCalls(db, deps.shard, assistantId, { userId, agentId: agent.id, store: agent.store }, orphans));
   }
   return { assistantId, agent: activated };
 }

@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { agents, callLogs, phoneNumbers, profiles } from "../db/schema";
 import { queuedCall, type OutboundCallRequest, type PlatformCall, type VoicePort } from "../providers/voice/port";
 import { COMPLETE_AGENT_FIELDS } from "../test/factories";
-import { db } from "../test/helpers";
+import { db, shardOf } from "../test/helpers";
 import { createAgent } from "./agents";
 import { triggerTestCall } from "./call-logs";
 
@@ -60,7 +60,7 @@ describe("triggerTestCall", () => {
     await db().insert(phoneNumbers).values({ userId: s, phoneNumber: "+13055557777", agentId: numbered.id, vapiPhoneNumberId: "pn_numbered" });
 
     const voice = new StubVoice();
-    const d = { db: db(), voice };
+    const d = { db: db(), shard: await shardOf(s), voice };
     // Default: the first active agent, calling from the configured number.
     await triggerTestCall(d, s, { phoneNumber: "+15550001111" }, "pn_default");
     await triggerTestCall(d, s, { phoneNumber: "+15550001111", agentId: numbered.id }, "pn_default");
@@ -69,10 +69,10 @@ describe("triggerTestCall", () => {
       [`call_numbered_${s}`, "pn_numbered"],
     ]);
     // Recorded as queued at once, owned through the calling agent.
-    const logged = await db().select().from(callLogs).where(eq(callLogs.callId, voice.ids[0])).get();
+    const logged = await d.shard.select().from(callLogs).where(eq(callLogs.callId, voice.ids[0])).get();
     expect(logged).toMatchObject({ userId: s, agentId: plain.id, store: null, status: "queued", phoneNumber: "+15550001111" });
 
-    const failingLog = { ...d, db: failingInserts(db()) };
+    const failingLog = { ...d, shard: failingInserts(d.shard) };
     const out = await triggerTestCall(failingLog, s, { phoneNumber: "+15550001111" }, undefined);
     expect(out).toEqual({ callId: voice.ids[2] });
   });

@@ -7,13 +7,14 @@ import { AGENT_API_TEXT } from "@shared/messages";
 import type { CallLogFilters, CallLogView, VapiCallDetail, VapiCallLogsResponse } from "@shared/schemas/call-logs";
 import { nyDayOf, parseUtc } from "@shared/ny-time";
 import type { Database } from "../db/client";
-import { agents, callLogs } from "../db/schema";
+import { agents, callLogs, profiles, webhookEvents } from "../db/schema";
+import { placeAccount } from "../db/shards";
 import { fromBase64Url, toBase64Url } from "../lib/crypto";
 import { badRequest, notFound } from "../lib/errors";
 import { log } from "../lib/log";
 import type { CallEvent, PlatformCall, VoicePort } from "../providers/voice/port";
 import { firstActiveAgent, getAgent, onVoice, type AgentRecord } from "./agents";
-import type { CallOwner } from "./orphan-calls";
+import { copyOrphansStatements, deleteOrphansStatement, type CallOwner } from "./orphan-calls";
 import { callHoursChanged, markDaysDirty } from "./rollup-dirty";
 import { insertUnlessRecorded, recordEvent, wasDuplicate } from "./webhook-events";
 
@@ -51,15 +52,21 @@ function iso(value: string | null): string | null {
   return Number.isNaN(t) ? value : new Date(t).toISOString();
 }
 
-/** The agent (and so the account and store) whose assistant this is; null for an unknown assistant. */
-export async function findCallOwner(db: Database, assistantId: string | null): Promise<CallOwner | null> {
+/** The agent (and so the account and store) whose assistant this is, with the shard the account is on; null for an unknown assistant. */
+export async function findCallOwner(directory: Database, assistantId: string | null): Promise<(CallOwner & { shard: string | null }) | null> {
   if (!assistantId) return null;
-  const agent = await db.query.agents.findFirst({
-    columns: { id: true, userId: true, store: true },
-    where: eq(agents.vapiAssistantId, assistantId),
-  });
-  return agent ? { userId: agent.userId, agentId: agent.id, store: agent.store } : null;
+  const [agent] = await callOwnerQuery(directory, assistantId);
+  return agent ?? null;
 }
+
+/** The agent of an assistant and its account's shard, in one read of the directory. */
+const callOwnerQuery = (directory: Database, assistantId: string) =>
+  directory
+    .select({ userId: agents.userId, agentId: agents.id, store: agents.store, shard: profiles.shard })
+    .from(agents)
+    .leftJoin(profiles, eq(profiles.id, agents.userId))
+    .where(eq(agents.vapiAssistantId, assistantId))
+    .limit(1);
 
 /** Order of a call's life on the voice platform; statuses it may add later sit beside 'in-progress'. */
 const statusRank = (status: SQL) =>
@@ -125,53 +132,100 @@ export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owne
   return [statement] as const;
 }
 
+/** The shards a write may go to: each by its binding's name, and the names bound (to place an account). */
+export type AccountShards = { named: (name: string) => Database; bound: readonly string[] };
+
 /**
- * Applies one voice-platform webhook event to the call log exactly once: the event id is recorded in
- * the same batch (one transaction) as its effect, and the effect is conditional on the id being new.
- * The owner comes from our own agents; a call of an assistant that is no agent's is kept with no
- * owner, visible to no account (ADR 003).
+ * Applies one voice-platform webhook event to the call log exactly once, in the database its call
+ * belongs to (decision 076): the account's shard when one of our agents holds the call's assistant,
+ * else the directory, where calls no account owns wait (ADR 003). Returns where it wrote.
+ *
+ * An ownerless call: the event id is recorded in the same batch (one transaction) as its effect, and
+ * the effect is conditional on the id being new.
+ * An account's call: the event ids stay in the directory (webhook_events) and the call is on the
+ * shard, so no transaction spans both. One read of the directory (the owner and its shard, an orphan
+ * row of the call, whether the event is recorded), then the shard's batch and the event's record at
+ * once: two round trips. The shard's write is idempotent (a later event never undoes an earlier one,
+ * and applying one twice leaves the row as once), so a delivery whose record failed is applied again
+ * when it is retried; a record whose shard write failed is taken back, so the retry is not mistaken
+ * for a duplicate. Two copies of one event arriving together both apply it; only the one that records
+ * it answers as new (and so notifies).
  */
-export async function recordCallEvent(db: Database, event: CallEvent): Promise<{ duplicate: boolean; userId: string | null }> {
-  // The owner and an orphan row of the same call are read together (one round trip); the orphan
-  // matters only when the event names an owner.
-  const [owner, orphan] = await Promise.all([
-    findCallOwner(db, event.call.assistantId),
-    event.call.assistantId
-      ? db
-          .select({ startTime: callLogs.startTime })
-          .from(callLogs)
-          .where(and(eq(callLogs.callId, event.call.id), isNull(callLogs.userId)))
-          .get()
-      : undefined,
+export async function recordCallEvent(
+  directory: Database,
+  shards: AccountShards,
+  event: CallEvent,
+): Promise<{ duplicate: boolean; userId: string | null; db: Database }> {
+  const assistantId = event.call.assistantId;
+  const [ownerRows, orphan, seen] = await directory.batch([
+    callOwnerQuery(directory, assistantId ?? ""),
+    directory
+      .select()
+      .from(callLogs)
+      .where(and(eq(callLogs.callId, event.call.id), isNull(callLogs.userId))),
+    directory.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, event.id)),
   ]);
-  const [upsert] = upsertCallLogFromPlatform(db, event.call, owner, { unlessEvent: event.id });
-  const record = recordEvent(db, { id: event.id, provider: event.provider, eventType: event.type });
+  const found = assistantId ? ownerRows[0] : undefined;
   // The call's New York day is re-counted by the next roll-up run: a report for a day that is
   // already rolled up (a retried or very late delivery) would otherwise be missed by the counts.
   const started = parseUtc(event.call.startedAt) ?? parseUtc(event.call.createdAt);
   const days = started ? [nyDayOf(started)] : [];
-  // An orphan row this event adopts moves into the owner's roll-ups on the day it is stored under.
-  if (owner && orphan) days.push(nyDayOf(orphan.startTime));
-  const marks = markDaysDirty(db, "call_logs", days);
+  const record = recordEvent(directory, { id: event.id, provider: event.provider, eventType: event.type });
+
+  if (!found) {
+    const [upsert] = upsertCallLogFromPlatform(directory, event.call, null, { unlessEvent: event.id });
+    const marks = markDaysDirty(directory, "call_logs", days);
+    const hours = callHoursChanged(directory, eq(callLogs.callId, event.call.id));
+    const [, , recorded] = await directory.batch([hours, upsert, record, ...marks, hours]);
+    return { duplicate: wasDuplicate(recorded), userId: null, db: directory };
+  }
+  if (seen.length > 0) return { duplicate: true, userId: found.userId, db: directory };
+  const owner: CallOwner = { userId: found.userId, agentId: found.agentId, store: found.store };
+  // An account made before the shards is placed now.
+  const shard = shards.named(found.shard ?? (await placeAccount(directory, shards.bound, found.userId)));
+  // An ownerless row of the call (its first events came before the agent held the assistant) moves
+  // to the shard with this event, and into the owner's roll-ups on the day it is stored under.
+  const moving = orphan.slice(0, 1);
+  if (moving.length > 0) days.push(nyDayOf(moving[0].startTime));
+  const [upsert] = upsertCallLogFromPlatform(shard, event.call, owner);
+  const marks = markDaysDirty(shard, "call_logs", days);
   // The intraday roll-up's hours of the row before and after the event are read live again.
-  const hours = callHoursChanged(db, eq(callLogs.callId, event.call.id));
-  const [, , recorded] = await db.batch([hours, upsert, record, ...marks, hours]);
-  // The account whose call log changed (its live feed is told once the batch has committed).
-  return { duplicate: wasDuplicate(recorded), userId: owner?.userId ?? null };
+  const hours = callHoursChanged(shard, eq(callLogs.callId, event.call.id));
+  const [written, recorded] = await Promise.allSettled([
+    shard.batch([hours, ...copyOrphansStatements(shard, moving, null), upsert, ...marks, hours]),
+    directory.batch([record]),
+  ]);
+  if (written.status === "rejected") {
+    if (recorded.status === "fulfilled" && !wasDuplicate(recorded.value[0])) {
+      await directory.delete(webhookEvents).where(eq(webhookEvents.id, event.id)).catch((e: unknown) => {
+        log(null, "error", "taking back a webhook event whose call was not written failed: its retry will be taken for a duplicate", {
+          eventId: event.id,
+          error: e instanceof Error ? e.message : String(e),
+        });
+      });
+    }
+    throw written.reason;
+  }
+  if (recorded.status === "rejected") throw recorded.reason;
+  // The moved row leaves the directory only once the shard holds it (a failure here leaves a copy
+  // the next event or adoption removes; the lists read the shard alone).
+  if (moving.length > 0) await directory.batch([deleteOrphansStatement(directory, [event.call.id])]);
+  return { duplicate: wasDuplicate(recorded.value[0]), userId: owner.userId, db: shard };
 }
 
 /**
  * Starts an outbound test call from the chosen agent (default: the account's first active agent)
  * and records it as queued at once, so it shows in Call Logs before the end-of-call report arrives.
+ * `db` is the directory (the agents), `shard` the account's shard (its calls).
  */
 export async function triggerTestCall(
-  deps: { db: Database; voice: VoicePort },
+  deps: { db: Database; shard: Database; voice: VoicePort },
   userId: string,
   input: { phoneNumber: string; agentId?: number },
   defaultPhoneNumberId: string | undefined,
   caller: Promise<AgentRecord | null> = testCaller(deps.db, userId, input),
 ): Promise<{ callId: string }> {
-  const { voice, db } = deps;
+  const { voice, shard } = deps;
   const agent = await caller;
   if (input.agentId !== undefined) {
     if (!agent?.vapiAssistantId) throw badRequest(AGENT_API_TEXT.agentNotActive, "agentId");
@@ -188,8 +242,8 @@ export async function triggerTestCall(
     }),
   );
   try {
-    const [statement] = upsertCallLogFromPlatform(db, call, { userId, agentId: agent.id, store: agent.store });
-    await db.batch([statement, callHoursChanged(db, eq(callLogs.callId, call.id))]);
+    const [statement] = upsertCallLogFromPlatform(shard, call, { userId, agentId: agent.id, store: agent.store });
+    await shard.batch([statement, callHoursChanged(shard, eq(callLogs.callId, call.id))]);
   } catch (e) {
     // The call is already ringing: answer success; the end-of-call report will still create the log.
     log(null, "warn", "recording the queued call failed", { callId: call.id, error: e instanceof Error ? e.message : String(e) });

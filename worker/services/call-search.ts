@@ -1,7 +1,8 @@
-// Transcript and summary search (decision 059): the call logs' full-text index in the search database,
-// kept in step after every call-log write, healed from the call logs' updated_at by the 10-minute cron,
-// rebuilt from scratch on demand, and read by GET /api/call-logs/search.
-import { and, eq, inArray, sql } from "drizzle-orm";
+// Transcript and summary search (decision 059): the call logs' full-text index, in each shard beside
+// the calls it indexes (decision 076), kept in step after every call-log write, healed from the call
+// logs' updated_at by the 10-minute cron (shard by shard), rebuilt from scratch on demand, and read by
+// GET /api/call-logs/search from the signed-in account's shard.
+import { and, eq, inArray } from "drizzle-orm";
 import type { CallLogSearchResult } from "@shared/schemas/call-logs";
 import { d1Of, jsonList, type Database } from "../db/client";
 import { callLogs, deletedAccounts } from "../db/schema";
@@ -17,7 +18,7 @@ import {
   writeChunks,
   type SearchSource,
 } from "../db/search-index";
-import { callLogListColumns, toCallLogView } from "./call-logs";
+import { toCallLogView, type CallLogListRow } from "./call-logs";
 
 /**
  * Writes the index rows of these call logs (read as they are now): WRITE_STATEMENTS over JSON chunks
@@ -44,24 +45,24 @@ const sourceSelect = {
 };
 
 /**
- * Brings the index in step with these calls (by the voice platform's call id) after their write has
- * committed: one read of the rows, one batch to the search database. Called once per write path.
+ * Brings the shard's index in step with these calls (by the voice platform's call id) after their
+ * write has committed: one read of the rows, one batch to the same shard. Called once per write path.
  */
-export async function indexCalls(db: Database, search: D1Database, callIds: string[]) {
+export async function indexCalls(shard: Database, callIds: string[]) {
   if (callIds.length === 0) return 0;
   // The ids as one JSON parameter: any number of calls in one statement.
-  const rows = await db.select(sourceSelect).from(callLogs).where(inArray(callLogs.callId, jsonList(callIds)));
-  await writeSearchRows(search, rows);
+  const rows = await shard.select(sourceSelect).from(callLogs).where(inArray(callLogs.callId, jsonList(callIds)));
+  await writeSearchRows(d1Of(shard), rows);
   return rows.length;
 }
 
 /** The same after an account's agent adopted the earlier calls of its assistant (orphan adoption). */
-export async function indexAssistantCalls(db: Database, search: D1Database, userId: string, assistantId: string) {
-  const rows = await db
+export async function indexAssistantCalls(shard: Database, userId: string, assistantId: string) {
+  const rows = await shard
     .select(sourceSelect)
     .from(callLogs)
     .where(and(eq(callLogs.userId, userId), eq(callLogs.assistantId, assistantId)));
-  await writeSearchRows(search, rows);
+  await writeSearchRows(d1Of(shard), rows);
   return rows.length;
 }
 
@@ -75,13 +76,15 @@ export async function removeAccountsFromSearch(search: D1Database, userIds: stri
 const HEAL_BATCH = 500;
 
 /**
- * The healing pass: indexes every call log changed since the index's high-water mark (updated_at,
- * id), in (updated_at, id) order, moving the mark in the batch of the rows it wrote; and removes the
- * rows of accounts deleted since. A write whose index step was lost is indexed here within one cron
- * period. Stops after `maxRows` (the next run goes on from the mark).
+ * The healing pass of one shard: indexes every call log of the shard changed since its index's
+ * high-water mark (updated_at, id), in (updated_at, id) order, moving the mark in the batch of the
+ * rows it wrote; and removes the rows of accounts deleted since (the directory lists them). A write
+ * whose index step was lost is indexed here within one cron period. Stops after `maxRows` (the next
+ * run goes on from the mark).
  */
-export async function healSearchIndex(db: Database, search: D1Database, { maxRows = 20_000 } = {}) {
-  const deleted = await db.select({ userId: deletedAccounts.userId }).from(deletedAccounts);
+export async function healSearchIndex(directory: Database, db: Database, { maxRows = 20_000 } = {}) {
+  const search = d1Of(db);
+  const deleted = await directory.select({ userId: deletedAccounts.userId }).from(deletedAccounts);
   await removeAccountsFromSearch(search, deleted.map((d) => d.userId));
   let indexed = 0;
   for (;;) {
@@ -103,13 +106,14 @@ export async function healSearchIndex(db: Database, search: D1Database, { maxRow
 }
 
 /**
- * Rebuilds the index from the call logs in one go: empties it and its mark, then heals until every
- * call log is in. For a database that fits one invocation's 1,000 queries (about 70,000 calls); a
+ * Rebuilds a shard's index from its call logs in one go: empties it and its mark, then heals until
+ * every call log is in. For a shard that fits one invocation's 1,000 queries (about 70,000 calls); a
  * larger one is emptied the same way and left to the cron's healing runs (decision 059).
  */
-export async function rebuildSearchIndex(db: Database, search: D1Database) {
+export async function rebuildSearchIndex(directory: Database, db: Database) {
+  const search = d1Of(db);
   await search.batch(CLEAR_STATEMENTS.map((q) => search.prepare(q)));
-  return healSearchIndex(db, search, { maxRows: Number.POSITIVE_INFINITY });
+  return healSearchIndex(directory, db, { maxRows: Number.POSITIVE_INFINITY });
 }
 
 // ---- GET /api/call-logs/search ---------------------------------------------------------------------
@@ -120,7 +124,7 @@ export const isSearchCursor = (cursor: string) => /^[1-9]\d{0,18}$/.test(cursor)
 /** Words of context either side of a snippet's matches. */
 const SNIPPET_TOKENS = 16;
 
-type Hit = { id: number; k: string; s: string | null; t: string | null };
+type Hit = CallLogListRow & { k: string; s: string | null; t: string | null };
 
 /** The snippet shown for a hit: the summary's when its words matched, else the transcript's, else the summary's start. */
 function snippetOf(hit: Hit) {
@@ -130,31 +134,24 @@ function snippetOf(hit: Hit) {
 
 /**
  * One page of an account's calls whose transcript or summary holds every word of `text` (or whose
- * number holds its digits), newest first, after `cursor`. Two round trips: the index (matches in the
- * account's own rows, in rowid order, stopping after limit + 1), then the calls themselves, read with
- * the call-log list's scope (user_id), so a stale index row of a call that moved or went never shows.
+ * number holds its digits), newest first, after `cursor`, from the account's shard. One round trip:
+ * the index and the calls are in the same database, so the matches (the account's own index rows, in
+ * rowid order, stopping after limit + 1) are joined to the calls by primary key there, with the
+ * call-log list's scope (user_id), so a stale index row of a call that moved or went never shows.
  */
-export async function searchCallLogs(db: Database, search: D1Database, userId: string, text: string, limit: number, cursor: string | null) {
+export async function searchCallLogs(db: Database, userId: string, text: string, limit: number, cursor: string | null) {
   const match = searchMatch(userId, text);
   if (!match) return { results: [] as CallLogSearchResult[], nextCursor: null };
   const hl = (col: number) => `snippet(call_search, ${col}, char(2), char(3), '…', ${SNIPPET_TOKENS})`;
-  const query = `SELECT rowid & 2147483647 AS id, CAST(rowid AS TEXT) AS k, ${hl(2)} AS s, ${hl(3)} AS t FROM call_search
-    WHERE call_search MATCH ?1 ${cursor ? "AND rowid < CAST(?3 AS INTEGER)" : ""} ORDER BY rowid DESC LIMIT ?2`;
-  const hits = (await search.prepare(query).bind(...(cursor ? [match, limit + 1, cursor] : [match, limit + 1])).all<Hit>()).results;
+  // `+c.user_id` keeps the scope in the query without letting SQLite pick the (user_id, start_time)
+  // index, which would walk every call of the account to find these few.
+  const query = `SELECT c.id, c.user_id AS userId, c.call_id AS callId, c.phone_number AS phoneNumber, c.start_time AS startTime,
+      c.duration, c.status, c.summary, c.ended_reason AS endedReason, c.direction, c.agent_id AS agentId, c.recording_url AS recordingUrl,
+      CAST(call_search.rowid AS TEXT) AS k, ${hl(2)} AS s, ${hl(3)} AS t
+    FROM call_search JOIN call_logs c ON c.id = (call_search.rowid & 2147483647) AND +c.user_id = ?4
+    WHERE call_search MATCH ?1 ${cursor ? "AND call_search.rowid < CAST(?3 AS INTEGER)" : ""} ORDER BY call_search.rowid DESC LIMIT ?2`;
+  const hits = (await d1Of(db).prepare(query).bind(match, limit + 1, cursor ?? null, userId).all<Hit>()).results;
   const page = hits.slice(0, limit);
   const nextCursor = hits.length > limit ? page[page.length - 1].k : null;
-  if (page.length === 0) return { results: [], nextCursor };
-  // By primary key: `+user_id` keeps the scope in the query without letting SQLite pick the
-  // (user_id, start_time) index, which would walk every call of the account to find these few.
-  const rows = await db
-    .select(callLogListColumns)
-    .from(callLogs)
-    .where(and(inArray(callLogs.id, page.map((h) => h.id)), sql`+${callLogs.userId} = ${userId}`));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const results: CallLogSearchResult[] = [];
-  for (const hit of page) {
-    const row = byId.get(hit.id);
-    if (row) results.push({ log: toCallLogView(row), snippet: snippetOf(hit) });
-  }
-  return { results, nextCursor };
+  return { results: page.map((hit): CallLogSearchResult => ({ log: toCallLogView(hit), snippet: snippetOf(hit) })), nextCursor };
 }

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { app } from "../app";
 import { createDb } from "../db/client";
 import { authUsers, mailOutbox, profiles, subscriptions } from "../db/schema";
-import { shardDatabase, shardPrimaries } from "../db/shards";
+import { shardBindings, shardDatabase, shardPrimaries } from "../db/shards";
 import { answerProblem } from "./declared-answers";
 
 /** The directory database (DB): identity, profiles, plans, the store network (decision 076). */
@@ -13,6 +13,12 @@ export const db = () => createDb(env.DB);
 
 /** Every test shard on its primary, as a scheduled run hands them to its jobs. */
 export const testShards = () => shardPrimaries(env as unknown as Record<string, unknown>);
+
+/** Every test shard by name, and their names, as a webhook request hands them to recordCallEvent. */
+export const testAccountShards = () => ({
+  named: (name: string) => createDb(shardDatabase(env as unknown as Record<string, unknown>, name)),
+  bound: shardBindings(env as unknown as Record<string, unknown>),
+});
 
 /** The shard binding an account is placed on (profiles.shard). */
 export async function shardNameOf(accountId: string): Promise<string> {

@@ -3,7 +3,6 @@ import { inject } from "vitest";
 import { shardBindings } from "../db/shards";
 
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-await applyD1Migrations(env.SEARCH_DB, env.TEST_SEARCH_MIGRATIONS);
 // Every test runs on two shards (decision 076), registered as npm run db:migrate registers them: new
 // accounts spread over both, so every path crosses shards.
 const bindings = env as unknown as Record<string, unknown>;

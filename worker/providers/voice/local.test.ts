@@ -8,7 +8,7 @@ import { callLogs, simAssistants, webhookEvents } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { upsertCallLogFromPlatform } from "../../services/call-logs";
 import { insertAgent, insertProfile } from "../../test/factories";
-import { db } from "../../test/helpers";
+import { db, shardOf } from "../../test/helpers";
 import { DEV_VAPI_WEBHOOK_SECRET, LocalVoice, SIM_RECORDING_PATH, simulateOutcome, simulatedRecordingWav } from "./local";
 
 function simulator(opts: { secret?: string | null; delayMs?: number } = {}) {
@@ -89,8 +89,9 @@ describe("LocalVoice test calls", () => {
     const { owner, assistant, agent } = await activeAgent(sim.voice);
     const call = await sim.voice.startOutboundCall(owner.id, { assistantId: assistant.id, customerNumber: "+19185550101" });
     expect(call).toMatchObject({ id: expect.stringMatching(/^sim_call_[0-9a-f-]{36}$/), status: "queued", type: "outboundPhoneCall" });
-    // What trigger-call does right away, so the call is listed at once.
-    await db().batch(upsertCallLogFromPlatform(db(), call, { userId: owner.id, agentId: agent.id, store: agent.store }));
+    // What trigger-call does right away, so the call is listed at once: on the account's shard.
+    const shard = await shardOf(owner.id);
+    await shard.batch(upsertCallLogFromPlatform(shard, call, { userId: owner.id, agentId: agent.id, store: agent.store }));
     expect((await sim.voice.getCall(call.id))?.status).toBe("queued");
 
     await sim.settled();
@@ -98,7 +99,9 @@ describe("LocalVoice test calls", () => {
       { type: "status-update", status: 200 },
       { type: "end-of-call-report", status: 200 },
     ]);
-    const row = await db().query.callLogs.findFirst({ where: eq(callLogs.callId, call.id) });
+    const row = await shard.query.callLogs.findFirst({ where: eq(callLogs.callId, call.id) });
+    // The webhook found the same row there: none in the directory.
+    expect(await db().query.callLogs.findFirst({ where: eq(callLogs.callId, call.id) })).toBeUndefined();
     const expected = simulateOutcome(call.id, spec.name, row!.startTime);
     expect(row).toMatchObject({
       userId: owner.id,
@@ -135,7 +138,7 @@ describe("LocalVoice test calls", () => {
     const { owner, assistant } = await activeAgent(sim.voice);
     const call = await sim.voice.startOutboundCall(owner.id, { assistantId: assistant.id, customerNumber: "+19185550102" });
     await sim.settled();
-    const row = await db().query.callLogs.findFirst({ where: eq(callLogs.callId, call.id) });
+    const row = await (await shardOf(owner.id)).query.callLogs.findFirst({ where: eq(callLogs.callId, call.id) });
     expect(row).toMatchObject({ userId: owner.id, status: "ended" });
   });
 

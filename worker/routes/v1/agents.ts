@@ -11,14 +11,14 @@ import { requirePaidPlan } from "../../services/plans";
 import { toV1Agent } from "../../services/public-api";
 import { V1DeclaredRoutes } from "./serve";
 
-const deps = (c: Context<AppEnv>): AgentDeps => ({ db: accountDb(c), voice: c.var.providers.voice, prompt: c.var.providers.prompt });
+const deps = (c: Context<AppEnv>): AgentDeps => ({ db: c.var.db, shard: accountDb(c), voice: c.var.providers.voice, prompt: c.var.providers.prompt });
 
 export const v1AgentRoutes = new V1DeclaredRoutes()
   .serve("GET /v1/agents", async (c) => {
-    const rows = await listAgents(accountDb(c), currentUser(c).id);
+    const rows = await listAgents(c.var.db, currentUser(c).id);
     return c.json({ data: rows.map(toV1Agent), next_cursor: null } satisfies V1AgentList);
   })
-  .serve("GET /v1/agents/:id", async (c) => c.json(toV1Agent(await getAgent(accountDb(c), currentUser(c).id, c.req.valid("param").id))))
+  .serve("GET /v1/agents/:id", async (c) => c.json(toV1Agent(await getAgent(c.var.db, currentUser(c).id, c.req.valid("param").id))))
   .serve("POST /v1/agents/:id/activate", async (c) => {
     const user = currentUser(c);
     const paid = requirePaidPlan(c.var.db, user.id, { isAdmin: user.isAdmin });

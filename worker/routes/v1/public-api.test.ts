@@ -418,7 +418,7 @@ describe("round trips", () => {
     const today = new Date().toISOString().slice(0, 10);
     const trips = async (path: string, token: string) => {
       const timer = new D1Timer();
-      const res = await call(path, { token, bindings: { DB: countedBinding(timer, env.DB), SEARCH_DB: countedBinding(timer, env.SEARCH_DB) } });
+      const res = await call(path, { token, bindings: { DB: countedBinding(timer, env.DB), SHARD_0: countedBinding(timer, env.SHARD_0), SHARD_1: countedBinding(timer, env.SHARD_1) } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return timer.trips;
     };

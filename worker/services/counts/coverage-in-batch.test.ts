@@ -14,7 +14,7 @@ import { runHourlyRollups, runRollups } from "../../jobs/rollups";
 import type { PlatformCall } from "../../providers/voice/port";
 import { bruteCallLogCounts } from "../../test/brute-counts";
 import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile } from "../../test/factories";
-import { db, subscribe } from "../../test/helpers";
+import { db, subscribe, testAccountShards } from "../../test/helpers";
 import { clearRollups } from "../../test/rollup-tables";
 import { recordCallEvent } from "../call-logs";
 import { dailyReportRows } from "../daily-report";
@@ -168,7 +168,7 @@ describe("a change of coverage is seen by the very next count", { timeout: 60_00
       cost: 0.12,
       duration: 90,
     };
-    await recordCallEvent(db(), { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call });
+    await recordCallEvent(db(), testAccountShards(), { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call });
     const next = await measure((m) => callLogCounts(m, userId, q));
     const rows = await db().select().from(callLogs).where(eq(callLogs.userId, userId));
     expect(next.result).toEqual(bruteCallLogCounts(rows, userId, q));
@@ -208,7 +208,7 @@ describe("a change of coverage is seen by the very next count", { timeout: 60_00
       cost: 0.2,
       duration: 120,
     };
-    await recordCallEvent(db(), { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call });
+    await recordCallEvent(db(), testAccountShards(), { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call });
     const next = await measure((m) => callLogCounts(m, userId, q));
     const rows = await db().select().from(callLogs).where(eq(callLogs.userId, userId));
     expect(next.result).toEqual(bruteCallLogCounts(rows, userId, q));

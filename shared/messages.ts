@@ -671,6 +671,8 @@ export const ADMIN_TEXT = {
     update_webhook_endpoint: "Changed a webhook endpoint",
     delete_webhook_endpoint: "Deleted a webhook endpoint",
     rotate_webhook_secret: "Rotated a webhook secret",
+    move_account_shard: "Moved an account to another shard",
+    set_shard_open: "Opened or closed a shard",
   },
   noAudit: "No audited actions yet.",
   auditFailed: "Failed to load the audit log",

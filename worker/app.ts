@@ -24,6 +24,7 @@ import { aircallWebhookRoutes } from "./routes/aircall-webhook";
 import { localAircallRoutes } from "./routes/local-aircall";
 import { phoneLimitRoutes } from "./routes/phone-limit";
 import { adminRoutes } from "./routes/admin";
+import { adminShardRoutes } from "./routes/admin-shards";
 import { phoneNumberRoutes } from "./routes/phone-numbers";
 import { agentActionRoutes, agentRoutes } from "./routes/agents";
 import { analyticsRoutes } from "./routes/analytics";
@@ -72,6 +73,7 @@ const routes = [
   platformCallRoutes,
   phoneLimitRoutes,
   adminRoutes,
+  adminShardRoutes,
   phoneNumberRoutes,
   agentRoutes,
   analyticsRoutes,

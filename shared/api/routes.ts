@@ -18,6 +18,13 @@ import {
   assignPhoneNumberResponse,
   auditLogResponse,
   cleanupUserResponse,
+  shardMoveBody,
+  shardMoveResponse,
+  shardMovesResponse,
+  shardNameParam,
+  shardOpenBody,
+  shardResponse,
+  shardStatusResponse,
 } from "../schemas/admin";
 import {
   activateAgentBody,
@@ -367,6 +374,16 @@ export const ROUTES = {
   "POST /api/admin/assign-phone-number": { access: "admin", body: assignPhoneNumberBody, answer: json(assignPhoneNumberResponse) },
   "POST /api/admin/cleanup-user": { access: "admin", body: cleanupUserBody, answer: json(cleanupUserResponse) },
   "GET /api/admin/audit-log": { access: "admin", query: auditLogQuery, answer: json(auditLogResponse) },
+  // Shards and moving an account between them (decision 080); npm run shards drives the same code.
+  "GET /api/admin/shards": { access: "admin", summary: "Each shard's size, accounts and room", answer: json(shardStatusResponse) },
+  "PUT /api/admin/shards/:name": { access: "admin", summary: "Open or close a shard to new accounts; audited", params: shardNameParam, body: shardOpenBody, answer: json(shardResponse) },
+  "GET /api/admin/shards/moves": { access: "admin", summary: "Moves, newest first", answer: json(shardMovesResponse) },
+  "POST /api/admin/shards/moves": {
+    access: "admin",
+    summary: "Start moving an account to a shard; the minute cron carries it out; audited",
+    body: shardMoveBody,
+    answer: json(shardMoveResponse, 202),
+  },
 
   // Machine callers: ingestion and webhooks (each proves itself with its own key or signature)
   "POST /api/ingest/appointments": { access: "secret", body: ingestAppointmentsBody, validatedBy: "handler", answer: json(ingestResult) },

@@ -10,6 +10,8 @@ export const adminStats = z.object({
   total_calls: z.number(),
   /** Minutes of every call, one decimal. */
   total_minutes: z.number(),
+  /** Only when shards failed (decision 079): their names; the call figures leave their accounts' calls out. */
+  failed_shards: z.array(z.string()).optional(),
 });
 export type AdminStats = z.infer<typeof adminStats>;
 
@@ -58,7 +60,12 @@ export const adminUser = z.object({
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
-export const adminUsersResponse = z.object({ users: z.array(adminUser), nextCursor: z.string().nullable() });
+export const adminUsersResponse = z.object({
+  users: z.array(adminUser),
+  nextCursor: z.string().nullable(),
+  /** Only when shards failed (decision 079): their names; their accounts on the page show 0 calls and minutes. */
+  failedShards: z.array(z.string()).optional(),
+});
 export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
 /** PUT /api/admin/users/:id/flags */
 export const adminUserResponse = z.object({ user: adminUser });
@@ -129,6 +136,11 @@ export const cleanupUserResponse = z.object({
   assistantsReleased: z.number(),
   numbersReturnedToPool: z.number(),
   numbersReleased: z.number(),
+  /**
+   * Only when shards failed (decision 079): the accounts are deleted, but their rows on these shards
+   * are not yet; the nightly sweep of deleted accounts removes them.
+   */
+  failedShards: z.array(z.string()).optional(),
 });
 export type CleanupUserResponse = z.infer<typeof cleanupUserResponse>;
 
@@ -143,6 +155,8 @@ export const AUDIT_ACTIONS = [
   "update_webhook_endpoint",
   "delete_webhook_endpoint",
   "rotate_webhook_secret",
+  "move_account_shard",
+  "set_shard_open",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -168,3 +182,59 @@ export const auditLogQuery = z.object({
     .max(100, "Limit must be a number from 1 to 100")
     .default(20),
 });
+
+// ---- shards (decision 076) and moving an account between them (decision 080) -----------------------
+
+const SHARD_NAME = /^SHARD_(0|[1-9]\d{0,3})$/;
+const shardName = (field: string) =>
+  z.string({ error: `${field} is required` }).trim().regex(SHARD_NAME, `${field} must name a shard, as SHARD_0`);
+
+/** GET /api/admin/shards: each bound shard's size (the database's own), accounts, room to D1's 10 GB, and whether it takes new accounts. */
+export const shardStatusView = z.object({
+  name: z.string(),
+  open: z.boolean(),
+  size_bytes: z.number(),
+  accounts: z.number(),
+  room_bytes: z.number(),
+  moves_in: z.number(),
+  moves_out: z.number(),
+});
+export type ShardStatusView = z.infer<typeof shardStatusView>;
+export const shardStatusResponse = z.object({ shards: z.array(shardStatusView), limit_bytes: z.number() });
+export type ShardStatusResponse = z.infer<typeof shardStatusResponse>;
+
+/** PUT /api/admin/shards/:name */
+export const shardNameParam = z.object({ name: shardName("name") });
+export const shardOpenBody = z.object({ open: z.boolean({ error: "open must be true or false" }) });
+export type ShardOpenBody = z.infer<typeof shardOpenBody>;
+export const shardResponse = z.object({ shard: shardStatusView });
+export type ShardResponse = z.infer<typeof shardResponse>;
+
+/** POST /api/admin/shards/moves: move an account (its id) to a shard. */
+export const shardMoveBody = z.object({
+  account: z.string({ error: "account is required" }).trim().min(1, "account is required").max(100, "account is not valid"),
+  shard: shardName("shard"),
+});
+export type ShardMoveBody = z.infer<typeof shardMoveBody>;
+
+export const SHARD_MOVE_PHASES = ["copying", "catching_up", "switched", "final", "deleting", "done"] as const;
+export const shardMoveView = z.object({
+  id: z.number(),
+  account: z.string(),
+  from_shard: z.string(),
+  to_shard: z.string(),
+  phase: z.enum(SHARD_MOVE_PHASES),
+  rows_copied: z.number(),
+  started_by: z.string(),
+  started_at: z.string(),
+  updated_at: z.string(),
+  switched_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  /** The last step's failure; the next step tries again. */
+  error: z.string().nullable(),
+});
+export type ShardMoveView = z.infer<typeof shardMoveView>;
+export const shardMoveResponse = z.object({ move: shardMoveView });
+export type ShardMoveResponse = z.infer<typeof shardMoveResponse>;
+export const shardMovesResponse = z.object({ moves: z.array(shardMoveView) });
+export type ShardMovesResponse = z.infer<typeof shardMovesResponse>;

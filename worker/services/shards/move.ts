@@ -35,6 +35,7 @@ import {
 } from "../../db/schema";
 import { REMOVE_ACCOUNT_STATEMENTS, SOURCE_COLUMNS, type SearchSource } from "../../db/search-index";
 import { SHARD_BINDING } from "../../db/shards";
+import { auditStatement, type AdminActor } from "../admin/audit-log";
 import { writeSearchRows } from "../call-search";
 import { callHoursChanged, markDaysDirty } from "../rollup-dirty";
 
@@ -203,11 +204,14 @@ export class MoveRefused extends Error {
 }
 
 /** Starts a move; refuses an unknown account or shard, the account's own shard, and a second move of an account. */
-export async function startMove(deps: MoveDeps, input: { account: string; shard: string; startedBy: string; now?: Date }): Promise<ShardMove> {
+export async function startMove(
+  deps: MoveDeps,
+  input: { account: string; shard: string; startedBy: string; now?: Date; /** An admin's start is audited in the same batch. */ actor?: AdminActor },
+): Promise<ShardMove> {
   const { directory } = deps;
   if (!SHARD_BINDING.test(input.shard) || !deps.bound.includes(input.shard)) throw new MoveRefused(`${input.shard} is not a shard of this Worker`, "shard", 400);
   const [[profile], [running]] = await directory.batch([
-    directory.select({ shard: profiles.shard }).from(profiles).where(eq(profiles.id, input.account)),
+    directory.select({ shard: profiles.shard, email: profiles.email }).from(profiles).where(eq(profiles.id, input.account)),
     directory.select({ id: shardMoves.id }).from(shardMoves).where(and(eq(shardMoves.userId, input.account), ne(shardMoves.phase, "done"))),
   ]);
   if (!profile) throw new MoveRefused("No account with this id", "account", 404);
@@ -217,10 +221,13 @@ export async function startMove(deps: MoveDeps, input: { account: string; shard:
   const now = input.now ?? new Date();
   const since = new Date(now.getTime() - MARGIN_MS).toISOString();
   try {
-    const [row] = await directory
+    const insert = directory
       .insert(shardMoves)
       .values({ userId: input.account, fromShard: profile.shard, toShard: input.shard, since, startedBy: input.startedBy, startedAt: now.toISOString(), updatedAt: now.toISOString() })
       .returning();
+    if (!input.actor) return (await insert)[0];
+    const audit = auditStatement(directory, input.actor, "move_account_shard", { id: input.account, email: profile.email }, { from: profile.shard, to: input.shard });
+    const [[row]] = await directory.batch([insert, audit]);
     return row;
   } catch (e) {
     // Two starts at once: the unique index of unfinished moves lets one through.

@@ -1,6 +1,8 @@
 // The live feed's change log (decision 058): call_log_changes, written by triggers on call_logs
-// (migrations 0025, 0029), numbered per account. A browser's socket catches up from it by cursor; the
-// object reads it after every publish; the nightly job prunes it; an account's deletion removes its rows.
+// (migrations 0025, 0029; migrations-shard/0001), numbered per account, in each account's shard beside
+// its calls (decision 076). A browser's socket catches up from it by cursor; the object reads it after
+// every publish from the account's shard; the nightly job prunes every shard's; an account's deletion
+// removes its rows.
 import { inArray } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { CallLogView } from "@shared/schemas/call-logs";
@@ -87,9 +89,9 @@ export function mustResync(after: number, changes: Pick<Changes, "lowest" | "hig
 }
 
 /**
- * Prunes the change log to the last LIVE_CHANGES_KEPT_DAYS days; each account's newest row always
- * stays, so its numbering goes on from there and its lowest cursor tells a resuming browser whether
- * its gap was pruned.
+ * Prunes one shard's change log (`db`; the nightly job runs it on every shard at once) to the last
+ * LIVE_CHANGES_KEPT_DAYS days; each account's newest row always stays, so its numbering goes on from
+ * there and its lowest cursor tells a resuming browser whether its gap was pruned.
  */
 export async function pruneLiveChanges(db: Database, now: Date): Promise<number> {
   const before = new Date(now.getTime() - LIVE_CHANGES_KEPT_DAYS * 86_400_000).toISOString();

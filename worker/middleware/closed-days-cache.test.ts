@@ -6,9 +6,9 @@ import { nyToday } from "@shared/ny-time";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { app } from "../app";
-import { authUsers } from "../db/schema";
+import { authUsers, profiles } from "../db/schema";
 import { insertCallLogs, insertLeads } from "../test/factories";
-import { call, db, signUpAndSignIn } from "../test/helpers";
+import { call, db, shardNameOf, shardOf, signUpAndSignIn } from "../test/helpers";
 import { DEV_INGEST_API_KEY } from "../routes/ingest";
 import { CLOSED_DAYS_CACHE_CONTROL, VersionedMeter } from "./closed-days-cache";
 
@@ -47,9 +47,10 @@ describe("answers over closed days", { timeout: 30_000 }, () => {
     expect(again.text).toBe("");
     expect(again.headers.get("etag")).toBe(tag);
     expect(again.headers.get("cache-control")).toBe(CLOSED_DAYS_CACHE_CONTROL);
-    // One statement beyond the sign-in's, the version row, and none of the count's queries; at most one
-    // round trip beyond the sign-in's (none where the sign-in is confirmed in the same round trip).
-    expect(again.queries).toBe(signIn.queries + 1);
+    // Two statements beyond the sign-in's, the version rows of the account's shard and of the directory
+    // (read at once), and none of the count's queries; at most one round trip beyond the sign-in's
+    // (none where the sign-in is confirmed in the same round trip).
+    expect(again.queries).toBe(signIn.queries + 2);
     expect(again.trips).toBeLessThanOrEqual(signIn.trips + 1);
     // The count's own queries are what the 304 saves (its round trips match the version read's).
     expect(first.queries).toBeGreaterThan(again.queries);
@@ -159,6 +160,42 @@ describe("answers over closed days", { timeout: 30_000 }, () => {
   });
 });
 
+describe("answers over closed days of an account's calls, on its shard (decision 076)", { timeout: 30_000 }, () => {
+  const bump = (d1: D1Database) => d1.prepare("UPDATE closed_day_version SET version = version + 1 WHERE id = 1").run();
+
+  it("change their tag when the shard's version, the directory's version or the account's shard changes", async () => {
+    const a = await signUpAndSignIn();
+    await insertCallLogs(a.userId, 4, {}, { day: "2026-03-03" });
+    const shard = (await shardOf(a.userId)).$client;
+    const path = `/api/call-logs/count?${CLOSED}&callType=Both`;
+    const first = await get(path, a.accessToken);
+    expect(JSON.parse(first.text)).toEqual({ total: 4 });
+    let tag = first.headers.get("etag")!;
+    expect((await get(path, a.accessToken, tag)).status).toBe(304);
+
+    for (const [what, change] of [
+      ["the shard's version", () => bump(shard)],
+      ["the directory's version", () => bump(env.DB)],
+    ] as const) {
+      await change();
+      const after = await get(path, a.accessToken, tag);
+      expect(after.status, what).toBe(200);
+      expect(after.headers.get("etag"), what).not.toBe(tag);
+      // The first answer's tag (read with the count) and the revalidation's (read alone) agree.
+      expect((await get(path, a.accessToken, after.headers.get("etag")!)).status, what).toBe(304);
+      tag = after.headers.get("etag")!;
+    }
+
+    // The account placed on the other shard: its calls are read there (none), under another tag.
+    const other = (await shardNameOf(a.userId)) === "SHARD_0" ? "SHARD_1" : "SHARD_0";
+    await db().update(profiles).set({ shard: other }).where(eq(profiles.id, a.userId));
+    const moved = await get(path, a.accessToken, tag);
+    expect(moved.status).toBe(200);
+    expect(JSON.parse(moved.text)).toEqual({ total: 0 });
+    expect(moved.headers.get("etag")).not.toBe(tag);
+  });
+});
+
 describe("the meter of a first answer", () => {
   /** A D1 stand-in that logs each batch's SQL as it is sent and as it returns. */
   function fakeD1(fail?: (sqls: string[]) => Error | null) {
@@ -201,5 +238,28 @@ describe("the meter of a first answer", () => {
 
     const down = fakeD1(() => new Error("D1 is unavailable"));
     await expect(new VersionedMeter(down.d1).batch([down.d1.prepare("SELECT a") as unknown as D1PreparedStatement])).rejects.toThrow("unavailable");
+  });
+
+  it("of a shard reads the directory's version beside its first batch, at once, and gives both", async () => {
+    const shard = fakeD1();
+    const directory = { versionRead: 0 };
+    const directoryDb = {
+      $client: {
+        prepare: () => ({
+          all: async () => {
+            directory.versionRead++;
+            // Still in flight when the shard's batch is sent (before that batch returns): the two overlap.
+            await new Promise((r) => setTimeout(r, 1));
+            expect(shard.log).toEqual(["send SELECT version FROM closed_day_version WHERE id = 1 ; SELECT a"]);
+            return { results: [{ version: 3 }] };
+          },
+        }),
+      },
+    };
+    const meter = new VersionedMeter(shard.d1, "SHARD_0", directoryDb as never);
+    expect(await meter.batch([meter.statement("SELECT a")])).toEqual([[{ q: "SELECT a" }]]);
+    expect(directory.versionRead).toBe(1);
+    expect(meter.versions()).toEqual([7, 3]);
+    expect(new VersionedMeter(shard.d1).versions()).toBeNull();
   });
 });

@@ -9,12 +9,19 @@
 //
 // Mounted after the route's access check and query validation: a 304 goes only to a request whose
 // token verified and which may see the answer, for the same URL, user, flags and build.
+//
+// Each database has its own version (decision 076): an answer read from the account's shard is tagged
+// with the shard's name and version and the directory's version (read beside it, in parallel), so a
+// change to closed days in either, or the account moving to another shard, gives another tag.
 import { nyToday } from "@shared/ny-time";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { accountDb } from "../context/account-db";
 import { d1Of, type Database } from "../db/client";
+import { DIRECTORY_BINDING } from "../db/sessions";
 import { DbMeter, meterFor } from "../services/counts/meter";
 import type { AppEnv } from "../app-env";
+import { currentUser } from "./auth";
 
 /** An id of this isolate, made on first use (the runtime makes no random values at global scope). */
 let isolateBuild: string | undefined;
@@ -61,10 +68,21 @@ export async function closedDayVersion(db: Database): Promise<number> {
  * statements, so a first answer costs no extra round trip. A batch asked for while that first one is
  * in flight waits for it: every statement of the count runs in or after the version's transaction,
  * so the tag is never newer than the body. A database without the version answers without one.
+ * With `directory` (a shard's meter), the directory's version is read beside that first batch, in
+ * parallel: `directoryVersion`.
  */
 export class VersionedMeter extends DbMeter {
   version: number | null = null;
+  directoryVersion: number | null = null;
   #first: Promise<unknown> | null = null;
+
+  constructor(
+    d1: D1Database,
+    database?: string,
+    private readonly directory?: Database,
+  ) {
+    super(d1, database);
+  }
 
   override async batch(statements: D1PreparedStatement[]): Promise<Record<string, unknown>[][]> {
     if (statements.length === 0) return [];
@@ -72,34 +90,62 @@ export class VersionedMeter extends DbMeter {
       await this.#first.catch(() => undefined);
       return super.batch(statements);
     }
+    const directory = this.directory ? closedDayVersion(this.directory) : null;
     const first = super.batch([this.statement(VERSION_SQL), ...statements]);
-    this.#first = first;
+    this.#first = Promise.allSettled([first, directory]);
     try {
-      const [version, ...rest] = await first;
+      const [[version, ...rest], directoryVersion] = await Promise.all([first, directory]);
       this.version = versionOf(version);
+      this.directoryVersion = directoryVersion;
       return rest;
     } catch (e) {
       if (!isMissingTable(e)) throw e;
+      this.version = null;
       return super.batch(statements);
     }
+  }
+
+  /** The versions the answer is tagged with, null when one of them was not read. */
+  versions(): number[] | null {
+    if (this.version === null) return null;
+    if (!this.directory) return [this.version];
+    return this.directoryVersion === null ? null : [this.version, this.directoryVersion];
   }
 }
 
 /** Meters handed out by the middleware below, per request context. */
 const versionedMeters = new WeakMap<object, VersionedMeter>();
+/** The database a count route reads (the middleware's `on`), per request context. */
+const countDatabases = new WeakMap<object, ClosedDaysOn>();
+
+/**
+ * Where a count route's answer is read: the directory (the store network's figures) or the
+ * signed-in account's shard (its calls' figures).
+ */
+export type ClosedDaysOn = "directory" | "shard";
+
+const databaseOf = (c: Context<AppEnv>, on: ClosedDaysOn): { name: string; db: Database } =>
+  on === "shard" ? { name: currentUser(c).shard, db: accountDb(c) } : { name: DIRECTORY_BINDING, db: c.var.db };
 
 /**
  * The meter a count route runs its count on: the one that reads the closed-day version with the
- * count's first batch when the middleware asked for it, else a plain meter over the request's database.
+ * count's first batch when the middleware asked for it, else a plain meter over the database the
+ * route's middleware names (the directory when none).
  */
-export const countMeter = (c: Context<AppEnv>): DbMeter => versionedMeters.get(c) ?? meterFor(c.var.db);
+export const countMeter = (c: Context<AppEnv>): DbMeter => {
+  const versioned = versionedMeters.get(c);
+  if (versioned) return versioned;
+  const { name, db } = databaseOf(c, countDatabases.get(c) ?? "directory");
+  return meterFor(db, name);
+};
 
 /**
  * The tag of one answer: the build, the user and the flags that decide what they may see, the full
- * URL (path and query) and the closed-day version, hashed. Another account, another flag, another
- * query, a deploy or any change to closed days gives another tag.
+ * URL (path and query) and the closed-day version(s) (a shard's answer: the shard's name, its
+ * version and the directory's), hashed. Another account, another flag, another query, a deploy or
+ * any change to closed days gives another tag.
  */
-export async function closedDaysTag(parts: { build: string; userId: string; flags: string; url: string; version: number }): Promise<string> {
+export async function closedDaysTag(parts: { build: string; userId: string; flags: string; url: string; version: number | readonly (string | number)[] }): Promise<string> {
   const text = JSON.stringify([parts.build, parts.userId, parts.flags, parts.url, parts.version]);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
   let bin = "";
@@ -116,29 +162,31 @@ export function ifNoneMatchHas(header: string | undefined, tag: string): boolean
 export const CLOSED_DAYS_CACHE_CONTROL = "private, no-cache";
 
 /**
- * The middleware for one count route, whose handler runs its count on countMeter(c). `database` is
- * where the route's answer is read (its closed-day version is read there too); the directory
- * database unless given.
+ * The middleware for one count route, whose handler runs its count on countMeter(c). `on` is where
+ * the route's answer is read: the directory (its version tags the answer) or the account's shard
+ * (the shard's version and the directory's tag it).
  */
-export const closedDaysCache = (database: (c: Context<AppEnv>) => Database = (c) => c.var.db) =>
+export const closedDaysCache = (on: ClosedDaysOn = "directory") =>
   createMiddleware<AppEnv>(async (c, next) => {
     const user = c.var.user;
+    if (user) countDatabases.set(c, on);
     const range = c.req.method === "GET" && user ? rangeOf(c) : null;
     if (!user || !range || !isClosedRange(range, new Date())) return next();
-    const tagOf = (version: number) =>
+    const database = databaseOf(c, on);
+    const tagOf = (versions: number[]) =>
       closedDaysTag({
         build: buildOf(c),
         userId: user.id,
         flags: [user.isAdmin, user.shopwindowsInfo, user.callApp].map((f) => (f ? 1 : 0)).join(""),
         url: new URL(c.req.url).pathname + new URL(c.req.url).search,
-        version,
+        version: on === "shard" ? [database.name, ...versions] : versions[0],
       });
     const ifNoneMatch = c.req.header("if-none-match");
     let tag: string | null = null;
     if (ifNoneMatch) {
       // The browser holds an answer: the version alone, before any of the count's queries, decides.
       try {
-        tag = await tagOf(await closedDayVersion(database(c)));
+        tag = await tagOf(await Promise.all([closedDayVersion(database.db), ...(on === "shard" ? [closedDayVersion(c.var.db)] : [])]));
       } catch (e) {
         // A database without the version (not migrated) is answered as any other request, without a
         // tag; any other failure (the sign-in not confirmed, D1 down) is the request's.
@@ -149,10 +197,11 @@ export const closedDaysCache = (database: (c: Context<AppEnv>) => Database = (c)
       await next();
     } else {
       // A first answer: the version comes with the count's first batch.
-      const meter = new VersionedMeter(d1Of(database(c)));
+      const meter = new VersionedMeter(d1Of(database.db), database.name, on === "shard" ? c.var.db : undefined);
       versionedMeters.set(c, meter);
       await next();
-      if (meter.version !== null) tag = await tagOf(meter.version);
+      const versions = meter.versions();
+      if (versions) tag = await tagOf(versions);
     }
     if (tag && c.res.status === 200) {
       c.res.headers.set("etag", tag);

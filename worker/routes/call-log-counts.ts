@@ -1,6 +1,6 @@
 // The Call Logs counts of the operations dashboard (docs/product/api.md#dashboard-counts): the caller's own calls, answered from
-// roll-ups plus a live query (docs/decisions/011-rollups.md); their database cost is in Server-Timing,
-// as on every answer.
+// roll-ups plus a live query (docs/decisions/011-rollups.md) on the account's shard; their database cost
+// is in Server-Timing, as on every answer.
 import { type CallLogTotalResponse, type CountResponse } from "@shared/schemas/counts";
 import type { CallVolumeResponse } from "@shared/schemas/insights";
 import type { Handler } from "hono";
@@ -19,8 +19,8 @@ const callLogFigure =
     measured(c, async (meter): Promise<CountResponse> => ({
       count: (await callLogCounts(meter, currentUser(c).id, c.req.valid("query")))[figure],
     }));
-/** Each count keeps its own cache of closed days. */
-const cached = () => ({ after: [closedDaysCache()] });
+/** Each count keeps its own cache of closed days; the calls are read from the account's shard (decision 076). */
+const cached = () => ({ after: [closedDaysCache("shard")] });
 
 export const callLogCountRoutes = new DeclaredRoutes()
   .serve("GET /api/call-logs/count", cached(), (c) =>

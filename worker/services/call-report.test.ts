@@ -1,9 +1,9 @@
 // The call report's pages: each starts where the last one ended, in the index, so a report of a
 // million rows reads each row about once (bench: a 90-day report of 965,568 calls).
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../db/client";
 import { insertCallLogs, insertProfile } from "../test/factories";
+import { db, shardOf } from "../test/helpers";
 import { callReportCursor, callReportPages, type CallReportCursor } from "./call-report";
 
 /** A D1 binding that records each statement bound through it with its parameters. */
@@ -41,7 +41,9 @@ describe("callReportPages", () => {
     await insertCallLogs(user.id, 200, { direction: "outbound" }, { day: "2026-05-03" });
     await insertCallLogs(user.id, 200, { direction: "outbound" }, { day: "2026-05-05" });
     const seen: { text: string; params: unknown[] }[] = [];
-    const read = callReportPages(createDb(recordingD1(env.DB, seen)), user.id, {
+    // The calls are on the account's shard, the agents' names in the directory.
+    const shard = (await shardOf(user.id)).$client;
+    const read = callReportPages({ directory: db(), shard: createDb(recordingD1(shard, seen)) }, user.id, {
       dateFilterType: "range",
       startDate: "2026-05-04",
       endDate: "2026-05-04",
@@ -63,7 +65,7 @@ describe("callReportPages", () => {
     expect(pages).toHaveLength(11);
     const rowsRead: number[] = [];
     for (const { text, params } of pages) {
-      rowsRead.push((await env.DB.prepare(text).bind(...params).all()).meta.rows_read);
+      rowsRead.push((await shard.prepare(text).bind(...params).all()).meta.rows_read);
     }
     // A page reads its own rows and the one that ends it, wherever it is in the range: the tenth
     // page read about 1,000 rows when each page stepped over the ones before it.

@@ -55,8 +55,11 @@ export const CALL_REPORT_COLUMNS: readonly CsvColumn<CallReportRow>[] = [
  * serves the range and the keyset; agent and direction are checked on the rows it yields. Agent
  * names come from a map of the caller's agents read once (a call whose agent is not among them is
  * looked up by id), not from a join per row, which would cost more SQL time than the page's own read.
+ * The calls are on the account's shard (`dbs.shard`), the agents in the directory (decision 076); the
+ * first page and the agents are read at once.
  */
-export function callReportPages(db: Database, userId: string, query: CallLogCountsQuery): PageReader<CallReportRow, CallReportCursor> {
+export function callReportPages(dbs: { directory: Database; shard: Database }, userId: string, query: CallLogCountsQuery): PageReader<CallReportRow, CallReportCursor> {
+  const db = dbs.shard;
   const { startUtc } = nyDayBounds(query.startDate);
   const { endUtc } = nyDayBounds(query.endDate);
   const filters: SQL[] = [
@@ -65,7 +68,7 @@ export function callReportPages(db: Database, userId: string, query: CallLogCoun
     inArray(callLogs.direction, directionsOf(query.callType)),
   ];
   if (query.agent) filters.push(eq(callLogs.assistantId, query.agent));
-  const names = agentNames(db, userId);
+  const names = agentNames(dbs.directory, userId);
   return async (cursor, limit) => {
     // drizzle writes the statement; D1 answers it as arrays (`raw`) in this field order, so no object
     // is built per row on a large export (decision 031).

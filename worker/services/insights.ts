@@ -49,28 +49,30 @@ export async function callVolume(
  * Per store: the caller's AI calls and their cost (calls of the assistants its store agents hold,
  * from the roll-ups), then the store's appointments booked by inbound and outbound calls, visited
  * and sold in the same range (decision 009's categories). Rates compare the range's figures; they
- * do not follow each call to its appointment (the appointment analysis does that).
+ * do not follow each call to its appointment (the appointment analysis does that). The calls are on
+ * the account's shard, the agents and appointments in the directory (decision 076): each database's
+ * batch goes at the same time.
  */
-export async function storeFunnel(meter: DbMeter, userId: string, q: { startDate: string; endDate: string }): Promise<StoreFunnelResponse> {
-  // The agents, the calls and the appointments in one batch, with the coverage of both sources (overCoverage).
-  const { held, byAssistant, appointments } = await overCoverage(meter, ["call_logs", "appointments"], q, (coverage) => {
-    const agents = meter.statement("SELECT vapi_assistant_id AS assistantId, store FROM agents WHERE user_id = ? AND vapi_assistant_id IS NOT NULL", [userId]);
-    const calls = figureStatements(meter, callLogSpec, coverage.call_logs, ["total", "cost"], [
-      { sql: "r.user_id = ?", params: [userId] },
-      { sql: "+r.direction IN ('inbound', 'outbound')", params: [] },
-    ], "assistant_id");
-    const range = { dateFilterType: "range", startDate: q.startDate, endDate: q.endDate, store: undefined, bookedBy: undefined, appointmentType: undefined } as const;
-    const stores = appointmentCountsByStorePlan(meter, range, coverage.appointments);
-    const n = calls.statements.length;
-    return {
-      statements: [agents, ...calls.statements, ...stores.statements],
-      read: ([agentRows, ...results]: Record<string, unknown>[][]) => ({
-        held: agentRows,
-        byAssistant: calls.read(results.slice(0, n)),
-        appointments: stores.read(results.slice(n)),
-      }),
-    };
-  });
+export async function storeFunnel(meters: { directory: DbMeter; shard: DbMeter }, userId: string, q: { startDate: string; endDate: string }): Promise<StoreFunnelResponse> {
+  const { directory, shard } = meters;
+  // Each database's part in one batch with its source's coverage (overCoverage); the two in parallel.
+  const [byAssistant, { held, appointments }] = await Promise.all([
+    overCoverage(shard, ["call_logs"], q, (coverage) =>
+      figureStatements(shard, callLogSpec, coverage.call_logs, ["total", "cost"], [
+        { sql: "r.user_id = ?", params: [userId] },
+        { sql: "+r.direction IN ('inbound', 'outbound')", params: [] },
+      ], "assistant_id"),
+    ),
+    overCoverage(directory, ["appointments"], q, (coverage) => {
+      const agents = directory.statement("SELECT vapi_assistant_id AS assistantId, store FROM agents WHERE user_id = ? AND vapi_assistant_id IS NOT NULL", [userId]);
+      const range = { dateFilterType: "range", startDate: q.startDate, endDate: q.endDate, store: undefined, bookedBy: undefined, appointmentType: undefined } as const;
+      const stores = appointmentCountsByStorePlan(directory, range, coverage.appointments);
+      return {
+        statements: [agents, ...stores.statements],
+        read: ([agentRows, ...results]: Record<string, unknown>[][]) => ({ held: agentRows, appointments: stores.read(results) }),
+      };
+    }),
+  ]);
   const storeOf = new Map(held.map((a) => [a.assistantId as string, a.store as Store | null]));
   const perStore = new Map<string, { aiCalls: number; cost: number }>();
   const unassigned = { aiCalls: 0, cost: 0 };

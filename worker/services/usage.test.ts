@@ -2,7 +2,6 @@
 // index walk they replace (web calls in the minutes only, calls later this month, other accounts
 // excluded), whether the days come from roll-ups, dirty days or live; the rolled-up days read roll-up
 // rows, not calls; and "Calls this month" is the dashboard's total and the call report's rows.
-import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -11,7 +10,7 @@ import type { Database } from "../db/client";
 import { callLogs } from "../db/schema";
 import { runRollups } from "../jobs/rollups";
 import { insertAgent, insertCallLogs, insertProfile } from "../test/factories";
-import { call, db, signUpAndSignIn } from "../test/helpers";
+import { call, db, shardNameOf, shardOf, signUpAndSignIn, testShards } from "../test/helpers";
 import { D1Timer } from "../db/timed-d1";
 import { createDb } from "../db/client";
 import { markDaysDirty } from "./rollup-dirty";
@@ -49,13 +48,15 @@ describe("usage statistics on the roll-ups", { timeout: 60_000 }, () => {
     await insertCallLogs(user.id, 60, { direction: "web" }, { window: span });
     await insertCallLogs(user.id, 60, { direction: "inbound" }, { window: span });
     await insertCallLogs(other.id, 100, {}, { window: span });
-    const d = db();
+    // The account's calls and their roll-ups are on its shard (decision 076).
+    const d = await shardOf(user.id);
+    const shardName = await shardNameOf(user.id);
 
     // Before any roll-up the month is live and already equal.
     const early = new Date("2026-03-20T16:00:00Z");
     expect(await monthlyCalls(d, user.id, early)).toEqual(await scannedMonth(d, user.id, early));
 
-    await runRollups({ db: d, now: new Date("2026-03-25T09:00:00Z") }, { backfillFrom: "2026-02-20" });
+    await runRollups({ db: db(), now: new Date("2026-03-25T09:00:00Z"), shards: testShards() }, { backfillFrom: "2026-02-20" });
     // A late call for a rolled-up day, marked as its writer marks it.
     const late = d.insert(callLogs).values({
       userId: user.id, callId: crypto.randomUUID(), direction: "outbound", status: "ended", duration: 77, startTime: "2026-03-10T15:00:00.000Z",
@@ -69,7 +70,7 @@ describe("usage statistics on the roll-ups", { timeout: 60_000 }, () => {
       }),
       { numRuns: 25, seed: 8 },
     );
-    const stats = await usageStats(d, user.id, new Date("2026-03-25T12:00:00Z"));
+    const stats = await usageStats({ directory: db(), shard: d, shardName }, user.id, new Date("2026-03-25T12:00:00Z"));
     const scanned = await scannedMonth(d, user.id, new Date("2026-03-25T12:00:00Z"));
     expect(stats.callsThisMonth).toBe(scanned.calls);
     expect(stats.minutesThisMonth).toBe(Math.round(scanned.duration_seconds / 6) / 10);
@@ -81,13 +82,14 @@ describe("usage statistics on the roll-ups", { timeout: 60_000 }, () => {
     const ref = { id: agent.id, vapiAssistantId: agent.vapiAssistantId, store: agent.store, type: "outbound" as const };
     await insertCallLogs(user.id, 1500, {}, { agent: ref, window: w("2026-05-01T06:00:00Z", "2026-05-20T00:00:00Z") });
     const now = new Date("2026-05-20T16:00:00Z");
+    const shard = (await shardOf(user.id)).$client;
     const rowsRead = async () => {
       const timer = new D1Timer();
-      const result = await monthlyCalls(createDb(timer.wrap(env.DB)), user.id, now);
+      const result = await monthlyCalls(createDb(timer.wrap(shard)), user.id, now, await shardNameOf(user.id));
       return { result, rows: timer.rowsRead };
     };
     const live = await rowsRead();
-    await runRollups({ db: db(), now: new Date("2026-05-20T09:00:00Z") }, { backfillFrom: "2026-04-25" });
+    await runRollups({ db: db(), now: new Date("2026-05-20T09:00:00Z"), shards: testShards() }, { backfillFrom: "2026-04-25" });
     // The first count after the run finds the coverage this isolate read before it stale and builds its
     // statements again (decision 054); the count after it is what every later request costs.
     expect((await rowsRead()).result).toEqual(live.result);
@@ -118,7 +120,7 @@ describe("usage statistics on the roll-ups", { timeout: 60_000 }, () => {
     expect(reportRows).toBe(5);
     expect(usage.body.callsThisMonth).toBe(5);
     // The minutes are every call's, the browser call's 90 s included.
-    const [all] = await db()
+    const [all] = await (await shardOf(me.userId))
       .select({ seconds: sql<number>`sum(${callLogs.duration})` })
       .from(callLogs)
       .where(eq(callLogs.userId, me.userId));

@@ -10,10 +10,23 @@ import { monthlyCalls } from "./counts/month";
 import { countPhoneNumbers, getPhoneNumberLimit } from "./phone-numbers";
 import { accountPlan } from "./plans";
 
+/** Where an account's figures are: the directory (agents, numbers, plan) and its shard (calls), by binding name (decision 076). */
+export type AccountDatabases = { directory: Database; shard: Database; shardName: string };
+
+/**
+ * The account's phone calls and seconds this New York month, read from its shard: what usage
+ * statistics show and the plan's minute limit counts (a test call's plan check calls it beside its
+ * directory reads, in parallel).
+ */
+export const monthlyUsage = (account: Pick<AccountDatabases, "shard" | "shardName">, userId: string, now = new Date()) =>
+  monthlyCalls(account.shard, userId, now, account.shardName);
+
 /** `isAdmin`: admins pass the plan check of paid resources (requirePaidPlan), so no plan is required of them. */
-export async function usageStats(db: Database, userId: string, now = new Date(), opts: { isAdmin?: boolean } = {}): Promise<UsageStats> {
+export async function usageStats(dbs: AccountDatabases, userId: string, now = new Date(), opts: { isAdmin?: boolean } = {}): Promise<UsageStats> {
+  const db = dbs.directory;
+  // The month on the shard and the rest in the directory: their round trips overlap.
   const [month, agentCount, numbers, numberLimit, plan] = await Promise.all([
-    monthlyCalls(db, userId, now),
+    monthlyUsage(dbs, userId, now),
     countAgents(db, userId),
     // The same count and limit the phone-number purchase checks.
     countPhoneNumbers(db, userId),

@@ -4,8 +4,9 @@ import { DbMeter } from "../services/counts/meter";
 
 export class RecordingMeter extends DbMeter {
   readonly recorded: { sql: string; params: unknown[] }[] = [];
-  constructor() {
-    super(env.DB);
+  /** `d1`: the database counted on (a shard for an account's calls); the directory unless given. */
+  constructor(d1: D1Database = env.DB) {
+    super(d1);
   }
   override statement(sql: string, params: unknown[] = []) {
     this.recorded.push({ sql, params });
@@ -15,7 +16,7 @@ export class RecordingMeter extends DbMeter {
   async plans(): Promise<{ sql: string; plan: string[] }[]> {
     const out = [];
     for (const { sql, params } of this.recorded) {
-      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+      const { results } = await this.d1.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
       out.push({ sql, plan: results.map((r) => r.detail) });
     }
     return out;

@@ -8,10 +8,12 @@ import { APPOINTMENT_TYPES, CALL_CENTRE_STAFF } from "../../db/factories";
 import { runHourlyRollups, runRollups } from "../../jobs/rollups";
 import { bruteAircallCounts, bruteAppointmentCounts, bruteCallLogCounts, bruteLeadSummary } from "../../test/brute-counts";
 import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile } from "../../test/factories";
-import { db } from "../../test/helpers";
+import { db, shardOf, testShards } from "../../test/helpers";
 import { callHoursChanged, markDaysDirty } from "../rollup-dirty";
 import { inArray } from "drizzle-orm";
-import { callLogs } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { callLogs, profiles } from "../../db/schema";
+import type { Database } from "../../db/client";
 import { aircallCallCount, aircallOutboundAnswered, aircallStoreTransfers } from "./aircall";
 import { appointmentCategoryCounts, appointmentStatusCounts } from "./appointments";
 import { callLogCounts } from "./call-logs";
@@ -36,10 +38,15 @@ type Seeded = {
   leads: Awaited<ReturnType<typeof insertLeads>>;
 };
 let seeded: Seeded;
+/** Each account's shard: a on SHARD_0, b on SHARD_1, so the counts cross shards. */
+const shards = new Map<string, Database>();
 
 beforeAll(async () => {
   const a = (await insertProfile()).id;
   const b = (await insertProfile()).id;
+  await db().update(profiles).set({ shard: "SHARD_0" }).where(eq(profiles.id, a));
+  await db().update(profiles).set({ shard: "SHARD_1" }).where(eq(profiles.id, b));
+  for (const id of [a, b]) shards.set(id, await shardOf(id));
   const out = await insertAgent(a, {}, { store: "NAPLES", type: "outbound" });
   const inb = await insertAgent(a, {}, { store: "NAPLES", type: "inbound" });
   const other = await insertAgent(b, {}, { store: "TYLER", type: "outbound" });
@@ -53,9 +60,9 @@ beforeAll(async () => {
     s.appointments.push(...(await insertAppointments(500, {}, { window, nowMs: NOW.getTime() })));
     s.leads.push(...(await insertLeads(250, {}, { window })));
   }
-  await runRollups({ db: db(), now: NOW }, { backfillFrom: "2026-02-20" });
+  await runRollups({ db: db(), now: NOW, shards: testShards() }, { backfillFrom: "2026-02-20" });
   // Today's finished hours too (docs/decisions/034-intraday-rollups.md): Nov 3 05:00 to Nov 4 11:00 UTC.
-  await runHourlyRollups({ db: db(), now: NOW });
+  await runHourlyRollups({ db: db(), now: NOW, shards: testShards() });
 
   // Late events for rolled-up days, each with its day marked dirty in the same batch: the counts
   // must read those days live until the next run.
@@ -65,8 +72,10 @@ beforeAll(async () => {
   const lateAircall = await insertAircallCalls(30, {}, { window: late });
   const lateLeads = await insertLeads(20, {}, { window: late });
   const d = db();
+  const shardA = shards.get(a)!;
+  const [mark] = markDaysDirty(shardA, "call_logs", ["2026-03-08"]);
+  await shardA.batch([mark]);
   const [first, ...rest] = [
-    ...markDaysDirty(d, "call_logs", ["2026-03-08"]),
     ...markDaysDirty(d, "appointments", ["2026-03-08", "2026-03-02"]),
     ...markDaysDirty(d, "aircall", ["2026-03-08"]),
     ...markDaysDirty(d, "leads", ["2026-03-08"]),
@@ -74,7 +83,7 @@ beforeAll(async () => {
   await d.batch([first, ...rest]);
   // And late calls in covered hours of today, written with the statement every call writer adds.
   const lateToday = await insertCallLogs(a, 25, {}, { agent: ref(out), window: { fromMs: Date.parse("2026-11-04T06:00:00Z"), toMs: Date.parse("2026-11-04T10:00:00Z") } });
-  await d.batch([callHoursChanged(d, inArray(callLogs.id, lateToday.map((c) => c.id)))]);
+  await shardA.batch([callHoursChanged(shardA, inArray(callLogs.id, lateToday.map((c) => c.id)))]);
   s.calls.push(...lateCalls, ...lateToday);
   s.appointments.push(...lateAppointments);
   s.aircall.push(...lateAircall);
@@ -98,6 +107,8 @@ const range = fc.record({ start: startDay, length: fc.integer({ min: 0, max: 40 
 }));
 const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 });
 const meter = () => new DbMeter(env.DB);
+/** A meter on the account's shard, named as the request's is (its coverage remembered per shard). */
+const shardMeter = (userId: string) => new DbMeter(shards.get(userId)!.$client, userId === seeded.a ? "SHARD_0" : "SHARD_1");
 const LATE_RANGE = { startDate: "2026-03-01", endDate: "2026-03-10" };
 
 describe("counts equal a brute-force count of decision 009", () => {
@@ -107,7 +118,7 @@ describe("counts equal a brute-force count of decision 009", () => {
         const agent = agentIx === undefined ? undefined : [...seeded.assistants, "asst-unknown"][agentIx];
         const userId = asB ? seeded.b : seeded.a;
         const q = { ...r, callType, agent };
-        expect(await callLogCounts(meter(), userId, q)).toEqual(bruteCallLogCounts(seeded.calls, userId, q));
+        expect(await callLogCounts(shardMeter(userId), userId, q)).toEqual(bruteCallLogCounts(seeded.calls, userId, q));
       }),
       // Always also the ranges with the late events of both windows' DST days, and rolled-up ranges
       // of each direction with and without an agent (the per-account and per-assistant roll-ups).
@@ -169,13 +180,29 @@ describe("counts equal a brute-force count of decision 009", () => {
     );
   }, 60_000);
 
-  it("some of the ranges above were answered from roll-ups, dirty days included", async () => {
-    const rolled = await env.DB.prepare(
-      "SELECT (SELECT count(*) FROM call_log_daily) AS c, (SELECT count(*) FROM call_log_user_daily) AS cu, (SELECT count(*) FROM appointment_begin_daily) AS a, (SELECT count(*) FROM rollup_dirty_days) AS dirty",
-    ).first();
-    expect(rolled).toMatchObject({ dirty: 5 });
-    expect(Number(rolled!.c)).toBeGreaterThan(50);
-    expect(Number(rolled!.cu)).toBeGreaterThan(50);
+  it("some of the ranges above were answered from roll-ups, dirty days included, each account's on its shard", async () => {
+    const rolled = await env.DB.prepare("SELECT (SELECT count(*) FROM appointment_begin_daily) AS a, (SELECT count(*) FROM rollup_dirty_days) AS dirty").first();
+    expect(rolled).toMatchObject({ dirty: 4 });
     expect(Number(rolled!.a)).toBeGreaterThan(50);
+    for (const id of [seeded.a, seeded.b]) {
+      const onShard = await shards
+        .get(id)!
+        .$client.prepare(
+          "SELECT (SELECT count(*) FROM call_log_daily WHERE user_id = ?1) AS c, (SELECT count(*) FROM call_log_user_daily WHERE user_id = ?1) AS cu, (SELECT count(*) FROM rollup_dirty_days) AS dirty",
+        )
+        .bind(id)
+        .first();
+      expect(onShard).toMatchObject({ dirty: id === seeded.a ? 1 : 0 });
+      // Both windows' days (35) of each account are rolled up.
+      expect(Number(onShard!.c)).toBeGreaterThan(30);
+      expect(Number(onShard!.cu)).toBeGreaterThan(30);
+    }
+    // The directory holds none of the accounts' calls or their roll-ups.
+    const inDirectory = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM call_logs WHERE user_id IN (?1, ?2)) AS calls, (SELECT count(*) FROM call_log_daily WHERE user_id IN (?1, ?2)) AS rolled",
+    )
+      .bind(seeded.a, seeded.b)
+      .first();
+    expect(inDirectory).toEqual({ calls: 0, rolled: 0 });
   });
 });

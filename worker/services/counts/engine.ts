@@ -3,6 +3,7 @@
 // coverage they were built from (docs/decisions/054-coverage-in-the-count-batch.md).
 import { inArray } from "drizzle-orm";
 import { jsonList, type Database } from "../../db/client";
+import { DIRECTORY_BINDING } from "../../db/sessions";
 import { rollupDirtyDays, rollupHourState, rollupState } from "../../db/schema";
 import { ROLLUP_SOURCES, type RollupSource } from "../rollup-dirty";
 import type { IsolateReads } from "../isolate-reads";
@@ -55,23 +56,37 @@ export async function readCoverage(meter: DbMeter, source: RollupSource, start: 
 /** The coverage of several sources over one range, in one round trip. */
 export async function readCoverages<S extends RollupSource>(meter: DbMeter, sources: readonly S[], start: string, end: string): Promise<Record<S, Coverage>> {
   const statements = coverageStatements(meter, sources);
-  return coveragesOf(rememberRows(sources, await meter.batch(statements)), sources, start, end);
+  await warmUpOf(meter.database);
+  return coveragesOf(rememberRows(meter.database, sources, await meter.batch(statements)), sources, start, end);
 }
 
 /** The rows a source's coverage is computed from: its state, its dirty days (every one, in row order), its hour state. */
 type CoverageRows = { state: Record<string, unknown> | undefined; dirty: string[]; hours: Record<string, unknown> | undefined };
 
 /**
- * The coverage rows this isolate read last, per source (so at most one entry a source). A count
- * builds its statements from them and sends them in one batch with the coverage statements; the
- * rows that batch reads, in the same transaction as the figures, say whether the guess held
+ * The coverage rows this isolate read last, per database and source (so at most one entry a source
+ * of each database: the directory's store-network sources, each shard's call logs, decision 076).
+ * A count builds its statements from them and sends them in one batch with the coverage statements;
+ * the rows that batch reads, in the same transaction as the figures, say whether the guess held
  * (`overCoverage`). Rows of another database, or of the same one at another time, only make the
  * guess miss: never an answer.
  */
-const lastRows = new Map<RollupSource, CoverageRows>();
+const lastRows = new Map<string, CoverageRows>();
+const rowsKey = (database: string, source: RollupSource) => `${database}/${source}`;
+const remembers = (database: string, sources: readonly RollupSource[]) => sources.every((s) => lastRows.has(rowsKey(database, s)));
+
+/**
+ * Warm-up reads of a shard's coverage still in flight, by database: started beside the sign-in's
+ * batch (warm-up.ts), awaited by the database's first count so it builds on what they read.
+ */
+const warmingUp = new Map<string, Promise<void>>();
+const warmUpOf = (database: string) => warmingUp.get(database);
 
 /** Forgets every remembered coverage row, so the next count reads its coverage first (a cold isolate). */
-export const forgetCoverage = () => lastRows.clear();
+export const forgetCoverage = () => {
+  lastRows.clear();
+  warmingUp.clear();
+};
 
 /**
  * While this isolate remembers no coverage for some source (it has just started), the statements
@@ -82,8 +97,8 @@ export const forgetCoverage = () => lastRows.clear();
  * Rows read from another database than the count's only make that count's guess miss (it then
  * reads again), never its answer.
  */
-export function coverageWarmUp(db: Database): IsolateReads | null {
-  if (ROLLUP_SOURCES.every((s) => lastRows.has(s))) return null;
+export function coverageWarmUp(db: Database, database: string = DIRECTORY_BINDING): IsolateReads | null {
+  if (remembers(database, ROLLUP_SOURCES) || warmingUp.has(database)) return null;
   // The rows coverageStatements reads, under the same names, for every source.
   return {
     statements: [
@@ -94,8 +109,27 @@ export function coverageWarmUp(db: Database): IsolateReads | null {
         .from(rollupHourState)
         .where(inArray(rollupHourState.source, jsonList(HOURLY_SOURCES))),
     ],
-    read: (results) => void rememberRows(ROLLUP_SOURCES, results as Record<string, unknown>[][]),
+    read: (results) => void rememberRows(database, ROLLUP_SOURCES, results as Record<string, unknown>[][]),
   };
+}
+
+/**
+ * A shard's coverageWarmUp sent at once in a batch of its own, beside (in parallel with) the
+ * sign-in's batch to the directory: a shard's rows cannot ride that batch, and the account's shard
+ * is known only once it returns. The shard's first count waits for it. Does nothing once warm or
+ * while a read is in flight; a failed read is forgotten (the count then reads its coverage itself).
+ */
+export function warmUpCoverageOf(database: string, db: () => Database): void {
+  if (remembers(database, ROLLUP_SOURCES) || warmingUp.has(database)) return;
+  const reads = coverageWarmUp(db(), database);
+  if (!reads) return;
+  const [first, ...rest] = reads.statements;
+  const done = db()
+    .batch([first, ...rest])
+    .then((results) => reads.read(results as unknown[]))
+    .catch(() => undefined)
+    .finally(() => warmingUp.delete(database));
+  warmingUp.set(database, done);
 }
 
 /**
@@ -115,7 +149,7 @@ function coverageStatements(meter: DbMeter, sources: readonly RollupSource[]): D
 }
 
 /** Each source's coverage rows from the results of coverageStatements, remembered for the next count. */
-function rememberRows<S extends RollupSource>(sources: readonly S[], results: Record<string, unknown>[][]): Record<S, CoverageRows> {
+function rememberRows<S extends RollupSource>(database: string, sources: readonly S[], results: Record<string, unknown>[][]): Record<S, CoverageRows> {
   const [states, dirtyRows, hourStates = []] = results;
   const out = {} as Record<S, CoverageRows>;
   for (const source of sources) {
@@ -124,7 +158,7 @@ function rememberRows<S extends RollupSource>(sources: readonly S[], results: Re
       dirty: dirtyRows.filter((r) => r.source === source).map((r) => r.day as string),
       hours: hourStates.find((r) => r.source === source),
     };
-    lastRows.set(source, out[source]);
+    lastRows.set(rowsKey(database, source), out[source]);
   }
   return out;
 }
@@ -147,7 +181,7 @@ function coveragesOf<S extends RollupSource>(rows: Record<S, CoverageRows>, sour
 export function coveragePlan<S extends RollupSource>(meter: DbMeter, sources: readonly S[], range: { startDate: string; endDate: string }): Plan<Record<S, Coverage>> {
   return {
     statements: coverageStatements(meter, sources),
-    read: (results) => coveragesOf(rememberRows(sources, results), sources, range.startDate, range.endDate),
+    read: (results) => coveragesOf(rememberRows(meter.database, sources, results), sources, range.startDate, range.endDate),
   };
 }
 
@@ -187,11 +221,14 @@ export async function overCoverage<S extends RollupSource, T>(
     const p = plan(coverage);
     return p.read(await meter.batch(p.statements));
   };
-  const remembered = sources.every((s) => lastRows.has(s)) ? coveragesOf(Object.fromEntries(lastRows) as Record<S, CoverageRows>, sources, start, end) : null;
-  if (!remembered) return run(coveragesOf(rememberRows(sources, await meter.batch(check)), sources, start, end));
+  await warmUpOf(meter.database);
+  const remembered = remembers(meter.database, sources)
+    ? coveragesOf(Object.fromEntries(sources.map((s) => [s, lastRows.get(rowsKey(meter.database, s))!])) as Record<S, CoverageRows>, sources, start, end)
+    : null;
+  if (!remembered) return run(coveragesOf(rememberRows(meter.database, sources, await meter.batch(check)), sources, start, end));
   const guess = plan(remembered);
   const results = await meter.batch([...check, ...guess.statements]);
-  const fresh = coveragesOf(rememberRows(sources, results.slice(0, check.length)), sources, start, end);
+  const fresh = coveragesOf(rememberRows(meter.database, sources, results.slice(0, check.length)), sources, start, end);
   if (sources.every((s) => JSON.stringify(fresh[s]) === JSON.stringify(remembered[s]))) return guess.read(results.slice(check.length));
   return run(fresh);
 }

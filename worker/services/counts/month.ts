@@ -36,10 +36,11 @@ export function phoneCallsAndSeconds(byDirection: Iterable<[string, { total: num
  * An account's month: `calls`, its phone calls (inbound and outbound, what the dashboard's total with
  * call type Both and the call report count, decision 009), and `duration_seconds`, the seconds of
  * every call, browser calls included (the voice platform's minutes, which the plan's cap counts).
- * One read grouped by direction.
+ * One read grouped by direction, on `db`: the account's shard (decision 076), the binding named
+ * `database` (its name keys the coverage this isolate remembers).
  */
-export function monthlyCalls(db: Database, userId: string, now: Date): Promise<{ calls: number; duration_seconds: number }> {
-  return monthlyCallsOf(new DbMeter(db.$client), userId, now);
+export function monthlyCalls(db: Database, userId: string, now: Date, database?: string): Promise<{ calls: number; duration_seconds: number }> {
+  return monthlyCallsOf(new DbMeter(db.$client, database), userId, now);
 }
 
 /** monthlyCalls through a given meter. */

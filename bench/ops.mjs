@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { localD1Files } from "../scripts/local-d1.mjs";
 
 /**
  * Server-Timing of an answer: D1's SQL time (`db`), the time spent waiting on D1 (`db-wait`, round
@@ -271,12 +272,15 @@ export async function streamCsv(url, token, pgid, onProgress, inspector = null) 
 
 // ---- Roll-ups --------------------------------------------------------------------------------------
 
-/** A digest of every roll-up table, rows in a fixed order, for "a rerun writes the same bytes". */
+/** A digest of every roll-up table, rows in a fixed order, for "a rerun writes the same bytes"; `db` is one database or a list. */
 export function rollupDigest(db, tables) {
+  // One database, or several (the directory and the shards): a table's rows from each that has it.
+  const dbs = [db].flat();
+  const has = (d, t) => Boolean(d.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(t));
   const h = createHash("sha256");
   let rows = 0;
   for (const t of tables) {
-    const all = db.prepare(`SELECT * FROM ${t}`).all().map((r) => JSON.stringify(r)).sort();
+    const all = dbs.flatMap((d) => (has(d, t) ? d.prepare(`SELECT * FROM ${t}`).all() : [])).map((r) => JSON.stringify(r)).sort();
     rows += all.length;
     h.update(`${t}\n${all.join("\n")}\n`);
   }
@@ -325,30 +329,34 @@ export function tail(file, lines = 30) {
   }
 }
 
-/** The local D1 file of a wrangler state directory: the newest SQLite file with D1's migrations table. */
-export async function findD1File(stateDir) {
+/**
+ * The local D1 files of a wrangler state directory: `{ directory, shards: [{ name, file }] }`, each
+ * binding's file named from its database_id as Miniflare names it (scripts/local-d1.mjs).
+ */
+export async function localD1(stateDir) {
   const { DatabaseSync } = await import("node:sqlite");
-  const dir = path.join(stateDir, "v3", "d1");
-  const files = [];
-  const walk = (d) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith(".sqlite") && e.name !== "metadata.sqlite") files.push(p);
-    }
-  };
-  if (existsSync(dir)) walk(dir);
-  const found = files.filter((file) => {
-    const db = new DatabaseSync(file, { readOnly: true });
-    try {
-      // The main database: the one with the call logs (the search database, decision 059, has its own file).
-      return Boolean(db.prepare("select 1 from sqlite_master where type = 'table' and name = 'call_logs'").get());
-    } finally {
-      db.close();
-    }
-  });
-  if (found.length === 0) throw new Error(`no D1 database file under ${dir}`);
-  return found.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  return localD1Files(DatabaseSync, stateDir);
+}
+
+/** The directory's file (profiles, agents, daily reports, the store network) of a wrangler state directory. */
+export async function findD1File(stateDir) {
+  return (await localD1(stateDir)).directory;
+}
+
+/** The file of the shard the directory places an account on (decision 076): its calls, roll-ups, alerts and webhooks. */
+export async function accountShardFile(stateDir, userId) {
+  const { DatabaseSync } = await import("node:sqlite");
+  const files = await localD1(stateDir);
+  const db = new DatabaseSync(files.directory, { readOnly: true });
+  let shard;
+  try {
+    shard = db.prepare("select shard from profiles where id = ?").get(userId)?.shard;
+  } finally {
+    db.close();
+  }
+  const found = files.shards.find((s) => s.name === shard);
+  if (!found) throw new Error(`account ${userId} is on no local shard (${shard ?? "none"})`);
+  return found.file;
 }
 
 /**

@@ -23,8 +23,9 @@ import { measureDashboard, startBrowser, stopBrowser } from "./dashboard.mjs";
 import { storageTable } from "./storage.mjs";
 import { connectInspector } from "./inspector.mjs";
 import {
+  accountShardFile,
   countCases,
-  findD1File,
+  localD1,
   median,
   naiveRows,
   parseServerTiming,
@@ -367,7 +368,7 @@ async function operations(baseUrl, { staff, staffId, d1File, firstCron, inspecto
     monthEndUtc: month.end,
     connected: CONNECTED_ENDED_REASONS,
   }, countServices);
-  console.log(`\n▸ count endpoints over ${start} – ${today} (${DAYS} days), staff; naive queries on the same SQLite file`);
+  console.log(`\n▸ count endpoints over ${start} – ${today} (${DAYS} days), staff; naive queries on the staff's shard file`);
   const naiveDb = new DatabaseSync(d1File, { readOnly: true });
   const shim = sqliteD1(naiveDb);
   const counts = [];
@@ -424,20 +425,25 @@ async function rollupRun() {
     console.log(`\n▸ roll-up run: ${fmtInt(ROLLUP_CALLS)} calls over 4 days in ${rel(rollup.stateDir)}`);
     await rollup.migrate();
     await rollup.seed(["--calls", String(ROLLUP_CALLS), "--days", "4", "--aircall-calls", "0", "--appointments", "0", "--leads", "0"], { loud: true });
-    const file = await findD1File(rollup.stateDir);
+    // The directory (store network, daily reports) and the shards (the accounts' calls and their roll-ups).
+    const files = await localD1(rollup.stateDir);
+    const file = files.directory;
     const { baseUrl: url } = await rollup.serve({ assets: path.join(stateDir, "client") });
     const today = nyTime.nyToday(new Date());
-    const db = new DatabaseSync(file, { readOnly: true });
     const startUtc = nyTime.nyDayBounds(nyTime.addDays(today, -3)).startUtc;
     const endUtc = nyTime.nyDayBounds(nyTime.addDays(today, -1)).endUtc;
-    const threeDays = db.prepare("SELECT count(*) AS n FROM call_logs WHERE start_time >= ? AND start_time < ?").get(startUtc, endUtc).n;
-    db.close();
+    let threeDays = 0;
+    for (const s of files.shards) {
+      const db = new DatabaseSync(s.file, { readOnly: true });
+      threeDays += db.prepare("SELECT count(*) AS n FROM call_logs WHERE start_time >= ? AND start_time < ?").get(startUtc, endUtc).n;
+      db.close();
+    }
     const digest = () => {
-      const d = new DatabaseSync(file, { readOnly: true });
+      const dbs = [file, ...files.shards.map((s) => s.file)].map((f) => new DatabaseSync(f, { readOnly: true }));
       try {
-        return rollupDigest(d, ROLLUP_TABLES);
+        return rollupDigest(dbs, ROLLUP_TABLES);
       } finally {
-        d.close();
+        for (const d of dbs) d.close();
       }
     };
     const first = await runCron(url, file, { onPoll: checkpoint });
@@ -598,24 +604,30 @@ function printDashboards() {
   if (failed) console.log(`  ${failed} section loads showed their error text`);
 }
 
-/** Bytes per row of every table of the bench's database, its indexes included (bench/storage.mjs). */
-async function printStorage(d1File) {
+/**
+ * Bytes per row of every table of the bench's databases, its indexes included (bench/storage.mjs):
+ * `files` is [{ name, file }], the directory's and each shard's; each table is named with its database.
+ */
+async function printStorage(files) {
   const { DatabaseSync } = await import("node:sqlite");
-  const db = new DatabaseSync(d1File, { readOnly: true });
-  let rows;
-  try {
-    rows = storageTable(db);
-  } finally {
-    db.close();
+  const rows = [];
+  for (const { name, file } of files) {
+    const db = new DatabaseSync(file, { readOnly: true });
+    try {
+      rows.push(...storageTable(db).map((r) => ({ ...r, table: `${r.table} (${name})` })));
+    } finally {
+      db.close();
+    }
   }
+  rows.sort((a, b) => b.tableBytes + b.indexBytes - (a.tableBytes + a.indexBytes));
   const rollups = new Set(ROLLUP_TABLES);
-  console.log("\n## Storage: bytes per row, indexes included (SQLite's dbstat over the bench's database; roll-up tables marked)\n");
+  console.log("\n## Storage: bytes per row, indexes included (SQLite's dbstat over the bench's databases, the directory and the shards; roll-up tables marked)\n");
   console.log(
     table(
       ["table", "rows", "table MB", "indexes MB", "bytes per row"],
       rows
         .filter((r) => r.rows > 0)
-        .map((r) => [`${r.table}${rollups.has(r.table) || /rollup/.test(r.table) ? " (roll-up)" : ""}`, fmtInt(r.rows), (r.tableBytes / 2 ** 20).toFixed(1), (r.indexBytes / 2 ** 20).toFixed(1), fmtInt(Math.round(r.perRow))]),
+        .map((r) => [`${r.table}${rollups.has(r.table.split(" ")[0]) || /rollup/.test(r.table) ? " (roll-up)" : ""}`, fmtInt(r.rows), (r.tableBytes / 2 ** 20).toFixed(1), (r.indexBytes / 2 ** 20).toFixed(1), fmtInt(Math.round(r.perRow))]),
       [false, true, true, true, true],
     ),
   );
@@ -675,17 +687,31 @@ async function main() {
   console.log(`  seed ${seedArgs.join(" ")}: ${secs(seedMs)}`);
 
   const { DatabaseSync } = await import("node:sqlite");
-  const d1File = await findD1File(stateDir);
+  // The directory (profiles, daily reports, the store network) and the shards (each account's calls).
+  const files = await localD1(stateDir);
+  const d1File = files.directory;
+  const allFiles = [{ name: "DB", file: d1File }, ...files.shards];
   const inspect = new DatabaseSync(d1File, { readOnly: true });
   const idOf = (email) => inspect.prepare("select id from profiles where lower(email) = ?").get(email)?.id;
   const staffId = idOf(STAFF);
   const customerId = idOf(CUSTOMER);
+  inspect.close();
   if (!staffId || !customerId) throw new Error("the seed did not create the demo staff and customer accounts");
-  const callsOf = (id) => inspect.prepare("select count(*) as n from call_logs where user_id = ?").get(id).n;
+  // The staff's shard: the naive queries, the query plans.
+  const staffFile = await accountShardFile(stateDir, staffId);
+  const count = (sql, ...params) =>
+    allFiles.reduce((n, { file }) => {
+      const db = new DatabaseSync(file, { readOnly: true });
+      try {
+        return n + db.prepare(sql).get(...params).n;
+      } finally {
+        db.close();
+      }
+    }, 0);
+  const callsOf = (id) => count("select count(*) as n from call_logs where user_id = ?", id);
   const staffCalls = callsOf(staffId);
   const customerCalls = callsOf(customerId);
-  const totalCalls = inspect.prepare("select count(*) as n from call_logs").get().n;
-  inspect.close();
+  const totalCalls = count("select count(*) as n from call_logs");
 
   t0 = Date.now();
   const inspectorPort = await freePort();
@@ -789,15 +815,15 @@ async function main() {
     dashboards.push(await dashboardRun(baseUrl, 0));
   }
 
-  const ops = await operations(baseUrl, { staff, staffId, d1File, firstCron, inspectorPort, pgid: server.child.pid });
+  const ops = await operations(baseUrl, { staff, staffId, d1File: staffFile, firstCron, inspectorPort, pgid: server.child.pid });
   checkpoint();
   if (D1_RTT > 0) await atDistance(assets);
 
   // ---- Report
-  const d1Size = fileSize(d1File);
+  const d1Size = allFiles.reduce((n, f) => n + fileSize(f.file), 0);
   console.log(`\n## ${fmtInt(totalCalls)} call logs (staff ${fmtInt(staffCalls)}, customer ${fmtInt(customerCalls)}` +
     `${callsThisMonth != null ? `; staff's calls this month ${fmtInt(callsThisMonth)}` : ""}), ` +
-    `SQLite file ${(d1Size / 1024 / 1024).toFixed(1)} MB, seed ${secs(seedMs)}\n`);
+    `SQLite files ${(d1Size / 1024 / 1024).toFixed(1)} MB (directory and ${files.shards.length} shards), seed ${secs(seedMs)}\n`);
   console.log(resultTable(results));
   console.log(`\nPublic existence check (answers no sooner than its ${USER_EXISTS_FLOOR_MS} ms floor, by design):\n`);
   console.log(resultTable([userExists]));
@@ -832,9 +858,9 @@ async function main() {
   );
 
   // ---- Query plans
-  const plans = new DatabaseSync(d1File, { readOnly: true });
+  const plans = new DatabaseSync(staffFile, { readOnly: true });
   try {
-    console.log(`\nQuery plans (EXPLAIN QUERY PLAN on ${rel(d1File)}, the SQL the services send):`);
+    console.log(`\nQuery plans (EXPLAIN QUERY PLAN on the staff's shard ${rel(staffFile)}, the SQL the services send):`);
     for (const [label, statement] of await capturedQueries(staffId, walk.lastCursor)) {
       const plan = planOf(plans, statement);
       const scans = plan.filter((p) => /^SCAN call_logs\b/.test(p.detail));
@@ -856,7 +882,7 @@ async function main() {
   }
 
   printOperations(ops);
-  await printStorage(d1File);
+  await printStorage(allFiles);
   printDistance();
   printDashboards();
 

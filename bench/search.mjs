@@ -9,13 +9,12 @@
 // the whole request on loopback. In the same run, on the same files through node:sqlite, the same
 // search by the FTS5 index against a `LIKE '%word%'` scan of the account's call logs, newest first
 // (the ratio), the query plans, and the index's size per call.
-import { statSync } from "node:fs";
 import os from "node:os";
 import { BENCH_MODES } from "./modes.mjs";
 import { cliOptions, requireNodeSqlite } from "../scripts/lib.mjs";
 import { exitOnStopSignals, throwawayApp } from "../scripts/local-app.mjs";
 import { rebuildLocalSearch } from "../scripts/search-rebuild.mjs";
-import { findD1File, parseServerTiming, percentile } from "./ops.mjs";
+import { accountShardFile, localD1, parseServerTiming, percentile } from "./ops.mjs";
 
 requireNodeSqlite("npm run bench -- --search");
 
@@ -62,18 +61,23 @@ async function main() {
     await app.seed(["--calls", String(CALLS), "--aircall-calls", "0", "--appointments", "0", "--leads", "0", "--days", "365", "--no-search-index"], { loud: true });
     // A rare word: the seed's conversations come from a few templates, so its rarest words are still in
     // about 1% of calls. One call in ten thousand mentions a warranty claim, as a real call might.
-    const mainFile = await findD1File(app.stateDir);
-    {
-      const db = new DatabaseSync(mainFile);
+    const files = await localD1(app.stateDir);
+    for (const { file } of files.shards) {
+      const db = new DatabaseSync(file);
       db.exec("UPDATE call_logs SET summary = coalesce(summary, '') || ' The customer asked about a warranty claim.' WHERE id % 10000 = 7");
       db.close();
     }
     const built = await rebuildLocalSearch({ stateDir: app.stateDir });
-    const main = new DatabaseSync(built.mainFile, { readOnly: true });
-    const search = new DatabaseSync(built.searchFile);
+    const directory = new DatabaseSync(files.directory, { readOnly: true });
+    const staffId = directory.prepare("select id from profiles where email = ?").get(STAFF).id;
+    directory.close();
+    // The staff's shard holds its call logs and their index (decision 076): one file, as D1 has it.
+    const shardFile = await accountShardFile(app.stateDir, staffId);
+    const indexed = built.shards.find((s) => s.file === shardFile)?.calls ?? 0;
+    const main = new DatabaseSync(shardFile);
+    const search = main;
 
     // ---- what to look for: chosen from the index's own vocabulary ----
-    const staffId = main.prepare("select id from profiles where email = ?").get(STAFF).id;
     const staffCalls = main.prepare("select count(*) as n from call_logs where user_id = ?").get(staffId).n;
     search.exec("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, call_search, row)");
     const words = search
@@ -81,7 +85,7 @@ async function main() {
       .all();
     const common = words[0];
     // Rare: in about one call in ten thousand (at least a few), and said in one of the staff's calls.
-    const rareTarget = Math.max(3, Math.round(built.calls / 10_000));
+    const rareTarget = Math.max(3, Math.round(indexed / 10_000));
     const staffToken = si.ownerToken(staffId);
     const staffHas = search.prepare("select 1 from call_search where call_search match ? limit 1");
     const rare = words.find((w) => w.term === "warranti") ??
@@ -127,8 +131,8 @@ async function main() {
       // dbstat is not compiled into every SQLite
     }
     main.close();
-    search.close();
-    const fileBytes = statSync(built.searchFile).size;
+    // The index's own pages in the shard (its FTS5 tables and the docs map), beside the call logs.
+    const fileBytes = tables.filter((t) => t.name.startsWith("call_search")).reduce((n, t) => n + t.bytes, 0);
 
     // ---- through the worker: Server-Timing per request ----
     const { baseUrl } = await app.serve({ assets });
@@ -181,8 +185,8 @@ async function main() {
       );
     }
     out(`\nQuery plans: FTS ${cases[0].plan}\n             LIKE ${likePlan}`);
-    out(`Index size: ${(fileBytes / 1024 / 1024).toFixed(1)} MB file, ${fmtInt(pages * pageSize)} bytes in pages, ${fmtInt(Math.round(fileBytes / built.calls))} bytes per call`);
-    for (const t of tables.slice(0, 6)) out(`  ${t.name.padEnd(28)} ${(t.bytes / 1024 / 1024).toFixed(1).padStart(8)} MB  ${fmtInt(Math.round(t.bytes / built.calls)).padStart(6)} B/call`);
+    out(`Index size in the staff's shard: ${(fileBytes / 1024 / 1024).toFixed(1)} MB of ${fmtInt(pages * pageSize)} bytes in pages, ${fmtInt(Math.round(fileBytes / indexed))} bytes per indexed call (${fmtInt(indexed)})`);
+    for (const t of tables.filter((x) => x.name.startsWith("call_search")).slice(0, 6)) out(`  ${t.name.padEnd(28)} ${(t.bytes / 1024 / 1024).toFixed(1).padStart(8)} MB  ${fmtInt(Math.round(t.bytes / indexed)).padStart(6)} B/call`);
     out(`(Server-Timing: D1 SQL = D1's own SQL time, db-wait = the time any D1 round trip of the request was in flight, identity included; request = loopback wall time; in-process = node:sqlite on the same files, ${IN_PROCESS_RUNS} FTS / 5 LIKE runs; load ${os.loadavg()[0].toFixed(2)})`);
   } finally {
     await app.stop();

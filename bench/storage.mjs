@@ -4,7 +4,7 @@
 // every table's and index's pages (payload, b-tree overhead and free space inside the pages), summed
 // per table with all of its indexes and divided by its rows. The page is D1's (4,096 bytes).
 //
-// Run alone, it builds a database from migrations/ in a temporary file with N call logs (20,000) as
+// Run alone, it builds a shard from migrations-shard/ (decision 076) in a temporary file with N call logs (20,000) as
 // the seed makes them (worker/db/factories.ts: mixed directions, outcomes and stores), each ended call
 // carrying the realistic transcript and summary of bench/realistic-call.mjs (~1,840 + ~175 characters;
 // the seed's own are 3-9 turns), and prints bytes per call log, with and without those texts.
@@ -39,11 +39,11 @@ export function storageTable(db, tables) {
     .sort((a, b) => b.tableBytes + b.indexBytes - (a.tableBytes + a.indexBytes));
 }
 
-/** The D1 page size, and the schema of migrations/ applied in order, into a new database at `file`. */
+/** The D1 page size, and a shard's schema (migrations-shard/, where call logs live) applied in order, into a new database at `file`. */
 function migratedDatabase(DatabaseSync, file) {
   const db = new DatabaseSync(file);
   db.exec("PRAGMA page_size = 4096; PRAGMA journal_mode = WAL;");
-  const dir = path.join(root, "migrations");
+  const dir = path.join(root, "migrations-shard");
   for (const f of readdirSync(dir).filter((x) => x.endsWith(".sql")).sort()) db.exec(readFileSync(path.join(dir, f), "utf8"));
   return db;
 }
@@ -75,7 +75,6 @@ async function main() {
       }, { schema });
       // Ids as long as the app's: a UUID user (the identity's), numbered agents with UUID assistants.
       const userId = "6f1c2d3e-4b5a-4c6d-8e7f-901234567890";
-      db.prepare("insert into profiles (id, email) values (?, 'storage@example.test')").run(userId);
       const rng = new Rng(24);
       const agents = ["inbound", "outbound"].map((type, i) => ({ id: i + 1, vapiAssistantId: `0b9e${i}c1a-7d2f-4e3b-9a8c-5f6e7d8c9b0a`, store: "MIAMI", type }));
       const now = Date.now();

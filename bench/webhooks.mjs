@@ -14,7 +14,7 @@
 // 5 s, 10 s, 20 s, 30 s, 60 s, 120 s after the first attempt instead of 5 s … 10 h, so a day's
 // schedule fits in minutes; the first attempt is immediate either way.
 import { DatabaseSync } from "node:sqlite";
-import { findD1File, percentile } from "./ops.mjs";
+import { accountShardFile, findD1File, percentile } from "./ops.mjs";
 import { BENCH_MODES } from "./modes.mjs";
 import { cliOptions } from "../scripts/lib.mjs";
 import { exitOnStopSignals, throwawayApp } from "../scripts/local-app.mjs";
@@ -97,15 +97,18 @@ try {
   await Promise.all(Array.from({ length: CONCURRENCY }, sendOne));
   const sendWall = Date.now() - sendStarted;
 
-  // Every delivery decided (succeeded or failed), read from the local D1 file the server writes.
+  // Every delivery decided (succeeded or failed), read from the local D1 files the server writes: the
+  // deliveries in the customer's shard, the local inbox in the directory.
   const db = new DatabaseSync(await findD1File(app.stateDir), { readOnly: true });
+  const customerId = db.prepare("select id from profiles where lower(email) = ?").get(CUSTOMER).id;
+  const shard = new DatabaseSync(await accountShardFile(app.stateDir, customerId), { readOnly: true });
   const ids = receivers.map((r) => r.endpointId);
   const placeholders = ids.map(() => "?").join(", ");
   const settleStarted = Date.now();
   let pending = Infinity;
   let created = 0;
   while (Date.now() - settleStarted < SETTLE_TIMEOUT_MS) {
-    const row = db.prepare(`select count(*) as n, sum(status = 'pending') as pending from webhook_deliveries where endpoint_id in (${placeholders})`).get(...ids);
+    const row = shard.prepare(`select count(*) as n, sum(status = 'pending') as pending from webhook_deliveries where endpoint_id in (${placeholders})`).get(...ids);
     created = Number(row.n);
     pending = Number(row.pending ?? 0);
     if (created === EVENTS * receivers.length && pending === 0) break;
@@ -117,7 +120,7 @@ try {
   const rows = [];
   for (const r of receivers) {
     const status = Object.fromEntries(
-      db.prepare("select status, count(*) as n, sum(attempts) as attempts from webhook_deliveries where endpoint_id = ? group by status").all(r.endpointId).map((s) => [s.status, s]),
+      shard.prepare("select status, count(*) as n, sum(attempts) as attempts from webhook_deliveries where endpoint_id = ? group by status").all(r.endpointId).map((s) => [s.status, s]),
     );
     const received = db.prepare("select webhook_id, received_at, body, verified, answered from webhook_inbox where inbox = ? order by id").all(r.inbox);
     const idsByCall = new Map();
@@ -151,6 +154,7 @@ try {
     if (missing > 0 || twoIds > 0 || unverified > 0 || Number(status.failed?.n ?? 0) > 0) failed = true;
   }
   db.close();
+  shard.close();
 
   console.log(`\n## Custom webhooks: ${EVENTS} call events × ${receivers.length} endpoints (retries compressed to ${RETRY_DELAYS} s)\n`);
   console.log(`events sent in ${(sendWall / 1000).toFixed(1)} s; every delivery decided ${(settleWall / 1000).toFixed(1)} s after the last\n`);

@@ -1,4 +1,5 @@
 // POST /api/webhooks/vapi: authenticity on the raw body, zod-checked payloads, each event applied once.
+import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callLogs, rollupDirtyDays, webhookEvents } from "../db/schema";
@@ -162,6 +163,42 @@ describe("POST /api/webhooks/vapi: idempotency", () => {
     expect(await countRows()).toBe(rowsBefore);
     expect(await row(id)).toEqual(before);
     expect(await eventsOf(id)).toEqual(eventsBefore);
+  });
+
+  it("a report whose shard write failed is not recorded, so its retry applies it; one whose record failed is applied again, once", async () => {
+    const a = await account();
+    const home = await shardNameOf(a.userId);
+    const id = callId();
+    const body = report(id, a.assistantId);
+    // The account's shard refuses every write batch (an outage at that moment); the directory is fine.
+    const real = (env as unknown as Record<string, D1Database>)[home];
+    const failing = (d1: D1Database | D1DatabaseSession) =>
+      new Proxy(d1, { get: (t, k) => (k === "batch" ? () => Promise.reject(new Error("D1_ERROR: shard unavailable")) : Reflect.get(t, k, t)) });
+    const down = { [home]: new Proxy(real, { get: (t, k) => (k === "withSession" ? (c?: string) => failing(t.withSession(c)) : k === "batch" ? failing(t).batch : Reflect.get(t, k, t)) }) };
+    expect((await post(body, undefined, down)).status).toBe(500);
+    expect(await row(id)).toBeUndefined();
+    // The event's record was taken back: the platform's retry is not taken for a duplicate.
+    expect(await eventsOf(id)).toEqual([]);
+    expect((await post(body)).body).toEqual({ received: true, duplicate: false });
+    expect(await row(id)).toMatchObject({ userId: a.userId, status: "ended" });
+    expect((await whereIs(id)).map((f) => f.name)).toEqual([home]);
+
+    // The directory refuses the record after the shard wrote: the retry writes the same row again.
+    const second = callId();
+    const directoryDown = { DB: new Proxy(env.DB, { get: (t, k) => (k === "withSession" ? (c?: string) => failingRecord(t.withSession(c)) : Reflect.get(t, k, t)) }) };
+    const failingRecord = (session: D1DatabaseSession) => {
+      let batches = 0;
+      // The first batch (the owner's read) passes; the second (the record) fails.
+      return new Proxy(session, { get: (t, k) => (k === "batch" ? (q: D1PreparedStatement[]) => (++batches === 1 ? t.batch(q) : Promise.reject(new Error("D1_ERROR: directory unavailable"))) : Reflect.get(t, k, t)) });
+    };
+    expect((await post(report(second, a.assistantId), undefined, directoryDown)).status).toBe(500);
+    const written = await row(second);
+    expect(written).toMatchObject({ userId: a.userId, status: "ended" });
+    expect(await eventsOf(second)).toEqual([]);
+    expect((await post(report(second, a.assistantId))).body).toEqual({ received: true, duplicate: false });
+    const again = await row(second);
+    expect({ ...again, updatedAt: null }).toEqual({ ...written, updatedAt: null });
+    expect((await whereIs(second)).map((f) => f.name)).toEqual([home]);
   });
 
   it("applies duplicate status updates once", async () => {

@@ -29,6 +29,7 @@ export const API_ERROR_CODES = [
   "proof_required",
   "api_key_limit_reached",
   "insufficient_scope",
+  "shard_unavailable",
 ] as const;
 
 /** Codes of the local identity service (`/auth/v1/*`), named as GoTrue names them for supabase-js. */

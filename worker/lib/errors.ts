@@ -28,6 +28,12 @@ export const notFound = (message = "Not found") => new ApiError(404, message, "n
 export const conflict = (message: string, field?: string) => new ApiError(409, message, "conflict", field);
 export const tooManyRequests = (message = "Too many requests. Please wait a minute and try again.") =>
   new ApiError(429, message, "rate_limited");
+/**
+ * Shards (D1 databases holding accounts' data, decision 076) failed to answer where an answer cannot
+ * leave their part out: 503 naming them (`shards`), so the admin knows which database to look at.
+ */
+export const shardUnavailable = (shards: readonly string[]) =>
+  new ApiError(503, `The database ${shards.join(", ")} did not answer; try again shortly`, "shard_unavailable", undefined, { shards });
 /** A configured real provider failed: the error reaches the user, never a silent local fallback. */
 export const providerError = (provider: string, message: string) =>
   new ApiError(502, `${provider}: ${message}`, "provider_error");

@@ -12,7 +12,7 @@ import { createProviders } from "../providers";
 import { closeGoneAccounts } from "../services/admin/gone-accounts";
 import { indexCalls } from "../services/call-search";
 import { signedHeaders } from "../webhooks/signing";
-import { call, db, shardOf, signUpAndSignIn, uniqueEmail } from "../test/helpers";
+import { call, db, shardOf, signUpAndSignIn, testShards, uniqueEmail } from "../test/helpers";
 
 describe("the local D1 enforces D1's limits (so the tests below can fail)", () => {
   it("refuses a statement of 101 bound parameters and a LIKE pattern over 50 bytes", async () => {
@@ -78,7 +78,7 @@ describe("the provider sync of accounts gone at the identity provider", () => {
           .insert(apiKeys)
           .values(ids.slice(i, i + 10).map((userId) => ({ id: `key_${crypto.randomUUID().replace(/-/g, "")}`, userId, name: "gone", scopes: [], prefix: "vao_gone", secretHash: crypto.randomUUID() })));
       }
-      const result = await closeGoneAccounts(db(), createProviders(parseConfig(env as unknown as Record<string, unknown>), db()).identity, new Date());
+      const result = await closeGoneAccounts(db(), testShards(), createProviders(parseConfig(env as unknown as Record<string, unknown>), db()).identity, new Date());
       expect(new Set(result.gone)).toEqual(new Set(ids));
       expect(result.keysRevoked).toBe(n);
     });

@@ -8,13 +8,18 @@ import { ADMIN_API_TEXT } from "@shared/messages";
 import { addDays, nyDayOf, nyToday } from "@shared/ny-time";
 import { markDaysDirty } from "../services/rollup-dirty";
 import * as schema from "../db/schema";
-import { accountActivations, adminAuditLog, apiKeys, liveTickets, phoneNumberOffers, agents, reportMailDeliveries, reportMailSubscriptions, reportMailUnsubscribeTokens, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions, usageAlerts, alertRules, alertRuleState, alertHistory, alertNotifications, alertMailRecipients, alertMailLog, webhookAttempts, webhookEndpoints, webhookDeliveries } from "../db/schema";
+import { accountActivations, adminAuditLog, apiKeys, liveTickets, phoneNumberOffers, agents, reportMailDeliveries, reportMailSubscriptions, reportMailUnsubscribeTokens, authUsers, callLogs, customers, phoneNumbers, profiles, simAssistants, simCalls, subscriptions, usageAlerts, alertRules, alertRuleState, alertHistory, alertNotifications, alertMailRecipients, alertMailLog, webhookAttempts, webhookEndpoints, webhookDeliveries, shardMoves } from "../db/schema";
 import { runHourlyRollups, runRollups } from "../jobs/rollups";
 import { parseConfig } from "../env";
 import { createProviders } from "../providers";
 import { USER_ID_COLUMNS, USER_ID_KEPT } from "../services/admin/cleanup";
-import { insertAgent, insertCallLogs, insertPhoneNumber, insertProfile, recentWindow } from "../test/factories";
-import { call, db, signUpAndSignIn, uniqueEmail, type Json } from "../test/helpers";
+import { insertAgent, insertCallLogs, insertPhoneNumber, insertProfile, insertRows, recentWindow } from "../test/factories";
+import { call, db, shardNameOf, shardOf, signUpAndSignIn, testShards, uniqueEmail, type Json } from "../test/helpers";
+import { failingD1, testAdminDatabases, testShardDb } from "../test/admin-databases";
+import { DbMeter } from "../services/counts/meter";
+import { adminStats } from "../services/admin/stats";
+import { cleanupUser, sweepDeletedAccounts } from "../services/admin/cleanup";
+import { createDb } from "../db/client";
 
 const signInAdmin = () => signUpAndSignIn({ appMetadata: { is_admin: true } });
 
@@ -73,10 +78,16 @@ describe("GET /api/admin/stats/v2 and /api/admin/stats", () => {
     const direct = async () => {
       const [u] = await db().select({ n: sql<number>`count(*)` }).from(profiles);
       const [a] = await db().select({ n: sql<number>`count(*)` }).from(agents);
-      const [c] = await db()
-        .select({ n: sql<number>`count(*) FILTER (WHERE direction IN ('inbound', 'outbound'))`, s: sql<number>`coalesce(sum(duration), 0)` })
-        .from(callLogs)
-        .where(sql`user_id is not null`);
+      // Every account's calls, summed over the shards (decision 076).
+      const c = { n: 0, s: 0 };
+      for (const shard of testShards()) {
+        const [r] = await shard.db
+          .select({ n: sql<number>`count(*) FILTER (WHERE direction IN ('inbound', 'outbound'))`, s: sql<number>`coalesce(sum(duration), 0)` })
+          .from(callLogs)
+          .where(sql`user_id is not null`);
+        c.n += r.n;
+        c.s += r.s;
+      }
       return { total_users: u.n, total_assistants: a.n, total_calls: c.n, total_minutes: Math.round(c.s / 6) / 10 };
     };
     const expected = await direct();
@@ -87,10 +98,30 @@ describe("GET /api/admin/stats/v2 and /api/admin/stats", () => {
     expect(live.headers.get("cache-control")).toBe("private, max-age=60");
 
     // Rolled up, old days are read from call_log_user_daily: same figures.
-    await runRollups({ db: db(), now: new Date() }, { backfillFrom: addDays(nyToday(), -10) });
+    await runRollups({ db: db(), shards: testShards(), now: new Date() }, { backfillFrom: addDays(nyToday(), -10) });
     const rolled = await call("/api/admin/stats", { token: admin.accessToken });
     expect(rolled.body).toEqual(expected);
   }, 30_000);
+
+  it("with one shard failing, answers the others' figures and names the failed shard", async () => {
+    const owner = await insertProfile();
+    const rows = await insertCallLogs(owner.id, 4, { direction: "outbound", duration: 60 }, { window: recentWindow() });
+    // Their days marked dirty, as every call-log writer marks them, so the figures read them live.
+    for (const mark of markDaysDirty(await shardOf(owner.id), "call_logs", rows.map((c) => nyDayOf(new Date(c.startTime))))) await mark;
+    const failing = await shardNameOf(owner.id);
+    const dbs = testAdminDatabases();
+    const shards = testShards().map((s) => ({ name: s.name, meter: s.name === failing ? new DbMeter(failingD1(failing), failing) : dbs.shard(s.name) }));
+    const whole = await adminStats(dbs.directory, testShards().map((s) => ({ name: s.name, meter: dbs.shard(s.name) })));
+    const partial = await adminStats(dbs.directory, shards);
+    expect(whole.failed_shards).toBeUndefined();
+    expect(partial.failed_shards).toEqual([failing]);
+    expect(partial.total_users).toBe(whole.total_users);
+    // The failed shard's calls are left out, the other shard's counted.
+    const healthy = testShards().find((s) => s.name !== failing)!;
+    const only = await adminStats(dbs.directory, [{ name: healthy.name, meter: dbs.shard(healthy.name) }]);
+    expect([partial.total_calls, partial.total_minutes]).toEqual([only.total_calls, only.total_minutes]);
+    expect(whole.total_calls - partial.total_calls).toBeGreaterThanOrEqual(4);
+  });
 });
 
 describe("GET /api/admin/users/v2", () => {
@@ -109,7 +140,8 @@ describe("GET /api/admin/users/v2", () => {
     const calls = await insertCallLogs(made[0].id, 5, { direction: "outbound" }, { window });
     // A browser call: in the minutes, not among the calls (decision 009).
     calls.push(...(await insertCallLogs(made[0].id, 1, { direction: "web", duration: 120 }, { window })));
-    for (const mark of markDaysDirty(db(), "call_logs", calls.map((c) => nyDayOf(new Date(c.startTime))))) await mark;
+    const ownShard = await shardOf(made[0].id);
+    for (const mark of markDaysDirty(ownShard, "call_logs", calls.map((c) => nyDayOf(new Date(c.startTime))))) await mark;
     const seen: Json[] = [];
     let cursor: string | null = null;
     do {
@@ -332,8 +364,10 @@ describe("POST /api/admin/cleanup-user", () => {
     await insertCallLogs(bystander.userId, 4);
     // A few in today's finished hours, for the intraday roll-up's rows.
     await insertCallLogs(victim.userId, 3, { assistantId }, { window: { fromMs: Date.now() - 3 * 3_600_000, toMs: Date.now() - 2 * 3_600_000 } });
-    await runRollups({ db: d, now: new Date() }, { backfillFrom: addDays(nyToday(), -10) });
-    await runHourlyRollups({ db: d, now: new Date() });
+    await runRollups({ db: d, shards: testShards(), now: new Date() }, { backfillFrom: addDays(nyToday(), -10) });
+    await runHourlyRollups({ db: d, shards: testShards(), now: new Date() });
+    // The victim's calls, alerts and webhooks are on its shard (decision 076).
+    const vs = await shardOf(victim.userId);
     await d.insert(simCalls).values({ id: `sim_call_${crypto.randomUUID()}`, ownerId: victim.userId, assistantId, call: {} });
     await d.insert(customers).values({ userId: victim.userId, email: victim.email });
     // A live subscription at the billing provider (the local one): deleting the account must stop its billing.
@@ -349,33 +383,42 @@ describe("POST /api/admin/cleanup-user", () => {
     await d.insert(reportMailUnsubscribeTokens).values({ tokenHash: `h-${victim.userId}`, userId: victim.userId, day: "2026-08-10" });
     await d.insert(liveTickets).values({ hash: `h-${victim.userId}`, userId: victim.userId, who: "{}", expiresAt: Date.now() + 30_000 });
     await d.insert(usageAlerts).values({ userId: victim.userId, month: "2026-08", threshold: 80, claimedAt: "2026-08-10T00:00:00.000Z" });
-    const [alertRule] = await d
+    const [alertRule] = await vs
       .insert(alertRules)
       .values({ userId: victim.userId, name: "r", metric: "call_count", scopeKind: "all", comparison: "gte", threshold: 1, windowMinutes: 15, cooldownMinutes: 0, severity: "warning" })
       .returning();
-    await d.insert(alertRuleState).values({ ruleId: alertRule.id, userId: victim.userId, since: "t" });
-    const [alert] = await d
+    await vs.insert(alertRuleState).values({ ruleId: alertRule.id, userId: victim.userId, since: "t" });
+    const [alert] = await vs
       .insert(alertHistory)
       .values({ userId: victim.userId, ruleId: alertRule.id, ruleName: "r", metric: "call_count", scopeKind: "all", severity: "warning", comparison: "gte", threshold: 1, windowMinutes: 15, value: 2, windowStart: "t", windowEnd: "t", firedAt: "t", runId: "x" })
       .returning();
-    await d.insert(alertNotifications).values({ userId: victim.userId, alertId: alert.id, kind: "triggered", title: "r", severity: "warning", createdAt: "t" });
+    await vs.insert(alertNotifications).values({ userId: victim.userId, alertId: alert.id, kind: "triggered", title: "r", severity: "warning", createdAt: "t" });
     await d.insert(alertMailRecipients).values({ userId: victim.userId, email: "ops@example.com", status: "confirmed", unsubscribeId: `u-${victim.userId}`, changedAt: "t" });
     await d.insert(alertMailLog).values({ userId: victim.userId, email: victim.email, day: "2026-08-10", kind: "alert", ref: `${alert.id}:triggered` });
-    await d.insert(webhookEndpoints).values({ id: `we_${victim.userId}`, userId: victim.userId, url: "https://hooks.example/x", events: "[]", secret: "whsec_x" });
-    await d.insert(webhookDeliveries).values({ id: `msg_${victim.userId}`, endpointId: `we_${victim.userId}`, userId: victim.userId, eventType: "test", payload: "{}" });
+    await vs.insert(webhookEndpoints).values({ id: `we_${victim.userId}`, userId: victim.userId, url: "https://hooks.example/x", events: "[]", secret: "whsec_x" });
+    await vs.insert(webhookDeliveries).values({ id: `msg_${victim.userId}`, endpointId: `we_${victim.userId}`, userId: victim.userId, eventType: "test", payload: "{}" });
+    // A move under way to the other shard: its rows copied there so far go too.
+    const otherShard = (await shardNameOf(victim.userId)) === "SHARD_0" ? "SHARD_1" : "SHARD_0";
+    await d.insert(shardMoves).values({ userId: victim.userId, fromShard: await shardNameOf(victim.userId), toShard: otherShard, startedBy: "ops@example.com" });
+    await insertRows(callLogs, [{ userId: victim.userId, callId: `copied-${victim.userId}`, direction: "outbound", status: "ended", startTime: new Date().toISOString() }], testShardDb(otherShard));
     await d.insert(apiKeys).values({ id: `key_${victim.userId.slice(0, 8)}`, userId: victim.userId, name: "Victim's", scopes: ["calls:read"], prefix: "vao_test_abcd", secretHash: `h-${victim.userId}` });
     const hookId = `we_${victim.userId.slice(0, 8)}`;
-    await d.insert(webhookEndpoints).values({ id: hookId, userId: victim.userId, url: "https://hooks.example.com/v", events: '["call.ended"]', secret: "whsec_AAAA" });
-    await d.insert(webhookDeliveries).values({ id: `msg_${victim.userId.slice(0, 8)}`, endpointId: hookId, userId: victim.userId, eventType: "call.ended", payload: "{}" });
-    await d.insert(webhookAttempts).values({ deliveryId: `msg_${victim.userId.slice(0, 8)}`, endpointId: hookId, attempt: 1, attemptedAt: "t", durationMs: 1 });
+    await vs.insert(webhookEndpoints).values({ id: hookId, userId: victim.userId, url: "https://hooks.example.com/v", events: '["call.ended"]', secret: "whsec_AAAA" });
+    await vs.insert(webhookDeliveries).values({ id: `msg_${victim.userId.slice(0, 8)}`, endpointId: hookId, userId: victim.userId, eventType: "call.ended", payload: "{}" });
+    await vs.insert(webhookAttempts).values({ deliveryId: `msg_${victim.userId.slice(0, 8)}`, endpointId: hookId, attempt: 1, attemptedAt: "t", durationMs: 1 });
 
     const columns = userIdColumnsFromSchema();
     const countFor = async (userId: string) => {
       const out: Record<string, number> = {};
       for (const [table, cols] of columns) {
         for (const col of cols) {
-          const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${col} = ?`).bind(userId).first<{ n: number }>();
-          out[`${table}.${col}`] = row!.n;
+          // Summed over the directory and every shard holding the table: no orphan anywhere.
+          out[`${table}.${col}`] = 0;
+          for (const d1 of [env.DB, env.SHARD_0, env.SHARD_1]) {
+            if (!(await d1.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").bind(table).first())) continue;
+            const row = await d1.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${col} = ?`).bind(userId).first<{ n: number }>();
+            out[`${table}.${col}`] += row!.n;
+          }
         }
       }
       return out;
@@ -391,7 +434,7 @@ describe("POST /api/admin/cleanup-user", () => {
     const res = await call("/api/admin/cleanup-user", { method: "POST", token: admin.accessToken, json: { email: victim.email.toUpperCase() } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, userId: victim.userId, assistantsReleased: 1, numbersReturnedToPool: 1, numbersReleased: 1 });
-    expect(res.body.deleted).toMatchObject({ profiles: 1, agents: 1, call_logs: 15, phone_numbers: 2, phone_numbers_returned: 1 });
+    expect(res.body.deleted).toMatchObject({ profiles: 1, agents: 1, call_logs: 16, phone_numbers: 2, phone_numbers_returned: 1, shard_moves: 1 });
 
     const after = await countFor(victim.userId);
     for (const [key, n] of Object.entries(after)) {
@@ -402,7 +445,7 @@ describe("POST /api/admin/cleanup-user", () => {
     }
     expect(await countFor(bystander.userId)).toEqual(bystanderBefore);
     // Webhook attempts hold their endpoint's id only: gone with the endpoint.
-    expect(await d.select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, hookId))).toEqual([]);
+    expect(await vs.select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, hookId))).toEqual([]);
 
     // The platform number is back in the pool, unlinked; the other two are gone.
     const pool = await d.query.phoneNumbers.findFirst({ where: eq(phoneNumbers.id, poolNumber.id) });
@@ -423,6 +466,38 @@ describe("POST /api/admin/cleanup-user", () => {
     const signIn = await call("/auth/v1/token?grant_type=password", { method: "POST", json: { email: victim.email, password: victim.password } });
     expect(signIn.status).toBe(400);
   }, 30_000);
+
+  it("deletes the account's rows on its shard; with that shard failing, deletes the rest, names the shard, and the nightly sweep deletes its rows", async () => {
+    const providers = createProviders(parseConfig(env as unknown as Record<string, unknown>), db());
+    const actor = { id: "ops", email: "ops@example.com", ip: null };
+    const deps = { db: db(), shard: testShardDb, identity: providers.identity, voice: providers.voice, telephony: providers.telephony, billing: providers.billing };
+    const callsOn = async (userId: string, name: string) => (await testShardDb(name).select().from(callLogs).where(eq(callLogs.userId, userId))).length;
+
+    const healthy = await insertProfile();
+    await insertCallLogs(healthy.id, 3);
+    const healthyShard = await shardNameOf(healthy.id);
+    const done = await cleanupUser(deps, actor, healthy.email);
+    expect(done.failedShards).toBeUndefined();
+    expect(done.deleted.call_logs).toBe(3);
+    expect(await callsOn(healthy.id, healthyShard)).toBe(0);
+
+    const victim = await insertProfile();
+    await insertCallLogs(victim.id, 5);
+    const victimShard = await shardNameOf(victim.id);
+    const broken = { ...deps, shard: (name: string) => (name === victimShard ? createDb(failingD1(name)) : testShardDb(name)) };
+    const partial = await cleanupUser(broken, actor, victim.email);
+    expect(partial.failedShards).toEqual([victimShard]);
+    expect(partial.deleted.profiles).toBe(1);
+    expect(await db().select().from(profiles).where(eq(profiles.id, victim.id))).toEqual([]);
+    expect(await callsOn(victim.id, victimShard)).toBe(5);
+
+    // The nightly sweep finds the id in deleted_accounts and deletes its rows on every shard.
+    const swept = await sweepDeletedAccounts(db(), testShards(), new Date());
+    expect(swept.deleted).toBeGreaterThanOrEqual(5);
+    expect(await callsOn(victim.id, victimShard)).toBe(0);
+    // A failing shard fails the sweep, naming it.
+    await expect(sweepDeletedAccounts(db(), [{ name: "SHARD_7", db: createDb(failingD1("SHARD_7")) }], new Date())).rejects.toThrow(/SHARD_7/);
+  });
 
   it("refuses deleting yourself, an unknown email and a bad email, deleting nothing", async () => {
     const admin = await signInAdmin();

@@ -5,17 +5,15 @@
 // later one makes. They are reads of no account's data, and once read they are never sent again.
 import type { Database } from "../db/client";
 import type { TokenClaims } from "../providers/identity/port";
-import { oldestCallWarmUp } from "./admin/stats";
 import { coverageWarmUp } from "./counts/engine";
 import type { IsolateReads } from "./isolate-reads";
 
 /**
- * The reads this isolate still lacks, for a sign-in with these claims: the coverage for everyone,
- * the oldest call only for a token that says admin (only the admin figures read it). null when none.
+ * The reads this isolate still lacks, for a sign-in with these claims: the coverage. null when none.
+ * (Each shard's oldest call, which only the admin figures read, is a shard's read: warmUpOldestCallOf.)
  */
-export function isolateWarmUp(db: Database, claims: TokenClaims): IsolateReads | null {
-  const admin = claims.appMetadata.is_admin === true || claims.appMetadata.is_admin === "true";
-  const parts = [coverageWarmUp(db), admin ? oldestCallWarmUp(db) : null].filter((p): p is IsolateReads => p !== null);
+export function isolateWarmUp(db: Database, _claims: TokenClaims): IsolateReads | null {
+  const parts = [coverageWarmUp(db)].filter((p): p is IsolateReads => p !== null);
   if (parts.length === 0) return null;
   return {
     statements: parts.flatMap((p) => p.statements),

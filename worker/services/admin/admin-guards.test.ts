@@ -8,6 +8,7 @@ import { createProviders } from "../../providers";
 import { parseConfig } from "../../env";
 import { insertProfile } from "../../test/factories";
 import { db } from "../../test/helpers";
+import { testAdminDatabases, testShardDb } from "../../test/admin-databases";
 import { cleanupUser } from "./cleanup";
 import { setUserFlags } from "./users";
 
@@ -23,15 +24,15 @@ describe("the last admin", () => {
   it("can be neither deleted nor stripped of admin, until another admin exists", async () => {
     const providers = createProviders(parseConfig(env as unknown as Record<string, unknown>), db());
     const only = await insertProfile({ isAdmin: true });
-    const deps = { db: db(), identity: providers.identity, voice: providers.voice, telephony: providers.telephony, billing: providers.billing };
+    const deps = { db: db(), shard: testShardDb, identity: providers.identity, voice: providers.voice, telephony: providers.telephony, billing: providers.billing };
 
     const del = await refusal(cleanupUser(deps, actor, only.email));
     expect([del.status, del.message, del.field]).toEqual([409, ADMIN_API_TEXT.cannotDeleteLastAdmin, "email"]);
-    const revoke = await refusal(setUserFlags({ db: db(), d1: env.DB, identity: providers.identity }, actor, only.id, { is_admin: false }));
+    const revoke = await refusal(setUserFlags({ db: db(), dbs: testAdminDatabases(), identity: providers.identity }, actor, only.id, { is_admin: false }));
     expect([revoke.status, revoke.message]).toEqual([409, ADMIN_API_TEXT.cannotRevokeLastAdmin]);
 
     await insertProfile({ isAdmin: true });
-    const revoked = await setUserFlags({ db: db(), d1: env.DB, identity: providers.identity }, actor, only.id, { is_admin: false });
+    const revoked = await setUserFlags({ db: db(), dbs: testAdminDatabases(), identity: providers.identity }, actor, only.id, { is_admin: false });
     expect(revoked.app_metadata.is_admin).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
 // assistants deleted on the voice platform first, its platform numbers returned to the pool and any
 // other number released at the telephony provider.
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, count, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { ADMIN_API_TEXT } from "@shared/messages";
 import type { CleanupUserResponse } from "@shared/schemas/admin";
 import { jsonList, type Database } from "../../db/client";
@@ -37,6 +37,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
   apiKeys,
+  shardMoves,
 } from "../../db/schema";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { log } from "../../lib/log";
@@ -45,6 +46,7 @@ import type { IdentityPort } from "../../providers/identity/port";
 import type { TelephonyPort } from "../../providers/telephony/port";
 import type { VoicePort } from "../../providers/voice/port";
 import { deleteAccountChanges } from "../../live/changes";
+import { eachShard, shardOutcomes, type Shard } from "../../db/shards";
 import { auditStatement, type AdminActor } from "./audit-log";
 
 /**
@@ -80,6 +82,7 @@ export const USER_ID_COLUMNS = {
   webhook_endpoints: ["user_id"],
   webhook_deliveries: ["user_id"],
   api_keys: ["user_id"],
+  shard_moves: ["user_id"],
   // The local identity service's own tables: deleted through the identity port (empty with Supabase).
   auth_users: ["id"],
   auth_sessions: ["user_id"],
@@ -104,7 +107,43 @@ export const USER_ID_KEPT = {
  */
 export const DELETED_ACCOUNT_TTL_MS = 8 * 24 * 3_600_000;
 
-export type CleanupDeps = { db: Database; identity: IdentityPort; voice: VoicePort; telephony: TelephonyPort; billing: BillingPort };
+/** `shard`: a shard's database by its binding's name (the request's session of it). */
+export type CleanupDeps = { db: Database; shard: (name: string) => Database; identity: IdentityPort; voice: VoicePort; telephony: TelephonyPort; billing: BillingPort };
+
+/**
+ * The statements that delete these accounts' rows on one shard (decision 076), for one batch there:
+ * call logs and their roll-ups and change log, alerts, custom webhooks. By name, as the answer counts them.
+ */
+export function shardDeletions(db: Database, ids: string[]) {
+  const ofIds = jsonList(ids);
+  return [
+    ["call_log_daily", db.delete(callLogDaily).where(inArray(callLogDaily.userId, ofIds))],
+    ["call_log_user_daily", db.delete(callLogUserDaily).where(inArray(callLogUserDaily.userId, ofIds))],
+    ["call_log_hourly", db.delete(callLogHourly).where(inArray(callLogHourly.userId, ofIds))],
+    ["call_log_user_hourly", db.delete(callLogUserHourly).where(inArray(callLogUserHourly.userId, ofIds))],
+    ["call_logs", db.delete(callLogs).where(inArray(callLogs.userId, ofIds))],
+    ["call_log_changes", deleteAccountChanges(db, ids)],
+    ["alert_notifications", db.delete(alertNotifications).where(inArray(alertNotifications.userId, ofIds))],
+    ["alert_history", db.delete(alertHistory).where(inArray(alertHistory.userId, ofIds))],
+    ["alert_rule_state", db.delete(alertRuleState).where(inArray(alertRuleState.userId, ofIds))],
+    ["alert_rules", db.delete(alertRules).where(inArray(alertRules.userId, ofIds))],
+    // Custom webhooks (decision 070). Attempts carry their endpoint's id only: deleted before the endpoints they name.
+    [
+      "webhook_attempts",
+      db.delete(webhookAttempts).where(inArray(webhookAttempts.endpointId, db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(inArray(webhookEndpoints.userId, ofIds)))),
+    ],
+    ["webhook_deliveries", db.delete(webhookDeliveries).where(inArray(webhookDeliveries.userId, ofIds))],
+    ["webhook_endpoints", db.delete(webhookEndpoints).where(inArray(webhookEndpoints.userId, ofIds))],
+  ] as const;
+}
+
+/** Deletes these accounts' rows on one shard in one batch; each table's deleted rows by name. */
+export async function deleteOnShard(db: Database, ids: string[]): Promise<Record<string, number>> {
+  const steps = shardDeletions(db, ids);
+  const [first, ...rest] = steps.map(([, statement]) => statement as BatchItem<"sqlite">);
+  const results = await db.batch([first, ...rest]);
+  return Object.fromEntries(steps.map(([name], i) => [name, Number((results[i] as { meta?: { changes?: number } }).meta?.changes ?? 0)]));
+}
 
 /** Subscription states the provider still bills (docs/decisions/019-user-deletion.md). */
 const BILLED_STATUSES = ["active", "trialing", "past_due"];
@@ -116,7 +155,7 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
   // in one batch (one snapshot, one round trip), keyed by the accounts under the email: the accounts,
   // the admins outside them, their agents, their numbers, and their subscriptions still billed.
   const ofEmail = sql`(select id from profiles where lower(email) = ${email.toLowerCase()})`;
-  const [targets, [otherAdmins], ownedAgents, ownedNumbers, billed] = await db.batch([
+  const [targets, [otherAdmins], ownedAgents, ownedNumbers, billed, moves] = await db.batch([
     db.select().from(profiles).where(sql`lower(${profiles.email}) = ${email.toLowerCase()}`),
     db.select({ n: count() }).from(profiles).where(and(eq(profiles.isAdmin, true), sql`${profiles.id} not in ${ofEmail}`)),
     db.select({ id: agents.id, userId: agents.userId, assistantId: agents.vapiAssistantId }).from(agents).where(sql`${agents.userId} in ${ofEmail}`),
@@ -126,6 +165,8 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
       .select({ id: subscriptions.id })
       .from(subscriptions)
       .where(and(sql`${subscriptions.userId} in ${ofEmail}`, inArray(subscriptions.status, BILLED_STATUSES), or(isNull(subscriptions.cancelAtPeriodEnd), eq(subscriptions.cancelAtPeriodEnd, false)))),
+    // A move under way (decision 080) has copied rows to its target shard too: both shards are cleared.
+    db.select({ userId: shardMoves.userId, from: shardMoves.fromShard, to: shardMoves.toShard }).from(shardMoves).where(and(sql`${shardMoves.userId} in ${ofEmail}`, ne(shardMoves.phase, "done"))),
   ]);
   if (targets.length === 0) throw notFound(ADMIN_API_TEXT.userNotFound);
   const ids = targets.map((t) => t.id);
@@ -155,16 +196,14 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
   }
   const identityWrites = (await Promise.all(ids.map((id) => deps.identity.deleteUser(id)))).flat();
 
-  // 2. Every row, one transaction. The accounts' ids go to each statement as one JSON parameter, so
-  //    no statement's parameters grow with the number of accounts under the email.
+  // 2. Every row: the directory's in one transaction, and at the same time each shard's in one of its
+  //    own (the accounts' calls, alerts and webhooks, decision 076). The accounts' ids go to each
+  //    statement as one JSON parameter, so no statement's parameters grow with the number of accounts.
+  //    A shard that fails does not stop the deletion: the answer names it, and the accounts' ids,
+  //    kept in deleted_accounts, let the nightly sweep (sweepDeletedAccounts) delete its rows then.
   const now = new Date().toISOString();
   const ofIds = jsonList(ids);
   const steps = [
-    ["call_log_daily", db.delete(callLogDaily).where(inArray(callLogDaily.userId, ofIds))],
-    ["call_log_user_daily", db.delete(callLogUserDaily).where(inArray(callLogUserDaily.userId, ofIds))],
-    ["call_log_hourly", db.delete(callLogHourly).where(inArray(callLogHourly.userId, ofIds))],
-    ["call_log_user_hourly", db.delete(callLogUserHourly).where(inArray(callLogUserHourly.userId, ofIds))],
-    ["call_logs", db.delete(callLogs).where(inArray(callLogs.userId, ofIds))],
     ["sim_calls", db.delete(simCalls).where(inArray(simCalls.ownerId, ofIds))],
     ["sim_assistants", db.delete(simAssistants).where(inArray(simAssistants.ownerId, ofIds))],
     ["agents", db.delete(agents).where(inArray(agents.userId, ofIds))],
@@ -189,25 +228,24 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     ["report_mail_deliveries", db.delete(reportMailDeliveries).where(inArray(reportMailDeliveries.userId, ofIds))],
     ["report_mail_unsubscribe_tokens", db.delete(reportMailUnsubscribeTokens).where(inArray(reportMailUnsubscribeTokens.userId, ofIds))],
     ["live_tickets", db.delete(liveTickets).where(inArray(liveTickets.userId, ofIds))],
-    ["call_log_changes", deleteAccountChanges(db, ids)],
     ["usage_alerts", db.delete(usageAlerts).where(inArray(usageAlerts.userId, ofIds))],
-    ["alert_notifications", db.delete(alertNotifications).where(inArray(alertNotifications.userId, ofIds))],
-    ["alert_history", db.delete(alertHistory).where(inArray(alertHistory.userId, ofIds))],
-    ["alert_rule_state", db.delete(alertRuleState).where(inArray(alertRuleState.userId, ofIds))],
-    ["alert_rules", db.delete(alertRules).where(inArray(alertRules.userId, ofIds))],
     ["alert_mail_recipients", db.delete(alertMailRecipients).where(inArray(alertMailRecipients.userId, ofIds))],
     ["api_keys", db.delete(apiKeys).where(inArray(apiKeys.userId, ofIds))],
-    // Custom webhooks (decision 070). Attempts carry their endpoint's id only: deleted before the endpoints they name.
-    [
-      "webhook_attempts",
-      db.delete(webhookAttempts).where(inArray(webhookAttempts.endpointId, db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(inArray(webhookEndpoints.userId, ofIds)))),
-    ],
-    ["webhook_deliveries", db.delete(webhookDeliveries).where(inArray(webhookDeliveries.userId, ofIds))],
-    ["webhook_endpoints", db.delete(webhookEndpoints).where(inArray(webhookEndpoints.userId, ofIds))],
+    ["shard_moves", db.delete(shardMoves).where(inArray(shardMoves.userId, ofIds))],
     ["profiles", db.delete(profiles).where(inArray(profiles.id, ofIds))],
   ] as const;
   const [first, ...rest] = steps.map(([, statement]) => statement as BatchItem<"sqlite">);
   const expiresAt = new Date(Date.parse(now) + DELETED_ACCOUNT_TTL_MS).toISOString();
+  const byShard = new Map<string, string[]>();
+  const place = (shard: string | null, id: string) => {
+    if (shard && !byShard.get(shard)?.includes(id)) byShard.set(shard, [...(byShard.get(shard) ?? []), id]);
+  };
+  for (const t of targets) place(t.shard, t.id);
+  for (const m of moves) for (const shard of [m.from, m.to]) place(shard, m.userId);
+  const onShards = shardOutcomes(
+    [...byShard.keys()].map((name) => ({ name, db: deps.shard(name) })),
+    (s) => deleteOnShard(s.db, byShard.get(s.name)!),
+  );
   const results = await db.batch([
     first,
     ...rest,
@@ -229,6 +267,10 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
   steps.forEach(([name], i) => {
     deleted[name] = Number((results[i] as { meta?: { changes?: number } }).meta?.changes ?? 0);
   });
+  const shardResults = await onShards;
+  for (const o of shardResults) if (o.ok) for (const [name, n] of Object.entries(o.value)) deleted[name] = (deleted[name] ?? 0) + n;
+  const failedShards = shardResults.filter((o) => !o.ok).map((o) => o.shard);
+  if (failedShards.length) log(null, "error", "a deleted account's rows stay on failing shards until the nightly sweep", { userIds: ids, shards: shardResults.filter((o) => !o.ok) });
 
   // 3. Numbers that were never on the voice platform go back to the telephony provider. Last, because
   //    a release cannot be repeated: a failure is logged (the number is already out of our records).
@@ -250,5 +292,20 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
     assistantsReleased: ownedAgents.filter((a) => a.assistantId).length,
     numbersReturnedToPool: toPool.length,
     numbersReleased: released,
+    ...(failedShards.length ? { failedShards } : {}),
   };
+}
+
+/**
+ * Deletes, on every shard, the rows of the accounts deleted in the last DELETED_ACCOUNT_TTL_MS
+ * (deleted_accounts): what a deletion left on a shard that failed then. Idempotent; the nightly
+ * provider sync runs it. A failing shard fails the run, naming it, after the others are swept.
+ */
+export async function sweepDeletedAccounts(db: Database, shards: readonly Shard[], now: Date): Promise<{ accounts: number; deleted: number }> {
+  const rows = await db.select({ id: deletedAccounts.userId }).from(deletedAccounts).where(gte(deletedAccounts.expiresAt, now.toISOString()));
+  if (rows.length === 0) return { accounts: 0, deleted: 0 };
+  const ids = rows.map((r) => r.id);
+  const swept = await eachShard(shards, (s) => deleteOnShard(s.db, ids));
+  const deleted = swept.reduce((sum, s) => sum + Object.values(s.value).reduce((a, b) => a + b, 0), 0);
+  return { accounts: ids.length, deleted };
 }

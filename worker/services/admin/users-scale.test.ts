@@ -4,6 +4,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fullScans } from "../../test/explain";
+import { testAdminDatabases } from "../../test/admin-databases";
 import { decodeUserCursor, listAdminUsers, searchMatchCountSql, userPageSql } from "./users";
 
 const USERS = 100_000;
@@ -42,7 +43,7 @@ async function plan(q: Parameters<typeof userPageSql>[0] | { count: string }) {
 
 describe(`the admin user list with ${USERS.toLocaleString("en-US")} accounts`, () => {
   it("reads pages and searches through indexes, never scanning profiles", async () => {
-    const deep = decodeUserCursor((await listAdminUsers(env.DB, { limit: 25 })).nextCursor!);
+    const deep = decodeUserCursor((await listAdminUsers(testAdminDatabases(), { limit: 25 })).nextCursor!);
     // Walking the newest-first index in order is no scan: it stops at the page's end (LIMIT).
     const ordered = (lines: string[]) => fullScans(lines).filter((l) => l !== "SCAN p USING INDEX profiles_created_idx" && !/^SCAN \(subquery-\d+\)$/.test(l));
     for (const q of [
@@ -65,21 +66,21 @@ describe(`the admin user list with ${USERS.toLocaleString("en-US")} accounts`, (
   });
 
   it("measures first page, page 200 by cursor, and searches", async () => {
-    const first = await timed(() => listAdminUsers(env.DB, { limit: 25 }));
+    const first = await timed(() => listAdminUsers(testAdminDatabases(), { limit: 25 }));
     expect(first.value.users).toHaveLength(25);
     expect(first.value.users[0].id).toBe("u100000");
     let cursor = first.value.nextCursor!;
-    for (let page = 2; page < 200; page++) cursor = (await listAdminUsers(env.DB, { limit: 25, cursor })).nextCursor!;
-    const deep = await timed(() => listAdminUsers(env.DB, { limit: 25, cursor }));
+    for (let page = 2; page < 200; page++) cursor = (await listAdminUsers(testAdminDatabases(), { limit: 25, cursor })).nextCursor!;
+    const deep = await timed(() => listAdminUsers(testAdminDatabases(), { limit: 25, cursor }));
     expect(deep.value.users[0].id).toBe(`u${String(USERS - 199 * 25).padStart(6, "0")}`);
-    const exact = await timed(() => listAdminUsers(env.DB, { limit: 25, search: "user042424@" }));
+    const exact = await timed(() => listAdminUsers(testAdminDatabases(), { limit: 25, search: "user042424@" }));
     expect(exact.value.users.map((u) => u.id)).toEqual(["u042424"]);
-    const broad = await timed(() => listAdminUsers(env.DB, { limit: 25, search: "user0" }));
+    const broad = await timed(() => listAdminUsers(testAdminDatabases(), { limit: 25, search: "user0" }));
     expect(broad.value.users).toHaveLength(25);
     expect(broad.value.nextCursor).not.toBeNull();
-    const mid = await timed(() => listAdminUsers(env.DB, { limit: 25, search: "name0001" }));
+    const mid = await timed(() => listAdminUsers(testAdminDatabases(), { limit: 25, search: "name0001" }));
     expect(mid.value.users).toHaveLength(25);
-    const none = await timed(() => listAdminUsers(env.DB, { limit: 25, search: "zzz" }));
+    const none = await timed(() => listAdminUsers(testAdminDatabases(), { limit: 25, search: "zzz" }));
     expect(none.value.users).toEqual([]);
     console.log(
       `admin users, ${USERS} profiles (median of 5, ms): first page ${first.medianMs}, page 200 ${deep.medianMs}, ` +

@@ -7,14 +7,14 @@ import { ADMIN_API_TEXT } from "@shared/messages";
 import type { AccountFlags, AdminFlagsBody, AdminUser, AdminUsersResponse } from "@shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema";
-import { badRequest, conflict, notFound } from "../../lib/errors";
+import { badRequest, conflict, notFound, shardUnavailable } from "../../lib/errors";
 import type { IdentityPort } from "../../providers/identity/port";
 import { figureStatements } from "../counts/engine";
 import { callLogUserSpec } from "../counts/figures";
 import { DbMeter } from "../counts/meter";
 import { phoneCallsAndSeconds } from "../counts/month";
 import { auditStatement, type AdminActor } from "./audit-log";
-import { overAllTime, toMinutes } from "./stats";
+import { eachShardMeter, failedShards, overAllTime, toMinutes } from "./stats";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -98,7 +98,7 @@ export function userPageSql(q: { search?: string; cursor?: [string, string]; lim
   params.push(q.limit + 1);
   return {
     sql:
-      `SELECT p.id, p.email, p.username, p.company, p.created_at, p.is_admin, p.shopwindows_info, p.call_app FROM ${from}` +
+      `SELECT p.id, p.email, p.username, p.company, p.created_at, p.is_admin, p.shopwindows_info, p.call_app, p.shard FROM ${from}` +
       (where.length ? ` WHERE ${where.join(" AND ")}` : "") +
       " ORDER BY p.created_at DESC, p.id DESC LIMIT ?",
     params,
@@ -114,64 +114,68 @@ type PageRow = {
   is_admin: number;
   shopwindows_info: number;
   call_app: number;
+  shard: string | null;
 };
 
-export async function listAdminUsers(
-  d1: D1Database,
-  q: { search?: string; cursor?: string; limit: number },
-  now = new Date(),
-): Promise<AdminUsersResponse> {
-  const meter = new DbMeter(d1);
+/** The admin's databases: a meter over the directory, and one over any shard by its binding's name. */
+export type AdminDatabases = { directory: DbMeter; shard: (name: string) => DbMeter };
+
+export async function listAdminUsers(dbs: AdminDatabases, q: { search?: string; cursor?: string; limit: number }, now = new Date()): Promise<AdminUsersResponse> {
   const cursor = q.cursor ? decodeUserCursor(q.cursor) : undefined;
   const count = q.search ? searchMatchCountSql(q.search) : null;
-  const pageOf = (plan: "seek" | "walk") => pageWithFigures(meter, userPageSql({ search: q.search, cursor, limit: q.limit, plan }), q.limit, now, count);
+  const pageOf = (plan: "seek" | "walk") => pageWithFigures(dbs, userPageSql({ search: q.search, cursor, limit: q.limit, plan }), q.limit, now, count);
   // A search starts as a seek and is read again as a walk when the count, read in the same batch,
   // finds its matches dense.
   let page = await pageOf("seek");
   if ((page.matches ?? 0) >= DENSE_SEARCH_MATCHES) page = await pageOf("walk");
-  const { rows, users } = page;
+  const { rows, users, failed } = page;
   const last = rows[Math.min(rows.length, q.limit) - 1];
-  return { users, nextCursor: rows.length > q.limit && last ? encodeUserCursor(last.created_at, last.id) : null };
+  return { users, nextCursor: rows.length > q.limit && last ? encodeUserCursor(last.created_at, last.id) : null, ...(failed.length ? { failedShards: failed } : {}) };
 }
 
 /**
  * A page of accounts with their agent, call and minute figures, for the page's own accounts only
- * (O(accounts x days), never every call): the page, its agent counts and its call figures read in
- * one batch (see overAllTime), the figures' accounts given as the page's query itself; with
- * `count`, how many accounts the search matches too.
+ * (O(accounts x days), never every call): the page and its agent counts (with `count`, how many
+ * accounts the search matches too) in one directory batch, then the call figures of the page's
+ * accounts from the shards holding them, every shard at once (see overAllTime), the accounts given as
+ * one JSON parameter. A shard that fails is named in `failed`; its accounts show 0 calls.
  */
-async function pageWithFigures(meter: DbMeter, page: { sql: string; params: unknown[] }, shown: number, now: Date, count?: { sql: string; params: unknown[] } | null) {
+async function pageWithFigures(dbs: AdminDatabases, page: { sql: string; params: unknown[] }, shown: number, now: Date, count?: { sql: string; params: unknown[] } | null) {
   const ids = `SELECT id FROM (${page.sql})`;
-  const { rows, agentRows, figures, matches } = await overAllTime(meter, now, (coverage) => {
-    // Not `+r.user_id`: the account's (user_id, start_time) index is the narrow one, in both tables.
-    // By account and direction: the calls are phone calls, the minutes every call's (phoneCallsAndSeconds).
-    const calls = figureStatements(meter, callLogUserSpec, coverage, ["total", "duration_seconds"], [{ sql: `r.user_id IN (${ids})`, params: page.params }], ["user_id", "direction"]);
-    return {
-      statements: [
-        meter.statement(page.sql, page.params),
-        meter.statement(`SELECT user_id AS k, count(*) AS n FROM agents WHERE user_id IN (${ids}) GROUP BY user_id`, page.params),
-        ...(count ? [meter.statement(count.sql, count.params)] : []),
-        ...calls.statements,
-      ],
-      read: ([pageRows, agentRows, ...rest]) => ({
-        rows: pageRows as unknown as PageRow[],
-        agentRows,
-        matches: count ? Number(rest[0][0]?.n ?? 0) : null,
-        figures: calls.read(count ? rest.slice(1) : rest),
+  const { directory } = dbs;
+  const [pageRows, agentRows, ...rest] = await directory.batch([
+    directory.statement(page.sql, page.params),
+    directory.statement(`SELECT user_id AS k, count(*) AS n FROM agents WHERE user_id IN (${ids}) GROUP BY user_id`, page.params),
+    ...(count ? [directory.statement(count.sql, count.params)] : []),
+  ]);
+  const rows = pageRows as unknown as PageRow[];
+  const matches = count ? Number(rest[0][0]?.n ?? 0) : null;
+  const byShard = new Map<string, string[]>();
+  for (const r of rows.slice(0, shown)) if (r.shard) byShard.set(r.shard, [...(byShard.get(r.shard) ?? []), r.id]);
+  const outcomes = await eachShardMeter(
+    [...byShard.keys()].map((name) => ({ name, meter: dbs.shard(name) })),
+    (s) =>
+      overAllTime(s.meter, now, (coverage) => {
+        // Not `+r.user_id`: the account's (user_id, start_time) index is the narrow one, in both tables.
+        // By account and direction: the calls are phone calls, the minutes every call's (phoneCallsAndSeconds).
+        const accounts = [{ sql: "r.user_id IN (SELECT value FROM json_each(?))", params: [JSON.stringify(byShard.get(s.name))] }];
+        return figureStatements(s.meter, callLogUserSpec, coverage, ["total", "duration_seconds"], accounts, ["user_id", "direction"]);
       }),
-    };
-  });
+  );
   const agentCounts = new Map(agentRows.map((r) => [String(r.k), Number(r.n)]));
   const byUser = new Map<string, [string, { total: number; duration_seconds: number }][]>();
-  for (const [key, f] of figures) {
-    const [userId, direction] = key.split("|");
-    byUser.set(userId, [...(byUser.get(userId) ?? []), [direction, f]]);
+  for (const o of outcomes) {
+    if (!o.ok) continue;
+    for (const [key, f] of o.value) {
+      const [userId, direction] = key.split("|");
+      byUser.set(userId, [...(byUser.get(userId) ?? []), [direction, f]]);
+    }
   }
   const users = rows.slice(0, shown).map((r) => {
     const { calls, duration_seconds } = phoneCallsAndSeconds(byUser.get(r.id) ?? []);
     return toAdminUser(r, agentCounts.get(r.id) ?? 0, calls, duration_seconds);
   });
-  return { rows, users, matches };
+  return { rows, users, matches, failed: failedShards(outcomes) };
 }
 
 function toAdminUser(r: PageRow, assistants: number, calls: number, seconds: number): AdminUser {
@@ -189,10 +193,14 @@ function toAdminUser(r: PageRow, assistants: number, calls: number, seconds: num
   };
 }
 
-/** One account as the list shows it. */
-export async function adminUserById(d1: D1Database, id: string, now = new Date()): Promise<AdminUser> {
-  const page = { sql: "SELECT id, email, username, company, created_at, is_admin, shopwindows_info, call_app FROM profiles WHERE id = ?", params: [id] };
-  const { users } = await pageWithFigures(new DbMeter(d1), page, 1, now);
+/**
+ * One account as the list shows it. Its figures come from its shard alone: when that shard fails,
+ * the answer cannot leave them out unnoticed, so it is a 503 naming the shard (decision 079).
+ */
+export async function adminUserById(dbs: AdminDatabases, id: string, now = new Date()): Promise<AdminUser> {
+  const page = { sql: "SELECT id, email, username, company, created_at, is_admin, shopwindows_info, call_app, shard FROM profiles WHERE id = ?", params: [id] };
+  const { users, failed } = await pageWithFigures(dbs, page, 1, now);
+  if (failed.length) throw shardUnavailable(failed);
   if (!users[0]) throw notFound(ADMIN_API_TEXT.userIdNotFound);
   return users[0];
 }
@@ -223,7 +231,7 @@ export function flagsOf(row: Pick<ProfileRow, "isAdmin" | "shopwindowsInfo" | "c
  * nor the last admin's.
  */
 export async function setUserFlags(
-  deps: { db: Database; d1: D1Database; identity: IdentityPort },
+  deps: { db: Database; dbs: AdminDatabases; identity: IdentityPort },
   actor: AdminActor,
   userId: string,
   body: AdminFlagsBody,
@@ -234,7 +242,7 @@ export async function setUserFlags(
   const [target, otherAdmins, listed] = await Promise.all([
     db.query.profiles.findFirst({ where: eq(profiles.id, userId) }),
     otherAdminCount(db, [userId]),
-    adminUserById(deps.d1, userId).catch(() => null),
+    adminUserById(deps.dbs, userId).catch(() => null),
   ]);
   if (!target) throw notFound(ADMIN_API_TEXT.userIdNotFound);
   if (body.is_admin === false && target.isAdmin) {
@@ -253,7 +261,7 @@ export async function setUserFlags(
     ...identityWrites,
     auditStatement(db, actor, "set_flags", { id: target.id, email: target.email }, { before, after: { ...before, ...body } }),
   ]);
-  if (!listed) return adminUserById(deps.d1, userId);
+  if (!listed) return adminUserById(deps.dbs, userId);
   const flags = { ...listed.app_metadata };
   for (const flag of Object.keys(FLAG_COLUMNS) as (keyof typeof FLAG_COLUMNS)[]) if (body[flag] !== undefined) flags[flag] = body[flag];
   return { ...listed, app_metadata: flags };

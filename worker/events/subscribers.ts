@@ -9,6 +9,7 @@ import { indexAssistantCalls, indexCalls, removeAccountsFromSearch } from "../se
 import { createMail } from "../providers";
 import { webhookChannel } from "../services/alerts/channels";
 import { evaluateAlerts } from "../services/alerts/evaluate";
+import { shardNameOfAccount } from "../db/shards";
 import { sendCallWebhook } from "../webhooks/call-events";
 import type { ChangeName, Subscriber } from "./types";
 
@@ -33,12 +34,17 @@ export const SUBSCRIBERS: { [N in ChangeName]: Subscriber<N>[] } = {
     },
     {
       ...ALERTS,
+      // On the account's shard as the directory places it (decision 078).
       run: (c, { userId }) =>
         userId
-          ? evaluateAlerts(
-              { db: c.var.db, mail: createMail(c.var.config, c.var.db), webhook: webhookChannel(c.env), publicUrl: c.var.config.PUBLIC_URL },
-              new Date(),
-              { userId },
+          ? shardNameOfAccount(c.var.db, userId).then((name) =>
+              name
+                ? evaluateAlerts(
+                    { db: c.var.db, shard: { name, db: c.var.databases.shard(name) }, mail: createMail(c.var.config, c.var.db), webhook: webhookChannel(c.env), publicUrl: c.var.config.PUBLIC_URL },
+                    new Date(),
+                    { userId },
+                  )
+                : undefined,
             )
           : undefined,
     },

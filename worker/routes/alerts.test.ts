@@ -1,15 +1,17 @@
 // The alerts API (decision 071): bad input answered 400 naming the field, the flags (a customer
 // cannot make a store rule), the scope must be the account's, the 50 rules, another account's rule
 // or alert is 404, Test's replay over the last 7 days, the history's acknowledgement and the bell.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MAX_ALERT_RULES } from "@shared/alerts";
 import { ALERT_MAIL_TEXT } from "@shared/messages";
 import { callLogs } from "../db/schema";
 import { insertAgent } from "../test/factories";
-import { call, db, signUpAndSignIn, type Json } from "../test/helpers";
+import { call, db, shardNameOf, shardOf, signUpAndSignIn, type Json } from "../test/helpers";
 import { evaluateAlerts } from "../services/alerts/evaluate";
 import { LocalMail } from "../providers/mail/local";
+
+/** The account's shard as an evaluation takes it (decision 078). */
+const shardOfAccount = async (userId: string) => ({ name: await shardNameOf(userId), db: await shardOf(userId) });
 
 async function owner(appMetadata: Json = {}, plan: "basic" | "pro" | null = "pro") {
   const s = await signUpAndSignIn({ appMetadata, plan });
@@ -106,7 +108,7 @@ describe("rules", () => {
   it(`keeps at most ${MAX_ALERT_RULES} rules (Pro)`, async () => {
     const s = await owner();
     const body = errorsRule(s.agent.id);
-    const d1 = env.DB;
+    const d1 = (await shardOf(s.userId)).$client;
     await d1.batch(
       Array.from({ length: MAX_ALERT_RULES - 1 }, (_, i) =>
         d1
@@ -138,7 +140,7 @@ describe("Test", () => {
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
     // Two bursts of three errors, two days apart; two lone errors that never reach three.
     for (const ago of [3000, 3001, 3002, 100, 101, 102, 5000, 6000]) {
-      await db()
+      await (await shardOf(s.userId))
         .insert(callLogs)
         .values({ userId: s.userId, callId: `c-${crypto.randomUUID()}`, assistantId: s.agent.vapiAssistantId, direction: "inbound", status: "ended", endedReason: "pipeline-error-x", startTime: at(ago) });
     }
@@ -163,10 +165,10 @@ describe("history and bell", () => {
     const s = await owner();
     const other = await owner();
     await post(s.accessToken, errorsRule(s.agent.id, { threshold: 1 }));
-    await db()
+    await (await shardOf(s.userId))
       .insert(callLogs)
       .values({ userId: s.userId, callId: `c-${crypto.randomUUID()}`, assistantId: s.agent.vapiAssistantId, direction: "inbound", status: "ended", endedReason: "pipeline-error-x", startTime: new Date().toISOString() });
-    await evaluateAlerts({ db: db(), mail: new LocalMail(db()), webhook: async () => undefined }, new Date(), { userId: s.userId });
+    await evaluateAlerts({ db: db(), shard: await shardOfAccount(s.userId), mail: new LocalMail(db()), webhook: async () => undefined }, new Date(), { userId: s.userId });
 
     const bell = await call("/api/alerts/bell", { token: s.accessToken });
     expect(bell.body.unread).toBe(1);
@@ -251,10 +253,10 @@ describe("alert mail consent and plan limits (decision 073)", () => {
     await post(s.accessToken, errorsRule(s.agent.id, { threshold: 2, extraEmails: [ops] }));
     const [confirmation] = await mailbox(ops);
     await call(new URL(confirmation.link as string).pathname + new URL(confirmation.link as string).search, { method: "POST" });
-    await db()
+    await (await shardOf(s.userId))
       .insert(callLogs)
       .values([1, 2].map(() => ({ userId: s.userId, callId: `c-${crypto.randomUUID()}`, assistantId: s.agent.vapiAssistantId, direction: "inbound" as const, status: "ended", endedReason: "pipeline-error-x", startTime: new Date().toISOString() })));
-    await evaluateAlerts({ db: db(), mail: new LocalMail(db()), webhook: async () => undefined, publicUrl: "http://localhost" }, new Date(), { userId: s.userId });
+    await evaluateAlerts({ db: db(), shard: await shardOfAccount(s.userId), mail: new LocalMail(db()), webhook: async () => undefined, publicUrl: "http://localhost" }, new Date(), { userId: s.userId });
     const alerts = (await mailbox(ops)).filter((m) => m.kind === "alert");
     expect(alerts).toHaveLength(2);
     const headers = alerts[0].headers as Record<string, string>;

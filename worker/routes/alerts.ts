@@ -8,17 +8,33 @@ import type { AlertRuleView } from "@shared/schemas/alerts";
 import { type Context } from "hono";
 import { html } from "hono/html";
 import type { AppEnv } from "../app-env";
+import { accountDb } from "../context/account-db";
 import { clientAddress, hit, type Limit } from "../db/rate-limit";
 import { linkPage, type LinkPageBody } from "../lib/link-page";
 import { currentUser } from "../middleware/auth";
 import { createMail } from "../providers";
 import { confirmByToken, confirmTokenKnown, unsubscribeById, unsubscribeIdKnown, type ConfirmDeps } from "../services/alerts/recipients";
 import { testRule } from "../services/alerts/replay";
-import { acknowledgeAlert, bell, checkForAccount, createRule, deleteRule, listHistory, listRules, readBell, resendConfirmation, updateRule } from "../services/alerts/rules";
+import {
+  acknowledgeAlert,
+  bell,
+  checkForAccount,
+  createRule,
+  deleteRule,
+  listHistory,
+  listRules,
+  readBell,
+  resendConfirmation,
+  updateRule,
+  type AlertDbs,
+} from "../services/alerts/rules";
 import { DeclaredRoutes } from "./serve";
 
 /** Confirmation and unsubscribe page requests per address, as the other public routes. */
 export const RECIPIENT_PAGE_LIMIT: Limit = { name: "alert-recipient-page:ip", limit: 30, windowSeconds: 60 };
+
+/** The directory (agents, numbers, plan, extra addresses) and the account's shard (rules, states, history, bell): decision 078. */
+const dbs = (c: Context<AppEnv>): AlertDbs => ({ directory: c.var.db, shard: accountDb(c) });
 
 /** The mail and the links' origin a save or a resend mails confirmations with. */
 const confirmDeps = (c: Context<AppEnv>): ConfirmDeps => ({
@@ -47,30 +63,30 @@ const question = (c: Context<AppEnv>, text: string, button: string) =>
   );
 
 export const alertRoutes = new DeclaredRoutes()
-  .serve("GET /api/alerts/rules", async (c) => c.json(await listRules(c.var.db, currentUser(c))))
+  .serve("GET /api/alerts/rules", async (c) => c.json(await listRules(dbs(c), currentUser(c))))
   .serve("POST /api/alerts/rules", async (c) => {
-    const rule: AlertRuleView = await createRule(c.var.db, currentUser(c), c.req.valid("json"), new Date(), confirmDeps(c));
+    const rule: AlertRuleView = await createRule(dbs(c), currentUser(c), c.req.valid("json"), new Date(), confirmDeps(c));
     return c.json({ rule }, 201);
   })
   .serve("PUT /api/alerts/rules/:id", async (c) => {
-    const rule = await updateRule(c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json"), new Date(), confirmDeps(c));
+    const rule = await updateRule(dbs(c), currentUser(c), c.req.valid("param").id, c.req.valid("json"), new Date(), confirmDeps(c));
     return c.json({ rule });
   })
   .serve("DELETE /api/alerts/rules/:id", async (c) => {
-    await deleteRule(c.var.db, currentUser(c), c.req.valid("param").id, new Date());
+    await deleteRule(accountDb(c), currentUser(c), c.req.valid("param").id, new Date());
     return c.json({ deleted: true as const });
   })
   .serve("POST /api/alerts/test", async (c) => {
     const user = currentUser(c);
     const rule = c.req.valid("json");
     // The same account checks as a save: Test shows nothing a save would refuse.
-    await checkForAccount(c.var.db, user, rule);
-    return c.json(await testRule(c.var.db, user, rule, new Date()));
+    const { scopes } = await checkForAccount(c.var.db, user, rule);
+    return c.json(await testRule(dbs(c), user, rule, new Date(), scopes));
   })
-  .serve("GET /api/alerts/history", async (c) => c.json({ alerts: await listHistory(c.var.db, currentUser(c).id, c.req.valid("query").limit) }))
-  .serve("POST /api/alerts/history/:id/acknowledge", async (c) => c.json({ alert: await acknowledgeAlert(c.var.db, currentUser(c), c.req.valid("param").id, new Date()) }))
+  .serve("GET /api/alerts/history", async (c) => c.json({ alerts: await listHistory(dbs(c), currentUser(c).id, c.req.valid("query").limit) }))
+  .serve("POST /api/alerts/history/:id/acknowledge", async (c) => c.json({ alert: await acknowledgeAlert(dbs(c), currentUser(c), c.req.valid("param").id, new Date()) }))
   .serve("POST /api/alerts/recipients/resend", async (c) =>
-    c.json({ recipient: await resendConfirmation(c.var.db, currentUser(c), c.req.valid("json").email, new Date(), confirmDeps(c)) }),
+    c.json({ recipient: await resendConfirmation(dbs(c), currentUser(c), c.req.valid("json").email, new Date(), confirmDeps(c)) }),
   )
   .serve("GET /api/alerts/recipients/confirm", async (c) => {
     const limited = await overLimit(c);
@@ -96,5 +112,5 @@ export const alertRoutes = new DeclaredRoutes()
     if (!(await unsubscribeById(c.var.db, tokenOf(c), new Date()))) return invalid(c);
     return c.html(page(html`<p role="status">${ALERT_MAIL_TEXT.unsubscribed}</p>`));
   })
-  .serve("GET /api/alerts/bell", async (c) => c.json(await bell(c.var.db, currentUser(c).id)))
-  .serve("POST /api/alerts/bell/read", async (c) => c.json({ unread: await readBell(c.var.db, currentUser(c).id, c.req.valid("json").ids, new Date()) }));
+  .serve("GET /api/alerts/bell", async (c) => c.json(await bell(accountDb(c), currentUser(c).id)))
+  .serve("POST /api/alerts/bell/read", async (c) => c.json({ unread: await readBell(accountDb(c), currentUser(c).id, c.req.valid("json").ids, new Date()) }));

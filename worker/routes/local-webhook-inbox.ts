@@ -5,6 +5,7 @@
 // The endpoint's URL may ask for faults (?fail=30, ?down_until=<epoch ms>) to watch retries locally.
 import { WEBHOOK_INBOX_PATH } from "@shared/webhooks";
 import { webhookInboxFaults, webhookInboxParams } from "@shared/schemas/webhooks";
+import { shardBindings } from "../db/shards";
 import { badRequest, notFound } from "../lib/errors";
 import { inboxEntries, receiveInInbox } from "../webhooks/inbox";
 import { DeclaredRoutes } from "./serve";
@@ -21,7 +22,9 @@ export const localWebhookInboxRoutes = new DeclaredRoutes()
     if (!params.success) throw badRequest(params.error.issues[0].message, "inbox");
     const faults = webhookInboxFaults.safeParse(c.req.query());
     if (!faults.success) throw badRequest(faults.error.issues[0].message, String(faults.error.issues[0].path[0]));
-    const { verified, answered } = await receiveInInbox(c.var.db, params.data.inbox, c.req.raw.headers, await c.req.text(), new Date(), {
+    // Every shard's endpoints pointing at the inbox, read at once.
+    const shards = shardBindings(c.env).map((name) => c.var.databases.shard(name));
+    const { verified, answered } = await receiveInInbox(c.var.db, shards, params.data.inbox, c.req.raw.headers, await c.req.text(), new Date(), {
       fail: faults.data.fail,
       downUntil: faults.data.down_until,
     });

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_RESEND_RATE, WEBHOOK_TEST_RATE } from "@shared/webhooks";
 import { adminAuditLog, webhookDeliveries } from "../db/schema";
-import { call, db, signUpAndSignIn, subscribe } from "../test/helpers";
+import { call, db, shardNameOf, shardOf, signUpAndSignIn, subscribe } from "../test/helpers";
 import { PRODUCTION_BINDINGS } from "../test/production";
 
 const sent: unknown[] = [];
@@ -130,18 +130,23 @@ describe("endpoints", () => {
     const test = await call(`/api/webhook-endpoints/${id}/test`, { method: "POST", token: s.accessToken, bindings });
     expect(test.status).toBe(202);
     const deliveryId = test.body.deliveryId as string;
-    expect(sent).toEqual([{ deliveryId, attempt: 1 }]);
+    // The message names the account's shard, where the delivery's rows are (decision 078).
+    const shard = await shardNameOf(s.userId);
+    expect(sent).toEqual([{ deliveryId, attempt: 1, shard }]);
     const log = await call(`/api/webhook-endpoints/${id}/deliveries`, { token: s.accessToken });
     expect(log.body).toMatchObject({ deliveries: [{ id: deliveryId, eventType: "test", status: "pending", attempts: 0, attemptLog: [] }], nextCursor: null });
     // Still queued: a resend would only race its own first attempt.
     const early = await call(`/api/webhook-endpoints/${id}/deliveries/${deliveryId}/resend`, { method: "POST", token: s.accessToken, bindings });
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({ code: "conflict", error: "This delivery is already queued; its next attempt has not finished yet." });
-    await db().update(webhookDeliveries).set({ status: "failed", attempts: 8 }).where(eq(webhookDeliveries.id, deliveryId));
+    await (await shardOf(s.userId)).update(webhookDeliveries).set({ status: "failed", attempts: 8 }).where(eq(webhookDeliveries.id, deliveryId));
     const resend = await call(`/api/webhook-endpoints/${id}/deliveries/${deliveryId}/resend`, { method: "POST", token: s.accessToken, bindings });
     expect(resend.status).toBe(202);
     expect(resend.body).toEqual({ deliveryId, attempt: 9 });
-    expect(sent).toEqual([{ deliveryId, attempt: 1 }, { deliveryId, attempt: 9 }]);
+    expect(sent).toEqual([
+      { deliveryId, attempt: 1, shard },
+      { deliveryId, attempt: 9, shard },
+    ]);
     expect((await call(`/api/webhook-endpoints/${id}/deliveries/msg_unknown/resend`, { method: "POST", token: s.accessToken, bindings })).status).toBe(404);
   });
 
@@ -149,14 +154,14 @@ describe("endpoints", () => {
     const s = await signUpAndSignIn();
     const id = (await create(s.accessToken, valid)).body.endpoint.id as string;
     const deliveryId = (await call(`/api/webhook-endpoints/${id}/test`, { method: "POST", token: s.accessToken, bindings })).body.deliveryId as string;
-    await db().update(webhookDeliveries).set({ status: "failed", attempts: 8 }).where(eq(webhookDeliveries.id, deliveryId));
+    await (await shardOf(s.userId)).update(webhookDeliveries).set({ status: "failed", attempts: 8 }).where(eq(webhookDeliveries.id, deliveryId));
     sent.length = 0;
     const resends = await Promise.all(
       Array.from({ length: 20 }, () => call(`/api/webhook-endpoints/${id}/deliveries/${deliveryId}/resend`, { method: "POST", token: s.accessToken, bindings })),
     );
     expect(resends.filter((r) => r.status === 202)).toHaveLength(1);
     expect(resends.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(Array<string>(19).fill("conflict"));
-    expect(sent).toEqual([{ deliveryId, attempt: 9 }]);
+    expect(sent).toEqual([{ deliveryId, attempt: 9, shard: await shardNameOf(s.userId) }]);
   });
 
   it("test events are limited per account: 60 at once are mostly refused with 429 and Retry-After", async () => {
@@ -175,7 +180,7 @@ describe("endpoints", () => {
       expect(wait).toBeGreaterThanOrEqual(1);
       expect(wait).toBeLessThanOrEqual(60);
     }
-    const rows = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id));
+    const rows = await (await shardOf(s.userId)).select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id));
     expect(rows).toHaveLength(accepted.length);
     // Another account has its own count.
     const other = await signUpAndSignIn();
@@ -218,7 +223,7 @@ describe("endpoints", () => {
     await call(`/api/webhook-endpoints/${id}/test`, { method: "POST", token: s.accessToken, bindings });
     const deleted = await call(`/api/webhook-endpoints/${id}`, { method: "DELETE", token: s.accessToken });
     expect(deleted.body).toEqual({ deleted: true, id });
-    expect(await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id))).toEqual([]);
+    expect(await (await shardOf(s.userId)).select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id))).toEqual([]);
     expect((await call(`/api/webhook-endpoints/${id}`, { token: s.accessToken })).status).toBe(404);
   });
 });

@@ -3,6 +3,7 @@
 // services of worker/webhooks/endpoints.ts, which the public API calls too.
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
+import { accountDb } from "../context/account-db";
 import { adminActor } from "../context/request-deps";
 import { currentUser } from "../middleware/auth";
 import {
@@ -48,6 +49,9 @@ export function checksBeforeWrite(plan: Promise<unknown> | undefined, limit: Pro
   return both;
 }
 
+/** The signed-in account's shard (its endpoints, deliveries and attempts), as the operations take it. */
+export const accountShard = (c: Context<AppEnv>) => ({ name: currentUser(c).shard, db: accountDb(c) });
+
 /**
  * The caller and what the operations need, the plan check (a 402 without Pro) and the operation's
  * limit, if any, already started: each operation awaits them beside its first read and before any
@@ -59,7 +63,7 @@ function caller(c: Context<AppEnv>, limit?: OperationLimit): { userId: string; d
   const production = c.var.config.APP_ENV === "production";
   return {
     userId: user.id,
-    deps: { db: c.var.db, queue: c.env.WEBHOOK_QUEUE, production, allowed, ...urlChecks(c.var.config), actor: adminActor(c) },
+    deps: { db: c.var.db, shard: accountShard(c), queue: c.env.WEBHOOK_QUEUE, production, allowed, ...urlChecks(c.var.config), actor: adminActor(c) },
   };
 }
 
@@ -68,7 +72,7 @@ export const webhookEndpointRoutes = new DeclaredRoutes()
   // so Settings shows what Pro gives; every operation answers it 402.
   .serve("GET /api/webhook-endpoints", async (c) => {
     const user = currentUser(c);
-    const [allowed, endpoints] = await Promise.all([hasWebhooksPlan(c.var.db, user.id, { isAdmin: user.isAdmin }), listEndpoints({ db: c.var.db, queue: undefined, production: false }, user.id)]);
+    const [allowed, endpoints] = await Promise.all([hasWebhooksPlan(c.var.db, user.id, { isAdmin: user.isAdmin }), listEndpoints({ db: c.var.db, shard: accountShard(c), queue: undefined, production: false }, user.id)]);
     return c.json({ allowed, endpoints: allowed ? endpoints : [], limit: MAX_WEBHOOK_ENDPOINTS });
   })
   .serve("POST /api/webhook-endpoints", async (c) => {

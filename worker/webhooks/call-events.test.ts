@@ -10,7 +10,7 @@ import { app } from "../app";
 import { webhookDeliveries } from "../db/schema";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { insertAgent } from "../test/factories";
-import { db, signUpAndSignIn } from "../test/helpers";
+import { db, shardNameOf, shardOf, signUpAndSignIn, testShards } from "../test/helpers";
 import { vapiReport } from "../test/payloads";
 import { createEndpoint } from "./endpoints";
 import type { WebhookMessage } from "./enqueue";
@@ -38,11 +38,18 @@ async function ownerWithEndpoint(events: ("call.started" | "call.ended")[]) {
   const s = await signUpAndSignIn();
   const assistantId = `asst-${crypto.randomUUID()}`;
   await insertAgent(s.userId, { vapiAssistantId: assistantId });
-  const { endpoint } = await createEndpoint({ db: db(), queue, production: false, actor: { id: s.userId, email: s.email, ip: null } }, s.userId, { url: "https://hooks.example.com/calls", description: "", events });
+  const shard = { name: await shardNameOf(s.userId), db: await shardOf(s.userId) };
+  const { endpoint } = await createEndpoint({ db: db(), shard, queue, production: false, actor: { id: s.userId, email: s.email, ip: null } }, s.userId, {
+    url: "https://hooks.example.com/calls",
+    description: "",
+    events,
+  });
   return { ...s, assistantId, endpointId: endpoint.id };
 }
 
-const deliveriesOf = (endpointId: string) => db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+/** The endpoint's deliveries, on its account's shard (decision 078). */
+const deliveriesOf = async (endpointId: string) =>
+  (await Promise.all(testShards().map((shard) => shard.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId))))).flat();
 
 describe("call events to webhooks", () => {
   it("in-progress is call.started; the end-of-call report is call.ended with summary, ended reason and transcript; once each", async () => {

@@ -1,4 +1,4 @@
-// The queue handler's dependencies from the Worker's bindings: the primary database, the real network
+// The queue handler's dependencies from the Worker's bindings: the directory's and the shards' primaries, the real network
 // (every host name resolved over DNS over HTTPS first, production or not), the local receiver
 // in-process outside production, and the product's mail for disabled endpoints.
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from "@shared/webhooks";
@@ -7,6 +7,7 @@ import { primaryOf } from "../db/sessions";
 import { parseConfig, type Bindings } from "../env";
 import { createMail } from "../providers";
 import { handleWebhookBatch, type DeliveryDeps } from "./deliver";
+import { shardPrimary } from "./enqueue";
 import { urlChecks } from "./url-safety";
 
 export function deliveryDeps(env: Bindings, appFetch: (request: Request) => Promise<Response>): DeliveryDeps {
@@ -16,6 +17,7 @@ export function deliveryDeps(env: Bindings, appFetch: (request: Request) => Prom
   const delays = !production && config.WEBHOOK_RETRY_DELAYS ? [0, ...config.WEBHOOK_RETRY_DELAYS.split(",").map(Number)] : WEBHOOK_RETRY_DELAYS_SECONDS;
   return {
     db,
+    shard: (name) => shardPrimary(env, name).db,
     queue: env.WEBHOOK_QUEUE,
     production,
     now: () => new Date(),

@@ -4,7 +4,8 @@
 // reads at most 64 KB of the answer and logs the first 1 KB. A failed attempt queues the next one
 // after the schedule's delay (a new message, so the queue's own retries only cover a crash); after
 // the last one the delivery is failed. An endpoint whose deliveries have all failed for 5 days is
-// disabled and its owner mailed.
+// disabled and its owner mailed. A delivery's rows are on its account's shard, which its message
+// names (decision 078); the owner's address is the directory's.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   WEBHOOK_DISABLE_AFTER_DAYS,
@@ -22,7 +23,10 @@ import { signedHeaders, signingSecrets } from "./signing";
 import { checkWebhookUrl, type Resolver } from "./url-safety";
 
 export type DeliveryDeps = {
+  /** The directory (the owner's address when an endpoint is disabled). */
   db: Database;
+  /** A shard's database by its binding's name (a message names its delivery's); throws for a name not bound. */
+  shard: (name: string) => Database;
   queue: Queue | undefined;
   production: boolean;
   /** The clock: the attempt's time, its signature's timestamp and the next attempt's due time. */
@@ -86,7 +90,7 @@ const firstBytesText = (bytes: Uint8Array, max: number) => new TextDecoder().dec
  * upkeep queues the following attempt once that is 15 minutes overdue.
  */
 export async function attemptDelivery(deps: DeliveryDeps, message: WebhookMessage): Promise<AttemptOutcome> {
-  const { db } = deps;
+  const db = deps.shard(message.shard);
   const now = deps.now();
   const at = now.toISOString();
   const attempt = message.attempt;
@@ -157,8 +161,8 @@ export async function attemptDelivery(deps: DeliveryDeps, message: WebhookMessag
       ? db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id))
       : db.update(webhookEndpoints).set({ failingSince: at }).where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.failingSince))),
   ]);
-  if (nextDelay !== undefined) await queueAttempts(deps.queue, [{ deliveryId: delivery.id, attempt: attempt + 1, delaySeconds: nextDelay }]);
-  if (!succeeded && endpoint.enabled) await disableIfFailingTooLong(deps, endpoint.id, now);
+  if (nextDelay !== undefined) await queueAttempts(deps.queue, [{ deliveryId: delivery.id, attempt: attempt + 1, shard: message.shard, delaySeconds: nextDelay }]);
+  if (!succeeded && endpoint.enabled) await disableIfFailingTooLong(deps, db, endpoint.id, now);
   const outcome: AttemptOutcome = { status: succeeded ? "succeeded" : nextDelay === undefined ? "failed" : "retrying", responseStatus };
   if (nextDelay !== undefined) outcome.nextDelaySeconds = nextDelay;
   if (error) outcome.error = error;
@@ -169,8 +173,7 @@ export async function attemptDelivery(deps: DeliveryDeps, message: WebhookMessag
  * Disables the endpoint when nothing has succeeded since its first failure 5 days ago or more, and
  * mails its owner once (the update that disables it is the one that sends the mail).
  */
-async function disableIfFailingTooLong(deps: DeliveryDeps, endpointId: string, now: Date) {
-  const { db } = deps;
+async function disableIfFailingTooLong(deps: DeliveryDeps, db: Database, endpointId: string, now: Date) {
   const cutoff = new Date(now.getTime() - WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000).toISOString();
   const reason = `Every delivery failed for ${WEBHOOK_DISABLE_AFTER_DAYS} days`;
   const disabled = await db
@@ -180,7 +183,7 @@ async function disableIfFailingTooLong(deps: DeliveryDeps, endpointId: string, n
     .returning({ url: webhookEndpoints.url, userId: webhookEndpoints.userId });
   const [endpoint] = disabled;
   if (!endpoint) return;
-  const owner = await db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, endpoint.userId)).get();
+  const owner = await deps.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, endpoint.userId)).get();
   if (!owner || !deps.mail) return;
   try {
     await deps.mail.send({

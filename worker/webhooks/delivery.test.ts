@@ -13,10 +13,12 @@ import worker from "../index";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import type { Bindings } from "../env";
 import type { MailPort, OutgoingMail } from "../providers";
-import { call, db, signUpAndSignIn } from "../test/helpers";
+import { call, db, shardNameOf, shardOf, signUpAndSignIn, testShards } from "../test/helpers";
+import { createDb } from "../db/client";
+import { shardDatabase } from "../db/shards";
 import { attemptDelivery, type DeliveryDeps } from "./deliver";
 import { createEndpoint, listDeliveries, resendDelivery, rotateSecret, sendTestEvent, updateEndpoint } from "./endpoints";
-import { enqueueWebhookEvent, type WebhookMessage } from "./enqueue";
+import { enqueueWebhookEvent, type WebhookEnv, type WebhookMessage } from "./enqueue";
 import { inboxEntries } from "./inbox";
 import { announceDailyReport, pruneWebhookLog, requeueLostDeliveries } from "./upkeep";
 
@@ -56,9 +58,22 @@ const mail: MailPort = {
   },
 };
 
-const deps = (over: Partial<DeliveryDeps> = {}): DeliveryDeps => ({ db: db(), queue, production: false, now: () => clock, fetch: fakeFetch, mail, ...over });
-/** The services' dependencies; the audit log's actor is a stand-in (the routes' tests check the real one). */
-const endpointDeps = () => ({ db: db(), queue, production: false, now: clock, actor: { id: "delivery-test", email: "delivery-test@example.com", ip: null } });
+/** A test shard by its binding's name, as the consumer opens the one a message names. */
+const shardByName = (name: string) => createDb(shardDatabase(env as unknown as Record<string, unknown>, name));
+const deps = (over: Partial<DeliveryDeps> = {}): DeliveryDeps => ({ db: db(), shard: shardByName, queue, production: false, now: () => clock, fetch: fakeFetch, mail, ...over });
+/** The services' dependencies for the account (its shard, decision 078); the audit log's actor is a stand-in (the routes' tests check the real one). */
+const endpointDeps = async (userId: string) => ({
+  db: db(),
+  shard: { name: await shardNameOf(userId), db: await shardOf(userId) },
+  queue,
+  production: false,
+  now: clock,
+  actor: { id: "delivery-test", email: "delivery-test@example.com", ip: null },
+});
+/** The Worker's bindings with the recording queue. */
+const bindings = () => ({ ...(env as unknown as WebhookEnv), WEBHOOK_QUEUE: queue });
+/** The upkeep's requeue on every shard, as the job runs it. */
+const requeueAll = (at: Date) => Promise.all(testShards().map((shard) => requeueLostDeliveries(shard, queue, at)));
 
 /** Runs the queued messages in order, advancing the clock by each one's delay; returns the delays. */
 async function drain(over: Partial<DeliveryDeps> = {}) {
@@ -74,7 +89,7 @@ async function drain(over: Partial<DeliveryDeps> = {}) {
 
 async function proAccountWithEndpoint(events: ("call.ended" | "call.started")[] = ["call.ended"], url = "https://hooks.example.com/in") {
   const s = await signUpAndSignIn();
-  const { endpoint, secret } = await createEndpoint(endpointDeps(), s.userId, { url, description: "CRM", events });
+  const { endpoint, secret } = await createEndpoint(await endpointDeps(s.userId), s.userId, { url, description: "CRM", events });
   return { ...s, endpoint, secret };
 }
 
@@ -89,7 +104,7 @@ beforeEach(() => {
 describe("what a receiver gets", () => {
   it("verifies with the standardwebhooks package: id, timestamp, signature over the raw body", async () => {
     const { userId, secret } = await proAccountWithEndpoint();
-    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.ended", { call_id: "c-1", summary: "Booked a visit" }, clock);
+    await enqueueWebhookEvent(bindings(), userId, "call.ended", { call_id: "c-1", summary: "Booked a visit" }, clock);
     expect(sent).toHaveLength(1);
     vi.useFakeTimers({ now: clock, toFake: ["Date"] });
     try {
@@ -110,11 +125,11 @@ describe("what a receiver gets", () => {
 
   it("during a rotation both secrets verify for 24 hours, then only the new one", async () => {
     const { userId, endpoint, secret: old } = await proAccountWithEndpoint(["call.ended"]);
-    const { secret: fresh } = await rotateSecret(endpointDeps(), userId, endpoint.id);
+    const { secret: fresh } = await rotateSecret(await endpointDeps(userId), userId, endpoint.id);
     const deliverAt = async (at: Date) => {
       clock = at;
       received = [];
-      await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.ended", { call_id: "c-2" }, clock);
+      await enqueueWebhookEvent(bindings(), userId, "call.ended", { call_id: "c-2" }, clock);
       await drain();
       return received[0];
     };
@@ -141,13 +156,13 @@ describe("what a receiver gets", () => {
     const hours = (h: number) => new Date(start + h * 3_600_000);
     const rotateAt = async (at: Date) => {
       clock = at;
-      return (await rotateSecret(endpointDeps(), userId, endpoint.id)).secret;
+      return (await rotateSecret(await endpointDeps(userId), userId, endpoint.id)).secret;
     };
     const deliverAt = async (at: Date) => {
       clock = at;
       received = [];
       vi.setSystemTime(clock);
-      await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.ended", { call_id: crypto.randomUUID() }, clock);
+      await enqueueWebhookEvent(bindings(), userId, "call.ended", { call_id: crypto.randomUUID() }, clock);
       await drain();
       return received[0];
     };
@@ -169,7 +184,7 @@ describe("what a receiver gets", () => {
       expect([s0, s1, s2].map((s) => verifies(s, r))).toEqual([true, true, true]);
       // A fourth is refused, saying when the oldest (s0, rotated out at 0 h) stops signing.
       clock = hours(4);
-      await expect(rotateSecret(endpointDeps(), userId, endpoint.id)).rejects.toMatchObject({
+      await expect(rotateSecret(await endpointDeps(userId), userId, endpoint.id)).rejects.toMatchObject({
         status: 409,
         code: "conflict",
         message: expect.stringContaining(`The oldest stops signing at ${hours(24).toISOString()}; you can rotate again from then.`),
@@ -193,19 +208,20 @@ describe("what a receiver gets", () => {
 
   it("goes only to the account's enabled endpoints subscribed to the type, and to none without the Pro plan", async () => {
     const { userId, endpoint } = await proAccountWithEndpoint(["call.started"]);
-    const other = await createEndpoint(endpointDeps(), userId, { url: "https://b.example.com/in", description: "", events: ["call.ended"] });
-    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.started", { call_id: "c-3" });
-    const rows = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, userId));
+    const other = await createEndpoint(await endpointDeps(userId), userId, { url: "https://b.example.com/in", description: "", events: ["call.ended"] });
+    await enqueueWebhookEvent(bindings(), userId, "call.started", { call_id: "c-3" });
+    const rows = await (await shardOf(userId)).select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, userId));
     expect(rows.map((r) => r.endpointId)).toEqual([endpoint.id]);
-    expect(sent).toEqual([{ body: { deliveryId: rows[0].id, attempt: 1 }, delaySeconds: 0 }]);
+    // The message names the account's shard, where the consumer claims and records the attempt.
+    expect(sent).toEqual([{ body: { deliveryId: rows[0].id, attempt: 1, shard: await shardNameOf(userId) }, delaySeconds: 0 }]);
     sent = [];
-    await updateEndpoint(endpointDeps(), userId, other.endpoint.id, { enabled: false });
-    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.ended", { call_id: "c-3" });
+    await updateEndpoint(await endpointDeps(userId), userId, other.endpoint.id, { enabled: false });
+    await enqueueWebhookEvent(bindings(), userId, "call.ended", { call_id: "c-3" });
     expect(sent).toEqual([]);
 
     const basic = await signUpAndSignIn({ plan: "basic" });
-    await db().insert(webhookEndpoints).values({ id: `we_basic_${basic.userId}`, userId: basic.userId, url: "https://c.example.com/in", events: '["call.ended"]', secret: "whsec_AAAA" });
-    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, basic.userId, "call.ended", { call_id: "c-4" });
+    await (await shardOf(basic.userId)).insert(webhookEndpoints).values({ id: `we_basic_${basic.userId}`, userId: basic.userId, url: "https://c.example.com/in", events: '["call.ended"]', secret: "whsec_AAAA" });
+    await enqueueWebhookEvent(bindings(), basic.userId, "call.ended", { call_id: "c-4" });
     expect(sent).toEqual([]);
   });
 });
@@ -214,7 +230,7 @@ describe("retries", () => {
   it("follow the schedule on a fake clock, with one webhook-id, then the delivery is failed", async () => {
     const { userId, endpoint } = await proAccountWithEndpoint();
     answer = () => new Response("try later", { status: 503 });
-    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.ended", { call_id: "c-5" }, clock);
+    await enqueueWebhookEvent(bindings(), userId, "call.ended", { call_id: "c-5" }, clock);
     const started = clock.getTime();
     const delays = await drain();
     expect(delays).toEqual([...WEBHOOK_RETRY_DELAYS_SECONDS]);
@@ -224,7 +240,7 @@ describe("retries", () => {
     const stamps = received.map((r) => Number(r.headers["webhook-timestamp"]) - started / 1000);
     const schedule: number[] = [...WEBHOOK_RETRY_DELAYS_SECONDS];
     expect(stamps).toEqual(schedule.map((_, i) => schedule.slice(0, i + 1).reduce((a, b) => a + b, 0)));
-    const log = await listDeliveries(endpointDeps(), userId, endpoint.id, { limit: 10 });
+    const log = await listDeliveries(await endpointDeps(userId), userId, endpoint.id, { limit: 10 });
     expect(log.deliveries).toHaveLength(1);
     const [delivery] = log.deliveries;
     expect(delivery).toMatchObject({ id: received[0].headers["webhook-id"], status: "failed", attempts: 8, nextAttemptAt: null, eventType: "call.ended" });
@@ -236,24 +252,24 @@ describe("retries", () => {
     const { userId } = await proAccountWithEndpoint();
     let calls = 0;
     answer = () => new Response(null, { status: ++calls < 3 ? 500 : 204 });
-    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.ended", { call_id: "c-6" }, clock);
+    await enqueueWebhookEvent(bindings(), userId, "call.ended", { call_id: "c-6" }, clock);
     const first = sent[0].body;
     expect(await drain()).toEqual([0, 5, 300]);
     expect(await attemptDelivery(deps(), first)).toEqual({ status: "skipped" });
-    const [row] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, first.deliveryId));
+    const [row] = await (await shardOf(userId)).select().from(webhookDeliveries).where(eq(webhookDeliveries.id, first.deliveryId));
     expect(row).toMatchObject({ status: "succeeded", attempts: 3 });
   });
 
   it("a resend is one more attempt with the same webhook-id, on any delivery", async () => {
     const { userId, endpoint } = await proAccountWithEndpoint();
-    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    await sendTestEvent(await endpointDeps(userId), userId, endpoint.id);
     await drain();
-    const [delivery] = (await listDeliveries(endpointDeps(), userId, endpoint.id, { limit: 5 })).deliveries;
+    const [delivery] = (await listDeliveries(await endpointDeps(userId), userId, endpoint.id, { limit: 5 })).deliveries;
     expect(delivery).toMatchObject({ eventType: "test", status: "succeeded", attempts: 1 });
-    expect(await resendDelivery(endpointDeps(), userId, endpoint.id, delivery.id)).toEqual({ deliveryId: delivery.id, attempt: 2 });
+    expect(await resendDelivery(await endpointDeps(userId), userId, endpoint.id, delivery.id)).toEqual({ deliveryId: delivery.id, attempt: 2 });
     await drain();
     expect(received.map((r) => r.headers["webhook-id"])).toEqual([delivery.id, delivery.id]);
-    const [after] = (await listDeliveries(endpointDeps(), userId, endpoint.id, { limit: 5 })).deliveries;
+    const [after] = (await listDeliveries(await endpointDeps(userId), userId, endpoint.id, { limit: 5 })).deliveries;
     expect(after).toMatchObject({ status: "succeeded", attempts: 2 });
   });
 });
@@ -267,12 +283,13 @@ describe("one attempt at a time, whatever the concurrency", () => {
 
   it("20 parallel resends of a decided delivery make exactly one new attempt; the others answer 409", async () => {
     const { userId, endpoint } = await proAccountWithEndpoint();
-    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    await sendTestEvent(await endpointDeps(userId), userId, endpoint.id);
     await drain();
-    const [delivery] = (await listDeliveries(endpointDeps(), userId, endpoint.id, { limit: 1 })).deliveries;
+    const [delivery] = (await listDeliveries(await endpointDeps(userId), userId, endpoint.id, { limit: 1 })).deliveries;
     expect(delivery).toMatchObject({ status: "succeeded", attempts: 1 });
     received = [];
-    const resends = await Promise.allSettled(Array.from({ length: 20 }, () => resendDelivery(endpointDeps(), userId, endpoint.id, delivery.id)));
+    const d = await endpointDeps(userId);
+    const resends = await Promise.allSettled(Array.from({ length: 20 }, () => resendDelivery(d, userId, endpoint.id, delivery.id)));
     expect(resends.filter((r) => r.status === "fulfilled").map((r) => r.value)).toEqual([{ deliveryId: delivery.id, attempt: 2 }]);
     const refused = resends.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason as { status: number; code: string; message: string });
     expect(refused).toHaveLength(19);
@@ -282,34 +299,34 @@ describe("one attempt at a time, whatever the concurrency", () => {
     expect(received).toHaveLength(1);
     // A failure of the resent attempt queues one next retry, not one per resend.
     answer = () => new Response(null, { status: 500 });
-    await resendDelivery(endpointDeps(), userId, endpoint.id, delivery.id);
-    await Promise.all([runAllAtOnce(), resendDelivery(endpointDeps(), userId, endpoint.id, delivery.id).catch(() => null)]);
+    await resendDelivery(await endpointDeps(userId), userId, endpoint.id, delivery.id);
+    await Promise.all([runAllAtOnce(), resendDelivery(await endpointDeps(userId), userId, endpoint.id, delivery.id).catch(() => null)]);
     // Attempt 3 failed: attempt 4 follows after the schedule's fourth delay.
-    expect(sent).toEqual([{ body: { deliveryId: delivery.id, attempt: 4 }, delaySeconds: WEBHOOK_RETRY_DELAYS_SECONDS[3] }]);
-    const attempts = await db().select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id));
+    expect(sent).toEqual([{ body: { deliveryId: delivery.id, attempt: 4, shard: await shardNameOf(userId) }, delaySeconds: WEBHOOK_RETRY_DELAYS_SECONDS[3] }]);
+    const attempts = await (await shardOf(userId)).select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id));
     expect(attempts.map((a) => a.attempt).sort()).toEqual([1, 2, 3]);
   });
 
   it("a queue message delivered twice at once makes one attempt", async () => {
     const { userId, endpoint } = await proAccountWithEndpoint();
     answer = () => new Response(null, { status: 503 });
-    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    await sendTestEvent(await endpointDeps(userId), userId, endpoint.id);
     const [message] = sent.splice(0);
     const outcomes = await Promise.all([attemptDelivery(deps(), message.body), attemptDelivery(deps(), message.body)]);
     expect(outcomes.map((o) => o.status).sort()).toEqual(["retrying", "skipped"]);
     expect(received).toHaveLength(1);
     // One next retry queued, and the first attempt logged once.
-    expect(sent).toEqual([{ body: { deliveryId: message.body.deliveryId, attempt: 2 }, delaySeconds: 5 }]);
-    const attempts = await db().select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, message.body.deliveryId));
+    expect(sent).toEqual([{ body: { deliveryId: message.body.deliveryId, attempt: 2, shard: await shardNameOf(userId) }, delaySeconds: 5 }]);
+    const attempts = await (await shardOf(userId)).select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, message.body.deliveryId));
     expect(attempts.map((a) => a.attempt)).toEqual([1]);
   });
 
   it("the upkeep's requeue of a late message and the late message itself make one attempt", async () => {
     const { userId, endpoint } = await proAccountWithEndpoint();
-    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    await sendTestEvent(await endpointDeps(userId), userId, endpoint.id);
     const [late] = sent.splice(0);
     clock = new Date(clock.getTime() + 20 * 60_000);
-    await requeueLostDeliveries(db(), queue, clock);
+    await requeueAll(clock);
     // (Other tests' pending deliveries are requeued too: only this one's messages run.)
     sent = sent.filter((m) => m.body.deliveryId === late.body.deliveryId);
     expect(sent.map((m) => m.body)).toEqual([late.body]);
@@ -320,26 +337,26 @@ describe("one attempt at a time, whatever the concurrency", () => {
 
   it("an attempt whose run died after its claim is queued again by the upkeep, as the next attempt", async () => {
     const { userId, endpoint } = await proAccountWithEndpoint();
-    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    await sendTestEvent(await endpointDeps(userId), userId, endpoint.id);
     const [message] = sent.splice(0);
     // The claim was written (the first batch), then the isolate died before the answer was recorded (the second).
-    const real = db();
+    const real = await shardOf(userId);
     const dying = Object.create(real) as typeof real;
     let batches = 0;
     dying.batch = ((statements: Parameters<typeof real.batch>[0]) =>
       ++batches === 1 ? real.batch(statements) : Promise.reject(new Error("isolate gone"))) as unknown as typeof real.batch;
-    await expect(attemptDelivery(deps({ db: dying }), message.body)).rejects.toThrow("isolate gone");
+    await expect(attemptDelivery(deps({ shard: () => dying }), message.body)).rejects.toThrow("isolate gone");
     expect(received).toHaveLength(1);
     received = [];
     // The queue's own retry of the message finds the attempt claimed and is skipped.
     expect(await attemptDelivery(deps(), message.body)).toEqual({ status: "skipped" });
     clock = new Date(clock.getTime() + 20 * 60_000);
-    await requeueLostDeliveries(db(), queue, clock);
+    await requeueAll(clock);
     sent = sent.filter((m) => m.body.deliveryId === message.body.deliveryId);
-    expect(sent.map((m) => m.body)).toEqual([{ deliveryId: message.body.deliveryId, attempt: 2 }]);
+    expect(sent.map((m) => m.body)).toEqual([{ deliveryId: message.body.deliveryId, attempt: 2, shard: await shardNameOf(userId) }]);
     await drain();
     expect(received).toHaveLength(1);
-    const [delivery] = (await listDeliveries(endpointDeps(), userId, endpoint.id, { limit: 1 })).deliveries;
+    const [delivery] = (await listDeliveries(await endpointDeps(userId), userId, endpoint.id, { limit: 1 })).deliveries;
     expect(delivery).toMatchObject({ status: "succeeded", attempts: 2 });
   });
 });
@@ -348,7 +365,7 @@ describe("each attempt", () => {
   it("does not follow a redirect: a 3xx is a failure", async () => {
     const { userId, endpoint } = await proAccountWithEndpoint();
     answer = () => new Response(null, { status: 302, headers: { location: "http://169.254.169.254/" } });
-    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    await sendTestEvent(await endpointDeps(userId), userId, endpoint.id);
     const outcome = await attemptDelivery(deps(), sent.shift()!.body);
     expect(outcome).toMatchObject({ status: "retrying", responseStatus: 302, error: "redirects are not followed", nextDelaySeconds: 5 });
     expect(received).toHaveLength(1);
@@ -358,7 +375,7 @@ describe("each attempt", () => {
     const { userId, endpoint } = await proAccountWithEndpoint();
     const hanging = ((_input: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason as Error)))) as typeof fetch;
-    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    await sendTestEvent(await endpointDeps(userId), userId, endpoint.id);
     const outcome = await attemptDelivery(deps({ fetch: hanging, timeoutMs: 20 }), sent.shift()!.body);
     expect(outcome).toMatchObject({ status: "retrying", responseStatus: null, error: "no answer within 0.02 s" });
   });
@@ -377,17 +394,17 @@ describe("each attempt", () => {
         }),
         { status: 200 },
       );
-    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    await sendTestEvent(await endpointDeps(userId), userId, endpoint.id);
     await drain();
     expect(served).toBeLessThanOrEqual(64 * 1024 + 2 * 16 * 1024);
-    const [attempt] = await db().select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, endpoint.id));
+    const [attempt] = await (await shardOf(userId)).select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, endpoint.id));
     expect(attempt.responseBody).toBe("a".repeat(1024));
   });
 
   it("checks the URL again: an address refused since it was saved fails without a request", async () => {
     const { userId, endpoint } = await proAccountWithEndpoint();
-    await db().update(webhookEndpoints).set({ url: "https://[::ffff:169.254.169.254]/meta" }).where(eq(webhookEndpoints.id, endpoint.id));
-    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    await (await shardOf(userId)).update(webhookEndpoints).set({ url: "https://[::ffff:169.254.169.254]/meta" }).where(eq(webhookEndpoints.id, endpoint.id));
+    await sendTestEvent(await endpointDeps(userId), userId, endpoint.id);
     const outcome = await attemptDelivery(deps(), sent.shift()!.body);
     expect(outcome).toMatchObject({ status: "retrying", error: "URL refused: points to a link-local or cloud metadata address" });
     expect(received).toEqual([]);
@@ -395,7 +412,7 @@ describe("each attempt", () => {
 
   it("resolves the host name when given a resolver, and refuses an inside address", async () => {
     const { userId, endpoint } = await proAccountWithEndpoint();
-    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    await sendTestEvent(await endpointDeps(userId), userId, endpoint.id);
     const outcome = await attemptDelivery(deps({ resolve: () => Promise.resolve(["127.0.0.1"]) }), sent.shift()!.body);
     expect(outcome).toMatchObject({ error: "URL refused: resolves to a loopback address" });
     expect(received).toEqual([]);
@@ -406,13 +423,13 @@ describe("when saved", () => {
   it("a name resolving to an inside address is refused with the field url, when a resolver is given (production)", async () => {
     const s = await signUpAndSignIn();
     const resolve = () => Promise.resolve(["10.0.0.7"]);
-    await expect(createEndpoint({ ...endpointDeps(), resolve }, s.userId, { url: "https://hooks.example.com/in", description: "", events: ["test"] })).rejects.toMatchObject({
+    await expect(createEndpoint({ ...(await endpointDeps(s.userId)), resolve }, s.userId, { url: "https://hooks.example.com/in", description: "", events: ["test"] })).rejects.toMatchObject({
       status: 400,
       field: "url",
       message: "The URL resolves to a private network address",
     });
-    const { endpoint } = await createEndpoint(endpointDeps(), s.userId, { url: "https://hooks.example.com/in", description: "", events: ["test"] });
-    await expect(updateEndpoint({ ...endpointDeps(), resolve }, s.userId, endpoint.id, { url: "https://other.example.com/in" })).rejects.toMatchObject({ status: 400, field: "url" });
+    const { endpoint } = await createEndpoint(await endpointDeps(s.userId), s.userId, { url: "https://hooks.example.com/in", description: "", events: ["test"] });
+    await expect(updateEndpoint({ ...(await endpointDeps(s.userId)), resolve }, s.userId, endpoint.id, { url: "https://other.example.com/in" })).rejects.toMatchObject({ status: 400, field: "url" });
   });
 });
 
@@ -422,7 +439,7 @@ describe("an endpoint failing everything", () => {
     const day = 86_400_000;
     const event = async (status: number) => {
       answer = () => new Response(null, { status });
-      await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.ended", { call_id: crypto.randomUUID() }, clock);
+      await enqueueWebhookEvent(bindings(), userId, "call.ended", { call_id: crypto.randomUUID() }, clock);
       await attemptDelivery(deps(), sent.shift()!.body);
       sent = [];
     };
@@ -433,17 +450,17 @@ describe("an endpoint failing everything", () => {
     await event(500);
     clock = new Date(clock.getTime() + 4.9 * day);
     await event(500);
-    let [row] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    let [row] = await (await shardOf(userId)).select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(row.enabled).toBe(true);
     clock = new Date(clock.getTime() + 0.2 * day);
     await event(500);
-    [row] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    [row] = await (await shardOf(userId)).select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(row).toMatchObject({ enabled: false, disabledReason: "Every delivery failed for 5 days" });
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: email.toLowerCase(), kind: "webhook_disabled" });
     expect(mails[0].text).toContain("https://hooks.example.com/in");
     // Disabled: no more events; a pending retry of an earlier delivery fails at once.
-    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.ended", { call_id: "c-7" }, clock);
+    await enqueueWebhookEvent(bindings(), userId, "call.ended", { call_id: "c-7" }, clock);
     expect(sent).toEqual([]);
     expect(mails).toHaveLength(1);
   });
@@ -452,7 +469,7 @@ describe("an endpoint failing everything", () => {
 describe("the queue handler of the Worker", () => {
   it("runs each message's attempt, delivers to the local receiver in-process and acknowledges", async () => {
     const { userId, endpoint } = await proAccountWithEndpoint(["call.started"], "http://localhost:8787/api/local/webhook-inbox/queue-test");
-    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.started", { call_id: "c-8" });
+    await enqueueWebhookEvent(bindings(), userId, "call.started", { call_id: "c-8" });
     const [message] = sent;
     const batch = createMessageBatch<WebhookMessage>("voice-agent-ops-webhooks", [{ id: "m-1", timestamp: new Date(), attempts: 1, body: message.body }]);
     const ctx = createExecutionContext();
@@ -463,34 +480,36 @@ describe("the queue handler of the Worker", () => {
     expect(result.retryMessages).toEqual([]);
     const [entry] = await inboxEntries(db(), "queue-test");
     expect(entry).toMatchObject({ webhookId: message.body.deliveryId, eventType: "call.started", verified: true, verifyError: null });
-    const [delivery] = (await listDeliveries(endpointDeps(), userId, endpoint.id, { limit: 1 })).deliveries;
+    const [delivery] = (await listDeliveries(await endpointDeps(userId), userId, endpoint.id, { limit: 1 })).deliveries;
     expect(delivery).toMatchObject({ status: "succeeded", attempts: 1 });
     expect(delivery.attemptLog[0]).toMatchObject({ responseStatus: 200 });
   });
   it("acknowledges, logs and drops a malformed message: no attempt runs and none is retried", async () => {
     const { userId, endpoint } = await proAccountWithEndpoint(["call.started"], "http://localhost:8787/api/local/webhook-inbox/malformed");
-    await enqueueWebhookEvent({ DB: env.DB, WEBHOOK_QUEUE: queue }, userId, "call.started", { call_id: "c-9" });
+    await enqueueWebhookEvent(bindings(), userId, "call.started", { call_id: "c-9" });
     const { deliveryId } = sent[0].body;
     const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
       const batch = createMessageBatch<WebhookMessage>("voice-agent-ops-webhooks", [
         // No attempt number: it cannot be told from an attempt already made.
         { id: "m-no-attempt", timestamp: new Date(), attempts: 1, body: { deliveryId } as WebhookMessage },
-        { id: "m-zero", timestamp: new Date(), attempts: 1, body: { deliveryId, attempt: 0 } },
+        { id: "m-zero", timestamp: new Date(), attempts: 1, body: { deliveryId, attempt: 0, shard: await shardNameOf(userId) } },
         { id: "m-text", timestamp: new Date(), attempts: 1, body: "not a message" as unknown as WebhookMessage },
+        // No shard: it cannot be told where the delivery's rows are.
+        { id: "m-no-shard", timestamp: new Date(), attempts: 1, body: { deliveryId, attempt: 1 } as WebhookMessage },
       ]);
       const ctx = createExecutionContext();
       await worker.queue(batch, env as unknown as Bindings, ctx);
       await waitOnExecutionContext(ctx);
       const result = await getQueueResult(batch, ctx);
-      expect(result.explicitAcks.sort()).toEqual(["m-no-attempt", "m-text", "m-zero"]);
+      expect(result.explicitAcks.sort()).toEqual(["m-no-attempt", "m-no-shard", "m-text", "m-zero"]);
       expect(result.retryMessages).toEqual([]);
-      expect(warned.mock.calls.filter(([line]) => String(line).includes("a malformed webhook queue message was dropped"))).toHaveLength(3);
+      expect(warned.mock.calls.filter(([line]) => String(line).includes("a malformed webhook queue message was dropped"))).toHaveLength(4);
     } finally {
       warned.mockRestore();
     }
     expect(await inboxEntries(db(), "malformed")).toEqual([]);
-    const [delivery] = (await listDeliveries(endpointDeps(), userId, endpoint.id, { limit: 1 })).deliveries;
+    const [delivery] = (await listDeliveries(await endpointDeps(userId), userId, endpoint.id, { limit: 1 })).deliveries;
     expect(delivery).toMatchObject({ status: "pending", attempts: 0, attemptLog: [] });
   });
 });
@@ -498,27 +517,28 @@ describe("the queue handler of the Worker", () => {
 describe("upkeep", () => {
   it("keeps the log 30 days (a pending delivery until it is decided)", async () => {
     const { userId, endpoint } = await proAccountWithEndpoint();
-    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    await sendTestEvent(await endpointDeps(userId), userId, endpoint.id);
     await drain();
-    await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    await sendTestEvent(await endpointDeps(userId), userId, endpoint.id);
     sent = [];
     clock = new Date(clock.getTime() + 30 * 86_400_000 + 1000);
-    await pruneWebhookLog(db(), clock);
-    const left = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    const shard = await shardOf(userId);
+    await pruneWebhookLog(shard, clock);
+    const left = await shard.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
     expect(left.map((d) => d.status)).toEqual(["pending"]);
-    expect(await db().select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, endpoint.id))).toEqual([]);
+    expect(await shard.select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, endpoint.id))).toEqual([]);
   });
 
   it("queues again a pending delivery whose message was lost, once it is 15 minutes overdue", async () => {
     const { userId, endpoint } = await proAccountWithEndpoint();
-    const { deliveryId } = await sendTestEvent(endpointDeps(), userId, endpoint.id);
+    const { deliveryId } = await sendTestEvent(await endpointDeps(userId), userId, endpoint.id);
     sent = [];
     clock = new Date(clock.getTime() + 10 * 60_000);
-    await requeueLostDeliveries(db(), queue, clock);
+    await requeueAll(clock);
     expect(sent.filter((m) => m.body.deliveryId === deliveryId)).toEqual([]);
     clock = new Date(clock.getTime() + 10 * 60_000);
-    await requeueLostDeliveries(db(), queue, clock);
-    expect(sent.filter((m) => m.body.deliveryId === deliveryId)).toEqual([{ body: { deliveryId, attempt: 1 }, delaySeconds: 0 }]);
+    await requeueAll(clock);
+    expect(sent.filter((m) => m.body.deliveryId === deliveryId)).toEqual([{ body: { deliveryId, attempt: 1, shard: await shardNameOf(userId) }, delaySeconds: 0 }]);
   });
 
   it("announces the daily report to the accounts that see it", async () => {
@@ -526,9 +546,13 @@ describe("upkeep", () => {
     const plain = await signUpAndSignIn();
     await call("/api/profile", { token: staff.accessToken });
     await call("/api/profile", { token: plain.accessToken });
-    for (const s of [staff, plain]) await createEndpoint(endpointDeps(), s.userId, { url: "https://r.example.com/in", description: "", events: ["daily_report.ready"] });
-    await announceDailyReport(db(), queue, "2026-11-01", clock);
-    const rows = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.eventType, "daily_report.ready"));
+    for (const s of [staff, plain]) await createEndpoint(await endpointDeps(s.userId), s.userId, { url: "https://r.example.com/in", description: "", events: ["daily_report.ready"] });
+    for (const shard of testShards()) await announceDailyReport(db(), shard, queue, "2026-11-01", clock);
+    const rows = (
+      await Promise.all([staff, plain].map(async (s) => (await shardOf(s.userId)).select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, s.userId))))
+    )
+      .flat()
+      .filter((r) => r.eventType === "daily_report.ready");
     expect(rows.map((r) => r.userId)).toEqual([staff.userId]);
     expect(JSON.parse(rows[0].payload)).toMatchObject({ type: "daily_report.ready", data: { day: "2026-11-01" } });
   });

@@ -1,13 +1,17 @@
 // The operations on an account's webhook endpoints (docs/product/webhooks.md), as plain functions of
 // the account: the dashboard's routes call them, and so can the public API's. Every function takes
-// the caller's account id and answers 404 for another account's endpoint or delivery. Every change of
-// an endpoint (create, update, delete, rotation) writes its audit row in the same batch as the change,
-// as API keys do, and only when the change took effect.
-import { and, desc, eq, getTableColumns, lt, ne, or, sql, type SQL } from "drizzle-orm";
+// the caller's account id and answers 404 for another account's endpoint or delivery. The endpoints,
+// deliveries and attempts are on the account's shard; the plan and the audit log are the directory's
+// (decision 078). The two cannot share a batch: an add writes the endpoint on the shard first and its
+// audit row after (createEndpoint); a change of an endpoint already read (update, delete, rotation)
+// writes its audit row beside the change (withAudit), one round trip for both, as before.
+import { and, desc, eq, getTableColumns, lt, ne, or, sql } from "drizzle-orm";
 import type { WebhookAttemptView, WebhookDeliveryListResponse, WebhookDeliveryView, WebhookEndpointView } from "@shared/schemas/webhooks";
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MAX_SIGNING_SECRETS, WEBHOOK_ROTATION_OVERLAP_HOURS, type WebhookEventType } from "@shared/webhooks";
 import type { Database } from "../db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
+import type { Shard } from "../db/shards";
+import { log } from "../lib/log";
 import { WEBHOOKS_API_TEXT } from "@shared/messages";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
 import { auditStatement, type AdminActor } from "../services/admin/audit-log";
@@ -16,21 +20,60 @@ import { generateWebhookSecret } from "./signing";
 import { checkWebhookUrl, type Resolver } from "./url-safety";
 
 /**
- * What the operations need: the directory database, the delivery queue, whether this is production,
- * and `allowed`, the caller's plan check already under way: each operation awaits it beside its first
- * read (one round trip for both) and always before it writes.
+ * What the operations need: the directory database (the audit log), the account's shard (its
+ * endpoints, deliveries and attempts; its name goes in the queue's messages), the delivery queue,
+ * whether this is production, and `allowed`, the caller's plan check already under way: each
+ * operation awaits it beside its first read (one round trip for both) and always before it writes.
  */
-export type EndpointDeps = { db: Database; queue: Queue | undefined; production: boolean; now?: Date; allowed?: Promise<unknown>; resolve?: Resolver; localOrigins?: readonly string[] };
+export type EndpointDeps = {
+  db: Database;
+  shard: Shard;
+  queue: Queue | undefined;
+  production: boolean;
+  now?: Date;
+  allowed?: Promise<unknown>;
+  resolve?: Resolver;
+  localOrigins?: readonly string[];
+};
 
 /** Who changes an endpoint, for the audit log: the account, from where, and on /v1 the API key used. */
 export type EndpointActor = AdminActor & { apiKeyId?: string };
 /** What the operations that change an endpoint need: the above and the actor they record. */
 export type EndpointWriteDeps = EndpointDeps & { actor: EndpointActor };
 
-/** The audit row of a change of an endpoint, written only where `onlyIf` holds after the change. */
-function audited(deps: EndpointWriteDeps, action: "create_webhook_endpoint" | "update_webhook_endpoint" | "delete_webhook_endpoint" | "rotate_webhook_secret", detail: Record<string, unknown>, onlyIf: SQL) {
+type AuditAction = "create_webhook_endpoint" | "update_webhook_endpoint" | "delete_webhook_endpoint" | "rotate_webhook_secret";
+
+/** The audit row of an endpoint change, with the /v1 key that made it. */
+function auditRow(deps: EndpointWriteDeps, action: AuditAction, detail: Record<string, unknown>) {
   const { apiKeyId, ...actor } = deps.actor;
-  return auditStatement(deps.db, actor, action, { id: actor.id, email: actor.email }, apiKeyId ? { ...detail, api_key_id: apiKeyId } : detail, onlyIf);
+  return auditStatement(deps.db, actor, action, { id: actor.id, email: actor.email }, apiKeyId ? { ...detail, api_key_id: apiKeyId } : detail);
+}
+
+/**
+ * A change of an endpoint the request has just read (so it exists and is the caller's) on the shard,
+ * and its audit row in the directory, sent together (one round trip). The audit log is append-only
+ * and the two databases share no transaction, so: where the change then did not take (`took` false:
+ * a concurrent change of the same endpoint won the race and this request answers 404 or 409), its
+ * row stays and is logged as such; where the change took but the audit row failed, the request fails
+ * (500) and the change is logged with the row's detail. `audit` null: nothing to record.
+ */
+async function withAudit<T>(
+  deps: EndpointWriteDeps,
+  change: Promise<T>,
+  audit: { action: AuditAction; detail: Record<string, unknown> } | null,
+  took: (result: T) => boolean,
+): Promise<T> {
+  const [changed, recorded] = await Promise.allSettled([change, audit ? auditRow(deps, audit.action, audit.detail) : Promise.resolve(null)]);
+  if (changed.status === "rejected") throw changed.reason;
+  if (!took(changed.value)) {
+    if (audit && recorded.status === "fulfilled") log(null, "warn", "an audited webhook endpoint change lost a race and did not take", { actor: deps.actor.id, action: audit.action, detail: audit.detail });
+    return changed.value;
+  }
+  if (recorded.status === "rejected") {
+    log(null, "error", "a webhook endpoint change took but its audit row failed", { actor: deps.actor.id, action: audit?.action, detail: audit?.detail, error: String(recorded.reason) });
+    throw recorded.reason;
+  }
+  return changed.value;
 }
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -69,7 +112,7 @@ async function safeUrl(raw: string, deps: EndpointDeps): Promise<string> {
 /** The account's endpoint (404 for any other), read beside the caller's plan check. */
 async function ownedEndpoint(deps: EndpointDeps, userId: string, endpointId: string): Promise<EndpointRow> {
   const [row] = await Promise.all([
-    deps.db
+    deps.shard.db
       .select()
       .from(webhookEndpoints)
       .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.userId, userId)))
@@ -82,7 +125,7 @@ async function ownedEndpoint(deps: EndpointDeps, userId: string, endpointId: str
 
 export async function listEndpoints(deps: EndpointDeps, userId: string): Promise<WebhookEndpointView[]> {
   const [rows] = await Promise.all([
-    deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(webhookEndpoints.createdAt, webhookEndpoints.id),
+    deps.shard.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(webhookEndpoints.createdAt, webhookEndpoints.id),
     deps.allowed,
   ]);
   return rows.map((r) => endpointView(r, deps.now));
@@ -95,14 +138,26 @@ export async function getEndpoint(deps: EndpointDeps, userId: string, endpointId
 /**
  * Adds an endpoint with a new secret (answered once). The limit is kept by the insert itself (it
  * inserts only while the account has fewer than the limit), so two concurrent adds cannot pass it.
+ * The endpoint is written on the shard beside the plan check (one round trip), then its audit row in
+ * the directory: written only where the insert took, so a refused add is never recorded. Where the
+ * plan refuses, or the audit row fails, the endpoint is deleted again before the answer; between the
+ * two round trips it hears no event unless the plan allows (every event checks the plan).
  */
 export async function createEndpoint(
   deps: EndpointWriteDeps,
   userId: string,
   input: { url: string; description: string; events: WebhookEventType[] },
 ): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
-  await deps.allowed;
-  const url = await safeUrl(input.url, deps);
+  // The URL's check needs no database; a refused URL writes nothing, and the plan's refusal comes first.
+  const checked = await safeUrl(input.url, deps).then(
+    (url) => ({ url }),
+    (error: unknown) => ({ error }),
+  );
+  if ("error" in checked) {
+    await deps.allowed;
+    throw checked.error;
+  }
+  const { url } = checked;
   const now = (deps.now ?? new Date()).toISOString();
   const id = `we_${crypto.randomUUID().replaceAll("-", "")}`;
   const secret = generateWebhookSecret();
@@ -124,7 +179,7 @@ export async function createEndpoint(
     createdAt: now,
     updatedAt: now,
   };
-  // INSERT … SELECT over every column in table order, so it can be conditional and go in a batch.
+  // INSERT … SELECT over every column in table order, so it can be conditional.
   const values = sql.join(
     Object.entries(getTableColumns(e)).map(([key, column]) => {
       const value = row[key as keyof EndpointRow];
@@ -132,19 +187,27 @@ export async function createEndpoint(
     }),
     sql`, `,
   );
-  const [inserted] = await deps.db.batch([
-    deps.db
+  const db = deps.shard.db;
+  const removeAgain = () => db.delete(e).where(and(eq(e.id, id), eq(e.userId, userId)));
+  const [plan, insert] = await Promise.allSettled([
+    Promise.resolve(deps.allowed),
+    db
       .insert(e)
       .select(sql`select ${values} where (select count(*) from ${e} where ${e.userId} = ${userId}) < ${MAX_WEBHOOK_ENDPOINTS}`)
       .returning({ id: e.id }),
-    audited(
-      deps,
-      "create_webhook_endpoint",
-      { endpoint_id: id, url, events: input.events, description: input.description, secret_prefix: secretPrefix(secret) },
-      sql`exists (select 1 from ${e} where ${e.id} = ${id})`,
-    ),
   ]);
-  if (inserted.length === 0) throw new ApiError(409, ENDPOINT_LIMIT_TEXT, "conflict");
+  if (plan.status === "rejected") {
+    if (insert.status === "fulfilled" && insert.value.length > 0) await removeAgain();
+    throw plan.reason;
+  }
+  if (insert.status === "rejected") throw insert.reason;
+  if (insert.value.length === 0) throw new ApiError(409, ENDPOINT_LIMIT_TEXT, "conflict");
+  try {
+    await auditRow(deps, "create_webhook_endpoint", { endpoint_id: id, url, events: input.events, description: input.description, secret_prefix: secretPrefix(secret) });
+  } catch (error) {
+    await removeAgain();
+    throw error;
+  }
   return { endpoint: endpointView(row), secret };
 }
 
@@ -177,43 +240,40 @@ export async function updateEndpoint(
   if (set.events !== undefined && set.events !== before.events) changes.events = { before: JSON.parse(before.events) as unknown, after: input.events };
   if (set.enabled !== undefined && set.enabled !== before.enabled) changes.enabled = { before: before.enabled, after: set.enabled };
   const e = webhookEndpoints;
-  const stamp = set.updatedAt!;
-  const [rows] = await deps.db.batch([
-    deps.db
+  const rows = await withAudit(
+    deps,
+    deps.shard.db
       .update(e)
       .set(set)
       .where(and(eq(e.id, endpointId), eq(e.userId, userId)))
       .returning(),
-    audited(
-      deps,
-      "update_webhook_endpoint",
-      { endpoint_id: endpointId, url: set.url ?? before.url, changes },
-      // Recorded when the update took effect and changed something.
-      Object.keys(changes).length > 0 ? sql`exists (select 1 from ${e} where ${e.id} = ${endpointId} and ${e.userId} = ${userId} and ${e.updatedAt} = ${stamp})` : sql`0`,
-    ),
-  ]);
+    // Recorded when the update took effect and changed something.
+    Object.keys(changes).length > 0 ? { action: "update_webhook_endpoint", detail: { endpoint_id: endpointId, url: set.url ?? before.url, changes } } : null,
+    (updated) => updated.length > 0,
+  );
   const [row] = rows;
   if (!row) throw notFound("Webhook endpoint not found");
   return endpointView(row, now);
 }
 
-/** Deletes the endpoint with its delivery log and records it, in one batch. */
+/** Deletes the endpoint with its delivery log in one batch, and records it. */
 export async function deleteEndpoint(deps: EndpointWriteDeps, userId: string, endpointId: string): Promise<void> {
-  const { db } = deps;
+  const { db } = deps.shard;
   const endpoint = await ownedEndpoint(deps, userId, endpointId);
-  const e = webhookEndpoints;
-  await db.batch([
-    // First, while the endpoint is still there to be seen (a concurrent delete records once).
-    audited(
-      deps,
-      "delete_webhook_endpoint",
-      { endpoint_id: endpointId, url: endpoint.url, events: JSON.parse(endpoint.events) as unknown },
-      sql`exists (select 1 from ${e} where ${e.id} = ${endpointId} and ${e.userId} = ${userId})`,
-    ),
-    db.delete(webhookAttempts).where(eq(webhookAttempts.endpointId, endpointId)),
-    db.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)),
-    db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.userId, userId))),
-  ]);
+  await withAudit(
+    deps,
+    db.batch([
+      db.delete(webhookAttempts).where(eq(webhookAttempts.endpointId, endpointId)),
+      db.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)),
+      db
+        .delete(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.userId, userId)))
+        .returning({ id: webhookEndpoints.id }),
+    ]),
+    { action: "delete_webhook_endpoint", detail: { endpoint_id: endpointId, url: endpoint.url, events: JSON.parse(endpoint.events) as unknown } },
+    // A concurrent delete records once: the one whose delete removed the row.
+    ([, , deleted]) => deleted.length > 0,
+  );
 }
 
 /**
@@ -224,7 +284,7 @@ export async function deleteEndpoint(deps: EndpointWriteDeps, userId: string, en
  * refusal says when.
  */
 export async function rotateSecret(deps: EndpointWriteDeps, userId: string, endpointId: string): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
-  const { db } = deps;
+  const { db } = deps.shard;
   const now = deps.now ?? new Date();
   const at = now.toISOString();
   const current = await ownedEndpoint(deps, userId, endpointId);
@@ -234,7 +294,8 @@ export async function rotateSecret(deps: EndpointWriteDeps, userId: string, endp
   const secret = generateWebhookSecret();
   const expires = new Date(now.getTime() + WEBHOOK_ROTATION_OVERLAP_HOURS * 3_600_000).toISOString();
   const e = webhookEndpoints;
-  const [[row]] = await db.batch([
+  const [row] = await withAudit(
+    deps,
     db
       .update(e)
       .set({
@@ -248,13 +309,12 @@ export async function rotateSecret(deps: EndpointWriteDeps, userId: string, endp
       })
       .where(and(eq(e.id, endpointId), eq(e.secret, current.secret)))
       .returning(),
-    audited(
-      deps,
-      "rotate_webhook_secret",
-      { endpoint_id: endpointId, url: current.url, secret_prefix: secretPrefix(secret), previous_secret_prefix: secretPrefix(current.secret), previous_signs_until: expires },
-      sql`exists (select 1 from ${e} where ${e.id} = ${endpointId} and ${e.secret} = ${secret})`,
-    ),
-  ]);
+    {
+      action: "rotate_webhook_secret",
+      detail: { endpoint_id: endpointId, url: current.url, secret_prefix: secretPrefix(secret), previous_secret_prefix: secretPrefix(current.secret), previous_signs_until: expires },
+    },
+    (rows) => rows.length > 0,
+  );
   // Another rotation won the race: this one changed nothing.
   if (!row) throw conflict(WEBHOOKS_API_TEXT.rotatedMeanwhile);
   return { endpoint: endpointView(row, now), secret };
@@ -265,7 +325,7 @@ export async function sendTestEvent(deps: EndpointDeps, userId: string, endpoint
   const endpoint = await ownedEndpoint(deps, userId, endpointId);
   const now = deps.now ?? new Date();
   const [deliveryId] = await createDeliveries(
-    deps.db,
+    deps.shard,
     deps.queue,
     [endpoint],
     "test",
@@ -296,7 +356,7 @@ export async function listDeliveries(deps: EndpointDeps, userId: string, endpoin
     from (select * from webhook_attempts a where a.delivery_id = webhook_deliveries.id order by a.attempt desc) a)`;
   const [, rows] = await Promise.all([
     ownedEndpoint(deps, userId, endpointId),
-    deps.db
+    deps.shard.db
       .select({ delivery: d, attemptLog })
       .from(d)
       .where(
@@ -332,17 +392,17 @@ export async function resendDelivery(deps: EndpointDeps, userId: string, endpoin
   await ownedEndpoint(deps, userId, endpointId);
   const now = (deps.now ?? new Date()).toISOString();
   const d = webhookDeliveries;
-  const [row] = await deps.db
+  const [row] = await deps.shard.db
     .update(d)
     .set({ status: "pending", nextAttemptAt: now })
     .where(and(eq(d.id, deliveryId), eq(d.endpointId, endpointId), ne(d.status, "pending")))
     .returning({ attempts: d.attempts });
   if (!row) {
-    const pending = await deps.db.select({ id: d.id }).from(d).where(and(eq(d.id, deliveryId), eq(d.endpointId, endpointId))).get();
+    const pending = await deps.shard.db.select({ id: d.id }).from(d).where(and(eq(d.id, deliveryId), eq(d.endpointId, endpointId))).get();
     if (pending) throw conflict(WEBHOOKS_API_TEXT.alreadyQueued);
     throw notFound("Delivery not found");
   }
   const attempt = row.attempts + 1;
-  await queueAttempts(deps.queue, [{ deliveryId, attempt }]);
+  await queueAttempts(deps.queue, [{ deliveryId, attempt, shard: deps.shard.name }]);
   return { deliveryId, attempt };
 }

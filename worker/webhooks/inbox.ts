@@ -1,5 +1,6 @@
 // The local receiver's store (outside production): what it received, checked as a receiver would
-// check it, against the secrets of the endpoints whose URL points at the inbox.
+// check it, against the secrets of the endpoints whose URL points at the inbox (on any shard: the
+// endpoints are their accounts' shards', decision 078; the inbox itself is the directory's).
 import { and, desc, eq, lte, sql } from "drizzle-orm";
 import type { WebhookInboxEntry } from "@shared/schemas/webhooks";
 import { WEBHOOK_INBOX_PATH } from "@shared/webhooks";
@@ -23,6 +24,7 @@ export const inboxAnswer = (faults: InboxFaults, nowMs: number, random = Math.ra
 /** Keeps one delivery with the status it is answered; answers that status and whether the signature verified. */
 export async function receiveInInbox(
   db: Database,
+  shards: readonly Database[],
   inbox: string,
   headers: Headers,
   body: string,
@@ -36,10 +38,16 @@ export async function receiveInInbox(
   // refuses one over 50 bytes, and an inbox path is up to 89.
   const rest = sql`substr(${webhookEndpoints.url}, instr(${webhookEndpoints.url}, '://') + 3)`;
   const pathStart = sql`instr(${rest}, '/')`;
-  const endpoints = await db
-    .select({ url: webhookEndpoints.url, secret: webhookEndpoints.secret, previous: webhookEndpoints.previousSecret, previousUntil: webhookEndpoints.previousSecretExpiresAt })
-    .from(webhookEndpoints)
-    .where(and(sql`${pathStart} > 0`, sql`substr(${rest}, ${pathStart}, ${path.length}) = ${path}`, sql`substr(${rest}, ${pathStart} + ${path.length}, 1) in ('', '?', '#')`));
+  const endpoints = (
+    await Promise.all(
+      shards.map((shard) =>
+        shard
+          .select({ url: webhookEndpoints.url, secret: webhookEndpoints.secret, previous: webhookEndpoints.previousSecret, previousUntil: webhookEndpoints.previousSecretExpiresAt })
+          .from(webhookEndpoints)
+          .where(and(sql`${pathStart} > 0`, sql`substr(${rest}, ${pathStart}, ${path.length}) = ${path}`, sql`substr(${rest}, ${pathStart} + ${path.length}, 1) in ('', '?', '#')`)),
+      ),
+    )
+  ).flat();
   const at = now.toISOString();
   const secrets = endpoints
     .filter((e) => new URL(e.url).pathname === path)

@@ -9,7 +9,7 @@ import { accountPlan } from "../services/plans";
 
 export const WEBHOOKS_PLAN_TEXT = "Custom webhooks come with the Pro plan. Upgrade to add endpoints.";
 
-/** Whether the account may use custom webhooks: on an active (paid) Pro plan, or an admin. */
+/** Whether the account may use custom webhooks: on an active (paid) Pro plan, or an admin (`db`: the directory). */
 export async function hasWebhooksPlan(db: Database, userId: string, opts: { isAdmin?: boolean; now?: Date } = {}): Promise<boolean> {
   if (opts.isAdmin) return true;
   const [plan, profile] = await Promise.all([

@@ -19,7 +19,7 @@ import {
   type EndpointWriteDeps,
 } from "../../webhooks/endpoints";
 import { urlChecks } from "../../webhooks/url-safety";
-import { checksBeforeWrite, limitResends, limitTests, type OperationLimit } from "../webhook-endpoints";
+import { accountShard, checksBeforeWrite, limitResends, limitTests, type OperationLimit } from "../webhook-endpoints";
 import { V1DeclaredRoutes } from "./serve";
 
 /**
@@ -31,7 +31,7 @@ const deps = (c: Context<AppEnv>, limit?: OperationLimit): EndpointWriteDeps => 
   const production = c.var.config.APP_ENV === "production";
   const actor = { ...adminActor(c), apiKeyId: c.var.apiKey?.id };
   const allowed = limit ? checksBeforeWrite(undefined, limit(c, actor.id)) : undefined;
-  return { db: c.var.db, queue: c.env.WEBHOOK_QUEUE, production, allowed, ...urlChecks(c.var.config), actor };
+  return { db: c.var.db, shard: accountShard(c), queue: c.env.WEBHOOK_QUEUE, production, allowed, ...urlChecks(c.var.config), actor };
 };
 
 const v1Endpoint = (e: WebhookEndpointView): V1WebhookEndpoint => ({

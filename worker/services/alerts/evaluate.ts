@@ -1,9 +1,13 @@
-// One evaluation of the alert rules (decision 071): every account's (the 1-minute cron) or one
-// account's call rules (right after a call webhook). Round trips: one for the rules (with the call
-// roll-ups' coverage of the month), one per chunk of accounts for their data (calls, agents, silent
-// lines, plan, extra addresses and, for accounts with a minutes-used rule, the month's seconds), one
-// per chunk for the state changes and their mail claims; the store metrics once per run whoever
-// asks. Rules and calls add rows or statements to a batch, never round trips.
+// One evaluation of the alert rules (decision 071) of one shard (decision 078): every account's on it
+// (the 1-minute cron runs one per shard, in parallel) or one account's call rules (right after a
+// call webhook). The rules, their states, the history and the bell are the shard's; the accounts'
+// profiles, agents, numbers, plans and extra addresses, the mail caps' log and the store network are
+// the directory's. Round trips: one for the rules (with the call roll-ups' coverage of the month);
+// per chunk of accounts one to the directory (profiles, agents, numbers, plans, extra addresses) and
+// then one to the shard for their data (calls, silent lines and, for accounts with a minutes-used
+// rule, the month's seconds), whatever the number of rules; per chunk with changes one to the shard
+// for the state changes and one to the directory for their mail claims; the store metrics once per
+// run whoever asks.
 //
 // A rule fires once per breach and resolves once. Each change of state is one conditional UPDATE of
 // alert_rule_state that names this run, and the history and bell rows are written in the same batch
@@ -12,9 +16,11 @@
 // in the UPDATE's own condition (never under ALERT_COOLDOWN.min), so it holds whatever state a run read.
 //
 // Mail (decision 073): the account's own address, and the extra addresses its plan allows that have
-// confirmed. Each mail is claimed in the same batch by an INSERT into alert_mail_log that counts the
-// day's caps (per account, per recipient) in its own condition; past a cap the claim does not take,
-// the firing is still recorded and rings the bell, and the owner's address is told once that day.
+// confirmed. Each mail of a change that took is then claimed in the directory by an INSERT into
+// alert_mail_log that counts the day's caps (per account, per recipient) in its own condition and is
+// unique per alert, kind and address; past a cap the claim does not take, the firing is still
+// recorded and rings the bell, and the owner's address is told once that day. A run that dies between
+// the two batches sends no mail for that change (at most once, as a crash after a claim always did).
 import {
   ALERT_COOLDOWN,
   ALERT_MAIL_CAPS,
@@ -31,6 +37,7 @@ import { ALERT_MAIL_TEXT, ALERT_TEXT } from "@shared/messages";
 import type { AccountPlan } from "@shared/schemas/agents";
 import type { Database } from "../../db/client";
 import { d1Of } from "../../db/client";
+import type { Shard } from "../../db/shards";
 import { log } from "../../lib/log";
 import type { MailPort } from "../../providers";
 import { coveragePlan, type Coverage } from "../counts/engine";
@@ -43,6 +50,7 @@ import {
   callMetricValue,
   minutesUsedOf,
   minuteRowsStatement,
+  numberAssistant,
   readScopes,
   scopeLabel,
   scopesStatements,
@@ -55,7 +63,7 @@ import {
   type MinuteRow,
 } from "./values";
 
-/** A rule with its state and its account, as a run reads them. */
+/** A rule with its state (the shard's) and its account (the directory's profile), as a run reads them. */
 export type RuleRow = {
   id: number;
   user_id: string;
@@ -103,10 +111,11 @@ export type AlertEvent = {
   };
 };
 
-/** The webhook channel: hands the event to the account's webhook deliveries (see ./channels.ts). */
-export type WebhookChannel = (event: AlertEvent) => Promise<void>;
+/** The webhook channel: hands the event to the account's webhook deliveries on its shard (see ./channels.ts). */
+export type WebhookChannel = (event: AlertEvent, shard: Shard) => Promise<void>;
 
-export type AlertDeps = { db: Database; mail: MailPort; webhook: WebhookChannel; publicUrl?: string };
+/** `db`: the directory; `shard`: the shard whose rules are evaluated. */
+export type AlertDeps = { db: Database; shard: Shard; mail: MailPort; webhook: WebhookChannel; publicUrl?: string };
 
 export type AlertRun = { runId: string; rules: number; accounts: number; fired: number; resolved: number; mailsFailed: number; webhooksFailed: number };
 
@@ -137,20 +146,26 @@ export function transition(rule: Pick<RuleRow, "status" | "last_fired_at" | "coo
 
 const RULES_SQL =
   "SELECT r.id, r.user_id, r.name, r.metric, r.scope_kind, r.scope_id, r.comparison, r.threshold, r.window_minutes, r.cooldown_minutes, r.severity, " +
-  "r.email_account, r.extra_emails, r.webhook, r.bell, s.status, s.since, s.last_fired_at, s.alert_id, p.email, p.shopwindows_info, p.call_app, p.is_admin " +
-  "FROM alert_rules r JOIN alert_rule_state s ON s.rule_id = r.id JOIN profiles p ON p.id = r.user_id";
+  "r.email_account, r.extra_emails, r.webhook, r.bell, s.status, s.since, s.last_fired_at, s.alert_id " +
+  "FROM alert_rules r JOIN alert_rule_state s ON s.rule_id = r.id";
+
+/** A rule with its state, as the shard holds it (its account's profile is the directory's). */
+type ShardRuleRow = Omit<RuleRow, "email" | "shopwindows_info" | "call_app" | "is_admin">;
+
+/** The profile fields a run needs of an account. */
+type ProfileRow = Pick<RuleRow, "email" | "shopwindows_info" | "call_app" | "is_admin"> & { id: string };
 
 /** The call roll-ups' coverage of this New York month, as the run read it (minutes used counts the month over it). */
 type MonthCoverage = { range: { startDate: string; endDate: string }; coverage: Coverage };
 
-/** The rules a run evaluates (every account's, or one account's call rules), and the month's coverage, in one round trip. */
-async function readRules(db: Database, now: Date, only?: { userId: string }): Promise<{ rules: RuleRow[]; month: MonthCoverage }> {
-  const d1 = d1Of(db);
+/** The rules a run evaluates (every account's on the shard, or one account's call rules), and the month's coverage, in one round trip. */
+async function readRules(shard: Database, now: Date, only?: { userId: string }): Promise<{ rules: ShardRuleRow[]; month: MonthCoverage }> {
+  const d1 = d1Of(shard);
   const statement = only ? d1.prepare(`${RULES_SQL} WHERE r.user_id = ? ORDER BY r.id`).bind(only.userId) : d1.prepare(`${RULES_SQL} ORDER BY r.user_id, r.id`);
   const range = nyMonthDays(now);
-  const cover = coveragePlan(new DbMeter(db.$client), ["call_logs"] as const, range);
+  const cover = coveragePlan(new DbMeter(shard.$client), ["call_logs"] as const, range);
   const [rules, ...coverage] = (await d1.batch<Record<string, unknown>>([statement, ...cover.statements])).map((r) => r.results ?? []);
-  const rows = rules as RuleRow[];
+  const rows = rules as ShardRuleRow[];
   return { rules: only ? rows.filter((r) => ALERT_METRICS[r.metric].fromCalls) : rows, month: { range, coverage: cover.read(coverage).call_logs } };
 }
 
@@ -160,33 +175,64 @@ type Evaluated = { rule: RuleRow; value: number | null; windowStart: string; lab
 export type AccountMail = { limits: AlertPlanLimits; recipients: Map<string, RecipientRow> };
 
 /**
- * Values of the rules of a chunk of accounts: one batch for their calls, agents, silent lines, plans,
- * extra addresses and (accounts with a minutes-used rule) month, whatever the number of rules. The
- * month is counted over the coverage read with the rules; the batch reads the coverage again, and
- * should it have moved in between (a roll-up ran), those accounts' months are read again alone.
+ * Values of the rules of a chunk of accounts: one batch to the directory for their profiles, agents,
+ * numbers, plans and extra addresses, then one to the shard for their calls, silent lines and
+ * (accounts with a minutes-used rule) month, whatever the number of rules. A rule whose account has
+ * no profile in the directory (deleted meanwhile) is left out. The month is counted over the
+ * coverage read with the rules; the batch reads the coverage again, and should it have moved in
+ * between (a roll-up ran), those accounts' months are read again alone.
  */
 async function evaluateChunk(
-  db: Database,
-  accounts: [string, RuleRow[]][],
+  deps: Pick<AlertDeps, "db" | "shard">,
+  chunk: [string, ShardRuleRow[]][],
   now: Date,
   storeValues: Map<string, number | null>,
   month: MonthCoverage,
 ): Promise<{ evaluated: Evaluated[]; mail: Map<string, AccountMail> }> {
-  const d1 = d1Of(db);
-  const meter = new DbMeter(db.$client);
+  const dir = d1Of(deps.db);
+  const shardDb = deps.shard.db;
+  const d1 = d1Of(shardDb);
+
+  // The directory's part: the profiles, then per account its agents, numbers, plan and extra addresses.
+  const directoryStatements: D1PreparedStatement[] = [
+    dir.prepare("SELECT id, email, shopwindows_info, call_app, is_admin FROM profiles WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(chunk.map(([id]) => id))),
+  ];
+  for (const [userId] of chunk) directoryStatements.push(...scopesStatements(dir, userId), subscriptionsStatement(dir, userId), recipientsStatement(dir, userId));
+  const read = (await dir.batch<Record<string, unknown>>(directoryStatements)).map((r) => r.results ?? []);
+  const profiles = new Map((read[0] as ProfileRow[]).map((p) => [p.id, p]));
+  const accounts: { userId: string; rules: RuleRow[]; scopes: AccountScopes; plan: AccountPlan; mail: AccountMail }[] = [];
+  for (const [i, [userId, rules]] of chunk.entries()) {
+    const profile = profiles.get(userId);
+    if (!profile) continue;
+    const at = 1 + i * 4;
+    const plan: AccountPlan = planOf(read[at + 2] as Parameters<typeof planOf>[0], now);
+    const full = rules.map((r): RuleRow => ({ ...r, email: profile.email, shopwindows_info: profile.shopwindows_info, call_app: profile.call_app, is_admin: profile.is_admin }));
+    accounts.push({
+      userId,
+      rules: full,
+      scopes: readScopes(read[at], read[at + 1]),
+      plan,
+      mail: { limits: alertLimits(plan, Boolean(profile.is_admin)), recipients: new Map((read[at + 3] as RecipientRow[]).map((r) => [r.email, r])) },
+    });
+  }
+
+  // The store network's figures (the directory's), once each whoever asks for them.
+  for (const rule of accounts.flatMap((a) => a.rules)) {
+    const key = `${rule.metric}|${rule.scope_id}`;
+    if (!ALERT_METRICS[rule.metric].flag || storeValues.has(key) || !mayUse(rule.metric, rule)) continue;
+    storeValues.set(key, await storeMetricValue(deps.db, rule.metric, rule.scope_id, now));
+  }
+
+  // The shard's part: the accounts' calls.
+  const meter = new DbMeter(shardDb.$client);
   const statements: D1PreparedStatement[] = [];
-  const monthly = accounts.some(([, rules]) => rules.some((r) => r.metric === "minutes_used"));
+  const monthly = accounts.some((a) => a.rules.some((r) => r.metric === "minutes_used"));
   const check = monthly ? coveragePlan(meter, ["call_logs"] as const, month.range) : null;
   if (check) statements.push(...check.statements);
-  type Slot = { scopes: number; plan: number; recipients: number; minutes?: number; silent: Map<number, number>; month?: { at: number; plan: ReturnType<typeof monthlyCallsPlan> } };
+  type Slot = { minutes?: number; silent: Map<number, number>; month?: { at: number; plan: ReturnType<typeof monthlyCallsPlan> } };
   const slots: Slot[] = [];
-  for (const [userId, rules] of accounts) {
-    const slot: Slot = { scopes: statements.length, plan: 0, recipients: 0, silent: new Map<number, number>() };
-    statements.push(...scopesStatements(d1, userId));
-    slot.plan = statements.length;
-    statements.push(subscriptionsStatement(d1, userId));
-    slot.recipients = statements.length;
-    statements.push(recipientsStatement(d1, userId));
+  for (const { userId, rules, scopes } of accounts) {
+    const slot: Slot = { silent: new Map<number, number>() };
     const longest = Math.max(0, ...rules.filter((r) => r.window_minutes > 0).map((r) => r.window_minutes));
     if (longest > 0) {
       slot.minutes = statements.length;
@@ -194,7 +240,7 @@ async function evaluateChunk(
     }
     for (const rule of rules.filter((r) => r.metric === "silent_line")) {
       slot.silent.set(rule.id, statements.length);
-      statements.push(...silentLineStatements(d1, userId, rule.scope_id, now));
+      statements.push(...silentLineStatements(d1, numberAssistant(scopes, rule.scope_id), now));
     }
     if (rules.some((r) => r.metric === "minutes_used")) {
       const plan = monthlyCallsPlan(meter, userId, month.coverage);
@@ -203,25 +249,20 @@ async function evaluateChunk(
     }
     slots.push(slot);
   }
-  const results = (await d1.batch<Record<string, unknown>>(statements)).map((r) => r.results ?? []);
+  const results = statements.length === 0 ? [] : (await d1.batch<Record<string, unknown>>(statements)).map((r) => r.results ?? []);
   // The coverage this batch saw: when it is not the one the months were counted over, count them again.
   const held = !check || JSON.stringify(check.read(results.slice(0, check.statements.length)).call_logs) === JSON.stringify(month.coverage);
   const out: Evaluated[] = [];
   const mail = new Map<string, AccountMail>();
-  for (const [i, [userId, rules]] of accounts.entries()) {
+  for (const [i, { userId, rules, scopes, plan, mail: accountMail }] of accounts.entries()) {
     const slot = slots[i];
-    const scopes: AccountScopes = readScopes(results[slot.scopes], results[slot.scopes + 1]);
-    const plan: AccountPlan = planOf(results[slot.plan] as Parameters<typeof planOf>[0], now);
-    mail.set(userId, {
-      limits: alertLimits(plan, Boolean(rules[0]?.is_admin)),
-      recipients: new Map((results[slot.recipients] as RecipientRow[]).map((r) => [r.email, r])),
-    });
+    mail.set(userId, accountMail);
     const rows = (slot.minutes === undefined ? [] : results[slot.minutes]) as MinuteRow[];
     let seconds: number | null = null;
     if (slot.month) {
       seconds = held
         ? slot.month.plan.read(results.slice(slot.month.at, slot.month.at + slot.month.plan.statements.length)).duration_seconds
-        : await monthSecondsFor(db, userId, now);
+        : await monthSecondsFor(shardDb, userId, now);
     }
     for (const rule of rules) {
       const label = scopeLabel(scopes, rule.scope_kind, rule.scope_id);
@@ -340,33 +381,26 @@ export function recipientsOf(rule: RuleRow, account: AccountMail, origin: string
 }
 
 /**
- * The claims of a change's mails, for the change's batch: per recipient, an INSERT into the day's log
- * that takes only where this run's change took, the address is (still) confirmed, and the day's caps
- * (the account's, the address's) are not reached, counted in its own condition; and the owner's
- * "mail paused" notice, claimed once a day, where a claim did not take because of a cap.
+ * The claims of the mails of a change that took, for the directory's batch: per recipient, an INSERT
+ * into the day's log that takes only where the address is (still) confirmed and the day's caps (the
+ * account's, the address's) are not reached, counted in its own condition, once per alert, kind and
+ * address (`ref`, unique with the address); and the owner's "mail paused" notice, claimed once a
+ * day, where a claim did not take because of a cap.
  */
-function mailClaimStatements(d1: D1Database, e: Evaluated, kind: "fire" | "resolve", runId: string, now: Date, recipients: Recipient[]): D1PreparedStatement[] {
-  const r = e.rule;
-  const at = now.toISOString();
+function mailClaimStatements(d1: D1Database, rule: RuleRow, ref: string, now: Date, recipients: Recipient[]): D1PreparedStatement[] {
   const day = mailDay(now);
-  const took = `EXISTS (SELECT 1 FROM alert_rule_state WHERE rule_id = ${r.id} AND run_id = ?1 AND status = '${kind === "fire" ? "triggered" : "ok"}' AND since = ?2)`;
-  const ref =
-    kind === "fire" ? `(SELECT max(id) FROM alert_history WHERE rule_id = ${r.id} AND run_id = ?1) || ':triggered'` : `'${Number(r.alert_id)}:resolved'`;
-  const capped = "((SELECT count(*) FROM alert_mail_log WHERE user_id = ?3 AND day = ?4 AND kind = 'alert') >= ?6 OR (SELECT count(*) FROM alert_mail_log WHERE email = ?5 AND day = ?4 AND kind = 'alert') >= ?7)";
+  const capped = "((SELECT count(*) FROM alert_mail_log WHERE user_id = ?1 AND day = ?2 AND kind = 'alert') >= ?4 OR (SELECT count(*) FROM alert_mail_log WHERE email = ?3 AND day = ?2 AND kind = 'alert') >= ?5)";
   return recipients.flatMap((to) => {
-    const confirmed = to.unsubscribeId ? " AND EXISTS (SELECT 1 FROM alert_mail_recipients WHERE user_id = ?3 AND email = ?5 AND status = 'confirmed')" : "";
-    const bind = [runId, at, r.user_id, day, to.email, ALERT_MAIL_CAPS.perAccountPerDay, ALERT_MAIL_CAPS.perRecipientPerDay, r.email.toLowerCase()];
+    const confirmed = to.unsubscribeId ? " AND EXISTS (SELECT 1 FROM alert_mail_recipients WHERE user_id = ?1 AND email = ?3 AND status = 'confirmed')" : "";
+    const bind = [rule.user_id, day, to.email, ALERT_MAIL_CAPS.perAccountPerDay, ALERT_MAIL_CAPS.perRecipientPerDay, ref, rule.email.toLowerCase()];
     return [
       d1
-        .prepare(
-          `INSERT INTO alert_mail_log (user_id, email, day, kind, ref) SELECT ?3, ?5, ?4, 'alert', ${ref} WHERE ${took}${confirmed} AND NOT ${capped} ` +
-            "ON CONFLICT DO NOTHING RETURNING id",
-        )
-        .bind(...bind.slice(0, 7)),
+        .prepare(`INSERT INTO alert_mail_log (user_id, email, day, kind, ref) SELECT ?1, ?3, ?2, 'alert', ?6 WHERE 1${confirmed} AND NOT ${capped} ON CONFLICT DO NOTHING RETURNING id`)
+        .bind(...bind.slice(0, 6)),
       d1
         .prepare(
-          `INSERT INTO alert_mail_log (user_id, email, day, kind, ref) SELECT ?3, ?8, ?4, 'paused', ?4 || ':' || ?3 WHERE ${took} AND ${capped} ` +
-            `AND NOT EXISTS (SELECT 1 FROM alert_mail_log WHERE kind = 'alert' AND ref = ${ref} AND email = ?5) ON CONFLICT DO NOTHING RETURNING id`,
+          `INSERT INTO alert_mail_log (user_id, email, day, kind, ref) SELECT ?1, ?7, ?2, 'paused', ?2 || ':' || ?1 WHERE ${capped} ` +
+            "AND NOT EXISTS (SELECT 1 FROM alert_mail_log WHERE kind = 'alert' AND ref = ?6 AND email = ?3) ON CONFLICT DO NOTHING RETURNING id",
         )
         .bind(...bind),
     ];
@@ -405,7 +439,7 @@ async function mailEvent(deps: AlertDeps, e: Evaluated, event: AlertEvent, to: R
         link: unsubscribeUrl ? undefined : origin ? `${origin}/alerts` : undefined,
         headers: unsubscribeUrl ? { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : undefined,
         kind: "alert",
-        idempotencyKey: `alert/${event.alert.id}/${kind}/${recipient.email}`,
+        idempotencyKey: `alert/${deps.shard.name}/${event.alert.id}/${kind}/${recipient.email}`,
       });
     } catch (err) {
       failed += 1;
@@ -433,55 +467,57 @@ async function mailPaused(deps: AlertDeps, rule: RuleRow, now: Date): Promise<nu
 }
 
 /**
- * Evaluates the rules and moves their states, then tells the channels of each change this run made.
- * `only`: one account's call rules (after a call webhook). Store metrics are read once per run.
+ * Evaluates the shard's rules and moves their states, then tells the channels of each change this
+ * run made. `only`: one account's call rules (after a call webhook). Store metrics are read once per run.
  */
 export async function evaluateAlerts(deps: AlertDeps, now: Date, only?: { userId: string }, runId: string = crypto.randomUUID()): Promise<AlertRun> {
-  const d1 = d1Of(deps.db);
-  const { rules, month } = await readRules(deps.db, now, only);
-  const byAccount = new Map<string, RuleRow[]>();
+  const d1 = d1Of(deps.shard.db);
+  const dir = d1Of(deps.db);
+  const { rules, month } = await readRules(deps.shard.db, now, only);
+  const byAccount = new Map<string, ShardRuleRow[]>();
   for (const rule of rules) byAccount.set(rule.user_id, [...(byAccount.get(rule.user_id) ?? []), rule]);
   const run: AlertRun = { runId, rules: rules.length, accounts: byAccount.size, fired: 0, resolved: 0, mailsFailed: 0, webhooksFailed: 0 };
   const origin = deps.publicUrl?.replace(/\/+$/, "");
-
-  // The store network's figures, once each whoever asks for them.
   const storeValues = new Map<string, number | null>();
-  for (const rule of rules) {
-    const key = `${rule.metric}|${rule.scope_id}`;
-    if (!ALERT_METRICS[rule.metric].flag || storeValues.has(key) || !mayUse(rule.metric, rule)) continue;
-    storeValues.set(key, await storeMetricValue(deps.db, rule.metric, rule.scope_id, now));
-  }
 
   const accounts = [...byAccount];
   for (let i = 0; i < accounts.length; i += ACCOUNTS_PER_BATCH) {
-    const { evaluated, mail } = await evaluateChunk(deps.db, accounts.slice(i, i + ACCOUNTS_PER_BATCH), now, storeValues, month);
+    const { evaluated, mail } = await evaluateChunk(deps, accounts.slice(i, i + ACCOUNTS_PER_BATCH), now, storeValues, month);
     const changes = evaluated.flatMap((e) => {
       const kind = transition(e.rule, e.value, now);
       if (!kind) return [];
       const to = recipientsOf(e.rule, mail.get(e.rule.user_id)!, origin);
-      const state = changeStatements(d1, e, kind, runId, now);
-      return [{ e, kind, to, state: state.length, statements: [...state, ...mailClaimStatements(d1, e, kind, runId, now, to)] }];
+      return [{ e, kind, to, statements: changeStatements(d1, e, kind, runId, now) }];
     });
     if (changes.length === 0) continue;
     const results = await d1.batch<{ id: number }>(changes.flatMap((c) => c.statements));
+    // The history statement (the second of each change) returns the alert only where this run's UPDATE took.
+    const taken: { change: (typeof changes)[number]; alertId: number; ref: string }[] = [];
     let at = 0;
     for (const change of changes) {
-      // The history statement (the second of each change) returns the alert only where this run's UPDATE took.
-      const taken = results[at + 1].results ?? [];
-      // After the state's statements, two per recipient: its claim, and the owner's pause notice.
-      const claims = change.to.map((_, k) => results[at + change.state + 2 * k].results ?? []);
-      const paused = change.to.some((_, k) => (results[at + change.state + 2 * k + 1].results ?? []).length > 0);
+      const alert = (results[at + 1].results ?? [])[0];
       at += change.statements.length;
-      if (taken.length === 0) continue;
+      // Alert ids are a shard's own: the directory's log names the shard too.
+      if (alert) taken.push({ change, alertId: alert.id, ref: `${deps.shard.name}:${alert.id}:${change.kind === "fire" ? "triggered" : "resolved"}` });
+    }
+    // The mails of the changes that took, claimed in the directory: two statements per recipient.
+    const claimStatements = taken.map((t) => mailClaimStatements(dir, t.change.e.rule, t.ref, now, t.change.to));
+    const claims = claimStatements.some((c) => c.length > 0) ? (await dir.batch<{ id: number }>(claimStatements.flat())).map((r) => r.results ?? []) : [];
+    let claimAt = 0;
+    for (const [k, { change, alertId }] of taken.entries()) {
+      const mine = claims.slice(claimAt, claimAt + claimStatements[k].length);
+      claimAt += claimStatements[k].length;
+      const sendTo = change.to.filter((_, j) => mine[2 * j].length > 0);
+      const paused = change.to.some((_, j) => mine[2 * j + 1].length > 0);
       const kind = change.kind === "fire" ? "triggered" : "resolved";
       if (kind === "triggered") run.fired += 1;
       else run.resolved += 1;
-      const event = eventOf(change.e, kind, taken[0].id, now);
-      run.mailsFailed += await mailEvent(deps, change.e, event, change.to.filter((_, k) => claims[k].length > 0));
+      const event = eventOf(change.e, kind, alertId, now);
+      run.mailsFailed += await mailEvent(deps, change.e, event, sendTo);
       if (paused) run.mailsFailed += await mailPaused(deps, change.e.rule, now);
       if (change.e.rule.webhook) {
         try {
-          await deps.webhook(event);
+          await deps.webhook(event, deps.shard);
         } catch (err) {
           run.webhooksFailed += 1;
           log(null, "error", "alert webhook failed", { alertId: event.alert.id, error: err instanceof Error ? err.message : String(err) });

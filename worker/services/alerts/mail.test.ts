@@ -10,11 +10,11 @@ import { alertRuleBody, type AlertRuleInput } from "@shared/schemas/alerts";
 import { profiles } from "../../db/schema";
 import type { MailPort, OutgoingMail } from "../../providers";
 import { ResendMail } from "../../providers/mail/resend";
-import { db, shardNameOf, subscribe } from "../../test/helpers";
+import { db, shardNameOf, shardOf, subscribe } from "../../test/helpers";
 import type { CurrentUser } from "../profiles";
-import { evaluateAlerts, type AlertEvent } from "./evaluate";
+import { evaluateAlerts, type AlertDeps, type AlertEvent } from "./evaluate";
 import { confirmByToken, requestConfirmations, unsubscribeById } from "./recipients";
-import { createRule, pruneAlertHistory } from "./rules";
+import { createRule, pruneAlertMailLog, type AlertDbs } from "./rules";
 
 const NOW = new Date("2026-06-10T15:00:30.000Z");
 const after = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
@@ -35,27 +35,35 @@ async function account(plan?: "basic" | "pro") {
   return user;
 }
 
+/** The account's shard (its rules, states, history and bell; decision 078) as a bare binding. */
+const shardD1 = async (user: CurrentUser) => (await shardOf(user.id)).$client;
+const dbsOf = async (user: CurrentUser): Promise<AlertDbs> => ({ directory: db(), shard: await shardOf(user.id) });
+/** A run of the rules of the account's shard, as the cron's run there. */
+const evaluateOn = async (user: CurrentUser, deps: Omit<AlertDeps, "shard">, now: Date, only?: { userId: string }) =>
+  evaluateAlerts({ ...deps, shard: { name: user.shard, db: await shardOf(user.id) } }, now, only);
+
 const victims = (n: number) => Array.from({ length: n }, (_, i) => `victim${i}-${crypto.randomUUID().slice(0, 8)}@example.net`);
 
 /** A rule as stored before consent existed: any extra addresses, any cooldown, straight into the tables. */
 async function legacyRule(user: CurrentUser, over: { name?: string; extra?: string[]; cooldown?: number; threshold?: number } = {}) {
-  const { id } = (await env.DB.prepare(
+  const shard = await shardD1(user);
+  const { id } = (await shard.prepare(
     "INSERT INTO alert_rules (user_id, name, metric, scope_kind, scope_id, comparison, threshold, window_minutes, cooldown_minutes, severity, extra_emails) " +
       "VALUES (?, ?, 'call_count', 'all', '', 'gte', ?, 15, ?, 'warning', ?) RETURNING id",
   )
     .bind(user.id, over.name ?? SPAM, over.threshold ?? 0, over.cooldown ?? 0, JSON.stringify(over.extra ?? []))
     .first<{ id: number }>())!;
-  await env.DB.prepare("INSERT INTO alert_rule_state (rule_id, user_id, status, since) VALUES (?, ?, 'ok', ?)").bind(id, user.id, NOW.toISOString()).run();
+  await shard.prepare("INSERT INTO alert_rule_state (rule_id, user_id, status, since) VALUES (?, ?, 'ok', ?)").bind(id, user.id, NOW.toISOString()).run();
   return id;
 }
 
-const setThreshold = (id: number, threshold: number) => env.DB.prepare("UPDATE alert_rules SET threshold = ? WHERE id = ?").bind(threshold, id).run();
+const setThreshold = async (user: CurrentUser, id: number, threshold: number) => (await shardD1(user)).prepare("UPDATE alert_rules SET threshold = ? WHERE id = ?").bind(threshold, id).run();
 
 const body = (input: Partial<AlertRuleInput>) =>
   alertRuleBody.parse({ name: SPAM, metric: "call_count", scopeKind: "all", scopeId: "", comparison: "gte", threshold: 0, windowMinutes: 15, cooldownMinutes: 5, severity: "warning", ...input });
 
-const historyCount = async (user: CurrentUser) => Number((await env.DB.prepare("SELECT count(*) AS n FROM alert_history WHERE user_id = ?").bind(user.id).first<{ n: number }>())!.n);
-const bellCount = async (user: CurrentUser) => Number((await env.DB.prepare("SELECT count(*) AS n FROM alert_notifications WHERE user_id = ?").bind(user.id).first<{ n: number }>())!.n);
+const historyCount = async (user: CurrentUser) => Number((await (await shardD1(user)).prepare("SELECT count(*) AS n FROM alert_history WHERE user_id = ?").bind(user.id).first<{ n: number }>())!.n);
+const bellCount = async (user: CurrentUser) => Number((await (await shardD1(user)).prepare("SELECT count(*) AS n FROM alert_notifications WHERE user_id = ?").bind(user.id).first<{ n: number }>())!.n);
 const tokenIn = (m: OutgoingMail) => /token=([A-Za-z0-9_-]{43})/.exec(m.text)![1];
 
 describe("the reproduction: three call_count >= 0 rules, five extra addresses each, a spammy name, the minute cron", () => {
@@ -65,11 +73,11 @@ describe("the reproduction: three call_count >= 0 rules, five extra addresses ea
     const ids = [await legacyRule(user, { extra: to }), await legacyRule(user, { extra: to }), await legacyRule(user, { extra: to })];
     const c = outbox();
     // Three runs, the threshold raised and lowered between them: a relay would mail again at each.
-    await evaluateAlerts(c.deps, NOW);
-    for (const id of ids) await setThreshold(id, 1_000);
-    await evaluateAlerts(c.deps, after(1));
-    for (const id of ids) await setThreshold(id, 0);
-    await evaluateAlerts(c.deps, after(2));
+    await evaluateOn(user, c.deps, NOW);
+    for (const id of ids) await setThreshold(user, id, 1_000);
+    await evaluateOn(user, c.deps, after(1));
+    for (const id of ids) await setThreshold(user, id, 0);
+    await evaluateOn(user, c.deps, after(2));
     expect(c.mails.filter((m) => to.includes(m.to))).toEqual([]);
     expect(c.mails.filter((m) => m.subject.includes("WATCHES"))).toEqual([]);
     // The owner's own address: the three firings of the first run and their resolution, not again inside the floor of 5 minutes.
@@ -78,11 +86,11 @@ describe("the reproduction: three call_count >= 0 rules, five extra addresses ea
     expect(own[0].text).toContain(`Rule (named by the account): ${SPAM}`);
     expect(await historyCount(user)).toBe(3);
     // Past the floor, lowered again: they fire again.
-    await evaluateAlerts(c.deps, after(3));
-    for (const id of ids) await setThreshold(id, 1_000);
-    await evaluateAlerts(c.deps, after(4));
-    for (const id of ids) await setThreshold(id, 0);
-    await evaluateAlerts(c.deps, after(ALERT_COOLDOWN.min + 1));
+    await evaluateOn(user, c.deps, after(3));
+    for (const id of ids) await setThreshold(user, id, 1_000);
+    await evaluateOn(user, c.deps, after(4));
+    for (const id of ids) await setThreshold(user, id, 0);
+    await evaluateOn(user, c.deps, after(ALERT_COOLDOWN.min + 1));
     expect(await historyCount(user)).toBe(6);
   });
 
@@ -94,7 +102,7 @@ describe("the reproduction: three call_count >= 0 rules, five extra addresses ea
       .bind(user.id, victim, "u".repeat(43), NOW.toISOString())
       .run();
     const c = outbox();
-    await evaluateAlerts(c.deps, NOW);
+    await evaluateOn(user, c.deps, NOW);
     expect(c.mails.filter((m) => m.to === victim)).toEqual([]);
     expect(c.mails.filter((m) => m.to === user.email)).toHaveLength(1);
   });
@@ -103,7 +111,7 @@ describe("the reproduction: three call_count >= 0 rules, five extra addresses ea
     const user = await account("pro");
     const to = victims(5);
     const c = outbox();
-    for (let i = 0; i < 3; i++) await createRule(db(), user, body({ extraEmails: to }), NOW, { db: db(), mail: c.mail, publicUrl: "https://app.example" });
+    for (let i = 0; i < 3; i++) await createRule(await dbsOf(user), user, body({ extraEmails: to }), NOW, { db: db(), mail: c.mail, publicUrl: "https://app.example" });
     const confirmations = c.mails.filter((m) => to.includes(m.to));
     expect(confirmations.map((m) => m.to).sort()).toEqual([...to].sort());
     for (const m of confirmations) {
@@ -113,14 +121,14 @@ describe("the reproduction: three call_count >= 0 rules, five extra addresses ea
       expect(m.text).toContain("https://app.example/api/alerts/recipients/confirm?token=");
     }
     c.mails.length = 0;
-    await evaluateAlerts(c.deps, NOW);
+    await evaluateOn(user, c.deps, NOW);
     expect(c.mails.filter((m) => to.includes(m.to))).toEqual([]);
 
     // One confirms: from now on it gets each rule's alert, with a one-click unsubscribe.
     expect(await confirmByToken(db(), tokenIn(confirmations.find((m) => m.to === to[0])!), NOW)).toBe(true);
-    await env.DB.prepare("UPDATE alert_rule_state SET status = 'ok' WHERE user_id = ?").bind(user.id).run();
+    await (await shardD1(user)).prepare("UPDATE alert_rule_state SET status = 'ok' WHERE user_id = ?").bind(user.id).run();
     c.mails.length = 0;
-    await evaluateAlerts(c.deps, after(10));
+    await evaluateOn(user, c.deps, after(10));
     const theirs = c.mails.filter((m) => m.to === to[0]);
     expect(theirs).toHaveLength(3);
     expect(c.mails.filter((m) => to.slice(1).includes(m.to))).toEqual([]);
@@ -130,9 +138,9 @@ describe("the reproduction: three call_count >= 0 rules, five extra addresses ea
 
     // Unsubscribed once: nothing more from any rule of the account.
     expect(await unsubscribeById(db(), link[2], after(10))).toBe(true);
-    await env.DB.prepare("UPDATE alert_rule_state SET status = 'ok' WHERE user_id = ?").bind(user.id).run();
+    await (await shardD1(user)).prepare("UPDATE alert_rule_state SET status = 'ok' WHERE user_id = ?").bind(user.id).run();
     c.mails.length = 0;
-    await evaluateAlerts(c.deps, after(20));
+    await evaluateOn(user, c.deps, after(20));
     expect(c.mails.filter((m) => m.to === to[0])).toEqual([]);
     expect(c.mails.filter((m) => m.to === user.email)).toHaveLength(3);
   });
@@ -144,7 +152,7 @@ describe("the daily caps", () => {
     const rules = ALERT_MAIL_CAPS.perRecipientPerDay + 5;
     for (let i = 0; i < rules; i++) await legacyRule(user, { name: `r${i}`, cooldown: 5 });
     const c = outbox();
-    await evaluateAlerts(c.deps, NOW);
+    await evaluateOn(user, c.deps, NOW);
     expect(await historyCount(user)).toBe(rules);
     expect(await bellCount(user)).toBe(rules);
     const mine = () => c.mails.filter((m) => m.to === user.email);
@@ -152,14 +160,14 @@ describe("the daily caps", () => {
     const paused = mine().filter((m) => m.kind === "alert_paused");
     expect(paused.map((m) => [m.to, m.subject])).toEqual([[user.email, ALERT_MAIL_TEXT.pausedSubject]]);
     // Later that day: still recorded, no mail, no second notice.
-    await env.DB.prepare("UPDATE alert_rule_state SET status = 'ok' WHERE user_id = ?").bind(user.id).run();
+    await (await shardD1(user)).prepare("UPDATE alert_rule_state SET status = 'ok' WHERE user_id = ?").bind(user.id).run();
     c.mails.length = 0;
-    await evaluateAlerts(c.deps, after(10));
+    await evaluateOn(user, c.deps, after(10));
     expect(await historyCount(user)).toBe(2 * rules);
     expect(mine()).toEqual([]);
     // The next UTC day, mail resumes.
-    await env.DB.prepare("UPDATE alert_rule_state SET status = 'ok' WHERE user_id = ?").bind(user.id).run();
-    await evaluateAlerts(c.deps, after(24 * 60));
+    await (await shardD1(user)).prepare("UPDATE alert_rule_state SET status = 'ok' WHERE user_id = ?").bind(user.id).run();
+    await evaluateOn(user, c.deps, after(24 * 60));
     expect(mine().filter((m) => m.kind === "alert")).toHaveLength(ALERT_MAIL_CAPS.perRecipientPerDay);
   });
 
@@ -175,7 +183,7 @@ describe("the daily caps", () => {
     await legacyRule(user, { name: "a", cooldown: 5 });
     await legacyRule(user, { name: "b", cooldown: 5 });
     const c = outbox();
-    await evaluateAlerts(c.deps, NOW);
+    await evaluateOn(user, c.deps, NOW);
     expect(await historyCount(user)).toBe(2);
     expect(c.mails.filter((m) => m.to === user.email).map((m) => m.kind).sort()).toEqual(["alert", "alert_paused"]);
   });
@@ -187,16 +195,16 @@ describe("the confirmation mail's caps", () => {
     const c = outbox();
     const deps = { db: db(), mail: c.mail, publicUrl: "https://app.example" };
     const [one] = victims(1);
-    await createRule(db(), user, body({ extraEmails: [one] }), NOW, deps);
+    await createRule(await dbsOf(user), user, body({ extraEmails: [one] }), NOW, deps);
     for (let i = 0; i < 5; i++) await requestConfirmations(deps, user.id, [one], NOW, true);
     expect(c.mails.filter((m) => m.to === one)).toHaveLength(ALERT_CONFIRM_CAPS.perAddressPerDay);
     // The same address asked by another account meets the same cap.
     const other = await account("pro");
-    await createRule(db(), other, body({ extraEmails: [one] }), NOW, deps);
+    await createRule(await dbsOf(other), other, body({ extraEmails: [one] }), NOW, deps);
     expect(c.mails.filter((m) => m.to === one)).toHaveLength(ALERT_CONFIRM_CAPS.perAddressPerDay);
 
     const many = victims(15);
-    for (let i = 0; i < 3; i++) await createRule(db(), user, body({ extraEmails: many.slice(i * 5, i * 5 + 5) }), NOW, deps);
+    for (let i = 0; i < 3; i++) await createRule(await dbsOf(user), user, body({ extraEmails: many.slice(i * 5, i * 5 + 5) }), NOW, deps);
     const sent = c.mails.filter((m) => m.kind === "alert_confirm" && m.to !== one);
     expect(sent).toHaveLength(ALERT_CONFIRM_CAPS.perAccountPerDay - ALERT_CONFIRM_CAPS.perAddressPerDay);
     // The next day the account may ask again.
@@ -211,7 +219,7 @@ describe("the caps' log", () => {
     for (const offset of [-3, -1, 0]) {
       await env.DB.prepare("INSERT INTO alert_mail_log (user_id, email, day, kind, ref) VALUES (?, ?, ?, 'alert', ?)").bind(user.id, user.email, day(offset), `${user.id}:${offset}`).run();
     }
-    await pruneAlertHistory(db(), NOW);
+    await pruneAlertMailLog(db(), NOW);
     const days = (await env.DB.prepare("SELECT day FROM alert_mail_log WHERE user_id = ? ORDER BY day").bind(user.id).all<{ day: string }>()).results.map((r) => r.day);
     expect(days).toEqual([day(-1), day(0)]);
   });
@@ -229,7 +237,7 @@ describe("through the real mail adapter", () => {
     const apiKey = `re_test_alerts_${crypto.randomUUID().slice(0, 8)}`;
     const mail = new ResendMail({ apiKey, from: "Alerts <alerts@example.test>", baseUrl: base });
     // Only this account's rules: the evaluation of one account.
-    await evaluateAlerts({ db: db(), mail, webhook: async () => undefined, publicUrl: "https://app.example" }, NOW, { userId: user.id });
+    await evaluateOn(user, { db: db(), mail, webhook: async () => undefined, publicUrl: "https://app.example" }, NOW, { userId: user.id });
     type Sent = { to: string[]; subject: string; text: string; headers?: Record<string, string> };
     const sent = ((await (await fetch(`${base}/__sent/${apiKey}`)).json()) as { emails: Sent[] }).emails;
     const theirs = sent.find((m) => m.to[0] === ops)!;

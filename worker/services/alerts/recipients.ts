@@ -43,10 +43,12 @@ export async function confirmationAsk(email: string): Promise<ConfirmationAsk> {
 }
 
 /**
- * The claim of a confirmation mail and its new token, for a batch: the claim (a row of the day's log)
- * takes only where a rule of the account names the address, the address is pending (neither confirmed
+ * The claim of a confirmation mail and its new token, for a batch of the directory: the claim (a row
+ * of the day's log) takes only where the address is pending (neither confirmed
  * nor unsubscribed: an unsubscribe is final for the account) and, without `again`, was never mailed one, and the day's caps per account and per address are not
- * reached, counted in its own condition; the token is stored only where the claim took.
+ * reached, counted in its own condition; the token is stored only where the claim took. That a rule
+ * of the account names the address is the caller's to know: the rules are on the account's shard
+ * (a save asks for the addresses it just saved; a resend checks the shard beside this batch).
  */
 export function confirmationStatements(d1: D1Database, userId: string, ask: ConfirmationAsk, now: Date, again: boolean): [D1PreparedStatement, D1PreparedStatement] {
   const day = mailDay(now);
@@ -55,7 +57,6 @@ export function confirmationStatements(d1: D1Database, userId: string, ask: Conf
       .prepare(
         "INSERT INTO alert_mail_log (user_id, email, day, kind, ref) SELECT ?1, ?2, ?3, 'confirm', ?4 " +
           `WHERE EXISTS (SELECT 1 FROM alert_mail_recipients WHERE user_id = ?1 AND email = ?2 AND status = 'pending'${again ? "" : " AND confirm_sent_at IS NULL"}) ` +
-          "AND EXISTS (SELECT 1 FROM alert_rules r, json_each(r.extra_emails) e WHERE r.user_id = ?1 AND e.value = ?2) " +
           "AND (SELECT count(*) FROM alert_mail_log WHERE user_id = ?1 AND day = ?3 AND kind = 'confirm') < ?5 " +
           "AND (SELECT count(*) FROM alert_mail_log WHERE email = ?2 AND day = ?3 AND kind = 'confirm') < ?6 RETURNING id",
       )

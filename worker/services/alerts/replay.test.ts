@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { profiles } from "../../db/schema";
 import { insertAgent, insertAircallCalls, insertAppointments, insertLeads } from "../../test/factories";
-import { db, shardNameOf } from "../../test/helpers";
+import { db, shardNameOf, shardOf } from "../../test/helpers";
 import { alertRuleBody, type AlertRuleInput } from "@shared/schemas/alerts";
 import type { CurrentUser } from "../profiles";
 import { testRule } from "./replay";
@@ -21,13 +21,16 @@ async function account(): Promise<CurrentUser> {
   return { id, email, username: null, company: null, firstName: null, lastName: null, isAdmin: false, shopwindowsInfo: true, callApp: true, shard: await shardNameOf(id) };
 }
 
-const test = async (input: Partial<AlertRuleInput>) =>
-  testRule(
-    db(),
-    await account(),
+const test = async (input: Partial<AlertRuleInput>) => {
+  const user = await account();
+  return testRule(
+    { directory: db(), shard: await shardOf(user.id) },
+    user,
     alertRuleBody.parse({ name: "Rule", metric: "leads_drop", scopeKind: "store", scopeId: "TYLER", comparison: "gte", threshold: 50, windowMinutes: 0, cooldownMinutes: 5, severity: "warning", ...input }),
     NOW,
+    { agents: [], numbers: [] },
   );
+};
 
 describe("Test replays a store metric once a day", () => {
   it("leads drop: each day's yesterday against the same weekday a week before", async () => {

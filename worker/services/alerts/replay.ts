@@ -11,17 +11,18 @@ import type { Database } from "../../db/client";
 import { d1Of } from "../../db/client";
 import type { CurrentUser } from "../profiles";
 import { transition } from "./evaluate";
+import type { AlertDbs } from "./rules";
 import {
   assistantsOf,
   callMetricValue,
   minutesUsedValue,
   minuteRowsStatement,
-  readScopes,
-  scopesStatements,
+  numberAssistant,
   silentLineStatements,
   silentLineValue,
   storeMetricValue,
   MINUTE_MS,
+  type AccountScopes,
   type MinuteRow,
 } from "./values";
 
@@ -50,27 +51,31 @@ function replayer(rule: AlertRuleBody) {
   };
 }
 
-export async function testRule(db: Database, user: CurrentUser, rule: AlertRuleBody, now: Date): Promise<AlertTestResponse> {
-  const d1 = d1Of(db);
+/**
+ * `scopes`: the account's agents and numbers as the save's checks read them (checkForAccount), so the
+ * replay reads only the account's calls, on its shard; a store metric reads the directory.
+ */
+export async function testRule(dbs: AlertDbs, user: CurrentUser, rule: AlertRuleBody, now: Date, scopes: AccountScopes): Promise<AlertTestResponse> {
+  const d1 = d1Of(dbs.shard);
   const from = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS - ALERT_TEST_DAYS * DAY_MS);
   const base = { from: from.toISOString(), to: now.toISOString() };
   const metric = ALERT_METRICS[rule.metric];
 
-  if (metric.flag) return { ...base, ...(await replayByDay(db, rule, now)) };
+  if (metric.flag) return { ...base, ...(await replayByDay(dbs.directory, rule, now)) };
   if (!metric.fromCalls || rule.windowMinutes === 0) {
     let current: number | null = null;
-    if (rule.metric === "minutes_used") current = await minutesUsedValue(db, user.id, now);
+    if (rule.metric === "minutes_used") current = await minutesUsedValue(dbs, user.id, now);
     else {
-      const [baseline, last] = await d1.batch<Record<string, unknown>>(silentLineStatements(d1, user.id, rule.scopeId, now));
+      const [baseline, last] = await d1.batch<Record<string, unknown>>(silentLineStatements(d1, numberAssistant(scopes, rule.scopeId), now));
       current = silentLineValue(baseline.results as { had: number }[], last.results[0] as { last: string | null; assistant: string | null }, now);
     }
     return { ...base, replayed: false, grain: "now", fired: 0, firings: [], current };
   }
 
   const since = new Date(from.getTime() - rule.windowMinutes * MINUTE_MS);
-  const [agents, numbers, minutes] = await d1.batch<Record<string, unknown>>([...scopesStatements(d1, user.id), minuteRowsStatement(d1, user.id, since, now)]);
-  const assistants = assistantsOf(readScopes(agents.results, numbers.results), rule.scopeKind, rule.scopeId);
-  const rows = (minutes.results as MinuteRow[]).filter((r) => !assistants || assistants.has(r.assistant));
+  const minutes = await minuteRowsStatement(d1, user.id, since, now).all<MinuteRow>();
+  const assistants = assistantsOf(scopes, rule.scopeKind, rule.scopeId);
+  const rows = minutes.results.filter((r) => !assistants || assistants.has(r.assistant));
 
   // Prefix sums per minute, so each minute's window is one difference however long the window.
   const firstMinute = Math.floor(since.getTime() / MINUTE_MS);

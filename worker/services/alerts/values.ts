@@ -119,22 +119,26 @@ export function silentLineBaselineHours(now: Date): { from: string; to: string }
 /** Weeks of the 4 with an inbound call in that hour at least this many: the hour "usually has calls". */
 export const SILENT_LINE_USUAL_WEEKS = 3;
 
+/** The voice assistant a silent-line rule's number reads: its agent's, or null without one. */
+export const numberAssistant = (scopes: AccountScopes, numberId: string): string | null => {
+  const [assistant] = assistantsOf(scopes, "number", numberId) ?? [];
+  return assistant ?? null;
+};
+
 /**
- * A silent-line rule's statements: whether each of the 4 baseline hours had an inbound call on the
- * number's agent, and its last inbound call; one index seek each on (assistant_id, start_time).
+ * A silent-line rule's statements on the account's shard, for its number's assistant (numberAssistant:
+ * the agents and numbers are the directory's): whether each of the 4 baseline hours had an inbound
+ * call on it, and its last inbound call; one index seek each on (assistant_id, start_time).
  */
-export function silentLineStatements(d1: D1Database, userId: string, numberId: string, now: Date) {
-  const assistant = "(SELECT a.vapi_assistant_id FROM phone_numbers p JOIN agents a ON a.id = p.agent_id WHERE p.id = ? AND p.user_id = ?)";
+export function silentLineStatements(d1: D1Database, assistant: string | null, now: Date) {
   const hours = silentLineBaselineHours(now);
   return [
     d1
-      .prepare(
-        hours.map(() => `SELECT EXISTS (SELECT 1 FROM call_logs WHERE assistant_id = ${assistant} AND start_time >= ? AND start_time < ? AND direction = 'inbound') AS had`).join(" UNION ALL "),
-      )
-      .bind(...hours.flatMap((h) => [numberId, userId, h.from, h.to])),
+      .prepare(hours.map(() => "SELECT EXISTS (SELECT 1 FROM call_logs WHERE assistant_id = ? AND start_time >= ? AND start_time < ? AND direction = 'inbound') AS had").join(" UNION ALL "))
+      .bind(...hours.flatMap((h) => [assistant, h.from, h.to])),
     d1
-      .prepare(`SELECT max(start_time) AS last, ${assistant} AS assistant FROM call_logs WHERE assistant_id = ${assistant} AND direction = 'inbound' AND start_time <= ?`)
-      .bind(numberId, userId, numberId, userId, now.toISOString()),
+      .prepare("SELECT max(start_time) AS last, ? AS assistant FROM call_logs WHERE assistant_id = ? AND direction = 'inbound' AND start_time <= ?")
+      .bind(assistant, assistant, now.toISOString()),
   ];
 }
 
@@ -153,9 +157,9 @@ export function minutesUsedOf(plan: AccountPlan, seconds: number): number | null
   return (100 * Math.floor(seconds / 60)) / plan.minuteLimit;
 }
 
-/** minutesUsedOf for one account, read alone (the Test button's value now). */
-export async function minutesUsedValue(db: Database, userId: string, now: Date): Promise<number | null> {
-  const [plan, seconds] = await Promise.all([accountPlan(db, userId, now), monthSecondsFor(db, userId, now)]);
+/** minutesUsedOf for one account, read alone (the Test button's value now): the plan from the directory beside the month from its shard. */
+export async function minutesUsedValue(dbs: { directory: Database; shard: Database }, userId: string, now: Date): Promise<number | null> {
+  const [plan, seconds] = await Promise.all([accountPlan(dbs.directory, userId, now), monthSecondsFor(dbs.shard, userId, now)]);
   return minutesUsedOf(plan, seconds);
 }
 

@@ -173,10 +173,9 @@ export async function recordCallEvent(
   const record = recordEvent(directory, { id: event.id, provider: event.provider, eventType: event.type });
 
   if (!found) {
+    // No roll-up counts an ownerless call (the directory rolls up the store network only): no marks.
     const [upsert] = upsertCallLogFromPlatform(directory, event.call, null, { unlessEvent: event.id });
-    const marks = markDaysDirty(directory, "call_logs", days);
-    const hours = callHoursChanged(directory, eq(callLogs.callId, event.call.id));
-    const [, , recorded] = await directory.batch([hours, upsert, record, ...marks, hours]);
+    const [, recorded] = await directory.batch([upsert, record]);
     return { duplicate: wasDuplicate(recorded), userId: null, db: directory };
   }
   if (seen.length > 0) return { duplicate: true, userId: found.userId, db: directory };

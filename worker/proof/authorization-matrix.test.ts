@@ -12,7 +12,7 @@ import { alertHistory, alertRules, alertRuleState, apiKeys, webhookDeliveries, w
 import { parseConfig } from "../env";
 import { localAuthSecret } from "../providers";
 import { insertAgent, insertRows, plainAlertRule } from "../test/factories";
-import { call, signUpAndSignIn } from "../test/helpers";
+import { call, shardOf, signUpAndSignIn } from "../test/helpers";
 import { ROUTES, servedRoutes, type Access } from "./routes";
 
 const AUDIENCES = ["anonymous", "expired", "other account", "no flag", "non-admin", "admin"] as const;
@@ -50,9 +50,11 @@ beforeAll(async () => {
   // The owner's own resource behind every other owned id: a probe with a made-up id would answer 404
   // whether or not the route checks its owner.
   const now = new Date().toISOString();
-  const [rule] = await insertRows(alertRules, [{ userId: owner.userId, ...plainAlertRule("Owner's rule"), extraEmails: "[]" }]);
+  // The owner's alerts and webhooks are on its shard (decision 078).
+  const shard = await shardOf(owner.userId);
+  const [rule] = await insertRows(alertRules, [{ userId: owner.userId, ...plainAlertRule("Owner's rule"), extraEmails: "[]" }], shard);
   ownersRuleId = rule.id;
-  await insertRows(alertRuleState, [{ ruleId: rule.id, userId: owner.userId, since: now }]);
+  await insertRows(alertRuleState, [{ ruleId: rule.id, userId: owner.userId, since: now }], shard);
   const [alert] = await insertRows(alertHistory, [
     {
       userId: owner.userId,
@@ -70,16 +72,16 @@ beforeAll(async () => {
       firedAt: now,
       runId: "matrix",
     },
-  ]);
+  ], shard);
   ownersAlertId = alert.id;
   ownersKeyId = `key_${crypto.randomUUID().replace(/-/g, "")}`;
   await insertRows(apiKeys, [{ id: ownersKeyId, userId: owner.userId, name: "owner's key", scopes: [], prefix: "vao_matrix", secretHash: crypto.randomUUID() }]);
   ownersEndpointId = `we_${crypto.randomUUID().replace(/-/g, "")}`;
-  await insertRows(webhookEndpoints, [{ id: ownersEndpointId, userId: owner.userId, url: "https://example.com/hook", events: "[]", secret: "whsec_matrix" }]);
+  await insertRows(webhookEndpoints, [{ id: ownersEndpointId, userId: owner.userId, url: "https://example.com/hook", events: "[]", secret: "whsec_matrix" }], shard);
   ownersDeliveryId = `msg_${crypto.randomUUID().replace(/-/g, "")}`;
   await insertRows(webhookDeliveries, [
     { id: ownersDeliveryId, endpointId: ownersEndpointId, userId: owner.userId, eventType: "call.ended", payload: "{}", status: "failed", attempts: 1, lastAttemptAt: now },
-  ]);
+  ], shard);
 });
 
 

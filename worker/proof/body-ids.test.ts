@@ -17,7 +17,7 @@ import { V1_ROUTES } from "@shared/api/v1-routes";
 import { nyToday } from "@shared/ny-time";
 import { agents, alertMailLog, alertMailRecipients, alertNotifications, alertRules, customers, phoneNumbers, subscriptions } from "../db/schema";
 import { insertAgent, insertCallLogs, insertPhoneNumber, insertRows, plainAlertRule } from "../test/factories";
-import { call, db, type Json, signUpAndSignIn } from "../test/helpers";
+import { call, db, type Json, shardOf, signUpAndSignIn } from "../test/helpers";
 
 type Session = { accessToken: string; userId: string };
 type Id = string | number;
@@ -125,7 +125,7 @@ async function linked(userId: string, numberOverrides: Partial<typeof phoneNumbe
 }
 
 async function notification(userId: string) {
-  const [row] = await insertRows(alertNotifications, [{ userId, alertId: 0, kind: "fired", title: "Probe", severity: "warning", createdAt: new Date().toISOString() }]);
+  const [row] = await insertRows(alertNotifications, [{ userId, alertId: 0, kind: "fired", title: "Probe", severity: "warning", createdAt: new Date().toISOString() }], await shardOf(userId));
   return row.id;
 }
 
@@ -146,7 +146,7 @@ beforeAll(async () => {
   o.notificationId = await notification(owner.userId);
   // An extra address of the owner's rules, waiting for its confirmation.
   o.recipient = `owners-recipient-${owner.userId}@example.com`;
-  await insertRows(alertRules, [{ userId: owner.userId, ...plainAlertRule("Owner's rule"), extraEmails: JSON.stringify([o.recipient]) }]);
+  await insertRows(alertRules, [{ userId: owner.userId, ...plainAlertRule("Owner's rule"), extraEmails: JSON.stringify([o.recipient]) }], await shardOf(owner.userId));
   await insertRows(alertMailRecipients, [{ userId: owner.userId, email: o.recipient, unsubscribeId: crypto.randomUUID(), changedAt: new Date().toISOString() }]);
   // A subscription the billing provider holds (one only in D1 would be refused by the provider whoever
   // asks, and the probe would prove nothing), made the owner's in D1.
@@ -177,7 +177,7 @@ beforeAll(async () => {
   c.freeNumber = await insertPhoneNumber(other.userId, { agentId: null, vapiPhoneNumberId: null });
   c.freeNumber2 = await insertPhoneNumber(other.userId, { agentId: null, vapiPhoneNumberId: null });
   await insertCallLogs(other.userId, 2, { agentId: c.agent.id }, { agent: c.agent });
-  const [rule] = await insertRows(alertRules, [{ userId: other.userId, ...plainAlertRule("Caller's rule"), extraEmails: "[]" }]);
+  const [rule] = await insertRows(alertRules, [{ userId: other.userId, ...plainAlertRule("Caller's rule"), extraEmails: "[]" }], await shardOf(other.userId));
   c.ruleId = rule.id;
   c.notificationId = await notification(other.userId);
 });
@@ -216,7 +216,7 @@ const PROBES: Probe[] = [
     owners: () => o.notificationId,
     missing: 999_999_999,
     view: (res) => res.body,
-    rows: async () => db().select().from(alertNotifications).where(eq(alertNotifications.userId, owner.userId)),
+    rows: async () => (await shardOf(owner.userId)).select().from(alertNotifications).where(eq(alertNotifications.userId, owner.userId)),
     control: { as: caller, id: () => c.notificationId, check: (res) => expect(res.body).toEqual({ unread: 0 }) },
   },
   {

@@ -28,8 +28,9 @@ describe("POST /api/alerts/bell/read with as many ids as its schema allows", () 
     const at = new Date().toISOString();
     const rows = Array.from({ length: n }, (_, i) => ({ userId, alertId: i + 1, kind: "triggered", title: `Alert ${i}`, severity: "warning", createdAt: at }));
     const ids: number[] = [];
+    const shard = await shardOf(userId);
     for (let i = 0; i < rows.length; i += 10) {
-      ids.push(...(await db().insert(alertNotifications).values(rows.slice(i, i + 10)).returning({ id: alertNotifications.id })).map((r) => r.id));
+      ids.push(...(await shard.insert(alertNotifications).values(rows.slice(i, i + 10)).returning({ id: alertNotifications.id })).map((r) => r.id));
     }
     return ids;
   }

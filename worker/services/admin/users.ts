@@ -238,12 +238,10 @@ export async function setUserFlags(
 ): Promise<AdminUser> {
   const { db } = deps;
   // The account, the other admins and the account as the list shows it, read together: flags change
-  // none of the list's figures, so its row after the change is this one with the new flags.
-  const [target, otherAdmins, listed] = await Promise.all([
-    db.query.profiles.findFirst({ where: eq(profiles.id, userId) }),
-    otherAdminCount(db, [userId]),
-    adminUserById(deps.dbs, userId).catch(() => null),
-  ]);
+  // none of the list's figures, so its row after the change is this one with the new flags. The
+  // list's row goes on to the account's shard while the checks and the write run: awaited after it.
+  const listing = adminUserById(deps.dbs, userId).catch(() => null);
+  const [target, otherAdmins] = await Promise.all([db.query.profiles.findFirst({ where: eq(profiles.id, userId) }), otherAdminCount(db, [userId])]);
   if (!target) throw notFound(ADMIN_API_TEXT.userIdNotFound);
   if (body.is_admin === false && target.isAdmin) {
     if (target.id === actor.id) throw conflict(ADMIN_API_TEXT.cannotRevokeOwnAdmin, "is_admin");
@@ -256,10 +254,13 @@ export async function setUserFlags(
     if (body[flag] !== undefined) changes[column] = body[flag];
   }
   const identityWrites = await deps.identity.setAppFlags(userId, body);
-  await db.batch([
-    db.update(profiles).set({ ...changes, flagsUpdatedAt: now, updatedAt: now }).where(eq(profiles.id, userId)),
-    ...identityWrites,
-    auditStatement(db, actor, "set_flags", { id: target.id, email: target.email }, { before, after: { ...before, ...body } }),
+  const [, listed] = await Promise.all([
+    db.batch([
+      db.update(profiles).set({ ...changes, flagsUpdatedAt: now, updatedAt: now }).where(eq(profiles.id, userId)),
+      ...identityWrites,
+      auditStatement(db, actor, "set_flags", { id: target.id, email: target.email }, { before, after: { ...before, ...body } }),
+    ]),
+    listing,
   ]);
   if (!listed) return adminUserById(deps.dbs, userId);
   const flags = { ...listed.app_metadata };

@@ -11,7 +11,7 @@ import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { DEV_INGEST_API_KEY } from "../routes/ingest";
 import { aircallCall } from "../test/aircall";
 import { COMPLETE_AGENT_FIELDS, ingestAppointmentRecord, insertAgent } from "../test/factories";
-import { call, signUpAndSignIn } from "../test/helpers";
+import { call, shardNameOf, signUpAndSignIn } from "../test/helpers";
 import { VAPI_STANDIN } from "../test/standins/vapi";
 import { SUBSCRIBERS } from "./subscribers";
 import type { ChangeName, Subscriber } from "./types";
@@ -90,7 +90,8 @@ describe("calls changed", () => {
     const post = () => dispatch("/api/webhooks/vapi", { method: "POST", json: { message }, headers: { "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET } });
     expect((await post()).body).toMatchObject({ received: true, duplicate: false });
     expectFannedOut("callsChanged", { userId: s.userId, callIds: [id] });
-    expectFannedOut("callReported", { userId: s.userId, platformType: "status-update" });
+    // The account's shard rides along, so its webhooks need no second lookup of it.
+    expectFannedOut("callReported", { userId: s.userId, shard: await shardNameOf(s.userId), platformType: "status-update" });
     heard = [];
     expect((await post()).body).toMatchObject({ received: true, duplicate: true });
     expect(heard).toEqual([]);

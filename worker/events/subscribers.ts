@@ -51,7 +51,7 @@ export const SUBSCRIBERS: { [N in ChangeName]: Subscriber<N>[] } = {
   ],
   // The account's custom webhooks hear call.started and call.ended (decision 070): the deliveries are
   // written and queued after the answer; without an execution context (a test's app.request) nothing is sent.
-  callReported: [{ name: "webhooks", withoutContext: false, run: (c, { userId, platformType, call }) => sendCallWebhook(c.env, userId, platformType, call) }],
+  callReported: [{ name: "webhooks", withoutContext: false, run: (c, { userId, shard, platformType, call }) => sendCallWebhook(c.env, { id: userId, shard }, platformType, call) }],
   // A deleted account's open sockets close (revoked), and its calls leave the search index.
   accountsDeleted: [
     { ...LIVE, run: (c, { userIds }) => Promise.all(userIds.map((id) => publishRevoke(c.env, id))) },

@@ -17,9 +17,10 @@ export type CommittedChanges = {
   callsChanged: { db: Database } & ({ userId: string | null; callIds: string[] } | { userId: string; assistantId: string });
   /**
    * A new voice-platform event of a call was recorded (its type as the platform names it, and the call
-   * as it now stands); `userId` null for a call no account owns.
+   * as it now stands); `userId` null for a call no account owns; `shard` the account's shard the call
+   * was written to.
    */
-  callReported: { userId: string | null; platformType: string; call: PlatformCall };
+  callReported: { userId: string | null; shard: string | null; platformType: string; call: PlatformCall };
   /** Accounts were deleted (an admin's cleanup), their data with them. */
   accountsDeleted: { userIds: string[] };
   /** An account's sign-in or rights changed (a sign-out, a password change, its flags). */

@@ -12,11 +12,11 @@ export const vapiWebhookRoutes = new DeclaredRoutes().serve("POST /api/webhooks/
   const event = await readVoiceEvent(c.req.raw.headers, await c.req.text(), vapiWebhookSecret(c.var.config), Date.now());
   if (!event) return c.json({ received: true, ignored: true });
   const shards = { named: (name: string) => c.var.databases.shard(name), bound: shardBindings(c.env) };
-  const { duplicate, userId, db } = await recordCallEvent(c.var.db, shards, event);
+  const { duplicate, userId, db, shard } = await recordCallEvent(c.var.db, shards, event);
   // Committed: the live feed, the search index and the account's webhooks follow, after the answer.
   if (!duplicate) {
     emit(c, "callsChanged", { userId, db, callIds: [event.call.id] });
-    emit(c, "callReported", { userId, platformType: event.type, call: event.call });
+    emit(c, "callReported", { userId, shard, platformType: event.type, call: event.call });
   }
   return c.json({ received: true, duplicate });
 });

@@ -155,7 +155,7 @@ export async function recordCallEvent(
   directory: Database,
   shards: AccountShards,
   event: CallEvent,
-): Promise<{ duplicate: boolean; userId: string | null; db: Database }> {
+): Promise<{ duplicate: boolean; userId: string | null; db: Database; shard: string | null }> {
   const assistantId = event.call.assistantId;
   const [ownerRows, orphan, seen] = await directory.batch([
     callOwnerQuery(directory, assistantId ?? ""),
@@ -176,12 +176,13 @@ export async function recordCallEvent(
     // No roll-up counts an ownerless call (the directory rolls up the store network only): no marks.
     const [upsert] = upsertCallLogFromPlatform(directory, event.call, null, { unlessEvent: event.id });
     const [, recorded] = await directory.batch([upsert, record]);
-    return { duplicate: wasDuplicate(recorded), userId: null, db: directory };
+    return { duplicate: wasDuplicate(recorded), userId: null, db: directory, shard: null };
   }
-  if (seen.length > 0) return { duplicate: true, userId: found.userId, db: directory };
+  if (seen.length > 0) return { duplicate: true, userId: found.userId, db: directory, shard: found.shard };
   const owner: CallOwner = { userId: found.userId, agentId: found.agentId, store: found.store };
   // An account made before the shards is placed now.
-  const shard = shards.named(found.shard ?? (await placeAccount(directory, shards.bound, found.userId)));
+  const shardName = found.shard ?? (await placeAccount(directory, shards.bound, found.userId));
+  const shard = shards.named(shardName);
   // An ownerless row of the call (its first events came before the agent held the assistant) moves
   // to the shard with this event, and into the owner's roll-ups on the day it is stored under.
   const moving = orphan.slice(0, 1);
@@ -209,7 +210,7 @@ export async function recordCallEvent(
   // The moved row leaves the directory only once the shard holds it (a failure here leaves a copy
   // the next event or adoption removes; the lists read the shard alone).
   if (moving.length > 0) await directory.batch([deleteOrphansStatement(directory, [event.call.id])]);
-  return { duplicate: wasDuplicate(recorded.value[0]), userId: owner.userId, db: shard };
+  return { duplicate: wasDuplicate(recorded.value[0]), userId: owner.userId, db: shard, shard: shardName };
 }
 
 /**

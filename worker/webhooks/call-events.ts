@@ -38,9 +38,12 @@ export function callWebhookEvent(platformType: string, call: PlatformCall): { ty
   return null;
 }
 
-/** Sends a recorded platform event of an account's call to its webhooks (nothing for a call no account owns). */
-export async function sendCallWebhook(env: WebhookEnv, userId: string | null, platformType: string, call: PlatformCall) {
-  const event = userId ? callWebhookEvent(platformType, call) : null;
-  if (!event || !userId) return;
-  await enqueueWebhookEvent(env, userId, event.type, event.data);
+/**
+ * Sends a recorded platform event of an account's call to its webhooks (nothing for a call no account
+ * owns), on the account's shard: the one the webhook wrote the call to, else read from the directory.
+ */
+export async function sendCallWebhook(env: WebhookEnv, account: { id: string | null; shard?: string | null }, platformType: string, call: PlatformCall) {
+  const event = account.id ? callWebhookEvent(platformType, call) : null;
+  if (!event || !account.id) return;
+  await enqueueWebhookEvent(env, account.shard ? { id: account.id, shard: account.shard } : account.id, event.type, event.data);
 }

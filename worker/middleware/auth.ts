@@ -46,8 +46,13 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     return next();
   }
   try {
-    // A cold isolate reads what it remembers (the roll-ups' coverage) with this batch, so its first count costs no extra trip.
-    c.set("user", await confirmSignedIn(c.var.db, c.var.providers.identity, token, shardBindings(c.env), (claims) => isolateWarmUp(c.var.db, claims)));
+    // A cold isolate reads what it remembers (the roll-ups' coverage) with this batch, and each shard's beside it, so its first count costs no extra trip.
+    c.set(
+      "user",
+      await confirmSignedIn(c.var.db, c.var.providers.identity, token, shardBindings(c.env), (claims) =>
+        isolateWarmUp(c.var.db, claims, { names: shardBindings(c.env), of: (name) => c.var.databases.shard(name) }),
+      ),
+    );
   } catch (e) {
     c.set("authError", e instanceof Error ? e.message : "Invalid access token");
   }

@@ -6,7 +6,7 @@ import { agentFormSchema, agentSchema, isAgentIncomplete } from "@shared/schemas
 import { agents, callLogs, customers, phoneNumbers, rateLimits, simAssistants, subscriptions, systemConfig } from "../db/schema";
 import { AGENT_RATE_LIMITS } from "./agents";
 import { nyMonthRange } from "@shared/ny-time";
-import { call, db, signUpAndSignIn, type Json } from "../test/helpers";
+import { call, db, shardOf, signUpAndSignIn, type Json } from "../test/helpers";
 import { VAPI_STANDIN } from "../test/standins/vapi";
 import { LocalVoice } from "../providers/voice/local";
 import { VapiVoice } from "../providers/voice/vapi";
@@ -560,14 +560,12 @@ describe("GET /api/usage-stats", () => {
       startTime,
       duration,
     });
-    await db()
+    // Each account's calls on its shard (decision 076); the first signed-in request places the profile.
+    for (const who of [s, other]) expect((await call("/api/profile", { token: who.accessToken })).status).toBe(200);
+    await (await shardOf(s.userId))
       .insert(callLogs)
-      .values([
-        log(s.userId, 1, start, 90),
-        log(s.userId, 2, new Date().toISOString(), 45),
-        log(s.userId, 3, before, 600),
-        log(other.userId, 1, new Date().toISOString(), 300),
-      ]);
+      .values([log(s.userId, 1, start, 90), log(s.userId, 2, new Date().toISOString(), 45), log(s.userId, 3, before, 600)]);
+    await (await shardOf(other.userId)).insert(callLogs).values([log(other.userId, 1, new Date().toISOString(), 300)]);
     await db().insert(phoneNumbers).values({ userId: s.userId, phoneNumber: "+13055550177" });
     await call("/api/create-default-agent", { method: "POST", token: s.accessToken });
 

@@ -95,7 +95,8 @@ export const agentActionRoutes = new DeclaredRoutes()
   })
   .serve("GET /api/usage-stats", async (c) => {
     const user = currentUser(c);
-    return c.json(await usageStats(c.var.db, user.id, new Date(), { isAdmin: user.isAdmin }));
+    const dbs = { directory: c.var.db, shard: accountDb(c), shardName: user.shard };
+    return c.json(await usageStats(dbs, user.id, new Date(), { isAdmin: user.isAdmin }));
   })
   .serve("POST /api/trigger-call", async (c) => {
     const user = currentUser(c);

@@ -38,7 +38,8 @@ export const platformCallRoutes = new DeclaredRoutes()
     return c.json(body);
   })
   .serve("GET /api/vapi/call/:call_id", async (c) => {
-    const deps = { db: c.var.db, voice: c.var.providers.voice };
+    // The agents are in the directory, the call's row on the account's shard (decision 076).
+    const deps = { db: c.var.db, shard: accountDb(c), voice: c.var.providers.voice };
     const body: VapiCallDetail = await getCallDetail(deps, currentUser(c).id, c.req.valid("param").call_id);
     return c.json(body);
   });

@@ -52,13 +52,6 @@ function iso(value: string | null): string | null {
   return Number.isNaN(t) ? value : new Date(t).toISOString();
 }
 
-/** The agent (and so the account and store) whose assistant this is, with the shard the account is on; null for an unknown assistant. */
-export async function findCallOwner(directory: Database, assistantId: string | null): Promise<(CallOwner & { shard: string | null }) | null> {
-  if (!assistantId) return null;
-  const [agent] = await callOwnerQuery(directory, assistantId);
-  return agent ?? null;
-}
-
 /** The agent of an assistant and its account's shard, in one read of the directory. */
 const callOwnerQuery = (directory: Database, assistantId: string) =>
   directory
@@ -408,17 +401,21 @@ export async function listPlatformCalls(deps: { db: Database; voice: VoicePort }
  * One call with its transcript, as the platform has it (else as our log has it). Ownership: a call
  * in our log is the account's only if its row says so; a call only the platform knows is the
  * account's only if one of its agents placed or took it. Anything else answers exactly like a call
- * that does not exist.
+ * that does not exist. The row is read from the account's shard (`shard`), the agents' assistants
+ * from the directory (`db`), at once (decision 076).
  */
-export async function getCallDetail(deps: { db: Database; voice: VoicePort }, userId: string, callId: string): Promise<VapiCallDetail> {
-  const row = (await deps.db.query.callLogs.findFirst({ where: eq(callLogs.callId, callId) })) ?? null;
+export async function getCallDetail(deps: { db: Database; shard: Database; voice: VoicePort }, userId: string, callId: string): Promise<VapiCallDetail> {
+  const [found, mine] = await Promise.all([
+    deps.shard.query.callLogs.findFirst({ where: eq(callLogs.callId, callId) }),
+    accountAssistantIds(deps.db, userId),
+  ]);
+  const row = found ?? null;
   if (row && row.userId !== userId) throw notFound("Call not found");
   let call = await deps.voice.getCall(callId);
   if (!call) {
     if (!row) throw notFound("Call not found");
     call = callLogToPlatformCall(row);
   } else if (!row) {
-    const mine = await accountAssistantIds(deps.db, userId);
     if (!call.assistantId || !mine.includes(call.assistantId)) throw notFound("Call not found");
   }
   const { metadata: _metadata, ...answer } = call;

@@ -1,7 +1,9 @@
 // POST /api/analytics/won: the appointment analysis, its match rule (decision 009) and who may run it.
 import { describe, expect, it } from "vitest";
 import { insertAppointments, insertCallLogs } from "../test/factories";
-import { call, signUpAndSignIn } from "../test/helpers";
+import { eq } from "drizzle-orm";
+import { profiles } from "../db/schema";
+import { call, db, shardNameOf, signUpAndSignIn } from "../test/helpers";
 
 const staff = () => signUpAndSignIn({ appMetadata: { shopwindows_info: true } });
 
@@ -76,6 +78,27 @@ describe("POST /api/analytics/won", () => {
     expect(res.body.items).toEqual([
       { begin_utc: "2026-10-08T15:00:00.000Z", phone_number: phone, customer_name: null, matched_call: false, call_date: null, won: false },
     ]);
+  });
+
+  it("finds the latest call across the store network's accounts on different shards (decision 076)", async () => {
+    const [s0, s1] = [await staff(), await staff()];
+    for (const [s, shard] of [
+      [s0, "SHARD_0"],
+      [s1, "SHARD_1"],
+    ] as const) {
+      await run(s.accessToken, { storeId: "MIAMI", startDate: "2026-10-01", endDate: "2026-10-01" }); // mirrors the staff flag into the profile
+      await db().update(profiles).set({ shard }).where(eq(profiles.id, s.userId));
+    }
+    const phone = "+13055550109";
+    await appointment("MIAMI", { begin: "2026-10-15T15:00:00.000Z", booked: "2026-10-13T15:00:00.000Z", phone });
+    await callLog(s0.userId, { phone, start: "2026-10-12T14:00:00.000Z" });
+    await callLog(s1.userId, { phone, start: "2026-10-13T14:00:00.000Z" }); // the latest, on the other shard
+    await callLog(s0.userId, { phone, start: "2026-10-13T16:00:00.000Z" }); // after the booking
+    expect(await shardNameOf(s1.userId)).toBe("SHARD_1");
+
+    const res = await run(s0.accessToken, { storeId: "MIAMI", startDate: "2026-10-15", endDate: "2026-10-15" });
+    expect(res.status).toBe(200);
+    expect(res.body.items).toEqual([expect.objectContaining({ phone_number: phone, matched_call: true, call_date: "2026-10-13T14:00:00.000Z" })]);
   });
 
   it("takes New York calendar days: 23:30 in New York is still that day, midnight is the next", async () => {

@@ -6,6 +6,8 @@ import { DeclaredRoutes } from "./serve";
 
 /** /api/analytics */
 export const analyticsRoutes = new DeclaredRoutes().serve("POST /api/analytics/won", async (c) => {
-  const body: AnalyticsWonResponse = { items: await analyseAppointments(c.var.db, c.req.valid("json")) };
+  // The appointments in the directory, the store network's calls on their accounts' shards (decision 076).
+  const dbs = { directory: c.var.db, shard: (name: string) => c.var.databases.shard(name) };
+  const body: AnalyticsWonResponse = { items: await analyseAppointments(dbs, c.req.valid("json")) };
   return c.json(body);
 });

@@ -15,7 +15,7 @@ import os from "node:os";
 import { BENCH_MODES } from "./modes.mjs";
 import { cliOptions, requireNodeSqlite } from "../scripts/lib.mjs";
 import { exitOnStopSignals, throwawayApp } from "../scripts/local-app.mjs";
-import { findD1File, percentile, sqliteD1 } from "./ops.mjs";
+import { localD1, percentile, sqliteD1 } from "./ops.mjs";
 
 requireNodeSqlite("npm run bench -- --alerts");
 
@@ -34,9 +34,8 @@ const fmtInt = (n) => n.toLocaleString("en-US");
  * The D1 stand-in, counting round trips: a batch is one, and so is every statement run alone. A
  * batch is one transaction, as D1's is (ops.mjs's stand-in leaves each statement its own).
  */
-function countingD1(file) {
+function countingD1(file, counter = { trips: 0 }) {
   const d1 = sqliteD1(file);
-  const counter = { trips: 0 };
   const wrap = (stmt) => ({
     ...stmt,
     bind: (...p) => wrap(stmt.bind(...p)),
@@ -97,7 +96,12 @@ async function main() {
   try {
     await app.migrate();
     await app.seed(["--calls", String(CALLS), "--aircall-calls", "0", "--appointments", "0", "--leads", "1000", "--days", "90", "--no-search-index"], { loud: true });
-    const file = new DatabaseSync(await findD1File(app.stateDir));
+    // The directory (profiles, agents, numbers, plans) and the shard the bench's accounts are placed on
+    // (their calls, rules and states), as the cron's run on that shard reads them (decision 076).
+    const files = await localD1(app.stateDir);
+    const file = new DatabaseSync(files.directory);
+    const shardName = files.shards[0].name;
+    const shard = new DatabaseSync(files.shards[0].file);
     const now = Date.now();
     const iso = (ms) => new Date(ms).toISOString();
 
@@ -106,7 +110,7 @@ async function main() {
     file.exec("BEGIN");
     for (let i = 0; i < ACCOUNTS; i++) {
       const id = `bench-alerts-${i}`;
-      file.prepare("INSERT INTO profiles (id, email, shopwindows_info) VALUES (?, ?, ?)").run(id, `${id}@bench.local`, i % 10 === 0 ? 1 : 0);
+      file.prepare("INSERT INTO profiles (id, email, shopwindows_info, shard) VALUES (?, ?, ?, ?)").run(id, `${id}@bench.local`, i % 10 === 0 ? 1 : 0, shardName);
       const agentId = Number(file.prepare("INSERT INTO agents (user_id, name, vapi_assistant_id) VALUES (?, ?, ?) RETURNING id").get(id, `Agent ${i}`, `asst-bench-${i}`).id);
       const numberId = Number(file.prepare("INSERT INTO phone_numbers (user_id, phone_number, agent_id) VALUES (?, ?, ?) RETURNING id").get(id, `+1555${String(1_000_000 + i)}`, agentId).id);
       accounts.push({ id, agentId, numberId, index: i });
@@ -114,8 +118,8 @@ async function main() {
     file.exec("COMMIT");
 
     const addRecentCalls = (perAccount) => {
-      file.exec("BEGIN");
-      const insert = file.prepare(
+      shard.exec("BEGIN");
+      const insert = shard.prepare(
         "INSERT INTO call_logs (user_id, call_id, assistant_id, direction, status, ended_reason, start_time, duration, cost) VALUES (?, ?, ?, 'inbound', 'ended', ?, ?, 60, 0.1)",
       );
       for (const a of accounts) {
@@ -124,29 +128,33 @@ async function main() {
           insert.run(a.id, `bench-${a.index}-${crypto.randomUUID()}`, `asst-bench-${a.index}`, reason, iso(now - Math.floor(Math.random() * 86_400_000)));
         }
       }
-      file.exec("COMMIT");
+      shard.exec("COMMIT");
     };
 
     const enable = (from, to) => {
-      file.exec("BEGIN");
-      const rule = file.prepare(
+      shard.exec("BEGIN");
+      const rule = shard.prepare(
         "INSERT INTO alert_rules (user_id, name, metric, scope_kind, scope_id, comparison, threshold, window_minutes, cooldown_minutes, severity, webhook) VALUES (?, ?, ?, ?, ?, 'gte', ?, ?, 30, 'warning', 1) RETURNING id",
       );
-      const state = file.prepare("INSERT INTO alert_rule_state (rule_id, user_id, status, since) VALUES (?, ?, 'ok', ?)");
+      const state = shard.prepare("INSERT INTO alert_rule_state (rule_id, user_id, status, since) VALUES (?, ?, 'ok', ?)");
       for (const a of accounts.slice(from, to)) {
         for (const [metric, kind, scope, threshold, window] of rulesOf(a.index, a.agentId, a.numberId)) {
           const { id } = rule.get(a.id, `${metric} ${kind}`, metric, kind, scope, threshold, window);
           state.run(id, a.id, iso(now - 3_600_000));
         }
       }
-      file.exec("COMMIT");
+      shard.exec("COMMIT");
     };
 
+    // One count over both databases: a trip to the directory and one to the shard are two here, even
+    // where the service sends them at once.
     const { d1, counter } = countingD1(file);
+    const { d1: shardD1 } = countingD1(shard, counter);
     let mails = 0;
     let webhooks = 0;
     const deps = {
       db: { $client: d1 },
+      shard: { name: shardName, db: { $client: shardD1 } },
       mail: { kind: "local", send: async () => void mails++ },
       webhook: async () => void webhooks++,
     };
@@ -158,7 +166,7 @@ async function main() {
       const t0 = performance.now();
       const run = await evaluateAlerts(deps, at);
       const ms = performance.now() - t0;
-      const recent = Number(file.prepare("SELECT count(*) AS n FROM call_logs WHERE start_time >= ?").get(iso(now - 86_400_000)).n);
+      const recent = Number(shard.prepare("SELECT count(*) AS n FROM call_logs WHERE start_time >= ?").get(iso(now - 86_400_000)).n);
       rows.push({ label, accounts: run.accounts, rules: run.rules, recent, ms, trips: counter.trips, fired: run.fired, resolved: run.resolved, mails, webhooks });
     };
 
@@ -178,21 +186,23 @@ async function main() {
     // its plan and month are read once in its chunk's batch, so the trips stay those of the run before.
     if (MINUTES_RULES > 0) {
       file.exec("BEGIN");
+      shard.exec("BEGIN");
       const sub = file.prepare("INSERT INTO subscriptions (id, user_id, customer_id, price_id, product_name, status) VALUES (?, ?, ?, 'price_pro', 'Pro', 'active')");
-      const rule = file.prepare(
+      const rule = shard.prepare(
         "INSERT INTO alert_rules (user_id, name, metric, scope_kind, scope_id, comparison, threshold, window_minutes, cooldown_minutes, severity) VALUES (?, ?, 'minutes_used', 'all', '', 'gte', ?, 0, 30, 'warning') RETURNING id",
       );
-      const state = file.prepare("INSERT INTO alert_rule_state (rule_id, user_id, status, since) VALUES (?, ?, 'ok', ?)");
+      const state = shard.prepare("INSERT INTO alert_rule_state (rule_id, user_id, status, since) VALUES (?, ?, 'ok', ?)");
       for (const a of accounts) {
         sub.run(`sub_bench_${a.index}`, a.id, `cus_bench_${a.index}`);
         for (let k = 0; k < MINUTES_RULES; k++) state.run(rule.get(a.id, `minutes ${k}`, 101 + k).id, a.id, iso(now - 3_600_000));
       }
       file.exec("COMMIT");
+      shard.exec("COMMIT");
       await measure(`steady run, + ${MINUTES_RULES} minutes-used rules per account`, new Date(now + 5500));
     }
 
     console.log(
-      "\n## One cron run of the alert rules (in process over the SQLite file; trips = D1 round trips)\n\n| run | accounts with rules | rules | calls in the last 24 h | ms | D1 round trips | fired | resolved | mails | webhooks |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+      "\n## One cron run of the alert rules (in process over the directory's and the shard's SQLite files; trips = D1 round trips to either)\n\n| run | accounts with rules | rules | calls in the last 24 h | ms | D1 round trips | fired | resolved | mails | webhooks |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
     );
     for (const r of rows) {
       console.log(`| ${r.label} | ${fmtInt(r.accounts)} | ${fmtInt(r.rules)} | ${fmtInt(r.recent)} | ${fmt(r.ms)} | ${r.trips} | ${r.fired} | ${r.resolved} | ${r.mails} | ${r.webhooks} |`);
@@ -204,7 +214,7 @@ async function main() {
     for (let e = 0; e < EVENTS; e++) {
       const a = accounts[(e * 7) % ACCOUNTS];
       for (let k = 0; k < 3; k++) {
-        file
+        shard
           .prepare("INSERT INTO call_logs (user_id, call_id, assistant_id, direction, status, ended_reason, start_time, duration) VALUES (?, ?, ?, 'inbound', 'ended', 'pipeline-error-x', ?, 60)")
           .run(a.id, `bench-event-${crypto.randomUUID()}`, `asst-bench-${a.index}`, iso(now + 6000));
       }
@@ -219,6 +229,7 @@ async function main() {
       `\n## Event → alert (one account's call rules after its call webhook, ${EVENTS} events)\n\np50 ${fmt(percentile(sorted, 50))} ms, p95 ${fmt(percentile(sorted, 95))} ms, D1 round trips ${Math.min(...trips)}–${Math.max(...trips)}`,
     );
     file.close();
+    shard.close();
   } finally {
     await app.stop();
   }

@@ -115,6 +115,8 @@ async function main() {
     : [{ label: "this tree", dir: await servedBuild(stateDir, { build: !args["no-build"] }) }];
   const assets = builds[0].dir;
   const seeded = existsSync(marker) ? JSON.parse(readFileSync(marker, "utf8")) : null;
+  // A state from before the shards (decision 076) holds every call in the directory, where no path reads them.
+  if (seeded && !seeded.shards) throw new Error(`${args.state} was seeded before the shards: remove it to seed it anew`);
   if (!seeded || seeded.calls !== dataSet.calls) {
     if (seeded) throw new Error(`${args.state} holds ${seeded.calls} calls, not ${dataSet.calls}: remove it or choose another --state`);
     console.log(`▸ seeding ${args.state}: ${dataSet.calls} calls, ${dataSet.aircall} Aircall calls, ${dataSet.appointments} appointments, ${dataSet.leads} leads over 90 days`);
@@ -124,7 +126,7 @@ async function main() {
     await seed(stateDir, seedArgs.map(String));
     const baseUrl = await serve(assets, 0);
     const cron = await runCron(baseUrl, await findD1File(stateDir));
-    writeFileSync(marker, JSON.stringify({ ...dataSet, seededAt: new Date().toISOString() }));
+    writeFileSync(marker, JSON.stringify({ ...dataSet, shards: true, seededAt: new Date().toISOString() }));
     console.log(`  seeded and rolled up in ${secs(Date.now() - t0)} (cron ${secs(cron.ms)})`);
   } else {
     console.log(`▸ reusing ${args.state} (${dataSet.calls} calls, seeded ${seeded.seededAt})`);

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { runRollups } from "../jobs/rollups";
 import { insertAgent, insertAppointments, insertCallLogs } from "../test/factories";
 import { bruteAppointmentCounts } from "../test/brute-counts";
-import { call, db, signUpAndSignIn } from "../test/helpers";
+import { call, db, signUpAndSignIn, testShards } from "../test/helpers";
 
 const qs = (q: Record<string, string>) => new URLSearchParams(q).toString();
 const START = "2026-05-04";
@@ -29,7 +29,7 @@ async function seeded() {
   await insertCallLogs(b.userId, 40, {}, { agent: ref(other), window: w });
   const appointments = await insertAppointments(120, {}, { window: w, nowMs: Date.parse("2026-05-20T00:00:00Z") });
   // Half the range rolled up, the rest live.
-  await runRollups({ db: db(), now: new Date("2026-05-10T12:00:00Z") }, { backfillFrom: "2026-05-01" });
+  await runRollups({ db: db(), now: new Date("2026-05-10T12:00:00Z"), shards: testShards() }, { backfillFrom: "2026-05-01" });
   return { a, b, calls, appointments, miami };
 }
 

@@ -377,7 +377,7 @@ describe("activation and test calls on the real VAPI adapter (stand-in)", () => 
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const platformCall = (await vapiStandin("GET", `/call/${placed.body.callId}`)).body;
     expect(platformCall).toMatchObject({ assistantId: first.body.id, phoneNumberId: imported.body.id, customer: { number: "+15551230000" } });
-    expect(await db().select().from(callLogs).where(eq(callLogs.callId, placed.body.callId)).get()).toMatchObject({
+    expect(await (await shardOf(alice.userId)).select().from(callLogs).where(eq(callLogs.callId, placed.body.callId)).get()).toMatchObject({
       userId: alice.userId,
       agentId: agent.id,
       status: "queued",
@@ -635,7 +635,8 @@ describe("POST /api/trigger-call", () => {
     const res = await call("/api/trigger-call", { method: "POST", token: s.accessToken, json: { phoneNumber: "(555) 123-4567" } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ success: true, callId: expect.any(String) });
-    const row = await db().select().from(callLogs).where(eq(callLogs.callId, res.body.callId)).get();
+    // Logged on the account's shard (decision 076).
+    const row = await (await shardOf(s.userId)).select().from(callLogs).where(eq(callLogs.callId, res.body.callId)).get();
     expect(row).toMatchObject({
       userId: s.userId,
       agentId: active.id,
@@ -674,7 +675,7 @@ describe("POST /api/trigger-call", () => {
     // Another user is not affected.
     const bobs = await call("/api/trigger-call", { method: "POST", token: bob.accessToken, json: { phoneNumber: "+15551234567" } });
     expect(bobs.status).toBe(200);
-    expect(await db().select().from(callLogs).where(and(eq(callLogs.userId, bob.userId), eq(callLogs.callId, bobs.body.callId))).get()).toBeDefined();
+    expect(await (await shardOf(bob.userId)).select().from(callLogs).where(and(eq(callLogs.userId, bob.userId), eq(callLogs.callId, bobs.body.callId))).get()).toBeDefined();
   });
 });
 

@@ -7,6 +7,7 @@ import { accountDb } from "../context/account-db";
 import { adminActor } from "../context/request-deps";
 import { currentUser } from "../middleware/auth";
 import {
+  checkEndpointUrl,
   createEndpoint,
   deleteEndpoint,
   getEndpoint,
@@ -76,8 +77,11 @@ export const webhookEndpointRoutes = new DeclaredRoutes()
     return c.json({ allowed, endpoints: allowed ? endpoints : [], limit: MAX_WEBHOOK_ENDPOINTS });
   })
   .serve("POST /api/webhook-endpoints", async (c) => {
+    // The URL is checked first (no database), so the plan check and the insert share a round trip.
+    const body = c.req.valid("json");
+    const checked = await checkEndpointUrl(body.url, { production: c.var.config.APP_ENV === "production", ...urlChecks(c.var.config) });
     const { userId, deps } = caller(c);
-    return c.json(await createEndpoint(deps, userId, c.req.valid("json")), 201);
+    return c.json(await createEndpoint(deps, userId, body, checked), 201);
   })
   .serve("GET /api/webhook-endpoints/:endpointId", async (c) => {
     const { userId, deps } = caller(c);

@@ -103,11 +103,24 @@ export function endpointView(row: EndpointRow, now = new Date()): WebhookEndpoin
  * The URL as it may be stored, or a 400 naming the field `url` and the rule it broke. With a resolver
  * (every deployment: DNS over HTTPS, url-safety.ts urlChecks) the name's addresses are checked too.
  */
-async function safeUrl(raw: string, deps: EndpointDeps): Promise<string> {
+async function safeUrl(raw: string, deps: Pick<EndpointDeps, "production" | "resolve" | "localOrigins">): Promise<string> {
   const verdict = await checkWebhookUrl(raw, { production: deps.production, resolve: deps.resolve, localOrigins: deps.localOrigins });
   if (!verdict.ok) throw badRequest(`The URL ${verdict.reason}`, "url");
   return verdict.url.toString();
 }
+
+/** An endpoint URL's check, settled: the URL as stored, or the refusal (a 400 naming `url`). */
+export type CheckedUrl = { url: string } | { error: unknown };
+
+/**
+ * Checks a new endpoint's URL (no database; DNS where a resolver is given). A route that checks it
+ * before starting the plan check lets the add's insert go beside the plan check (createEndpoint).
+ */
+export const checkEndpointUrl = (raw: string, deps: Pick<EndpointDeps, "production" | "resolve" | "localOrigins">): Promise<CheckedUrl> =>
+  safeUrl(raw, deps).then(
+    (url) => ({ url }),
+    (error: unknown) => ({ error }),
+  );
 
 /** The account's endpoint (404 for any other), read beside the caller's plan check. */
 async function ownedEndpoint(deps: EndpointDeps, userId: string, endpointId: string): Promise<EndpointRow> {
@@ -141,18 +154,17 @@ export async function getEndpoint(deps: EndpointDeps, userId: string, endpointId
  * The endpoint is written on the shard beside the plan check (one round trip), then its audit row in
  * the directory: written only where the insert took, so a refused add is never recorded. Where the
  * plan refuses, or the audit row fails, the endpoint is deleted again before the answer; between the
- * two round trips it hears no event unless the plan allows (every event checks the plan).
+ * two round trips it hears no event unless the plan allows (every event checks the plan). `checked`:
+ * the URL's check, when the caller made it before starting the plan check (so the insert overlaps it).
  */
 export async function createEndpoint(
   deps: EndpointWriteDeps,
   userId: string,
   input: { url: string; description: string; events: WebhookEventType[] },
+  checked?: CheckedUrl,
 ): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
-  // The URL's check needs no database; a refused URL writes nothing, and the plan's refusal comes first.
-  const checked = await safeUrl(input.url, deps).then(
-    (url) => ({ url }),
-    (error: unknown) => ({ error }),
-  );
+  // A refused URL writes nothing, and the plan's refusal comes first.
+  checked ??= await checkEndpointUrl(input.url, deps);
   if ("error" in checked) {
     await deps.allowed;
     throw checked.error;

@@ -3,12 +3,14 @@
 // roll-ups' coverage a cold isolate has not read yet rides along the confirmation's batch
 // (worker/services/warm-up.ts), instead of a round trip of its own; so does the oldest call an
 // admin's statistics read.
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { profiles } from "../db/schema";
 import { nyToday } from "@shared/ny-time";
 import { forgetOldestCall } from "../services/admin/stats";
 import { forgetCoverage } from "../services/counts/engine";
 import { insertAgent, insertCallLogs } from "../test/factories";
-import { call, signUpAndSignIn } from "../test/helpers";
+import { call, db, signUpAndSignIn } from "../test/helpers";
 
 const DEV = { APP_ENV: "development" };
 const trips = (res: { headers: Headers }) => Number(/db-trips;desc="(\d+)"/.exec(res.headers.get("server-timing") ?? "")?.[1]);
@@ -35,6 +37,21 @@ describe("a cold isolate's first count", () => {
       const warm = await call(path, { token: s.accessToken, bindings: DEV });
       expect(trips(warm)).toBe(2);
       expect(first.body).toEqual(warm.body);
+    });
+  }
+
+  for (const shard of ["SHARD_0", "SHARD_1"]) {
+    it(`an account on ${shard}: its shard's coverage is read beside the sign-in, so its first count takes 2 round trips`, async () => {
+      const s = await signUpAndSignIn();
+      expect((await call("/api/profile", { token: s.accessToken })).status).toBe(200);
+      await db().update(profiles).set({ shard }).where(eq(profiles.id, s.userId));
+      await insertCallLogs(s.userId, 3, { direction: "inbound" }, { day: "2026-03-02" });
+      const path = `/api/call-logs/count?${qs({ dateFilterType: "range", startDate: "2026-03-01", endDate: "2026-03-05", callType: "Both" })}`;
+      forgetCoverage();
+      const first = await call(path, { token: s.accessToken, bindings: DEV });
+      expect(first.body).toEqual({ total: 3 });
+      expect(trips(first), "the first count after a start").toBe(2);
+      expect(trips(await call(path, { token: s.accessToken, bindings: DEV }))).toBe(2);
     });
   }
 

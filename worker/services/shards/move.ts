@@ -43,7 +43,9 @@ export type MovePhase = "copying" | "catching_up" | "switched" | "final" | "dele
 export type ShardMove = typeof shardMoves.$inferSelect;
 
 /** Where a phase stands: the table (index into MOVED_TABLES) and the last rowid done in it; a pass's start. */
-type Cursor = { table: number; after: number; passStart?: string; passRows?: number };
+type Cursor = { table: number; after: After; passStart?: string; passRows?: number };
+/** The last row done in a table: its rowid, or its keyset values (0: none yet). */
+type After = number | [string, number];
 
 /** A request that read the old shard's name just before the switch may still write there this long after it. */
 export const GRACE_MS = 60_000;
@@ -117,12 +119,17 @@ type MovedTable = {
   changed?: string[];
   /** The table keeps ids from the shard's range (RANGED_TABLES). */
   ranged?: boolean;
+  /**
+   * Pages in this order instead of rowid order: columns an index holds right after the owner's, so a
+   * page reads only its own rows (call logs: the account's index on user_id, start_time, id).
+   */
+  keyset?: [string, string];
 };
 
 const byUser = "user_id = ?1";
 /** Every shard table holding an account's rows, parents before children (alert_rule_state references alert_rules). */
 export const MOVED_TABLES: MovedTable[] = [
-  { table: callLogs, owner: byUser, key: ["call_id"], omit: ["id"], version: "updated_at", changed: ["updated_at"] },
+  { table: callLogs, owner: byUser, key: ["call_id"], omit: ["id"], version: "updated_at", changed: ["updated_at"], keyset: ["start_time", "id"] },
   // Roll-ups are copied as they are; days whose calls change during the move are marked dirty on the
   // new shard (catch-up), and the roll-up job rebuilds them there.
   { table: callLogDaily, owner: byUser, key: ["user_id", "day", "assistant_id", "direction"] },
@@ -191,7 +198,7 @@ export type MoveDeps = { directory: Database; shard: (name: string) => D1Databas
 /** Test hook: called at each point a step may die; a throw there is a crash at that point. */
 export type CrashHook = (point: string) => void;
 
-export type StepOptions = { now?: () => Date; graceMs?: number; budget?: number; crash?: CrashHook };
+export type StepOptions = { now?: () => Date; graceMs?: number; budget?: number; crash?: CrashHook; /** Told the queries the step sent. */ spent?: (queries: number) => void };
 
 export class MoveRefused extends Error {
   constructor(
@@ -242,13 +249,20 @@ export const listMoves = (directory: Database, limit = 100) => directory.select(
 /** The unfinished moves, oldest first. */
 const runningMoves = (directory: Database) => directory.select().from(shardMoves).where(ne(shardMoves.phase, "done")).orderBy(shardMoves.id);
 
-/** The minute cron's job: one step of every unfinished move, one after another within one query budget. */
+/**
+ * The minute cron's job: a step of every unfinished move, one after another, sharing one query budget
+ * (the invocation's 1,000 queries are shared by every move and the cron's other jobs); a move the
+ * budget does not reach this minute goes on in the next.
+ */
 export async function advanceMoves(deps: MoveDeps, opts: StepOptions = {}) {
   const moves = await runningMoves(deps.directory);
   const results: { id: number; phase: string; error?: string }[] = [];
+  let left = opts.budget ?? STEP_QUERY_BUDGET;
   for (const m of moves) {
+    // A step's smallest useful work (its lease, a page, its cursor) needs a few queries.
+    if (left < 20) break;
     try {
-      const after = await stepMove(deps, m.id, opts);
+      const after = await stepMove(deps, m.id, { ...opts, budget: left, spent: (n) => (left -= n) });
       results.push({ id: m.id, phase: after?.phase ?? m.phase });
     } catch (e) {
       const error = e instanceof Error ? e.message : String(e);
@@ -278,6 +292,8 @@ export async function stepMove(deps: MoveDeps, id: number, opts: StepOptions = {
     await step.run();
   } finally {
     await directory.update(shardMoves).set({ leaseUntil: null }).where(eq(shardMoves.id, id));
+    // The lease, its release and the read below.
+    opts.spent?.(step.queries + 3);
   }
   return (await directory.select().from(shardMoves).where(eq(shardMoves.id, id)).get()) ?? null;
 }
@@ -293,7 +309,7 @@ export async function runMoveToEnd(deps: MoveDeps, id: number, opts: StepOptions
 }
 
 class Step {
-  private queries = 0;
+  queries = 0;
   private readonly from: D1Database;
   private readonly to: D1Database;
   private readonly budget: number;
@@ -386,13 +402,17 @@ class Step {
     }
   }
 
-  /** Copies one page of a table's rows after `after` (rowid); last is null when the table had no more. */
-  private async copyPage(t: MovedTable, after: number, since: string | null, when: "before" | "after") {
+  /** Copies one page of a table's rows after `after`; last is null when the table had no more. */
+  private async copyPage(t: MovedTable, after: After, since: string | null, when: "before" | "after") {
     const name = tableName(t);
-    const changed = since && t.changed ? ` AND (${t.changed.map((col) => `${col} >= ?3`).join(" OR ")})` : "";
+    const changed = since && t.changed ? ` AND (${t.changed.map((col) => `${col} >= ?4`).join(" OR ")})` : "";
+    const [order, from] = t.keyset
+      ? [t.keyset.join(", "), after === 0 ? ["", 0] : (after as [string, number])]
+      : ["rowid", [after as number, 0]];
     const read = await this.from
-      .prepare(`SELECT rowid AS _rowid, * FROM ${name} WHERE ${t.owner} AND rowid > ?2${changed} ORDER BY rowid LIMIT ${PAGE_ROWS}`)
-      .bind(this.move.userId, after, ...(changed ? [since] : []))
+      .prepare(`SELECT rowid AS _rowid, * FROM ${name} WHERE ${t.owner} AND (${order}) > (?2${t.keyset ? ", ?3" : ""})${changed} ORDER BY ${order} LIMIT ${PAGE_ROWS}`)
+      // As many values as the highest ?N the statement names.
+      .bind(...[this.move.userId, from[0], from[1], since].slice(0, changed ? 4 : t.keyset ? 3 : 2))
       .all<Record<string, unknown>>();
     this.queries++;
     const page = read.results;
@@ -403,7 +423,8 @@ class Step {
     await this.to.batch(statements);
     this.queries += statements.length;
     if (t.table === callLogs) await this.indexCalls(page);
-    return { count: page.length, last: page[page.length - 1]._rowid as number };
+    const last = page[page.length - 1];
+    return { count: page.length, last: (t.keyset ? [last[t.keyset[0]], last[t.keyset[1]]] : last._rowid) as After };
   }
 
   /** Caught-up calls change their days' and hours' figures: marked on the new shard for the roll-up job. */

@@ -300,4 +300,19 @@ describe("alert mail consent and plan limits (decision 073)", () => {
     expect(confirmed.status).toBe(409);
     expect(confirmed.body.field).toBe("email");
   });
+
+  it("Resend for an address a rule named but names no more (the rules are on the shard, the address in the directory): 404, its claim given back", async () => {
+    const s = await owner();
+    const ops = address();
+    const id = (await post(s.accessToken, errorsRule(s.agent.id, { extraEmails: [ops] }))).body.rule.id;
+    expect((await call(`/api/alerts/rules/${id}`, { method: "PUT", token: s.accessToken, json: errorsRule(s.agent.id) })).status).toBe(200);
+    const claims = async () =>
+      Number((await db().$client.prepare("SELECT count(*) AS n FROM alert_mail_log WHERE email = ? AND kind = 'confirm'").bind(ops).first<{ n: number }>())!.n);
+    expect(await claims()).toBe(1);
+    const res = await call("/api/alerts/recipients/resend", { method: "POST", token: s.accessToken, json: { email: ops } });
+    expect(res.status).toBe(404);
+    expect(res.body.field).toBe("email");
+    expect(await claims()).toBe(1);
+    expect(await mailbox(ops)).toHaveLength(1);
+  });
 });

@@ -10,6 +10,7 @@ import { dailyReportWebhookJob, webhookRequeueJob } from "./webhooks";
 import { alertJob, alertPruneJob } from "./alerts";
 import { identitySyncJob } from "./identity-sync";
 import { hourlyRollupJob, rollupJob } from "./rollups";
+import { shardMovesJob } from "./shard-moves";
 import { pruneRateLimits } from "../db/rate-limit";
 import { recordJobRun } from "../services/job-runs";
 import { pruneLiveChanges } from "../live/changes";
@@ -63,7 +64,8 @@ export const jobsByCron: Record<string, Job[]> = {
     // Webhook deliveries whose queue message was lost (decision 070).
     webhookRequeueJob,
   ],
-  [MINUTE_CRON]: [alertJob],
+  // Each account move between shards goes one step further (decision 080).
+  [MINUTE_CRON]: [alertJob, shardMovesJob],
 };
 
 /**

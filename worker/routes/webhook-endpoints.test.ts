@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_RESEND_RATE, WEBHOOK_TEST_RATE } from "@shared/webhooks";
-import { adminAuditLog, webhookDeliveries } from "../db/schema";
+import { adminAuditLog, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { call, db, shardNameOf, shardOf, signUpAndSignIn, subscribe } from "../test/helpers";
 import { PRODUCTION_BINDINGS } from "../test/production";
 
@@ -32,10 +32,14 @@ describe("who may use webhooks", () => {
     for (const s of [await signUpAndSignIn({ plan: "basic" }), await signUpAndSignIn({ plan: null }), trial]) {
       // The screen's read says so; every operation is refused.
       expect((await call("/api/webhook-endpoints", { token: s.accessToken })).body).toEqual({ allowed: false, endpoints: [], limit: MAX_WEBHOOK_ENDPOINTS });
-      for (const res of [await create(s.accessToken, valid)]) {
+      // A refused URL too: the plan's refusal comes first.
+      for (const res of [await create(s.accessToken, valid), await create(s.accessToken, { ...valid, url: "http://10.0.0.1/in" })]) {
         expect(res.status).toBe(402);
         expect(res.body).toMatchObject({ code: "subscription_required", upgradeUrl: "/buy", error: expect.stringContaining("Pro plan") });
       }
+      // The add's insert went beside the plan check on the shard: refused, it is gone again and unrecorded (decision 078).
+      expect(await (await shardOf(s.userId)).select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, s.userId))).toEqual([]);
+      expect(await db().select().from(adminAuditLog).where(eq(adminAuditLog.actorId, s.userId))).toEqual([]);
     }
     expect((await call("/api/webhook-endpoints")).status).toBe(401);
   });

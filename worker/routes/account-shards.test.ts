@@ -1,7 +1,8 @@
 // Two accounts on different shards (decision 076): each one's reads of its calls and call figures
-// (the list, a call's details, the counts, the chart, the report, usage, the public API) find its own
+// (the list, a call's details, the counts, the chart, the report, the public API) find its own
 // calls on its own shard and none of the other's, and the directory's call_logs holds neither's.
 import { env } from "cloudflare:workers";
+import { API_KEY_SCOPES } from "@shared/schemas/api-keys";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../db/schema";
@@ -89,5 +90,23 @@ describe("two accounts on different shards", { timeout: 30_000 }, () => {
     }
     // The other account's agent filter finds nothing of it on this account's shard.
     expect((await get(a, `/api/call-logs/count?${RANGE}&agent=${encodeURIComponent(b.assistantId)}`)).body).toEqual({ total: 0 });
+  });
+
+  it("each one's API key reads its own calls and counts through /v1, and not the other's call", async () => {
+    for (const [who, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const made = await call("/api/api-keys", { method: "POST", token: who.session.accessToken, json: { name: "Shards", scopes: API_KEY_SCOPES } });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const token = made.body.secret as string;
+      const list = await call("/v1/calls?limit=50", { token });
+      expect(list.status).toBe(200);
+      expect(list.body.data.map((c: { id: string }) => c.id).sort()).toEqual([...who.callIds].sort());
+      expect((await call(`/v1/calls/${who.callIds[0]}`, { token })).body.id).toBe(who.callIds[0]);
+      expect((await call(`/v1/calls/${other.callIds[0]}`, { token })).status).toBe(404);
+      const counts = await call(`/v1/counts?start_date=${DAY}&end_date=${DAY}`, { token });
+      expect(counts.body).toMatchObject({ total: who.callIds.length, connected: who.callIds.length });
+    }
   });
 });

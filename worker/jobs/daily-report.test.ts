@@ -4,7 +4,7 @@ import { STORES } from "@shared/constants";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { insertAircallCalls, insertAppointments, insertLeads } from "../test/factories";
-import { call, db, signUpAndSignIn } from "../test/helpers";
+import { call, db, signUpAndSignIn, testShards } from "../test/helpers";
 import { runDailyReportJob } from "./daily-report";
 import { DAILY_CRON, jobsByCron } from "./index";
 import { runRollups } from "./rollups";
@@ -36,7 +36,7 @@ describe("nightly daily report job", { timeout: 60_000 }, () => {
     await insertAircallCalls(40, {}, { window: w });
     await insertLeads(20, {}, { window: w });
     // The report reads the roll-ups as on the night: the roll-up job runs first.
-    await runRollups({ db: db(), now: CRON_TIME });
+    await runRollups({ db: db(), shards: testShards(), now: CRON_TIME });
     expect(await runDailyReportJob({ db: db(), now: CRON_TIME })).toEqual({ day: DAY, reports: 10, refreshed: [], pruned: 0 });
     const first = await stored();
     expect(first).toHaveLength(10);
@@ -188,7 +188,7 @@ describe("nightly daily report job", { timeout: 60_000 }, () => {
   it("refreshes a stored report when a late event arrives for its day, and only days with stored reports", async () => {
     const w = { fromMs: Date.parse(`${DAY}T13:00:00Z`), toMs: Date.parse(`${DAY}T21:00:00Z`) };
     await insertAppointments(30, { store: "MIAMI" }, { window: w, nowMs: CRON_TIME.getTime() });
-    await runRollups({ db: db(), now: CRON_TIME });
+    await runRollups({ db: db(), shards: testShards(), now: CRON_TIME });
     await runDailyReportJob({ db: db(), now: CRON_TIME });
     const miami = async () => (await stored()).find((r) => r.day === DAY && r.store === "MIAMI")!;
     const before = await miami();
@@ -203,7 +203,7 @@ describe("nightly daily report job", { timeout: 60_000 }, () => {
     expect(late).toHaveLength(1);
 
     // The night: the roll-up job turns the mark of a day with stored reports into a report mark...
-    await runRollups({ db: d, now: later });
+    await runRollups({ db: d, shards: testShards(), now: later });
     const marks = await env.DB.prepare("SELECT source, day FROM rollup_dirty_days ORDER BY source, day").all();
     expect(marks.results).toEqual([{ source: "daily_reports", day: DAY }]);
     // ...and the report job regenerates that day besides yesterday, clearing the mark.

@@ -21,7 +21,7 @@ import { markDaysDirty } from "../services/rollup-dirty";
 import { bruteAppointmentCounts, bruteCallLogCounts, bruteLeadSummary } from "../test/brute-counts";
 import { RecordingMeter, fullScans } from "../test/explain";
 import { insertAgent, insertAircallCalls, insertAppointments, insertCallLogs, insertLeads, insertProfile } from "../test/factories";
-import { db } from "../test/helpers";
+import { db, shardNameOf, shardOf, testShards } from "../test/helpers";
 import { rollupInsertSql, runRollups } from "./rollups";
 import { dayBounds } from "../services/counts/ny-days";
 import { SPECS_BY_SOURCE } from "../services/counts/figures";
@@ -29,13 +29,32 @@ import { SPECS_BY_SOURCE } from "../services/counts/figures";
 /** Every roll-up table, from the specs the job rebuilds, and the job's own bookkeeping. */
 const ROLLUP_TABLES = [...Object.values(SPECS_BY_SOURCE).flatMap((specs) => specs.map((spec) => spec.rollupTable)), "rollup_state", "rollup_dirty_days"];
 
+/** The directory and every shard, by binding name: each rolls up its own sources (decision 076). */
+const DATABASES = { DB: env.DB, SHARD_0: env.SHARD_0, SHARD_1: env.SHARD_1 };
+
 async function dump() {
   const out: Record<string, unknown[]> = {};
-  for (const t of ROLLUP_TABLES) out[t] = (await env.DB.prepare(`SELECT * FROM ${t}`).all()).results.map((r) => JSON.stringify(r)).sort();
+  for (const [name, d1] of Object.entries(DATABASES)) {
+    for (const t of ROLLUP_TABLES) {
+      if (!(await d1.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").bind(t).first())) continue;
+      out[`${name}.${t}`] = (await d1.prepare(`SELECT * FROM ${t}`).all()).results.map((r) => JSON.stringify(r)).sort();
+    }
+  }
   return out;
 }
 
+/** Every roll-up job run here covers the directory and both shards, as the cron's does. */
+const everywhere = (now: Date) => ({ db: db(), shards: testShards(), now });
+
+/** A meter over the directory (the store network's counts). */
 const meter = () => new DbMeter(env.DB);
+/** A meter over the account's shard (its call counts). */
+const shardMeter = async (userId: string) => {
+  const name = await shardNameOf(userId);
+  return new DbMeter(DATABASES[name as keyof typeof DATABASES], name);
+};
+/** The account's shard's D1 binding. */
+const shardD1 = async (userId: string) => DATABASES[(await shardNameOf(userId)) as keyof typeof DATABASES];
 const window = (from: string, to: string) => ({ fromMs: Date.parse(from), toMs: Date.parse(to) });
 
 async function callAccount() {
@@ -57,19 +76,23 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     await insertAppointments(200, {}, { window: w, nowMs: Date.parse("2026-01-20T00:00:00Z") });
     await insertLeads(100, {}, { window: w });
     const now = new Date("2026-01-28T12:00:00Z");
-    const first = await runRollups({ db: db(), now }, { backfillFrom: "2026-01-01" });
+    const first = await runRollups(everywhere(now), { backfillFrom: "2026-01-01" });
     expect(first.map((r) => [r.source, r.fromDay, r.untilDay])).toEqual([
+      ["call_logs", "2026-01-01", "2026-01-28"],
       ["call_logs", "2026-01-01", "2026-01-28"],
       ["aircall", "2026-01-01", "2026-01-28"],
       ["appointments", "2026-01-01", "2026-01-28"],
       ["leads", "2026-01-01", "2026-01-28"],
     ]);
     const once = await dump();
-    expect(once.call_log_daily.length).toBeGreaterThan(10);
-    expect(once.call_log_user_daily.length).toBeGreaterThan(10);
-    expect(once.appointment_begin_daily.length).toBeGreaterThan(10);
-    expect(once.appointment_begin_all_daily.length).toBeGreaterThan(10);
-    expect(once.appointment_upcoming_all_daily.length).toBeGreaterThan(10);
+    const own = await shardNameOf(user.id);
+    expect(once[`${own}.call_log_daily`].length).toBeGreaterThan(10);
+    expect(once[`${own}.call_log_user_daily`].length).toBeGreaterThan(10);
+    // The directory holds the store network's roll-ups and no account's calls.
+    expect(once["DB.call_log_daily"]).toEqual([]);
+    expect(once["DB.appointment_begin_daily"].length).toBeGreaterThan(10);
+    expect(once["DB.appointment_begin_all_daily"].length).toBeGreaterThan(10);
+    expect(once["DB.appointment_upcoming_all_daily"].length).toBeGreaterThan(10);
     // The all-stores tables hold the per-store tables summed by day.
     const summed = async (table: string, columns: string[], keys: string[]) =>
       (
@@ -80,8 +103,8 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     const bookedColumns = ["booked", "booked_future", "inbound_booked", "outbound_booked"];
     expect(await summed("appointment_booked_all_daily", bookedColumns, ["day"])).toEqual(await summed("appointment_booked_store_daily", bookedColumns, ["day"]));
     expect(await summed("appointment_upcoming_all_daily", ["scheduled"], ["day", "begin_day"])).toEqual(await summed("appointment_upcoming_daily", ["scheduled"], ["day", "begin_day"]));
-    await runRollups({ db: db(), now });
-    await runRollups({ db: db(), now }, { backfillFrom: "2026-01-01" });
+    await runRollups(everywhere(now));
+    await runRollups(everywhere(now), { backfillFrom: "2026-01-01" });
     expect(JSON.stringify(await dump())).toBe(JSON.stringify(once));
 
     // The roll-ups answer Jan 1-24 (until - 3 days); the rest of the range is live. Without an agent
@@ -89,7 +112,7 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     for (const [startDate, endDate] of [["2026-01-01", "2026-01-31"], ["2026-01-06", "2026-01-10"], ["2026-01-24", "2026-01-26"]]) {
       for (const agent of [undefined, ref.vapiAssistantId!]) {
         const q = { startDate, endDate, callType: "Both" as const, agent };
-        expect(await callLogCounts(meter(), user.id, q)).toEqual(bruteCallLogCounts(rows, user.id, q));
+        expect(await callLogCounts(await shardMeter(user.id), user.id, q)).toEqual(bruteCallLogCounts(rows, user.id, q));
       }
     }
   });
@@ -98,31 +121,32 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     const { user } = await callAccount();
     await callAt(user.id, "2026-02-03T15:00:00Z");
     const now = new Date("2026-02-12T12:00:00Z");
-    await runRollups({ db: db(), now }, { backfillFrom: "2026-02-01" });
+    await runRollups(everywhere(now), { backfillFrom: "2026-02-01" });
     const q = { startDate: "2026-02-03", endDate: "2026-02-03", callType: "Outbound" as const };
-    expect((await callLogCounts(meter(), user.id, q)).total).toBe(1);
+    expect((await callLogCounts(await shardMeter(user.id), user.id, q)).total).toBe(1);
 
     // A call for Feb 3 (rolled up) arrives late, with its day marked dirty in the same batch.
-    const d = db();
+    // The account's calls and their dirty marks are on its shard (decision 076).
+    const d = await shardOf(user.id);
     const insert = d.insert(callLogs).values({
       userId: user.id, callId: crypto.randomUUID(), direction: "outbound", status: "ended", endedReason: "voicemail", startTime: "2026-02-03T18:00:00.000Z",
     });
     await d.batch([insert, ...markDaysDirty(d, "call_logs", ["2026-02-03"])]);
     expect(markDaysDirty(d, "call_logs", [])).toEqual([]);
     // No job run yet: the dirty day is read live, so the count is already right.
-    expect(await callLogCounts(meter(), user.id, q)).toEqual({ total: 2, connected: 1, voicemail: 1, forwarded: 0 });
+    expect(await callLogCounts(await shardMeter(user.id), user.id, q)).toEqual({ total: 2, connected: 1, voicemail: 1, forwarded: 0 });
     for (const table of ["call_log_daily", "call_log_user_daily"]) {
-      const staleRow = await env.DB.prepare(`SELECT total FROM ${table} WHERE user_id = ? AND day = '2026-02-03'`).bind(user.id).first();
+      const staleRow = await (await shardD1(user.id)).prepare(`SELECT total FROM ${table} WHERE user_id = ? AND day = '2026-02-03'`).bind(user.id).first();
       expect(staleRow, table).toEqual({ total: 1 });
     }
 
-    await runRollups({ db: db(), now: new Date("2026-02-13T12:00:00Z") });
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM rollup_dirty_days").first()).toEqual({ n: 0 });
+    await runRollups(everywhere(new Date("2026-02-13T12:00:00Z")));
+    for (const d1 of Object.values(DATABASES)) expect(await d1.prepare("SELECT count(*) AS n FROM rollup_dirty_days").first()).toEqual({ n: 0 });
     for (const table of ["call_log_daily", "call_log_user_daily"]) {
-      const fixedRow = await env.DB.prepare(`SELECT total, voicemail FROM ${table} WHERE user_id = ? AND day = '2026-02-03'`).bind(user.id).first();
+      const fixedRow = await (await shardD1(user.id)).prepare(`SELECT total, voicemail FROM ${table} WHERE user_id = ? AND day = '2026-02-03'`).bind(user.id).first();
       expect(fixedRow, table).toEqual({ total: 2, voicemail: 1 });
     }
-    expect((await callLogCounts(meter(), user.id, q)).total).toBe(2);
+    expect((await callLogCounts(await shardMeter(user.id), user.id, q)).total).toBe(2);
 
     // Call logs trust every rolled-up day (their writers all mark): yesterday is read from the
     // roll-up, so a late call for it is counted once it is marked, as every writer marks it.
@@ -131,17 +155,17 @@ describe("roll-up job", { timeout: 30_000 }, () => {
       userId: user.id, callId: crypto.randomUUID(), direction: "outbound", status: "ended", startTime: "2026-02-12T16:00:00.000Z",
     });
     await yesterday;
-    expect((await callLogCounts(meter(), user.id, recent)).total).toBe(0);
+    expect((await callLogCounts(await shardMeter(user.id), user.id, recent)).total).toBe(0);
     const [mark] = markDaysDirty(d, "call_logs", ["2026-02-12"]);
     await mark;
-    expect((await callLogCounts(meter(), user.id, recent)).total).toBe(1);
+    expect((await callLogCounts(await shardMeter(user.id), user.id, recent)).total).toBe(1);
 
     // So does Aircall (decision 055): a late call for yesterday counts once its day is marked, as
     // the webhook and the backfill mark it.
     const aircallDay = { startDate: "2026-02-12", endDate: "2026-02-12", dateFilterType: "range" as const, userName: undefined, numberName: undefined };
     await insertAircallCalls(3, { direction: "inbound" }, { day: "2026-02-12" });
     expect(await aircallCallCount(meter(), { ...aircallDay, direction: "inbound" })).toBe(0);
-    const [aircallMark] = markDaysDirty(d, "aircall", ["2026-02-12"]);
+    const [aircallMark] = markDaysDirty(db(), "aircall", ["2026-02-12"]);
     await aircallMark;
     expect(await aircallCallCount(meter(), { ...aircallDay, direction: "inbound" })).toBe(3);
   });
@@ -161,13 +185,13 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     for (const t of instants) await callAt(user.id, t);
     const expected: Record<string, number> = { "2026-03-07": 1, "2026-03-08": 2, "2026-03-09": 1, "2026-10-31": 1, "2026-11-01": 2, "2026-11-02": 1 };
     const count = async (day: string) =>
-      (await callLogCounts(meter(), user.id, { startDate: day, endDate: day, callType: "Outbound" })).total;
+      (await callLogCounts(await shardMeter(user.id), user.id, { startDate: day, endDate: day, callType: "Outbound" })).total;
     const check = async () => {
       for (const [day, n] of Object.entries(expected)) expect(await count(day), day).toBe(n);
     };
     await check(); // live (this file's roll-ups stop in February)
-    await runRollups({ db: db(), now: new Date("2026-11-10T12:00:00Z") }, { backfillFrom: "2026-03-01" });
-    const rolled = await env.DB.prepare("SELECT day, total FROM call_log_daily WHERE user_id = ? ORDER BY day").bind(user.id).all();
+    await runRollups(everywhere(new Date("2026-11-10T12:00:00Z")), { backfillFrom: "2026-03-01" });
+    const rolled = await (await shardD1(user.id)).prepare("SELECT day, total FROM call_log_daily WHERE user_id = ? ORDER BY day").bind(user.id).all();
     expect(Object.fromEntries(rolled.results.map((r) => [r.day, r.total]))).toEqual(expected);
     await check(); // from the roll-ups
   });
@@ -175,14 +199,16 @@ describe("roll-up job", { timeout: 30_000 }, () => {
   it("plans every count statement without a full scan of a table", async () => {
     const { user } = await callAccount();
     await insertCallLogs(user.id, 20, {}, { day: "2026-11-09" });
-    await runRollups({ db: db(), now: new Date("2026-11-10T12:00:00Z") }, { backfillFrom: "2026-09-20" });
+    await runRollups(everywhere(new Date("2026-11-10T12:00:00Z")), { backfillFrom: "2026-09-20" });
+    // The account's counts are planned on its shard, the store network's on the directory.
+    const calls = new RecordingMeter(await shardD1(user.id));
     const m = new RecordingMeter();
     // A range that is part roll-up (to Nov 6), part dirty, part live.
-    const [first, ...rest] = [...markDaysDirty(db(), "call_logs", ["2026-11-03"]), ...markDaysDirty(db(), "appointments", ["2026-11-03"])];
-    await db().batch([first, ...rest]);
+    for (const mark of markDaysDirty(await shardOf(user.id), "call_logs", ["2026-11-03"])) await mark;
+    for (const mark of markDaysDirty(db(), "appointments", ["2026-11-03"])) await mark;
     const range = { dateFilterType: "range" as const, startDate: "2026-10-01", endDate: "2026-11-10" };
-    await callLogCounts(m, user.id, { ...range, callType: "Both" });
-    await callLogCounts(m, user.id, { ...range, callType: "Outbound", agent: "asst-x" });
+    await callLogCounts(calls, user.id, { ...range, callType: "Both" });
+    await callLogCounts(calls, user.id, { ...range, callType: "Outbound", agent: "asst-x" });
     await appointmentCategoryCounts(m, { ...range, store: "MIAMI", bookedBy: "Online Booking", appointmentType: undefined });
     await appointmentCategoryCounts(m, { ...range, store: undefined, bookedBy: undefined, appointmentType: undefined });
     await aircallCallCount(m, { ...range, direction: "inbound", userName: "Maria Lopez", numberName: undefined });
@@ -192,7 +218,7 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     await leadSummary(m, { ...range, store: undefined });
     await aircallOptions(m);
     await appointmentOptions(m);
-    const plans = await m.plans();
+    const plans = [...(await calls.plans()), ...(await m.plans())];
     const scans = plans.flatMap((p) => fullScans(p.plan).map((line) => `${line} in ${p.sql}`));
     expect(scans).toEqual([]);
     // Live parts walk the day list and read one time range per day; roll-up parts read a day range.
@@ -207,7 +233,7 @@ describe("roll-up job", { timeout: 30_000 }, () => {
   it("reads the call logs of the days it rolls up from an index alone", async () => {
     for (const spec of SPECS_BY_SOURCE.call_logs) {
       const bounds = JSON.stringify(dayBounds(["2026-11-08", "2026-11-09"]));
-      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${rollupInsertSql(spec)}`).bind(bounds).all<{ detail: string }>();
+      const { results } = await env.SHARD_0.prepare(`EXPLAIN QUERY PLAN ${rollupInsertSql(spec)}`).bind(bounds).all<{ detail: string }>();
       expect(results.map((r) => r.detail).join(" | "), spec.rollupTable).toMatch(/SEARCH r USING COVERING INDEX call_logs_time_idx \(start_time>\? AND start_time<\?\)/);
     }
   });
@@ -220,8 +246,9 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: DAILY_CRON, scheduledTime: Date.parse("2026-12-04T10:15:00Z") }), env as unknown as Bindings, ctx);
     await waitOnExecutionContext(ctx);
-    const state = await env.DB.prepare("SELECT until_day FROM rollup_state WHERE source = 'call_logs'").first();
-    expect(state).toEqual({ until_day: "2026-12-04" });
+    // Each shard rolled up its call logs; the directory its store network.
+    for (const d1 of [env.SHARD_0, env.SHARD_1]) expect(await d1.prepare("SELECT until_day FROM rollup_state WHERE source = 'call_logs'").first()).toEqual({ until_day: "2026-12-04" });
+    expect(await env.DB.prepare("SELECT until_day FROM rollup_state WHERE source = 'leads'").first()).toEqual({ until_day: "2026-12-04" });
     const lines = warn.mock.calls.map((c) => JSON.parse(String(c[0])));
     warn.mockRestore();
     expect(lines.filter((l) => /unmapped VAPI ended reasons/.test(l.message)).map((l) => l.reasons)).toEqual([["assistant-fell-asleep"]]);
@@ -231,7 +258,7 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     const w = window("2026-05-04T00:00:00Z", "2026-05-19T00:00:00Z");
     await insertAppointments(120, {}, { window: w, nowMs: Date.parse("2026-05-15T00:00:00Z") });
     await insertLeads(60, {}, { window: w });
-    await runRollups({ db: db(), now: new Date("2026-05-20T12:00:00Z") }, { backfillFrom: "2026-05-01" });
+    await runRollups(everywhere(new Date("2026-05-20T12:00:00Z")), { backfillFrom: "2026-05-01" });
     const range = { startDate: "2026-05-10", endDate: "2026-05-19" }; // yesterday is the 19th: rolled up and trusted
     const apptQ = { ...range, dateFilterType: "range" as const, store: undefined, bookedBy: undefined, appointmentType: undefined };
     const check = async () => {
@@ -255,7 +282,7 @@ describe("roll-up job", { timeout: 30_000 }, () => {
     ]);
     await ingestLeads(db(), [leadRecord.parse({ external_id: "late-lead", store: "TULSA", submitted_at: "2026-05-19T14:00:00Z", email: "late@example.com" })]);
     await check();
-    await runRollups({ db: db(), now: new Date("2026-05-20T13:00:00Z") });
+    await runRollups(everywhere(new Date("2026-05-20T13:00:00Z")));
     await check();
   });
 

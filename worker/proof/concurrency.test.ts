@@ -11,7 +11,7 @@ import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { VOICE_WEBHOOK_PATH } from "../providers/voice/port";
 import { endOfCallReportBody, insertAgent, offerNumbers } from "../test/factories";
 import { clearRollups, dumpRollups, seedRollupSources } from "../test/rollup-tables";
-import { call, db, signUpAndSignIn } from "../test/helpers";
+import { call, db, shardNameOf, shardOf, signUpAndSignIn, testShards } from "../test/helpers";
 
 const figures: string[] = [];
 const enc = new TextEncoder();
@@ -35,7 +35,8 @@ describe("the same VAPI event delivered 10 times at once", () => {
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect(answers.filter((a) => a.body.duplicate === false)).toHaveLength(1);
     expect(await events()).toBe(before + 1);
-    const rows = await db().select().from(callLogs).where(eq(callLogs.callId, callId));
+    // The call is on the account's shard (decision 076).
+    const rows = await (await shardOf(s.userId)).select().from(callLogs).where(eq(callLogs.callId, callId));
     expect(rows).toHaveLength(1);
     figures.push(`VAPI event ×10 at once: 200 ×${answers.filter((a) => a.status === 200).length}, first ${answers.filter((a) => a.body.duplicate === false).length}, events recorded 1, call rows ${rows.length}`);
   });
@@ -73,14 +74,16 @@ describe("20 concurrent number purchases at the limit's edge", { timeout: 20_000
 
 describe("concurrent roll-up runs", { timeout: 60_000 }, () => {
   it("five runs at once write the same roll-ups as one run alone", async () => {
-    await seedRollupSources("LARGO", { fromMs: Date.parse("2026-02-02T00:00:00Z"), toMs: Date.parse("2026-02-20T00:00:00Z") }, Date.parse("2026-02-15T00:00:00Z"));
+    const user = await seedRollupSources("LARGO", { fromMs: Date.parse("2026-02-02T00:00:00Z"), toMs: Date.parse("2026-02-20T00:00:00Z") }, Date.parse("2026-02-15T00:00:00Z"));
     const now = new Date("2026-02-24T12:00:00Z");
+    // The directory's store network and every shard's calls, as the cron runs them (decision 079).
+    const ctx = { db: db(), shards: testShards(), now };
     await clearRollups();
-    await runRollups({ db: db(), now }, { backfillFrom: "2026-02-01" });
+    await runRollups(ctx, { backfillFrom: "2026-02-01" });
     const alone = await dumpRollups();
-    expect(alone.call_log_daily.length).toBeGreaterThan(5);
+    expect(alone[`${await shardNameOf(user.id)}.call_log_daily`].length).toBeGreaterThan(5);
     await clearRollups();
-    const settled = await Promise.allSettled(Array.from({ length: 5 }, () => runRollups({ db: db(), now }, { backfillFrom: "2026-02-01" })));
+    const settled = await Promise.allSettled(Array.from({ length: 5 }, () => runRollups(ctx, { backfillFrom: "2026-02-01" })));
     expect(settled.map((s) => s.status)).toEqual(Array(5).fill("fulfilled"));
     const together = await dumpRollups();
     expect(JSON.stringify(together)).toBe(JSON.stringify(alone));

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { D1Timer } from "../db/timed-d1";
 import { runRollups } from "../jobs/rollups";
 import { insertAircallCalls, insertAppointments, insertLeads } from "../test/factories";
-import { db } from "../test/helpers";
+import { db, testShards } from "../test/helpers";
 import { DbMeter } from "./counts/meter";
 import { DAILY_REPORT_PAGE_DAYS, dailyReportPages, dailyReportRows } from "./daily-report";
 import { markDaysDirty } from "./rollup-dirty";
@@ -38,7 +38,7 @@ describe("daily report over a long range", { timeout: 120_000 }, () => {
     await insertAircallCalls(600, {}, { window: w });
     const leads = await insertLeads(300, {}, { window: w });
     // Roll-ups cover most of the year; a dirty day and the days after the run stay live.
-    await runRollups({ db: db(), now: new Date("2026-10-20T12:00:00Z") }, { backfillFrom: start });
+    await runRollups({ db: db(), shards: testShards(), now: new Date("2026-10-20T12:00:00Z") }, { backfillFrom: start });
     const [mark] = markDaysDirty(db(), "appointments", ["2026-03-09"]);
     await mark;
 

@@ -12,15 +12,31 @@ const ROLLUP_TABLES = [
   "rollup_hour_state",
 ];
 
-/** Each roll-up table's rows, serialised and sorted, so two runs compare as plain data. */
+/** The directory and every test shard: each rolls up its own sources (decision 076). */
+const DATABASES: [string, D1Database][] = [
+  ["DB", env.DB],
+  ["SHARD_0", env.SHARD_0],
+  ["SHARD_1", env.SHARD_1],
+];
+
+/** Each database's roll-up tables it holds, as [database, table] pairs. */
+async function tablesOf() {
+  const out: [string, D1Database, string][] = [];
+  for (const [name, d1] of DATABASES) {
+    for (const t of ROLLUP_TABLES) if (await d1.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").bind(t).first()) out.push([name, d1, t]);
+  }
+  return out;
+}
+
+/** Each roll-up table's rows in every database (keyed `database.table`), serialised and sorted, so two runs compare as plain data. */
 export async function dumpRollups() {
   const out: Record<string, string[]> = {};
-  for (const t of ROLLUP_TABLES) out[t] = (await env.DB.prepare(`SELECT * FROM ${t}`).all()).results.map((r) => JSON.stringify(r)).sort();
+  for (const [name, d1, t] of await tablesOf()) out[`${name}.${t}`] = (await d1.prepare(`SELECT * FROM ${t}`).all()).results.map((r) => JSON.stringify(r)).sort();
   return out;
 }
 
 export async function clearRollups() {
-  for (const t of ROLLUP_TABLES) await env.DB.prepare(`DELETE FROM ${t}`).run();
+  for (const [, d1, t] of await tablesOf()) await d1.prepare(`DELETE FROM ${t}`).run();
 }
 
 /**

@@ -3,7 +3,7 @@
 import { eachShard, ShardsFailed, shardOutcomes } from "../db/shards";
 import { createMail } from "../providers";
 import { webhookChannel } from "../services/alerts/channels";
-import { evaluateAlerts, type AlertRun } from "../services/alerts/evaluate";
+import { evaluateAlerts, type AlertRun, type StoreValues } from "../services/alerts/evaluate";
 import { pruneAlertHistory, pruneAlertMailLog } from "../services/alerts/rules";
 import type { Job } from "./context";
 
@@ -22,7 +22,11 @@ export const alertJob: Job = {
     const mail = createMail(ctx.config, ctx.db);
     const webhook = webhookChannel(ctx.webhooks);
     const runId = crypto.randomUUID();
-    const outcomes = await shardOutcomes(ctx.shards, (shard) => evaluateAlerts({ db: ctx.db, shard, mail, webhook, publicUrl: ctx.config.PUBLIC_URL }, ctx.now, undefined, runId));
+    // The store network's figures are the directory's: read once for every shard's rules.
+    const storeValues: StoreValues = new Map();
+    const outcomes = await shardOutcomes(ctx.shards, (shard) =>
+      evaluateAlerts({ db: ctx.db, shard, mail, webhook, publicUrl: ctx.config.PUBLIC_URL, storeValues }, ctx.now, undefined, runId),
+    );
     const total: Figures & { shards: Record<string, Figures> } = { rules: 0, accounts: 0, fired: 0, resolved: 0, mailsFailed: 0, webhooksFailed: 0, shards: {} };
     for (const o of outcomes) {
       if (!o.ok) continue;

@@ -96,9 +96,10 @@ function channels() {
   return { deps: { db: db(), mail, webhook: async (e: AlertEvent) => void events.push(e), publicUrl: "https://app.example" }, mails, events };
 }
 
-/** Every test shard's rules evaluated at once, as the cron's run; the runs' figures summed. */
+/** Every test shard's rules evaluated at once, sharing the store figures, as the cron's run; the runs' figures summed. */
 async function evaluateAll(deps: Omit<AlertDeps, "shard">, now: Date, only?: { userId: string }): Promise<AlertRun> {
-  const runs = await Promise.all(testShards().map((shard) => evaluateAlerts({ ...deps, shard }, now, only)));
+  const storeValues = new Map();
+  const runs = await Promise.all(testShards().map((shard) => evaluateAlerts({ ...deps, shard, storeValues }, now, only)));
   const sum = (f: keyof Omit<AlertRun, "runId">) => runs.reduce((n, r) => n + r[f], 0);
   return { runId: runs[0].runId, rules: sum("rules"), accounts: sum("accounts"), fired: sum("fired"), resolved: sum("resolved"), mailsFailed: sum("mailsFailed"), webhooksFailed: sum("webhooksFailed") };
 }

@@ -114,8 +114,14 @@ export type AlertEvent = {
 /** The webhook channel: hands the event to the account's webhook deliveries on its shard (see ./channels.ts). */
 export type WebhookChannel = (event: AlertEvent, shard: Shard) => Promise<void>;
 
-/** `db`: the directory; `shard`: the shard whose rules are evaluated. */
-export type AlertDeps = { db: Database; shard: Shard; mail: MailPort; webhook: WebhookChannel; publicUrl?: string };
+/** The store metrics' values of one minute by `metric|store`, read once and shared by the runs of every shard. */
+export type StoreValues = Map<string, Promise<number | null>>;
+
+/**
+ * `db`: the directory; `shard`: the shard whose rules are evaluated; `storeValues`: the store
+ * metrics already asked for by this minute's runs on other shards (absent: this run's own).
+ */
+export type AlertDeps = { db: Database; shard: Shard; mail: MailPort; webhook: WebhookChannel; publicUrl?: string; storeValues?: StoreValues };
 
 export type AlertRun = { runId: string; rules: number; accounts: number; fired: number; resolved: number; mailsFailed: number; webhooksFailed: number };
 
@@ -186,7 +192,7 @@ async function evaluateChunk(
   deps: Pick<AlertDeps, "db" | "shard">,
   chunk: [string, ShardRuleRow[]][],
   now: Date,
-  storeValues: Map<string, number | null>,
+  storeValues: StoreValues,
   month: MonthCoverage,
 ): Promise<{ evaluated: Evaluated[]; mail: Map<string, AccountMail> }> {
   const dir = d1Of(deps.db);
@@ -216,11 +222,13 @@ async function evaluateChunk(
     });
   }
 
-  // The store network's figures (the directory's), once each whoever asks for them.
+  // The store network's figures (the directory's), once each whoever asks for them, on any shard.
+  const stores = new Map<string, number | null>();
   for (const rule of accounts.flatMap((a) => a.rules)) {
     const key = `${rule.metric}|${rule.scope_id}`;
-    if (!ALERT_METRICS[rule.metric].flag || storeValues.has(key) || !mayUse(rule.metric, rule)) continue;
-    storeValues.set(key, await storeMetricValue(deps.db, rule.metric, rule.scope_id, now));
+    if (!ALERT_METRICS[rule.metric].flag || stores.has(key) || !mayUse(rule.metric, rule)) continue;
+    if (!storeValues.has(key)) storeValues.set(key, storeMetricValue(deps.db, rule.metric, rule.scope_id, now));
+    stores.set(key, await storeValues.get(key)!);
   }
 
   // The shard's part: the accounts' calls.
@@ -273,7 +281,7 @@ async function evaluateChunk(
         const at = slot.silent.get(rule.id)!;
         value = silentLineValue(results[at] as { had: number }[], results[at + 1][0] as { last: string | null; assistant: string | null }, now);
       } else if (rule.metric === "minutes_used") value = minutesUsedOf(plan, seconds ?? 0);
-      else if (ALERT_METRICS[rule.metric].flag) value = storeValues.get(`${rule.metric}|${rule.scope_id}`) ?? null;
+      else if (ALERT_METRICS[rule.metric].flag) value = stores.get(`${rule.metric}|${rule.scope_id}`) ?? null;
       else {
         const assistants = assistantsOf(scopes, rule.scope_kind, rule.scope_id);
         value = assistants?.size === 0 ? null : callMetricValue(rule.metric, rows, since, now, assistants);
@@ -478,7 +486,7 @@ export async function evaluateAlerts(deps: AlertDeps, now: Date, only?: { userId
   for (const rule of rules) byAccount.set(rule.user_id, [...(byAccount.get(rule.user_id) ?? []), rule]);
   const run: AlertRun = { runId, rules: rules.length, accounts: byAccount.size, fired: 0, resolved: 0, mailsFailed: 0, webhooksFailed: 0 };
   const origin = deps.publicUrl?.replace(/\/+$/, "");
-  const storeValues = new Map<string, number | null>();
+  const storeValues: StoreValues = deps.storeValues ?? new Map();
 
   const accounts = [...byAccount];
   for (let i = 0; i < accounts.length; i += ACCOUNTS_PER_BATCH) {

@@ -14,7 +14,7 @@ import { insertAgent, insertCallLogs, insertProfile, insertRows, plainAlertRule 
 import { call, db, shardNameOf, signUpAndSignIn } from "../../test/helpers";
 import { vapiCall, vapiReport } from "../../test/payloads";
 import { writeSearchRows } from "../call-search";
-import { MOVED_TABLES, idRangeStatements, runMoveToEnd, startMove, stepMove, type MoveDeps, type StepOptions } from "./move";
+import { ID_RANGE, MOVED_TABLES, idRangeStatements, runMoveToEnd, startMove, stepMove, type MoveDeps, type StepOptions } from "./move";
 
 const bindings = env as unknown as Record<string, unknown>;
 const bound = shardBindings(bindings);
@@ -34,29 +34,29 @@ beforeAll(async () => {
 });
 
 /** An account on a shard with rows in every table a move carries, and their search rows. */
-async function seededAccount(calls = 620) {
-  const profile = await insertProfile();
+async function seededAccount(calls = 620, shard?: string) {
+  const profile = await insertProfile(shard ? { shard } : {});
   const userId = profile.id;
   const from = await shardNameOf(userId);
-  const shard = shardDb(from);
+  const onShard = shardDb(from);
   await insertCallLogs(userId, calls);
   const sources = await shardDatabase(bindings, from).prepare(`SELECT ${SOURCE_COLUMNS} FROM call_logs WHERE user_id = ?1`).bind(userId).all<SearchSource>();
   await writeSearchRows(shardDatabase(bindings, from), sources.results);
-  await insertRows(callLogDaily, [{ userId, day: "2026-03-02", direction: "inbound", total: 3 }, { userId, day: "2026-03-03", direction: "outbound", total: 1 }], shard);
+  await insertRows(callLogDaily, [{ userId, day: "2026-03-02", direction: "inbound", total: 3 }, { userId, day: "2026-03-03", direction: "outbound", total: 1 }], onShard);
   const endpointId = `we_${crypto.randomUUID()}`;
-  await insertRows(webhookEndpoints, [{ id: endpointId, userId, url: "https://hooks.example.com/x", events: '["call.ended"]', secret: "whsec_x" }], shard);
+  await insertRows(webhookEndpoints, [{ id: endpointId, userId, url: "https://hooks.example.com/x", events: '["call.ended"]', secret: "whsec_x" }], onShard);
   const deliveryId = `msg_${crypto.randomUUID()}`;
-  await insertRows(webhookDeliveries, [{ id: deliveryId, endpointId, userId, eventType: "call.ended", payload: '{"a":1}' }], shard);
-  await insertRows(webhookAttempts, [1, 2].map((attempt) => ({ deliveryId, endpointId, attempt, attemptedAt: new Date().toISOString(), durationMs: 12 })), shard);
-  const [rule] = await insertRows(alertRules, [{ ...plainAlertRule("Calls"), userId }], shard);
+  await insertRows(webhookDeliveries, [{ id: deliveryId, endpointId, userId, eventType: "call.ended", payload: '{"a":1}' }], onShard);
+  await insertRows(webhookAttempts, [1, 2].map((attempt) => ({ deliveryId, endpointId, attempt, attemptedAt: new Date().toISOString(), durationMs: 12 })), onShard);
+  const [rule] = await insertRows(alertRules, [{ ...plainAlertRule("Calls"), userId }], onShard);
   const now = new Date().toISOString();
-  await insertRows(alertRuleState, [{ ruleId: rule.id, userId, status: "firing", since: now }], shard);
+  await insertRows(alertRuleState, [{ ruleId: rule.id, userId, status: "firing", since: now }], onShard);
   const [alert] = await insertRows(
     alertHistory,
     [{ userId, ruleId: rule.id, ruleName: "Calls", metric: "call_count", scopeKind: "all", severity: "warning", comparison: "gt", threshold: 1, windowMinutes: 60, value: 3, windowStart: now, windowEnd: now, firedAt: now, runId: "r1" }],
-    shard,
+    onShard,
   );
-  await insertRows(alertNotifications, [{ userId, alertId: alert.id, kind: "fired", title: "Calls", severity: "warning", createdAt: now }], shard);
+  await insertRows(alertNotifications, [{ userId, alertId: alert.id, kind: "fired", title: "Calls", severity: "warning", createdAt: now }], onShard);
   return { userId, from, to: otherShard(from), ruleId: rule.id, alertId: alert.id };
 }
 
@@ -97,6 +97,28 @@ describe("moving an account between shards", () => {
     expect((await to.select().from(alertRuleState).where(eq(alertRuleState.userId, a.userId)))[0]).toMatchObject({ ruleId: a.ruleId, status: "firing" });
     // Another account's rows on either shard are untouched.
     expect([await countsOn(bystander.from, bystander.userId), await countsOn(bystander.to, bystander.userId)]).toEqual(bystanderBefore);
+  });
+
+  it("moves an account there and back with the same alert ids, and each shard goes on numbering its own rows from its range", async () => {
+    // From the shard whose ids lie above the other's: its rows visiting SHARD_0 must not lift SHARD_0's numbering.
+    const a = await seededAccount(10, bound[bound.length - 1]);
+    expect(a.ruleId).toBeGreaterThan(ID_RANGE);
+    const before = await countsOn(a.from, a.userId);
+    for (const shard of [a.to, a.from]) {
+      const move = await startMove(deps(), { account: a.userId, shard, startedBy: "test" });
+      expect((await runMoveToEnd(deps(), move.id, fast)).phase).toBe("done");
+    }
+    expect(await shardNameOf(a.userId)).toBe(a.from);
+    expect(await countsOn(a.from, a.userId)).toEqual(before);
+    expect((await shardDb(a.from).select().from(alertRules).where(eq(alertRules.userId, a.userId)))[0].id).toBe(a.ruleId);
+    // Rows that visited a shard do not move its numbering into another shard's range.
+    for (const name of bound) {
+      const other = await insertProfile();
+      const [rule] = await insertRows(alertRules, [{ ...plainAlertRule("Own"), userId: other.id }], shardDb(name));
+      const base = Number(name.slice("SHARD_".length)) * ID_RANGE;
+      expect(rule.id).toBeGreaterThan(base);
+      expect(rule.id).toBeLessThan(base + ID_RANGE);
+    }
   });
 
   it("refuses a second move of an account, its own shard, an unknown shard and an unknown account, naming the field", async () => {

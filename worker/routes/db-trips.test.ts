@@ -32,7 +32,7 @@ import { LocalMail } from "../providers/mail/local";
 import { healSearchIndex } from "../services/call-search";
 import { aircallCall } from "../test/aircall";
 import { COMPLETE_AGENT_FIELDS, ingestAppointmentRecord, insertAgent, insertAppointments, insertCallLogs, insertPhoneNumber } from "../test/factories";
-import { call, signUpAndSignIn, testShards, uniqueEmail, type Json } from "../test/helpers";
+import { call, shardNameOf, signUpAndSignIn, testShards, uniqueEmail, type Json } from "../test/helpers";
 import { eachShard } from "../db/shards";
 import { leadPayload, vapiReport } from "../test/payloads";
 import { STRIPE_STANDIN } from "../test/standins/stripe";
@@ -229,6 +229,7 @@ const OVER_BUDGET: Record<string, { trips: number; why: string }> = {
   "POST /api/stripe/cancel-subscription": { trips: 3, why: READ_THEN_WRITE },
   "PUT /api/admin/config/phone-limit": { trips: 3, why: READ_THEN_WRITE },
   "PUT /api/admin/users/:id/flags": { trips: 3, why: READ_THEN_WRITE },
+  "POST /api/admin/shards/moves": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/admin/assign-phone-number": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/admin/cleanup-user": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/twilio/buy": { trips: 3, why: READ_THEN_WRITE },
@@ -400,6 +401,14 @@ const CASES: Record<string, () => Promise<Spec>> = {
   "GET /api/twilio/health": async () => ({ as: "customer", path: "/api/twilio/health" }),
   "GET /api/twilio/my-numbers": async () => ({ as: "customer", path: "/api/twilio/my-numbers" }),
   "GET /api/twilio/available-numbers": async () => ({ as: "customer", path: "/api/twilio/available-numbers?areaCode=305&limit=50" }),
+  "GET /api/admin/shards": async () => ({ as: "admin", path: "/api/admin/shards" }),
+  "PUT /api/admin/shards/:name": async () => ({ as: "admin", path: "/api/admin/shards/SHARD_0", json: { open: true } }),
+  "GET /api/admin/shards/moves": async () => ({ as: "admin", path: "/api/admin/shards/moves" }),
+  "POST /api/admin/shards/moves": async () => {
+    const s = await fresh();
+    const own = await shardNameOf(s.userId);
+    return { as: "admin", path: "/api/admin/shards/moves", json: { account: s.userId, shard: own === "SHARD_0" ? "SHARD_1" : "SHARD_0" }, ok: [202] };
+  },
   "POST /api/twilio/buy": async () => {
     const s = await fresh();
     const search = await send("GET", { as: s, path: "/api/twilio/available-numbers?areaCode=305&limit=5" });

@@ -116,7 +116,7 @@ export const agentActionRoutes = new DeclaredRoutes()
     const caller = testCaller(c.var.db, user.id, body);
     caller.catch(() => undefined);
     try {
-      await requirePaidPlan(c.var.db, user.id, { minutes: true, isAdmin: user.isAdmin });
+      await requirePaidPlan(c.var.db, user.id, { minutes: { shard: accountDb(c), name: user.shard }, isAdmin: user.isAdmin });
     } catch (e) {
       // A request the plan refuses is not counted: its counts are taken back before the answer.
       const undo = (await counting.catch(() => null))?.undo(c.var.db) ?? [];

@@ -12,7 +12,7 @@ import type { Limit } from "../db/rate-limit";
 import { authUsers, callLogs, deletedAccounts, profiles, rateLimits } from "../db/schema";
 import { ACCOUNT_DELETED } from "../services/profiles";
 import { COMPLETE_AGENT_FIELDS } from "../test/factories";
-import { call, db, signUpAndSignIn, testShards, uniqueEmail } from "../test/helpers";
+import { call, db, signUpAndSignIn, testShards, uniqueEmail, shardOf } from "../test/helpers";
 import { vapiReport } from "../test/payloads";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { VAPI_STANDIN } from "../test/standins/vapi";
@@ -133,7 +133,8 @@ describe("a request the plan refuses is not counted", WAITS, () => {
 
   it("takes back the counts of a request past the plan's minutes (403), and counts none of a fresh account", async () => {
     const s = await caller({ plan: "basic" });
-    await db().insert(callLogs).values({ userId: s.userId, callId: `call-${crypto.randomUUID()}`, direction: "outbound", status: "ended", startTime: new Date().toISOString(), duration: 1000 * 60 });
+    // The month's minutes are counted on the account's shard, where its calls are (decision 076).
+    await (await shardOf(s.userId)).insert(callLogs).values({ userId: s.userId, callId: `call-${crypto.randomUUID()}`, direction: "outbound", status: "ended", startTime: new Date().toISOString(), duration: 1000 * 60 });
     await withinOneMinute();
     const res = await trigger(s);
     expect(res.status).toBe(403);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { callLogUserDaily, callLogs, profiles, rollupState, subscriptions } from "../db/schema";
 import { ApiError } from "../lib/errors";
-import { call, db, signUpAndSignIn, subscribe } from "../test/helpers";
+import { call, db, shardNameOf, shardOf, signUpAndSignIn, subscribe } from "../test/helpers";
 import { markDaysDirty } from "./rollup-dirty";
 import { accountPlan, assertTestCallDestination, monthSecondsFor, requirePaidPlan } from "./plans";
 
@@ -63,39 +63,44 @@ describe("paid resources need an active or trialing subscription", () => {
 describe("call minutes per month", () => {
   it("counts roll-ups for the days they cover and live rows for the rest, never both", async () => {
     const id = await account();
+    // The account's calls, roll-ups and their state are on its shard (decision 076).
+    const shard = await shardOf(id);
     // Roll-ups trusted for every day they cover (to 2026-03-20) except today and days marked dirty.
-    await db().insert(rollupState).values({ source: "call_logs", fromDay: "2026-01-01", untilDay: "2026-03-20" }).onConflictDoUpdate({ target: rollupState.source, set: { fromDay: "2026-01-01", untilDay: "2026-03-20" } });
-    await db().insert(callLogUserDaily).values([
+    await shard.insert(rollupState).values({ source: "call_logs", fromDay: "2026-01-01", untilDay: "2026-03-20" }).onConflictDoUpdate({ target: rollupState.source, set: { fromDay: "2026-01-01", untilDay: "2026-03-20" } });
+    await shard.insert(callLogUserDaily).values([
       { userId: id, day: "2026-03-02", direction: "outbound", total: 1, durationSeconds: 59_000 },
       { userId: id, day: "2026-02-27", direction: "outbound", total: 1, durationSeconds: 7_000 },
     ]);
-    await db().insert(callLogs).values([
+    await shard.insert(callLogs).values([
       logRow(id, "2026-03-02T15:00:00.000Z", 9_999), // rolled up already: not counted twice
       logRow(id, "2026-03-19T15:00:00.000Z", 1_000),
       logRow(id, "2026-03-20T15:00:00.000Z", 30),
       logRow(id, "2026-03-01T04:59:00.000Z", 500), // 23:59 New York time on February 28
     ]);
     // A late call on 2026-03-19 marked its day dirty: that day is counted live until the next roll-up.
-    for (const mark of markDaysDirty(db(), "call_logs", ["2026-03-19"])) await mark;
-    expect(await monthSecondsFor(db(), id, NOW)).toBe(59_000 + 1_000 + 30);
+    for (const mark of markDaysDirty(shard, "call_logs", ["2026-03-19"])) await mark;
+    expect(await monthSecondsFor(shard, id, NOW)).toBe(59_000 + 1_000 + 30);
   });
 
   it("allows calls below the plan's minutes and refuses at the limit (basic 1,000, pro 5,000)", async () => {
     const basic = await account();
     await subscribe(basic, "basic");
-    await db().insert(callLogs).values(logRow(basic, "2026-03-20T12:00:00.000Z", 1000 * 60 - 1));
-    expect(await requirePaidPlan(db(), basic, { minutes: true, now: NOW })).toMatchObject({ plan: "basic" });
-    await db().insert(callLogs).values(logRow(basic, "2026-03-20T12:30:00.000Z", 1));
-    const e = await refusal(requirePaidPlan(db(), basic, { minutes: true, now: NOW }));
+    const minutesOf = async (id: string) => ({ shard: await shardOf(id), name: await shardNameOf(id) });
+    const basicMinutes = await minutesOf(basic);
+    await basicMinutes.shard.insert(callLogs).values(logRow(basic, "2026-03-20T12:00:00.000Z", 1000 * 60 - 1));
+    expect(await requirePaidPlan(db(), basic, { minutes: basicMinutes, now: NOW })).toMatchObject({ plan: "basic" });
+    await basicMinutes.shard.insert(callLogs).values(logRow(basic, "2026-03-20T12:30:00.000Z", 1));
+    const e = await refusal(requirePaidPlan(db(), basic, { minutes: basicMinutes, now: NOW }));
     expect(e).toMatchObject({ status: 403, code: "minutes_limit_reached" });
     expect(e.extra).toMatchObject({ maxAllowed: 1000, currentCount: 1000 });
 
     const pro = await account();
     await subscribe(pro, "pro");
-    await db().insert(callLogs).values(logRow(pro, "2026-03-20T12:00:00.000Z", 4999 * 60));
-    expect(await requirePaidPlan(db(), pro, { minutes: true, now: NOW })).toMatchObject({ plan: "pro" });
-    await db().insert(callLogs).values(logRow(pro, "2026-03-20T13:00:00.000Z", 60));
-    expect((await refusal(requirePaidPlan(db(), pro, { minutes: true, now: NOW }))).extra).toMatchObject({ maxAllowed: 5000 });
+    const proMinutes = await minutesOf(pro);
+    await proMinutes.shard.insert(callLogs).values(logRow(pro, "2026-03-20T12:00:00.000Z", 4999 * 60));
+    expect(await requirePaidPlan(db(), pro, { minutes: proMinutes, now: NOW })).toMatchObject({ plan: "pro" });
+    await proMinutes.shard.insert(callLogs).values(logRow(pro, "2026-03-20T13:00:00.000Z", 60));
+    expect((await refusal(requirePaidPlan(db(), pro, { minutes: proMinutes, now: NOW }))).extra).toMatchObject({ maxAllowed: 5000 });
   });
 });
 

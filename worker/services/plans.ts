@@ -81,20 +81,31 @@ function noPlanState(status: string | undefined): PlanState {
 const subscriptionRequired = () =>
   new ApiError(402, PLAN_TEXT.subscriptionRequired, "subscription_required", undefined, { upgradeUrl: "/buy" });
 
-/** Seconds of calls this New York month (roll-ups for the days they cover, live rows for the rest). */
-export async function monthSecondsFor(db: Database, userId: string, now = new Date()): Promise<number> {
-  return (await monthlyCalls(db, userId, now)).duration_seconds;
+/**
+ * Seconds of calls this New York month (roll-ups for the days they cover, live rows for the rest), read
+ * from the account's shard; `database` names it, so the isolate's remembered coverage is that shard's.
+ */
+export async function monthSecondsFor(shard: Database, userId: string, now = new Date(), database?: string): Promise<number> {
+  return (await monthlyCalls(shard, userId, now, database)).duration_seconds;
 }
 
 /**
- * Paid resources need an active or trialing subscription; with `minutes`, the plan's monthly call
- * minutes must not be used up. Admins pass (they run the platform, not a plan).
+ * Paid resources need an active or trialing subscription (the directory `db` holds it); with
+ * `minutes` (the account's shard and its name), the plan's monthly call minutes must not be used up.
+ * Admins pass (they run the platform, not a plan).
  */
-export async function requirePaidPlan(db: Database, userId: string, opts: { minutes?: boolean; isAdmin?: boolean; now?: Date } = {}) {
+export async function requirePaidPlan(
+  db: Database,
+  userId: string,
+  opts: { minutes?: { shard: Database; name: string }; isAdmin?: boolean; now?: Date } = {},
+) {
   if (opts.isAdmin) return null;
   const now = opts.now ?? new Date();
-  // The plan and, when asked, the month's seconds read together; the plan's answer comes first.
-  const [paid, seconds] = await Promise.all([accountPlan(db, userId, now), opts.minutes ? monthSecondsFor(db, userId, now) : 0]);
+  // The plan (directory) and, when asked, the month's seconds (shard) read together; the plan's answer comes first.
+  const [paid, seconds] = await Promise.all([
+    accountPlan(db, userId, now),
+    opts.minutes ? monthSecondsFor(opts.minutes.shard, userId, now, opts.minutes.name) : 0,
+  ]);
   if (!paid.plan) throw subscriptionRequired();
   if (opts.minutes) {
     const limit = paid.minuteLimit;

@@ -18,6 +18,8 @@ import { call, db, shardNameOf, shardOf, signUpAndSignIn, testShards, uniqueEmai
 import { failingD1, testAdminDatabases, testShardDb } from "../test/admin-databases";
 import { DbMeter } from "../services/counts/meter";
 import { adminStats } from "../services/admin/stats";
+import { adminUserById, listAdminUsers } from "../services/admin/users";
+import type { ApiError } from "../lib/errors";
 import { cleanupUser, sweepDeletedAccounts } from "../services/admin/cleanup";
 import { createDb } from "../db/client";
 
@@ -197,6 +199,31 @@ describe("GET /api/admin/users/v2", () => {
       expect(res.status, query).toBe(400);
       expect(res.body.field, query).toBe(field);
     }
+  });
+});
+
+describe("the user list with a shard failing", () => {
+  it("lists every account, names the failed shard, and one account's figures on it answer 503 naming the shard", async () => {
+    const tag = `fs${Date.now().toString(36)}`;
+    const a = await insertProfile({ email: `${tag}.a@example.com` });
+    const b = await insertProfile({ email: `${tag}.b@example.com` });
+    await db().update(profiles).set({ shard: "SHARD_0" }).where(eq(profiles.id, a.id));
+    await db().update(profiles).set({ shard: "SHARD_1" }).where(eq(profiles.id, b.id));
+    const rows = await insertCallLogs(a.id, 2, { direction: "outbound" }, { window: recentWindow() });
+    for (const mark of markDaysDirty(await shardOf(a.id), "call_logs", rows.map((c) => nyDayOf(new Date(c.startTime))))) await mark;
+    const dbs = testAdminDatabases();
+    const broken = { ...dbs, shard: (name: string) => (name === "SHARD_1" ? new DbMeter(failingD1(name), name) : dbs.shard(name)) };
+    const page = await listAdminUsers(broken, { search: tag, limit: 25 });
+    expect(page.failedShards).toEqual(["SHARD_1"]);
+    expect(page.users.map((u) => u.id).sort()).toEqual([a.id, b.id].sort());
+    expect(page.users.find((u) => u.id === a.id)?.total_calls).toBe(2);
+    expect((await listAdminUsers(dbs, { search: tag, limit: 25 })).failedShards).toBeUndefined();
+    const refused = await adminUserById(broken, b.id).then(
+      () => null,
+      (e: unknown) => e as ApiError,
+    );
+    expect([refused?.status, refused?.code, refused?.extra]).toEqual([503, "shard_unavailable", { shards: ["SHARD_1"] }]);
+    expect((await adminUserById(broken, a.id)).total_calls).toBe(2);
   });
 });
 

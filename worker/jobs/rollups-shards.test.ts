@@ -73,6 +73,12 @@ describe("the roll-up job across shards", () => {
     expect(await env.DB.prepare("SELECT until_day FROM rollup_state WHERE source = 'aircall'").first()).toEqual({ until_day: "2026-09-10" });
   });
 
+  it("names both the directory and a failing shard when both fail", async () => {
+    const [shard0] = testShards();
+    const broken = { ...ctx([shard0, failingShard("SHARD_7")]), db: createDb(failingShard("DB").db.$client) };
+    await expect(runRollups(broken)).rejects.toThrow(/the directory failed: D1_ERROR: DB is unreachable; 1 of 2 shards failed: SHARD_7/);
+  });
+
   it("runs the job through runJobs and records the failing shard in job_runs", async () => {
     const [shard0] = testShards();
     jobsByCron["test-cron"] = [rollupJob];

@@ -27,8 +27,8 @@ export type RollupContext = Pick<JobContext, "db" | "now"> & { shards?: readonly
 
 /**
  * Runs `onDirectory` on the directory and `onShard` on every shard at once. A failing database hides
- * none of the others: every one finishes first, then the directory's error is thrown, or else
- * ShardsFailed naming each failed shard.
+ * none of the others: every one finishes first, then the error names the directory (if it failed)
+ * and each failed shard (ShardsFailed's message).
  */
 async function acrossDatabases<T>(ctx: RollupContext, onDirectory: (d1: D1Database) => Promise<T[]>, onShard: (d1: D1Database) => Promise<T[]>, shardName: (run: T, shard: string) => T) {
   if (!ctx.shards) return [...(await onShard(ctx.db.$client)), ...(await onDirectory(ctx.db.$client))];
@@ -39,8 +39,12 @@ async function acrossDatabases<T>(ctx: RollupContext, onDirectory: (d1: D1Databa
     ),
     shardOutcomes(ctx.shards, (s) => onShard(s.db.$client).then((runs) => runs.map((r) => shardName(r, s.name)))),
   ]);
-  if (!directory.ok) throw directory.error;
-  if (shards.some((o) => !o.ok)) throw new ShardsFailed(shards as ShardOutcome<unknown>[]);
+  const shardsFailed = shards.some((o) => !o.ok) ? new ShardsFailed(shards as ShardOutcome<unknown>[]) : null;
+  if (!directory.ok) {
+    const message = directory.error instanceof Error ? directory.error.message : String(directory.error);
+    throw new Error(`the directory failed: ${message}${shardsFailed ? `; ${shardsFailed.message}` : ""}`);
+  }
+  if (shardsFailed) throw shardsFailed;
   return [...shards.flatMap((o) => (o.ok ? o.value : [])), ...directory.value];
 }
 

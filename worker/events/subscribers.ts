@@ -25,8 +25,8 @@ export const SUBSCRIBERS: { [N in ChangeName]: Subscriber<N>[] } = {
       ...SEARCH,
       run: (c, change) =>
         "callIds" in change
-          ? indexCalls(change.db, searchDatabase(c), change.callIds)
-          : indexAssistantCalls(change.db, searchDatabase(c), change.userId, change.assistantId),
+          ? indexCalls(change.db, searchDatabase(c), c.env.CALL_TEXT, change.callIds)
+          : indexAssistantCalls(change.db, searchDatabase(c), c.env.CALL_TEXT, change.userId, change.assistantId),
     },
     {
       ...ALERTS,

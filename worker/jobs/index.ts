@@ -48,7 +48,7 @@ export const jobsByCron: Record<string, Job[]> = {
     // Only with the real adapter: locally the seed holds the calls and there is nothing to read.
     { name: "aircall-backfill", run: async (ctx) => (usesAircall(ctx.config) ? runAircallBackfill(ctx, createCallCentre(ctx.config)) : { skipped: true }) },
     // Indexes the call logs whose index step was lost since the last run (decision 059).
-    { name: "search-heal", run: async (ctx) => (ctx.search ? healSearchIndex(ctx.db, ctx.search) : { skipped: true }) },
+    { name: "search-heal", run: async (ctx) => (ctx.search && ctx.callText ? healSearchIndex(ctx.db, ctx.search, ctx.callText) : { skipped: true }) },
     // Webhook deliveries whose queue message was lost (decision 070).
     webhookRequeueJob,
   ],

@@ -93,7 +93,7 @@ describe("indexing calls for the search", () => {
       const at = new Date().toISOString();
       const rows = callIds.map((callId) => ({ userId: s.userId, callId, assistantId: "asst-x", direction: "inbound" as const, status: "ended", startTime: at }));
       for (let i = 0; i < n; i += 5) await db().insert(callLogs).values(rows.slice(i, i + 5));
-      expect(await indexCalls(db(), env.SEARCH_DB, callIds)).toBe(n);
+      expect(await indexCalls(db(), env.SEARCH_DB, env.CALL_TEXT, callIds)).toBe(n);
     });
   }
 });

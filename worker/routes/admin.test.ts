@@ -13,6 +13,7 @@ import { runHourlyRollups, runRollups } from "../jobs/rollups";
 import { parseConfig } from "../env";
 import { createProviders } from "../providers";
 import { USER_ID_COLUMNS, USER_ID_KEPT } from "../services/admin/cleanup";
+import { accountPrefix, callTextKey, putCallText } from "../services/call-text";
 import { insertAgent, insertCallLogs, insertPhoneNumber, insertProfile, recentWindow } from "../test/factories";
 import { call, db, signUpAndSignIn, uniqueEmail, type Json } from "../test/helpers";
 
@@ -328,8 +329,10 @@ describe("POST /api/admin/cleanup-user", () => {
     const plainNumber = await insertPhoneNumber(victim.userId, { vapiPhoneNumberId: null });
     await d.insert(phoneNumbers).values({ userId: victim.userId, phoneNumber: "+19999990001", status: "pending" });
     await insertPhoneNumber(bystander.userId);
-    await insertCallLogs(victim.userId, 12, { assistantId });
-    await insertCallLogs(bystander.userId, 4);
+    const victimCalls = await insertCallLogs(victim.userId, 12, { assistantId, transcript: null });
+    const bystanderCalls = await insertCallLogs(bystander.userId, 4, { transcript: null });
+    // Their transcripts in R2 (decision 077).
+    for (const c of [...victimCalls, ...bystanderCalls]) await putCallText(env.CALL_TEXT, c.userId, c.callId, { transcript: `AI: ${c.callId}` });
     // A few in today's finished hours, for the intraday roll-up's rows.
     await insertCallLogs(victim.userId, 3, { assistantId }, { window: { fromMs: Date.now() - 3 * 3_600_000, toMs: Date.now() - 2 * 3_600_000 } });
     await runRollups({ db: d, now: new Date() }, { backfillFrom: addDays(nyToday(), -10) });
@@ -401,6 +404,11 @@ describe("POST /api/admin/cleanup-user", () => {
       else expect(n, key).toBe(0);
     }
     expect(await countFor(bystander.userId)).toEqual(bystanderBefore);
+    // The account's call text is gone from R2; the bystander's is all there.
+    expect((await env.CALL_TEXT.list({ prefix: accountPrefix(victim.userId) })).objects).toEqual([]);
+    expect((await env.CALL_TEXT.list({ prefix: accountPrefix(bystander.userId) })).objects.map((o) => o.key).sort()).toEqual(
+      bystanderCalls.map((c) => callTextKey(bystander.userId, c.callId)).sort(),
+    );
     // Webhook attempts hold their endpoint's id only: gone with the endpoint.
     expect(await d.select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, hookId))).toEqual([]);
 

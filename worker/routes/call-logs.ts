@@ -38,7 +38,7 @@ export const platformCallRoutes = new DeclaredRoutes()
     return c.json(body);
   })
   .serve("GET /api/vapi/call/:call_id", async (c) => {
-    const deps = { db: c.var.db, voice: c.var.providers.voice };
+    const deps = { db: c.var.db, voice: c.var.providers.voice, text: c.env.CALL_TEXT };
     const body: VapiCallDetail = await getCallDetail(deps, currentUser(c).id, c.req.valid("param").call_id);
     return c.json(body);
   });

@@ -9,6 +9,7 @@ import { createDb } from "../db/client";
 import { callLogs, deletedAccounts } from "../db/schema";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { healSearchIndex, indexCalls, rebuildSearchIndex } from "../services/call-search";
+import { putCallText } from "../services/call-text";
 import { searchMatch } from "../db/search-index";
 import { endOfCallReportBody, insertAgent, insertCallLogs, insertProfile } from "../test/factories";
 import { call, db, signUpAndSignIn } from "../test/helpers";
@@ -18,12 +19,12 @@ type Session = Awaited<ReturnType<typeof signUpAndSignIn>>;
 const search = (s: Session, q: string, extra: Record<string, string> = {}) =>
   call(`/api/call-logs/search?${new URLSearchParams({ q, ...extra })}`, { token: s.accessToken });
 
-const heal = () => healSearchIndex(createDb(env.DB), env.SEARCH_DB);
+const heal = () => healSearchIndex(createDb(env.DB), env.SEARCH_DB, env.CALL_TEXT);
 /**
  * Indexes every call log from scratch. The factories date a call's updated_at at its end (in the
  * past), behind a mark an earlier healing pass may have moved on: setup rebuilds instead of healing.
  */
-const reindex = () => rebuildSearchIndex(createDb(env.DB), env.SEARCH_DB);
+const reindex = () => rebuildSearchIndex(createDb(env.DB), env.SEARCH_DB, env.CALL_TEXT);
 
 /** A word no factory call says, unique to the test. */
 const uniqueWord = () => `zq${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
@@ -159,6 +160,25 @@ describe("GET /api/call-logs/search", () => {
 });
 
 describe("the search index in step with the call logs", () => {
+  it("a rebuild (the healing pass's reads) and a write's index step read a transcript from R2, and an older row's from its column (decision 077)", async () => {
+    const me = await signUpAndSignIn();
+    const [inR2, inRow] = [uniqueWord(), uniqueWord()];
+    const [a] = await insertCallLogs(me.userId, 1, { transcript: null, summary: "No words here." });
+    await putCallText(env.CALL_TEXT, me.userId, a.callId, { transcript: [{ role: "user", content: `my ${inR2} whistles` }] });
+    const [b] = await insertCallLogs(me.userId, 1, { transcript: `Human: my ${inRow} whistles`, summary: "No words here." });
+    const found = async (w: string) => (await search(me, w)).body.results.map((r: { log: { id: number } }) => r.log.id);
+    await reindex();
+    expect(await found(inR2)).toEqual([a.id]);
+    expect(await found(inRow)).toEqual([b.id]);
+    // The index step a write path takes after its commit.
+    const later = uniqueWord();
+    await putCallText(env.CALL_TEXT, me.userId, a.callId, { transcript: `Human: now ${later}` });
+    await db().update(callLogs).set({ updatedAt: new Date(Date.parse(a.updatedAt) + 1).toISOString() }).where(eq(callLogs.id, a.id));
+    await indexCalls(db(), env.SEARCH_DB, env.CALL_TEXT, [a.callId]);
+    expect(await found(later)).toEqual([a.id]);
+    expect(await found(inR2)).toEqual([]);
+  });
+
   it("indexes a call right after the webhook's status update and end-of-call report commit", async () => {
     const me = await signUpAndSignIn();
     const agent = await insertAgent(me.userId, { vapiAssistantId: `asst-${crypto.randomUUID()}` });
@@ -190,10 +210,10 @@ describe("the search index in step with the call logs", () => {
     const word = uniqueWord();
     const [row] = await insertCallLogs(me.userId, 1, { summary: `New ${word}`, updatedAt: "2026-06-01T00:00:00.500Z" });
     const d = db();
-    await indexCalls(d, env.SEARCH_DB, [row.callId]);
+    await indexCalls(d, env.SEARCH_DB, env.CALL_TEXT, [row.callId]);
     // The same call as an earlier write saw it, indexed late.
     await d.update(callLogs).set({ summary: "Old words", updatedAt: "2026-06-01T00:00:00.100Z" }).where(eq(callLogs.id, row.id));
-    await indexCalls(d, env.SEARCH_DB, [row.callId]);
+    await indexCalls(d, env.SEARCH_DB, env.CALL_TEXT, [row.callId]);
     expect((await search(me, word)).body.results).toHaveLength(1);
   });
 
@@ -219,13 +239,13 @@ describe("the search index in step with the call logs", () => {
     await insertCallLogs(null, 2, { assistantId: "asst-nobody" });
     // Incremental: each call's own index step, as its write path takes it.
     const all = await db().select({ callId: callLogs.callId }).from(callLogs);
-    await indexCalls(db(), env.SEARCH_DB, all.map((r) => r.callId));
+    await indexCalls(db(), env.SEARCH_DB, env.CALL_TEXT, all.map((r) => r.callId));
     const incremental = await indexRows();
     expect(incremental.docs.length).toBeGreaterThanOrEqual(10);
     // Ownerless calls are in no one's index.
     const orphanIds = (await db().select({ id: callLogs.id }).from(callLogs).where(eq(callLogs.assistantId, "asst-nobody"))).map((r) => r.id);
     expect(incremental.docs.filter((d) => orphanIds.includes(d.call_log_id as number))).toEqual([]);
-    await rebuildSearchIndex(createDb(env.DB), env.SEARCH_DB);
+    await rebuildSearchIndex(createDb(env.DB), env.SEARCH_DB, env.CALL_TEXT);
     expect(await indexRows()).toEqual(incremental);
   });
 

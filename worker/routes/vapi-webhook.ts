@@ -1,5 +1,6 @@
 // POST /api/webhooks/vapi: the voice platform's server messages (real VAPI and the simulator alike).
-// The provider's readVoiceEvent authenticates, parses and names the event; the call log applies it once.
+// The provider's readVoiceEvent authenticates, parses and names the event; the call log applies it once,
+// its transcript stored in R2 before the row commits (decision 077).
 import { readVoiceEvent, vapiWebhookSecret } from "../providers";
 import { recordCallEvent } from "../services/call-logs";
 import { emit } from "../events/emit";
@@ -9,7 +10,7 @@ import { DeclaredRoutes } from "./serve";
 export const vapiWebhookRoutes = new DeclaredRoutes().serve("POST /api/webhooks/vapi", async (c) => {
   const event = await readVoiceEvent(c.req.raw.headers, await c.req.text(), vapiWebhookSecret(c.var.config), Date.now());
   if (!event) return c.json({ received: true, ignored: true });
-  const { duplicate, userId } = await recordCallEvent(c.var.db, event);
+  const { duplicate, userId } = await recordCallEvent(c.var.db, c.env.CALL_TEXT, event);
   // Committed: the live feed, the search index and the account's webhooks follow, after the answer.
   if (!duplicate) {
     emit(c, "callsChanged", { userId, db: c.var.db, callIds: [event.call.id] });

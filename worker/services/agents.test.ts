@@ -1,4 +1,5 @@
 // Agent rules tested without HTTP, with stub voice ports that fail at chosen steps.
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
@@ -69,7 +70,7 @@ class StubVoice implements VoicePort {
   async removeNumber() {}
 }
 
-const deps = (voice: VoicePort, database: Database = db()): AgentDeps => ({ db: database, voice, prompt: new LocalPromptWriter() });
+const deps = (voice: VoicePort, database: Database = db()): AgentDeps => ({ db: database, voice, prompt: new LocalPromptWriter(), text: env.CALL_TEXT });
 
 /** The database, except that every UPDATE fails (as a D1 outage would at that moment). */
 function failingUpdates(database: Database): Database {

@@ -22,6 +22,7 @@ import { ApiError, badRequest, notFound, providerStep } from "../lib/errors";
 import { log } from "../lib/log";
 import type { PromptWriterPort } from "../providers/prompt/port";
 import type { AssistantSpec, VoicePort } from "../providers/voice/port";
+import type { CallTextBucket } from "./call-text";
 import { adoptOrphanCalls, orphanCallStarts } from "./orphan-calls";
 import { inOrder } from "./in-order";
 import { accountPlan } from "./plans";
@@ -31,7 +32,8 @@ type AssignedNumber = { id: number; phoneNumber: string; vapiPhoneNumberId: stri
 /** An agent with the number assigned to it (phone_numbers.agent_id is the link of record). */
 export type AgentRecord = AgentRow & { number: AssignedNumber | null };
 
-export type AgentDeps = { db: Database; voice: VoicePort; prompt: PromptWriterPort };
+/** `text`: the call text in R2 (decision 077), whose orphan objects an adoption moves. */
+export type AgentDeps = { db: Database; voice: VoicePort; prompt: PromptWriterPort; text: CallTextBucket };
 
 const nowIso = () => new Date().toISOString();
 
@@ -356,7 +358,7 @@ export async function activateAgent(
   // Calls the platform reported for this assistant before the agent held it become the agent's; a
   // failure leaves them ownerless (all or nothing) and the activation stands.
   if (!previous && orphanStarts.length > 0) {
-    await quietly("Adopting earlier calls", () => adoptOrphanCalls(db, assistantId, { userId, agentId: agent.id, store: agent.store }, orphanStarts));
+    await quietly("Adopting earlier calls", () => adoptOrphanCalls(db, deps.text, assistantId, { userId, agentId: agent.id, store: agent.store }, orphanStarts));
   }
   return { assistantId, agent: activated };
 }

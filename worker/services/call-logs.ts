@@ -1,7 +1,7 @@
 // The unified call log: one row per voice-platform call, written from the platform's call object
 // (the test call's queued call, then the webhook's status updates and end-of-call report), and read
 // back as the account's log and as the platform's view of the account's calls.
-import { and, desc, eq, gte, inArray, isNotNull, isNull, like, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { FAILURE_ENDED_REASON_PATTERNS, FORWARDED_ENDED_REASONS } from "@shared/call-outcomes";
 import { AGENT_API_TEXT } from "@shared/messages";
 import type { CallLogFilters, CallLogView, VapiCallDetail, VapiCallLogsResponse } from "@shared/schemas/call-logs";
@@ -13,6 +13,7 @@ import { badRequest, notFound } from "../lib/errors";
 import { log } from "../lib/log";
 import type { CallEvent, PlatformCall, VoicePort } from "../providers/voice/port";
 import { firstActiveAgent, getAgent, onVoice, type AgentRecord } from "./agents";
+import { deleteOrphanTexts, moveOrphanTexts, putCallText, storedTranscript, type CallTextBucket } from "./call-text";
 import type { CallOwner } from "./orphan-calls";
 import { callHoursChanged, markDaysDirty } from "./rollup-dirty";
 import { insertUnlessRecorded, recordEvent, wasDuplicate } from "./webhook-events";
@@ -24,12 +25,7 @@ export type CallLogRow = typeof callLogs.$inferSelect;
 const DIRECTIONS = { inboundPhoneCall: "inbound", outboundPhoneCall: "outbound", webCall: "web" } as const;
 const TYPES = { inbound: "inboundPhoneCall", outbound: "outboundPhoneCall", web: "webCall" } as const;
 
-/** A string transcript is stored as given; an array of turns as JSON. */
-export function encodeTranscript(t: PlatformCall["transcript"]): string | null {
-  if (t == null) return null;
-  return typeof t === "string" ? t : JSON.stringify(t);
-}
-
+/** A stored transcript (a string as given, an array of turns as JSON) back as the platform's. */
 export function decodeTranscript(stored: string | null): PlatformCall["transcript"] {
   if (stored == null) return null;
   if (stored.startsWith("[")) {
@@ -71,6 +67,9 @@ const statusRank = (status: SQL) =>
  * sparser events, and the owner, once known, is kept. With `unlessEvent`, the statement does nothing
  * when that webhook event id is already recorded (the webhook adds the event insert after it in the
  * same batch, so a duplicate delivery changes nothing).
+ * The transcript is not the row's (decision 077): the caller stored it in R2 first (putCallText). The
+ * column stays null on new rows; a row written before keeps its text there until a call's newer
+ * transcript (now in R2) empties it.
  */
 export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owner?: CallOwner | null, opts: { unlessEvent?: string } = {}) {
   const startedAt = iso(call.startedAt);
@@ -92,7 +91,7 @@ export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owne
     endTime: sql`${iso(call.endedAt)}`,
     duration: sql`${call.duration ?? 0}`,
     summary: sql`${call.summary}`,
-    transcript: sql`${encodeTranscript(call.transcript)}`,
+    transcript: sql`null`,
     recordingUrl: sql`${call.recordingUrl}`,
     cost: sql`${call.cost}`,
     createdAt: now,
@@ -116,7 +115,7 @@ export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owne
       endTime: sql`coalesce(${ex("end_time")}, ${callLogs.endTime})`,
       duration: call.duration != null ? ex("duration") : sql`${callLogs.duration}`,
       summary: sql`coalesce(${ex("summary")}, ${callLogs.summary})`,
-      transcript: sql`coalesce(${ex("transcript")}, ${callLogs.transcript})`,
+      transcript: call.transcript != null ? sql`null` : sql`${callLogs.transcript}`,
       recordingUrl: sql`coalesce(${ex("recording_url")}, ${callLogs.recordingUrl})`,
       cost: sql`coalesce(${ex("cost")}, ${callLogs.cost})`,
       updatedAt: now,
@@ -130,20 +129,20 @@ export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owne
  * the same batch (one transaction) as its effect, and the effect is conditional on the id being new.
  * The owner comes from our own agents; a call of an assistant that is no agent's is kept with no
  * owner, visible to no account (ADR 003).
+ * A transcript the event carries is stored in R2 first, under the call's owner (the row's, once
+ * known, else the event's): if that fails, nothing is written and the error answers the platform,
+ * which delivers the event again (decision 077).
  */
-export async function recordCallEvent(db: Database, event: CallEvent): Promise<{ duplicate: boolean; userId: string | null }> {
-  // The owner and an orphan row of the same call are read together (one round trip); the orphan
-  // matters only when the event names an owner.
-  const [owner, orphan] = await Promise.all([
+export async function recordCallEvent(db: Database, text: CallTextBucket, event: CallEvent): Promise<{ duplicate: boolean; userId: string | null }> {
+  // The owner and the call's existing row are read together (one round trip): the row's owner, once
+  // known, keeps the call; an orphan row matters only when the event names an owner.
+  const [owner, existing] = await Promise.all([
     findCallOwner(db, event.call.assistantId),
-    event.call.assistantId
-      ? db
-          .select({ startTime: callLogs.startTime })
-          .from(callLogs)
-          .where(and(eq(callLogs.callId, event.call.id), isNull(callLogs.userId)))
-          .get()
-      : undefined,
+    db.select({ startTime: callLogs.startTime, userId: callLogs.userId }).from(callLogs).where(eq(callLogs.callId, event.call.id)).get(),
   ]);
+  const orphan = event.call.assistantId && existing && existing.userId === null ? existing : undefined;
+  const keeper = existing?.userId ?? owner?.userId ?? null;
+  if (event.call.transcript != null) await putCallText(text, keeper, event.call.id, { transcript: event.call.transcript });
   const [upsert] = upsertCallLogFromPlatform(db, event.call, owner, { unlessEvent: event.id });
   const record = recordEvent(db, { id: event.id, provider: event.provider, eventType: event.type });
   // The call's New York day is re-counted by the next roll-up run: a report for a day that is
@@ -156,8 +155,15 @@ export async function recordCallEvent(db: Database, event: CallEvent): Promise<{
   // The intraday roll-up's hours of the row before and after the event are read live again.
   const hours = callHoursChanged(db, eq(callLogs.callId, event.call.id));
   const [, , recorded] = await db.batch([hours, upsert, record, ...marks, hours]);
+  const duplicate = wasDuplicate(recorded);
+  // An orphan row this event adopted: its earlier text moves under the owner (a transcript in this
+  // event was already written there; the orphan copy goes).
+  if (owner && orphan && !duplicate) {
+    if (event.call.transcript != null) await deleteOrphanTexts(text, [event.call.id]);
+    else await moveOrphanTexts(text, owner.userId, [event.call.id]);
+  }
   // The account whose call log changed (its live feed is told once the batch has committed).
-  return { duplicate: wasDuplicate(recorded), userId: owner?.userId ?? null };
+  return { duplicate, userId: owner?.userId ?? null };
 }
 
 /**
@@ -205,8 +211,11 @@ export async function triggerTestCall(
 export const testCaller = (db: Database, userId: string, input: { agentId?: number }): Promise<AgentRecord | null> =>
   input.agentId !== undefined ? getAgent(db, userId, input.agentId) : firstActiveAgent(db, userId);
 
-/** A stored row back as the platform's call (the call detail's fallback when the platform no longer has it). */
-export function callLogToPlatformCall(row: CallLogRow): PlatformCall {
+/**
+ * A stored row back as the platform's call (the call detail's fallback when the platform no longer
+ * has it), with its stored transcript (storedTranscript: the column of an older row, else R2's).
+ */
+export function callLogToPlatformCall(row: CallLogRow, transcript: string | null): PlatformCall {
   return {
     id: row.callId,
     assistantId: row.assistantId,
@@ -219,7 +228,7 @@ export function callLogToPlatformCall(row: CallLogRow): PlatformCall {
     endedAt: row.endTime,
     createdAt: row.createdAt,
     summary: row.summary,
-    transcript: decodeTranscript(row.transcript),
+    transcript: decodeTranscript(transcript),
     recordingUrl: row.recordingUrl,
     cost: row.cost,
     duration: row.duration,
@@ -356,13 +365,13 @@ export async function listPlatformCalls(deps: { db: Database; voice: VoicePort }
  * account's only if one of its agents placed or took it. Anything else answers exactly like a call
  * that does not exist.
  */
-export async function getCallDetail(deps: { db: Database; voice: VoicePort }, userId: string, callId: string): Promise<VapiCallDetail> {
+export async function getCallDetail(deps: { db: Database; voice: VoicePort; text: CallTextBucket }, userId: string, callId: string): Promise<VapiCallDetail> {
   const row = (await deps.db.query.callLogs.findFirst({ where: eq(callLogs.callId, callId) })) ?? null;
   if (row && row.userId !== userId) throw notFound("Call not found");
   let call = await deps.voice.getCall(callId);
   if (!call) {
     if (!row) throw notFound("Call not found");
-    call = callLogToPlatformCall(row);
+    call = callLogToPlatformCall(row, await storedTranscript(deps.text, row));
   } else if (!row) {
     const mine = await accountAssistantIds(deps.db, userId);
     if (!call.assistantId || !mine.includes(call.assistantId)) throw notFound("Call not found");

@@ -26,7 +26,7 @@ describe("adopting orphan calls", { timeout: 30_000 }, () => {
     expect((await callLogCounts(new DbMeter(env.DB), user.id, q)).total).toBe(4);
 
     const agent = await insertAgent(user.id, { vapiAssistantId: assistant }, { store: "NAPLES" });
-    expect(await adoptOrphanCalls(db(), assistant, { userId: user.id, agentId: agent.id, store: "NAPLES" })).toBe(5);
+    expect(await adoptOrphanCalls(db(), env.CALL_TEXT, assistant, { userId: user.id, agentId: agent.id, store: "NAPLES" })).toBe(5);
     expect(await dirtyDays()).toEqual(["2026-06-02", "2026-06-04"]);
     const owned = await env.DB.prepare("SELECT count(*) AS n FROM call_logs WHERE assistant_id = ? AND user_id = ? AND agent_id = ? AND store = 'NAPLES'")
       .bind(assistant, user.id, agent.id)
@@ -45,7 +45,7 @@ describe("adopting orphan calls", { timeout: 30_000 }, () => {
     expect((await callLogCounts(new DbMeter(env.DB), user.id, q)).total).toBe(9);
 
     // Nothing left to adopt: no write, no mark.
-    expect(await adoptOrphanCalls(db(), assistant, { userId: user.id, agentId: agent.id, store: "NAPLES" })).toBe(0);
+    expect(await adoptOrphanCalls(db(), env.CALL_TEXT, assistant, { userId: user.id, agentId: agent.id, store: "NAPLES" })).toBe(0);
     expect(await dirtyDays()).toEqual([]);
   });
 });

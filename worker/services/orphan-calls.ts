@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { nyDayOf } from "@shared/ny-time";
 import type { Database } from "../db/client";
 import { callLogs } from "../db/schema";
+import { moveOrphanTexts, type CallTextBucket } from "./call-text";
 import { callHoursChanged, markDaysDirty } from "./rollup-dirty";
 
 /** Who a call belongs to, found through the agent whose assistant placed or took it. */
@@ -15,8 +16,10 @@ export type CallOwner = { userId: string; agentId: number | null; store: string 
  * back to their first hour) in the same batch, so the roll-ups (which leave ownerless calls out)
  * count them for the owner from then on. Returns how many were adopted.
  * A call logged after the read is adopted too; its own webhook marked its day.
+ * Once committed, the adopted calls' texts move from their orphan keys in R2 to the owner's (a reader
+ * meanwhile finds the orphan object; decision 077).
  */
-export async function adoptOrphanCalls(db: Database, assistantId: string, owner: CallOwner, known?: string[]): Promise<number> {
+export async function adoptOrphanCalls(db: Database, text: CallTextBucket, assistantId: string, owner: CallOwner, known?: string[]): Promise<number> {
   const starts = known ?? (await orphanCallStarts(db, assistantId)).map((r) => r.startTime);
   if (starts.length === 0) return 0;
   const orphans = orphansOf(assistantId);
@@ -24,8 +27,10 @@ export async function adoptOrphanCalls(db: Database, assistantId: string, owner:
   const adopt = db
     .update(callLogs)
     .set({ userId: owner.userId, agentId: owner.agentId, store: owner.store, updatedAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')` })
-    .where(orphans);
-  await db.batch([callHoursChanged(db, orphans), adopt, ...markDaysDirty(db, "call_logs", starts.map((s) => nyDayOf(s)))]);
+    .where(orphans)
+    .returning({ callId: callLogs.callId });
+  const [, adopted] = await db.batch([callHoursChanged(db, orphans), adopt, ...markDaysDirty(db, "call_logs", starts.map((s) => nyDayOf(s)))]);
+  await moveOrphanTexts(text, owner.userId, adopted.map((r) => r.callId));
   return starts.length;
 }
 

@@ -168,7 +168,7 @@ describe("a change of coverage is seen by the very next count", { timeout: 60_00
       cost: 0.12,
       duration: 90,
     };
-    await recordCallEvent(db(), { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call });
+    await recordCallEvent(db(), env.CALL_TEXT, { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call });
     const next = await measure((m) => callLogCounts(m, userId, q));
     const rows = await db().select().from(callLogs).where(eq(callLogs.userId, userId));
     expect(next.result).toEqual(bruteCallLogCounts(rows, userId, q));
@@ -208,7 +208,7 @@ describe("a change of coverage is seen by the very next count", { timeout: 60_00
       cost: 0.2,
       duration: 120,
     };
-    await recordCallEvent(db(), { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call });
+    await recordCallEvent(db(), env.CALL_TEXT, { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call });
     const next = await measure((m) => callLogCounts(m, userId, q));
     const rows = await db().select().from(callLogs).where(eq(callLogs.userId, userId));
     expect(next.result).toEqual(bruteCallLogCounts(rows, userId, q));

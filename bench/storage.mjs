@@ -7,7 +7,10 @@
 // Run alone, it builds a database from migrations/ in a temporary file with N call logs (20,000) as
 // the seed makes them (worker/db/factories.ts: mixed directions, outcomes and stores), each ended call
 // carrying the realistic transcript and summary of bench/realistic-call.mjs (~1,840 + ~175 characters;
-// the seed's own are 3-9 turns), and prints bytes per call log, with and without those texts.
+// the seed's own are 3-9 turns), and prints bytes per call log in D1 and in R2: the transcript is an
+// R2 object per call (decision 077; its JSON body's bytes), the row keeps the summary. A row written
+// before the move, with its transcript in D1, is measured too, for comparison. Target: at most 1,300
+// bytes in D1 per realistic call, indexes included.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import os from "node:os";
@@ -39,6 +42,21 @@ export function storageTable(db, tables) {
     .sort((a, b) => b.tableBytes + b.indexBytes - (a.tableBytes + a.indexBytes));
 }
 
+/**
+ * A call log row's text as the app stores it (decision 077): the transcript leaves the row for an R2
+ * object (its body, the JSON the worker's putCallText writes). Returns the object's bytes (0 without
+ * a transcript); the row's column is null afterwards.
+ */
+export function moveTextToR2(row) {
+  if (row.transcript == null) return 0;
+  const bytes = Buffer.byteLength(JSON.stringify({ transcript: row.transcript }));
+  row.transcript = null;
+  return bytes;
+}
+
+/** D1's limit per call that issue 43 sets: a realistic call's row with its indexes. */
+export const D1_BYTES_PER_CALL_TARGET = 1300;
+
 /** The D1 page size, and the schema of migrations/ applied in order, into a new database at `file`. */
 function migratedDatabase(DatabaseSync, file) {
   const db = new DatabaseSync(file);
@@ -66,7 +84,7 @@ async function main() {
 
   const dir = mkdtempSync(path.join(os.tmpdir(), "storage-"));
   try {
-    const measure = (label, realistic) => {
+    const measure = (label, realistic, textInR2) => {
       const db = migratedDatabase(DatabaseSync, path.join(dir, `${label}.sqlite`));
       // drizzle's proxy driver turns the factory's rows into the INSERT the app's schema names.
       const proxy = drizzle(async (sql, params) => {
@@ -81,6 +99,8 @@ async function main() {
       const now = Date.now();
       const window = { fromMs: now - 90 * 86_400_000, toMs: now - 86_400_000 };
       let textBytes = 0;
+      let r2Bytes = 0;
+      let objects = 0;
       return (async () => {
         db.exec("BEGIN");
         for (let i = 0; i < calls; i += 500) {
@@ -92,6 +112,11 @@ async function main() {
               row.summary = realisticSummary(k);
             }
             textBytes += Buffer.byteLength(row.transcript ?? "") + Buffer.byteLength(row.summary ?? "");
+            if (textInR2) {
+              const bytes = moveTextToR2(row);
+              r2Bytes += bytes;
+              objects += bytes > 0 ? 1 : 0;
+            }
             rows.push(row);
           }
           await proxy.insert(schema.callLogs).values(rows);
@@ -100,18 +125,26 @@ async function main() {
         db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
         const [row] = storageTable(db, ["call_logs"]);
         db.close();
-        return { ...row, textPerRow: textBytes / calls };
+        return { ...row, textPerRow: textBytes / calls, r2PerRow: r2Bytes / calls, r2PerObject: objects ? r2Bytes / objects : 0 };
       })();
     };
-    const seedLike = await measure("seed", false);
-    const full = await measure("realistic", true);
+    const seedLike = await measure("seed", false, true);
+    const full = await measure("realistic", true, true);
+    const before = await measure("realistic-in-d1", true, false);
     const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
-    console.log(`call_logs, ${calls.toLocaleString("en-US")} rows over 90 days, page 4,096 bytes (dbstat: table + its indexes)\n`);
-    console.log("| transcripts | transcript + summary per row | table per row | indexes per row | bytes per call log |");
-    console.log("|---|--:|--:|--:|--:|");
-    for (const [label, r] of [["as the seed makes them", seedLike], ["realistic (bench/realistic-call.mjs) on ended calls", full]]) {
-      console.log(`| ${label} | ${Math.round(r.textPerRow)} B | ${Math.round(r.tableBytes / r.rows)} B | ${Math.round(r.indexBytes / r.rows)} B | ${Math.round(r.perRow)} B (${kb(r.perRow)}) |`);
+    console.log(`call_logs, ${calls.toLocaleString("en-US")} rows over 90 days, page 4,096 bytes (dbstat: table + its indexes); R2: the transcript objects' bodies\n`);
+    console.log("| transcripts | transcript + summary per call | D1 table per call | D1 indexes per call | D1 bytes per call | R2 bytes per call (per object) |");
+    console.log("|---|--:|--:|--:|--:|--:|");
+    for (const [label, r] of [
+      ["as the seed makes them, transcript in R2", seedLike],
+      ["realistic (bench/realistic-call.mjs) on ended calls, transcript in R2", full],
+      ["realistic, transcript in the row (a row written before decision 077)", before],
+    ]) {
+      const r2 = r.r2PerRow ? `${Math.round(r.r2PerRow)} B (${Math.round(r.r2PerObject)} B)` : "0 B";
+      console.log(`| ${label} | ${Math.round(r.textPerRow)} B | ${Math.round(r.tableBytes / r.rows)} B | ${Math.round(r.indexBytes / r.rows)} B | ${Math.round(r.perRow)} B (${kb(r.perRow)}) | ${r2} |`);
     }
+    const ok = full.perRow <= D1_BYTES_PER_CALL_TARGET;
+    console.log(`\nD1 per realistic call: ${Math.round(full.perRow)} B, ${ok ? "within" : "OVER"} the target of ${D1_BYTES_PER_CALL_TARGET.toLocaleString("en-US")} B (indexes included).`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -96,7 +96,7 @@ async function main() {
   exitOnStopSignals(() => app.stop());
   try {
     await app.migrate();
-    await app.seed(["--calls", String(CALLS), "--aircall-calls", "0", "--appointments", "0", "--leads", "1000", "--days", "90", "--no-search-index"], { loud: true });
+    await app.seed(["--calls", String(CALLS), "--aircall-calls", "0", "--appointments", "0", "--leads", "1000", "--days", "90", "--no-search-index", "--call-text", "none"], { loud: true });
     const file = new DatabaseSync(await findD1File(app.stateDir));
     const now = Date.now();
     const iso = (ms) => new Date(ms).toISOString();

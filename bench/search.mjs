@@ -59,7 +59,7 @@ async function main() {
   try {
     const assets = await app.servedBuild({ build: !args["no-build"] });
     await app.migrate();
-    await app.seed(["--calls", String(CALLS), "--aircall-calls", "0", "--appointments", "0", "--leads", "0", "--days", "365", "--no-search-index"], { loud: true });
+    await app.seed(["--calls", String(CALLS), "--aircall-calls", "0", "--appointments", "0", "--leads", "0", "--days", "365", "--no-search-index", "--call-text", "d1"], { loud: true });
     // A rare word: the seed's conversations come from a few templates, so its rarest words are still in
     // about 1% of calls. One call in ten thousand mentions a warranty claim, as a real call might.
     const mainFile = await findD1File(app.stateDir);

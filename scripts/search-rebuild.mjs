@@ -1,12 +1,14 @@
 // `npm run search:rebuild -- [--persist-to DIR] [--if-empty]`
 // Rebuilds the local search database (SEARCH_DB, decision 059) from the local call logs: empties the
 // index and writes every owned call log's row with the statements the worker uses
-// (worker/db/search-index.ts), through node:sqlite, then merges the index into one segment. With
+// (worker/db/search-index.ts), through node:sqlite, then merges the index into one segment. A call's
+// transcript is read from the local R2 bucket (decision 077) unless its row still holds it. With
 // --if-empty it does so only when the index is empty while owned call logs exist (the seed's check).
 // Production: see docs/decisions/059-transcript-search.md ("Rebuilding").
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { bin, requireNodeSqlite, root, run } from "./lib.mjs";
+import { openLocalCallText } from "./local-call-text.mjs";
 
 const CHUNK = 5_000;
 
@@ -30,10 +32,30 @@ function d1File(DatabaseSync, stateDir, table) {
 }
 
 /**
- * Rebuilds the search index of the local state in `stateDir` (default .wrangler/state), applying the
- * search database's migrations first when it has none. Returns { calls, ms } or null when skipped.
+ * The rows with their stored transcripts: a row's own column, else `known`'s (the seed's, just put
+ * in R2), else its R2 object under its account, else under orphans/ (as the worker's
+ * storedTranscript reads them), many at a time.
  */
-export async function rebuildLocalSearch({ stateDir = path.join(root, ".wrangler", "state"), ifEmpty = false, log = console.log } = {}) {
+async function withTranscripts(rows, text, keyOf, known) {
+  if (known) rows = rows.map((r) => (r.transcript == null && known.has(r.callId) ? { ...r, transcript: known.get(r.callId) } : r));
+  const missing = rows.filter((r) => r.transcript == null);
+  if (missing.length === 0) return rows;
+  const own = await text.getMany(missing.map((r) => keyOf(r.userId, r.callId)));
+  const orphans = await text.getMany(missing.filter((r) => !own.has(keyOf(r.userId, r.callId))).map((r) => keyOf(null, r.callId)));
+  const transcript = (body) => {
+    const t = body === undefined ? null : JSON.parse(body).transcript;
+    return t == null ? null : typeof t === "string" ? t : JSON.stringify(t);
+  };
+  return rows.map((r) => (r.transcript != null ? r : { ...r, transcript: transcript(own.get(keyOf(r.userId, r.callId)) ?? orphans.get(keyOf(null, r.callId))) }));
+}
+
+/**
+ * Rebuilds the search index of the local state in `stateDir` (default .wrangler/state), applying the
+ * search database's migrations first when it has none. `callText`: the local R2 bucket already open
+ * (scripts/local-call-text.mjs), else it is opened here; `known`: call id → stored transcript of
+ * calls whose objects the caller just wrote (not read back). Returns { calls, ms } or null when skipped.
+ */
+export async function rebuildLocalSearch({ stateDir = path.join(root, ".wrangler", "state"), ifEmpty = false, log = console.log, callText, known } = {}) {
   const { DatabaseSync } = process.getBuiltinModule("node:sqlite");
   const persistArgs = stateDir === path.join(root, ".wrangler", "state") ? [] : ["--persist-to", stateDir];
   let searchFile = d1File(DatabaseSync, stateDir, "call_search_docs");
@@ -48,8 +70,10 @@ export async function rebuildLocalSearch({ stateDir = path.join(root, ".wrangler
 
   const { tsImport } = await import("tsx/esm/api");
   const si = await tsImport("../worker/db/search-index.ts", import.meta.url);
+  const { callTextKey } = await tsImport("../worker/services/call-text.ts", import.meta.url);
   const main = new DatabaseSync(mainFile, { readOnly: true });
   const search = new DatabaseSync(searchFile);
+  let opened;
   try {
     if (ifEmpty) {
       const indexed = search.prepare("select exists(select 1 from call_search_docs) as x").get().x;
@@ -57,6 +81,7 @@ export async function rebuildLocalSearch({ stateDir = path.join(root, ".wrangler
       if (indexed || !owned) return null;
     }
     const started = performance.now();
+    const text = callText ?? (opened = await openLocalCallText(stateDir));
     search.exec("PRAGMA synchronous = OFF");
     search.exec("PRAGMA cache_size = -262144");
     const prepared = new Map();
@@ -74,7 +99,7 @@ export async function rebuildLocalSearch({ stateDir = path.join(root, ".wrangler
     let after = 0;
     let calls = 0;
     for (;;) {
-      const rows = read.all(after, CHUNK);
+      const rows = await withTranscripts(read.all(after, CHUNK), text, callTextKey, known);
       if (rows.length === 0) break;
       search.exec("BEGIN");
       for (const json of si.writeChunks(rows.map(si.searchRow))) for (const sql of si.WRITE_STATEMENTS) prepare(sql).run(json);
@@ -94,6 +119,7 @@ export async function rebuildLocalSearch({ stateDir = path.join(root, ".wrangler
   } finally {
     main.close();
     search.close();
+    await opened?.dispose();
   }
 }
 

@@ -1,12 +1,18 @@
-// `npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--no-search-index] [--persist-to DIR]`
+// `npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--no-search-index] [--call-text r2|d1|none] [--persist-to DIR]`
 // Fills the local D1 database (the SQLite file `wrangler d1 migrations apply DB --local` made)
 // with the demo data set of worker/db/seed-data.ts, written directly through node:sqlite:
-// prepared statements, one transaction per chunk. Idempotent: a seeded database is left alone
-// unless --reset, which first removes the demo accounts (and all they own) and the store-network data.
+// prepared statements, one transaction per chunk. The calls' transcripts go to the local R2 bucket
+// (CALL_TEXT, decision 077) before their rows, through Miniflare on the same state directory.
+// Idempotent: a seeded database is left alone unless --reset, which first removes the demo accounts
+// (and all they own, their call text too) and the store-network data.
+// --call-text: r2 (default, as the app writes them); d1 keeps them in the rows' column, as rows
+// written before the move (the search bench, whose index reads them); none writes no transcript
+// (benches that never read one: the rows are as small as r2's, and no object costs seeding time).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { bin, cliOptions, root, run } from "./lib.mjs";
+import { openLocalCallText } from "./local-call-text.mjs";
 import { rebuildLocalSearch } from "./search-rebuild.mjs";
 
 const ROLLUP_TABLES = [
@@ -56,9 +62,15 @@ const { args, wholeNumber } = cliOptions(
     "persist-to": { type: "string" },
     // The bench builds (and times) the search index itself.
     "no-search-index": { type: "boolean", default: false },
+    "call-text": { type: "string", default: "r2" },
   },
-  "npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--no-search-index] [--persist-to DIR]",
+  "npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--no-search-index] [--call-text r2|d1|none] [--persist-to DIR]",
 );
+const callTextMode = args["call-text"];
+if (!["r2", "d1", "none"].includes(callTextMode)) {
+  console.error("--call-text takes r2, d1 or none");
+  process.exit(2);
+}
 const calls = wholeNumber("calls", 0);
 // The store-network sources default to their ratios of the calls (seed-data.ts SEED_RATIOS).
 const storeCounts = {
@@ -126,6 +138,7 @@ const { getTableColumns, getTableName } = await import("drizzle-orm");
 const seedData = await tsImport("../worker/db/seed-data.ts", import.meta.url);
 const schema = await tsImport("../worker/db/schema.ts", import.meta.url);
 const { hashPassword } = await tsImport("../worker/lib/crypto.ts", import.meta.url);
+const callText = await tsImport("../worker/services/call-text.ts", import.meta.url);
 
 const db = new DatabaseSync(file);
 db.exec("PRAGMA foreign_keys = ON");
@@ -183,6 +196,12 @@ if (seeded && !args.reset) {
 
 const started = performance.now();
 
+/** The local R2 bucket of the call text, opened on first use (disposed at the end). */
+let localText;
+const openText = async () => (localText ??= await openLocalCallText(stateDir));
+/** Call id → stored transcript of the calls whose objects the seed put: the search index reads them from here. */
+const written = new Map();
+
 if (args.reset) {
   const ids = db
     .prepare(
@@ -196,6 +215,11 @@ if (args.reset) {
   const otherCalls = db
     .prepare(`select exists(select 1 from call_logs where user_id is null or user_id not in (${idList})) as x`)
     .get(...ids).x;
+  // Their calls' text in R2 (decision 077), under each account's prefix.
+  if (ids.length > 0) {
+    const { bucket } = await openText();
+    for (const id of ids) await callText.deleteAccountTexts(bucket, id);
+  }
   // The big tables first, with foreign-key checks off: none of them is a parent, and an unqualified
   // delete then lets SQLite drop the table's pages at once (its truncate optimisation) instead of
   // removing a million rows one index entry at a time. Store-network data and the roll-ups derived
@@ -305,6 +329,40 @@ function load(table, rowsOrChunks) {
   counts.push([w.name, w.written, (performance.now() - t0) / 1000]);
 }
 
+/**
+ * The call logs, a chunk at a time: with --call-text r2 each chunk's transcripts are put in the local
+ * R2 bucket first, under the key the app uses, and the rows carry none (as the webhook writes them).
+ */
+async function loadCallLogs(chunks) {
+  const t0 = performance.now();
+  const w = writer(schema.callLogs);
+  const text = callTextMode === "r2" ? await openText() : null;
+  let objects = 0;
+  let textSeconds = 0;
+  for (const rows of chunks) {
+    if (callTextMode !== "d1") {
+      const puts = [];
+      for (const row of rows) {
+        if (row.transcript == null) continue;
+        puts.push({ key: callText.callTextKey(row.userId, row.callId), body: JSON.stringify({ transcript: row.transcript }) });
+        if (text) written.set(row.callId, row.transcript);
+        row.transcript = null;
+      }
+      if (text) {
+        const t = performance.now();
+        await text.putMany(puts);
+        textSeconds += (performance.now() - t) / 1000;
+        objects += puts.length;
+      }
+    }
+    w.write(rows);
+    if (process.stdout.isTTY) process.stdout.write(`\r  ${w.name}: ${w.written.toLocaleString("en-US")}`);
+  }
+  if (process.stdout.isTTY) process.stdout.write("\r\x1b[K");
+  counts.push([w.name, w.written, (performance.now() - t0) / 1000 - textSeconds]);
+  if (text) counts.push(["call text (R2)", objects, textSeconds]);
+}
+
 // Parents before children: numbers before the agents that point at them, profiles before what they own.
 load(schema.authUsers, seed.authUsers(passwordHashes));
 load(schema.profiles, seed.profiles);
@@ -314,7 +372,7 @@ load(schema.billingLocalObjects, seed.billingObjects);
 load(schema.phoneNumbers, seed.phoneNumbers);
 load(schema.agents, seed.agents);
 load(schema.simAssistants, seed.simAssistants);
-load(schema.callLogs, seed.callLogChunks(CHUNK_ROWS));
+await loadCallLogs(seed.callLogChunks(CHUNK_ROWS));
 load(schema.aircallCalls, seed.aircallCallChunks(CHUNK_ROWS));
 load(schema.appointments, seed.appointmentChunks(CHUNK_ROWS));
 load(schema.leads, seed.leadChunks(CHUNK_ROWS));
@@ -329,5 +387,9 @@ console.log(`▸ seeded ${path.relative(root, file)} (seed ${o.seed}, ${o.days} 
 for (const [name, n, secs] of counts) console.log(`  ${name.padEnd(22)} ${n.toLocaleString("en-US").padStart(11)}  ${secs.toFixed(1)} s`);
 console.log(`  done in ${elapsed.toFixed(1)} s; database ${(size / 1024 / 1024).toFixed(1)} MB`);
 console.log(`  sign in as ${demoEmails.join(", ")} with the password '${seedData.DEMO_PASSWORD}'`);
-// The call logs' search index (decision 059), rebuilt from what is now in the database.
-if (!args["no-search-index"]) await rebuildLocalSearch({ stateDir });
+// The call logs' search index (decision 059), rebuilt from what is now in the database and R2.
+try {
+  if (!args["no-search-index"]) await rebuildLocalSearch({ stateDir, callText: localText, known: written });
+} finally {
+  await localText?.dispose();
+}

@@ -8,6 +8,7 @@ import { insertAgent, insertCallLogs, insertProfile } from "../test/factories";
 import { db } from "../test/helpers";
 import { callLogCounts } from "./counts/call-logs";
 import { DbMeter } from "./counts/meter";
+import { callTextKey, getCallText, putCallText } from "./call-text";
 import { adoptOrphanCalls } from "./orphan-calls";
 
 const dirtyDays = async () =>
@@ -47,5 +48,19 @@ describe("adopting orphan calls", { timeout: 30_000 }, () => {
     // Nothing left to adopt: no write, no mark.
     expect(await adoptOrphanCalls(db(), env.CALL_TEXT, assistant, { userId: user.id, agentId: agent.id, store: "NAPLES" })).toBe(0);
     expect(await dirtyDays()).toEqual([]);
+  });
+
+  it("moves the adopted calls' transcripts from orphans/ to the account in R2 (decision 077)", async () => {
+    const user = await insertProfile();
+    const assistant = `asst-${crypto.randomUUID()}`;
+    const stray = { vapiAssistantId: assistant, store: null, type: "inbound" as const };
+    const [withText, withoutText] = await insertCallLogs(null, 2, { transcript: null }, { agent: stray, day: "2026-06-05" });
+    await putCallText(env.CALL_TEXT, null, withText.callId, { transcript: "AI: Nobody's yet." });
+    const agent = await insertAgent(user.id, { vapiAssistantId: assistant }, { store: "NAPLES" });
+    expect(await adoptOrphanCalls(db(), env.CALL_TEXT, assistant, { userId: user.id, agentId: agent.id, store: "NAPLES" })).toBe(2);
+    expect(await env.CALL_TEXT.head(callTextKey(null, withText.callId))).toBeNull();
+    expect(await getCallText(env.CALL_TEXT, user.id, withText.callId)).toEqual({ transcript: "AI: Nobody's yet." });
+    expect(await env.CALL_TEXT.head(callTextKey(user.id, withText.callId))).not.toBeNull();
+    expect(await getCallText(env.CALL_TEXT, user.id, withoutText.callId)).toBeNull();
   });
 });

@@ -68,7 +68,8 @@ async function main() {
       db.exec("UPDATE call_logs SET summary = coalesce(summary, '') || ' The customer asked about a warranty claim.' WHERE id % 10000 = 7");
       db.close();
     }
-    const built = await rebuildLocalSearch({ stateDir: app.stateDir });
+    // Seeded with --call-text d1: the transcripts are in the rows, nothing to read from R2.
+    const built = await rebuildLocalSearch({ stateDir: app.stateDir, callText: false });
     const main = new DatabaseSync(built.mainFile, { readOnly: true });
     const search = new DatabaseSync(built.searchFile);
 

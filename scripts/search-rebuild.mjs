@@ -32,14 +32,14 @@ function d1File(DatabaseSync, stateDir, table) {
 }
 
 /**
- * The rows with their stored transcripts: a row's own column, else `known`'s (the seed's, just put
- * in R2), else its R2 object under its account, else under orphans/ (as the worker's
- * storedTranscript reads them), many at a time.
+ * The rows with their stored transcripts: a row's own column, else `known`'s (the seed's calls: what
+ * it just put in R2, null for a call without one), else its R2 object under its account, else under
+ * orphans/ (as the worker's storedTranscript reads them), many at a time; without `text`, none.
  */
 async function withTranscripts(rows, text, keyOf, known) {
   if (known) rows = rows.map((r) => (r.transcript == null && known.has(r.callId) ? { ...r, transcript: known.get(r.callId) } : r));
-  const missing = rows.filter((r) => r.transcript == null);
-  if (missing.length === 0) return rows;
+  const missing = rows.filter((r) => r.transcript == null && !known?.has(r.callId));
+  if (missing.length === 0 || !text) return rows;
   const own = await text.getMany(missing.map((r) => keyOf(r.userId, r.callId)));
   const orphans = await text.getMany(missing.filter((r) => !own.has(keyOf(r.userId, r.callId))).map((r) => keyOf(null, r.callId)));
   const transcript = (body) => {
@@ -52,8 +52,9 @@ async function withTranscripts(rows, text, keyOf, known) {
 /**
  * Rebuilds the search index of the local state in `stateDir` (default .wrangler/state), applying the
  * search database's migrations first when it has none. `callText`: the local R2 bucket already open
- * (scripts/local-call-text.mjs), else it is opened here; `known`: call id → stored transcript of
- * calls whose objects the caller just wrote (not read back). Returns { calls, ms } or null when skipped.
+ * (scripts/local-call-text.mjs), else it is opened here, or false to read no transcript from R2 (a
+ * seed that wrote none); `known`: call id → stored transcript (or null) of the calls the caller just
+ * wrote, not read back. Returns { calls, ms } or null when skipped.
  */
 export async function rebuildLocalSearch({ stateDir = path.join(root, ".wrangler", "state"), ifEmpty = false, log = console.log, callText, known } = {}) {
   const { DatabaseSync } = process.getBuiltinModule("node:sqlite");
@@ -81,7 +82,7 @@ export async function rebuildLocalSearch({ stateDir = path.join(root, ".wrangler
       if (indexed || !owned) return null;
     }
     const started = performance.now();
-    const text = callText ?? (opened = await openLocalCallText(stateDir));
+    const text = callText === false ? null : (callText ?? (opened = await openLocalCallText(stateDir)));
     search.exec("PRAGMA synchronous = OFF");
     search.exec("PRAGMA cache_size = -262144");
     const prepared = new Map();

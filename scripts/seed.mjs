@@ -199,7 +199,7 @@ const started = performance.now();
 /** The local R2 bucket of the call text, opened on first use (disposed at the end). */
 let localText;
 const openText = async () => (localText ??= await openLocalCallText(stateDir));
-/** Call id → stored transcript of the calls whose objects the seed put: the search index reads them from here. */
+/** Call id → stored transcript (null without one) of the calls the seed wrote with --call-text r2: the search index reads them from here. */
 const written = new Map();
 
 if (args.reset) {
@@ -343,9 +343,9 @@ async function loadCallLogs(chunks) {
     if (callTextMode !== "d1") {
       const puts = [];
       for (const row of rows) {
+        if (text) written.set(row.callId, row.transcript);
         if (row.transcript == null) continue;
         puts.push({ key: callText.callTextKey(row.userId, row.callId), body: JSON.stringify({ transcript: row.transcript }) });
-        if (text) written.set(row.callId, row.transcript);
         row.transcript = null;
       }
       if (text) {
@@ -389,7 +389,7 @@ console.log(`  done in ${elapsed.toFixed(1)} s; database ${(size / 1024 / 1024).
 console.log(`  sign in as ${demoEmails.join(", ")} with the password '${seedData.DEMO_PASSWORD}'`);
 // The call logs' search index (decision 059), rebuilt from what is now in the database and R2.
 try {
-  if (!args["no-search-index"]) await rebuildLocalSearch({ stateDir, callText: localText, known: written });
+  if (!args["no-search-index"]) await rebuildLocalSearch({ stateDir, callText: callTextMode === "none" ? false : localText, known: written });
 } finally {
   await localText?.dispose();
 }

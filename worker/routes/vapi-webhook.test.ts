@@ -313,6 +313,19 @@ describe("POST /api/webhooks/vapi: the transcript in R2 before the row (decision
     expect(await textOf(callTextKey(a.userId, id))).toMatchObject({ transcript: expect.stringContaining("Miami desk") });
   });
 
+  it("an adopting event whose move of the orphan object fails is still applied, and the call reads its orphan object", async () => {
+    const id = callId();
+    const stray = `asst-${crypto.randomUUID()}`;
+    await post(report(id, stray, { artifact: { transcript: "AI: Still an orphan's object.", messages: [] } }));
+    const a = await signUpAndSignIn();
+    await insertAgent(a.userId, { vapiAssistantId: stray, name: `Adopter ${id.slice(0, 6)}` }, { store: "OKC" });
+    const res = await post(statusUpdate(id, stray, "ended", { call: vapiCall(id, stray, { status: "ended" }) }), { "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET }, { CALL_TEXT: failingPuts });
+    expect(res.status).toBe(200);
+    expect(await row(id)).toMatchObject({ userId: a.userId });
+    expect(await textOf(callTextKey(a.userId, id))).toBeNull();
+    expect((await call(`/api/vapi/call/${id}`, { token: a.accessToken })).body.transcript).toBe("AI: Still an orphan's object.");
+  });
+
   it("an event without a transcript writes no object, and a status update never blanks the stored one", async () => {
     const a = await account();
     const id = callId();

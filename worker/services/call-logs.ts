@@ -157,10 +157,15 @@ export async function recordCallEvent(db: Database, text: CallTextBucket, event:
   const [, , recorded] = await db.batch([hours, upsert, record, ...marks, hours]);
   const duplicate = wasDuplicate(recorded);
   // An orphan row this event adopted: its earlier text moves under the owner (a transcript in this
-  // event was already written there; the orphan copy goes).
+  // event was already written there; the orphan copy goes). The event is applied whatever happens
+  // here: a failure is logged, and the call still reads its orphan object.
   if (owner && orphan && !duplicate) {
-    if (event.call.transcript != null) await deleteOrphanTexts(text, [event.call.id]);
-    else await moveOrphanTexts(text, owner.userId, [event.call.id]);
+    try {
+      if (event.call.transcript != null) await deleteOrphanTexts(text, [event.call.id]);
+      else await moveOrphanTexts(text, owner.userId, [event.call.id]);
+    } catch (e) {
+      log(null, "warn", "moving an adopted call's text failed", { callId: event.call.id, error: e instanceof Error ? e.message : String(e) });
+    }
   }
   // The account whose call log changed (its live feed is told once the batch has committed).
   return { duplicate, userId: owner?.userId ?? null };

@@ -95,7 +95,7 @@ async function main() {
   exitOnStopSignals(() => app.stop());
   try {
     await app.migrate();
-    await app.seed(["--calls", String(CALLS), "--aircall-calls", "0", "--appointments", "0", "--leads", "1000", "--days", "90", "--no-search-index"], { loud: true });
+    await app.seed(["--calls", String(CALLS), "--aircall-calls", "0", "--appointments", "0", "--leads", "1000", "--days", "90", "--no-search-index", "--call-text", "none"], { loud: true });
     // The directory (profiles, agents, numbers, plans) and the shard the bench's accounts are placed on
     // (their calls, rules and states), as the cron's run on that shard reads them (decision 076).
     const files = await localD1(app.stateDir);

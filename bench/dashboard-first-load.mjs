@@ -122,7 +122,7 @@ async function main() {
     console.log(`▸ seeding ${args.state}: ${dataSet.calls} calls, ${dataSet.aircall} Aircall calls, ${dataSet.appointments} appointments, ${dataSet.leads} leads over 90 days`);
     const t0 = Date.now();
     await applyMigrations(stateDir, quiet);
-    const seedArgs = ["--calls", dataSet.calls, "--aircall-calls", dataSet.aircall, "--appointments", dataSet.appointments, "--leads", dataSet.leads, "--days", 90];
+    const seedArgs = ["--calls", dataSet.calls, "--aircall-calls", dataSet.aircall, "--appointments", dataSet.appointments, "--leads", dataSet.leads, "--days", 90, "--call-text", "none"];
     await seed(stateDir, seedArgs.map(String));
     const baseUrl = await serve(assets, 0);
     const cron = await runCron(baseUrl, await findD1File(stateDir));

@@ -308,7 +308,7 @@ async function main() {
   console.log(`▸ throwaway local D1 in ${rel(stateDir)}`);
   await app.migrate();
   let t0 = Date.now();
-  const seedArgs = ["--calls", CALLS, "--aircall-calls", scaled.aircall, "--appointments", scaled.appointments, "--leads", scaled.leads, "--days", DAYS].map(String);
+  const seedArgs = ["--calls", CALLS, "--aircall-calls", scaled.aircall, "--appointments", scaled.appointments, "--leads", scaled.leads, "--days", DAYS, "--call-text", "none"].map(String);
   await app.seed(seedArgs, { loud: true });
   const seedMs = Date.now() - t0;
   console.log(`  seed ${seedArgs.join(" ")}: ${secs(seedMs)}`);

@@ -424,7 +424,7 @@ async function rollupRun() {
   try {
     console.log(`\n▸ roll-up run: ${fmtInt(ROLLUP_CALLS)} calls over 4 days in ${rel(rollup.stateDir)}`);
     await rollup.migrate();
-    await rollup.seed(["--calls", String(ROLLUP_CALLS), "--days", "4", "--aircall-calls", "0", "--appointments", "0", "--leads", "0"], { loud: true });
+    await rollup.seed(["--calls", String(ROLLUP_CALLS), "--days", "4", "--aircall-calls", "0", "--appointments", "0", "--leads", "0", "--call-text", "none"], { loud: true });
     // The directory (store network, daily reports) and the shards (the accounts' calls and their roll-ups).
     const files = await localD1(rollup.stateDir);
     const file = files.directory;
@@ -681,7 +681,7 @@ async function main() {
   console.log(`  migrations applied in ${secs(Date.now() - t0)}`);
   t0 = Date.now();
   // The search index is built by the search bench only (--search): this run does not time search.
-  const seedArgs = ["--calls", CALLS, "--aircall-calls", AIRCALL, "--appointments", APPOINTMENTS, "--leads", LEADS, "--days", DAYS, "--no-search-index"].map(String);
+  const seedArgs = ["--calls", CALLS, "--aircall-calls", AIRCALL, "--appointments", APPOINTMENTS, "--leads", LEADS, "--days", DAYS, "--no-search-index", "--call-text", "none"].map(String);
   await app.seed(seedArgs, { loud: true });
   const seedMs = Date.now() - t0;
   console.log(`  seed ${seedArgs.join(" ")}: ${secs(seedMs)}`);

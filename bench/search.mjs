@@ -58,7 +58,7 @@ async function main() {
   try {
     const assets = await app.servedBuild({ build: !args["no-build"] });
     await app.migrate();
-    await app.seed(["--calls", String(CALLS), "--aircall-calls", "0", "--appointments", "0", "--leads", "0", "--days", "365", "--no-search-index"], { loud: true });
+    await app.seed(["--calls", String(CALLS), "--aircall-calls", "0", "--appointments", "0", "--leads", "0", "--days", "365", "--no-search-index", "--call-text", "d1"], { loud: true });
     // A rare word: the seed's conversations come from a few templates, so its rarest words are still in
     // about 1% of calls. One call in ten thousand mentions a warranty claim, as a real call might.
     const files = await localD1(app.stateDir);
@@ -67,7 +67,8 @@ async function main() {
       db.exec("UPDATE call_logs SET summary = coalesce(summary, '') || ' The customer asked about a warranty claim.' WHERE id % 10000 = 7");
       db.close();
     }
-    const built = await rebuildLocalSearch({ stateDir: app.stateDir });
+    // Seeded with --call-text d1: the transcripts are in the rows, nothing to read from R2.
+    const built = await rebuildLocalSearch({ stateDir: app.stateDir, callText: false });
     const directory = new DatabaseSync(files.directory, { readOnly: true });
     const staffId = directory.prepare("select id from profiles where email = ?").get(STAFF).id;
     directory.close();

@@ -4,10 +4,15 @@
 // every table's and index's pages (payload, b-tree overhead and free space inside the pages), summed
 // per table with all of its indexes and divided by its rows. The page is D1's (4,096 bytes).
 //
-// Run alone, it builds a shard from migrations-shard/ (decision 076) in a temporary file with N call logs (20,000) as
-// the seed makes them (worker/db/factories.ts: mixed directions, outcomes and stores), each ended call
-// carrying the realistic transcript and summary of bench/realistic-call.mjs (~1,840 + ~175 characters;
-// the seed's own are 3-9 turns), and prints bytes per call log, with and without those texts.
+// Run alone, it builds a shard from migrations-shard/ (decision 076) in a temporary file with N call
+// logs (20,000) as the seed makes them (worker/db/factories.ts: mixed directions, outcomes and
+// stores), each ended call carrying the realistic transcript and summary of bench/realistic-call.mjs
+// (~1,840 + ~175 characters; the seed's own are 3-9 turns), indexes them in the shard's full-text
+// index (decision 059) as the worker does, and prints bytes per call: in the shard's D1, call_logs
+// with its indexes and, apart, the search index; in R2, the transcript object per call (decision 077;
+// its JSON body's bytes), the row keeping the summary. A row written before the move, with its
+// transcript in D1, is measured too, for comparison. Target: at most 1,300 bytes of call_logs in D1
+// per realistic call, indexes included.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import os from "node:os";
@@ -39,6 +44,29 @@ export function storageTable(db, tables) {
     .sort((a, b) => b.tableBytes + b.indexBytes - (a.tableBytes + a.indexBytes));
 }
 
+/**
+ * A call log row's text as the app stores it (decision 077): the transcript leaves the row for an R2
+ * object (its body, the JSON the worker's putCallText writes). Returns the object's bytes (0 without
+ * a transcript); the row's column is null afterwards.
+ */
+export function moveTextToR2(row) {
+  if (row.transcript == null) return 0;
+  const bytes = Buffer.byteLength(JSON.stringify({ transcript: row.transcript }));
+  row.transcript = null;
+  return bytes;
+}
+
+/** D1's limit per call that issue 43 sets: a realistic call's row with its indexes. */
+export const D1_BYTES_PER_CALL_TARGET = 1300;
+
+/**
+ * The shard's full-text index (decision 059: the FTS5 table's own tables, call_search_docs and its
+ * index, call_search_state), as storageTable rows of `db`: every table named call_search*.
+ */
+export function searchIndexTables(db) {
+  return storageTable(db).filter((r) => r.table.startsWith("call_search"));
+}
+
 /** The D1 page size, and a shard's schema (migrations-shard/, where call logs live) applied in order, into a new database at `file`. */
 function migratedDatabase(DatabaseSync, file) {
   const db = new DatabaseSync(file);
@@ -62,11 +90,12 @@ async function main() {
   const { drizzle } = await import("drizzle-orm/sqlite-proxy");
   const schema = await tsImport("../worker/db/schema.ts", import.meta.url);
   const { Rng, makeCallLog } = await tsImport("../worker/db/factories.ts", import.meta.url);
+  const si = await tsImport("../worker/db/search-index.ts", import.meta.url);
   const { realisticSummary, realisticTranscript } = await import("./realistic-call.mjs");
 
   const dir = mkdtempSync(path.join(os.tmpdir(), "storage-"));
   try {
-    const measure = (label, realistic) => {
+    const measure = (label, realistic, textInR2) => {
       const db = migratedDatabase(DatabaseSync, path.join(dir, `${label}.sqlite`));
       // drizzle's proxy driver turns the factory's rows into the INSERT the app's schema names.
       const proxy = drizzle(async (sql, params) => {
@@ -80,6 +109,10 @@ async function main() {
       const now = Date.now();
       const window = { fromMs: now - 90 * 86_400_000, toMs: now - 86_400_000 };
       let textBytes = 0;
+      let r2Bytes = 0;
+      let objects = 0;
+      /** Call id → the transcript moved to R2: the index reads it from there (as the worker's storedTranscript does). */
+      const inR2 = new Map();
       return (async () => {
         db.exec("BEGIN");
         for (let i = 0; i < calls; i += 500) {
@@ -91,26 +124,69 @@ async function main() {
               row.summary = realisticSummary(k);
             }
             textBytes += Buffer.byteLength(row.transcript ?? "") + Buffer.byteLength(row.summary ?? "");
+            if (textInR2) {
+              if (row.transcript != null) inR2.set(row.callId, row.transcript);
+              const bytes = moveTextToR2(row);
+              r2Bytes += bytes;
+              objects += bytes > 0 ? 1 : 0;
+            }
             rows.push(row);
           }
           await proxy.insert(schema.callLogs).values(rows);
         }
         db.exec("COMMIT");
+        // The shard's search index of these calls, written with the worker's statements and merged into
+        // one segment, as scripts/search-rebuild.mjs leaves it.
+        const read = db.prepare(`select ${si.SOURCE_COLUMNS} from call_logs where id > ? order by id limit 2000`);
+        for (let after = 0; ; ) {
+          const sources = read.all(after).map((r) => (r.transcript == null && inR2.has(r.callId) ? { ...r, transcript: inR2.get(r.callId) } : r));
+          if (sources.length === 0) break;
+          db.exec("BEGIN");
+          for (const json of si.writeChunks(sources.map(si.searchRow))) for (const sql of si.WRITE_STATEMENTS) db.prepare(sql).run(json);
+          db.exec("COMMIT");
+          after = sources[sources.length - 1].id;
+        }
+        db.exec("insert into call_search(call_search) values ('optimize')");
         db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
         const [row] = storageTable(db, ["call_logs"]);
+        const searchTables = searchIndexTables(db);
+        const indexBytes = searchTables.reduce((n, t) => n + t.tableBytes + t.indexBytes, 0);
         db.close();
-        return { ...row, textPerRow: textBytes / calls };
+        return {
+          ...row,
+          textPerRow: textBytes / calls,
+          searchPerRow: indexBytes / calls,
+          searchTables,
+          r2PerRow: r2Bytes / calls,
+          r2PerObject: objects ? r2Bytes / objects : 0,
+        };
       })();
     };
-    const seedLike = await measure("seed", false);
-    const full = await measure("realistic", true);
+    const seedLike = await measure("seed", false, true);
+    const full = await measure("realistic", true, true);
+    const before = await measure("realistic-in-d1", true, false);
     const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
-    console.log(`call_logs, ${calls.toLocaleString("en-US")} rows over 90 days, page 4,096 bytes (dbstat: table + its indexes)\n`);
-    console.log("| transcripts | transcript + summary per row | table per row | indexes per row | bytes per call log |");
-    console.log("|---|--:|--:|--:|--:|");
-    for (const [label, r] of [["as the seed makes them", seedLike], ["realistic (bench/realistic-call.mjs) on ended calls", full]]) {
-      console.log(`| ${label} | ${Math.round(r.textPerRow)} B | ${Math.round(r.tableBytes / r.rows)} B | ${Math.round(r.indexBytes / r.rows)} B | ${Math.round(r.perRow)} B (${kb(r.perRow)}) |`);
+    console.log(
+      `One shard's D1 (migrations-shard/), ${calls.toLocaleString("en-US")} calls over 90 days, page 4,096 bytes (dbstat): call_logs (table + its indexes) and, apart, ` +
+        `the shard's full-text index of those calls (call_search*); R2: the transcript objects' bodies\n`,
+    );
+    console.log("| transcripts | transcript + summary per call | call_logs table per call | call_logs indexes per call | call_logs per call (D1) | search index per call (D1) | R2 bytes per call (per object) |");
+    console.log("|---|--:|--:|--:|--:|--:|--:|");
+    for (const [label, r] of [
+      ["as the seed makes them, transcript in R2", seedLike],
+      ["realistic (bench/realistic-call.mjs) on ended calls, transcript in R2", full],
+      ["realistic, transcript in the row (a row written before decision 077)", before],
+    ]) {
+      const r2 = r.r2PerRow ? `${Math.round(r.r2PerRow)} B (${Math.round(r.r2PerObject)} B)` : "0 B";
+      console.log(
+        `| ${label} | ${Math.round(r.textPerRow)} B | ${Math.round(r.tableBytes / r.rows)} B | ${Math.round(r.indexBytes / r.rows)} B | ${Math.round(r.perRow)} B (${kb(r.perRow)}) | ${Math.round(r.searchPerRow)} B (${kb(r.searchPerRow)}) | ${r2} |`,
+      );
     }
+    const ok = full.perRow <= D1_BYTES_PER_CALL_TARGET;
+    console.log(`\nD1 call_logs per realistic call: ${Math.round(full.perRow)} B, ${ok ? "within" : "OVER"} the target of ${D1_BYTES_PER_CALL_TARGET.toLocaleString("en-US")} B (indexes included).`);
+    console.log(`The shard's search index per realistic call: ${Math.round(full.searchPerRow)} B more in the same D1 (${Math.round(full.perRow + full.searchPerRow)} B per call in all); R2: ${Math.round(full.r2PerRow)} B per call.`);
+    const parts = full.searchTables.map((t) => `${t.table} ${Math.round((t.tableBytes + t.indexBytes) / calls)} B`);
+    console.log(`  its tables per realistic call: ${parts.join(", ")} (call_search_content is FTS5's copy of the indexed text, which snippets read).`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

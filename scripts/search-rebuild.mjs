@@ -2,43 +2,77 @@
 // Rebuilds the local search index of every shard (decision 059; the index lives in each shard beside
 // its call logs, decision 076) from that shard's call logs: empties the index and writes every owned
 // call log's row with the statements the worker uses (worker/db/search-index.ts), through
-// node:sqlite, then merges the index into one segment. With --if-empty a shard is rebuilt only when
+// node:sqlite, then merges the index into one segment. A call's transcript is read from the local R2
+// bucket (decision 077) unless its row still holds it. With --if-empty a shard is rebuilt only when
 // its index is empty while it holds owned call logs (the seed's check).
 // Production: see docs/decisions/059-transcript-search.md ("Rebuilding").
 import path from "node:path";
 import { requireNodeSqlite, root } from "./lib.mjs";
+import { openLocalCallText } from "./local-call-text.mjs";
 import { localD1Files } from "./local-d1.mjs";
 
 const CHUNK = 5_000;
 
 /**
- * Rebuilds the search index of every shard of the local state in `stateDir` (default
- * .wrangler/state; migrated by npm run db:migrate). Returns { calls, ms, shards: [{ name, file,
- * calls, ms }] } for the shards it rebuilt, or null when it rebuilt none.
+ * The rows with their stored transcripts: a row's own column, else `known`'s (the seed's calls: what
+ * it just put in R2, null for a call without one), else its R2 object under its account, else under
+ * orphans/ (as the worker's storedTranscript reads them), many at a time; without `text`, none.
  */
-export async function rebuildLocalSearch({ stateDir = path.join(root, ".wrangler", "state"), ifEmpty = false, log = console.log } = {}) {
+async function withTranscripts(rows, text, keyOf, known) {
+  if (known) rows = rows.map((r) => (r.transcript == null && known.has(r.callId) ? { ...r, transcript: known.get(r.callId) } : r));
+  const missing = rows.filter((r) => r.transcript == null && !known?.has(r.callId));
+  if (missing.length === 0 || !text) return rows;
+  const own = await text.getMany(missing.map((r) => keyOf(r.userId, r.callId)));
+  const orphans = await text.getMany(missing.filter((r) => !own.has(keyOf(r.userId, r.callId))).map((r) => keyOf(null, r.callId)));
+  const transcript = (body) => {
+    const t = body === undefined ? null : JSON.parse(body).transcript;
+    return t == null ? null : typeof t === "string" ? t : JSON.stringify(t);
+  };
+  return rows.map((r) => (r.transcript != null ? r : { ...r, transcript: transcript(own.get(keyOf(r.userId, r.callId)) ?? orphans.get(keyOf(null, r.callId))) }));
+}
+
+/**
+ * Rebuilds the search index of every shard of the local state in `stateDir` (default
+ * .wrangler/state; migrated by npm run db:migrate). `callText`: the local R2 bucket already open
+ * (scripts/local-call-text.mjs), else it is opened here when a shard is rebuilt, or false to read no
+ * transcript from R2 (a seed that wrote none); `known`: call id → stored transcript (or null) of the
+ * calls the caller just wrote, not read back. Returns { calls, ms, shards: [{ name, file, calls, ms }] }
+ * for the shards it rebuilt, or null when it rebuilt none.
+ */
+export async function rebuildLocalSearch({ stateDir = path.join(root, ".wrangler", "state"), ifEmpty = false, log = console.log, callText, known } = {}) {
   const { DatabaseSync } = process.getBuiltinModule("node:sqlite");
-  const si = await loadSearchIndex();
+  const modules = await loadModules();
+  const files = localD1Files(DatabaseSync, stateDir).shards;
+  let opened;
+  /** The bucket, opened once for all the shards, on the first that reads from it. */
+  const text = async () => (callText === false ? null : (callText ?? (opened ??= await openLocalCallText(stateDir))));
   const done = [];
-  for (const { name, file } of localD1Files(DatabaseSync, stateDir).shards) {
-    const r = rebuildShard(DatabaseSync, si, file, ifEmpty);
-    if (!r) continue;
-    done.push({ name, file, ...r });
-    log(`▸ search index of ${name} rebuilt: ${r.calls.toLocaleString("en-US")} calls in ${(r.ms / 1000).toFixed(1)} s (${path.relative(root, file)})`);
+  try {
+    for (const { name, file } of files) {
+      const r = await rebuildShard(DatabaseSync, modules, file, { ifEmpty, text, known });
+      if (!r) continue;
+      done.push({ name, file, ...r });
+      log(`▸ search index of ${name} rebuilt: ${r.calls.toLocaleString("en-US")} calls in ${(r.ms / 1000).toFixed(1)} s (${path.relative(root, file)})`);
+    }
+  } finally {
+    await opened?.dispose();
   }
   if (done.length === 0) return null;
   return { calls: done.reduce((n, d) => n + d.calls, 0), ms: done.reduce((n, d) => n + d.ms, 0), shards: done };
 }
 
-let searchIndex;
-async function loadSearchIndex() {
+let modules;
+async function loadModules() {
   const { tsImport } = await import("tsx/esm/api");
-  searchIndex ??= await tsImport("../worker/db/search-index.ts", import.meta.url);
-  return searchIndex;
+  modules ??= {
+    si: await tsImport("../worker/db/search-index.ts", import.meta.url),
+    callTextKey: (await tsImport("../worker/services/call-text.ts", import.meta.url)).callTextKey,
+  };
+  return modules;
 }
 
 /** One shard's index from its own call logs; null when `ifEmpty` and there is nothing to do. */
-function rebuildShard(DatabaseSync, si, file, ifEmpty) {
+async function rebuildShard(DatabaseSync, { si, callTextKey }, file, { ifEmpty, text: openText, known }) {
   const shard = new DatabaseSync(file);
   try {
     if (ifEmpty) {
@@ -47,6 +81,7 @@ function rebuildShard(DatabaseSync, si, file, ifEmpty) {
       if (indexed || !owned) return null;
     }
     const started = performance.now();
+    const text = await openText();
     shard.exec("PRAGMA synchronous = OFF");
     shard.exec("PRAGMA cache_size = -262144");
     const prepared = new Map();
@@ -64,7 +99,7 @@ function rebuildShard(DatabaseSync, si, file, ifEmpty) {
     let after = 0;
     let calls = 0;
     for (;;) {
-      const rows = read.all(after, CHUNK);
+      const rows = await withTranscripts(read.all(after, CHUNK), text, callTextKey, known);
       if (rows.length === 0) break;
       shard.exec("BEGIN");
       for (const json of si.writeChunks(rows.map(si.searchRow))) for (const sql of si.WRITE_STATEMENTS) prepare(sql).run(json);

@@ -1,15 +1,20 @@
-// `npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--no-search-index] [--persist-to DIR]`
+// `npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--no-search-index] [--call-text r2|d1|none] [--persist-to DIR]`
 // Fills the local D1 databases (the SQLite files `npm run db:migrate` made: the directory and every
 // shard, scripts/local-d1.mjs) with the demo data set of worker/db/seed-data.ts, written directly
 // through node:sqlite: prepared statements, one transaction per chunk. The demo accounts are placed on
 // different shards (seed-data.ts demoShards) and each account's call logs go to its shard; a call no
-// account owns stays in the directory, as the webhook leaves it. Idempotent: a seeded state is left
-// alone unless --reset, which first removes the demo accounts (and all they own, on every shard) and
-// the store-network data.
+// account owns stays in the directory, as the webhook leaves it. The calls' transcripts go to the
+// local R2 bucket (CALL_TEXT, decision 077) before their rows, through Miniflare on the same state
+// directory. Idempotent: a seeded state is left alone unless --reset, which first removes the demo
+// accounts (and all they own, on every shard, their call text too) and the store-network data.
+// --call-text: r2 (default, as the app writes them); d1 keeps them in the rows' column, as rows
+// written before the move (the search bench, whose index reads them); none writes no transcript
+// (benches that never read one: the rows are as small as r2's, and no object costs seeding time).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { bin, cliOptions, root } from "./lib.mjs";
+import { openLocalCallText } from "./local-call-text.mjs";
 import { localD1Files } from "./local-d1.mjs";
 import { migrateAll } from "./migrate.mjs";
 import { rebuildLocalSearch } from "./search-rebuild.mjs";
@@ -61,9 +66,15 @@ const { args, wholeNumber } = cliOptions(
     "persist-to": { type: "string" },
     // The bench builds (and times) the search index itself.
     "no-search-index": { type: "boolean", default: false },
+    "call-text": { type: "string", default: "r2" },
   },
-  "npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--no-search-index] [--persist-to DIR]",
+  "npm run seed -- [--calls N] [--aircall-calls N] [--appointments N] [--leads N] [--days N] [--seed N] [--reset] [--no-search-index] [--call-text r2|d1|none] [--persist-to DIR]",
 );
+const callTextMode = args["call-text"];
+if (!["r2", "d1", "none"].includes(callTextMode)) {
+  console.error("--call-text takes r2, d1 or none");
+  process.exit(2);
+}
 const calls = wholeNumber("calls", 0);
 // The store-network sources default to their ratios of the calls (seed-data.ts SEED_RATIOS).
 const storeCounts = {
@@ -127,6 +138,7 @@ const seedData = await tsImport("../worker/db/seed-data.ts", import.meta.url);
 const schema = await tsImport("../worker/db/schema.ts", import.meta.url);
 const { hashPassword } = await tsImport("../worker/lib/crypto.ts", import.meta.url);
 const searchIndex = await tsImport("../worker/db/search-index.ts", import.meta.url);
+const callText = await tsImport("../worker/services/call-text.ts", import.meta.url);
 
 function open(target) {
   const d = new DatabaseSync(target);
@@ -198,6 +210,12 @@ if (seeded && !reset) {
 
 const started = performance.now();
 
+/** The local R2 bucket of the call text, opened on first use (disposed at the end). */
+let localText;
+const openText = async () => (localText ??= await openLocalCallText(stateDir));
+/** Call id → stored transcript (null without one) of the calls the seed wrote with --call-text r2: the search index reads them from here. */
+const written = new Map();
+
 /** Removes what the accounts `ids` own from a shard, and its roll-ups (big tables at once, as above). */
 function resetShard(on, ids, idList) {
   const tables = on
@@ -230,6 +248,11 @@ if (reset) {
   const otherCalls = db
     .prepare(`select exists(select 1 from call_logs where user_id is null or user_id not in (${idList})) as x`)
     .get(...ids).x;
+  // Their calls' text in R2 (decision 077), under each account's prefix.
+  if (ids.length > 0) {
+    const { bucket } = await openText();
+    for (const id of ids) await callText.deleteAccountTexts(bucket, id);
+  }
   // The big tables first, with foreign-key checks off: none of them is a parent, and an unqualified
   // delete then lets SQLite drop the table's pages at once (its truncate optimisation) instead of
   // removing a million rows one index entry at a time. Store-network data and the roll-ups derived
@@ -272,7 +295,7 @@ if (reset) {
     const { freelist_count: f } = shard.db.prepare("PRAGMA freelist_count").get();
     if (f > 25_000 && f > p / 2) shard.db.exec("VACUUM");
   }
-  console.log(`▸ reset: removed the demo accounts, their agents, numbers, subscriptions (in D1 and at the local billing provider), call logs, alerts and webhooks (on every shard), and the store-network data (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`▸ reset: removed the demo accounts, their agents, numbers, subscriptions (in D1 and at the local billing provider), call logs (their text in R2 too), alerts and webhooks (on every shard), and the store-network data (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 const nextId = (table) => db.prepare(`select coalesce(max(id), 0) + 1 as n from ${table}`).get().n;
@@ -349,14 +372,36 @@ function load(table, rowsOrChunks) {
 }
 
 /**
- * Writes an account's rows to its shard and rows no account owns (user_id null) to the directory, as
- * the webhook does; each database's count is listed on its own line.
+ * Writes an account's call logs to its shard and calls no account owns (user_id null) to the directory,
+ * as the webhook does, a chunk at a time; each database's count is listed on its own line. With
+ * --call-text r2 each chunk's transcripts are put in the local R2 bucket first, under the key the app
+ * uses (the account's, or orphans/ for a call no account owns), and the rows carry none (as the
+ * webhook writes them); with none the rows carry none either and no object is written.
  */
-function loadByAccount(table, chunks) {
+async function loadCallLogs(chunks) {
+  const table = schema.callLogs;
   const shardOfAccount = new Map(seed.profiles.map((p) => [p.id, shards.find((s) => s.name === p.shard) ?? shards[0]]));
   const targets = new Map([[null, { label: "DB", w: writer(table, db), t: 0 }]]);
   for (const s of shards) targets.set(s, { label: s.name, w: writer(table, s.db), t: 0 });
+  const text = callTextMode === "r2" ? await openText() : null;
+  let objects = 0;
+  let textSeconds = 0;
   for (const chunk of chunks) {
+    if (callTextMode !== "d1") {
+      const puts = [];
+      for (const row of chunk) {
+        if (text) written.set(row.callId, row.transcript);
+        if (row.transcript == null) continue;
+        puts.push({ key: callText.callTextKey(row.userId, row.callId), body: JSON.stringify({ transcript: row.transcript }) });
+        row.transcript = null;
+      }
+      if (text) {
+        const t = performance.now();
+        await text.putMany(puts);
+        textSeconds += (performance.now() - t) / 1000;
+        objects += puts.length;
+      }
+    }
     const parts = new Map();
     for (const row of chunk) {
       const target = row.userId == null ? null : (shardOfAccount.get(row.userId) ?? null);
@@ -374,6 +419,7 @@ function loadByAccount(table, chunks) {
   }
   if (process.stdout.isTTY) process.stdout.write("\r\x1b[K");
   for (const { label, w, t } of targets.values()) if (w.written > 0 || label !== "DB") counts.push([`${w.name} → ${label}`, w.written, t / 1000]);
+  if (text) counts.push(["call text (R2)", objects, textSeconds]);
 }
 
 // Parents before children: numbers before the agents that point at them, profiles before what they own.
@@ -385,7 +431,7 @@ load(schema.billingLocalObjects, seed.billingObjects);
 load(schema.phoneNumbers, seed.phoneNumbers);
 load(schema.agents, seed.agents);
 load(schema.simAssistants, seed.simAssistants);
-loadByAccount(schema.callLogs, seed.callLogChunks(CHUNK_ROWS));
+await loadCallLogs(seed.callLogChunks(CHUNK_ROWS));
 load(schema.aircallCalls, seed.aircallCallChunks(CHUNK_ROWS));
 load(schema.appointments, seed.appointmentChunks(CHUNK_ROWS));
 load(schema.leads, seed.leadChunks(CHUNK_ROWS));
@@ -404,5 +450,9 @@ for (const [name, n, secs] of counts) console.log(`  ${name.padEnd(24)} ${n.toLo
 console.log(`  done in ${elapsed.toFixed(1)} s; directory ${mb(file)}, ${shards.map((s) => `${s.name} ${mb(s.file)}`).join(", ")}`);
 const shardOfEmail = new Map(seed.profiles.map((p) => [p.email, p.shard]));
 console.log(`  sign in as ${demoEmails.map((e) => `${e} (${shardOfEmail.get(e)})`).join(", ")} with the password '${seedData.DEMO_PASSWORD}'`);
-// The call logs' search index (decision 059), rebuilt from what is now in the database.
-if (!args["no-search-index"]) await rebuildLocalSearch({ stateDir });
+// The call logs' search index of every shard (decision 059), rebuilt from what is now in the shards and R2.
+try {
+  if (!args["no-search-index"]) await rebuildLocalSearch({ stateDir, callText: callTextMode === "none" ? false : localText, known: written });
+} finally {
+  await localText?.dispose();
+}

@@ -52,7 +52,7 @@ async function local(args) {
     mod("worker/services/shards/status.ts"),
   ]);
   const env = proxy.env;
-  const deps = { directory: createDb(env.DB), bound: shards.shardBindings(env), shard: (name) => shards.shardDatabase(env, name) };
+  const deps = { directory: createDb(env.DB), bound: shards.shardBindings(env), shard: (name) => shards.shardDatabase(env, name), text: env.CALL_TEXT };
   return { proxy, deps, move, status };
 }
 

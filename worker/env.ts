@@ -77,6 +77,8 @@ export type AppConfig = z.infer<typeof envSchema>;
 
 export type Bindings = {
   DB: D1Database;
+  /** Each call's transcript, one object per call under its account (decision 077, worker/services/call-text.ts). */
+  CALL_TEXT: R2Bucket;
   ASSETS?: Fetcher;
   AI?: unknown;
   /** Custom webhooks' deliveries (decision 070): absent where a deployment has no queue bound. */

@@ -17,7 +17,7 @@ export default {
     const db = createDb(primaryOf(env.DB));
     // Each run gets its own id, carried by every log line of the run and stored in job_runs.
     const shards = shardPrimaries(env);
-    ctx.waitUntil(runJobs(controller.cron, { db, config, now: new Date(controller.scheduledTime), shards, webhooks: env }, crypto.randomUUID()));
+    ctx.waitUntil(runJobs(controller.cron, { db, config, now: new Date(controller.scheduledTime), shards, webhooks: env, callText: env.CALL_TEXT }, crypto.randomUUID()));
   },
   // Custom webhooks' attempts (decision 070). The local receiver is reached through the app itself.
   // Bodies are unknown until the consumer parses each one with its schema.

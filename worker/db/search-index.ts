@@ -6,10 +6,13 @@
 /** What the index reads of a call log. */
 export type SearchSource = {
   id: number;
+  /** The voice platform's id: the key of the call's text in R2 (decision 077). */
+  callId: string;
   userId: string | null;
   phoneNumber: string | null;
   startTime: string;
   summary: string | null;
+  /** The stored transcript: an older row's column, else the call's R2 object's (worker/services/call-text.ts storedTranscript). */
   transcript: string | null;
   updatedAt: string;
 };
@@ -147,8 +150,11 @@ export const CLEAR_STATEMENTS = [
   `UPDATE call_search_state SET updated_at = '', call_log_id = 0 WHERE id = 1`,
 ] as const;
 
-/** The call-log columns the index reads, for a SELECT over call_logs. */
-export const SOURCE_COLUMNS = `id, user_id AS userId, phone_number AS phoneNumber, start_time AS startTime, summary, transcript, updated_at AS updatedAt`;
+/**
+ * The call-log columns the index reads, for a SELECT over call_logs: `transcript` is an older row's
+ * column only; the reader fills a null one from R2 by call id (decision 077).
+ */
+export const SOURCE_COLUMNS = `id, call_id AS callId, user_id AS userId, phone_number AS phoneNumber, start_time AS startTime, summary, transcript, updated_at AS updatedAt`;
 
 // ---- a person's words as an FTS5 query -------------------------------------------------------------
 

@@ -29,8 +29,12 @@ export const SUBSCRIBERS: { [N in ChangeName]: Subscriber<N>[] } = {
     { ...LIVE, run: (c, { userId }) => publishCalls(c.env, userId) },
     {
       ...SEARCH,
-      run: (_c, change) =>
-        !change.userId ? undefined : "callIds" in change ? indexCalls(change.db, change.callIds) : indexAssistantCalls(change.db, change.userId, change.assistantId),
+      run: (c, change) =>
+        !change.userId
+          ? undefined
+          : "callIds" in change
+            ? indexCalls(change.db, c.env.CALL_TEXT, change.callIds)
+            : indexAssistantCalls(change.db, c.env.CALL_TEXT, change.userId, change.assistantId),
     },
     {
       ...ALERTS,

@@ -7,5 +7,6 @@ import type { Shard } from "../db/shards";
 
 /** `webhooks`: the bindings custom webhooks send through (decision 070); absent, the alert job sends none. */
 /** `shards`: every shard's primary (decision 076), in the shards' order; `db` is the directory's. */
-export type JobContext = { db: Database; config: AppConfig; now: Date; shards: Shard[]; webhooks?: WebhookEnv };
+/** `callText`: the call text bucket (decision 077), whence the search healing pass and the shard moves read transcripts; absent, those jobs skip. */
+export type JobContext = { db: Database; config: AppConfig; now: Date; shards: Shard[]; webhooks?: WebhookEnv; callText?: R2Bucket };
 export type Job = { name: string; run: (ctx: JobContext) => Promise<unknown> };

@@ -59,8 +59,9 @@ export const jobsByCron: Record<string, Job[]> = {
     // Only with the real adapter: locally the seed holds the calls and there is nothing to read.
     { name: "aircall-backfill", run: async (ctx) => (usesAircall(ctx.config) ? runAircallBackfill(ctx, createCallCentre(ctx.config)) : { skipped: true }) },
     // Indexes the call logs whose index step was lost since the last run (decision 059), on every
-    // shard at once: each shard holds its accounts' calls and their index.
-    { name: "search-heal", run: (ctx) => eachShard(ctx.shards, (shard) => healSearchIndex(ctx.db, shard.db)) },
+    // shard at once: each shard holds its accounts' calls and their index; the transcripts are R2's
+    // (decision 077), so without the bucket the job skips.
+    { name: "search-heal", run: async ({ db, shards, callText }) => (callText ? eachShard(shards, (shard) => healSearchIndex(db, shard.db, callText)) : { skipped: true }) },
     // Webhook deliveries whose queue message was lost (decision 070).
     webhookRequeueJob,
   ],

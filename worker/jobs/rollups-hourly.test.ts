@@ -111,7 +111,7 @@ describe("intraday roll-up", () => {
       cost: null,
       duration: call.duration,
     };
-    await recordCallEvent(db(), testAccountShards(), { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call: platformCall });
+    await recordCallEvent(db(), testAccountShards(), env.CALL_TEXT, { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call: platformCall });
     const rows = await rowsOf(userId);
     for (const q of [todayQuery("Outbound"), todayQuery("Outbound", assistantId)]) {
       expect(await callLogCounts(shardMeter(), userId, q)).toEqual(bruteCallLogCounts(rows, userId, q));
@@ -133,7 +133,7 @@ describe("intraday roll-up", () => {
     await insertCallLogs(null, 30, { assistantId: orphanAssistant, direction: "outbound" }, { window: { fromMs: Date.parse("2026-06-10T13:00:00Z"), toMs: Date.parse("2026-06-10T19:00:00Z") } });
     await runHourlyRollups(ctx);
     const agent = await insertAgent(other, { vapiAssistantId: orphanAssistant }, { store: "TYLER", type: "outbound" });
-    expect(await adoptOrphanCalls(db(), await shardOf(other), orphanAssistant, { userId: other, agentId: agent.id, store: agent.store })).toBe(30);
+    expect(await adoptOrphanCalls(db(), await shardOf(other), env.CALL_TEXT, orphanAssistant, { userId: other, agentId: agent.id, store: agent.store })).toBe(30);
     const rows = await rowsOf(other);
     expect(rows).toHaveLength(30);
     expect(await callLogCounts(new RecordingMeter(await d1Of(other)), other, todayQuery("Both"))).toEqual(bruteCallLogCounts(rows, other, todayQuery("Both")));

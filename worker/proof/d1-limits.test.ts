@@ -96,7 +96,7 @@ describe("indexing calls for the search", () => {
       // The account's calls and their index are in its shard (decision 076).
       const shard = await shardOf(s.userId);
       for (let i = 0; i < n; i += 5) await shard.insert(callLogs).values(rows.slice(i, i + 5));
-      expect(await indexCalls(shard, callIds)).toBe(n);
+      expect(await indexCalls(shard, env.CALL_TEXT, callIds)).toBe(n);
     });
   }
 });

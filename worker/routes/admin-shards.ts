@@ -14,7 +14,12 @@ import { DeclaredRoutes } from "./serve";
 /** The directory and the shards, each shard on its primary (a move writes what it then reads). */
 function shardDeps(c: Context<AppEnv>): MoveDeps {
   const env = c.env as unknown as Record<string, unknown>;
-  return { directory: c.var.db, bound: shardBindings(env), shard: (name) => shardDatabase(env, name).withSession("first-primary") as unknown as D1Database };
+  return {
+    directory: c.var.db,
+    bound: shardBindings(env),
+    shard: (name) => shardDatabase(env, name).withSession("first-primary") as unknown as D1Database,
+    text: c.env.CALL_TEXT,
+  };
 }
 
 /** A refused move as the error contract's answer, naming the field. */

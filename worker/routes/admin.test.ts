@@ -13,6 +13,7 @@ import { runHourlyRollups, runRollups } from "../jobs/rollups";
 import { parseConfig } from "../env";
 import { createProviders } from "../providers";
 import { USER_ID_COLUMNS, USER_ID_KEPT } from "../services/admin/cleanup";
+import { accountPrefix, callTextKey, putCallText } from "../services/call-text";
 import { insertAgent, insertCallLogs, insertPhoneNumber, insertProfile, insertRows, recentWindow } from "../test/factories";
 import { call, db, shardNameOf, shardOf, signUpAndSignIn, testShards, uniqueEmail, type Json } from "../test/helpers";
 import { failingD1, testAdminDatabases, testShardDb } from "../test/admin-databases";
@@ -387,8 +388,10 @@ describe("POST /api/admin/cleanup-user", () => {
     const plainNumber = await insertPhoneNumber(victim.userId, { vapiPhoneNumberId: null });
     await d.insert(phoneNumbers).values({ userId: victim.userId, phoneNumber: "+19999990001", status: "pending" });
     await insertPhoneNumber(bystander.userId);
-    await insertCallLogs(victim.userId, 12, { assistantId });
-    await insertCallLogs(bystander.userId, 4);
+    const victimCalls = await insertCallLogs(victim.userId, 12, { assistantId, transcript: null });
+    const bystanderCalls = await insertCallLogs(bystander.userId, 4, { transcript: null });
+    // Their transcripts in R2 (decision 077).
+    for (const c of [...victimCalls, ...bystanderCalls]) await putCallText(env.CALL_TEXT, c.userId, c.callId, { transcript: `AI: ${c.callId}` });
     // A few in today's finished hours, for the intraday roll-up's rows.
     await insertCallLogs(victim.userId, 3, { assistantId }, { window: { fromMs: Date.now() - 3 * 3_600_000, toMs: Date.now() - 2 * 3_600_000 } });
     await runRollups({ db: d, shards: testShards(), now: new Date() }, { backfillFrom: addDays(nyToday(), -10) });
@@ -471,6 +474,11 @@ describe("POST /api/admin/cleanup-user", () => {
       else expect(n, key).toBe(0);
     }
     expect(await countFor(bystander.userId)).toEqual(bystanderBefore);
+    // The account's call text is gone from R2; the bystander's is all there.
+    expect((await env.CALL_TEXT.list({ prefix: accountPrefix(victim.userId) })).objects).toEqual([]);
+    expect((await env.CALL_TEXT.list({ prefix: accountPrefix(bystander.userId) })).objects.map((o) => o.key).sort()).toEqual(
+      bystanderCalls.map((c) => callTextKey(bystander.userId, c.callId)).sort(),
+    );
     // Webhook attempts hold their endpoint's id only: gone with the endpoint.
     expect(await vs.select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, hookId))).toEqual([]);
 
@@ -497,7 +505,15 @@ describe("POST /api/admin/cleanup-user", () => {
   it("deletes the account's rows on its shard; with that shard failing, deletes the rest, names the shard, and the nightly sweep deletes its rows", async () => {
     const providers = createProviders(parseConfig(env as unknown as Record<string, unknown>), db());
     const actor = { id: "ops", email: "ops@example.com", ip: null };
-    const deps = { db: db(), shard: testShardDb, identity: providers.identity, voice: providers.voice, telephony: providers.telephony, billing: providers.billing };
+    const deps = {
+      db: db(),
+      shard: testShardDb,
+      identity: providers.identity,
+      voice: providers.voice,
+      telephony: providers.telephony,
+      billing: providers.billing,
+      text: env.CALL_TEXT,
+    };
     const callsOn = async (userId: string, name: string) => (await testShardDb(name).select().from(callLogs).where(eq(callLogs.userId, userId))).length;
 
     const healthy = await insertProfile();

@@ -54,7 +54,15 @@ export const adminRoutes = new DeclaredRoutes()
   .serve("POST /api/admin/cleanup-user", async (c) => {
     const p = c.var.providers;
     const body = await cleanupUser(
-      { db: c.var.db, shard: (name) => c.var.databases.shard(name), identity: p.identity, voice: p.voice, telephony: p.telephony, billing: p.billing },
+      {
+        db: c.var.db,
+        shard: (name) => c.var.databases.shard(name),
+        identity: p.identity,
+        voice: p.voice,
+        telephony: p.telephony,
+        billing: p.billing,
+        text: c.env.CALL_TEXT,
+      },
       adminActor(c),
       c.req.valid("json").email,
     );

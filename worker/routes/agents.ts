@@ -42,7 +42,7 @@ export const AGENT_RATE_LIMITS = {
   prompt: { name: "generate-prompt:user", limit: 30, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
-const deps = (c: Context<AppEnv>): AgentDeps => ({ db: c.var.db, shard: accountDb(c), voice: c.var.providers.voice, prompt: c.var.providers.prompt });
+const deps = (c: Context<AppEnv>): AgentDeps => ({ db: c.var.db, shard: accountDb(c), voice: c.var.providers.voice, prompt: c.var.providers.prompt, text: c.env.CALL_TEXT });
 
 /** /api/agents */
 export const agentRoutes = new DeclaredRoutes()

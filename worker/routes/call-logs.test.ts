@@ -2,13 +2,15 @@
 // the signed-in account.
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { agents, simCalls } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { agents, callLogs, simCalls } from "../db/schema";
+import { callTextKey } from "../services/call-text";
 import { DEV_VAPI_WEBHOOK_SECRET, LocalVoice } from "../providers/voice/local";
 import type { PlatformCall } from "../providers/voice/port";
 import { VapiVoice } from "../providers/voice/vapi";
 import { callLogPageQuery, decodeCursor } from "../services/call-logs";
 import { insertAgent, insertCallLogs } from "../test/factories";
-import { call, db, signUpAndSignIn } from "../test/helpers";
+import { call, db, shardOf, signUpAndSignIn } from "../test/helpers";
 import { VAPI_STANDIN } from "../test/standins/vapi";
 
 async function account(opts: { assistantId?: string } = {}) {
@@ -367,6 +369,31 @@ describe("GET /api/vapi/call/:call_id", () => {
     await endOfCall(id, a.assistantId, { transcript: turns });
     const res = await call(`/api/vapi/call/${id}`, { token: a.accessToken });
     expect(res.body.transcript).toEqual(turns);
+  });
+
+  it("reads the transcript from R2 (the row holds none), and a row written before the move from its column (decision 077)", async () => {
+    const a = await account();
+    const id = crypto.randomUUID();
+    await endOfCall(id, a.assistantId, { artifact: { transcript: "AI: Stored in R2." } });
+    const [row] = await (await shardOf(a.userId)).select().from(callLogs).where(eq(callLogs.callId, id));
+    expect(row.transcript).toBeNull();
+    expect(await (await env.CALL_TEXT.get(callTextKey(a.userId, id)))?.json()).toEqual({ transcript: "AI: Stored in R2." });
+    expect((await call(`/api/vapi/call/${id}`, { token: a.accessToken })).body.transcript).toBe("AI: Stored in R2.");
+
+    // A row written before: its column, with no object in R2.
+    const [legacy] = await insertCallLogs(a.userId, 1, { transcript: "AI: Stored in D1 before." });
+    expect(await env.CALL_TEXT.head(callTextKey(a.userId, legacy.callId))).toBeNull();
+    expect((await call(`/api/vapi/call/${legacy.callId}`, { token: a.accessToken })).body.transcript).toBe("AI: Stored in D1 before.");
+  });
+
+  it("lists read no object: the log answers with an R2 that fails every call", async () => {
+    const a = await account();
+    await endOfCall(crypto.randomUUID(), a.assistantId, { artifact: { transcript: "AI: Hello." } });
+    const broken = () => Promise.reject(new Error("R2 is unavailable"));
+    const bindings = { CALL_TEXT: { get: broken, head: broken, put: broken, list: broken, delete: broken } };
+    const res = await call("/api/call-logs", { token: a.accessToken, bindings });
+    expect(res.status).toBe(200);
+    expect(res.body.logs).toHaveLength(1);
   });
 
   it("refuses ids starting with 'call_' (the client never asks for them) with 400 naming call_id", async () => {

@@ -38,8 +38,9 @@ export const platformCallRoutes = new DeclaredRoutes()
     return c.json(body);
   })
   .serve("GET /api/vapi/call/:call_id", async (c) => {
-    // The agents are in the directory, the call's row on the account's shard (decision 076).
-    const deps = { db: c.var.db, shard: accountDb(c), voice: c.var.providers.voice };
+    // The agents are in the directory, the call's row on the account's shard (decision 076); a
+    // row's transcript is in R2 (decision 077).
+    const deps = { db: c.var.db, shard: accountDb(c), voice: c.var.providers.voice, text: c.env.CALL_TEXT };
     const body: VapiCallDetail = await getCallDetail(deps, currentUser(c).id, c.req.valid("param").call_id);
     return c.json(body);
   });

@@ -11,6 +11,7 @@ import { eachShard } from "../db/shards";
 import { callLogs, deletedAccounts } from "../db/schema";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
 import { healSearchIndex, indexCalls, rebuildSearchIndex } from "../services/call-search";
+import { putCallText } from "../services/call-text";
 import { searchMatch } from "../db/search-index";
 import { endOfCallReportBody, insertAgent, insertCallLogs, insertProfile } from "../test/factories";
 import { call, db, shardNameOf, shardOf, signUpAndSignIn, testShards } from "../test/helpers";
@@ -22,14 +23,14 @@ const search = (s: Session, q: string, extra: Record<string, string> = {}) =>
 
 /** The healing pass on every shard, as the cron runs it; the calls it indexed in all. */
 const heal = async () => {
-  const runs = await eachShard(testShards(), (shard) => healSearchIndex(db(), shard.db));
+  const runs = await eachShard(testShards(), (shard) => healSearchIndex(db(), shard.db, env.CALL_TEXT));
   return { indexed: runs.reduce((n, r) => n + r.value.indexed, 0) };
 };
 /**
  * Indexes every call log from scratch. The factories date a call's updated_at at its end (in the
  * past), behind a mark an earlier healing pass may have moved on: setup rebuilds instead of healing.
  */
-const reindex = () => eachShard(testShards(), (shard) => rebuildSearchIndex(db(), shard.db));
+const reindex = () => eachShard(testShards(), (shard) => rebuildSearchIndex(db(), shard.db, env.CALL_TEXT));
 
 /** A word no factory call says, unique to the test. */
 const uniqueWord = () => `zq${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
@@ -171,6 +172,26 @@ describe("GET /api/call-logs/search", () => {
 });
 
 describe("the search index in step with the call logs", () => {
+  it("a rebuild (the healing pass's reads) and a write's index step read a transcript from R2, and an older row's from its column (decision 077)", async () => {
+    const me = await signUpAndSignIn();
+    const [inR2, inRow] = [uniqueWord(), uniqueWord()];
+    const [a] = await insertCallLogs(me.userId, 1, { transcript: null, summary: "No words here." });
+    await putCallText(env.CALL_TEXT, me.userId, a.callId, { transcript: [{ role: "user", content: `my ${inR2} whistles` }] });
+    const [b] = await insertCallLogs(me.userId, 1, { transcript: `Human: my ${inRow} whistles`, summary: "No words here." });
+    const found = async (w: string) => (await search(me, w)).body.results.map((r: { log: { id: number } }) => r.log.id);
+    await reindex();
+    expect(await found(inR2)).toEqual([a.id]);
+    expect(await found(inRow)).toEqual([b.id]);
+    // The index step a write path takes after its commit.
+    const later = uniqueWord();
+    await putCallText(env.CALL_TEXT, me.userId, a.callId, { transcript: `Human: now ${later}` });
+    const shard = await shardOf(me.userId);
+    await shard.update(callLogs).set({ updatedAt: new Date(Date.parse(a.updatedAt) + 1).toISOString() }).where(eq(callLogs.id, a.id));
+    await indexCalls(shard, env.CALL_TEXT, [a.callId]);
+    expect(await found(later)).toEqual([a.id]);
+    expect(await found(inR2)).toEqual([]);
+  });
+
   it("indexes a call right after the webhook's status update and end-of-call report commit", async () => {
     const me = await signUpAndSignIn();
     const agent = await insertAgent(me.userId, { vapiAssistantId: `asst-${crypto.randomUUID()}` });
@@ -208,10 +229,10 @@ describe("the search index in step with the call logs", () => {
     const word = uniqueWord();
     const [row] = await insertCallLogs(me.userId, 1, { summary: `New ${word}`, updatedAt: "2026-06-01T00:00:00.500Z" });
     const d = await shardOf(me.userId);
-    await indexCalls(d, [row.callId]);
+    await indexCalls(d, env.CALL_TEXT, [row.callId]);
     // The same call as an earlier write saw it, indexed late.
     await d.update(callLogs).set({ summary: "Old words", updatedAt: "2026-06-01T00:00:00.100Z" }).where(eq(callLogs.id, row.id));
-    await indexCalls(d, [row.callId]);
+    await indexCalls(d, env.CALL_TEXT, [row.callId]);
     expect((await search(me, word)).body.results).toHaveLength(1);
   });
 
@@ -238,7 +259,7 @@ describe("the search index in step with the call logs", () => {
     // Incremental: each call's own index step, as its write path takes it.
     await eachShard(testShards(), async (shard) => {
       const all = await shard.db.select({ callId: callLogs.callId }).from(callLogs);
-      await indexCalls(shard.db, all.map((r) => r.callId));
+      await indexCalls(shard.db, env.CALL_TEXT, all.map((r) => r.callId));
     });
     const incremental = await indexRows();
     const docs = Object.values(incremental).flatMap((r) => r.docs);

@@ -354,7 +354,7 @@ const CASES: Record<string, () => Promise<Spec>> = {
   "GET /api/call-logs": async () => ({ as: "customer", path: "/api/call-logs" }),
   "GET /api/call-logs/search": async () => {
     // The customer's calls in the search index, so the search finds them and reads them back.
-    await eachShard(testShards(), (shard) => healSearchIndex(createDb(env.DB), shard.db));
+    await eachShard(testShards(), (shard) => healSearchIndex(createDb(env.DB), shard.db, env.CALL_TEXT));
     return { as: "customer", path: "/api/call-logs/search?q=you" };
   },
   "GET /api/vapi/call-logs": async () => ({ as: "customer", path: "/api/vapi/call-logs" }),

@@ -8,6 +8,7 @@ import { insertAgent } from "../test/factories";
 import { call, db, shardNameOf, shardOf, signUpAndSignIn, testShards } from "../test/helpers";
 import { vapiCall, vapiReport as report } from "../test/payloads";
 import { PRODUCTION_BINDINGS } from "../test/production";
+import { callTextKey } from "../services/call-text";
 
 async function account() {
   const session = await signUpAndSignIn();
@@ -38,6 +39,10 @@ const row = async (id: string) => {
   const found = await whereIs(id);
   expect(found.length, `${id} is in ${found.map((f) => f.name).join(", ")}`).toBeLessThanOrEqual(1);
   return found[0]?.row;
+};
+const textOf = async (key: string) => {
+  const object = await env.CALL_TEXT.get(key);
+  return object ? ((await object.json()) as unknown) : null;
 };
 const eventsOf = async (id: string) => {
   const prefix = `vapi:${id}:`;
@@ -74,12 +79,14 @@ describe("POST /api/webhooks/vapi: effects", () => {
       endTime: "2026-03-02T15:02:05.600Z",
       duration: 126,
       summary: "The customer booked a hearing test for Friday.",
-      transcript: "AI: Hello, this is the Miami desk.\nHuman: Hi, I'd like to book a test.",
+      // The transcript is R2's (decision 077): the row carries none.
+      transcript: null,
       recordingUrl: "https://storage.vapi.ai/r.wav",
       cost: 0.23,
     });
     // On the account's shard, nowhere else (decision 076); the event id is the directory's.
     expect((await whereIs(id)).map((f) => f.name)).toEqual([await shardNameOf(a.userId)]);
+    expect(await textOf(callTextKey(a.userId, id))).toEqual({ transcript: "AI: Hello, this is the Miami desk.\nHuman: Hi, I'd like to book a test." });
     expect((await eventsOf(id)).map((e) => [e.id, e.provider, e.eventType])).toEqual([[`vapi:${id}:end-of-call-report`, "vapi", "end-of-call-report"]]);
   });
 
@@ -130,6 +137,25 @@ describe("POST /api/webhooks/vapi: effects", () => {
     expect(await row(id)).toMatchObject({ userId: a.userId, agentId: agent.id, store: "OKC", status: "ended" });
     // Moved with the report to the owner's shard, and gone from the directory.
     expect((await whereIs(id)).map((f) => f.name)).toEqual([await shardNameOf(a.userId)]);
+    expect(await textOf(callTextKey(a.userId, id))).toMatchObject({ transcript: expect.stringContaining("Miami desk") });
+  });
+
+  it("stores an orphan call's transcript under orphans/, and an adopting report moves it under the owner", async () => {
+    const id = callId();
+    const stray = `asst-${crypto.randomUUID()}`;
+    await post(report(id, stray, { artifact: { transcript: "AI: Before anyone owned it.", messages: [] } }));
+    expect(await row(id)).toMatchObject({ userId: null, transcript: null });
+    expect(await textOf(callTextKey(null, id))).toEqual({ transcript: "AI: Before anyone owned it." });
+
+    const a = await signUpAndSignIn();
+    await insertAgent(a.userId, { vapiAssistantId: stray, name: `Adopter ${id.slice(0, 6)}` }, { store: "OKC" });
+    // A later event without a transcript adopts the row: the orphan object moves under the owner.
+    await post(statusUpdate(id, stray, "ended", { call: vapiCall(id, stray, { status: "ended" }) }));
+    expect(await row(id)).toMatchObject({ userId: a.userId });
+    expect(await textOf(callTextKey(a.userId, id))).toEqual({ transcript: "AI: Before anyone owned it." });
+    expect(await env.CALL_TEXT.head(callTextKey(null, id))).toBeNull();
+    const detail = await call(`/api/vapi/call/${id}`, { token: a.accessToken });
+    expect(detail.body.transcript).toBe("AI: Before anyone owned it.");
   });
 
   it("acknowledges message types it does not handle and writes nothing", async () => {
@@ -315,6 +341,68 @@ describe("POST /api/webhooks/vapi: bad input", () => {
     const badStatus = await post({ message: { type: "status-update", call: vapiCall(callId(), a.assistantId) } });
     expect(badStatus.status).toBe(400);
     expect(badStatus.body.field).toBe("message.status");
+  });
+});
+
+describe("POST /api/webhooks/vapi: the transcript in R2 before the row (decision 077)", () => {
+  /** The bucket, except that every put fails (as an R2 outage would). */
+  const failingPuts = {
+    get: (key: string) => env.CALL_TEXT.get(key),
+    head: (key: string) => env.CALL_TEXT.head(key),
+    list: (o: R2ListOptions) => env.CALL_TEXT.list(o),
+    delete: (keys: string | string[]) => env.CALL_TEXT.delete(keys),
+    put: () => Promise.reject(new Error("R2 is unavailable")),
+  };
+
+  it("an R2 put that fails leaves no row and no recorded event, and answers 500, which the platform delivers again", async () => {
+    const a = await account();
+    const id = callId();
+    const res = await post(report(id, a.assistantId), { "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET }, { CALL_TEXT: failingPuts });
+    expect(res.status).toBe(500);
+    expect(await row(id)).toBeUndefined();
+    expect(await eventsOf(id)).toEqual([]);
+    expect(await textOf(callTextKey(a.userId, id))).toBeNull();
+
+    // The platform's retry of the same event is applied in full.
+    expect((await post(report(id, a.assistantId))).body).toEqual({ received: true, duplicate: false });
+    expect(await row(id)).toMatchObject({ userId: a.userId, status: "ended", transcript: null });
+    expect(await textOf(callTextKey(a.userId, id))).toMatchObject({ transcript: expect.stringContaining("Miami desk") });
+  });
+
+  it("an adopting event whose move of the orphan object fails is still applied, and the call reads its orphan object", async () => {
+    const id = callId();
+    const stray = `asst-${crypto.randomUUID()}`;
+    await post(report(id, stray, { artifact: { transcript: "AI: Still an orphan's object.", messages: [] } }));
+    const a = await signUpAndSignIn();
+    await insertAgent(a.userId, { vapiAssistantId: stray, name: `Adopter ${id.slice(0, 6)}` }, { store: "OKC" });
+    const res = await post(statusUpdate(id, stray, "ended", { call: vapiCall(id, stray, { status: "ended" }) }), { "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET }, { CALL_TEXT: failingPuts });
+    expect(res.status).toBe(200);
+    expect(await row(id)).toMatchObject({ userId: a.userId });
+    expect(await textOf(callTextKey(a.userId, id))).toBeNull();
+    expect((await call(`/api/vapi/call/${id}`, { token: a.accessToken })).body.transcript).toBe("AI: Still an orphan's object.");
+  });
+
+  it("an event without a transcript writes no object, and a status update never blanks the stored one", async () => {
+    const a = await account();
+    const id = callId();
+    expect((await post(statusUpdate(id, a.assistantId, "ringing"), { "x-vapi-secret": DEV_VAPI_WEBHOOK_SECRET }, { CALL_TEXT: failingPuts })).status).toBe(200);
+    expect(await textOf(callTextKey(a.userId, id))).toBeNull();
+    // Turns, as the platform may send them beside the artifact.
+    const sent = await post(report(id, a.assistantId, { artifact: { messages: [] }, transcript: [{ role: "assistant", content: "Hello" }, { role: "user", text: "Hi" }] }));
+    expect(sent.status).toBe(200);
+    await post(statusUpdate(id, a.assistantId, "ended", { timestamp: 1772463800000 }));
+    expect(await textOf(callTextKey(a.userId, id))).toEqual({ transcript: [{ role: "assistant", content: "Hello" }, { role: "user", text: "Hi" }] });
+  });
+
+  it("a report for a row written before the move empties its transcript column: the newer text is R2's", async () => {
+    const a = await account();
+    const id = callId();
+    await post(statusUpdate(id, a.assistantId, "in-progress"));
+    await (await shardOf(a.userId)).update(callLogs).set({ transcript: "AI: The old text." }).where(eq(callLogs.callId, id));
+    await post(report(id, a.assistantId));
+    expect(await row(id)).toMatchObject({ transcript: null });
+    const detail = await call(`/api/vapi/call/${id}`, { token: a.accessToken });
+    expect(detail.body.transcript).toBe("AI: Hello, this is the Miami desk.\nHuman: Hi, I'd like to book a test.");
   });
 });
 

@@ -1,4 +1,5 @@
 // Agent rules tested without HTTP, with stub voice ports that fail at chosen steps.
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
@@ -70,7 +71,7 @@ class StubVoice implements VoicePort {
 }
 
 /** Adoption is proved in orphan-calls.test.ts: here the account's shard is the directory's stand-in. */
-const deps = (voice: VoicePort, database: Database = db()): AgentDeps => ({ db: database, shard: database, voice, prompt: new LocalPromptWriter() });
+const deps = (voice: VoicePort, database: Database = db()): AgentDeps => ({ db: database, shard: database, voice, prompt: new LocalPromptWriter(), text: env.CALL_TEXT });
 
 /** The database, except that every UPDATE fails (as a D1 outage would at that moment). */
 function failingUpdates(database: Database): Database {

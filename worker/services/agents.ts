@@ -22,6 +22,7 @@ import { ApiError, badRequest, notFound, providerStep } from "../lib/errors";
 import { log } from "../lib/log";
 import type { PromptWriterPort } from "../providers/prompt/port";
 import type { AssistantSpec, VoicePort } from "../providers/voice/port";
+import type { CallTextBucket } from "./call-text";
 import { adoptOrphanCalls, orphanCalls, type OrphanCall } from "./orphan-calls";
 import { inOrder } from "./in-order";
 import { accountPlan } from "./plans";
@@ -31,8 +32,11 @@ type AssignedNumber = { id: number; phoneNumber: string; vapiPhoneNumberId: stri
 /** An agent with the number assigned to it (phone_numbers.agent_id is the link of record). */
 export type AgentRecord = AgentRow & { number: AssignedNumber | null };
 
-/** `db`: the directory (agents live there); `shard`: the account's shard, where its adopted calls go. */
-export type AgentDeps = { db: Database; shard: Database; voice: VoicePort; prompt: PromptWriterPort };
+/**
+ * `db`: the directory (agents live there); `shard`: the account's shard, where its adopted calls go;
+ * `text`: the call text in R2 (decision 077), whose orphan objects an adoption moves.
+ */
+export type AgentDeps = { db: Database; shard: Database; voice: VoicePort; prompt: PromptWriterPort; text: CallTextBucket };
 
 const nowIso = () => new Date().toISOString();
 
@@ -357,7 +361,7 @@ export async function activateAgent(
   // Calls the platform reported for this assistant before the agent held it become the agent's; a
   // failure leaves them ownerless (all or nothing) and the activation stands.
   if (!previous && orphans.length > 0) {
-    await quietly("Adopting earlier calls", () => adoptOrphanCalls(db, deps.shard, assistantId, { userId, agentId: agent.id, store: agent.store }, orphans));
+    await quietly("Adopting earlier calls", () => adoptOrphanCalls(db, deps.shard, deps.text, assistantId, { userId, agentId: agent.id, store: agent.store }, orphans));
   }
   return { assistantId, agent: activated };
 }

@@ -14,6 +14,7 @@ import { badRequest, notFound } from "../lib/errors";
 import { log } from "../lib/log";
 import type { CallEvent, PlatformCall, VoicePort } from "../providers/voice/port";
 import { firstActiveAgent, getAgent, onVoice, type AgentRecord } from "./agents";
+import { deleteOrphanTexts, moveOrphanTexts, putCallText, storedTranscript, type CallTextBucket } from "./call-text";
 import { copyOrphansStatements, deleteOrphansStatement, type CallOwner } from "./orphan-calls";
 import { callHoursChanged, markDaysDirty } from "./rollup-dirty";
 import { insertUnlessRecorded, recordEvent, wasDuplicate } from "./webhook-events";
@@ -25,12 +26,7 @@ export type CallLogRow = typeof callLogs.$inferSelect;
 const DIRECTIONS = { inboundPhoneCall: "inbound", outboundPhoneCall: "outbound", webCall: "web" } as const;
 const TYPES = { inbound: "inboundPhoneCall", outbound: "outboundPhoneCall", web: "webCall" } as const;
 
-/** A string transcript is stored as given; an array of turns as JSON. */
-export function encodeTranscript(t: PlatformCall["transcript"]): string | null {
-  if (t == null) return null;
-  return typeof t === "string" ? t : JSON.stringify(t);
-}
-
+/** A stored transcript (a string as given, an array of turns as JSON) back as the platform's. */
 export function decodeTranscript(stored: string | null): PlatformCall["transcript"] {
   if (stored == null) return null;
   if (stored.startsWith("[")) {
@@ -71,6 +67,9 @@ const statusRank = (status: SQL) =>
  * sparser events, and the owner, once known, is kept. With `unlessEvent`, the statement does nothing
  * when that webhook event id is already recorded (the webhook adds the event insert after it in the
  * same batch, so a duplicate delivery changes nothing).
+ * The transcript is not the row's (decision 077): the caller stored it in R2 first (putCallText). The
+ * column stays null on new rows; a row written before keeps its text there until a call's newer
+ * transcript (now in R2) empties it.
  */
 export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owner?: CallOwner | null, opts: { unlessEvent?: string } = {}) {
   const startedAt = iso(call.startedAt);
@@ -92,7 +91,7 @@ export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owne
     endTime: sql`${iso(call.endedAt)}`,
     duration: sql`${call.duration ?? 0}`,
     summary: sql`${call.summary}`,
-    transcript: sql`${encodeTranscript(call.transcript)}`,
+    transcript: sql`null`,
     recordingUrl: sql`${call.recordingUrl}`,
     cost: sql`${call.cost}`,
     createdAt: now,
@@ -116,7 +115,7 @@ export function upsertCallLogFromPlatform(db: Database, call: PlatformCall, owne
       endTime: sql`coalesce(${ex("end_time")}, ${callLogs.endTime})`,
       duration: call.duration != null ? ex("duration") : sql`${callLogs.duration}`,
       summary: sql`coalesce(${ex("summary")}, ${callLogs.summary})`,
-      transcript: sql`coalesce(${ex("transcript")}, ${callLogs.transcript})`,
+      transcript: call.transcript != null ? sql`null` : sql`${callLogs.transcript}`,
       recordingUrl: sql`coalesce(${ex("recording_url")}, ${callLogs.recordingUrl})`,
       cost: sql`coalesce(${ex("cost")}, ${callLogs.cost})`,
       updatedAt: now,
@@ -143,10 +142,14 @@ export type AccountShards = { named: (name: string) => Database; bound: readonly
  * when it is retried; a record whose shard write failed is taken back, so the retry is not mistaken
  * for a duplicate. Two copies of one event arriving together both apply it; only the one that records
  * it answers as new (and so notifies).
+ * A transcript the event carries is stored in R2 first (decision 077), under the account that gets the
+ * row (an ownerless call's under orphans/): if that fails, nothing is written and the error answers
+ * the platform, which delivers the event again.
  */
 export async function recordCallEvent(
   directory: Database,
   shards: AccountShards,
+  text: CallTextBucket,
   event: CallEvent,
 ): Promise<{ duplicate: boolean; userId: string | null; db: Database; shard: string | null }> {
   const assistantId = event.call.assistantId;
@@ -159,6 +162,8 @@ export async function recordCallEvent(
     directory.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, event.id)),
   ]);
   const found = assistantId ? ownerRows[0] : undefined;
+  const putText = (userId: string | null) =>
+    event.call.transcript != null ? putCallText(text, userId, event.call.id, { transcript: event.call.transcript }) : Promise.resolve();
   // The call's New York day is re-counted by the next roll-up run: a report for a day that is
   // already rolled up (a retried or very late delivery) would otherwise be missed by the counts.
   const started = parseUtc(event.call.startedAt) ?? parseUtc(event.call.createdAt);
@@ -167,6 +172,8 @@ export async function recordCallEvent(
 
   if (!found) {
     // No roll-up counts an ownerless call (the directory rolls up the store network only): no marks.
+    if (seen.length > 0) return { duplicate: true, userId: null, db: directory, shard: null };
+    await putText(null);
     const [upsert] = upsertCallLogFromPlatform(directory, event.call, null, { unlessEvent: event.id });
     const [, recorded] = await directory.batch([upsert, record]);
     return { duplicate: wasDuplicate(recorded), userId: null, db: directory, shard: null };
@@ -184,6 +191,7 @@ export async function recordCallEvent(
   const marks = markDaysDirty(shard, "call_logs", days);
   // The intraday roll-up's hours of the row before and after the event are read live again.
   const hours = callHoursChanged(shard, eq(callLogs.callId, event.call.id));
+  await putText(owner.userId);
   const [written, recorded] = await Promise.allSettled([
     shard.batch([hours, ...copyOrphansStatements(shard, moving, null), upsert, ...marks, hours]),
     directory.batch([record]),
@@ -202,7 +210,18 @@ export async function recordCallEvent(
   if (recorded.status === "rejected") throw recorded.reason;
   // The moved row leaves the directory only once the shard holds it (a failure here leaves a copy
   // the next event or adoption removes; the lists read the shard alone).
-  if (moving.length > 0) await directory.batch([deleteOrphansStatement(directory, [event.call.id])]);
+  if (moving.length > 0) {
+    await directory.batch([deleteOrphansStatement(directory, [event.call.id])]);
+    // Its earlier text moves under the owner too (a transcript in this event was already written
+    // there; the orphan copy goes). The event is applied whatever happens here: a failure is logged,
+    // and the call still reads its orphan object.
+    try {
+      if (event.call.transcript != null) await deleteOrphanTexts(text, [event.call.id]);
+      else await moveOrphanTexts(text, owner.userId, [event.call.id]);
+    } catch (e) {
+      log(null, "warn", "moving an adopted call's text failed", { callId: event.call.id, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
   return { duplicate: wasDuplicate(recorded.value[0]), userId: owner.userId, db: shard, shard: shardName };
 }
 
@@ -252,8 +271,11 @@ export async function triggerTestCall(
 export const testCaller = (db: Database, userId: string, input: { agentId?: number }): Promise<AgentRecord | null> =>
   input.agentId !== undefined ? getAgent(db, userId, input.agentId) : firstActiveAgent(db, userId);
 
-/** A stored row back as the platform's call (the call detail's fallback when the platform no longer has it). */
-export function callLogToPlatformCall(row: CallLogRow): PlatformCall {
+/**
+ * A stored row back as the platform's call (the call detail's fallback when the platform no longer
+ * has it), with its stored transcript (storedTranscript: the column of an older row, else R2's).
+ */
+export function callLogToPlatformCall(row: CallLogRow, transcript: string | null): PlatformCall {
   return {
     id: row.callId,
     assistantId: row.assistantId,
@@ -266,7 +288,7 @@ export function callLogToPlatformCall(row: CallLogRow): PlatformCall {
     endedAt: row.endTime,
     createdAt: row.createdAt,
     summary: row.summary,
-    transcript: decodeTranscript(row.transcript),
+    transcript: decodeTranscript(transcript),
     recordingUrl: row.recordingUrl,
     cost: row.cost,
     duration: row.duration,
@@ -404,7 +426,7 @@ export async function listPlatformCalls(deps: { db: Database; voice: VoicePort }
  * that does not exist. The row is read from the account's shard (`shard`), the agents' assistants
  * from the directory (`db`), at once (decision 076).
  */
-export async function getCallDetail(deps: { db: Database; shard: Database; voice: VoicePort }, userId: string, callId: string): Promise<VapiCallDetail> {
+export async function getCallDetail(deps: { db: Database; shard: Database; voice: VoicePort; text: CallTextBucket }, userId: string, callId: string): Promise<VapiCallDetail> {
   const [found, mine] = await Promise.all([
     deps.shard.query.callLogs.findFirst({ where: eq(callLogs.callId, callId) }),
     accountAssistantIds(deps.db, userId),
@@ -414,7 +436,7 @@ export async function getCallDetail(deps: { db: Database; shard: Database; voice
   let call = await deps.voice.getCall(callId);
   if (!call) {
     if (!row) throw notFound("Call not found");
-    call = callLogToPlatformCall(row);
+    call = callLogToPlatformCall(row, await storedTranscript(deps.text, row));
   } else if (!row) {
     if (!call.assistantId || !mine.includes(call.assistantId)) throw notFound("Call not found");
   }

@@ -19,6 +19,7 @@ import {
   type SearchSource,
 } from "../db/search-index";
 import { toCallLogView, type CallLogListRow } from "./call-logs";
+import { withStoredTranscripts, type CallTextBucket } from "./call-text";
 
 /**
  * Writes the index rows of these call logs (read as they are now): WRITE_STATEMENTS over JSON chunks
@@ -26,8 +27,9 @@ import { toCallLogView, type CallLogListRow } from "./call-logs";
  * (D1 counts every statement against a Worker invocation's query limit). `extra` statements go in the
  * last batch (the healing pass moves its mark with the rows it wrote).
  */
-export async function writeSearchRows(search: D1Database, sources: SearchSource[], extra: D1PreparedStatement[] = []) {
-  const chunks = writeChunks(sources.map(searchRow));
+export async function writeSearchRows(search: D1Database, text: CallTextBucket, sources: SearchSource[], extra: D1PreparedStatement[] = []) {
+  // The transcripts are R2's (decision 077): read for the owned calls whose row does not hold one.
+  const chunks = writeChunks((await withStoredTranscripts(text, sources)).map(searchRow));
   if (chunks.length === 0 && extra.length > 0) await search.batch(extra);
   for (const [n, json] of chunks.entries()) {
     await search.batch([...WRITE_STATEMENTS.map((q) => search.prepare(q).bind(json)), ...(n === chunks.length - 1 ? extra : [])]);
@@ -36,6 +38,7 @@ export async function writeSearchRows(search: D1Database, sources: SearchSource[
 
 const sourceSelect = {
   id: callLogs.id,
+  callId: callLogs.callId,
   userId: callLogs.userId,
   phoneNumber: callLogs.phoneNumber,
   startTime: callLogs.startTime,
@@ -48,21 +51,21 @@ const sourceSelect = {
  * Brings the shard's index in step with these calls (by the voice platform's call id) after their
  * write has committed: one read of the rows, one batch to the same shard. Called once per write path.
  */
-export async function indexCalls(shard: Database, callIds: string[]) {
+export async function indexCalls(shard: Database, text: CallTextBucket, callIds: string[]) {
   if (callIds.length === 0) return 0;
   // The ids as one JSON parameter: any number of calls in one statement.
   const rows = await shard.select(sourceSelect).from(callLogs).where(inArray(callLogs.callId, jsonList(callIds)));
-  await writeSearchRows(d1Of(shard), rows);
+  await writeSearchRows(d1Of(shard), text, rows);
   return rows.length;
 }
 
 /** The same after an account's agent adopted the earlier calls of its assistant (orphan adoption). */
-export async function indexAssistantCalls(shard: Database, userId: string, assistantId: string) {
+export async function indexAssistantCalls(shard: Database, text: CallTextBucket, userId: string, assistantId: string) {
   const rows = await shard
     .select(sourceSelect)
     .from(callLogs)
     .where(and(eq(callLogs.userId, userId), eq(callLogs.assistantId, assistantId)));
-  await writeSearchRows(d1Of(shard), rows);
+  await writeSearchRows(d1Of(shard), text, rows);
   return rows.length;
 }
 
@@ -82,7 +85,7 @@ const HEAL_BATCH = 500;
  * whose index step was lost is indexed here within one cron period. Stops after `maxRows` (the next
  * run goes on from the mark).
  */
-export async function healSearchIndex(directory: Database, db: Database, { maxRows = 20_000 } = {}) {
+export async function healSearchIndex(directory: Database, db: Database, text: CallTextBucket, { maxRows = 20_000 } = {}) {
   const search = d1Of(db);
   const deleted = await directory.select({ userId: deletedAccounts.userId }).from(deletedAccounts);
   await removeAccountsFromSearch(search, deleted.map((d) => d.userId));
@@ -98,7 +101,7 @@ export async function healSearchIndex(directory: Database, db: Database, { maxRo
     if (sources.length === 0) break;
     const last = sources[sources.length - 1];
     const moveMark = search.prepare(`UPDATE call_search_state SET updated_at = ?1, call_log_id = ?2 WHERE id = 1`).bind(last.updatedAt, last.id);
-    await writeSearchRows(search, sources, [moveMark]);
+    await writeSearchRows(search, text, sources, [moveMark]);
     indexed += sources.length;
     if (sources.length < HEAL_BATCH || indexed >= maxRows) break;
   }
@@ -110,10 +113,10 @@ export async function healSearchIndex(directory: Database, db: Database, { maxRo
  * every call log is in. For a shard that fits one invocation's 1,000 queries (about 70,000 calls); a
  * larger one is emptied the same way and left to the cron's healing runs (decision 059).
  */
-export async function rebuildSearchIndex(directory: Database, db: Database) {
+export async function rebuildSearchIndex(directory: Database, db: Database, text: CallTextBucket) {
   const search = d1Of(db);
   await search.batch(CLEAR_STATEMENTS.map((q) => search.prepare(q)));
-  return healSearchIndex(directory, db, { maxRows: Number.POSITIVE_INFINITY });
+  return healSearchIndex(directory, db, text, { maxRows: Number.POSITIVE_INFINITY });
 }
 
 // ---- GET /api/call-logs/search ---------------------------------------------------------------------

@@ -2,6 +2,7 @@
 // to no account, decision 076); adoption moves them to the agent's account's shard, owned, with their
 // days marked dirty in the same batch, so the owner's counts include them at once (the roll-ups never
 // saw ownerless calls) and the next roll-up run folds them in.
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { runRollups } from "../jobs/rollups";
 import { d1Of } from "../db/client";
@@ -9,6 +10,7 @@ import { insertAgent, insertCallLogs, insertProfile } from "../test/factories";
 import { db, shardNameOf, shardOf, testShards } from "../test/helpers";
 import { callLogCounts } from "./counts/call-logs";
 import { DbMeter } from "./counts/meter";
+import { callTextKey, getCallText, putCallText } from "./call-text";
 import { adoptOrphanCalls, orphanCalls } from "./orphan-calls";
 
 type Db = Awaited<ReturnType<typeof shardOf>>;
@@ -33,7 +35,7 @@ describe("adopting orphan calls", { timeout: 30_000 }, () => {
     expect(await countOf(db(), "SELECT count(*) AS n FROM call_logs WHERE assistant_id = ? AND user_id IS NULL", assistant)).toBe(5);
 
     const agent = await insertAgent(user.id, { vapiAssistantId: assistant }, { store: "NAPLES" });
-    expect(await adoptOrphanCalls(db(), shard, assistant, { userId: user.id, agentId: agent.id, store: "NAPLES" })).toBe(5);
+    expect(await adoptOrphanCalls(db(), shard, env.CALL_TEXT, assistant, { userId: user.id, agentId: agent.id, store: "NAPLES" })).toBe(5);
     expect(await dirtyDays(shard)).toEqual(["2026-06-02", "2026-06-04"]);
     const owned = "SELECT count(*) AS n FROM call_logs WHERE assistant_id = ? AND user_id = ? AND agent_id = ? AND store = 'NAPLES'";
     expect(await countOf(shard, owned, assistant, user.id, agent.id)).toBe(5);
@@ -53,7 +55,7 @@ describe("adopting orphan calls", { timeout: 30_000 }, () => {
     expect((await callLogCounts(await meter(), user.id, q)).total).toBe(9);
 
     // Nothing left to adopt: no write, no mark.
-    expect(await adoptOrphanCalls(db(), shard, assistant, { userId: user.id, agentId: agent.id, store: "NAPLES" })).toBe(0);
+    expect(await adoptOrphanCalls(db(), shard, env.CALL_TEXT, assistant, { userId: user.id, agentId: agent.id, store: "NAPLES" })).toBe(0);
     expect(await dirtyDays(shard)).toEqual([]);
   });
 
@@ -61,7 +63,8 @@ describe("adopting orphan calls", { timeout: 30_000 }, () => {
     const user = await insertProfile();
     const shard = await shardOf(user.id);
     const assistant = `asst-${crypto.randomUUID()}`;
-    await insertCallLogs(null, 4, { direction: "inbound" }, { agent: { vapiAssistantId: assistant, store: null, type: "inbound" }, day: "2026-06-05" });
+    const [first] = await insertCallLogs(null, 4, { direction: "inbound", transcript: null }, { agent: { vapiAssistantId: assistant, store: null, type: "inbound" }, day: "2026-06-05" });
+    await putCallText(env.CALL_TEXT, null, first.callId, { transcript: "AI: Waiting for an owner." });
     const agent = await insertAgent(user.id, { vapiAssistantId: assistant });
     const owner = { userId: user.id, agentId: agent.id, store: null };
     const rows = await orphanCalls(db(), assistant);
@@ -71,13 +74,32 @@ describe("adopting orphan calls", { timeout: 30_000 }, () => {
     const cut = new Proxy(directory, {
       get: (target, prop) => (prop === "batch" ? () => Promise.reject(new Error("D1_ERROR: directory unavailable")) : Reflect.get(target, prop, target)),
     });
-    await expect(adoptOrphanCalls(cut, shard, assistant, owner, rows)).rejects.toThrow("directory unavailable");
+    await expect(adoptOrphanCalls(cut, shard, env.CALL_TEXT, assistant, owner, rows)).rejects.toThrow("directory unavailable");
     expect(await countOf(shard, "SELECT count(*) AS n FROM call_logs WHERE assistant_id = ? AND user_id = ?", assistant, user.id)).toBe(4);
     expect(await countOf(db(), "SELECT count(*) AS n FROM call_logs WHERE assistant_id = ?", assistant)).toBe(4);
-    // The next adoption copies nothing twice and empties the directory.
-    expect(await adoptOrphanCalls(db(), shard, assistant, owner)).toBe(4);
+    // The text has not moved yet, and the owned copy reads it from orphans/ meanwhile.
+    expect(await env.CALL_TEXT.head(callTextKey(user.id, first.callId))).toBeNull();
+    expect(await getCallText(env.CALL_TEXT, user.id, first.callId)).toEqual({ transcript: "AI: Waiting for an owner." });
+    // The next adoption copies nothing twice, empties the directory and moves the text.
+    expect(await adoptOrphanCalls(db(), shard, env.CALL_TEXT, assistant, owner)).toBe(4);
     expect(await countOf(shard, "SELECT count(*) AS n FROM call_logs WHERE assistant_id = ?", assistant)).toBe(4);
     expect(await countOf(shard, "SELECT count(DISTINCT call_id) AS n FROM call_logs WHERE assistant_id = ?", assistant)).toBe(4);
     expect(await countOf(db(), "SELECT count(*) AS n FROM call_logs WHERE assistant_id = ?", assistant)).toBe(0);
+    expect(await env.CALL_TEXT.head(callTextKey(null, first.callId))).toBeNull();
+    expect(await getCallText(env.CALL_TEXT, user.id, first.callId)).toEqual({ transcript: "AI: Waiting for an owner." });
+  });
+
+  it("moves the adopted calls' transcripts from orphans/ to the account in R2 (decision 077)", async () => {
+    const user = await insertProfile();
+    const assistant = `asst-${crypto.randomUUID()}`;
+    const stray = { vapiAssistantId: assistant, store: null, type: "inbound" as const };
+    const [withText, withoutText] = await insertCallLogs(null, 2, { transcript: null }, { agent: stray, day: "2026-06-05" });
+    await putCallText(env.CALL_TEXT, null, withText.callId, { transcript: "AI: Nobody's yet." });
+    const agent = await insertAgent(user.id, { vapiAssistantId: assistant }, { store: "NAPLES" });
+    expect(await adoptOrphanCalls(db(), await shardOf(user.id), env.CALL_TEXT, assistant, { userId: user.id, agentId: agent.id, store: "NAPLES" })).toBe(2);
+    expect(await env.CALL_TEXT.head(callTextKey(null, withText.callId))).toBeNull();
+    expect(await getCallText(env.CALL_TEXT, user.id, withText.callId)).toEqual({ transcript: "AI: Nobody's yet." });
+    expect(await env.CALL_TEXT.head(callTextKey(user.id, withText.callId))).not.toBeNull();
+    expect(await getCallText(env.CALL_TEXT, user.id, withoutText.callId)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { nyDayOf } from "@shared/ny-time";
 import { jsonList, rowsPerStatement, type Database } from "../db/client";
 import { callLogs } from "../db/schema";
+import { moveOrphanTexts, type CallTextBucket } from "./call-text";
 import { callHoursChanged, markDaysDirty } from "./rollup-dirty";
 
 /** Who a call belongs to, found through the agent whose assistant placed or took it. */
@@ -46,9 +47,18 @@ export const deleteOrphansStatement = (directory: Database, callIds: readonly st
  * the roll-ups (which never saw ownerless calls) count them for the owner from then on; then deletes
  * them from the directory. The copy is idempotent by call_id, so a move cut between the two steps
  * is finished by the next adoption. Returns how many were adopted.
+ * Once both steps committed, the adopted calls' texts move from their orphan keys in R2 to the
+ * owner's (a reader meanwhile finds the orphan object; decision 077).
  * `known`: the orphans as read already (in a batch with other statements), else they are read here.
  */
-export async function adoptOrphanCalls(directory: Database, shard: Database, assistantId: string, owner: CallOwner, known?: OrphanCall[]): Promise<number> {
+export async function adoptOrphanCalls(
+  directory: Database,
+  shard: Database,
+  text: CallTextBucket,
+  assistantId: string,
+  owner: CallOwner,
+  known?: OrphanCall[],
+): Promise<number> {
   const rows = known ?? (await orphanCalls(directory, assistantId));
   if (rows.length === 0) return 0;
   const callIds = rows.map((r) => r.callId);
@@ -57,6 +67,7 @@ export async function adoptOrphanCalls(directory: Database, shard: Database, ass
   const moved = and(inArray(callLogs.callId, jsonList(callIds)), eq(callLogs.userId, owner.userId))!;
   await shard.batch([copies[0], ...copies.slice(1), ...marks, callHoursChanged(shard, moved)]);
   await directory.batch([deleteOrphansStatement(directory, callIds)]);
+  await moveOrphanTexts(text, owner.userId, callIds);
   return rows.length;
 }
 

@@ -8,6 +8,7 @@ import { callLogs } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import type { AgentRecord } from "./agents";
 import { callListWhere, decodeCursor, decodeTranscript, encodeCursor, type CallLogRow } from "./call-logs";
+import { storedTranscript, type CallTextBucket } from "./call-text";
 
 /** An instant as ISO-8601 UTC (stored instants are; anything unreadable is answered as stored). */
 const iso = (value: string) => {
@@ -59,15 +60,16 @@ export async function listCalls(db: Database, userId: string, q: V1CallsQuery): 
   return { data: page.map(toV1Call), next_cursor: rows.length > q.limit && last ? encodeCursor({ t: last.startTime, id: last.id }) : null };
 }
 
-/** One of the account's calls by its id, with summary, transcript and recording URL. */
-export async function getCall(db: Database, userId: string, callId: string): Promise<V1CallDetail> {
+/** One of the account's calls by its id, with summary, transcript (R2's, or an older row's column: decision 077) and recording URL. */
+export async function getCall(db: Database, text: CallTextBucket, userId: string, callId: string): Promise<V1CallDetail> {
   const [row] = await db
     .select({ ...listColumns, summary: callLogs.summary, transcript: callLogs.transcript, recordingUrl: callLogs.recordingUrl })
     .from(callLogs)
     .where(and(eq(callLogs.callId, callId), eq(callLogs.userId, userId)))
     .limit(1);
   if (!row) throw notFound("No such call");
-  return { ...toV1Call(row), summary: row.summary, transcript: decodeTranscript(row.transcript), recording_url: row.recordingUrl };
+  const transcript = await storedTranscript(text, { userId, callId: row.callId, transcript: row.transcript });
+  return { ...toV1Call(row), summary: row.summary, transcript: decodeTranscript(transcript), recording_url: row.recordingUrl };
 }
 
 export const toV1Agent = (a: AgentRecord): V1Agent => ({

@@ -11,7 +11,7 @@ import { requirePaidPlan } from "../../services/plans";
 import { toV1Agent } from "../../services/public-api";
 import { V1DeclaredRoutes } from "./serve";
 
-const deps = (c: Context<AppEnv>): AgentDeps => ({ db: c.var.db, shard: accountDb(c), voice: c.var.providers.voice, prompt: c.var.providers.prompt });
+const deps = (c: Context<AppEnv>): AgentDeps => ({ db: c.var.db, shard: accountDb(c), voice: c.var.providers.voice, prompt: c.var.providers.prompt, text: c.env.CALL_TEXT });
 
 export const v1AgentRoutes = new V1DeclaredRoutes()
   .serve("GET /v1/agents", async (c) => {

@@ -6,4 +6,4 @@ import { V1DeclaredRoutes } from "./serve";
 
 export const v1CallRoutes = new V1DeclaredRoutes()
   .serve("GET /v1/calls", async (c) => c.json(await listCalls(accountDb(c), currentUser(c).id, c.req.valid("query"))))
-  .serve("GET /v1/calls/:id", async (c) => c.json(await getCall(accountDb(c), currentUser(c).id, c.req.valid("param").id)));
+  .serve("GET /v1/calls/:id", async (c) => c.json(await getCall(accountDb(c), c.env.CALL_TEXT, currentUser(c).id, c.req.valid("param").id)));

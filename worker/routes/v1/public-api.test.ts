@@ -4,17 +4,18 @@
 // declared schema (test/helpers.ts call()).
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { API_KEY_LIMIT, API_KEY_SCOPES, type ApiKeyScope } from "@shared/schemas/api-keys";
 import { app } from "../../app";
-import { adminAuditLog, apiKeys, subscriptions } from "../../db/schema";
+import { adminAuditLog, apiKeys, callLogs, subscriptions } from "../../db/schema";
+import { putCallText } from "../../services/call-text";
 import { D1Timer } from "../../db/timed-d1";
 import { answerProblem } from "../../test/declared-answers";
 import { API_KEY_RATE_LIMIT, hashSecret, newSecret } from "../../services/api-keys";
 import { insertAgent, insertCallLogs } from "../../test/factories";
 import { OFFLINE_NOTE } from "./docs";
-import { call, db, signUpAndSignIn, subscribe } from "../../test/helpers";
+import { call, db, shardOf, signUpAndSignIn, subscribe } from "../../test/helpers";
 
 type Session = Awaited<ReturnType<typeof signUpAndSignIn>>;
 
@@ -358,6 +359,19 @@ describe("/v1 routes", () => {
     expect(one.body).toHaveProperty("transcript");
     expect(one.body).toHaveProperty("recording_url");
     expect((await call(`/v1/calls/${encodeURIComponent(id)}`, { token: otherKey })).status).toBe(404);
+  });
+
+  it("read one call's transcript from R2, and a call written before the move from its row (decision 077)", async () => {
+    const [inR2, legacy] = await insertCallLogs(pro.userId, 2, { transcript: null, startTime: "2020-01-01T00:00:00.000Z" });
+    const turns = [{ role: "assistant", content: "Hello from R2" }];
+    await putCallText(env.CALL_TEXT, pro.userId, inR2.callId, { transcript: turns });
+    const shard = await shardOf(pro.userId);
+    await shard.update(callLogs).set({ transcript: "AI: Hello from the row." }).where(eq(callLogs.id, legacy.id));
+    const one = await call(`/v1/calls/${encodeURIComponent(inR2.callId)}`, { token: proKey });
+    expect(one.body.transcript).toEqual(turns);
+    const old = await call(`/v1/calls/${encodeURIComponent(legacy.callId)}`, { token: proKey });
+    expect(old.body.transcript).toBe("AI: Hello from the row.");
+    await shard.delete(callLogs).where(inArray(callLogs.id, [inR2.id, legacy.id]));
   });
 
   it("count with the dashboard's engine: the same figures as the dashboard", async () => {

@@ -24,7 +24,15 @@ describe("the last admin", () => {
   it("can be neither deleted nor stripped of admin, until another admin exists", async () => {
     const providers = createProviders(parseConfig(env as unknown as Record<string, unknown>), db());
     const only = await insertProfile({ isAdmin: true });
-    const deps = { db: db(), shard: testShardDb, identity: providers.identity, voice: providers.voice, telephony: providers.telephony, billing: providers.billing };
+    const deps = {
+      db: db(),
+      shard: testShardDb,
+      identity: providers.identity,
+      voice: providers.voice,
+      telephony: providers.telephony,
+      billing: providers.billing,
+      text: env.CALL_TEXT,
+    };
 
     const del = await refusal(cleanupUser(deps, actor, only.email));
     expect([del.status, del.message, del.field]).toEqual([409, ADMIN_API_TEXT.cannotDeleteLastAdmin, "email"]);

@@ -1,7 +1,7 @@
 // Deleting a user (docs/product/admin.md#deleting-a-user "delete (clean up) a user by email"; docs/decisions/019-user-deletion.md):
 // the sign-in account and every row the account owns, in one batch with its audit entry; its
-// assistants deleted on the voice platform first, its platform numbers returned to the pool and any
-// other number released at the telephony provider.
+// assistants deleted on the voice platform first, its calls' text in R2 deleted (decision 077), its
+// platform numbers returned to the pool and any other number released at the telephony provider.
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, count, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { ADMIN_API_TEXT } from "@shared/messages";
@@ -45,6 +45,7 @@ import type { BillingPort } from "../../providers/billing/port";
 import type { IdentityPort } from "../../providers/identity/port";
 import type { TelephonyPort } from "../../providers/telephony/port";
 import type { VoicePort } from "../../providers/voice/port";
+import { deleteAccountTexts, type CallTextBucket } from "../call-text";
 import { deleteAccountChanges } from "../../live/changes";
 import { eachShard, shardOutcomes, type Shard } from "../../db/shards";
 import { auditStatement, type AdminActor } from "./audit-log";
@@ -107,8 +108,19 @@ export const USER_ID_KEPT = {
  */
 export const DELETED_ACCOUNT_TTL_MS = 8 * 24 * 3_600_000;
 
-/** `shard`: a shard's database by its binding's name (the request's session of it). */
-export type CleanupDeps = { db: Database; shard: (name: string) => Database; identity: IdentityPort; voice: VoicePort; telephony: TelephonyPort; billing: BillingPort };
+/**
+ * `shard`: a shard's database by its binding's name (the request's session of it); `text`: the call
+ * text bucket (decision 077), whose objects of the accounts go with them.
+ */
+export type CleanupDeps = {
+  db: Database;
+  shard: (name: string) => Database;
+  identity: IdentityPort;
+  voice: VoicePort;
+  telephony: TelephonyPort;
+  billing: BillingPort;
+  text: CallTextBucket;
+};
 
 /**
  * The statements that delete these accounts' rows on one shard (decision 076), for one batch there:
@@ -194,6 +206,9 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
       if (!(e instanceof ApiError && e.status === 404)) throw e;
     }
   }
+  // The calls' text: a failure leaves the rows, and a repeat deletes what is left. The calls' rows
+  // still show meanwhile, without their transcript.
+  for (const id of ids) await deleteAccountTexts(deps.text, id);
   const identityWrites = (await Promise.all(ids.map((id) => deps.identity.deleteUser(id)))).flat();
 
   // 2. Every row: the directory's in one transaction, and at the same time each shard's in one of its
@@ -272,7 +287,18 @@ export async function cleanupUser(deps: CleanupDeps, actor: AdminActor, email: s
   const failedShards = shardResults.filter((o) => !o.ok).map((o) => o.shard);
   if (failedShards.length) log(null, "error", "a deleted account's rows stay on failing shards until the nightly sweep", { userIds: ids, shards: shardResults.filter((o) => !o.ok) });
 
-  // 3. Numbers that were never on the voice platform go back to the telephony provider. Last, because
+  // 3. A transcript stored between step 1 and the batch (a report of the account's call that came
+  //    meanwhile) goes too: once the batch committed no agent is the account's, so none is stored
+  //    under it again. A failure is logged; the objects then left name no row.
+  for (const id of ids) {
+    try {
+      await deleteAccountTexts(deps.text, id);
+    } catch (e) {
+      log(null, "error", "deleting a deleted user's call text failed", { userId: id, error: (e as Error).message });
+    }
+  }
+
+  // 4. Numbers that were never on the voice platform go back to the telephony provider. Last, because
   //    a release cannot be repeated: a failure is logged (the number is already out of our records).
   let released = 0;
   for (const n of toRelease) {

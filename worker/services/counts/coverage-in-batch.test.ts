@@ -195,7 +195,7 @@ describe("a change of coverage is seen by the very next count", { timeout: 60_00
       cost: 0.12,
       duration: 90,
     };
-    await recordCallEvent(db(), testAccountShards(), { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call });
+    await recordCallEvent(db(), testAccountShards(), env.CALL_TEXT, { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call });
     const next = await measure((m) => callLogCounts(m.shard, userId, q));
     const rows = await shardCalls();
     expect(next.result).toEqual(bruteCallLogCounts(rows, userId, q));
@@ -235,7 +235,7 @@ describe("a change of coverage is seen by the very next count", { timeout: 60_00
       cost: 0.2,
       duration: 120,
     };
-    await recordCallEvent(db(), testAccountShards(), { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call });
+    await recordCallEvent(db(), testAccountShards(), env.CALL_TEXT, { id: `evt_${crypto.randomUUID()}`, provider: "vapi", type: "end-of-call-report", call });
     const next = await measure((m) => callLogCounts(m.shard, userId, q));
     const rows = await shardCalls();
     expect(next.result).toEqual(bruteCallLogCounts(rows, userId, q));

@@ -93,7 +93,7 @@ describe("the shards' admin API", () => {
     const list = await call("/api/admin/shards/moves", { token: admin.accessToken });
     expect(list.body.moves[0]).toMatchObject({ id: res.body.move.id, phase: "copying" });
 
-    const ctx = { db: db(), config: parseConfig(env as unknown as Record<string, unknown>), now: new Date(), shards: testShards() };
+    const ctx = { db: db(), config: parseConfig(env as unknown as Record<string, unknown>), now: new Date(), shards: testShards(), callText: env.CALL_TEXT };
     await shardMovesJob.run(ctx);
     const afterOne = (await db().select().from(shardMoves).where(eq(shardMoves.id, res.body.move.id)))[0];
     // One run copies, catches up and switches; the old rows wait for the grace period.

@@ -13,12 +13,13 @@ import { DEV_VAPI_WEBHOOK_SECRET } from "../../providers/voice/local";
 import { insertAgent, insertCallLogs, insertProfile, insertRows, plainAlertRule } from "../../test/factories";
 import { call, db, shardNameOf, signUpAndSignIn } from "../../test/helpers";
 import { vapiCall, vapiReport } from "../../test/payloads";
-import { writeSearchRows } from "../call-search";
+import { searchCallLogs, writeSearchRows } from "../call-search";
+import { callTextKey, putCallText } from "../call-text";
 import { ID_RANGE, MOVED_TABLES, idRangeStatements, runMoveToEnd, startMove, stepMove, type MoveDeps, type StepOptions } from "./move";
 
 const bindings = env as unknown as Record<string, unknown>;
 const bound = shardBindings(bindings);
-const deps = (): MoveDeps => ({ directory: db(), bound, shard: (name) => shardDatabase(bindings, name) });
+const deps = (): MoveDeps => ({ directory: db(), bound, shard: (name) => shardDatabase(bindings, name), text: env.CALL_TEXT });
 const shardDb = (name: string): Database => createDb(shardDatabase(bindings, name));
 const otherShard = (name: string) => bound.find((b) => b !== name)!;
 /** Small steps (a few pages each) and no grace period, so a test walks every phase in a few steps. */
@@ -41,7 +42,7 @@ async function seededAccount(calls = 620, shard?: string) {
   const onShard = shardDb(from);
   await insertCallLogs(userId, calls);
   const sources = await shardDatabase(bindings, from).prepare(`SELECT ${SOURCE_COLUMNS} FROM call_logs WHERE user_id = ?1`).bind(userId).all<SearchSource>();
-  await writeSearchRows(shardDatabase(bindings, from), sources.results);
+  await writeSearchRows(shardDatabase(bindings, from), env.CALL_TEXT, sources.results);
   await insertRows(callLogDaily, [{ userId, day: "2026-03-02", direction: "inbound", total: 3 }, { userId, day: "2026-03-03", direction: "outbound", total: 1 }], onShard);
   const endpointId = `we_${crypto.randomUUID()}`;
   await insertRows(webhookEndpoints, [{ id: endpointId, userId, url: "https://hooks.example.com/x", events: '["call.ended"]', secret: "whsec_x" }], onShard);
@@ -258,3 +259,18 @@ async function writeToOldShard(from: string, userId: string, assistantId: string
     shardDb(from),
   );
 }
+
+// Last in the file: the account it moves stays on the new shard with its ids, after every test that counts them.
+describe("the call text in R2 across a move", () => {
+  it("indexes a moved call whose transcript is in R2 (decision 077) on the new shard: the object stays under the account", async () => {
+    const a = await seededAccount(3);
+    const word = `zq${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
+    const [inR2] = await insertCallLogs(a.userId, 1, { transcript: null, summary: "No words here." });
+    await putCallText(env.CALL_TEXT, a.userId, inR2.callId, { transcript: `Human: my ${word} whistles` });
+    const move = await startMove(deps(), { account: a.userId, shard: a.to, startedBy: "test" });
+    expect((await runMoveToEnd(deps(), move.id, fast)).phase).toBe("done");
+    const found = await searchCallLogs(shardDb(a.to), a.userId, word, 10, null);
+    expect(found.results.map((r) => r.log.call_id)).toEqual([inR2.callId]);
+    expect(await env.CALL_TEXT.head(callTextKey(a.userId, inR2.callId))).not.toBeNull();
+  });
+});

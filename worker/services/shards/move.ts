@@ -37,6 +37,7 @@ import { REMOVE_ACCOUNT_STATEMENTS, SOURCE_COLUMNS, type SearchSource } from "..
 import { SHARD_BINDING } from "../../db/shards";
 import { auditStatement, type AdminActor } from "../admin/audit-log";
 import { writeSearchRows } from "../call-search";
+import type { CallTextBucket } from "../call-text";
 import { callHoursChanged, markDaysDirty } from "../rollup-dirty";
 
 export type MovePhase = "copying" | "catching_up" | "switched" | "final" | "deleting" | "done";
@@ -192,8 +193,12 @@ function chunks(rows: Record<string, unknown>[]): string[] {
   return out;
 }
 
-/** What a step works with: the directory, each shard's D1 on its primary, and the shards bound. */
-export type MoveDeps = { directory: Database; shard: (name: string) => D1Database; bound: readonly string[] };
+/**
+ * What a step works with: the directory, each shard's D1 on its primary, the shards bound, and the
+ * call text in R2 (decision 077), whence the moved calls' search rows read their transcripts (an
+ * account's objects are keyed by account, not shard: a move leaves them where they are).
+ */
+export type MoveDeps = { directory: Database; shard: (name: string) => D1Database; bound: readonly string[]; text: CallTextBucket };
 
 /** Test hook: called at each point a step may die; a throw there is a crash at that point. */
 export type CrashHook = (point: string) => void;
@@ -449,7 +454,7 @@ class Step {
     const ids = JSON.stringify(page.map((r) => r.call_id));
     const rows = await this.to.prepare(`SELECT ${SOURCE_COLUMNS} FROM call_logs WHERE call_id IN (SELECT value FROM json_each(?1))`).bind(ids).all<SearchSource>();
     this.queries++;
-    await writeSearchRows(this.to, rows.results);
+    await writeSearchRows(this.to, this.deps.text, rows.results);
     this.queries += 4;
   }
 

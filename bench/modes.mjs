@@ -70,6 +70,18 @@ export const BENCH_MODES = {
       keep: { type: "boolean", default: false },
     },
   },
+  // The shards bench: the same calls in 1 shard and in 4, in process over SQLite files (no server):
+  // bytes per call, each shard's size, the counts' round trips and p50, the roll-up across shards, capacity.
+  shards: {
+    script: "bench/shards.mjs",
+    usage: "npm run bench -- --shards [--accounts N] [--calls-per-account N] [--keep]",
+    options: {
+      shards: { type: "boolean", default: true },
+      accounts: { type: "string" },
+      "calls-per-account": { type: "string" },
+      keep: { type: "boolean", default: false },
+    },
+  },
   // The live feed bench: many sockets on one account's feed, webhook to message. Its `--webhooks N`
   // is how many webhooks it sends, not the webhooks bench.
   live: {

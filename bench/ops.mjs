@@ -107,7 +107,7 @@ export function countCases({ start, end, startUtc, endUtc, staffId, monthStartUt
     {
       path: "/api/usage-stats",
       flag: "own calls, this month",
-      service: (m) => svc.monthlyCalls({ $client: m.d1 }, staffId, new Date()),
+      service: (m) => svc.monthlyCalls({ $client: m.d1 }, staffId, new Date(), m.database),
       naive: {
         sql: "SELECT count(*) AS n, coalesce(sum(duration), 0) AS s FROM call_logs WHERE user_id = ? AND start_time >= ? AND start_time < ?",
         params: [staffId, monthStartUtc, monthEndUtc],

@@ -42,6 +42,24 @@ import {
 import { exitOnStopSignals, throwawayApp } from "../scripts/local-app.mjs";
 import { BENCH_MODES, DEFAULT_MODE, benchMode, forwardedArgs } from "./modes.mjs";
 
+// Another bench first, before this one checks anything, builds or imports worker code.
+// `--search` (bench/search.mjs: the transcript search, on a database of its own; with --full at
+// 1,000,000 calls), `--webhooks` (bench/webhooks.mjs: call events fanned out to a healthy, a flaky and
+// a down endpoint through the queue), `--alerts` (bench/alerts.mjs: one cron run over many rules and
+// accounts), `--live` (bench/live.mjs: many sockets on one account's feed, webhook to message),
+// `--shards` (bench/shards.mjs: the same calls in 1 shard and in 4, in process, no server): the
+// line's options pick the bench (bench/modes.mjs), so live's `--webhooks N` is not the webhooks bench.
+const picked = benchMode(process.argv.slice(2));
+if (picked.error) {
+  console.error(picked.error);
+  process.exit(2);
+}
+if (picked.mode !== "default") {
+  const { script } = BENCH_MODES[picked.mode];
+  const child = spawnSync(bin("node"), [path.join(root, script), ...forwardedArgs(picked.mode, process.argv.slice(2))], { stdio: "inherit" });
+  process.exit(child.status ?? 1);
+}
+
 // ---- Targets -------------------------------------------------------------------------------------
 // A list or count answered by the Worker must leave room for the network and the SPA's render inside
 // the ~300 ms a person reads as instant; 150 ms at the 95th percentile on this 2-core machine (wrangler,
@@ -67,22 +85,6 @@ requireNodeSqlite("npm run bench");
 const { tsImport } = await import("tsx/esm/api");
 // The existence check's floor, by design: the answer waits for it whether or not the account exists.
 const { USER_EXISTS_MIN_MS: USER_EXISTS_FLOOR_MS } = await tsImport("../worker/routes/public-account.ts", import.meta.url);
-
-// `--search` (bench/search.mjs: the transcript search, on a database of its own; with --full at
-// 1,000,000 calls), `--webhooks` (bench/webhooks.mjs: call events fanned out to a healthy, a flaky and
-// a down endpoint through the queue), `--alerts` (bench/alerts.mjs: one cron run over many rules and
-// accounts), `--live` (bench/live.mjs: many sockets on one account's feed, webhook to message): the
-// line's options pick the bench (bench/modes.mjs), so live's `--webhooks N` is not the webhooks bench.
-const picked = benchMode(process.argv.slice(2));
-if (picked.error) {
-  console.error(picked.error);
-  process.exit(2);
-}
-if (picked.mode !== "default") {
-  const { script } = BENCH_MODES[picked.mode];
-  const child = spawnSync(bin("node"), [path.join(root, script), ...forwardedArgs(picked.mode, process.argv.slice(2))], { stdio: "inherit" });
-  process.exit(child.status ?? 1);
-}
 
 const { args, wholeNumber } = cliOptions(DEFAULT_MODE.options, DEFAULT_MODE.usage);
 const FULL = { calls: 1_000_000, aircall: 200_000, appointments: 200_000, leads: 50_000 };

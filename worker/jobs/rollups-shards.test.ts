@@ -13,7 +13,7 @@ import { insertAircallCalls, insertCallLogs, insertProfile } from "../test/facto
 import { db, shardOf, testShards } from "../test/helpers";
 import { jobsByCron, FREQUENT_CRON, pruneCountersJob, runJobs } from "./index";
 import { rollupJob, runHourlyRollups, runRollups } from "./rollups";
-import { measureShards, shardSizeJob } from "./shard-sizes";
+import { CLOSE_SHARD_AT_BYTES, measureShards, shardSizeJob } from "./shard-sizes";
 
 const NOW = new Date("2026-09-10T12:00:00Z");
 
@@ -118,6 +118,32 @@ describe("the shard-size job", () => {
     expect(await db().select().from(shards).where(eq(shards.name, "SHARD_1")).get()).toEqual(last);
     expect((await db().select().from(shards).where(eq(shards.name, "SHARD_0")).get())?.measuredAt).toBe(later.toISOString());
     expect(shard1.name).toBe("SHARD_1");
+  });
+});
+
+describe("the shard-size job at the edges", () => {
+  /** A shard whose database reports `sizeBytes` with every answer, as D1's meta.size_after does. */
+  const sized = (name: string, sizeBytes: number): Shard => {
+    const d1 = { prepare: () => ({ run: async () => ({ results: [], meta: { size_after: sizeBytes } }) }) } as unknown as D1Database;
+    return { name, db: createDb(d1) };
+  };
+
+  it("writes 150 shards' sizes in one statement of three parameters", async () => {
+    const many = Array.from({ length: 150 }, (_, i) => sized(`SHARD_${i + 100}`, 1_000 + i));
+    const sizes = await measureShards(ctx(many));
+    expect(sizes).toHaveLength(150);
+    const row = await db().select().from(shards).where(eq(shards.name, "SHARD_249")).get();
+    expect(row).toMatchObject({ sizeBytes: 1_149, open: true, measuredAt: NOW.toISOString() });
+    await env.DB.prepare("DELETE FROM shards WHERE CAST(substr(name, 7) AS INTEGER) >= 100").run();
+  });
+
+  it("closes a shard past half of 10 GB to new accounts, registers a full new one closed, and never reopens one", async () => {
+    await measureShards(ctx([sized("SHARD_90", 1_000), sized("SHARD_91", CLOSE_SHARD_AT_BYTES)]));
+    const open = async (name: string) => (await db().select({ open: shards.open }).from(shards).where(eq(shards.name, name)).get())?.open;
+    expect([await open("SHARD_90"), await open("SHARD_91")]).toEqual([true, false]);
+    await measureShards(ctx([sized("SHARD_90", CLOSE_SHARD_AT_BYTES + 1), sized("SHARD_91", 1_000)]));
+    expect([await open("SHARD_90"), await open("SHARD_91")]).toEqual([false, false]);
+    await env.DB.prepare("DELETE FROM shards WHERE name IN ('SHARD_90', 'SHARD_91')").run();
   });
 });
 

@@ -232,6 +232,8 @@ const OVER_BUDGET: Record<string, { trips: number; why: string }> = {
   "POST /api/admin/shards/moves": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/admin/assign-phone-number": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/admin/cleanup-user": { trips: 3, why: READ_THEN_WRITE },
+  "GET /api/admin/users/v2": { trips: 3, why: "the sign-in, then the page from the directory, then its accounts' calls from their shards at once (decision 079)" },
+  "GET /api/admin/users": { trips: 3, why: "the sign-in, then the page from the directory, then its accounts' calls from their shards at once (decision 079)" },
   "POST /api/twilio/buy": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/twilio/assign-number": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/twilio/unassign-number": { trips: 3, why: READ_THEN_WRITE },
@@ -241,10 +243,11 @@ const OVER_BUDGET: Record<string, { trips: number; why: string }> = {
   "PATCH /api/agents/:id/deactivate": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/create-vapi-assistant": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/create-default-agent": { trips: 3, why: READ_THEN_WRITE },
+  "POST /api/analytics/won": { trips: 3, why: "the sign-in, the store's appointments and the store network's accounts (the directory), then their calls on every shard holding them, at once (decision 076)" },
   "POST /api/trigger-call": { trips: 3, why: "the sign-in, then the plan, the agent and the rate limits, then the call's row after the voice platform" },
   "DELETE /api/vapi/assistant/:assistantId": { trips: 3, why: READ_THEN_WRITE },
-  "POST /api/webhook-endpoints": { trips: 3, why: "the sign-in, then the plan, then the insert that keeps the limit of 10 with its audit row in one batch" },
-  "PATCH /api/webhook-endpoints/:endpointId": { trips: 3, why: "the sign-in, then the plan beside the endpoint as it was, then the update with its audit row in one batch" },
+  "POST /api/webhook-endpoints": { trips: 3, why: "the sign-in, then the plan beside the shard's insert that keeps the limit of 10, then its audit row in the directory (decision 078)" },
+  "PATCH /api/webhook-endpoints/:endpointId": { trips: 3, why: "the sign-in, then the plan beside the endpoint as it was, then the update beside its audit row (decision 078)" },
   "DELETE /api/webhook-endpoints/:endpointId": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/webhook-endpoints/:endpointId/rotate-secret": { trips: 3, why: READ_THEN_WRITE },
   "POST /api/webhook-endpoints/:endpointId/test": { trips: 3, why: "the sign-in, then the plan, the per-account limit and the endpoint at once, then the delivery" },
@@ -398,9 +401,6 @@ const CASES: Record<string, () => Promise<Spec>> = {
     return { as: "admin", path: "/api/admin/cleanup-user", json: { email: s.email } };
   },
   "GET /api/admin/audit-log": async () => ({ as: "admin", path: "/api/admin/audit-log?limit=50" }),
-  "GET /api/twilio/health": async () => ({ as: "customer", path: "/api/twilio/health" }),
-  "GET /api/twilio/my-numbers": async () => ({ as: "customer", path: "/api/twilio/my-numbers" }),
-  "GET /api/twilio/available-numbers": async () => ({ as: "customer", path: "/api/twilio/available-numbers?areaCode=305&limit=50" }),
   "GET /api/admin/shards": async () => ({ as: "admin", path: "/api/admin/shards" }),
   "PUT /api/admin/shards/:name": async () => ({ as: "admin", path: "/api/admin/shards/SHARD_0", json: { open: true } }),
   "GET /api/admin/shards/moves": async () => ({ as: "admin", path: "/api/admin/shards/moves" }),
@@ -409,6 +409,9 @@ const CASES: Record<string, () => Promise<Spec>> = {
     const own = await shardNameOf(s.userId);
     return { as: "admin", path: "/api/admin/shards/moves", json: { account: s.userId, shard: own === "SHARD_0" ? "SHARD_1" : "SHARD_0" }, ok: [202] };
   },
+  "GET /api/twilio/health": async () => ({ as: "customer", path: "/api/twilio/health" }),
+  "GET /api/twilio/my-numbers": async () => ({ as: "customer", path: "/api/twilio/my-numbers" }),
+  "GET /api/twilio/available-numbers": async () => ({ as: "customer", path: "/api/twilio/available-numbers?areaCode=305&limit=50" }),
   "POST /api/twilio/buy": async () => {
     const s = await fresh();
     const search = await send("GET", { as: s, path: "/api/twilio/available-numbers?areaCode=305&limit=5" });
@@ -471,7 +474,8 @@ const CASES: Record<string, () => Promise<Spec>> = {
     const id = await webhookEndpoint(customer);
     const test = await send("POST", { as: "customer", path: `/api/webhook-endpoints/${id}/test` });
     // A resend is of a decided delivery (a queued one answers 409).
-    await env.DB.prepare("update webhook_deliveries set status = 'failed', attempts = 8 where id = ?").bind(test.body.deliveryId).run();
+    // The delivery is on the account's shard (decision 078): the statement changes it wherever it is.
+    await eachShard(testShards(), (shard) => shard.db.$client.prepare("update webhook_deliveries set status = 'failed', attempts = 8 where id = ?").bind(test.body.deliveryId).run());
     return { as: "customer", path: `/api/webhook-endpoints/${id}/deliveries/${test.body.deliveryId}/resend`, ok: [202] };
   },
   "GET /api/local/webhook-inbox": async () => ({ as: "none", path: "/api/local/webhook-inbox?inbox=trips" }),
@@ -492,7 +496,9 @@ const CASES: Record<string, () => Promise<Spec>> = {
   "GET /api/alerts/history": async () => ({ as: "customer", path: "/api/alerts/history" }),
   "POST /api/alerts/history/:id/acknowledge": async () => {
     const s = await fresh();
-    const row = await env.DB.prepare(
+    // The alert is on the account's shard (decision 078).
+    const placed = await env.DB.prepare("SELECT shard FROM profiles WHERE id = ?").bind(s.userId).first<{ shard: string }>();
+    const row = await testShards().find((shard) => shard.name === placed!.shard)!.db.$client.prepare(
       "INSERT INTO alert_history (user_id, rule_name, metric, scope_kind, severity, comparison, threshold, window_minutes, value, window_start, window_end, fired_at, run_id) " +
         "VALUES (?, 'r', 'call_count', 'all', 'warning', 'gte', 1, 15, 2, 't', 't', 't', 'trips') RETURNING id",
     )

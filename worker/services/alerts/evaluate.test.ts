@@ -299,6 +299,24 @@ describe("fire once, resolve once, cooldown", () => {
     expect((await history(a)).map((h) => h.fired_at)).toEqual([NOW.toISOString(), minutesBefore(-61).toISOString()]);
   });
 
+  it("a rule without a state row yet (a move's copy) reads as ok, fires once, and its first firing writes the row", async () => {
+    const a = await account();
+    const shard = await shardD1(a);
+    await shard
+      .prepare(
+        "INSERT INTO alert_rules (user_id, name, metric, scope_kind, scope_id, comparison, threshold, window_minutes, cooldown_minutes, severity, created_at) " +
+          "VALUES (?, 'Copied', 'call_count', 'all', '', 'gte', 1, 15, 5, 'warning', ?)",
+      )
+      .bind(a.user.id, minutesBefore(60).toISOString())
+      .run();
+    await addCall(a, minutesBefore(1));
+    const c = channels();
+    await evaluateAll(c.deps, NOW);
+    await evaluateAll(c.deps, minutesBefore(-1));
+    expect(await history(a)).toMatchObject([{ rule_name: "Copied", value: 1 }]);
+    expect(await shard.prepare("SELECT status FROM alert_rule_state WHERE user_id = ?").bind(a.user.id).all()).toMatchObject({ results: [{ status: "triggered" }] });
+  });
+
   it("two overlapping runs fire a breach once and send one mail", async () => {
     const a = await account();
     await rule(a, { threshold: 1 });

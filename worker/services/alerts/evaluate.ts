@@ -152,19 +152,23 @@ export function transition(rule: Pick<RuleRow, "status" | "last_fired_at" | "coo
 
 const RULES_SQL =
   "SELECT r.id, r.user_id, r.name, r.metric, r.scope_kind, r.scope_id, r.comparison, r.threshold, r.window_minutes, r.cooldown_minutes, r.severity, " +
-  "r.email_account, r.extra_emails, r.webhook, r.bell, s.status, s.since, s.last_fired_at, s.alert_id " +
-  "FROM alert_rules r JOIN alert_rule_state s ON s.rule_id = r.id";
+  "r.email_account, r.extra_emails, r.webhook, r.bell, coalesce(s.status, 'ok') AS status, coalesce(s.since, r.created_at) AS since, s.last_fired_at, s.alert_id " +
+  "FROM alert_rules r LEFT JOIN alert_rule_state s ON s.rule_id = r.id";
 
 /** A rule with its state, as the shard holds it (its account's profile is the directory's). */
 type ShardRuleRow = Omit<RuleRow, "email" | "shopwindows_info" | "call_app" | "is_admin">;
 
 /** The profile fields a run needs of an account. */
-type ProfileRow = Pick<RuleRow, "email" | "shopwindows_info" | "call_app" | "is_admin"> & { id: string };
+type ProfileRow = Pick<RuleRow, "email" | "shopwindows_info" | "call_app" | "is_admin"> & { id: string; shard: string | null };
 
 /** The call roll-ups' coverage of this New York month, as the run read it (minutes used counts the month over it). */
 type MonthCoverage = { range: { startDate: string; endDate: string }; coverage: Coverage };
 
-/** The rules a run evaluates (every account's on the shard, or one account's call rules), and the month's coverage, in one round trip. */
+/**
+ * The rules a run evaluates (every account's on the shard, or one account's call rules), and the
+ * month's coverage, in one round trip. A rule without a state row yet (one copied by a move before
+ * its state, decision 080) reads as ok since its creation; its first firing writes the row.
+ */
 async function readRules(shard: Database, now: Date, only?: { userId: string }): Promise<{ rules: ShardRuleRow[]; month: MonthCoverage }> {
   const d1 = d1Of(shard);
   const statement = only ? d1.prepare(`${RULES_SQL} WHERE r.user_id = ? ORDER BY r.id`).bind(only.userId) : d1.prepare(`${RULES_SQL} ORDER BY r.user_id, r.id`);
@@ -186,7 +190,8 @@ export type AccountMail = { limits: AlertPlanLimits; recipients: Map<string, Rec
  * (accounts with a minutes-used rule) month, whatever the number of rules. A rule whose account has
  * no profile in the directory (deleted meanwhile) is left out. The month is counted over the
  * coverage read with the rules; the batch reads the coverage again, and should it have moved in
- * between (a roll-up ran), those accounts' months are read again alone.
+ * between (a roll-up ran), those accounts' months are read again alone. A rule of an account the
+ * directory places on another shard (a move's copy, decision 080) is left out too.
  */
 async function evaluateChunk(
   deps: Pick<AlertDeps, "db" | "shard">,
@@ -201,7 +206,7 @@ async function evaluateChunk(
 
   // The directory's part: the profiles, then per account its agents, numbers, plan and extra addresses.
   const directoryStatements: D1PreparedStatement[] = [
-    dir.prepare("SELECT id, email, shopwindows_info, call_app, is_admin FROM profiles WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(chunk.map(([id]) => id))),
+    dir.prepare("SELECT id, email, shopwindows_info, call_app, is_admin, shard FROM profiles WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(chunk.map(([id]) => id))),
   ];
   for (const [userId] of chunk) directoryStatements.push(...scopesStatements(dir, userId), subscriptionsStatement(dir, userId), recipientsStatement(dir, userId));
   const read = (await dir.batch<Record<string, unknown>>(directoryStatements)).map((r) => r.results ?? []);
@@ -209,7 +214,9 @@ async function evaluateChunk(
   const accounts: { userId: string; rules: RuleRow[]; scopes: AccountScopes; plan: AccountPlan; mail: AccountMail }[] = [];
   for (const [i, [userId, rules]] of chunk.entries()) {
     const profile = profiles.get(userId);
-    if (!profile) continue;
+    // Only the accounts the directory places on this shard: a moving account's rules are on both
+    // shards until the move deletes the old ones (decision 080), and are evaluated once, where it is.
+    if (!profile || profile.shard !== deps.shard.name) continue;
     const at = 1 + i * 4;
     const plan: AccountPlan = planOf(read[at + 2] as Parameters<typeof planOf>[0], now);
     const full = rules.map((r): RuleRow => ({ ...r, email: profile.email, shopwindows_info: profile.shopwindows_info, call_app: profile.call_app, is_admin: profile.is_admin }));
@@ -305,6 +312,8 @@ function changeStatements(d1: D1Database, e: Evaluated, kind: "fire" | "resolve"
     const cooledBefore = new Date(now.getTime() - cooldownOf(r) * MINUTE_MS).toISOString();
     const took = "EXISTS (SELECT 1 FROM alert_rule_state WHERE rule_id = ? AND run_id = ? AND status = 'triggered' AND since = ?)";
     return [
+      // The rule's state row, where it has none yet (read as ok): the UPDATE below then moves it.
+      d1.prepare("INSERT INTO alert_rule_state (rule_id, user_id, status, since) VALUES (?, ?, 'ok', ?) ON CONFLICT (rule_id) DO NOTHING").bind(r.id, r.user_id, r.since),
       d1
         .prepare(
           "UPDATE alert_rule_state SET status = 'triggered', since = ?, last_fired_at = ?, run_id = ?, last_value = ?, evaluated_at = ? " +
@@ -499,11 +508,11 @@ export async function evaluateAlerts(deps: AlertDeps, now: Date, only?: { userId
     });
     if (changes.length === 0) continue;
     const results = await d1.batch<{ id: number }>(changes.flatMap((c) => c.statements));
-    // The history statement (the second of each change) returns the alert only where this run's UPDATE took.
     const taken: { change: (typeof changes)[number]; alertId: number; ref: string }[] = [];
     let at = 0;
     for (const change of changes) {
-      const alert = (results[at + 1].results ?? [])[0];
+      // The history statement returns the alert only where this run's UPDATE took: the third of a firing, the second of a resolution.
+      const alert = (results[at + (change.kind === "fire" ? 2 : 1)].results ?? [])[0];
       at += change.statements.length;
       // Alert ids are a shard's own: the directory's log names the shard too.
       if (alert) taken.push({ change, alertId: alert.id, ref: `${deps.shard.name}:${alert.id}:${change.kind === "fire" ? "triggered" : "resolved"}` });

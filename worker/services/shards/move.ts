@@ -387,10 +387,11 @@ class Step {
    * since the move's mark ("changed"). True when the pass has finished; false when the budget ran out.
    */
   private async pass(rows: "all" | "changed", when: "before" | "after"): Promise<boolean> {
-    for (;;) {
+    // At least one page per call, however small the budget: every step moves the move on.
+    for (let first = true; ; first = false) {
       const c = this.cursor;
       if (c.table >= MOVED_TABLES.length) return true;
-      if (this.spent()) return false;
+      if (this.spent() && !first) return false;
       const t = MOVED_TABLES[c.table];
       if (rows === "changed" && !t.changed) {
         await this.save({ cursor: JSON.stringify({ ...c, table: c.table + 1, after: 0 }) });
@@ -500,10 +501,10 @@ class Step {
   /** Deletes the account's rows on the old shard, children first, DELETE_ROWS per statement. True when none is left. */
   private async deleteOld(): Promise<boolean> {
     const order = [...MOVED_TABLES].reverse();
-    for (;;) {
+    for (let first = true; ; first = false) {
       const c = this.cursor;
       if (c.table > order.length) return true;
-      if (this.spent()) return false;
+      if (this.spent() && !first) return false;
       if (c.table === 0) {
         // The search rows first (they name the calls), then the live feed's change log.
         await this.from.batch([

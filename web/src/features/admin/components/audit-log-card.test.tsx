@@ -38,6 +38,24 @@ const entries: AuditEntry[] = [
     detail: { before: 1, after: 3 },
     ip: null,
   },
+  {
+    id: 4,
+    created_at: "2026-11-28T17:00:00.000Z",
+    actor_email: "admin@demo.local",
+    action: "move_account_shard",
+    target_email: "owner@shop.example",
+    detail: { from: "SHARD_0", to: "SHARD_1" },
+    ip: null,
+  },
+  {
+    id: 5,
+    created_at: "2026-11-28T18:00:00.000Z",
+    actor_email: "admin@demo.local",
+    action: "set_shard_open",
+    target_email: null,
+    detail: { shard: "SHARD_1", open: false },
+    ip: null,
+  },
 ];
 
 afterEach(() => {
@@ -62,6 +80,10 @@ describe("AuditLogCard", () => {
     expect(
       within(hookRow).getByText("https://b.example.com/in · url: https://a.example.com/in → https://b.example.com/in, events: call.ended → call.ended, test"),
     ).toBeTruthy();
+    const moveRow = screen.getByText(ADMIN_TEXT.auditActions.move_account_shard).closest("tr")!;
+    expect(within(moveRow).getByText("SHARD_0 → SHARD_1")).toBeTruthy();
+    const shardRow = screen.getByText(ADMIN_TEXT.auditActions.set_shard_open).closest("tr")!;
+    expect(within(shardRow).getByText("SHARD_1 closed to new accounts")).toBeTruthy();
     expect(screen.getByRole("columnheader", { name: "By" })).toBeTruthy();
     expect(screen.queryByRole("columnheader", { name: "Admin" })).toBeNull();
   });

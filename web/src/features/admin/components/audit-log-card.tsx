@@ -45,6 +45,10 @@ export function auditDetail(e: AuditEntry): string {
       const pool = (d.numbers_returned_to_pool as string[] | undefined)?.length ?? 0;
       return `${String(d.agents ?? 0)} agents, ${pool} numbers back to the pool`;
     }
+    case "move_account_shard":
+      return `${String(d.from ?? "")} → ${String(d.to ?? "")}`;
+    case "set_shard_open":
+      return `${String(d.shard ?? "")} ${d.open ? "open" : "closed"} to new accounts`;
   }
 }
 

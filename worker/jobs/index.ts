@@ -14,7 +14,7 @@ import { shardMovesJob } from "./shard-moves";
 import { pruneRateLimits } from "../db/rate-limit";
 import { recordJobRun } from "../services/job-runs";
 import { pruneLiveChanges } from "../live/changes";
-import { healSearchIndex } from "../services/call-search";
+import { healSearchIndex, healTextReadsPerShard } from "../services/call-search";
 import { eachShard } from "../db/shards";
 import { log, withLogScope } from "../lib/log";
 import { shardSizeJob } from "./shard-sizes";
@@ -61,7 +61,7 @@ export const jobsByCron: Record<string, Job[]> = {
     // Indexes the call logs whose index step was lost since the last run (decision 059), on every
     // shard at once: each shard holds its accounts' calls and their index; the transcripts are R2's
     // (decision 077), so without the bucket the job skips.
-    { name: "search-heal", run: async ({ db, shards, callText }) => (callText ? eachShard(shards, (shard) => healSearchIndex(db, shard.db, callText)) : { skipped: true }) },
+    { name: "search-heal", run: async ({ db, shards, callText }) => (callText ? eachShard(shards, (shard) => healSearchIndex(db, shard.db, callText, { maxRows: healTextReadsPerShard(shards.length) })) : { skipped: true }) },
     // Webhook deliveries whose queue message was lost (decision 070).
     webhookRequeueJob,
   ],

@@ -10,7 +10,7 @@ import { d1Of } from "../db/client";
 import { eachShard } from "../db/shards";
 import { callLogs, deletedAccounts } from "../db/schema";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../providers/voice/local";
-import { healSearchIndex, indexCalls, rebuildSearchIndex } from "../services/call-search";
+import { HEAL_TEXT_READS_PER_RUN, healSearchIndex, healTextReadsPerShard, indexCalls, rebuildSearchIndex } from "../services/call-search";
 import { putCallText } from "../services/call-text";
 import { searchMatch } from "../db/search-index";
 import { endOfCallReportBody, insertAgent, insertCallLogs, insertProfile } from "../test/factories";
@@ -172,6 +172,44 @@ describe("GET /api/call-logs/search", () => {
 });
 
 describe("the search index in step with the call logs", () => {
+  it("the healing pass reads a transcript only for a call whose index step was lost, and at most its budget a run", async () => {
+    const me = await signUpAndSignIn();
+    await reindex();
+    const shard = await shardOf(me.userId);
+    const now = Date.now();
+    // Three calls whose index step was lost, and one its write indexed: all newer than the mark.
+    const words = [uniqueWord(), uniqueWord(), uniqueWord(), uniqueWord()];
+    const calls: Awaited<ReturnType<typeof insertCallLogs>> = [];
+    for (const [i, w] of words.entries()) {
+      const [c] = await insertCallLogs(me.userId, 1, { transcript: null, summary: "No words here.", updatedAt: new Date(now + i).toISOString() });
+      await putCallText(env.CALL_TEXT, me.userId, c.callId, { transcript: `Human: ${w}` });
+      calls.push(c);
+    }
+    await indexCalls(shard, env.CALL_TEXT, [calls[3].callId]);
+    const read: string[] = [];
+    const counting = {
+      put: env.CALL_TEXT.put.bind(env.CALL_TEXT),
+      delete: env.CALL_TEXT.delete.bind(env.CALL_TEXT),
+      list: env.CALL_TEXT.list.bind(env.CALL_TEXT),
+      get: ((key: string) => {
+        read.push(key);
+        return env.CALL_TEXT.get(key);
+      }) as R2Bucket["get"],
+    };
+    expect((await healSearchIndex(db(), shard, counting, { maxRows: 2 })).indexed).toBe(2);
+    expect((await healSearchIndex(db(), shard, counting, { maxRows: 2 })).indexed).toBe(1);
+    expect((await healSearchIndex(db(), shard, counting, { maxRows: 2 })).indexed).toBe(0);
+    // One read for each call whose step was lost, none for the call its write indexed.
+    expect(read).toHaveLength(3);
+    expect(read.some((k) => k.endsWith(encodeURIComponent(calls[3].callId)) || k.endsWith(calls[3].callId))).toBe(false);
+    for (const [i, w] of words.entries()) expect((await search(me, w)).body.results.map((r: { log: { id: number } }) => r.log.id)).toEqual([calls[i].id]);
+  });
+
+  it("the cron's healing run shares 400 transcript reads among the shards it heals", () => {
+    expect(HEAL_TEXT_READS_PER_RUN).toBe(400);
+    expect([1, 2, 4, 400, 1000].map(healTextReadsPerShard)).toEqual([400, 200, 100, 1, 1]);
+  });
+
   it("a rebuild (the healing pass's reads) and a write's index step read a transcript from R2, and an older row's from its column (decision 077)", async () => {
     const me = await signUpAndSignIn();
     const [inR2, inRow] = [uniqueWord(), uniqueWord()];

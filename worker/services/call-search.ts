@@ -79,23 +79,39 @@ export async function removeAccountsFromSearch(search: D1Database, userIds: stri
 const HEAL_BATCH = 500;
 
 /**
- * The healing pass of one shard: indexes every call log of the shard changed since its index's
- * high-water mark (updated_at, id), in (updated_at, id) order, moving the mark in the batch of the
- * rows it wrote; and removes the rows of accounts deleted since (the directory lists them). A write
- * whose index step was lost is indexed here within one cron period. Stops after `maxRows` (the next
- * run goes on from the mark).
+ * Transcripts the healing pass may read from R2 in one cron run, over all shards: a Worker invocation
+ * makes at most 1,000 operations on Cloudflare's services (D1 and R2 alike), and the run's D1
+ * queries need the rest. A call indexed by its own write is never read again.
  */
-export async function healSearchIndex(directory: Database, db: Database, text: CallTextBucket, { maxRows = 20_000 } = {}) {
+export const HEAL_TEXT_READS_PER_RUN = 400;
+
+/** Each shard's share of HEAL_TEXT_READS_PER_RUN when a run heals `shards` shards at once. */
+export const healTextReadsPerShard = (shards: number) => Math.max(1, Math.floor(HEAL_TEXT_READS_PER_RUN / Math.max(1, shards)));
+
+/**
+ * The healing pass of one shard: indexes every call log of the shard changed since its index's
+ * high-water mark (updated_at, id) whose index row is missing or older than the call, in (updated_at,
+ * id) order, moving the mark in the batch of the rows it wrote; and removes the rows of accounts
+ * deleted since (the directory lists them). A write whose index step was lost is indexed here within
+ * one cron period; a call its own write indexed is skipped, so its transcript is not read again.
+ * Indexes at most `maxRows` calls (each one transcript read from R2); the next run goes on from the mark.
+ */
+export async function healSearchIndex(directory: Database, db: Database, text: CallTextBucket, { maxRows = HEAL_TEXT_READS_PER_RUN } = {}) {
   const search = d1Of(db);
   const deleted = await directory.select({ userId: deletedAccounts.userId }).from(deletedAccounts);
   await removeAccountsFromSearch(search, deleted.map((d) => d.userId));
   let indexed = 0;
-  for (;;) {
+  while (indexed < maxRows) {
+    const batch = Math.min(HEAL_BATCH, maxRows - indexed);
     const mark = await search.prepare(`SELECT updated_at AS u, call_log_id AS id FROM call_search_state WHERE id = 1`).first<{ u: string; id: number }>();
     const after = mark ?? { u: "", id: 0 };
-    const rows = await d1Of(db)
-      .prepare(`SELECT ${SOURCE_COLUMNS} FROM call_logs WHERE (updated_at, id) > (?1, ?2) ORDER BY updated_at, id LIMIT ?3`)
-      .bind(after.u, after.id, HEAL_BATCH)
+    const rows = await search
+      .prepare(
+        `SELECT ${SOURCE_COLUMNS} FROM call_logs WHERE (updated_at, id) > (?1, ?2)
+           AND NOT EXISTS (SELECT 1 FROM call_search_docs d WHERE d.call_log_id = call_logs.id AND d.updated_at >= call_logs.updated_at)
+         ORDER BY updated_at, id LIMIT ?3`,
+      )
+      .bind(after.u, after.id, batch)
       .all<SearchSource>();
     const sources = rows.results;
     if (sources.length === 0) break;
@@ -103,7 +119,7 @@ export async function healSearchIndex(directory: Database, db: Database, text: C
     const moveMark = search.prepare(`UPDATE call_search_state SET updated_at = ?1, call_log_id = ?2 WHERE id = 1`).bind(last.updatedAt, last.id);
     await writeSearchRows(search, text, sources, [moveMark]);
     indexed += sources.length;
-    if (sources.length < HEAL_BATCH || indexed >= maxRows) break;
+    if (sources.length < batch) break;
   }
   return { indexed, deletedAccounts: deleted.length };
 }

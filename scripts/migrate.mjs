@@ -2,8 +2,8 @@
 // up to date (decision 076): the directory (DB) and every shard
 // (SHARD_0 …) of wrangler.toml, each through `wrangler d1 migrations apply` with its own
 // migrations_dir, then registers the shards in the directory (open to new accounts unless closed:
-// a shard already there keeps its state) and starts each shard's id ranges (decision 080). Locally
-// by default; --remote for the deployed databases.
+// a shard already there keeps its state). Locally by default; --remote for the deployed
+// databases.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -36,30 +36,6 @@ export async function migrateAll(where, opts) {
   if (shards.length > 0) {
     await run(bin("wrangler"), ["d1", "execute", "DB", ...where, "-c", "wrangler.toml", "--command", `INSERT OR IGNORE INTO shards (name) VALUES ${values}`], opts);
   }
-  for (const shard of shards) {
-    const sql = idRangeSql(shard);
-    if (sql) await run(bin("wrangler"), ["d1", "execute", shard, ...where, "-c", "wrangler.toml", "--command", sql], opts);
-  }
-}
-
-/** Ids a shard numbers its own rows from: shard N from N × 10^12 (worker/services/shards/move.ts, ID_RANGE). */
-export const ID_RANGE = 1_000_000_000_000;
-/** The tables whose ids stay as they are when an account moves (move.ts, RANGED_TABLES). */
-const RANGED_TABLES = ["alert_rules", "alert_history", "alert_notifications", "webhook_attempts", "call_log_changes"];
-
-/**
- * The SQL that starts a shard's autoincrement ranges at its number × ID_RANGE, never lowering a
- * sequence already past it (decision 080), so rows a move copies with their ids never meet the new
- * shard's own; the same statements as move.ts's idRangeStatements. None for SHARD_0.
- */
-export function idRangeSql(shard) {
-  const base = Number(shard.slice("SHARD_".length)) * ID_RANGE;
-  if (base === 0) return null;
-  return RANGED_TABLES.map(
-    (t) =>
-      `INSERT INTO sqlite_sequence (name, seq) SELECT '${t}', ${base} WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = '${t}'); ` +
-      `UPDATE sqlite_sequence SET seq = ${base} WHERE name = '${t}' AND seq < ${base};`,
-  ).join(" ");
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

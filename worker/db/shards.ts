@@ -10,6 +10,14 @@ import { profiles, shards } from "./schema";
 /** A shard's binding name: SHARD_ and its number. */
 export const SHARD_BINDING = /^SHARD_(0|[1-9]\d{0,3})$/;
 
+/**
+ * The id of a new alert rule, alert, bell item or webhook attempt, in SQL: random, 52 bits (exact in
+ * JavaScript), so a row keeps its id when its account moves to another shard and never meets one the
+ * shard made itself (a shard's own autoincrement would: SQLite numbers on from the largest id a table
+ * holds, a copied one included).
+ */
+export const SHARD_ROW_ID = "((random() & 4503599627370495) + 1)";
+
 /** D1 stops a database at 10 GB. */
 export const D1_DATABASE_LIMIT_BYTES = 10 * 1000 ** 3;
 

@@ -18,6 +18,7 @@ import type { Database } from "../db/client";
 import { profiles, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { log } from "../lib/log";
 import type { MailPort } from "../providers";
+import { SHARD_ROW_ID } from "../db/shards";
 import { queueAttempts, webhookMessage, type WebhookMessage } from "./enqueue";
 import { signedHeaders, signingSecrets } from "./signing";
 import { checkWebhookUrl, type Resolver } from "./url-safety";
@@ -151,7 +152,7 @@ export async function attemptDelivery(deps: DeliveryDeps, message: WebhookMessag
   const nextAt = nextDelay === undefined ? null : new Date(now.getTime() + nextDelay * 1000).toISOString();
 
   await db.batch([
-    db.insert(webhookAttempts).values({ deliveryId: delivery.id, endpointId: endpoint.id, attempt, attemptedAt: at, responseStatus, durationMs, responseBody, error }),
+    db.insert(webhookAttempts).values({ id: sql.raw(SHARD_ROW_ID), deliveryId: delivery.id, endpointId: endpoint.id, attempt, attemptedAt: at, responseStatus, durationMs, responseBody, error }),
     // Only the claim's own row: the attempt count is still this attempt's.
     db
       .update(d)

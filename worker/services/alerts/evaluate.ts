@@ -37,7 +37,7 @@ import { ALERT_MAIL_TEXT, ALERT_TEXT } from "@shared/messages";
 import type { AccountPlan } from "@shared/schemas/agents";
 import type { Database } from "../../db/client";
 import { d1Of } from "../../db/client";
-import type { Shard } from "../../db/shards";
+import { SHARD_ROW_ID, type Shard } from "../../db/shards";
 import { log } from "../../lib/log";
 import type { MailPort } from "../../providers";
 import { coveragePlan, type Coverage } from "../counts/engine";
@@ -322,8 +322,8 @@ function changeStatements(d1: D1Database, e: Evaluated, kind: "fire" | "resolve"
         .bind(at, at, runId, e.value, at, r.id, cooledBefore),
       d1
         .prepare(
-          "INSERT INTO alert_history (user_id, rule_id, rule_name, metric, scope_kind, scope_id, scope_label, severity, comparison, threshold, window_minutes, value, window_start, window_end, fired_at, run_id) " +
-            `SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${took} RETURNING id`,
+          "INSERT INTO alert_history (id, user_id, rule_id, rule_name, metric, scope_kind, scope_id, scope_label, severity, comparison, threshold, window_minutes, value, window_start, window_end, fired_at, run_id) " +
+            `SELECT ${SHARD_ROW_ID}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${took} RETURNING id`,
         )
         .bind(r.user_id, r.id, r.name, r.metric, r.scope_kind, r.scope_id, e.label, r.severity, r.comparison, r.threshold, r.window_minutes, e.value, e.windowStart, at, at, runId, r.id, runId, at),
       d1
@@ -331,8 +331,8 @@ function changeStatements(d1: D1Database, e: Evaluated, kind: "fire" | "resolve"
         .bind(r.id, runId, r.id, runId, at),
       d1
         .prepare(
-          "INSERT INTO alert_notifications (user_id, alert_id, kind, title, severity, created_at) " +
-            "SELECT user_id, id, 'triggered', ?, severity, fired_at FROM alert_history WHERE rule_id = ? AND run_id = ? AND ? = 1",
+          "INSERT INTO alert_notifications (id, user_id, alert_id, kind, title, severity, created_at) " +
+            `SELECT ${SHARD_ROW_ID}, user_id, id, 'triggered', ?, severity, fired_at FROM alert_history WHERE rule_id = ? AND run_id = ? AND ? = 1`,
         )
         .bind(titleOf(e, "triggered"), r.id, runId, r.bell),
     ];
@@ -347,8 +347,8 @@ function changeStatements(d1: D1Database, e: Evaluated, kind: "fire" | "resolve"
       .bind(at, e.value, r.alert_id, r.id, runId, at),
     d1
       .prepare(
-        "INSERT INTO alert_notifications (user_id, alert_id, kind, title, severity, created_at) " +
-          `SELECT user_id, id, 'resolved', ?, severity, ? FROM alert_history WHERE id = ? AND resolved_at = ? AND ${took} AND ? = 1`,
+        "INSERT INTO alert_notifications (id, user_id, alert_id, kind, title, severity, created_at) " +
+          `SELECT ${SHARD_ROW_ID}, user_id, id, 'resolved', ?, severity, ? FROM alert_history WHERE id = ? AND resolved_at = ? AND ${took} AND ? = 1`,
       )
       .bind(titleOf(e, "resolved"), at, r.alert_id, at, r.id, runId, at, r.bell),
   ];

@@ -12,6 +12,7 @@ import { d1Of } from "../../db/client";
 import { ApiError, badRequest, notFound } from "../../lib/errors";
 import { alertLimits, planOf, subscriptionsStatement } from "../plans";
 import type { CurrentUser } from "../profiles";
+import { SHARD_ROW_ID } from "../../db/shards";
 import { mayUse } from "./evaluate";
 import {
   addRecipientStatements,
@@ -185,8 +186,8 @@ export async function createRule(dbs: AlertDbs, user: CurrentUser, body: AlertRu
     d1.batch<Record<string, unknown>>([
       d1
         .prepare(
-          "INSERT INTO alert_rules (user_id, name, metric, scope_kind, scope_id, comparison, threshold, window_minutes, cooldown_minutes, severity, email_account, extra_emails, webhook, bell, created_at, updated_at) " +
-            "SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT count(*) FROM alert_rules WHERE user_id = ?) < ? RETURNING id",
+          "INSERT INTO alert_rules (id, user_id, name, metric, scope_kind, scope_id, comparison, threshold, window_minutes, cooldown_minutes, severity, email_account, extra_emails, webhook, bell, created_at, updated_at) " +
+            `SELECT ${SHARD_ROW_ID}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT count(*) FROM alert_rules WHERE user_id = ?) < ? RETURNING id`,
         )
         .bind(user.id, ...ruleValues(body), at, at, user.id, limits.rules),
       // The state of every rule of the account that has none yet: the one just inserted.

@@ -4,18 +4,18 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/sqlite-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDb, type Database } from "../../db/client";
 import { alertHistory, alertNotifications, alertRuleState, alertRules, callLogDaily, callLogs, profiles, shardMoves, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { SOURCE_COLUMNS, type SearchSource } from "../../db/search-index";
-import { shardBindings, shardDatabase } from "../../db/shards";
+import { SHARD_ROW_ID, shardBindings, shardDatabase } from "../../db/shards";
 import { DEV_VAPI_WEBHOOK_SECRET } from "../../providers/voice/local";
 import { insertAgent, insertCallLogs, insertProfile, insertRows, plainAlertRule } from "../../test/factories";
 import { call, db, shardNameOf, signUpAndSignIn } from "../../test/helpers";
 import { vapiCall, vapiReport } from "../../test/payloads";
-import { searchCallLogs, writeSearchRows } from "../call-search";
+import { indexCalls, searchCallLogs, writeSearchRows } from "../call-search";
 import { callTextKey, putCallText } from "../call-text";
-import { ID_RANGE, MOVED_TABLES, idRangeStatements, runMoveToEnd, startMove, stepMove, type MoveDeps, type StepOptions } from "./move";
+import { MOVED_TABLES, runMoveToEnd, startMove, stepMove, type MoveDeps, type StepOptions } from "./move";
 
 const bindings = env as unknown as Record<string, unknown>;
 const bound = shardBindings(bindings);
@@ -25,14 +25,8 @@ const otherShard = (name: string) => bound.find((b) => b !== name)!;
 /** Small steps (a few pages each) and no grace period, so a test walks every phase in a few steps. */
 const fast: StepOptions = { graceMs: 0, budget: 40 };
 
-beforeAll(async () => {
-  // Each shard numbers its alert and attempt rows from its own range, as npm run db:migrate sets them.
-  for (const name of bound) {
-    const d1 = shardDatabase(bindings, name);
-    const statements = idRangeStatements(d1, name);
-    if (statements.length > 0) await d1.batch(statements);
-  }
-});
+/** A random 52-bit id, as the product's inserts give these rows (SHARD_ROW_ID). */
+const rowId = () => Number(crypto.getRandomValues(new BigUint64Array(1))[0] & 0xfffffffffffffn) + 1;
 
 /** An account on a shard with rows in every table a move carries, and their search rows. */
 async function seededAccount(calls = 620, shard?: string) {
@@ -48,16 +42,16 @@ async function seededAccount(calls = 620, shard?: string) {
   await insertRows(webhookEndpoints, [{ id: endpointId, userId, url: "https://hooks.example.com/x", events: '["call.ended"]', secret: "whsec_x" }], onShard);
   const deliveryId = `msg_${crypto.randomUUID()}`;
   await insertRows(webhookDeliveries, [{ id: deliveryId, endpointId, userId, eventType: "call.ended", payload: '{"a":1}' }], onShard);
-  await insertRows(webhookAttempts, [1, 2].map((attempt) => ({ deliveryId, endpointId, attempt, attemptedAt: new Date().toISOString(), durationMs: 12 })), onShard);
-  const [rule] = await insertRows(alertRules, [{ ...plainAlertRule("Calls"), userId }], onShard);
+  await insertRows(webhookAttempts, [1, 2].map((attempt) => ({ id: rowId(), deliveryId, endpointId, attempt, attemptedAt: new Date().toISOString(), durationMs: 12 })), onShard);
+  const [rule] = await insertRows(alertRules, [{ ...plainAlertRule("Calls"), id: rowId(), userId }], onShard);
   const now = new Date().toISOString();
   await insertRows(alertRuleState, [{ ruleId: rule.id, userId, status: "firing", since: now }], onShard);
   const [alert] = await insertRows(
     alertHistory,
-    [{ userId, ruleId: rule.id, ruleName: "Calls", metric: "call_count", scopeKind: "all", severity: "warning", comparison: "gt", threshold: 1, windowMinutes: 60, value: 3, windowStart: now, windowEnd: now, firedAt: now, runId: "r1" }],
+    [{ id: rowId(), userId, ruleId: rule.id, ruleName: "Calls", metric: "call_count", scopeKind: "all", severity: "warning", comparison: "gt", threshold: 1, windowMinutes: 60, value: 3, windowStart: now, windowEnd: now, firedAt: now, runId: "r1" }],
     onShard,
   );
-  await insertRows(alertNotifications, [{ userId, alertId: alert.id, kind: "fired", title: "Calls", severity: "warning", createdAt: now }], onShard);
+  await insertRows(alertNotifications, [{ id: rowId(), userId, alertId: alert.id, kind: "fired", title: "Calls", severity: "warning", createdAt: now }], onShard);
   return { userId, from, to: otherShard(from), ruleId: rule.id, alertId: alert.id };
 }
 
@@ -100,10 +94,8 @@ describe("moving an account between shards", () => {
     expect([await countsOn(bystander.from, bystander.userId), await countsOn(bystander.to, bystander.userId)]).toEqual(bystanderBefore);
   });
 
-  it("moves an account there and back with the same alert ids, and each shard goes on numbering its own rows from its range", async () => {
-    // From the shard whose ids lie above the other's: its rows visiting SHARD_0 must not lift SHARD_0's numbering.
-    const a = await seededAccount(10, bound[bound.length - 1]);
-    expect(a.ruleId).toBeGreaterThan(ID_RANGE);
+  it("moves an account there and back with the same alert ids, and a shard's own new rows never take a moved row's id", async () => {
+    const a = await seededAccount(10);
     const before = await countsOn(a.from, a.userId);
     for (const shard of [a.to, a.from]) {
       const move = await startMove(deps(), { account: a.userId, shard, startedBy: "test" });
@@ -112,13 +104,15 @@ describe("moving an account between shards", () => {
     expect(await shardNameOf(a.userId)).toBe(a.from);
     expect(await countsOn(a.from, a.userId)).toEqual(before);
     expect((await shardDb(a.from).select().from(alertRules).where(eq(alertRules.userId, a.userId)))[0].id).toBe(a.ruleId);
-    // Rows that visited a shard do not move its numbering into another shard's range.
+    // A rule made through the product on either shard gets a random id of its own, not the next after a moved one.
     for (const name of bound) {
-      const other = await insertProfile();
-      const [rule] = await insertRows(alertRules, [{ ...plainAlertRule("Own"), userId: other.id }], shardDb(name));
-      const base = Number(name.slice("SHARD_".length)) * ID_RANGE;
-      expect(rule.id).toBeGreaterThan(base);
-      expect(rule.id).toBeLessThan(base + ID_RANGE);
+      const other = await insertProfile({ shard: name });
+      const made = await shardDatabase(bindings, name)
+        .prepare(`INSERT INTO alert_rules (id, user_id, name, metric, scope_kind, comparison, threshold, window_minutes, cooldown_minutes, severity) VALUES (${SHARD_ROW_ID}, ?, 'Own', 'call_count', 'all', 'gte', 1, 15, 60, 'warning') RETURNING id`)
+        .bind(other.id)
+        .first<{ id: number }>();
+      expect(made!.id).not.toBe(a.ruleId + 1);
+      expect(Number.isSafeInteger(made!.id)).toBe(true);
     }
   });
 
@@ -267,8 +261,13 @@ describe("the call text in R2 across a move", () => {
     const word = `zq${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
     const [inR2] = await insertCallLogs(a.userId, 1, { transcript: null, summary: "No words here." });
     await putCallText(env.CALL_TEXT, a.userId, inR2.callId, { transcript: `Human: my ${word} whistles` });
-    const move = await startMove(deps(), { account: a.userId, shard: a.to, startedBy: "test" });
-    expect((await runMoveToEnd(deps(), move.id, fast)).phase).toBe("done");
+    // Indexed on the old shard as its write would: the move takes the text from that index, not R2.
+    await indexCalls(shardDb(await shardNameOf(a.userId)), env.CALL_TEXT, [inR2.callId]);
+    const read: string[] = [];
+    const counting = { ...deps(), text: { ...env.CALL_TEXT, put: env.CALL_TEXT.put.bind(env.CALL_TEXT), delete: env.CALL_TEXT.delete.bind(env.CALL_TEXT), list: env.CALL_TEXT.list.bind(env.CALL_TEXT), get: ((key: string) => (read.push(key), env.CALL_TEXT.get(key))) as R2Bucket["get"] } };
+    const move = await startMove(counting, { account: a.userId, shard: a.to, startedBy: "test" });
+    expect((await runMoveToEnd(counting, move.id, fast)).phase).toBe("done");
+    expect(read).toEqual([]);
     const found = await searchCallLogs(shardDb(a.to), a.userId, word, 10, null);
     expect(found.results.map((r) => r.log.call_id)).toEqual([inR2.callId]);
     expect(await env.CALL_TEXT.head(callTextKey(a.userId, inR2.callId))).not.toBeNull();

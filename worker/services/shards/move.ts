@@ -73,39 +73,11 @@ const SETTLED_ROWS = PAGE_ROWS;
 const LEASE_MS = 5 * 60_000;
 
 /**
- * Autoincrement ids stay as they are across a move: each shard numbers its alert and webhook-attempt
- * rows from its own range (shard N from N × ID_RANGE, set through sqlite_sequence by npm run db:migrate
- * and again before a move copies into it), so rows copied with their ids never meet the new shard's
- * own. Call logs are copied by their call_id and get the new shard's ids: the search index packs a
- * call's id into 31 bits of its rowid, which rules out ranges that wide (decision 080).
+ * Ids stay as they are across a move: alert rules, history, notifications and webhook attempts are
+ * inserted with random 52-bit ids (SHARD_ROW_ID in worker/db/shards.ts), so rows copied with their ids
+ * never meet the new shard's own. Call logs are copied by their call_id and get the new shard's ids:
+ * the search index packs a call's id into 31 bits of its rowid (decision 080).
  */
-export const ID_RANGE = 1_000_000_000_000;
-const RANGED_TABLES = ["alert_rules", "alert_history", "alert_notifications", "webhook_attempts", "call_log_changes"] as const;
-
-/** A shard's number (SHARD_3 → 3). */
-const shardNumber = (name: string) => Number(name.slice("SHARD_".length));
-
-/**
- * Statements that start a shard's autoincrement ranges at its number × ID_RANGE (never lower a
- * sequence already past it). scripts/migrate.mjs sends the same SQL after migrating each shard.
- */
-export function idRangeStatements(d1: D1Database, shard: string): D1PreparedStatement[] {
-  const base = shardNumber(shard) * ID_RANGE;
-  if (base === 0) return [];
-  return RANGED_TABLES.flatMap((t) => [
-    d1.prepare("INSERT INTO sqlite_sequence (name, seq) SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?1)").bind(t, base),
-    d1.prepare("UPDATE sqlite_sequence SET seq = ?2 WHERE name = ?1 AND seq < ?2").bind(t, base),
-  ]);
-}
-
-/** After rows with another shard's ids were copied in: the sequence back to the highest id of the shard's own range. */
-const restoreSequence = (d1: D1Database, table: string, shard: string) => {
-  const base = shardNumber(shard) * ID_RANGE;
-  return d1
-    .prepare(`UPDATE sqlite_sequence SET seq = coalesce((SELECT max(id) FROM ${table} WHERE id >= ?2 AND id < ?3), ?2) WHERE name = ?1`)
-    .bind(table, base, base + ID_RANGE);
-};
-
 type MovedTable = {
   table: SQLiteTable;
   /** The account's rows: SQL over the table's columns, ?1 the account id. */
@@ -118,8 +90,6 @@ type MovedTable = {
   version?: string;
   /** When a row last changed (catch-up reads rows where any is at or after the mark); none: copied once, in the copy phase. */
   changed?: string[];
-  /** The table keeps ids from the shard's range (RANGED_TABLES). */
-  ranged?: boolean;
   /**
    * Pages in this order instead of rowid order: columns an index holds right after the owner's, so a
    * page reads only its own rows (call logs: the account's index on user_id, start_time, id).
@@ -144,12 +114,11 @@ export const MOVED_TABLES: MovedTable[] = [
     owner: "endpoint_id IN (SELECT id FROM webhook_endpoints WHERE user_id = ?1)",
     key: ["id"],
     changed: ["attempted_at"],
-    ranged: true,
   },
-  { table: alertRules, owner: byUser, key: ["id"], version: "updated_at", changed: ["updated_at"], ranged: true },
+  { table: alertRules, owner: byUser, key: ["id"], version: "updated_at", changed: ["updated_at"] },
   { table: alertRuleState, owner: byUser, key: ["rule_id"], changed: ["since", "last_fired_at", "evaluated_at"] },
-  { table: alertHistory, owner: byUser, key: ["id"], changed: ["fired_at", "resolved_at", "acknowledged_at"], ranged: true },
-  { table: alertNotifications, owner: byUser, key: ["id"], changed: ["created_at", "read_at"], ranged: true },
+  { table: alertHistory, owner: byUser, key: ["id"], changed: ["fired_at", "resolved_at", "acknowledged_at"] },
+  { table: alertNotifications, owner: byUser, key: ["id"], changed: ["created_at", "read_at"] },
 ];
 
 const tableName = (t: MovedTable) => getTableConfig(t.table).name;
@@ -350,11 +319,6 @@ class Step {
   }
 
   async run() {
-    if (this.move.phase === "copying" && this.cursor.table === 0 && this.cursor.after === 0) {
-      const ranges = idRangeStatements(this.to, this.move.toShard);
-      if (ranges.length > 0) await this.to.batch(ranges);
-      this.queries += ranges.length;
-    }
     while (!this.spent() && this.move.phase !== "done") {
       const phase = this.move.phase as MovePhase;
       if (phase === "copying") {
@@ -424,7 +388,6 @@ class Step {
     const page = read.results;
     if (page.length === 0) return { count: 0, last: null };
     const statements = chunks(page).map((json) => this.to.prepare(upsertSql(t, when === "after")).bind(json));
-    if (t.ranged) statements.push(restoreSequence(this.to, name, this.move.toShard));
     if (t.table === callLogs && since) statements.push(...this.rollupMarks(page));
     await this.to.batch(statements);
     this.queries += statements.length;
@@ -450,12 +413,29 @@ class Step {
     });
   }
 
-  /** The copied calls' search rows on the new shard, from the calls as the new shard holds them (its ids). */
+  /**
+   * The copied calls' search rows on the new shard, from the calls as the new shard holds them (its
+   * ids). Their transcripts come from the old shard's index, read beside them, not from R2: a step
+   * copies thousands of calls, and an invocation makes at most 1,000 operations on D1 and R2 together.
+   * Only a call the old shard never indexed (its index step lost) is read from R2.
+   */
   private async indexCalls(page: Record<string, unknown>[]) {
     const ids = JSON.stringify(page.map((r) => r.call_id));
-    const rows = await this.to.prepare(`SELECT ${SOURCE_COLUMNS} FROM call_logs WHERE call_id IN (SELECT value FROM json_each(?1))`).bind(ids).all<SearchSource>();
-    this.queries++;
-    await writeSearchRows(this.to, this.deps.text, rows.results);
+    const [rows, indexed] = await Promise.all([
+      this.to.prepare(`SELECT ${SOURCE_COLUMNS} FROM call_logs WHERE call_id IN (SELECT value FROM json_each(?1))`).bind(ids).all<SearchSource>(),
+      this.from
+        .prepare(
+          `SELECT c.call_id AS callId, s.transcript AS transcript FROM call_logs c
+             JOIN call_search_docs d ON d.call_log_id = c.id JOIN call_search s ON s.rowid = d.doc_rowid
+           WHERE c.call_id IN (SELECT value FROM json_each(?1))`,
+        )
+        .bind(ids)
+        .all<{ callId: string; transcript: string | null }>(),
+    ]);
+    this.queries += 2;
+    const texts = new Map(indexed.results.map((r) => [r.callId, r.transcript]));
+    const sources = rows.results.map((r) => (r.transcript == null && texts.get(r.callId) ? { ...r, transcript: texts.get(r.callId)! } : r));
+    await writeSearchRows(this.to, this.deps.text, sources);
     this.queries += 4;
   }
 

@@ -4,7 +4,7 @@ import { STORE_NUMBER_NAMES, STORES, type Store } from "../../shared/constants";
 import { formatTimestamp } from "../../shared/format";
 import { nyDayOf } from "../../shared/ny-time";
 import { hashPassword } from "../lib/crypto";
-import { call, db } from "../test/helpers";
+import { call, db, shardOf } from "../test/helpers";
 import {
   insertAgent,
   insertAircallCalls,
@@ -317,8 +317,10 @@ describe("factory rows in the migrated D1", () => {
       expect(nyDayOf(r.startTime)).toBe("2026-11-01"); // the 25-hour day
       expect(r).toMatchObject({ userId: owner.id, agentId: first.id, assistantId: first.vapiAssistantId });
     }
-    const mine = await db().select({ n: count() }).from(callLogs).where(eq(callLogs.userId, owner.id));
+    // On the account's shard (decision 076); none in the directory.
+    const mine = await (await shardOf(owner.id)).select({ n: count() }).from(callLogs).where(eq(callLogs.userId, owner.id));
     expect(mine[0].n).toBe(65);
+    expect((await db().select({ n: count() }).from(callLogs).where(eq(callLogs.userId, owner.id)))[0].n).toBe(0);
 
     expect(await insertAircallCalls(30, {}, { store: "TULSA", day: "2026-03-08" })).toHaveLength(30);
     expect(await insertAircallCalls(3)).toHaveLength(3);

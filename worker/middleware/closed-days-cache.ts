@@ -16,7 +16,6 @@
 import { nyToday } from "@shared/ny-time";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { accountDb } from "../context/account-db";
 import { d1Of, type Database } from "../db/client";
 import { DIRECTORY_BINDING } from "../db/sessions";
 import { DbMeter, meterFor } from "../services/counts/meter";
@@ -125,7 +124,7 @@ const countDatabases = new WeakMap<object, ClosedDaysOn>();
 export type ClosedDaysOn = "directory" | "shard";
 
 const databaseOf = (c: Context<AppEnv>, on: ClosedDaysOn): { name: string; db: Database } =>
-  on === "shard" ? { name: currentUser(c).shard, db: accountDb(c) } : { name: DIRECTORY_BINDING, db: c.var.db };
+  on === "shard" ? { name: currentUser(c).shard, db: c.var.databases.shard(currentUser(c).shard) } : { name: DIRECTORY_BINDING, db: c.var.db };
 
 /**
  * The meter a count route runs its count on: the one that reads the closed-day version with the

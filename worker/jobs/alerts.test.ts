@@ -3,7 +3,6 @@
 // have evaluated and recorded theirs.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../db/client";
 import { callLogs, profiles } from "../db/schema";
 import { ShardsFailed, type Shard } from "../db/shards";
 import { parseConfig } from "../env";
@@ -13,6 +12,7 @@ import { LocalMail } from "../providers/mail/local";
 import type { CurrentUser } from "../services/profiles";
 import { db, shardOf, testShards } from "../test/helpers";
 import { alertJob } from "./alerts";
+import { unreachableShard } from "../test/admin-databases";
 
 const NOW = new Date("2026-05-20T16:07:30.000Z");
 const ctx = (shards: Shard[]) => ({ db: db(), shards, config: parseConfig(env as unknown as Record<string, unknown>), now: NOW });
@@ -33,14 +33,6 @@ async function breachingAccount(shard: string): Promise<CurrentUser> {
 const fired = async (user: CurrentUser) =>
   (await (await shardOf(user.id)).$client.prepare("SELECT rule_name FROM alert_history WHERE user_id = ?").bind(user.id).all<{ rule_name: string }>()).results;
 
-/** A shard whose database fails every query, as an unreachable D1 would. */
-const unreachable = (name: string): Shard => {
-  const fail = () => {
-    throw new Error("D1_ERROR: the database is unreachable");
-  };
-  return { name, db: createDb({ prepare: fail, batch: fail, exec: fail, dump: fail, withSession: fail } as unknown as D1Database) };
-};
-
 describe("the alert cron across shards", () => {
   it("evaluates the rules of both shards, each over its own calls", async () => {
     const [first, second] = testShards();
@@ -58,12 +50,12 @@ describe("the alert cron across shards", () => {
     const [healthy, broken] = testShards();
     const a = await breachingAccount(healthy.name);
     const b = await breachingAccount(broken.name);
-    const failure = await alertJob.run(ctx([healthy, unreachable(broken.name)])).then(
+    const failure = await alertJob.run(ctx([healthy, unreachableShard(broken.name)])).then(
       () => null,
       (e: unknown) => e,
     );
     expect(failure).toBeInstanceOf(ShardsFailed);
-    expect((failure as Error).message).toContain(`${broken.name}: D1_ERROR: the database is unreachable`);
+    expect((failure as Error).message).toContain(`${broken.name}: D1_ERROR: ${broken.name} is unreachable`);
     expect((failure as Error).message).not.toContain(`${healthy.name}:`);
     // The healthy shard's alert was recorded; the broken one's rule was never read.
     expect(await fired(a)).toEqual([{ rule_name: "Any call" }]);

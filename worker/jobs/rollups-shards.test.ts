@@ -14,17 +14,10 @@ import { db, shardOf, testShards } from "../test/helpers";
 import { jobsByCron, FREQUENT_CRON, pruneCountersJob, runJobs } from "./index";
 import { rollupJob, runHourlyRollups, runRollups } from "./rollups";
 import { CLOSE_SHARD_AT_BYTES, measureShards, shardSizeJob } from "./shard-sizes";
+import { unreachableShard } from "../test/admin-databases";
 
 const NOW = new Date("2026-09-10T12:00:00Z");
 
-/** A shard whose database fails every statement, as an unreachable one would. */
-function failingShard(name: string): Shard {
-  const fail = () => {
-    throw new Error(`D1_ERROR: ${name} is unreachable`);
-  };
-  const d1 = { prepare: fail, batch: async () => fail(), exec: async () => fail(), dump: async () => fail(), withSession: fail } as unknown as D1Database;
-  return { name, db: createDb(d1) };
-}
 
 /** An account on the named shard with `n` calls on 2026-09-08 (New York). */
 async function accountOn(shard: string, n: number) {
@@ -68,14 +61,14 @@ describe("the roll-up job across shards", () => {
     const [shard0] = testShards();
     expect(await rolledUp(a)).toBe(0);
     await env.DB.prepare("DELETE FROM rollup_state WHERE source = 'aircall'").run();
-    await expect(rollupJob.run(ctx([shard0, failingShard("SHARD_7")]))).rejects.toThrow(/1 of 2 shards failed: SHARD_7: D1_ERROR: SHARD_7 is unreachable/);
+    await expect(rollupJob.run(ctx([shard0, unreachableShard("SHARD_7")]))).rejects.toThrow(/1 of 2 shards failed: SHARD_7: D1_ERROR: SHARD_7 is unreachable/);
     expect(await rolledUp(a)).toBe(6);
     expect(await env.DB.prepare("SELECT until_day FROM rollup_state WHERE source = 'aircall'").first()).toEqual({ until_day: "2026-09-10" });
   });
 
   it("names both the directory and a failing shard when both fail", async () => {
     const [shard0] = testShards();
-    const broken = { ...ctx([shard0, failingShard("SHARD_7")]), db: createDb(failingShard("DB").db.$client) };
+    const broken = { ...ctx([shard0, unreachableShard("SHARD_7")]), db: createDb(unreachableShard("DB").db.$client) };
     await expect(runRollups(broken)).rejects.toThrow(/the directory failed: D1_ERROR: DB is unreachable; 1 of 2 shards failed: SHARD_7/);
   });
 
@@ -83,7 +76,7 @@ describe("the roll-up job across shards", () => {
     const [shard0] = testShards();
     jobsByCron["test-cron"] = [rollupJob];
     try {
-      const results = await runJobs("test-cron", ctx([shard0, failingShard("SHARD_7")]));
+      const results = await runJobs("test-cron", ctx([shard0, unreachableShard("SHARD_7")]));
       expect(results).toEqual([{ name: "rollups", ok: false, error: expect.stringMatching(/SHARD_7: D1_ERROR/) }]);
       const row = await env.DB.prepare("SELECT last_error AS error FROM job_runs WHERE job = 'rollups'").first<{ error: string }>();
       expect(row?.error).toMatch(/SHARD_7/);
@@ -114,7 +107,7 @@ describe("the shard-size job", () => {
     await measureShards(ctx());
     const last = await db().select().from(shards).where(eq(shards.name, "SHARD_1")).get();
     const later = new Date(NOW.getTime() + 600_000);
-    await expect(measureShards({ ...ctx([shard0, failingShard("SHARD_1")]), now: later })).rejects.toThrow(/SHARD_1: D1_ERROR/);
+    await expect(measureShards({ ...ctx([shard0, unreachableShard("SHARD_1")]), now: later })).rejects.toThrow(/SHARD_1: D1_ERROR/);
     expect(await db().select().from(shards).where(eq(shards.name, "SHARD_1")).get()).toEqual(last);
     expect((await db().select().from(shards).where(eq(shards.name, "SHARD_0")).get())?.measuredAt).toBe(later.toISOString());
     expect(shard1.name).toBe("SHARD_1");
@@ -161,6 +154,6 @@ describe("the live change log prune", () => {
     // Each account's newest change stays, so its numbering goes on.
     for (const id of ids) expect(await left(id)).toBe(1);
     const [shard0] = testShards();
-    await expect(pruneCountersJob.run(ctx([shard0, failingShard("SHARD_7")]))).rejects.toThrow(/SHARD_7/);
+    await expect(pruneCountersJob.run(ctx([shard0, unreachableShard("SHARD_7")]))).rejects.toThrow(/SHARD_7/);
   });
 });

@@ -3,13 +3,13 @@
 // after the others have queued theirs.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../db/client";
 import { ShardsFailed, type Shard } from "../db/shards";
 import { parseConfig } from "../env";
 import { createEndpoint, sendTestEvent } from "../webhooks/endpoints";
 import type { WebhookEnv, WebhookMessage } from "../webhooks/enqueue";
 import { db, shardNameOf, shardOf, signUpAndSignIn, testShards } from "../test/helpers";
 import { webhookRequeueJob } from "./webhooks";
+import { unreachableShard } from "../test/admin-databases";
 
 const sent: WebhookMessage[] = [];
 const queue = {
@@ -28,13 +28,6 @@ async function lostDelivery(at: Date) {
   const { deliveryId } = await sendTestEvent(deps, s.userId, endpoint.id);
   return { deliveryId, shard: shard.name };
 }
-
-const unreachable = (name: string): Shard => {
-  const fail = () => {
-    throw new Error("D1_ERROR: the database is unreachable");
-  };
-  return { name, db: createDb({ prepare: fail, batch: fail, exec: fail, dump: fail, withSession: fail } as unknown as D1Database) };
-};
 
 describe("the webhook requeue across shards", () => {
   it("queues each shard's lost deliveries naming their shard, and names a failing shard after the others have run", async () => {
@@ -56,12 +49,12 @@ describe("the webhook requeue across shards", () => {
     // Lost again; the second shard's database fails: the first's is queued, the second is named.
     const again = new Date(later.getTime() + 20 * 60_000);
     sent.length = 0;
-    const failure = await webhookRequeueJob.run({ ...ctx([first, unreachable(second.name)]), now: again }).then(
+    const failure = await webhookRequeueJob.run({ ...ctx([first, unreachableShard(second.name)]), now: again }).then(
       () => null,
       (e: unknown) => e,
     );
     expect(failure).toBeInstanceOf(ShardsFailed);
-    expect((failure as Error).message).toContain(`${second.name}: D1_ERROR: the database is unreachable`);
+    expect((failure as Error).message).toContain(`${second.name}: D1_ERROR: ${second.name} is unreachable`);
     expect(sent).toContainEqual({ deliveryId: lost.get(first.name)!.deliveryId, attempt: 1, shard: first.name });
     expect(sent.some((m) => m.shard === second.name)).toBe(false);
   });

@@ -16,7 +16,7 @@ import { USER_ID_COLUMNS, USER_ID_KEPT } from "../services/admin/cleanup";
 import { accountPrefix, callTextKey, putCallText } from "../services/call-text";
 import { insertAgent, insertCallLogs, insertPhoneNumber, insertProfile, insertRows, recentWindow } from "../test/factories";
 import { call, db, shardNameOf, shardOf, signUpAndSignIn, testShards, uniqueEmail, type Json } from "../test/helpers";
-import { failingD1, testAdminDatabases, testShardDb } from "../test/admin-databases";
+import { failingD1, testAdminDatabases, testCleanupDeps, testShardDb } from "../test/admin-databases";
 import { DbMeter } from "../services/counts/meter";
 import { adminStats } from "../services/admin/stats";
 import { adminUserById, listAdminUsers } from "../services/admin/users";
@@ -503,17 +503,8 @@ describe("POST /api/admin/cleanup-user", () => {
   }, 30_000);
 
   it("deletes the account's rows on its shard; with that shard failing, deletes the rest, names the shard, and the nightly sweep deletes its rows", async () => {
-    const providers = createProviders(parseConfig(env as unknown as Record<string, unknown>), db());
     const actor = { id: "ops", email: "ops@example.com", ip: null };
-    const deps = {
-      db: db(),
-      shard: testShardDb,
-      identity: providers.identity,
-      voice: providers.voice,
-      telephony: providers.telephony,
-      billing: providers.billing,
-      text: env.CALL_TEXT,
-    };
+    const deps = testCleanupDeps();
     const callsOn = async (userId: string, name: string) => (await testShardDb(name).select().from(callLogs).where(eq(callLogs.userId, userId))).length;
 
     const healthy = await insertProfile();

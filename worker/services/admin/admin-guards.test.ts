@@ -2,13 +2,10 @@
 // always leaves themselves, so these guard a race or a demoted actor; the services refuse alike.
 import { describe, expect, it } from "vitest";
 import { ADMIN_API_TEXT } from "@shared/messages";
-import { env } from "cloudflare:workers";
 import { ApiError } from "../../lib/errors";
-import { createProviders } from "../../providers";
-import { parseConfig } from "../../env";
 import { insertProfile } from "../../test/factories";
 import { db } from "../../test/helpers";
-import { testAdminDatabases, testShardDb } from "../../test/admin-databases";
+import { testAdminDatabases, testCleanupDeps } from "../../test/admin-databases";
 import { cleanupUser } from "./cleanup";
 import { setUserFlags } from "./users";
 
@@ -22,25 +19,16 @@ async function refusal(p: Promise<unknown>) {
 
 describe("the last admin", () => {
   it("can be neither deleted nor stripped of admin, until another admin exists", async () => {
-    const providers = createProviders(parseConfig(env as unknown as Record<string, unknown>), db());
     const only = await insertProfile({ isAdmin: true });
-    const deps = {
-      db: db(),
-      shard: testShardDb,
-      identity: providers.identity,
-      voice: providers.voice,
-      telephony: providers.telephony,
-      billing: providers.billing,
-      text: env.CALL_TEXT,
-    };
+    const deps = testCleanupDeps();
 
     const del = await refusal(cleanupUser(deps, actor, only.email));
     expect([del.status, del.message, del.field]).toEqual([409, ADMIN_API_TEXT.cannotDeleteLastAdmin, "email"]);
-    const revoke = await refusal(setUserFlags({ db: db(), dbs: testAdminDatabases(), identity: providers.identity }, actor, only.id, { is_admin: false }));
+    const revoke = await refusal(setUserFlags({ db: db(), dbs: testAdminDatabases(), identity: deps.identity }, actor, only.id, { is_admin: false }));
     expect([revoke.status, revoke.message]).toEqual([409, ADMIN_API_TEXT.cannotRevokeLastAdmin]);
 
     await insertProfile({ isAdmin: true });
-    const revoked = await setUserFlags({ db: db(), dbs: testAdminDatabases(), identity: providers.identity }, actor, only.id, { is_admin: false });
+    const revoked = await setUserFlags({ db: db(), dbs: testAdminDatabases(), identity: deps.identity }, actor, only.id, { is_admin: false });
     expect(revoked.app_metadata.is_admin).toBe(false);
   });
 });

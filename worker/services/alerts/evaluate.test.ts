@@ -106,9 +106,9 @@ async function evaluateAll(deps: Omit<AlertDeps, "shard">, now: Date, only?: { u
 
 const shardD1 = async (a: Account) => (await shardOf(a.user.id)).$client;
 const history = async (a: Account) =>
-  (await (await shardD1(a)).prepare("SELECT * FROM alert_history WHERE user_id = ? ORDER BY id").bind(a.user.id).all<Record<string, unknown>>()).results;
+  (await (await shardD1(a)).prepare("SELECT * FROM alert_history WHERE user_id = ? ORDER BY fired_at, id").bind(a.user.id).all<Record<string, unknown>>()).results;
 const bellRows = async (a: Account) =>
-  (await (await shardD1(a)).prepare("SELECT kind, title FROM alert_notifications WHERE user_id = ? ORDER BY id").bind(a.user.id).all<{ kind: string; title: string }>()).results;
+  (await (await shardD1(a)).prepare("SELECT kind, title FROM alert_notifications WHERE user_id = ? ORDER BY created_at, id").bind(a.user.id).all<{ kind: string; title: string }>()).results;
 
 describe("the metrics' definitions", () => {
   it("errors: only calls whose ended reason is a failure, in the rule's agent", async () => {

@@ -171,7 +171,7 @@ type MonthCoverage = { range: { startDate: string; endDate: string }; coverage: 
  */
 async function readRules(shard: Database, now: Date, only?: { userId: string }): Promise<{ rules: ShardRuleRow[]; month: MonthCoverage }> {
   const d1 = d1Of(shard);
-  const statement = only ? d1.prepare(`${RULES_SQL} WHERE r.user_id = ? ORDER BY r.id`).bind(only.userId) : d1.prepare(`${RULES_SQL} ORDER BY r.user_id, r.id`);
+  const statement = only ? d1.prepare(`${RULES_SQL} WHERE r.user_id = ? ORDER BY r.created_at, r.id`).bind(only.userId) : d1.prepare(`${RULES_SQL} ORDER BY r.user_id, r.created_at, r.id`);
   const range = nyMonthDays(now);
   const cover = coveragePlan(new DbMeter(shard.$client), ["call_logs"] as const, range);
   const [rules, ...coverage] = (await d1.batch<Record<string, unknown>>([statement, ...cover.statements])).map((r) => r.results ?? []);

@@ -107,7 +107,7 @@ const limitsOf = (user: CurrentUser, rows: unknown[], now: Date): AlertPlanLimit
 export async function listRules(dbs: AlertDbs, user: CurrentUser, now = new Date()): Promise<AlertRulesResponse> {
   const d1 = d1Of(dbs.directory);
   const [rules, [agents, numbers, recipients, plan]] = await Promise.all([
-    d1Of(dbs.shard).prepare(`${RULE_SELECT} WHERE r.user_id = ? ORDER BY r.id`).bind(user.id).all<Record<string, unknown>>(),
+    d1Of(dbs.shard).prepare(`${RULE_SELECT} WHERE r.user_id = ? ORDER BY r.created_at, r.id`).bind(user.id).all<Record<string, unknown>>(),
     d1.batch<Record<string, unknown>>([...scopesStatements(d1, user.id), recipientsStatement(d1, user.id), subscriptionsStatement(d1, user.id)]),
   ]);
   const scopes = readScopes(agents.results, numbers.results);
@@ -377,7 +377,7 @@ export async function bell(shard: Database, userId: string): Promise<AlertBellRe
   const d1 = d1Of(shard);
   const [list, unread] = await d1.batch<Record<string, unknown>>([
     d1
-      .prepare("SELECT id, alert_id AS alertId, kind, title, severity, created_at AS createdAt, read_at AS readAt FROM alert_notifications WHERE user_id = ? ORDER BY id DESC LIMIT ?")
+      .prepare("SELECT id, alert_id AS alertId, kind, title, severity, created_at AS createdAt, read_at AS readAt FROM alert_notifications WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?")
       .bind(userId, BELL_SIZE),
     d1.prepare("SELECT count(*) AS n FROM alert_notifications WHERE user_id = ? AND read_at IS NULL").bind(userId),
   ]);
